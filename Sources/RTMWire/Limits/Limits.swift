@@ -1,0 +1,64 @@
+/// Every size limit RTMWire enforces, in one configurable value.
+///
+/// Limits apply both when encoding (so an oversized message never reaches the wire) and when
+/// decoding untrusted bytes. Exceeding one raises ``RTMWireError`` with code
+/// ``RTMWireError/Code/limitExceeded`` and a ``RTMWireError/LimitViolation`` naming the property,
+/// the allowed value and the actual value. Wire-level decoding (``DecodingOptions/wireOnly``)
+/// still applies ``maxDepth``, which protects the stack rather than the application.
+public struct Limits: Hashable, Sendable {
+    /// Bytes of text + display file name + thumbnail of one message, together (Agora RTM: "the
+    /// message content, display file name and display thumbnail must not exceed 32 KB in total").
+    /// Counted for text, image and file bodies (text, file name, thumbnail, caption) and for a
+    /// custom body's payload. Default 32,768.
+    public var maxContentBytes: Int
+    /// Largest uploaded file or image an image/file message may describe. Sizes must also be
+    /// non-empty (at least 1 byte). Default 31,457,280 (30 MB).
+    public var maxMediaBytes: Int
+    /// Largest encoded envelope, and so the largest frame a framing reader accepts. A length
+    /// prefix above it is refused before anything is buffered. Default 1,048,576 (1 MiB).
+    public var maxMessageBytes: Int
+    /// Most entries in any repeated field (delivery receipt ids and times, metadata items).
+    /// Default 1,000.
+    public var maxRepeatedCount: Int
+    /// Largest metadata item key, in UTF-8 bytes. Default 256.
+    public var maxMetadataKeyBytes: Int
+    /// Largest metadata item value, in UTF-8 bytes. Default 8,192.
+    public var maxMetadataValueBytes: Int
+    /// Largest content a stream assembler holds for one stream (initial content + deltas).
+    /// Default 1,048,576 (1 MiB).
+    public var maxStreamAssembledBytes: Int
+    /// Most out-of-order chunks a stream assembler buffers for one stream while waiting for a
+    /// missing sequence number. Default 256.
+    public var maxStreamPendingChunks: Int
+    /// Deepest nesting of messages and groups the decoder follows. It stops stack exhaustion by
+    /// crafted input (protobuf-c has no such limit); the deepest RTMWire message is 6 levels
+    /// (envelope → metadata → request → metadata → item), so the default leaves room for unknown
+    /// groups from newer schemas. Default 32.
+    public var maxDepth: Int
+
+    /// Creates limits; every parameter defaults to the documented default.
+    public init(
+        maxContentBytes: Int = 32_768,
+        maxMediaBytes: Int = 31_457_280,
+        maxMessageBytes: Int = 1_048_576,
+        maxRepeatedCount: Int = 1_000,
+        maxMetadataKeyBytes: Int = 256,
+        maxMetadataValueBytes: Int = 8_192,
+        maxStreamAssembledBytes: Int = 1_048_576,
+        maxStreamPendingChunks: Int = 256,
+        maxDepth: Int = 32
+    ) {
+        self.maxContentBytes = maxContentBytes
+        self.maxMediaBytes = maxMediaBytes
+        self.maxMessageBytes = maxMessageBytes
+        self.maxRepeatedCount = maxRepeatedCount
+        self.maxMetadataKeyBytes = maxMetadataKeyBytes
+        self.maxMetadataValueBytes = maxMetadataValueBytes
+        self.maxStreamAssembledBytes = maxStreamAssembledBytes
+        self.maxStreamPendingChunks = maxStreamPendingChunks
+        self.maxDepth = maxDepth
+    }
+
+    /// The documented defaults.
+    public static let `default` = Limits()
+}
