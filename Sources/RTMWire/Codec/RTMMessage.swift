@@ -1,0 +1,33 @@
+/// A message of the RTMWire schemas (`Schemas/rtmwire/v1`): a value type that encodes to and
+/// decodes from protobuf binary and proto3 JSON.
+///
+/// All conforming types are generated from the schemas; the requirements whose names start with
+/// an underscore are the generated codec and are not meant to be called or implemented by hand.
+public protocol RTMMessage: Sendable, Hashable {
+    /// The protobuf full name, e.g. `rtmwire.v1.Envelope`.
+    static var protoFullName: String { get }
+    /// An empty message: every field at its default.
+    init()
+    /// Fields the decoder did not recognise, re-emitted unchanged after the known fields.
+    var unknownFields: UnknownFields { get set }
+
+    /// Exact encoded size in bytes.
+    func _wireSize() -> Int
+    /// Writes the encoding: known fields in field-number order, then unknown fields.
+    func _encode(to writer: inout WireWriter)
+    /// Merges the fields of the current message scope of `reader` into `self`.
+    mutating func _merge(from reader: inout WireReader) throws(RTMWireError)
+    /// Checks this message's semantic rules and those of every sub-message it holds.
+    func _validate(_ limits: Limits) throws(RTMWireError)
+    /// Checks the rules of this message alone; sub-messages are checked by `_validate`.
+    /// Defaults to no rules; rules live in `Validation/`.
+    func _validateSelf(_ limits: Limits) throws(RTMWireError)
+    /// The proto3 JSON form.
+    func _jsonValue() -> JSONValue
+    /// Merges a proto3 JSON object into `self`.
+    mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError)
+}
+
+extension RTMMessage {
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {}
+}

@@ -1,0 +1,45 @@
+extension TextMessage {
+    /// A text message carries non-empty text within the content budget.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(text, "text")
+        try Rules.contentBudget(text.utf8.count, limits, "text")
+    }
+}
+
+extension ImageMessage {
+    /// The media id is required, the size is 1 ... maxMediaBytes, and text + file name +
+    /// thumbnail share the content budget.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(mediaID, "media_id")
+        try Rules.mediaSize(size, limits, "size")
+        try Rules.contentBudget(
+            text.utf8.count + fileName.utf8.count + thumbnail.count, limits, "thumbnail")
+    }
+}
+
+extension FileMessage {
+    /// Same rules as an image message.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(mediaID, "media_id")
+        try Rules.mediaSize(size, limits, "size")
+        try Rules.contentBudget(
+            text.utf8.count + fileName.utf8.count + thumbnail.count, limits, "thumbnail")
+    }
+}
+
+extension CustomMessage {
+    /// A custom message names its type; its payload counts toward the content budget.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(type, "type")
+        try Rules.contentBudget(payload.count, limits, "payload")
+    }
+}
+
+extension StatusMessage {
+    /// A status update states a presence.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        if presence == .unspecified {
+            throw RTMWireError.invalid("presence", "presence must be online or offline")
+        }
+    }
+}

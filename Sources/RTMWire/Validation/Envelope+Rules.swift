@@ -1,0 +1,46 @@
+extension Envelope {
+    /// An envelope needs an id, a sender, a conversation and a body; receipts must suit the
+    /// conversation (Agora Chat: group chats only have per-message group read receipts, and
+    /// conversation read receipts belong to one-to-one chats).
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(messageID, "message_id")
+        guard sender != nil else { throw RTMWireError.missing("sender", "an envelope needs a sender") }
+        guard let conversation else {
+            throw RTMWireError.missing("conversation", "an envelope needs a conversation")
+        }
+        guard let body else { throw RTMWireError.missing("body", "an envelope needs a body") }
+        if case .receipt(let receipt) = body {
+            switch receipt.kind {
+            case .groupRead?, .groupReadCount?:
+                if conversation.type != .group {
+                    throw RTMWireError.invalid(
+                        "receipt", "group read receipts belong to group conversations, not \(conversation.type)")
+                }
+            case .conversationRead?:
+                if conversation.type != .peer {
+                    throw RTMWireError.invalid(
+                        "receipt", "conversation read receipts belong to peer conversations, not \(conversation.type)")
+                }
+            default:
+                break
+            }
+        }
+    }
+}
+
+extension Sender {
+    /// A sender is identified by its user id.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(userID, "user_id")
+    }
+}
+
+extension Conversation {
+    /// A conversation needs a known kind and an id.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        if type == .unspecified {
+            throw RTMWireError.invalid("type", "conversation type must be peer, channel or group")
+        }
+        try Rules.required(id, "id")
+    }
+}

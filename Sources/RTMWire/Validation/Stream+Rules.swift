@@ -1,0 +1,23 @@
+extension StreamMessage {
+    /// A streaming message is identified by its UID.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(messageUID, "message_uid")
+    }
+}
+
+extension StreamReference {
+    /// A reference that is present names the referenced message.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(messageUID, "message_uid")
+    }
+}
+
+extension StreamChunk {
+    /// A chunk names its stream and carries exactly one event.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(streamID, "stream_id")
+        if event == nil {
+            throw RTMWireError.missing("event", "a stream chunk needs an init, delta or complete event")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+extension RTMWireError {
+    /// A ``Code/limitExceeded`` error.
+    static func limit(
+        _ name: String, allowed: Int, actual: Int, path: String, detail: String
+    ) -> RTMWireError {
+        RTMWireError(
+            code: .limitExceeded, fieldPath: path,
+            limit: LimitViolation(name: name, allowed: allowed, actual: actual), detail: detail)
+    }
+
+    /// A ``Code/missingField`` error.
+    static func missing(_ path: String, _ detail: String) -> RTMWireError {
+        RTMWireError(code: .missingField, fieldPath: path, detail: detail)
+    }
+
+    /// A ``Code/invalidValue`` error.
+    static func invalid(_ path: String, _ detail: String) -> RTMWireError {
+        RTMWireError(code: .invalidValue, fieldPath: path, detail: detail)
+    }
+}
+
+/// Rules shared by many messages; generated `_validate` methods and the hand-written rules in
+/// this folder call them.
+enum Rules {
+    /// Rejects U+0000 in a string. Google's parsers accept it, but protobuf-c stores strings
+    /// NUL-terminated and silently cuts them there on re-pack, so a checked message never
+    /// carries one to a C peer. Wire-only decoding keeps it, as Google does.
+    @inline(__always)
+    static func noNUL(_ value: String, _ path: StaticString) throws(RTMWireError) {
+        var value = value
+        let hasNUL = value.withUTF8 { $0.contains(0) }
+        if hasNUL {
+            throw RTMWireError.invalid(
+                "\(path)", "string contains U+0000, which C peers (protobuf-c) truncate at")
+        }
+    }
+
+    /// Enforces ``Limits/maxRepeatedCount`` on one repeated field.
+    @inline(__always)
+    static func count(_ count: Int, _ limits: Limits, _ path: StaticString) throws(RTMWireError) {
+        if count > limits.maxRepeatedCount {
+            throw RTMWireError.limit(
+                "maxRepeatedCount", allowed: limits.maxRepeatedCount, actual: count,
+                path: "\(path)", detail: "too many entries")
+        }
+    }
+
+    /// Requires a non-empty string.
+    @inline(__always)
+    static func required(_ value: String, _ path: String) throws(RTMWireError) {
+        if value.isEmpty { throw RTMWireError.missing(path, "required and empty") }
+    }
+
+    /// Enforces ``Limits/maxContentBytes`` on the content of one message.
+    static func contentBudget(_ bytes: Int, _ limits: Limits, _ path: String) throws(RTMWireError) {
+        if bytes > limits.maxContentBytes {
+            throw RTMWireError.limit(
+                "maxContentBytes", allowed: limits.maxContentBytes, actual: bytes, path: path,
+                detail: "text, display file name and thumbnail together exceed the content budget")
+        }
+    }
+
+    /// Enforces the uploaded media size range 1 ... ``Limits/maxMediaBytes``. The lower bound is
+    /// fixed (the file server refuses empty files) and reported as limit `minMediaBytes`.
+    static func mediaSize(_ size: UInt64, _ limits: Limits, _ path: String) throws(RTMWireError) {
+        if size == 0 {
+            throw RTMWireError.limit(
+                "minMediaBytes", allowed: 1, actual: 0, path: path,
+                detail: "uploaded media must not be empty")
+        }
+        if size > UInt64(limits.maxMediaBytes) {
+            throw RTMWireError.limit(
+                "maxMediaBytes", allowed: limits.maxMediaBytes,
+                actual: Int(clamping: size), path: path, detail: "uploaded media is too large")
+        }
+    }
+}

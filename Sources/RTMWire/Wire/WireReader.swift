@@ -1,0 +1,292 @@
+/// Reads protobuf wire format from a borrowed buffer.
+///
+/// A reader exists only inside ``withReader(_:maxDepth:_:)``, which lends it the input's storage;
+/// it must not escape that closure. Every read checks the bytes that remain in the current
+/// scope (the enclosing sub-message, or the whole input) *before* it moves or allocates, so a
+/// length prefix can never make it read or reserve past the input.
+public struct WireReader {
+    /// Start of the borrowed input. Valid only during `withReader`.
+    @usableFromInline let base: UnsafePointer<UInt8>
+    /// Total input length; also the end of the outermost scope.
+    @usableFromInline let inputCount: Int
+    /// Next byte to read.
+    @usableFromInline var offset: Int
+    /// End of the message being read (exclusive).
+    @usableFromInline var end: Int
+    /// Number of sub-messages and groups enclosing the current field.
+    @usableFromInline var depth: Int
+    @usableFromInline let maxDepth: Int
+
+    @usableFromInline
+    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+        self.base = base
+        self.inputCount = count
+        self.offset = 0
+        self.end = count
+        self.depth = 0
+        self.maxDepth = maxDepth
+    }
+
+    /// Lends a reader over `bytes` to `body`. The reader must not escape the closure.
+    static func withReader<R>(
+        _ bytes: UnsafeRawBufferPointer, maxDepth: Int,
+        _ body: (inout WireReader) throws(RTMWireError) -> R
+    ) throws(RTMWireError) -> R {
+        // An empty buffer may have no base address; any valid pointer works since nothing is read.
+        var one: UInt8 = 0
+        return try withUnsafePointer(to: &one) { (fallback) throws(RTMWireError) -> R in
+            let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? fallback
+            var reader = WireReader(base: start, count: bytes.count, maxDepth: maxDepth)
+            return try body(&reader)
+        }
+    }
+
+    /// True when the current message has no more bytes.
+    @inlinable var isAtEnd: Bool { offset == end }
+
+    // MARK: Errors
+
+    /// The error for a read that would cross the current scope's end: truncation of the input,
+    /// or a sub-message whose declared length stops inside one of its fields.
+    @usableFromInline
+    func overrun(_ what: String, at position: Int) -> RTMWireError {
+        if end == inputCount {
+            return RTMWireError(code: .truncated, offset: position, detail: "input ends inside \(what)")
+        }
+        return RTMWireError(
+            code: .trailingBytes, offset: position,
+            detail: "sub-message ends at byte \(end) inside \(what)")
+    }
+
+    // MARK: Primitives
+
+    /// Reads a varint of up to 10 bytes. Bits beyond 64 in a 10th byte are dropped, as Google's
+    /// parsers do.
+    @inlinable
+    mutating func readVarint() throws(RTMWireError) -> UInt64 {
+        if offset < end {
+            let first = base[offset]
+            if first < 0x80 {
+                offset += 1
+                return UInt64(first)
+            }
+        }
+        return try readVarintSlow()
+    }
+
+    @usableFromInline
+    mutating func readVarintSlow() throws(RTMWireError) -> UInt64 {
+        let start = offset
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < end else { throw overrun("a varint", at: start) }
+            let byte = base[offset]
+            offset += 1
+            if shift < 64 { result |= UInt64(byte & 0x7F) << shift }
+            if byte < 0x80 { return result }
+            shift += 7
+            if shift >= 70 {
+                throw RTMWireError(
+                    code: .varintTooLong, offset: start, detail: "varint longer than 10 bytes")
+            }
+        }
+    }
+
+    /// Reads a little-endian 32-bit value.
+    @inlinable
+    mutating func readFixed32() throws(RTMWireError) -> UInt32 {
+        guard end - offset >= 4 else { throw overrun("a fixed32 value", at: offset) }
+        var value: UInt32 = 0
+        for index in 0..<4 { value |= UInt32(base[offset + index]) << (8 * index) }
+        offset += 4
+        return value
+    }
+
+    /// Reads a little-endian 64-bit value.
+    @inlinable
+    mutating func readFixed64() throws(RTMWireError) -> UInt64 {
+        guard end - offset >= 8 else { throw overrun("a fixed64 value", at: offset) }
+        var value: UInt64 = 0
+        for index in 0..<8 { value |= UInt64(base[offset + index]) << (8 * index) }
+        offset += 8
+        return value
+    }
+
+    /// Reads the next tag, or returns nil at the end of the current message.
+    @inlinable
+    mutating func nextTag() throws(RTMWireError) -> FieldTag? {
+        if offset == end { return nil }
+        let start = offset
+        let raw: UInt64
+        let first = base[offset]
+        if first < 0x80 {
+            offset += 1
+            raw = UInt64(first)
+        } else {
+            raw = try readVarintSlow()
+        }
+        return try Self.decodeTag(raw, at: start)
+    }
+
+    @usableFromInline
+    static func decodeTag(_ raw: UInt64, at start: Int) throws(RTMWireError) -> FieldTag {
+        let number = raw >> 3
+        guard number != 0, number <= UInt64(FieldTag.maxFieldNumber) else {
+            throw RTMWireError(
+                code: .invalidFieldNumber, offset: start,
+                detail: "field number \(number) is outside 1...\(FieldTag.maxFieldNumber)")
+        }
+        guard let wireType = WireType(rawValue: UInt8(raw & 7)) else {
+            throw RTMWireError(
+                code: .invalidWireType, offset: start,
+                detail: "wire type \(raw & 7) of field \(number) is not 0-5")
+        }
+        return FieldTag(fieldNumber: UInt32(number), wireType: wireType)
+    }
+
+    /// Reads a length prefix and returns the body's start; the body is `length` bytes that are
+    /// all inside the current scope (checked before anything moves past the prefix).
+    @inlinable
+    mutating func readLengthPrefix() throws(RTMWireError) -> (start: Int, length: Int) {
+        let prefixStart = offset
+        let length = try readVarint()
+        guard length <= UInt64(end - offset) else {
+            throw RTMWireError(
+                code: .lengthPastEnd, offset: prefixStart,
+                detail: "length \(length) exceeds the \(end - offset) bytes that remain")
+        }
+        let start = offset
+        offset += Int(length)
+        return (start, Int(length))
+    }
+
+    // MARK: Typed values
+
+    /// Reads a length-delimited UTF-8 string; invalid UTF-8 is rejected with the field's path.
+    @inlinable
+    mutating func readString(field: StaticString) throws(RTMWireError) -> String {
+        let (start, length) = try readLengthPrefix()
+        if length == 0 { return "" }
+        let buffer = UnsafeBufferPointer(start: base + start, count: length)
+        guard let string = String(validating: buffer, as: UTF8.self) else {
+            throw RTMWireError(
+                code: .invalidUTF8, fieldPath: "\(field)", offset: start,
+                detail: "string field holds invalid UTF-8")
+        }
+        return string
+    }
+
+    /// Reads a length-delimited byte string.
+    @inlinable
+    mutating func readBytes() throws(RTMWireError) -> [UInt8] {
+        let (start, length) = try readLengthPrefix()
+        if length == 0 { return [] }
+        return Array(UnsafeBufferPointer(start: base + start, count: length))
+    }
+
+    /// Decodes a length-delimited sub-message into `message`, merging with what it holds
+    /// (protobuf's rule for a sub-message that occurs more than once).
+    @inlinable
+    mutating func mergeMessage<M: RTMMessage>(
+        _ message: inout M, field: StaticString
+    ) throws(RTMWireError) {
+        let prefixStart = offset
+        let (start, length) = try readLengthPrefix()
+        guard depth < maxDepth else {
+            throw RTMWireError(
+                code: .depthLimitExceeded, fieldPath: "\(field)", offset: prefixStart,
+                limit: .init(name: "maxDepth", allowed: maxDepth, actual: depth + 1),
+                detail: "messages nested deeper than \(maxDepth)")
+        }
+        let savedEnd = end
+        offset = start
+        end = start + length
+        depth += 1
+        do {
+            try message._merge(from: &self)
+        } catch {
+            throw error.prefixingPath("\(field)")
+        }
+        depth -= 1
+        end = savedEnd
+    }
+
+    /// Appends a packed or unpacked run of varints to `values`, converting each with `convert`.
+    @inlinable
+    mutating func readRepeatedVarint<T>(
+        _ tag: FieldTag, into values: inout [T], _ convert: (UInt64) -> T
+    ) throws(RTMWireError) {
+        if tag.wireType == .varint {
+            values.append(convert(try readVarint()))
+            return
+        }
+        // Packed: the run is bounded by its length prefix, itself checked against the input.
+        let (start, length) = try readLengthPrefix()
+        let savedEnd = end
+        let resume = offset
+        offset = start
+        end = start + length
+        while offset < end { values.append(convert(try readVarint())) }
+        end = savedEnd
+        offset = resume
+    }
+
+    // MARK: Unknown fields
+
+    /// Skips the field whose tag started at `tagStart` and appends its bytes, tag included, to
+    /// `unknown` verbatim.
+    @usableFromInline
+    mutating func preserveUnknown(
+        _ tag: FieldTag, tagStart: Int, into unknown: inout UnknownFields
+    ) throws(RTMWireError) {
+        try skipValue(tag, tagStart: tagStart)
+        unknown.bytes.append(
+            contentsOf: UnsafeBufferPointer(start: base + tagStart, count: offset - tagStart))
+    }
+
+    /// Skips the value of a field of any wire type; groups are walked to their matching end.
+    @usableFromInline
+    mutating func skipValue(_ tag: FieldTag, tagStart: Int) throws(RTMWireError) {
+        switch tag.wireType {
+        case .varint: _ = try readVarint()
+        case .fixed64: _ = try readFixed64()
+        case .fixed32: _ = try readFixed32()
+        case .lengthDelimited: _ = try readLengthPrefix()
+        case .startGroup: try skipGroup(number: tag.fieldNumber, tagStart: tagStart)
+        case .endGroup:
+            throw RTMWireError(
+                code: .mismatchedGroupEnd, offset: tagStart,
+                detail: "end-group tag for field \(tag.fieldNumber) without a matching start")
+        }
+    }
+
+    @usableFromInline
+    mutating func skipGroup(number: UInt32, tagStart: Int) throws(RTMWireError) {
+        guard depth < maxDepth else {
+            throw RTMWireError(
+                code: .depthLimitExceeded, offset: tagStart,
+                limit: .init(name: "maxDepth", allowed: maxDepth, actual: depth + 1),
+                detail: "groups nested deeper than \(maxDepth)")
+        }
+        depth += 1
+        while true {
+            let innerStart = offset
+            guard let inner = try nextTag() else {
+                throw RTMWireError(
+                    code: .unterminatedGroup, offset: tagStart,
+                    detail: "group \(number) has no end-group tag")
+            }
+            if inner.wireType == .endGroup {
+                guard inner.fieldNumber == number else {
+                    throw RTMWireError(
+                        code: .mismatchedGroupEnd, offset: innerStart,
+                        detail: "end-group tag for field \(inner.fieldNumber) closes group \(number)")
+                }
+                depth -= 1
+                return
+            }
+            try skipValue(inner, tagStart: innerStart)
+        }
+    }
+}
