@@ -1,0 +1,17 @@
+extension RTMMessage {
+    /// Encodes the message as one delimited frame: a varint byte length, then the message (the
+    /// `writeDelimitedTo` convention of other protobuf libraries). One allocation, exact size.
+    public func delimitedBytes(options: CodecOptions = .default) throws(RTMWireError) -> [UInt8] {
+        if options.checksSemantics { try _validate(options.limits) }
+        let size = _wireSize()
+        if options.checksSemantics, size > options.limits.maxMessageBytes {
+            throw RTMWireError.limit(
+                "maxMessageBytes", allowed: options.limits.maxMessageBytes, actual: size,
+                path: "", detail: "encoded message is larger than the message size limit")
+        }
+        return WireWriter.withWriter(capacity: Varint.size(UInt64(size)) + size) { writer in
+            writer.writeVarint(UInt64(size))
+            _encode(to: &writer)
+        }
+    }
+}
