@@ -41,6 +41,10 @@ def json_name(name):
     return parts[0] + "".join(p[:1].upper() + p[1:] for p in parts[1:])
 
 
+def self_(prop):
+    return "self." + prop
+
+
 def swift_prop(name):
     return camel(name)
 
@@ -335,51 +339,51 @@ def gen_wire(m):
     o += f"extension {m.name} {{\n"
     # size
     o += "    public func _wireSize() -> Int {\n"
-    o += "        var size = unknownFields.bytes.count\n"
+    o += "        var total = self.unknownFields.bytes.count\n"
     for f in m.sorted:
         tag = len(f.tag_bytes())
         if f.oneof is not None:
             one = m.oneofs[f.oneof]
-            o += f"        if case .{case_name(f.name)}(let value)? = {one.prop} {{ size += {tag} + {f.value_size('value')} }}\n"
+            o += f"        if case .{case_name(f.name)}(let value)? = {self_(one.prop)} {{ total += {tag} + {f.value_size('value')} }}\n"
         elif f.repeated:
             if f.wire_type == 2 and f.swift_scalar not in ("String", "[UInt8]") and not f.is_message:
-                o += f"        if !{f.prop}.isEmpty {{\n"
-                o += f"            var body = 0\n"
-                o += f"            for value in {f.prop} {{ body += {f.value_size('value')} }}\n"
-                o += f"            size += {tag} + Varint.sizeWithLengthPrefix(body)\n"
+                o += f"        if !{self_(f.prop)}.isEmpty {{\n"
+                o += f"            var packedSize = 0\n"
+                o += f"            for value in {self_(f.prop)} {{ packedSize += {f.value_size('value')} }}\n"
+                o += f"            total += {tag} + Varint.sizeWithLengthPrefix(packedSize)\n"
                 o += "        }\n"
             else:
-                o += f"        for value in {f.prop} {{ size += {tag} + {f.value_size('value')} }}\n"
+                o += f"        for value in {self_(f.prop)} {{ total += {tag} + {f.value_size('value')} }}\n"
         elif f.is_message:
-            o += f"        if let value = {f.prop} {{ size += {tag} + {f.value_size('value')} }}\n"
+            o += f"        if let value = {self_(f.prop)} {{ total += {tag} + {f.value_size('value')} }}\n"
         else:
-            o += f"        if {f.nonzero(f.prop)} {{ size += {tag} + {f.value_size(f.prop)} }}\n"
-    o += "        return size\n    }\n\n"
+            o += f"        if {f.nonzero(self_(f.prop))} {{ total += {tag} + {f.value_size(self_(f.prop))} }}\n"
+    o += "        return total\n    }\n\n"
     # encode
     o += "    public func _encode(to writer: inout WireWriter) {\n"
     for f in m.sorted:
         if f.oneof is not None:
             one = m.oneofs[f.oneof]
-            o += f"        if case .{case_name(f.name)}(let value)? = {one.prop} {{\n"
+            o += f"        if case .{case_name(f.name)}(let value)? = {self_(one.prop)} {{\n"
             o += f"            {f.write_tag()}\n            {f.write_value('value')}\n        }}\n"
         elif f.repeated:
             if f.wire_type == 2 and f.swift_scalar not in ("String", "[UInt8]") and not f.is_message:
-                o += f"        if !{f.prop}.isEmpty {{\n"
-                o += f"            var body = 0\n"
-                o += f"            for value in {f.prop} {{ body += {f.value_size('value')} }}\n"
+                o += f"        if !{self_(f.prop)}.isEmpty {{\n"
+                o += f"            var packedSize = 0\n"
+                o += f"            for value in {self_(f.prop)} {{ packedSize += {f.value_size('value')} }}\n"
                 o += f"            {f.write_tag()}\n"
-                o += "            writer.writeVarint(UInt64(body))\n"
-                o += f"            for value in {f.prop} {{ {f.write_value('value')} }}\n"
+                o += "            writer.writeVarint(UInt64(packedSize))\n"
+                o += f"            for value in {self_(f.prop)} {{ {f.write_value('value')} }}\n"
                 o += "        }\n"
             else:
-                o += f"        for value in {f.prop} {{\n"
+                o += f"        for value in {self_(f.prop)} {{\n"
                 o += f"            {f.write_tag()}\n            {f.write_value('value')}\n        }}\n"
         elif f.is_message:
-            o += f"        if let value = {f.prop} {{\n"
+            o += f"        if let value = {self_(f.prop)} {{\n"
             o += f"            {f.write_tag()}\n            {f.write_value('value')}\n        }}\n"
         else:
-            o += f"        if {f.nonzero(f.prop)} {{\n"
-            o += f"            {f.write_tag()}\n            {f.write_value(f.prop)}\n        }}\n"
+            o += f"        if {f.nonzero(self_(f.prop))} {{\n"
+            o += f"            {f.write_tag()}\n            {f.write_value(self_(f.prop))}\n        }}\n"
     o += "        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }\n"
     o += "    }\n\n"
     # decode
@@ -404,7 +408,7 @@ def gen_decode_case(m, f):
     name = f'"{f.name}"'
     if f.repeated and f.wire_type == 2 and f.swift_scalar not in ("String", "[UInt8]") and not f.is_message:
         cond = "tag.wireType == .varint || tag.wireType == .lengthDelimited"
-        body = f"try reader.readRepeatedVarint(tag, into: &{f.prop}) {{ {f.from_varint('$0')} }}"
+        body = f"try reader.readRepeatedVarint(tag, into: &{self_(f.prop)}) {{ {f.from_varint('$0')} }}"
         return f"            case {f.number} where {cond}:\n                {body}\n"
     wt = {0: ".varint", 2: ".lengthDelimited"}[f.wire_type]
     s = f.swift_scalar
@@ -422,24 +426,24 @@ def gen_decode_case(m, f):
         cn = case_name(f.name)
         if f.is_message:
             lines.append(f"var value = {s}()")
-            lines.append(f"if case .{cn}(let existing)? = {one.prop} {{ value = existing }}")
+            lines.append(f"if case .{cn}(let existing)? = {self_(one.prop)} {{ value = existing }}")
             lines.append(f"try reader.mergeMessage(&value, field: {name})")
-            lines.append(f"{one.prop} = .{cn}(value)")
+            lines.append(f"{self_(one.prop)} = .{cn}(value)")
         else:
-            lines.append(f"{one.prop} = .{cn}({read})")
+            lines.append(f"{self_(one.prop)} = .{cn}({read})")
     elif f.repeated:
         if f.is_message:
             lines.append(f"var value = {s}()")
             lines.append(f"try reader.mergeMessage(&value, field: {name})")
-            lines.append(f"{f.prop}.append(value)")
+            lines.append(f"{self_(f.prop)}.append(value)")
         else:
-            lines.append(f"{f.prop}.append({read})")
+            lines.append(f"{self_(f.prop)}.append({read})")
     elif f.is_message:
-        lines.append(f"var value = {f.prop} ?? {s}()")
+        lines.append(f"var value = {self_(f.prop)} ?? {s}()")
         lines.append(f"try reader.mergeMessage(&value, field: {name})")
-        lines.append(f"{f.prop} = value")
+        lines.append(f"{self_(f.prop)} = value")
     else:
-        lines.append(f"{f.prop} = {read}")
+        lines.append(f"{self_(f.prop)} = {read}")
     body = "".join(f"                {l}\n" for l in lines)
     return f"            case {f.number} where tag.wireType == {wt}:\n{body}"
 
@@ -455,27 +459,27 @@ def gen_json(m):
     o += "    public func _validate(_ limits: Limits) throws(RTMWireError) {\n"
     for f in m.sorted:
         if f.repeated:
-            o += f'        try Rules.count({f.prop}.count, limits, "{f.name}")\n'
+            o += f'        try Rules.count({self_(f.prop)}.count, limits, "{f.name}")\n'
     o += "        try _validateSelf(limits)\n"
     for f in m.sorted:
         if f.oneof is not None:
             continue
         if f.swift_scalar == "String":
             if f.repeated:
-                o += f'        for value in {f.prop} {{ try Rules.noNUL(value, "{f.name}") }}\n'
+                o += f'        for value in {self_(f.prop)} {{ try Rules.noNUL(value, "{f.name}") }}\n'
             else:
-                o += f'        try Rules.noNUL({f.prop}, "{f.name}")\n'
+                o += f'        try Rules.noNUL({self_(f.prop)}, "{f.name}")\n'
         elif f.is_message:
             if f.repeated:
-                o += f"        for (index, value) in {f.prop}.enumerated() {{\n"
+                o += f"        for (index, value) in {self_(f.prop)}.enumerated() {{\n"
                 o += f"            do {{ try value._validate(limits) }} catch {{ throw error.prefixingPath(\"{f.name}[\\(index)]\") }}\n"
                 o += "        }\n"
             else:
-                o += f"        if let value = {f.prop} {{\n"
+                o += f"        if let value = {self_(f.prop)} {{\n"
                 o += f'            do {{ try value._validate(limits) }} catch {{ throw error.prefixingPath("{f.name}") }}\n'
                 o += "        }\n"
     for one in m.oneofs:
-        o += f"        switch {one.prop} {{\n"
+        o += f"        switch {self_(one.prop)} {{\n"
         for f in one.fields:
             cn = case_name(f.name)
             if f.is_message:
@@ -492,13 +496,13 @@ def gen_json(m):
     for f in m.sorted:
         if f.oneof is not None:
             one = m.oneofs[f.oneof]
-            o += f'        if case .{case_name(f.name)}(let value)? = {one.prop} {{ members.append(JSONMember("{f.json}", {f.to_json("value")})) }}\n'
+            o += f'        if case .{case_name(f.name)}(let value)? = {self_(one.prop)} {{ members.append(JSONMember("{f.json}", {f.to_json("value")})) }}\n'
         elif f.repeated:
-            o += f'        if !{f.prop}.isEmpty {{ members.append(JSONMember("{f.json}", .array({f.prop}.map {{ {f.to_json("$0")} }}))) }}\n'
+            o += f'        if !{self_(f.prop)}.isEmpty {{ members.append(JSONMember("{f.json}", .array({self_(f.prop)}.map {{ {f.to_json("$0")} }}))) }}\n'
         elif f.is_message:
-            o += f'        if let value = {f.prop} {{ members.append(JSONMember("{f.json}", value._jsonValue())) }}\n'
+            o += f'        if let value = {self_(f.prop)} {{ members.append(JSONMember("{f.json}", value._jsonValue())) }}\n'
         else:
-            o += f'        if {f.nonzero(f.prop)} {{ members.append(JSONMember("{f.json}", {f.to_json(f.prop)})) }}\n'
+            o += f'        if {f.nonzero(self_(f.prop))} {{ members.append(JSONMember("{f.json}", {f.to_json(self_(f.prop))})) }}\n'
     o += "        return .object(members)\n    }\n\n"
     # from JSON
     o += "    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {\n"
@@ -516,13 +520,13 @@ def gen_json(m):
             one = m.oneofs[f.oneof]
             cn = case_name(f.name)
             o += "                if member.value == .null { continue }\n"
-            o += f'                if {one.prop} != nil {{ throw JSONValue.oneofConflict("{one.name}", path: fieldPath) }}\n'
+            o += f'                if {self_(one.prop)} != nil {{ throw JSONValue.oneofConflict("{one.name}", path: fieldPath) }}\n'
             if f.is_message:
                 o += f"                var value = {f.swift_scalar}()\n"
                 o += "                try value._mergeJSON(member.value, path: fieldPath)\n"
-                o += f"                {one.prop} = .{cn}(value)\n"
+                o += f"                {self_(one.prop)} = .{cn}(value)\n"
             else:
-                o += f"                {one.prop} = .{cn}({f.from_json('member.value', 'fieldPath')})\n"
+                o += f"                {self_(one.prop)} = .{cn}({f.from_json('member.value', 'fieldPath')})\n"
         elif f.repeated:
             o += "                if member.value == .null { continue }\n"
             o += "                for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {\n"
@@ -530,18 +534,18 @@ def gen_json(m):
             if f.is_message:
                 o += f"                    var value = {f.swift_scalar}()\n"
                 o += "                    try value._mergeJSON(element, path: elementPath)\n"
-                o += f"                    {f.prop}.append(value)\n"
+                o += f"                    {self_(f.prop)}.append(value)\n"
             else:
-                o += f"                    {f.prop}.append({f.from_json('element', 'elementPath')})\n"
+                o += f"                    {self_(f.prop)}.append({f.from_json('element', 'elementPath')})\n"
             o += "                }\n"
         elif f.is_message:
             o += "                if member.value == .null { continue }\n"
-            o += f"                var value = {f.prop} ?? {f.swift_scalar}()\n"
+            o += f"                var value = {self_(f.prop)} ?? {f.swift_scalar}()\n"
             o += "                try value._mergeJSON(member.value, path: fieldPath)\n"
-            o += f"                {f.prop} = value\n"
+            o += f"                {self_(f.prop)} = value\n"
         else:
             o += "                if member.value == .null { continue }\n"
-            o += f"                {f.prop} = {f.from_json('member.value', 'fieldPath')}\n"
+            o += f"                {self_(f.prop)} = {f.from_json('member.value', 'fieldPath')}\n"
     o += "            default:\n"
     o += f'                throw JSONValue.unknownField(member.key, in: "{m.full}", path: fieldPath)\n'
     o += "            }\n        }\n    }\n}\n"

@@ -16,6 +16,8 @@ public struct WireReader {
     /// Number of sub-messages and groups enclosing the current field.
     @usableFromInline var depth: Int
     @usableFromInline let maxDepth: Int
+    /// True while `end` is a sub-message's (or packed run's) declared end rather than the input's.
+    @usableFromInline var inLengthDelimitedScope = false
 
     @usableFromInline
     init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
@@ -50,7 +52,7 @@ public struct WireReader {
     /// or a sub-message whose declared length stops inside one of its fields.
     @usableFromInline
     func overrun(_ what: String, at position: Int) -> RTMWireError {
-        if end == inputCount {
+        if !inLengthDelimitedScope {
             return RTMWireError(code: .truncated, offset: position, detail: "input ends inside \(what)")
         }
         return RTMWireError(
@@ -200,8 +202,10 @@ public struct WireReader {
                 detail: "messages nested deeper than \(maxDepth)")
         }
         let savedEnd = end
+        let savedScope = inLengthDelimitedScope
         offset = start
         end = start + length
+        inLengthDelimitedScope = true
         depth += 1
         do {
             try message._merge(from: &self)
@@ -210,6 +214,7 @@ public struct WireReader {
         }
         depth -= 1
         end = savedEnd
+        inLengthDelimitedScope = savedScope
     }
 
     /// Appends a packed or unpacked run of varints to `values`, converting each with `convert`.
@@ -224,11 +229,14 @@ public struct WireReader {
         // Packed: the run is bounded by its length prefix, itself checked against the input.
         let (start, length) = try readLengthPrefix()
         let savedEnd = end
+        let savedScope = inLengthDelimitedScope
         let resume = offset
         offset = start
         end = start + length
+        inLengthDelimitedScope = true
         while offset < end { values.append(convert(try readVarint())) }
         end = savedEnd
+        inLengthDelimitedScope = savedScope
         offset = resume
     }
 

@@ -3,13 +3,13 @@
 extension ChannelTarget {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(channelName, "channel_name")
+        try Rules.noNUL(self.channelName, "channel_name")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !channelName.isEmpty { members.append(JSONMember("channelName", .string(channelName))) }
-        if channelType.rawValue != 0 { members.append(JSONMember("channelType", channelType._jsonValue())) }
+        if !self.channelName.isEmpty { members.append(JSONMember("channelName", .string(self.channelName))) }
+        if self.channelType.rawValue != 0 { members.append(JSONMember("channelType", self.channelType._jsonValue())) }
         return .object(members)
     }
 
@@ -22,11 +22,11 @@ extension ChannelTarget {
             case "channelName", "channel_name":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                channelName = try member.value.proto3String(path: fieldPath)
+                self.channelName = try member.value.proto3String(path: fieldPath)
             case "channelType", "channel_type":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                channelType = try ChannelType(_json: member.value, path: fieldPath)
+                self.channelType = try ChannelType(_json: member.value, path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ChannelTarget", path: fieldPath)
             }

@@ -2,20 +2,20 @@
 
 extension ChannelTarget {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !channelName.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(channelName.utf8.count) }
-        if channelType.rawValue != 0 { size += 1 + Varint.size(UInt64(bitPattern: Int64(channelType.rawValue))) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.channelName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.channelName.utf8.count) }
+        if self.channelType.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.channelType.rawValue))) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !channelName.isEmpty {
+        if !self.channelName.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(channelName)
+            writer.writeLengthDelimited(self.channelName)
         }
-        if channelType.rawValue != 0 {
+        if self.channelType.rawValue != 0 {
             writer.writeByte(0x10)
-            writer.writeVarint(UInt64(bitPattern: Int64(channelType.rawValue)))
+            writer.writeVarint(UInt64(bitPattern: Int64(self.channelType.rawValue)))
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -26,9 +26,9 @@ extension ChannelTarget {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                channelName = try reader.readString(field: "channel_name")
+                self.channelName = try reader.readString(field: "channel_name")
             case 2 where tag.wireType == .varint:
-                channelType = ChannelType(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
+                self.channelType = ChannelType(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

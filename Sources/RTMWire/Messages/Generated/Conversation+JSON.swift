@@ -3,13 +3,13 @@
 extension Conversation {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(id, "id")
+        try Rules.noNUL(self.id, "id")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if type.rawValue != 0 { members.append(JSONMember("type", type._jsonValue())) }
-        if !id.isEmpty { members.append(JSONMember("id", .string(id))) }
+        if self.type.rawValue != 0 { members.append(JSONMember("type", self.type._jsonValue())) }
+        if !self.id.isEmpty { members.append(JSONMember("id", .string(self.id))) }
         return .object(members)
     }
 
@@ -22,11 +22,11 @@ extension Conversation {
             case "type":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                type = try ConversationType(_json: member.value, path: fieldPath)
+                self.type = try ConversationType(_json: member.value, path: fieldPath)
             case "id":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                id = try member.value.proto3String(path: fieldPath)
+                self.id = try member.value.proto3String(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Conversation", path: fieldPath)
             }

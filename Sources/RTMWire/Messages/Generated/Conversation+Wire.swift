@@ -2,20 +2,20 @@
 
 extension Conversation {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if type.rawValue != 0 { size += 1 + Varint.size(UInt64(bitPattern: Int64(type.rawValue))) }
-        if !id.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(id.utf8.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if self.type.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.type.rawValue))) }
+        if !self.id.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.id.utf8.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if type.rawValue != 0 {
+        if self.type.rawValue != 0 {
             writer.writeByte(0x08)
-            writer.writeVarint(UInt64(bitPattern: Int64(type.rawValue)))
+            writer.writeVarint(UInt64(bitPattern: Int64(self.type.rawValue)))
         }
-        if !id.isEmpty {
+        if !self.id.isEmpty {
             writer.writeByte(0x12)
-            writer.writeLengthDelimited(id)
+            writer.writeLengthDelimited(self.id)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -26,9 +26,9 @@ extension Conversation {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .varint:
-                type = ConversationType(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
+                self.type = ConversationType(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
             case 2 where tag.wireType == .lengthDelimited:
-                id = try reader.readString(field: "id")
+                self.id = try reader.readString(field: "id")
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

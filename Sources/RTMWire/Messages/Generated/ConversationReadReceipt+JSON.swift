@@ -3,12 +3,12 @@
 extension ConversationReadReceipt {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(conversationID, "conversation_id")
+        try Rules.noNUL(self.conversationID, "conversation_id")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !conversationID.isEmpty { members.append(JSONMember("conversationId", .string(conversationID))) }
+        if !self.conversationID.isEmpty { members.append(JSONMember("conversationId", .string(self.conversationID))) }
         return .object(members)
     }
 
@@ -21,7 +21,7 @@ extension ConversationReadReceipt {
             case "conversationId", "conversation_id":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                conversationID = try member.value.proto3String(path: fieldPath)
+                self.conversationID = try member.value.proto3String(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ConversationReadReceipt", path: fieldPath)
             }

@@ -2,15 +2,15 @@
 
 extension ConversationReadReceipt {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !conversationID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(conversationID.utf8.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.conversationID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.conversationID.utf8.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !conversationID.isEmpty {
+        if !self.conversationID.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(conversationID)
+            writer.writeLengthDelimited(self.conversationID)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -21,7 +21,7 @@ extension ConversationReadReceipt {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                conversationID = try reader.readString(field: "conversation_id")
+                self.conversationID = try reader.readString(field: "conversation_id")
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -3,13 +3,13 @@
 extension CustomMessage {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(type, "type")
+        try Rules.noNUL(self.type, "type")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !type.isEmpty { members.append(JSONMember("type", .string(type))) }
-        if !payload.isEmpty { members.append(JSONMember("payload", JSONValue.proto3Bytes(payload))) }
+        if !self.type.isEmpty { members.append(JSONMember("type", .string(self.type))) }
+        if !self.payload.isEmpty { members.append(JSONMember("payload", JSONValue.proto3Bytes(self.payload))) }
         return .object(members)
     }
 
@@ -22,11 +22,11 @@ extension CustomMessage {
             case "type":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                type = try member.value.proto3String(path: fieldPath)
+                self.type = try member.value.proto3String(path: fieldPath)
             case "payload":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                payload = try member.value.proto3Bytes(path: fieldPath)
+                self.payload = try member.value.proto3Bytes(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.CustomMessage", path: fieldPath)
             }

@@ -2,20 +2,20 @@
 
 extension CustomMessage {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !type.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(type.utf8.count) }
-        if !payload.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(payload.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.type.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.type.utf8.count) }
+        if !self.payload.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.payload.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !type.isEmpty {
+        if !self.type.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(type)
+            writer.writeLengthDelimited(self.type)
         }
-        if !payload.isEmpty {
+        if !self.payload.isEmpty {
             writer.writeByte(0x12)
-            writer.writeLengthDelimited(payload)
+            writer.writeLengthDelimited(self.payload)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -26,9 +26,9 @@ extension CustomMessage {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                type = try reader.readString(field: "type")
+                self.type = try reader.readString(field: "type")
             case 2 where tag.wireType == .lengthDelimited:
-                payload = try reader.readBytes()
+                self.payload = try reader.readBytes()
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -7,9 +7,9 @@ extension DeliveryOptions {
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if deliveryReceipt { members.append(JSONMember("deliveryReceipt", .bool(deliveryReceipt))) }
-        if readReceipt { members.append(JSONMember("readReceipt", .bool(readReceipt))) }
-        if groupReadReceipt { members.append(JSONMember("groupReadReceipt", .bool(groupReadReceipt))) }
+        if self.deliveryReceipt { members.append(JSONMember("deliveryReceipt", .bool(self.deliveryReceipt))) }
+        if self.readReceipt { members.append(JSONMember("readReceipt", .bool(self.readReceipt))) }
+        if self.groupReadReceipt { members.append(JSONMember("groupReadReceipt", .bool(self.groupReadReceipt))) }
         return .object(members)
     }
 
@@ -22,15 +22,15 @@ extension DeliveryOptions {
             case "deliveryReceipt", "delivery_receipt":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                deliveryReceipt = try member.value.proto3Bool(path: fieldPath)
+                self.deliveryReceipt = try member.value.proto3Bool(path: fieldPath)
             case "readReceipt", "read_receipt":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                readReceipt = try member.value.proto3Bool(path: fieldPath)
+                self.readReceipt = try member.value.proto3Bool(path: fieldPath)
             case "groupReadReceipt", "group_read_receipt":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                groupReadReceipt = try member.value.proto3Bool(path: fieldPath)
+                self.groupReadReceipt = try member.value.proto3Bool(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.DeliveryOptions", path: fieldPath)
             }

@@ -2,25 +2,25 @@
 
 extension DeliveryOptions {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if deliveryReceipt { size += 1 + 1 }
-        if readReceipt { size += 1 + 1 }
-        if groupReadReceipt { size += 1 + 1 }
-        return size
+        var total = self.unknownFields.bytes.count
+        if self.deliveryReceipt { total += 1 + 1 }
+        if self.readReceipt { total += 1 + 1 }
+        if self.groupReadReceipt { total += 1 + 1 }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if deliveryReceipt {
+        if self.deliveryReceipt {
             writer.writeByte(0x08)
-            writer.writeByte(deliveryReceipt ? 1 : 0)
+            writer.writeByte(self.deliveryReceipt ? 1 : 0)
         }
-        if readReceipt {
+        if self.readReceipt {
             writer.writeByte(0x10)
-            writer.writeByte(readReceipt ? 1 : 0)
+            writer.writeByte(self.readReceipt ? 1 : 0)
         }
-        if groupReadReceipt {
+        if self.groupReadReceipt {
             writer.writeByte(0x18)
-            writer.writeByte(groupReadReceipt ? 1 : 0)
+            writer.writeByte(self.groupReadReceipt ? 1 : 0)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -31,11 +31,11 @@ extension DeliveryOptions {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .varint:
-                deliveryReceipt = try reader.readVarint() != 0
+                self.deliveryReceipt = try reader.readVarint() != 0
             case 2 where tag.wireType == .varint:
-                readReceipt = try reader.readVarint() != 0
+                self.readReceipt = try reader.readVarint() != 0
             case 3 where tag.wireType == .varint:
-                groupReadReceipt = try reader.readVarint() != 0
+                self.groupReadReceipt = try reader.readVarint() != 0
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

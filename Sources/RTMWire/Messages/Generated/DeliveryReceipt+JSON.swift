@@ -2,16 +2,16 @@
 
 extension DeliveryReceipt {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try Rules.count(messageIDs.count, limits, "message_ids")
-        try Rules.count(deliveredAtMs.count, limits, "delivered_at_ms")
+        try Rules.count(self.messageIDs.count, limits, "message_ids")
+        try Rules.count(self.deliveredAtMs.count, limits, "delivered_at_ms")
         try _validateSelf(limits)
-        for value in messageIDs { try Rules.noNUL(value, "message_ids") }
+        for value in self.messageIDs { try Rules.noNUL(value, "message_ids") }
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !messageIDs.isEmpty { members.append(JSONMember("messageIds", .array(messageIDs.map { .string($0) }))) }
-        if !deliveredAtMs.isEmpty { members.append(JSONMember("deliveredAtMs", .array(deliveredAtMs.map { JSONValue.proto3Int64($0) }))) }
+        if !self.messageIDs.isEmpty { members.append(JSONMember("messageIds", .array(self.messageIDs.map { .string($0) }))) }
+        if !self.deliveredAtMs.isEmpty { members.append(JSONMember("deliveredAtMs", .array(self.deliveredAtMs.map { JSONValue.proto3Int64($0) }))) }
         return .object(members)
     }
 
@@ -26,14 +26,14 @@ extension DeliveryReceipt {
                 if member.value == .null { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
                     let elementPath = fieldPath + "[\(index)]"
-                    messageIDs.append(try element.proto3String(path: elementPath))
+                    self.messageIDs.append(try element.proto3String(path: elementPath))
                 }
             case "deliveredAtMs", "delivered_at_ms":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
                     let elementPath = fieldPath + "[\(index)]"
-                    deliveredAtMs.append(try element.proto3Int64(path: elementPath))
+                    self.deliveredAtMs.append(try element.proto3Int64(path: elementPath))
                 }
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.DeliveryReceipt", path: fieldPath)

@@ -2,27 +2,27 @@
 
 extension DeliveryReceipt {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        for value in messageIDs { size += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
-        if !deliveredAtMs.isEmpty {
-            var body = 0
-            for value in deliveredAtMs { body += Varint.size(UInt64(bitPattern: value)) }
-            size += 1 + Varint.sizeWithLengthPrefix(body)
+        var total = self.unknownFields.bytes.count
+        for value in self.messageIDs { total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
+        if !self.deliveredAtMs.isEmpty {
+            var packedSize = 0
+            for value in self.deliveredAtMs { packedSize += Varint.size(UInt64(bitPattern: value)) }
+            total += 1 + Varint.sizeWithLengthPrefix(packedSize)
         }
-        return size
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        for value in messageIDs {
+        for value in self.messageIDs {
             writer.writeByte(0x0A)
             writer.writeLengthDelimited(value)
         }
-        if !deliveredAtMs.isEmpty {
-            var body = 0
-            for value in deliveredAtMs { body += Varint.size(UInt64(bitPattern: value)) }
+        if !self.deliveredAtMs.isEmpty {
+            var packedSize = 0
+            for value in self.deliveredAtMs { packedSize += Varint.size(UInt64(bitPattern: value)) }
             writer.writeByte(0x12)
-            writer.writeVarint(UInt64(body))
-            for value in deliveredAtMs { writer.writeVarint(UInt64(bitPattern: value)) }
+            writer.writeVarint(UInt64(packedSize))
+            for value in self.deliveredAtMs { writer.writeVarint(UInt64(bitPattern: value)) }
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -33,9 +33,9 @@ extension DeliveryReceipt {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                messageIDs.append(try reader.readString(field: "message_ids"))
+                self.messageIDs.append(try reader.readString(field: "message_ids"))
             case 2 where tag.wireType == .varint || tag.wireType == .lengthDelimited:
-                try reader.readRepeatedVarint(tag, into: &deliveredAtMs) { Int64(bitPattern: $0) }
+                try reader.readRepeatedVarint(tag, into: &self.deliveredAtMs) { Int64(bitPattern: $0) }
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -3,17 +3,17 @@
 extension Envelope {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(messageID, "message_id")
-        if let value = sender {
+        try Rules.noNUL(self.messageID, "message_id")
+        if let value = self.sender {
             do { try value._validate(limits) } catch { throw error.prefixingPath("sender") }
         }
-        if let value = conversation {
+        if let value = self.conversation {
             do { try value._validate(limits) } catch { throw error.prefixingPath("conversation") }
         }
-        if let value = deliveryOptions {
+        if let value = self.deliveryOptions {
             do { try value._validate(limits) } catch { throw error.prefixingPath("delivery_options") }
         }
-        switch body {
+        switch self.body {
         case .text(let value)?:
             do { try value._validate(limits) } catch { throw error.prefixingPath("text") }
         case .image(let value)?:
@@ -39,20 +39,20 @@ extension Envelope {
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !messageID.isEmpty { members.append(JSONMember("messageId", .string(messageID))) }
-        if let value = sender { members.append(JSONMember("sender", value._jsonValue())) }
-        if sendTimeMs != 0 { members.append(JSONMember("sendTimeMs", JSONValue.proto3Int64(sendTimeMs))) }
-        if let value = conversation { members.append(JSONMember("conversation", value._jsonValue())) }
-        if let value = deliveryOptions { members.append(JSONMember("deliveryOptions", value._jsonValue())) }
-        if case .text(let value)? = body { members.append(JSONMember("text", value._jsonValue())) }
-        if case .image(let value)? = body { members.append(JSONMember("image", value._jsonValue())) }
-        if case .file(let value)? = body { members.append(JSONMember("file", value._jsonValue())) }
-        if case .status(let value)? = body { members.append(JSONMember("status", value._jsonValue())) }
-        if case .receipt(let value)? = body { members.append(JSONMember("receipt", value._jsonValue())) }
-        if case .stream(let value)? = body { members.append(JSONMember("stream", value._jsonValue())) }
-        if case .streamChunk(let value)? = body { members.append(JSONMember("streamChunk", value._jsonValue())) }
-        if case .metadata(let value)? = body { members.append(JSONMember("metadata", value._jsonValue())) }
-        if case .custom(let value)? = body { members.append(JSONMember("custom", value._jsonValue())) }
+        if !self.messageID.isEmpty { members.append(JSONMember("messageId", .string(self.messageID))) }
+        if let value = self.sender { members.append(JSONMember("sender", value._jsonValue())) }
+        if self.sendTimeMs != 0 { members.append(JSONMember("sendTimeMs", JSONValue.proto3Int64(self.sendTimeMs))) }
+        if let value = self.conversation { members.append(JSONMember("conversation", value._jsonValue())) }
+        if let value = self.deliveryOptions { members.append(JSONMember("deliveryOptions", value._jsonValue())) }
+        if case .text(let value)? = self.body { members.append(JSONMember("text", value._jsonValue())) }
+        if case .image(let value)? = self.body { members.append(JSONMember("image", value._jsonValue())) }
+        if case .file(let value)? = self.body { members.append(JSONMember("file", value._jsonValue())) }
+        if case .status(let value)? = self.body { members.append(JSONMember("status", value._jsonValue())) }
+        if case .receipt(let value)? = self.body { members.append(JSONMember("receipt", value._jsonValue())) }
+        if case .stream(let value)? = self.body { members.append(JSONMember("stream", value._jsonValue())) }
+        if case .streamChunk(let value)? = self.body { members.append(JSONMember("streamChunk", value._jsonValue())) }
+        if case .metadata(let value)? = self.body { members.append(JSONMember("metadata", value._jsonValue())) }
+        if case .custom(let value)? = self.body { members.append(JSONMember("custom", value._jsonValue())) }
         return .object(members)
     }
 
@@ -65,92 +65,92 @@ extension Envelope {
             case "messageId", "message_id":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                messageID = try member.value.proto3String(path: fieldPath)
+                self.messageID = try member.value.proto3String(path: fieldPath)
             case "sender":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                var value = sender ?? Sender()
+                var value = self.sender ?? Sender()
                 try value._mergeJSON(member.value, path: fieldPath)
-                sender = value
+                self.sender = value
             case "sendTimeMs", "send_time_ms":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                sendTimeMs = try member.value.proto3Int64(path: fieldPath)
+                self.sendTimeMs = try member.value.proto3Int64(path: fieldPath)
             case "conversation":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                var value = conversation ?? Conversation()
+                var value = self.conversation ?? Conversation()
                 try value._mergeJSON(member.value, path: fieldPath)
-                conversation = value
+                self.conversation = value
             case "deliveryOptions", "delivery_options":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                var value = deliveryOptions ?? DeliveryOptions()
+                var value = self.deliveryOptions ?? DeliveryOptions()
                 try value._mergeJSON(member.value, path: fieldPath)
-                deliveryOptions = value
+                self.deliveryOptions = value
             case "text":
                 try JSONValue.checkFirstOccurrence(16, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = TextMessage()
                 try value._mergeJSON(member.value, path: fieldPath)
-                body = .text(value)
+                self.body = .text(value)
             case "image":
                 try JSONValue.checkFirstOccurrence(17, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = ImageMessage()
                 try value._mergeJSON(member.value, path: fieldPath)
-                body = .image(value)
+                self.body = .image(value)
             case "file":
                 try JSONValue.checkFirstOccurrence(18, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = FileMessage()
                 try value._mergeJSON(member.value, path: fieldPath)
-                body = .file(value)
+                self.body = .file(value)
             case "status":
                 try JSONValue.checkFirstOccurrence(19, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StatusMessage()
                 try value._mergeJSON(member.value, path: fieldPath)
-                body = .status(value)
+                self.body = .status(value)
             case "receipt":
                 try JSONValue.checkFirstOccurrence(20, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = Receipt()
                 try value._mergeJSON(member.value, path: fieldPath)
-                body = .receipt(value)
+                self.body = .receipt(value)
             case "stream":
                 try JSONValue.checkFirstOccurrence(21, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StreamMessage()
                 try value._mergeJSON(member.value, path: fieldPath)
-                body = .stream(value)
+                self.body = .stream(value)
             case "streamChunk", "stream_chunk":
                 try JSONValue.checkFirstOccurrence(22, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StreamChunk()
                 try value._mergeJSON(member.value, path: fieldPath)
-                body = .streamChunk(value)
+                self.body = .streamChunk(value)
             case "metadata":
                 try JSONValue.checkFirstOccurrence(23, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = MetadataMessage()
                 try value._mergeJSON(member.value, path: fieldPath)
-                body = .metadata(value)
+                self.body = .metadata(value)
             case "custom":
                 try JSONValue.checkFirstOccurrence(24, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = CustomMessage()
                 try value._mergeJSON(member.value, path: fieldPath)
-                body = .custom(value)
+                self.body = .custom(value)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Envelope", path: fieldPath)
             }

@@ -2,78 +2,78 @@
 
 extension Envelope {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !messageID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(messageID.utf8.count) }
-        if let value = sender { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if sendTimeMs != 0 { size += 1 + Varint.size(UInt64(bitPattern: sendTimeMs)) }
-        if let value = conversation { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if let value = deliveryOptions { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .text(let value)? = body { size += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .image(let value)? = body { size += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .file(let value)? = body { size += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .status(let value)? = body { size += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .receipt(let value)? = body { size += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .stream(let value)? = body { size += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .streamChunk(let value)? = body { size += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .metadata(let value)? = body { size += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .custom(let value)? = body { size += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+        if let value = self.sender { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if self.sendTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.sendTimeMs)) }
+        if let value = self.conversation { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if let value = self.deliveryOptions { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .text(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .image(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .file(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .status(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .receipt(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .stream(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .streamChunk(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .metadata(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .custom(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !messageID.isEmpty {
+        if !self.messageID.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(messageID)
+            writer.writeLengthDelimited(self.messageID)
         }
-        if let value = sender {
+        if let value = self.sender {
             writer.writeByte(0x12)
             writer.writeMessage(value)
         }
-        if sendTimeMs != 0 {
+        if self.sendTimeMs != 0 {
             writer.writeByte(0x18)
-            writer.writeVarint(UInt64(bitPattern: sendTimeMs))
+            writer.writeVarint(UInt64(bitPattern: self.sendTimeMs))
         }
-        if let value = conversation {
+        if let value = self.conversation {
             writer.writeByte(0x22)
             writer.writeMessage(value)
         }
-        if let value = deliveryOptions {
+        if let value = self.deliveryOptions {
             writer.writeByte(0x2A)
             writer.writeMessage(value)
         }
-        if case .text(let value)? = body {
+        if case .text(let value)? = self.body {
             writer.writeByte(0x82); writer.writeByte(0x01)
             writer.writeMessage(value)
         }
-        if case .image(let value)? = body {
+        if case .image(let value)? = self.body {
             writer.writeByte(0x8A); writer.writeByte(0x01)
             writer.writeMessage(value)
         }
-        if case .file(let value)? = body {
+        if case .file(let value)? = self.body {
             writer.writeByte(0x92); writer.writeByte(0x01)
             writer.writeMessage(value)
         }
-        if case .status(let value)? = body {
+        if case .status(let value)? = self.body {
             writer.writeByte(0x9A); writer.writeByte(0x01)
             writer.writeMessage(value)
         }
-        if case .receipt(let value)? = body {
+        if case .receipt(let value)? = self.body {
             writer.writeByte(0xA2); writer.writeByte(0x01)
             writer.writeMessage(value)
         }
-        if case .stream(let value)? = body {
+        if case .stream(let value)? = self.body {
             writer.writeByte(0xAA); writer.writeByte(0x01)
             writer.writeMessage(value)
         }
-        if case .streamChunk(let value)? = body {
+        if case .streamChunk(let value)? = self.body {
             writer.writeByte(0xB2); writer.writeByte(0x01)
             writer.writeMessage(value)
         }
-        if case .metadata(let value)? = body {
+        if case .metadata(let value)? = self.body {
             writer.writeByte(0xBA); writer.writeByte(0x01)
             writer.writeMessage(value)
         }
-        if case .custom(let value)? = body {
+        if case .custom(let value)? = self.body {
             writer.writeByte(0xC2); writer.writeByte(0x01)
             writer.writeMessage(value)
         }
@@ -86,66 +86,66 @@ extension Envelope {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                messageID = try reader.readString(field: "message_id")
+                self.messageID = try reader.readString(field: "message_id")
             case 2 where tag.wireType == .lengthDelimited:
-                var value = sender ?? Sender()
+                var value = self.sender ?? Sender()
                 try reader.mergeMessage(&value, field: "sender")
-                sender = value
+                self.sender = value
             case 3 where tag.wireType == .varint:
-                sendTimeMs = Int64(bitPattern: try reader.readVarint())
+                self.sendTimeMs = Int64(bitPattern: try reader.readVarint())
             case 4 where tag.wireType == .lengthDelimited:
-                var value = conversation ?? Conversation()
+                var value = self.conversation ?? Conversation()
                 try reader.mergeMessage(&value, field: "conversation")
-                conversation = value
+                self.conversation = value
             case 5 where tag.wireType == .lengthDelimited:
-                var value = deliveryOptions ?? DeliveryOptions()
+                var value = self.deliveryOptions ?? DeliveryOptions()
                 try reader.mergeMessage(&value, field: "delivery_options")
-                deliveryOptions = value
+                self.deliveryOptions = value
             case 16 where tag.wireType == .lengthDelimited:
                 var value = TextMessage()
-                if case .text(let existing)? = body { value = existing }
+                if case .text(let existing)? = self.body { value = existing }
                 try reader.mergeMessage(&value, field: "text")
-                body = .text(value)
+                self.body = .text(value)
             case 17 where tag.wireType == .lengthDelimited:
                 var value = ImageMessage()
-                if case .image(let existing)? = body { value = existing }
+                if case .image(let existing)? = self.body { value = existing }
                 try reader.mergeMessage(&value, field: "image")
-                body = .image(value)
+                self.body = .image(value)
             case 18 where tag.wireType == .lengthDelimited:
                 var value = FileMessage()
-                if case .file(let existing)? = body { value = existing }
+                if case .file(let existing)? = self.body { value = existing }
                 try reader.mergeMessage(&value, field: "file")
-                body = .file(value)
+                self.body = .file(value)
             case 19 where tag.wireType == .lengthDelimited:
                 var value = StatusMessage()
-                if case .status(let existing)? = body { value = existing }
+                if case .status(let existing)? = self.body { value = existing }
                 try reader.mergeMessage(&value, field: "status")
-                body = .status(value)
+                self.body = .status(value)
             case 20 where tag.wireType == .lengthDelimited:
                 var value = Receipt()
-                if case .receipt(let existing)? = body { value = existing }
+                if case .receipt(let existing)? = self.body { value = existing }
                 try reader.mergeMessage(&value, field: "receipt")
-                body = .receipt(value)
+                self.body = .receipt(value)
             case 21 where tag.wireType == .lengthDelimited:
                 var value = StreamMessage()
-                if case .stream(let existing)? = body { value = existing }
+                if case .stream(let existing)? = self.body { value = existing }
                 try reader.mergeMessage(&value, field: "stream")
-                body = .stream(value)
+                self.body = .stream(value)
             case 22 where tag.wireType == .lengthDelimited:
                 var value = StreamChunk()
-                if case .streamChunk(let existing)? = body { value = existing }
+                if case .streamChunk(let existing)? = self.body { value = existing }
                 try reader.mergeMessage(&value, field: "stream_chunk")
-                body = .streamChunk(value)
+                self.body = .streamChunk(value)
             case 23 where tag.wireType == .lengthDelimited:
                 var value = MetadataMessage()
-                if case .metadata(let existing)? = body { value = existing }
+                if case .metadata(let existing)? = self.body { value = existing }
                 try reader.mergeMessage(&value, field: "metadata")
-                body = .metadata(value)
+                self.body = .metadata(value)
             case 24 where tag.wireType == .lengthDelimited:
                 var value = CustomMessage()
-                if case .custom(let existing)? = body { value = existing }
+                if case .custom(let existing)? = self.body { value = existing }
                 try reader.mergeMessage(&value, field: "custom")
-                body = .custom(value)
+                self.body = .custom(value)
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -3,18 +3,18 @@
 extension FileMessage {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(mediaID, "media_id")
-        try Rules.noNUL(fileName, "file_name")
-        try Rules.noNUL(text, "text")
+        try Rules.noNUL(self.mediaID, "media_id")
+        try Rules.noNUL(self.fileName, "file_name")
+        try Rules.noNUL(self.text, "text")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !mediaID.isEmpty { members.append(JSONMember("mediaId", .string(mediaID))) }
-        if !fileName.isEmpty { members.append(JSONMember("fileName", .string(fileName))) }
-        if size != 0 { members.append(JSONMember("size", JSONValue.proto3UInt64(size))) }
-        if !thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(thumbnail))) }
-        if !text.isEmpty { members.append(JSONMember("text", .string(text))) }
+        if !self.mediaID.isEmpty { members.append(JSONMember("mediaId", .string(self.mediaID))) }
+        if !self.fileName.isEmpty { members.append(JSONMember("fileName", .string(self.fileName))) }
+        if self.size != 0 { members.append(JSONMember("size", JSONValue.proto3UInt64(self.size))) }
+        if !self.thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(self.thumbnail))) }
+        if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
         return .object(members)
     }
 
@@ -27,23 +27,23 @@ extension FileMessage {
             case "mediaId", "media_id":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                mediaID = try member.value.proto3String(path: fieldPath)
+                self.mediaID = try member.value.proto3String(path: fieldPath)
             case "fileName", "file_name":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                fileName = try member.value.proto3String(path: fieldPath)
+                self.fileName = try member.value.proto3String(path: fieldPath)
             case "size":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                size = try member.value.proto3UInt64(path: fieldPath)
+                self.size = try member.value.proto3UInt64(path: fieldPath)
             case "thumbnail":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                thumbnail = try member.value.proto3Bytes(path: fieldPath)
+                self.thumbnail = try member.value.proto3Bytes(path: fieldPath)
             case "text":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                text = try member.value.proto3String(path: fieldPath)
+                self.text = try member.value.proto3String(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.FileMessage", path: fieldPath)
             }

@@ -3,15 +3,15 @@
 extension GroupReadCount {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(messageID, "message_id")
-        try Rules.noNUL(groupID, "group_id")
+        try Rules.noNUL(self.messageID, "message_id")
+        try Rules.noNUL(self.groupID, "group_id")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !messageID.isEmpty { members.append(JSONMember("messageId", .string(messageID))) }
-        if !groupID.isEmpty { members.append(JSONMember("groupId", .string(groupID))) }
-        if readCount != 0 { members.append(JSONMember("readCount", JSONValue.proto3UInt32(readCount))) }
+        if !self.messageID.isEmpty { members.append(JSONMember("messageId", .string(self.messageID))) }
+        if !self.groupID.isEmpty { members.append(JSONMember("groupId", .string(self.groupID))) }
+        if self.readCount != 0 { members.append(JSONMember("readCount", JSONValue.proto3UInt32(self.readCount))) }
         return .object(members)
     }
 
@@ -24,15 +24,15 @@ extension GroupReadCount {
             case "messageId", "message_id":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                messageID = try member.value.proto3String(path: fieldPath)
+                self.messageID = try member.value.proto3String(path: fieldPath)
             case "groupId", "group_id":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                groupID = try member.value.proto3String(path: fieldPath)
+                self.groupID = try member.value.proto3String(path: fieldPath)
             case "readCount", "read_count":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                readCount = try member.value.proto3UInt32(path: fieldPath)
+                self.readCount = try member.value.proto3UInt32(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupReadCount", path: fieldPath)
             }

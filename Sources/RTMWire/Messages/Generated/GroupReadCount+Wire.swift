@@ -2,25 +2,25 @@
 
 extension GroupReadCount {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !messageID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(messageID.utf8.count) }
-        if !groupID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(groupID.utf8.count) }
-        if readCount != 0 { size += 1 + Varint.size(UInt64(readCount)) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+        if !self.groupID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.groupID.utf8.count) }
+        if self.readCount != 0 { total += 1 + Varint.size(UInt64(self.readCount)) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !messageID.isEmpty {
+        if !self.messageID.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(messageID)
+            writer.writeLengthDelimited(self.messageID)
         }
-        if !groupID.isEmpty {
+        if !self.groupID.isEmpty {
             writer.writeByte(0x12)
-            writer.writeLengthDelimited(groupID)
+            writer.writeLengthDelimited(self.groupID)
         }
-        if readCount != 0 {
+        if self.readCount != 0 {
             writer.writeByte(0x18)
-            writer.writeVarint(UInt64(readCount))
+            writer.writeVarint(UInt64(self.readCount))
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -31,11 +31,11 @@ extension GroupReadCount {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                messageID = try reader.readString(field: "message_id")
+                self.messageID = try reader.readString(field: "message_id")
             case 2 where tag.wireType == .lengthDelimited:
-                groupID = try reader.readString(field: "group_id")
+                self.groupID = try reader.readString(field: "group_id")
             case 3 where tag.wireType == .varint:
-                readCount = UInt32(truncatingIfNeeded: try reader.readVarint())
+                self.readCount = UInt32(truncatingIfNeeded: try reader.readVarint())
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -3,19 +3,19 @@
 extension GroupReadReceipt {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(messageID, "message_id")
-        try Rules.noNUL(groupID, "group_id")
-        try Rules.noNUL(content, "content")
-        try Rules.noNUL(ackID, "ack_id")
+        try Rules.noNUL(self.messageID, "message_id")
+        try Rules.noNUL(self.groupID, "group_id")
+        try Rules.noNUL(self.content, "content")
+        try Rules.noNUL(self.ackID, "ack_id")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !messageID.isEmpty { members.append(JSONMember("messageId", .string(messageID))) }
-        if !groupID.isEmpty { members.append(JSONMember("groupId", .string(groupID))) }
-        if !content.isEmpty { members.append(JSONMember("content", .string(content))) }
-        if !ackID.isEmpty { members.append(JSONMember("ackId", .string(ackID))) }
-        if readTimeMs != 0 { members.append(JSONMember("readTimeMs", JSONValue.proto3Int64(readTimeMs))) }
+        if !self.messageID.isEmpty { members.append(JSONMember("messageId", .string(self.messageID))) }
+        if !self.groupID.isEmpty { members.append(JSONMember("groupId", .string(self.groupID))) }
+        if !self.content.isEmpty { members.append(JSONMember("content", .string(self.content))) }
+        if !self.ackID.isEmpty { members.append(JSONMember("ackId", .string(self.ackID))) }
+        if self.readTimeMs != 0 { members.append(JSONMember("readTimeMs", JSONValue.proto3Int64(self.readTimeMs))) }
         return .object(members)
     }
 
@@ -28,23 +28,23 @@ extension GroupReadReceipt {
             case "messageId", "message_id":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                messageID = try member.value.proto3String(path: fieldPath)
+                self.messageID = try member.value.proto3String(path: fieldPath)
             case "groupId", "group_id":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                groupID = try member.value.proto3String(path: fieldPath)
+                self.groupID = try member.value.proto3String(path: fieldPath)
             case "content":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                content = try member.value.proto3String(path: fieldPath)
+                self.content = try member.value.proto3String(path: fieldPath)
             case "ackId", "ack_id":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                ackID = try member.value.proto3String(path: fieldPath)
+                self.ackID = try member.value.proto3String(path: fieldPath)
             case "readTimeMs", "read_time_ms":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                readTimeMs = try member.value.proto3Int64(path: fieldPath)
+                self.readTimeMs = try member.value.proto3Int64(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupReadReceipt", path: fieldPath)
             }

@@ -2,35 +2,35 @@
 
 extension GroupReadReceipt {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !messageID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(messageID.utf8.count) }
-        if !groupID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(groupID.utf8.count) }
-        if !content.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(content.utf8.count) }
-        if !ackID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(ackID.utf8.count) }
-        if readTimeMs != 0 { size += 1 + Varint.size(UInt64(bitPattern: readTimeMs)) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+        if !self.groupID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.groupID.utf8.count) }
+        if !self.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.content.utf8.count) }
+        if !self.ackID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.ackID.utf8.count) }
+        if self.readTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.readTimeMs)) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !messageID.isEmpty {
+        if !self.messageID.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(messageID)
+            writer.writeLengthDelimited(self.messageID)
         }
-        if !groupID.isEmpty {
+        if !self.groupID.isEmpty {
             writer.writeByte(0x12)
-            writer.writeLengthDelimited(groupID)
+            writer.writeLengthDelimited(self.groupID)
         }
-        if !content.isEmpty {
+        if !self.content.isEmpty {
             writer.writeByte(0x1A)
-            writer.writeLengthDelimited(content)
+            writer.writeLengthDelimited(self.content)
         }
-        if !ackID.isEmpty {
+        if !self.ackID.isEmpty {
             writer.writeByte(0x22)
-            writer.writeLengthDelimited(ackID)
+            writer.writeLengthDelimited(self.ackID)
         }
-        if readTimeMs != 0 {
+        if self.readTimeMs != 0 {
             writer.writeByte(0x28)
-            writer.writeVarint(UInt64(bitPattern: readTimeMs))
+            writer.writeVarint(UInt64(bitPattern: self.readTimeMs))
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -41,15 +41,15 @@ extension GroupReadReceipt {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                messageID = try reader.readString(field: "message_id")
+                self.messageID = try reader.readString(field: "message_id")
             case 2 where tag.wireType == .lengthDelimited:
-                groupID = try reader.readString(field: "group_id")
+                self.groupID = try reader.readString(field: "group_id")
             case 3 where tag.wireType == .lengthDelimited:
-                content = try reader.readString(field: "content")
+                self.content = try reader.readString(field: "content")
             case 4 where tag.wireType == .lengthDelimited:
-                ackID = try reader.readString(field: "ack_id")
+                self.ackID = try reader.readString(field: "ack_id")
             case 5 where tag.wireType == .varint:
-                readTimeMs = Int64(bitPattern: try reader.readVarint())
+                self.readTimeMs = Int64(bitPattern: try reader.readVarint())
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -3,22 +3,22 @@
 extension ImageMessage {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(mediaID, "media_id")
-        try Rules.noNUL(fileName, "file_name")
-        try Rules.noNUL(text, "text")
+        try Rules.noNUL(self.mediaID, "media_id")
+        try Rules.noNUL(self.fileName, "file_name")
+        try Rules.noNUL(self.text, "text")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !mediaID.isEmpty { members.append(JSONMember("mediaId", .string(mediaID))) }
-        if !fileName.isEmpty { members.append(JSONMember("fileName", .string(fileName))) }
-        if size != 0 { members.append(JSONMember("size", JSONValue.proto3UInt64(size))) }
-        if width != 0 { members.append(JSONMember("width", JSONValue.proto3UInt32(width))) }
-        if height != 0 { members.append(JSONMember("height", JSONValue.proto3UInt32(height))) }
-        if !thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(thumbnail))) }
-        if thumbnailWidth != 0 { members.append(JSONMember("thumbnailWidth", JSONValue.proto3UInt32(thumbnailWidth))) }
-        if thumbnailHeight != 0 { members.append(JSONMember("thumbnailHeight", JSONValue.proto3UInt32(thumbnailHeight))) }
-        if !text.isEmpty { members.append(JSONMember("text", .string(text))) }
+        if !self.mediaID.isEmpty { members.append(JSONMember("mediaId", .string(self.mediaID))) }
+        if !self.fileName.isEmpty { members.append(JSONMember("fileName", .string(self.fileName))) }
+        if self.size != 0 { members.append(JSONMember("size", JSONValue.proto3UInt64(self.size))) }
+        if self.width != 0 { members.append(JSONMember("width", JSONValue.proto3UInt32(self.width))) }
+        if self.height != 0 { members.append(JSONMember("height", JSONValue.proto3UInt32(self.height))) }
+        if !self.thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(self.thumbnail))) }
+        if self.thumbnailWidth != 0 { members.append(JSONMember("thumbnailWidth", JSONValue.proto3UInt32(self.thumbnailWidth))) }
+        if self.thumbnailHeight != 0 { members.append(JSONMember("thumbnailHeight", JSONValue.proto3UInt32(self.thumbnailHeight))) }
+        if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
         return .object(members)
     }
 
@@ -31,39 +31,39 @@ extension ImageMessage {
             case "mediaId", "media_id":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                mediaID = try member.value.proto3String(path: fieldPath)
+                self.mediaID = try member.value.proto3String(path: fieldPath)
             case "fileName", "file_name":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                fileName = try member.value.proto3String(path: fieldPath)
+                self.fileName = try member.value.proto3String(path: fieldPath)
             case "size":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                size = try member.value.proto3UInt64(path: fieldPath)
+                self.size = try member.value.proto3UInt64(path: fieldPath)
             case "width":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                width = try member.value.proto3UInt32(path: fieldPath)
+                self.width = try member.value.proto3UInt32(path: fieldPath)
             case "height":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                height = try member.value.proto3UInt32(path: fieldPath)
+                self.height = try member.value.proto3UInt32(path: fieldPath)
             case "thumbnail":
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                thumbnail = try member.value.proto3Bytes(path: fieldPath)
+                self.thumbnail = try member.value.proto3Bytes(path: fieldPath)
             case "thumbnailWidth", "thumbnail_width":
                 try JSONValue.checkFirstOccurrence(7, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                thumbnailWidth = try member.value.proto3UInt32(path: fieldPath)
+                self.thumbnailWidth = try member.value.proto3UInt32(path: fieldPath)
             case "thumbnailHeight", "thumbnail_height":
                 try JSONValue.checkFirstOccurrence(8, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                thumbnailHeight = try member.value.proto3UInt32(path: fieldPath)
+                self.thumbnailHeight = try member.value.proto3UInt32(path: fieldPath)
             case "text":
                 try JSONValue.checkFirstOccurrence(9, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                text = try member.value.proto3String(path: fieldPath)
+                self.text = try member.value.proto3String(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ImageMessage", path: fieldPath)
             }

@@ -2,55 +2,55 @@
 
 extension ImageMessage {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !mediaID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(mediaID.utf8.count) }
-        if !fileName.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(fileName.utf8.count) }
-        if size != 0 { size += 1 + Varint.size(UInt64(size)) }
-        if width != 0 { size += 1 + Varint.size(UInt64(width)) }
-        if height != 0 { size += 1 + Varint.size(UInt64(height)) }
-        if !thumbnail.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(thumbnail.count) }
-        if thumbnailWidth != 0 { size += 1 + Varint.size(UInt64(thumbnailWidth)) }
-        if thumbnailHeight != 0 { size += 1 + Varint.size(UInt64(thumbnailHeight)) }
-        if !text.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(text.utf8.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.mediaID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.mediaID.utf8.count) }
+        if !self.fileName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.fileName.utf8.count) }
+        if self.size != 0 { total += 1 + Varint.size(UInt64(self.size)) }
+        if self.width != 0 { total += 1 + Varint.size(UInt64(self.width)) }
+        if self.height != 0 { total += 1 + Varint.size(UInt64(self.height)) }
+        if !self.thumbnail.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.thumbnail.count) }
+        if self.thumbnailWidth != 0 { total += 1 + Varint.size(UInt64(self.thumbnailWidth)) }
+        if self.thumbnailHeight != 0 { total += 1 + Varint.size(UInt64(self.thumbnailHeight)) }
+        if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !mediaID.isEmpty {
+        if !self.mediaID.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(mediaID)
+            writer.writeLengthDelimited(self.mediaID)
         }
-        if !fileName.isEmpty {
+        if !self.fileName.isEmpty {
             writer.writeByte(0x12)
-            writer.writeLengthDelimited(fileName)
+            writer.writeLengthDelimited(self.fileName)
         }
-        if size != 0 {
+        if self.size != 0 {
             writer.writeByte(0x18)
-            writer.writeVarint(UInt64(size))
+            writer.writeVarint(UInt64(self.size))
         }
-        if width != 0 {
+        if self.width != 0 {
             writer.writeByte(0x20)
-            writer.writeVarint(UInt64(width))
+            writer.writeVarint(UInt64(self.width))
         }
-        if height != 0 {
+        if self.height != 0 {
             writer.writeByte(0x28)
-            writer.writeVarint(UInt64(height))
+            writer.writeVarint(UInt64(self.height))
         }
-        if !thumbnail.isEmpty {
+        if !self.thumbnail.isEmpty {
             writer.writeByte(0x32)
-            writer.writeLengthDelimited(thumbnail)
+            writer.writeLengthDelimited(self.thumbnail)
         }
-        if thumbnailWidth != 0 {
+        if self.thumbnailWidth != 0 {
             writer.writeByte(0x38)
-            writer.writeVarint(UInt64(thumbnailWidth))
+            writer.writeVarint(UInt64(self.thumbnailWidth))
         }
-        if thumbnailHeight != 0 {
+        if self.thumbnailHeight != 0 {
             writer.writeByte(0x40)
-            writer.writeVarint(UInt64(thumbnailHeight))
+            writer.writeVarint(UInt64(self.thumbnailHeight))
         }
-        if !text.isEmpty {
+        if !self.text.isEmpty {
             writer.writeByte(0x4A)
-            writer.writeLengthDelimited(text)
+            writer.writeLengthDelimited(self.text)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -61,23 +61,23 @@ extension ImageMessage {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                mediaID = try reader.readString(field: "media_id")
+                self.mediaID = try reader.readString(field: "media_id")
             case 2 where tag.wireType == .lengthDelimited:
-                fileName = try reader.readString(field: "file_name")
+                self.fileName = try reader.readString(field: "file_name")
             case 3 where tag.wireType == .varint:
-                size = try reader.readVarint()
+                self.size = try reader.readVarint()
             case 4 where tag.wireType == .varint:
-                width = UInt32(truncatingIfNeeded: try reader.readVarint())
+                self.width = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 5 where tag.wireType == .varint:
-                height = UInt32(truncatingIfNeeded: try reader.readVarint())
+                self.height = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 6 where tag.wireType == .lengthDelimited:
-                thumbnail = try reader.readBytes()
+                self.thumbnail = try reader.readBytes()
             case 7 where tag.wireType == .varint:
-                thumbnailWidth = UInt32(truncatingIfNeeded: try reader.readVarint())
+                self.thumbnailWidth = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 8 where tag.wireType == .varint:
-                thumbnailHeight = UInt32(truncatingIfNeeded: try reader.readVarint())
+                self.thumbnailHeight = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 9 where tag.wireType == .lengthDelimited:
-                text = try reader.readString(field: "text")
+                self.text = try reader.readString(field: "text")
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

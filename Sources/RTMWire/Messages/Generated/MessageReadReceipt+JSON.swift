@@ -3,12 +3,12 @@
 extension MessageReadReceipt {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(messageID, "message_id")
+        try Rules.noNUL(self.messageID, "message_id")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !messageID.isEmpty { members.append(JSONMember("messageId", .string(messageID))) }
+        if !self.messageID.isEmpty { members.append(JSONMember("messageId", .string(self.messageID))) }
         return .object(members)
     }
 
@@ -21,7 +21,7 @@ extension MessageReadReceipt {
             case "messageId", "message_id":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                messageID = try member.value.proto3String(path: fieldPath)
+                self.messageID = try member.value.proto3String(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MessageReadReceipt", path: fieldPath)
             }

@@ -2,15 +2,15 @@
 
 extension MessageReadReceipt {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !messageID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(messageID.utf8.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !messageID.isEmpty {
+        if !self.messageID.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(messageID)
+            writer.writeLengthDelimited(self.messageID)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -21,7 +21,7 @@ extension MessageReadReceipt {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                messageID = try reader.readString(field: "message_id")
+                self.messageID = try reader.readString(field: "message_id")
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

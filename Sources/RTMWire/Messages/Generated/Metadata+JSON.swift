@@ -2,17 +2,17 @@
 
 extension Metadata {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try Rules.count(items.count, limits, "items")
+        try Rules.count(self.items.count, limits, "items")
         try _validateSelf(limits)
-        for (index, value) in items.enumerated() {
+        for (index, value) in self.items.enumerated() {
             do { try value._validate(limits) } catch { throw error.prefixingPath("items[\(index)]") }
         }
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !items.isEmpty { members.append(JSONMember("items", .array(items.map { $0._jsonValue() }))) }
-        if majorRevision != 0 { members.append(JSONMember("majorRevision", JSONValue.proto3Int64(majorRevision))) }
+        if !self.items.isEmpty { members.append(JSONMember("items", .array(self.items.map { $0._jsonValue() }))) }
+        if self.majorRevision != 0 { members.append(JSONMember("majorRevision", JSONValue.proto3Int64(self.majorRevision))) }
         return .object(members)
     }
 
@@ -29,12 +29,12 @@ extension Metadata {
                     let elementPath = fieldPath + "[\(index)]"
                     var value = MetadataItem()
                     try value._mergeJSON(element, path: elementPath)
-                    items.append(value)
+                    self.items.append(value)
                 }
             case "majorRevision", "major_revision":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                majorRevision = try member.value.proto3Int64(path: fieldPath)
+                self.majorRevision = try member.value.proto3Int64(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Metadata", path: fieldPath)
             }

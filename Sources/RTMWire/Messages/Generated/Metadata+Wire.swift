@@ -2,20 +2,20 @@
 
 extension Metadata {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        for value in items { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if majorRevision != 0 { size += 1 + Varint.size(UInt64(bitPattern: majorRevision)) }
-        return size
+        var total = self.unknownFields.bytes.count
+        for value in self.items { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if self.majorRevision != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.majorRevision)) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        for value in items {
+        for value in self.items {
             writer.writeByte(0x0A)
             writer.writeMessage(value)
         }
-        if majorRevision != 0 {
+        if self.majorRevision != 0 {
             writer.writeByte(0x10)
-            writer.writeVarint(UInt64(bitPattern: majorRevision))
+            writer.writeVarint(UInt64(bitPattern: self.majorRevision))
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -28,9 +28,9 @@ extension Metadata {
             case 1 where tag.wireType == .lengthDelimited:
                 var value = MetadataItem()
                 try reader.mergeMessage(&value, field: "items")
-                items.append(value)
+                self.items.append(value)
             case 2 where tag.wireType == .varint:
-                majorRevision = Int64(bitPattern: try reader.readVarint())
+                self.majorRevision = Int64(bitPattern: try reader.readVarint())
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

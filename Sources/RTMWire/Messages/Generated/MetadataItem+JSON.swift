@@ -3,18 +3,18 @@
 extension MetadataItem {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(key, "key")
-        try Rules.noNUL(value, "value")
-        try Rules.noNUL(authorUserID, "author_user_id")
+        try Rules.noNUL(self.key, "key")
+        try Rules.noNUL(self.value, "value")
+        try Rules.noNUL(self.authorUserID, "author_user_id")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !key.isEmpty { members.append(JSONMember("key", .string(key))) }
-        if !value.isEmpty { members.append(JSONMember("value", .string(value))) }
-        if !authorUserID.isEmpty { members.append(JSONMember("authorUserId", .string(authorUserID))) }
-        if revision != 0 { members.append(JSONMember("revision", JSONValue.proto3Int64(revision))) }
-        if updateTimeMs != 0 { members.append(JSONMember("updateTimeMs", JSONValue.proto3UInt64(updateTimeMs))) }
+        if !self.key.isEmpty { members.append(JSONMember("key", .string(self.key))) }
+        if !self.value.isEmpty { members.append(JSONMember("value", .string(self.value))) }
+        if !self.authorUserID.isEmpty { members.append(JSONMember("authorUserId", .string(self.authorUserID))) }
+        if self.revision != 0 { members.append(JSONMember("revision", JSONValue.proto3Int64(self.revision))) }
+        if self.updateTimeMs != 0 { members.append(JSONMember("updateTimeMs", JSONValue.proto3UInt64(self.updateTimeMs))) }
         return .object(members)
     }
 
@@ -27,23 +27,23 @@ extension MetadataItem {
             case "key":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                key = try member.value.proto3String(path: fieldPath)
+                self.key = try member.value.proto3String(path: fieldPath)
             case "value":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                value = try member.value.proto3String(path: fieldPath)
+                self.value = try member.value.proto3String(path: fieldPath)
             case "authorUserId", "author_user_id":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                authorUserID = try member.value.proto3String(path: fieldPath)
+                self.authorUserID = try member.value.proto3String(path: fieldPath)
             case "revision":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                revision = try member.value.proto3Int64(path: fieldPath)
+                self.revision = try member.value.proto3Int64(path: fieldPath)
             case "updateTimeMs", "update_time_ms":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                updateTimeMs = try member.value.proto3UInt64(path: fieldPath)
+                self.updateTimeMs = try member.value.proto3UInt64(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataItem", path: fieldPath)
             }

@@ -2,35 +2,35 @@
 
 extension MetadataItem {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !key.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(key.utf8.count) }
-        if !value.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
-        if !authorUserID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(authorUserID.utf8.count) }
-        if revision != 0 { size += 1 + Varint.size(UInt64(bitPattern: revision)) }
-        if updateTimeMs != 0 { size += 1 + Varint.size(UInt64(updateTimeMs)) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.key.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.key.utf8.count) }
+        if !self.value.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.value.utf8.count) }
+        if !self.authorUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.authorUserID.utf8.count) }
+        if self.revision != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.revision)) }
+        if self.updateTimeMs != 0 { total += 1 + Varint.size(UInt64(self.updateTimeMs)) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !key.isEmpty {
+        if !self.key.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(key)
+            writer.writeLengthDelimited(self.key)
         }
-        if !value.isEmpty {
+        if !self.value.isEmpty {
             writer.writeByte(0x12)
-            writer.writeLengthDelimited(value)
+            writer.writeLengthDelimited(self.value)
         }
-        if !authorUserID.isEmpty {
+        if !self.authorUserID.isEmpty {
             writer.writeByte(0x1A)
-            writer.writeLengthDelimited(authorUserID)
+            writer.writeLengthDelimited(self.authorUserID)
         }
-        if revision != 0 {
+        if self.revision != 0 {
             writer.writeByte(0x20)
-            writer.writeVarint(UInt64(bitPattern: revision))
+            writer.writeVarint(UInt64(bitPattern: self.revision))
         }
-        if updateTimeMs != 0 {
+        if self.updateTimeMs != 0 {
             writer.writeByte(0x28)
-            writer.writeVarint(UInt64(updateTimeMs))
+            writer.writeVarint(UInt64(self.updateTimeMs))
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -41,15 +41,15 @@ extension MetadataItem {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                key = try reader.readString(field: "key")
+                self.key = try reader.readString(field: "key")
             case 2 where tag.wireType == .lengthDelimited:
-                value = try reader.readString(field: "value")
+                self.value = try reader.readString(field: "value")
             case 3 where tag.wireType == .lengthDelimited:
-                authorUserID = try reader.readString(field: "author_user_id")
+                self.authorUserID = try reader.readString(field: "author_user_id")
             case 4 where tag.wireType == .varint:
-                revision = Int64(bitPattern: try reader.readVarint())
+                self.revision = Int64(bitPattern: try reader.readVarint())
             case 5 where tag.wireType == .varint:
-                updateTimeMs = try reader.readVarint()
+                self.updateTimeMs = try reader.readVarint()
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

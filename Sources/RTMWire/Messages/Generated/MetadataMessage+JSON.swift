@@ -3,7 +3,7 @@
 extension MetadataMessage {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        switch kind {
+        switch self.kind {
         case .request(let value)?:
             do { try value._validate(limits) } catch { throw error.prefixingPath("request") }
         case .response(let value)?:
@@ -17,9 +17,9 @@ extension MetadataMessage {
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if case .request(let value)? = kind { members.append(JSONMember("request", value._jsonValue())) }
-        if case .response(let value)? = kind { members.append(JSONMember("response", value._jsonValue())) }
-        if case .event(let value)? = kind { members.append(JSONMember("event", value._jsonValue())) }
+        if case .request(let value)? = self.kind { members.append(JSONMember("request", value._jsonValue())) }
+        if case .response(let value)? = self.kind { members.append(JSONMember("response", value._jsonValue())) }
+        if case .event(let value)? = self.kind { members.append(JSONMember("event", value._jsonValue())) }
         return .object(members)
     }
 
@@ -32,24 +32,24 @@ extension MetadataMessage {
             case "request":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
+                if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = MetadataRequest()
                 try value._mergeJSON(member.value, path: fieldPath)
-                kind = .request(value)
+                self.kind = .request(value)
             case "response":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
+                if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = MetadataResponse()
                 try value._mergeJSON(member.value, path: fieldPath)
-                kind = .response(value)
+                self.kind = .response(value)
             case "event":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
+                if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = StorageEvent()
                 try value._mergeJSON(member.value, path: fieldPath)
-                kind = .event(value)
+                self.kind = .event(value)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataMessage", path: fieldPath)
             }

@@ -2,23 +2,23 @@
 
 extension MetadataMessage {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if case .request(let value)? = kind { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .response(let value)? = kind { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .event(let value)? = kind { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if case .request(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .response(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .event(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if case .request(let value)? = kind {
+        if case .request(let value)? = self.kind {
             writer.writeByte(0x0A)
             writer.writeMessage(value)
         }
-        if case .response(let value)? = kind {
+        if case .response(let value)? = self.kind {
             writer.writeByte(0x12)
             writer.writeMessage(value)
         }
-        if case .event(let value)? = kind {
+        if case .event(let value)? = self.kind {
             writer.writeByte(0x1A)
             writer.writeMessage(value)
         }
@@ -32,19 +32,19 @@ extension MetadataMessage {
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
                 var value = MetadataRequest()
-                if case .request(let existing)? = kind { value = existing }
+                if case .request(let existing)? = self.kind { value = existing }
                 try reader.mergeMessage(&value, field: "request")
-                kind = .request(value)
+                self.kind = .request(value)
             case 2 where tag.wireType == .lengthDelimited:
                 var value = MetadataResponse()
-                if case .response(let existing)? = kind { value = existing }
+                if case .response(let existing)? = self.kind { value = existing }
                 try reader.mergeMessage(&value, field: "response")
-                kind = .response(value)
+                self.kind = .response(value)
             case 3 where tag.wireType == .lengthDelimited:
                 var value = StorageEvent()
-                if case .event(let existing)? = kind { value = existing }
+                if case .event(let existing)? = self.kind { value = existing }
                 try reader.mergeMessage(&value, field: "event")
-                kind = .event(value)
+                self.kind = .event(value)
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -7,8 +7,8 @@ extension MetadataOptions {
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if recordTimestamp { members.append(JSONMember("recordTimestamp", .bool(recordTimestamp))) }
-        if recordUserID { members.append(JSONMember("recordUserId", .bool(recordUserID))) }
+        if self.recordTimestamp { members.append(JSONMember("recordTimestamp", .bool(self.recordTimestamp))) }
+        if self.recordUserID { members.append(JSONMember("recordUserId", .bool(self.recordUserID))) }
         return .object(members)
     }
 
@@ -21,11 +21,11 @@ extension MetadataOptions {
             case "recordTimestamp", "record_timestamp":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                recordTimestamp = try member.value.proto3Bool(path: fieldPath)
+                self.recordTimestamp = try member.value.proto3Bool(path: fieldPath)
             case "recordUserId", "record_user_id":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                recordUserID = try member.value.proto3Bool(path: fieldPath)
+                self.recordUserID = try member.value.proto3Bool(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataOptions", path: fieldPath)
             }

@@ -2,20 +2,20 @@
 
 extension MetadataOptions {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if recordTimestamp { size += 1 + 1 }
-        if recordUserID { size += 1 + 1 }
-        return size
+        var total = self.unknownFields.bytes.count
+        if self.recordTimestamp { total += 1 + 1 }
+        if self.recordUserID { total += 1 + 1 }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if recordTimestamp {
+        if self.recordTimestamp {
             writer.writeByte(0x08)
-            writer.writeByte(recordTimestamp ? 1 : 0)
+            writer.writeByte(self.recordTimestamp ? 1 : 0)
         }
-        if recordUserID {
+        if self.recordUserID {
             writer.writeByte(0x10)
-            writer.writeByte(recordUserID ? 1 : 0)
+            writer.writeByte(self.recordUserID ? 1 : 0)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -26,9 +26,9 @@ extension MetadataOptions {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .varint:
-                recordTimestamp = try reader.readVarint() != 0
+                self.recordTimestamp = try reader.readVarint() != 0
             case 2 where tag.wireType == .varint:
-                recordUserID = try reader.readVarint() != 0
+                self.recordUserID = try reader.readVarint() != 0
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -3,27 +3,27 @@
 extension MetadataRequest {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(requestID, "request_id")
-        if let value = target {
+        try Rules.noNUL(self.requestID, "request_id")
+        if let value = self.target {
             do { try value._validate(limits) } catch { throw error.prefixingPath("target") }
         }
-        if let value = metadata {
+        if let value = self.metadata {
             do { try value._validate(limits) } catch { throw error.prefixingPath("metadata") }
         }
-        if let value = options {
+        if let value = self.options {
             do { try value._validate(limits) } catch { throw error.prefixingPath("options") }
         }
-        try Rules.noNUL(lockName, "lock_name")
+        try Rules.noNUL(self.lockName, "lock_name")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !requestID.isEmpty { members.append(JSONMember("requestId", .string(requestID))) }
-        if operation.rawValue != 0 { members.append(JSONMember("operation", operation._jsonValue())) }
-        if let value = target { members.append(JSONMember("target", value._jsonValue())) }
-        if let value = metadata { members.append(JSONMember("metadata", value._jsonValue())) }
-        if let value = options { members.append(JSONMember("options", value._jsonValue())) }
-        if !lockName.isEmpty { members.append(JSONMember("lockName", .string(lockName))) }
+        if !self.requestID.isEmpty { members.append(JSONMember("requestId", .string(self.requestID))) }
+        if self.operation.rawValue != 0 { members.append(JSONMember("operation", self.operation._jsonValue())) }
+        if let value = self.target { members.append(JSONMember("target", value._jsonValue())) }
+        if let value = self.metadata { members.append(JSONMember("metadata", value._jsonValue())) }
+        if let value = self.options { members.append(JSONMember("options", value._jsonValue())) }
+        if !self.lockName.isEmpty { members.append(JSONMember("lockName", .string(self.lockName))) }
         return .object(members)
     }
 
@@ -36,33 +36,33 @@ extension MetadataRequest {
             case "requestId", "request_id":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                requestID = try member.value.proto3String(path: fieldPath)
+                self.requestID = try member.value.proto3String(path: fieldPath)
             case "operation":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                operation = try MetadataOperation(_json: member.value, path: fieldPath)
+                self.operation = try MetadataOperation(_json: member.value, path: fieldPath)
             case "target":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                var value = target ?? MetadataTarget()
+                var value = self.target ?? MetadataTarget()
                 try value._mergeJSON(member.value, path: fieldPath)
-                target = value
+                self.target = value
             case "metadata":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                var value = metadata ?? Metadata()
+                var value = self.metadata ?? Metadata()
                 try value._mergeJSON(member.value, path: fieldPath)
-                metadata = value
+                self.metadata = value
             case "options":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                var value = options ?? MetadataOptions()
+                var value = self.options ?? MetadataOptions()
                 try value._mergeJSON(member.value, path: fieldPath)
-                options = value
+                self.options = value
             case "lockName", "lock_name":
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                lockName = try member.value.proto3String(path: fieldPath)
+                self.lockName = try member.value.proto3String(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataRequest", path: fieldPath)
             }

@@ -2,40 +2,40 @@
 
 extension MetadataRequest {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !requestID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(requestID.utf8.count) }
-        if operation.rawValue != 0 { size += 1 + Varint.size(UInt64(bitPattern: Int64(operation.rawValue))) }
-        if let value = target { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if let value = metadata { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if let value = options { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if !lockName.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(lockName.utf8.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.requestID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.requestID.utf8.count) }
+        if self.operation.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.operation.rawValue))) }
+        if let value = self.target { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if let value = self.metadata { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if let value = self.options { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if !self.lockName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.lockName.utf8.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !requestID.isEmpty {
+        if !self.requestID.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(requestID)
+            writer.writeLengthDelimited(self.requestID)
         }
-        if operation.rawValue != 0 {
+        if self.operation.rawValue != 0 {
             writer.writeByte(0x10)
-            writer.writeVarint(UInt64(bitPattern: Int64(operation.rawValue)))
+            writer.writeVarint(UInt64(bitPattern: Int64(self.operation.rawValue)))
         }
-        if let value = target {
+        if let value = self.target {
             writer.writeByte(0x1A)
             writer.writeMessage(value)
         }
-        if let value = metadata {
+        if let value = self.metadata {
             writer.writeByte(0x22)
             writer.writeMessage(value)
         }
-        if let value = options {
+        if let value = self.options {
             writer.writeByte(0x2A)
             writer.writeMessage(value)
         }
-        if !lockName.isEmpty {
+        if !self.lockName.isEmpty {
             writer.writeByte(0x32)
-            writer.writeLengthDelimited(lockName)
+            writer.writeLengthDelimited(self.lockName)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -46,23 +46,23 @@ extension MetadataRequest {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                requestID = try reader.readString(field: "request_id")
+                self.requestID = try reader.readString(field: "request_id")
             case 2 where tag.wireType == .varint:
-                operation = MetadataOperation(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
+                self.operation = MetadataOperation(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
             case 3 where tag.wireType == .lengthDelimited:
-                var value = target ?? MetadataTarget()
+                var value = self.target ?? MetadataTarget()
                 try reader.mergeMessage(&value, field: "target")
-                target = value
+                self.target = value
             case 4 where tag.wireType == .lengthDelimited:
-                var value = metadata ?? Metadata()
+                var value = self.metadata ?? Metadata()
                 try reader.mergeMessage(&value, field: "metadata")
-                metadata = value
+                self.metadata = value
             case 5 where tag.wireType == .lengthDelimited:
-                var value = options ?? MetadataOptions()
+                var value = self.options ?? MetadataOptions()
                 try reader.mergeMessage(&value, field: "options")
-                options = value
+                self.options = value
             case 6 where tag.wireType == .lengthDelimited:
-                lockName = try reader.readString(field: "lock_name")
+                self.lockName = try reader.readString(field: "lock_name")
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

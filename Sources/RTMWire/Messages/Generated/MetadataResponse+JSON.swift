@@ -3,24 +3,24 @@
 extension MetadataResponse {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(requestID, "request_id")
-        if let value = target {
+        try Rules.noNUL(self.requestID, "request_id")
+        if let value = self.target {
             do { try value._validate(limits) } catch { throw error.prefixingPath("target") }
         }
-        try Rules.noNUL(errorMessage, "error_message")
-        if let value = metadata {
+        try Rules.noNUL(self.errorMessage, "error_message")
+        if let value = self.metadata {
             do { try value._validate(limits) } catch { throw error.prefixingPath("metadata") }
         }
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !requestID.isEmpty { members.append(JSONMember("requestId", .string(requestID))) }
-        if operation.rawValue != 0 { members.append(JSONMember("operation", operation._jsonValue())) }
-        if let value = target { members.append(JSONMember("target", value._jsonValue())) }
-        if status.rawValue != 0 { members.append(JSONMember("status", status._jsonValue())) }
-        if !errorMessage.isEmpty { members.append(JSONMember("errorMessage", .string(errorMessage))) }
-        if let value = metadata { members.append(JSONMember("metadata", value._jsonValue())) }
+        if !self.requestID.isEmpty { members.append(JSONMember("requestId", .string(self.requestID))) }
+        if self.operation.rawValue != 0 { members.append(JSONMember("operation", self.operation._jsonValue())) }
+        if let value = self.target { members.append(JSONMember("target", value._jsonValue())) }
+        if self.status.rawValue != 0 { members.append(JSONMember("status", self.status._jsonValue())) }
+        if !self.errorMessage.isEmpty { members.append(JSONMember("errorMessage", .string(self.errorMessage))) }
+        if let value = self.metadata { members.append(JSONMember("metadata", value._jsonValue())) }
         return .object(members)
     }
 
@@ -33,31 +33,31 @@ extension MetadataResponse {
             case "requestId", "request_id":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                requestID = try member.value.proto3String(path: fieldPath)
+                self.requestID = try member.value.proto3String(path: fieldPath)
             case "operation":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                operation = try MetadataOperation(_json: member.value, path: fieldPath)
+                self.operation = try MetadataOperation(_json: member.value, path: fieldPath)
             case "target":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                var value = target ?? MetadataTarget()
+                var value = self.target ?? MetadataTarget()
                 try value._mergeJSON(member.value, path: fieldPath)
-                target = value
+                self.target = value
             case "status":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                status = try MetadataStatus(_json: member.value, path: fieldPath)
+                self.status = try MetadataStatus(_json: member.value, path: fieldPath)
             case "errorMessage", "error_message":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                errorMessage = try member.value.proto3String(path: fieldPath)
+                self.errorMessage = try member.value.proto3String(path: fieldPath)
             case "metadata":
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                var value = metadata ?? Metadata()
+                var value = self.metadata ?? Metadata()
                 try value._mergeJSON(member.value, path: fieldPath)
-                metadata = value
+                self.metadata = value
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataResponse", path: fieldPath)
             }

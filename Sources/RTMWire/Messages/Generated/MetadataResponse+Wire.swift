@@ -2,38 +2,38 @@
 
 extension MetadataResponse {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !requestID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(requestID.utf8.count) }
-        if operation.rawValue != 0 { size += 1 + Varint.size(UInt64(bitPattern: Int64(operation.rawValue))) }
-        if let value = target { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if status.rawValue != 0 { size += 1 + Varint.size(UInt64(bitPattern: Int64(status.rawValue))) }
-        if !errorMessage.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(errorMessage.utf8.count) }
-        if let value = metadata { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.requestID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.requestID.utf8.count) }
+        if self.operation.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.operation.rawValue))) }
+        if let value = self.target { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if self.status.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.status.rawValue))) }
+        if !self.errorMessage.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.errorMessage.utf8.count) }
+        if let value = self.metadata { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !requestID.isEmpty {
+        if !self.requestID.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(requestID)
+            writer.writeLengthDelimited(self.requestID)
         }
-        if operation.rawValue != 0 {
+        if self.operation.rawValue != 0 {
             writer.writeByte(0x10)
-            writer.writeVarint(UInt64(bitPattern: Int64(operation.rawValue)))
+            writer.writeVarint(UInt64(bitPattern: Int64(self.operation.rawValue)))
         }
-        if let value = target {
+        if let value = self.target {
             writer.writeByte(0x1A)
             writer.writeMessage(value)
         }
-        if status.rawValue != 0 {
+        if self.status.rawValue != 0 {
             writer.writeByte(0x20)
-            writer.writeVarint(UInt64(bitPattern: Int64(status.rawValue)))
+            writer.writeVarint(UInt64(bitPattern: Int64(self.status.rawValue)))
         }
-        if !errorMessage.isEmpty {
+        if !self.errorMessage.isEmpty {
             writer.writeByte(0x2A)
-            writer.writeLengthDelimited(errorMessage)
+            writer.writeLengthDelimited(self.errorMessage)
         }
-        if let value = metadata {
+        if let value = self.metadata {
             writer.writeByte(0x32)
             writer.writeMessage(value)
         }
@@ -46,21 +46,21 @@ extension MetadataResponse {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                requestID = try reader.readString(field: "request_id")
+                self.requestID = try reader.readString(field: "request_id")
             case 2 where tag.wireType == .varint:
-                operation = MetadataOperation(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
+                self.operation = MetadataOperation(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
             case 3 where tag.wireType == .lengthDelimited:
-                var value = target ?? MetadataTarget()
+                var value = self.target ?? MetadataTarget()
                 try reader.mergeMessage(&value, field: "target")
-                target = value
+                self.target = value
             case 4 where tag.wireType == .varint:
-                status = MetadataStatus(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
+                self.status = MetadataStatus(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
             case 5 where tag.wireType == .lengthDelimited:
-                errorMessage = try reader.readString(field: "error_message")
+                self.errorMessage = try reader.readString(field: "error_message")
             case 6 where tag.wireType == .lengthDelimited:
-                var value = metadata ?? Metadata()
+                var value = self.metadata ?? Metadata()
                 try reader.mergeMessage(&value, field: "metadata")
-                metadata = value
+                self.metadata = value
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

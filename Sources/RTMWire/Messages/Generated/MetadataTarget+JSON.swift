@@ -3,7 +3,7 @@
 extension MetadataTarget {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        switch target {
+        switch self.target {
         case .channel(let value)?:
             do { try value._validate(limits) } catch { throw error.prefixingPath("channel") }
         case .userID(let value)?:
@@ -15,8 +15,8 @@ extension MetadataTarget {
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if case .channel(let value)? = target { members.append(JSONMember("channel", value._jsonValue())) }
-        if case .userID(let value)? = target { members.append(JSONMember("userId", .string(value))) }
+        if case .channel(let value)? = self.target { members.append(JSONMember("channel", value._jsonValue())) }
+        if case .userID(let value)? = self.target { members.append(JSONMember("userId", .string(value))) }
         return .object(members)
     }
 
@@ -29,15 +29,15 @@ extension MetadataTarget {
             case "channel":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if target != nil { throw JSONValue.oneofConflict("target", path: fieldPath) }
+                if self.target != nil { throw JSONValue.oneofConflict("target", path: fieldPath) }
                 var value = ChannelTarget()
                 try value._mergeJSON(member.value, path: fieldPath)
-                target = .channel(value)
+                self.target = .channel(value)
             case "userId", "user_id":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if target != nil { throw JSONValue.oneofConflict("target", path: fieldPath) }
-                target = .userID(try member.value.proto3String(path: fieldPath))
+                if self.target != nil { throw JSONValue.oneofConflict("target", path: fieldPath) }
+                self.target = .userID(try member.value.proto3String(path: fieldPath))
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataTarget", path: fieldPath)
             }

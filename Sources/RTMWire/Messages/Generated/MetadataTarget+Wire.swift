@@ -2,18 +2,18 @@
 
 extension MetadataTarget {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if case .channel(let value)? = target { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .userID(let value)? = target { size += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if case .channel(let value)? = self.target { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .userID(let value)? = self.target { total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if case .channel(let value)? = target {
+        if case .channel(let value)? = self.target {
             writer.writeByte(0x0A)
             writer.writeMessage(value)
         }
-        if case .userID(let value)? = target {
+        if case .userID(let value)? = self.target {
             writer.writeByte(0x12)
             writer.writeLengthDelimited(value)
         }
@@ -27,11 +27,11 @@ extension MetadataTarget {
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
                 var value = ChannelTarget()
-                if case .channel(let existing)? = target { value = existing }
+                if case .channel(let existing)? = self.target { value = existing }
                 try reader.mergeMessage(&value, field: "channel")
-                target = .channel(value)
+                self.target = .channel(value)
             case 2 where tag.wireType == .lengthDelimited:
-                target = .userID(try reader.readString(field: "user_id"))
+                self.target = .userID(try reader.readString(field: "user_id"))
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

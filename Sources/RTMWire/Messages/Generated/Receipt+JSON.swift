@@ -3,7 +3,7 @@
 extension Receipt {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        switch kind {
+        switch self.kind {
         case .delivery(let value)?:
             do { try value._validate(limits) } catch { throw error.prefixingPath("delivery") }
         case .messageRead(let value)?:
@@ -21,11 +21,11 @@ extension Receipt {
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if case .delivery(let value)? = kind { members.append(JSONMember("delivery", value._jsonValue())) }
-        if case .messageRead(let value)? = kind { members.append(JSONMember("messageRead", value._jsonValue())) }
-        if case .conversationRead(let value)? = kind { members.append(JSONMember("conversationRead", value._jsonValue())) }
-        if case .groupRead(let value)? = kind { members.append(JSONMember("groupRead", value._jsonValue())) }
-        if case .groupReadCount(let value)? = kind { members.append(JSONMember("groupReadCount", value._jsonValue())) }
+        if case .delivery(let value)? = self.kind { members.append(JSONMember("delivery", value._jsonValue())) }
+        if case .messageRead(let value)? = self.kind { members.append(JSONMember("messageRead", value._jsonValue())) }
+        if case .conversationRead(let value)? = self.kind { members.append(JSONMember("conversationRead", value._jsonValue())) }
+        if case .groupRead(let value)? = self.kind { members.append(JSONMember("groupRead", value._jsonValue())) }
+        if case .groupReadCount(let value)? = self.kind { members.append(JSONMember("groupReadCount", value._jsonValue())) }
         return .object(members)
     }
 
@@ -38,38 +38,38 @@ extension Receipt {
             case "delivery":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
+                if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = DeliveryReceipt()
                 try value._mergeJSON(member.value, path: fieldPath)
-                kind = .delivery(value)
+                self.kind = .delivery(value)
             case "messageRead", "message_read":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
+                if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = MessageReadReceipt()
                 try value._mergeJSON(member.value, path: fieldPath)
-                kind = .messageRead(value)
+                self.kind = .messageRead(value)
             case "conversationRead", "conversation_read":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
+                if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = ConversationReadReceipt()
                 try value._mergeJSON(member.value, path: fieldPath)
-                kind = .conversationRead(value)
+                self.kind = .conversationRead(value)
             case "groupRead", "group_read":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
+                if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = GroupReadReceipt()
                 try value._mergeJSON(member.value, path: fieldPath)
-                kind = .groupRead(value)
+                self.kind = .groupRead(value)
             case "groupReadCount", "group_read_count":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
+                if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = GroupReadCount()
                 try value._mergeJSON(member.value, path: fieldPath)
-                kind = .groupReadCount(value)
+                self.kind = .groupReadCount(value)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Receipt", path: fieldPath)
             }

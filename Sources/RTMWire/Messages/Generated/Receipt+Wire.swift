@@ -2,33 +2,33 @@
 
 extension Receipt {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if case .delivery(let value)? = kind { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .messageRead(let value)? = kind { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .conversationRead(let value)? = kind { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .groupRead(let value)? = kind { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .groupReadCount(let value)? = kind { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if case .delivery(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .messageRead(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .conversationRead(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .groupRead(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .groupReadCount(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if case .delivery(let value)? = kind {
+        if case .delivery(let value)? = self.kind {
             writer.writeByte(0x0A)
             writer.writeMessage(value)
         }
-        if case .messageRead(let value)? = kind {
+        if case .messageRead(let value)? = self.kind {
             writer.writeByte(0x12)
             writer.writeMessage(value)
         }
-        if case .conversationRead(let value)? = kind {
+        if case .conversationRead(let value)? = self.kind {
             writer.writeByte(0x1A)
             writer.writeMessage(value)
         }
-        if case .groupRead(let value)? = kind {
+        if case .groupRead(let value)? = self.kind {
             writer.writeByte(0x22)
             writer.writeMessage(value)
         }
-        if case .groupReadCount(let value)? = kind {
+        if case .groupReadCount(let value)? = self.kind {
             writer.writeByte(0x2A)
             writer.writeMessage(value)
         }
@@ -42,29 +42,29 @@ extension Receipt {
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
                 var value = DeliveryReceipt()
-                if case .delivery(let existing)? = kind { value = existing }
+                if case .delivery(let existing)? = self.kind { value = existing }
                 try reader.mergeMessage(&value, field: "delivery")
-                kind = .delivery(value)
+                self.kind = .delivery(value)
             case 2 where tag.wireType == .lengthDelimited:
                 var value = MessageReadReceipt()
-                if case .messageRead(let existing)? = kind { value = existing }
+                if case .messageRead(let existing)? = self.kind { value = existing }
                 try reader.mergeMessage(&value, field: "message_read")
-                kind = .messageRead(value)
+                self.kind = .messageRead(value)
             case 3 where tag.wireType == .lengthDelimited:
                 var value = ConversationReadReceipt()
-                if case .conversationRead(let existing)? = kind { value = existing }
+                if case .conversationRead(let existing)? = self.kind { value = existing }
                 try reader.mergeMessage(&value, field: "conversation_read")
-                kind = .conversationRead(value)
+                self.kind = .conversationRead(value)
             case 4 where tag.wireType == .lengthDelimited:
                 var value = GroupReadReceipt()
-                if case .groupRead(let existing)? = kind { value = existing }
+                if case .groupRead(let existing)? = self.kind { value = existing }
                 try reader.mergeMessage(&value, field: "group_read")
-                kind = .groupRead(value)
+                self.kind = .groupRead(value)
             case 5 where tag.wireType == .lengthDelimited:
                 var value = GroupReadCount()
-                if case .groupReadCount(let existing)? = kind { value = existing }
+                if case .groupReadCount(let existing)? = self.kind { value = existing }
                 try reader.mergeMessage(&value, field: "group_read_count")
-                kind = .groupReadCount(value)
+                self.kind = .groupReadCount(value)
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

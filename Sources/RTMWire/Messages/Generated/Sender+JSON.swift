@@ -3,14 +3,14 @@
 extension Sender {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(userID, "user_id")
-        try Rules.noNUL(displayName, "display_name")
+        try Rules.noNUL(self.userID, "user_id")
+        try Rules.noNUL(self.displayName, "display_name")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !userID.isEmpty { members.append(JSONMember("userId", .string(userID))) }
-        if !displayName.isEmpty { members.append(JSONMember("displayName", .string(displayName))) }
+        if !self.userID.isEmpty { members.append(JSONMember("userId", .string(self.userID))) }
+        if !self.displayName.isEmpty { members.append(JSONMember("displayName", .string(self.displayName))) }
         return .object(members)
     }
 
@@ -23,11 +23,11 @@ extension Sender {
             case "userId", "user_id":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                userID = try member.value.proto3String(path: fieldPath)
+                self.userID = try member.value.proto3String(path: fieldPath)
             case "displayName", "display_name":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                displayName = try member.value.proto3String(path: fieldPath)
+                self.displayName = try member.value.proto3String(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Sender", path: fieldPath)
             }

@@ -2,20 +2,20 @@
 
 extension Sender {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !userID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(userID.utf8.count) }
-        if !displayName.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(displayName.utf8.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.userID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.userID.utf8.count) }
+        if !self.displayName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.displayName.utf8.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !userID.isEmpty {
+        if !self.userID.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(userID)
+            writer.writeLengthDelimited(self.userID)
         }
-        if !displayName.isEmpty {
+        if !self.displayName.isEmpty {
             writer.writeByte(0x12)
-            writer.writeLengthDelimited(displayName)
+            writer.writeLengthDelimited(self.displayName)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -26,9 +26,9 @@ extension Sender {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                userID = try reader.readString(field: "user_id")
+                self.userID = try reader.readString(field: "user_id")
             case 2 where tag.wireType == .lengthDelimited:
-                displayName = try reader.readString(field: "display_name")
+                self.displayName = try reader.readString(field: "display_name")
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

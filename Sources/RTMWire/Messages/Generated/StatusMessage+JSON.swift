@@ -7,8 +7,8 @@ extension StatusMessage {
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if presence.rawValue != 0 { members.append(JSONMember("presence", presence._jsonValue())) }
-        if handRaised { members.append(JSONMember("handRaised", .bool(handRaised))) }
+        if self.presence.rawValue != 0 { members.append(JSONMember("presence", self.presence._jsonValue())) }
+        if self.handRaised { members.append(JSONMember("handRaised", .bool(self.handRaised))) }
         return .object(members)
     }
 
@@ -21,11 +21,11 @@ extension StatusMessage {
             case "presence":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                presence = try Presence(_json: member.value, path: fieldPath)
+                self.presence = try Presence(_json: member.value, path: fieldPath)
             case "handRaised", "hand_raised":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                handRaised = try member.value.proto3Bool(path: fieldPath)
+                self.handRaised = try member.value.proto3Bool(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StatusMessage", path: fieldPath)
             }

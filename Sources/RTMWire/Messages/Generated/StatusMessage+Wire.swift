@@ -2,20 +2,20 @@
 
 extension StatusMessage {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if presence.rawValue != 0 { size += 1 + Varint.size(UInt64(bitPattern: Int64(presence.rawValue))) }
-        if handRaised { size += 1 + 1 }
-        return size
+        var total = self.unknownFields.bytes.count
+        if self.presence.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.presence.rawValue))) }
+        if self.handRaised { total += 1 + 1 }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if presence.rawValue != 0 {
+        if self.presence.rawValue != 0 {
             writer.writeByte(0x08)
-            writer.writeVarint(UInt64(bitPattern: Int64(presence.rawValue)))
+            writer.writeVarint(UInt64(bitPattern: Int64(self.presence.rawValue)))
         }
-        if handRaised {
+        if self.handRaised {
             writer.writeByte(0x10)
-            writer.writeByte(handRaised ? 1 : 0)
+            writer.writeByte(self.handRaised ? 1 : 0)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -26,9 +26,9 @@ extension StatusMessage {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .varint:
-                presence = Presence(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
+                self.presence = Presence(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
             case 2 where tag.wireType == .varint:
-                handRaised = try reader.readVarint() != 0
+                self.handRaised = try reader.readVarint() != 0
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -3,21 +3,21 @@
 extension StorageEvent {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        if let value = target {
+        if let value = self.target {
             do { try value._validate(limits) } catch { throw error.prefixingPath("target") }
         }
-        if let value = metadata {
+        if let value = self.metadata {
             do { try value._validate(limits) } catch { throw error.prefixingPath("metadata") }
         }
-        try Rules.noNUL(publisherUserID, "publisher_user_id")
+        try Rules.noNUL(self.publisherUserID, "publisher_user_id")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if let value = target { members.append(JSONMember("target", value._jsonValue())) }
-        if eventType.rawValue != 0 { members.append(JSONMember("eventType", eventType._jsonValue())) }
-        if let value = metadata { members.append(JSONMember("metadata", value._jsonValue())) }
-        if !publisherUserID.isEmpty { members.append(JSONMember("publisherUserId", .string(publisherUserID))) }
+        if let value = self.target { members.append(JSONMember("target", value._jsonValue())) }
+        if self.eventType.rawValue != 0 { members.append(JSONMember("eventType", self.eventType._jsonValue())) }
+        if let value = self.metadata { members.append(JSONMember("metadata", value._jsonValue())) }
+        if !self.publisherUserID.isEmpty { members.append(JSONMember("publisherUserId", .string(self.publisherUserID))) }
         return .object(members)
     }
 
@@ -30,23 +30,23 @@ extension StorageEvent {
             case "target":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                var value = target ?? MetadataTarget()
+                var value = self.target ?? MetadataTarget()
                 try value._mergeJSON(member.value, path: fieldPath)
-                target = value
+                self.target = value
             case "eventType", "event_type":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                eventType = try StorageEventType(_json: member.value, path: fieldPath)
+                self.eventType = try StorageEventType(_json: member.value, path: fieldPath)
             case "metadata":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                var value = metadata ?? Metadata()
+                var value = self.metadata ?? Metadata()
                 try value._mergeJSON(member.value, path: fieldPath)
-                metadata = value
+                self.metadata = value
             case "publisherUserId", "publisher_user_id":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                publisherUserID = try member.value.proto3String(path: fieldPath)
+                self.publisherUserID = try member.value.proto3String(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StorageEvent", path: fieldPath)
             }

@@ -2,30 +2,30 @@
 
 extension StorageEvent {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if let value = target { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if eventType.rawValue != 0 { size += 1 + Varint.size(UInt64(bitPattern: Int64(eventType.rawValue))) }
-        if let value = metadata { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if !publisherUserID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(publisherUserID.utf8.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if let value = self.target { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if self.eventType.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.eventType.rawValue))) }
+        if let value = self.metadata { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if !self.publisherUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.publisherUserID.utf8.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if let value = target {
+        if let value = self.target {
             writer.writeByte(0x0A)
             writer.writeMessage(value)
         }
-        if eventType.rawValue != 0 {
+        if self.eventType.rawValue != 0 {
             writer.writeByte(0x10)
-            writer.writeVarint(UInt64(bitPattern: Int64(eventType.rawValue)))
+            writer.writeVarint(UInt64(bitPattern: Int64(self.eventType.rawValue)))
         }
-        if let value = metadata {
+        if let value = self.metadata {
             writer.writeByte(0x1A)
             writer.writeMessage(value)
         }
-        if !publisherUserID.isEmpty {
+        if !self.publisherUserID.isEmpty {
             writer.writeByte(0x22)
-            writer.writeLengthDelimited(publisherUserID)
+            writer.writeLengthDelimited(self.publisherUserID)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -36,17 +36,17 @@ extension StorageEvent {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                var value = target ?? MetadataTarget()
+                var value = self.target ?? MetadataTarget()
                 try reader.mergeMessage(&value, field: "target")
-                target = value
+                self.target = value
             case 2 where tag.wireType == .varint:
-                eventType = StorageEventType(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
+                self.eventType = StorageEventType(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
             case 3 where tag.wireType == .lengthDelimited:
-                var value = metadata ?? Metadata()
+                var value = self.metadata ?? Metadata()
                 try reader.mergeMessage(&value, field: "metadata")
-                metadata = value
+                self.metadata = value
             case 4 where tag.wireType == .lengthDelimited:
-                publisherUserID = try reader.readString(field: "publisher_user_id")
+                self.publisherUserID = try reader.readString(field: "publisher_user_id")
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

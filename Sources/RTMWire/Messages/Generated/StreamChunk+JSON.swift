@@ -3,8 +3,8 @@
 extension StreamChunk {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(streamID, "stream_id")
-        switch event {
+        try Rules.noNUL(self.streamID, "stream_id")
+        switch self.event {
         case .initial(let value)?:
             do { try value._validate(limits) } catch { throw error.prefixingPath("init") }
         case .delta(let value)?:
@@ -18,11 +18,11 @@ extension StreamChunk {
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !streamID.isEmpty { members.append(JSONMember("streamId", .string(streamID))) }
-        if sequence != 0 { members.append(JSONMember("sequence", JSONValue.proto3UInt64(sequence))) }
-        if case .initial(let value)? = event { members.append(JSONMember("init", value._jsonValue())) }
-        if case .delta(let value)? = event { members.append(JSONMember("delta", value._jsonValue())) }
-        if case .complete(let value)? = event { members.append(JSONMember("complete", value._jsonValue())) }
+        if !self.streamID.isEmpty { members.append(JSONMember("streamId", .string(self.streamID))) }
+        if self.sequence != 0 { members.append(JSONMember("sequence", JSONValue.proto3UInt64(self.sequence))) }
+        if case .initial(let value)? = self.event { members.append(JSONMember("init", value._jsonValue())) }
+        if case .delta(let value)? = self.event { members.append(JSONMember("delta", value._jsonValue())) }
+        if case .complete(let value)? = self.event { members.append(JSONMember("complete", value._jsonValue())) }
         return .object(members)
     }
 
@@ -35,32 +35,32 @@ extension StreamChunk {
             case "streamId", "stream_id":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                streamID = try member.value.proto3String(path: fieldPath)
+                self.streamID = try member.value.proto3String(path: fieldPath)
             case "sequence":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                sequence = try member.value.proto3UInt64(path: fieldPath)
+                self.sequence = try member.value.proto3UInt64(path: fieldPath)
             case "init":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
+                if self.event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
                 var value = StreamInit()
                 try value._mergeJSON(member.value, path: fieldPath)
-                event = .initial(value)
+                self.event = .initial(value)
             case "delta":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
+                if self.event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
                 var value = StreamDelta()
                 try value._mergeJSON(member.value, path: fieldPath)
-                event = .delta(value)
+                self.event = .delta(value)
             case "complete":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                if event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
+                if self.event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
                 var value = StreamComplete()
                 try value._mergeJSON(member.value, path: fieldPath)
-                event = .complete(value)
+                self.event = .complete(value)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamChunk", path: fieldPath)
             }

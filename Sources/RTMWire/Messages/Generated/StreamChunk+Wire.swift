@@ -2,33 +2,33 @@
 
 extension StreamChunk {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !streamID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(streamID.utf8.count) }
-        if sequence != 0 { size += 1 + Varint.size(UInt64(sequence)) }
-        if case .initial(let value)? = event { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .delta(let value)? = event { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .complete(let value)? = event { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.streamID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.streamID.utf8.count) }
+        if self.sequence != 0 { total += 1 + Varint.size(UInt64(self.sequence)) }
+        if case .initial(let value)? = self.event { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .delta(let value)? = self.event { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if case .complete(let value)? = self.event { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !streamID.isEmpty {
+        if !self.streamID.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(streamID)
+            writer.writeLengthDelimited(self.streamID)
         }
-        if sequence != 0 {
+        if self.sequence != 0 {
             writer.writeByte(0x10)
-            writer.writeVarint(UInt64(sequence))
+            writer.writeVarint(UInt64(self.sequence))
         }
-        if case .initial(let value)? = event {
+        if case .initial(let value)? = self.event {
             writer.writeByte(0x1A)
             writer.writeMessage(value)
         }
-        if case .delta(let value)? = event {
+        if case .delta(let value)? = self.event {
             writer.writeByte(0x22)
             writer.writeMessage(value)
         }
-        if case .complete(let value)? = event {
+        if case .complete(let value)? = self.event {
             writer.writeByte(0x2A)
             writer.writeMessage(value)
         }
@@ -41,24 +41,24 @@ extension StreamChunk {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                streamID = try reader.readString(field: "stream_id")
+                self.streamID = try reader.readString(field: "stream_id")
             case 2 where tag.wireType == .varint:
-                sequence = try reader.readVarint()
+                self.sequence = try reader.readVarint()
             case 3 where tag.wireType == .lengthDelimited:
                 var value = StreamInit()
-                if case .initial(let existing)? = event { value = existing }
+                if case .initial(let existing)? = self.event { value = existing }
                 try reader.mergeMessage(&value, field: "init")
-                event = .initial(value)
+                self.event = .initial(value)
             case 4 where tag.wireType == .lengthDelimited:
                 var value = StreamDelta()
-                if case .delta(let existing)? = event { value = existing }
+                if case .delta(let existing)? = self.event { value = existing }
                 try reader.mergeMessage(&value, field: "delta")
-                event = .delta(value)
+                self.event = .delta(value)
             case 5 where tag.wireType == .lengthDelimited:
                 var value = StreamComplete()
-                if case .complete(let existing)? = event { value = existing }
+                if case .complete(let existing)? = self.event { value = existing }
                 try reader.mergeMessage(&value, field: "complete")
-                event = .complete(value)
+                self.event = .complete(value)
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -3,15 +3,15 @@
 extension StreamComplete {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(summary, "summary")
+        try Rules.noNUL(self.summary, "summary")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if code != 0 { members.append(JSONMember("code", JSONValue.proto3Int32(code))) }
-        if stopReason != 0 { members.append(JSONMember("stopReason", JSONValue.proto3Int32(stopReason))) }
-        if !summary.isEmpty { members.append(JSONMember("summary", .string(summary))) }
-        if completeReason != 0 { members.append(JSONMember("completeReason", JSONValue.proto3Int32(completeReason))) }
+        if self.code != 0 { members.append(JSONMember("code", JSONValue.proto3Int32(self.code))) }
+        if self.stopReason != 0 { members.append(JSONMember("stopReason", JSONValue.proto3Int32(self.stopReason))) }
+        if !self.summary.isEmpty { members.append(JSONMember("summary", .string(self.summary))) }
+        if self.completeReason != 0 { members.append(JSONMember("completeReason", JSONValue.proto3Int32(self.completeReason))) }
         return .object(members)
     }
 
@@ -24,19 +24,19 @@ extension StreamComplete {
             case "code":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                code = try member.value.proto3Int32(path: fieldPath)
+                self.code = try member.value.proto3Int32(path: fieldPath)
             case "stopReason", "stop_reason":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                stopReason = try member.value.proto3Int32(path: fieldPath)
+                self.stopReason = try member.value.proto3Int32(path: fieldPath)
             case "summary":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                summary = try member.value.proto3String(path: fieldPath)
+                self.summary = try member.value.proto3String(path: fieldPath)
             case "completeReason", "complete_reason":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                completeReason = try member.value.proto3Int32(path: fieldPath)
+                self.completeReason = try member.value.proto3Int32(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamComplete", path: fieldPath)
             }

@@ -2,30 +2,30 @@
 
 extension StreamComplete {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if code != 0 { size += 1 + Varint.size(UInt64(bitPattern: Int64(code))) }
-        if stopReason != 0 { size += 1 + Varint.size(UInt64(bitPattern: Int64(stopReason))) }
-        if !summary.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(summary.utf8.count) }
-        if completeReason != 0 { size += 1 + Varint.size(UInt64(bitPattern: Int64(completeReason))) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if self.code != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.code))) }
+        if self.stopReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.stopReason))) }
+        if !self.summary.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.summary.utf8.count) }
+        if self.completeReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.completeReason))) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if code != 0 {
+        if self.code != 0 {
             writer.writeByte(0x08)
-            writer.writeVarint(UInt64(bitPattern: Int64(code)))
+            writer.writeVarint(UInt64(bitPattern: Int64(self.code)))
         }
-        if stopReason != 0 {
+        if self.stopReason != 0 {
             writer.writeByte(0x10)
-            writer.writeVarint(UInt64(bitPattern: Int64(stopReason)))
+            writer.writeVarint(UInt64(bitPattern: Int64(self.stopReason)))
         }
-        if !summary.isEmpty {
+        if !self.summary.isEmpty {
             writer.writeByte(0x1A)
-            writer.writeLengthDelimited(summary)
+            writer.writeLengthDelimited(self.summary)
         }
-        if completeReason != 0 {
+        if self.completeReason != 0 {
             writer.writeByte(0x20)
-            writer.writeVarint(UInt64(bitPattern: Int64(completeReason)))
+            writer.writeVarint(UInt64(bitPattern: Int64(self.completeReason)))
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -36,13 +36,13 @@ extension StreamComplete {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .varint:
-                code = Int32(truncatingIfNeeded: try reader.readVarint())
+                self.code = Int32(truncatingIfNeeded: try reader.readVarint())
             case 2 where tag.wireType == .varint:
-                stopReason = Int32(truncatingIfNeeded: try reader.readVarint())
+                self.stopReason = Int32(truncatingIfNeeded: try reader.readVarint())
             case 3 where tag.wireType == .lengthDelimited:
-                summary = try reader.readString(field: "summary")
+                self.summary = try reader.readString(field: "summary")
             case 4 where tag.wireType == .varint:
-                completeReason = Int32(truncatingIfNeeded: try reader.readVarint())
+                self.completeReason = Int32(truncatingIfNeeded: try reader.readVarint())
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

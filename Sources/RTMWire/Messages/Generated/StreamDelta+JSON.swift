@@ -3,12 +3,12 @@
 extension StreamDelta {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(content, "content")
+        try Rules.noNUL(self.content, "content")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !content.isEmpty { members.append(JSONMember("content", .string(content))) }
+        if !self.content.isEmpty { members.append(JSONMember("content", .string(self.content))) }
         return .object(members)
     }
 
@@ -21,7 +21,7 @@ extension StreamDelta {
             case "content":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                content = try member.value.proto3String(path: fieldPath)
+                self.content = try member.value.proto3String(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamDelta", path: fieldPath)
             }

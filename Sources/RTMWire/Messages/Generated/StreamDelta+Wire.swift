@@ -2,15 +2,15 @@
 
 extension StreamDelta {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !content.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(content.utf8.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.content.utf8.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !content.isEmpty {
+        if !self.content.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(content)
+            writer.writeLengthDelimited(self.content)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -21,7 +21,7 @@ extension StreamDelta {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                content = try reader.readString(field: "content")
+                self.content = try reader.readString(field: "content")
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

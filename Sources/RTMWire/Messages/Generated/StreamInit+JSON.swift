@@ -3,12 +3,12 @@
 extension StreamInit {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(contentType, "content_type")
+        try Rules.noNUL(self.contentType, "content_type")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !contentType.isEmpty { members.append(JSONMember("contentType", .string(contentType))) }
+        if !self.contentType.isEmpty { members.append(JSONMember("contentType", .string(self.contentType))) }
         return .object(members)
     }
 
@@ -21,7 +21,7 @@ extension StreamInit {
             case "contentType", "content_type":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                contentType = try member.value.proto3String(path: fieldPath)
+                self.contentType = try member.value.proto3String(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamInit", path: fieldPath)
             }

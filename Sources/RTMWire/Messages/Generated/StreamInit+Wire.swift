@@ -2,15 +2,15 @@
 
 extension StreamInit {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !contentType.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(contentType.utf8.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.contentType.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.contentType.utf8.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !contentType.isEmpty {
+        if !self.contentType.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(contentType)
+            writer.writeLengthDelimited(self.contentType)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -21,7 +21,7 @@ extension StreamInit {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                contentType = try reader.readString(field: "content_type")
+                self.contentType = try reader.readString(field: "content_type")
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

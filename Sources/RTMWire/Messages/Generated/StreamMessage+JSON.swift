@@ -3,24 +3,24 @@
 extension StreamMessage {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(messageUID, "message_uid")
-        try Rules.noNUL(contentType, "content_type")
-        try Rules.noNUL(content, "content")
-        if let value = reference {
+        try Rules.noNUL(self.messageUID, "message_uid")
+        try Rules.noNUL(self.contentType, "content_type")
+        try Rules.noNUL(self.content, "content")
+        if let value = self.reference {
             do { try value._validate(limits) } catch { throw error.prefixingPath("reference") }
         }
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !messageUID.isEmpty { members.append(JSONMember("messageUid", .string(messageUID))) }
-        if !contentType.isEmpty { members.append(JSONMember("contentType", .string(contentType))) }
-        if !content.isEmpty { members.append(JSONMember("content", .string(content))) }
-        if isComplete { members.append(JSONMember("isComplete", .bool(isComplete))) }
-        if completeReason != 0 { members.append(JSONMember("completeReason", JSONValue.proto3Int32(completeReason))) }
-        if stopReason != 0 { members.append(JSONMember("stopReason", JSONValue.proto3Int32(stopReason))) }
-        if isSync { members.append(JSONMember("isSync", .bool(isSync))) }
-        if let value = reference { members.append(JSONMember("reference", value._jsonValue())) }
+        if !self.messageUID.isEmpty { members.append(JSONMember("messageUid", .string(self.messageUID))) }
+        if !self.contentType.isEmpty { members.append(JSONMember("contentType", .string(self.contentType))) }
+        if !self.content.isEmpty { members.append(JSONMember("content", .string(self.content))) }
+        if self.isComplete { members.append(JSONMember("isComplete", .bool(self.isComplete))) }
+        if self.completeReason != 0 { members.append(JSONMember("completeReason", JSONValue.proto3Int32(self.completeReason))) }
+        if self.stopReason != 0 { members.append(JSONMember("stopReason", JSONValue.proto3Int32(self.stopReason))) }
+        if self.isSync { members.append(JSONMember("isSync", .bool(self.isSync))) }
+        if let value = self.reference { members.append(JSONMember("reference", value._jsonValue())) }
         return .object(members)
     }
 
@@ -33,37 +33,37 @@ extension StreamMessage {
             case "messageUid", "message_uid":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                messageUID = try member.value.proto3String(path: fieldPath)
+                self.messageUID = try member.value.proto3String(path: fieldPath)
             case "contentType", "content_type":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                contentType = try member.value.proto3String(path: fieldPath)
+                self.contentType = try member.value.proto3String(path: fieldPath)
             case "content":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                content = try member.value.proto3String(path: fieldPath)
+                self.content = try member.value.proto3String(path: fieldPath)
             case "isComplete", "is_complete":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                isComplete = try member.value.proto3Bool(path: fieldPath)
+                self.isComplete = try member.value.proto3Bool(path: fieldPath)
             case "completeReason", "complete_reason":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                completeReason = try member.value.proto3Int32(path: fieldPath)
+                self.completeReason = try member.value.proto3Int32(path: fieldPath)
             case "stopReason", "stop_reason":
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                stopReason = try member.value.proto3Int32(path: fieldPath)
+                self.stopReason = try member.value.proto3Int32(path: fieldPath)
             case "isSync", "is_sync":
                 try JSONValue.checkFirstOccurrence(7, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                isSync = try member.value.proto3Bool(path: fieldPath)
+                self.isSync = try member.value.proto3Bool(path: fieldPath)
             case "reference":
                 try JSONValue.checkFirstOccurrence(8, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                var value = reference ?? StreamReference()
+                var value = self.reference ?? StreamReference()
                 try value._mergeJSON(member.value, path: fieldPath)
-                reference = value
+                self.reference = value
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamMessage", path: fieldPath)
             }

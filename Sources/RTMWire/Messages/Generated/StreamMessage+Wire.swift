@@ -2,48 +2,48 @@
 
 extension StreamMessage {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !messageUID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(messageUID.utf8.count) }
-        if !contentType.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(contentType.utf8.count) }
-        if !content.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(content.utf8.count) }
-        if isComplete { size += 1 + 1 }
-        if completeReason != 0 { size += 1 + Varint.size(UInt64(bitPattern: Int64(completeReason))) }
-        if stopReason != 0 { size += 1 + Varint.size(UInt64(bitPattern: Int64(stopReason))) }
-        if isSync { size += 1 + 1 }
-        if let value = reference { size += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.messageUID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageUID.utf8.count) }
+        if !self.contentType.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.contentType.utf8.count) }
+        if !self.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.content.utf8.count) }
+        if self.isComplete { total += 1 + 1 }
+        if self.completeReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.completeReason))) }
+        if self.stopReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.stopReason))) }
+        if self.isSync { total += 1 + 1 }
+        if let value = self.reference { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !messageUID.isEmpty {
+        if !self.messageUID.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(messageUID)
+            writer.writeLengthDelimited(self.messageUID)
         }
-        if !contentType.isEmpty {
+        if !self.contentType.isEmpty {
             writer.writeByte(0x12)
-            writer.writeLengthDelimited(contentType)
+            writer.writeLengthDelimited(self.contentType)
         }
-        if !content.isEmpty {
+        if !self.content.isEmpty {
             writer.writeByte(0x1A)
-            writer.writeLengthDelimited(content)
+            writer.writeLengthDelimited(self.content)
         }
-        if isComplete {
+        if self.isComplete {
             writer.writeByte(0x20)
-            writer.writeByte(isComplete ? 1 : 0)
+            writer.writeByte(self.isComplete ? 1 : 0)
         }
-        if completeReason != 0 {
+        if self.completeReason != 0 {
             writer.writeByte(0x28)
-            writer.writeVarint(UInt64(bitPattern: Int64(completeReason)))
+            writer.writeVarint(UInt64(bitPattern: Int64(self.completeReason)))
         }
-        if stopReason != 0 {
+        if self.stopReason != 0 {
             writer.writeByte(0x30)
-            writer.writeVarint(UInt64(bitPattern: Int64(stopReason)))
+            writer.writeVarint(UInt64(bitPattern: Int64(self.stopReason)))
         }
-        if isSync {
+        if self.isSync {
             writer.writeByte(0x38)
-            writer.writeByte(isSync ? 1 : 0)
+            writer.writeByte(self.isSync ? 1 : 0)
         }
-        if let value = reference {
+        if let value = self.reference {
             writer.writeByte(0x42)
             writer.writeMessage(value)
         }
@@ -56,23 +56,23 @@ extension StreamMessage {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                messageUID = try reader.readString(field: "message_uid")
+                self.messageUID = try reader.readString(field: "message_uid")
             case 2 where tag.wireType == .lengthDelimited:
-                contentType = try reader.readString(field: "content_type")
+                self.contentType = try reader.readString(field: "content_type")
             case 3 where tag.wireType == .lengthDelimited:
-                content = try reader.readString(field: "content")
+                self.content = try reader.readString(field: "content")
             case 4 where tag.wireType == .varint:
-                isComplete = try reader.readVarint() != 0
+                self.isComplete = try reader.readVarint() != 0
             case 5 where tag.wireType == .varint:
-                completeReason = Int32(truncatingIfNeeded: try reader.readVarint())
+                self.completeReason = Int32(truncatingIfNeeded: try reader.readVarint())
             case 6 where tag.wireType == .varint:
-                stopReason = Int32(truncatingIfNeeded: try reader.readVarint())
+                self.stopReason = Int32(truncatingIfNeeded: try reader.readVarint())
             case 7 where tag.wireType == .varint:
-                isSync = try reader.readVarint() != 0
+                self.isSync = try reader.readVarint() != 0
             case 8 where tag.wireType == .lengthDelimited:
-                var value = reference ?? StreamReference()
+                var value = self.reference ?? StreamReference()
                 try reader.mergeMessage(&value, field: "reference")
-                reference = value
+                self.reference = value
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

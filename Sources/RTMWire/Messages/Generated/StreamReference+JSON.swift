@@ -3,16 +3,16 @@
 extension StreamReference {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(messageUID, "message_uid")
-        try Rules.noNUL(senderUserID, "sender_user_id")
-        try Rules.noNUL(excerpt, "excerpt")
+        try Rules.noNUL(self.messageUID, "message_uid")
+        try Rules.noNUL(self.senderUserID, "sender_user_id")
+        try Rules.noNUL(self.excerpt, "excerpt")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !messageUID.isEmpty { members.append(JSONMember("messageUid", .string(messageUID))) }
-        if !senderUserID.isEmpty { members.append(JSONMember("senderUserId", .string(senderUserID))) }
-        if !excerpt.isEmpty { members.append(JSONMember("excerpt", .string(excerpt))) }
+        if !self.messageUID.isEmpty { members.append(JSONMember("messageUid", .string(self.messageUID))) }
+        if !self.senderUserID.isEmpty { members.append(JSONMember("senderUserId", .string(self.senderUserID))) }
+        if !self.excerpt.isEmpty { members.append(JSONMember("excerpt", .string(self.excerpt))) }
         return .object(members)
     }
 
@@ -25,15 +25,15 @@ extension StreamReference {
             case "messageUid", "message_uid":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                messageUID = try member.value.proto3String(path: fieldPath)
+                self.messageUID = try member.value.proto3String(path: fieldPath)
             case "senderUserId", "sender_user_id":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                senderUserID = try member.value.proto3String(path: fieldPath)
+                self.senderUserID = try member.value.proto3String(path: fieldPath)
             case "excerpt":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                excerpt = try member.value.proto3String(path: fieldPath)
+                self.excerpt = try member.value.proto3String(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamReference", path: fieldPath)
             }

@@ -2,25 +2,25 @@
 
 extension StreamReference {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !messageUID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(messageUID.utf8.count) }
-        if !senderUserID.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(senderUserID.utf8.count) }
-        if !excerpt.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(excerpt.utf8.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.messageUID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageUID.utf8.count) }
+        if !self.senderUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.senderUserID.utf8.count) }
+        if !self.excerpt.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.excerpt.utf8.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !messageUID.isEmpty {
+        if !self.messageUID.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(messageUID)
+            writer.writeLengthDelimited(self.messageUID)
         }
-        if !senderUserID.isEmpty {
+        if !self.senderUserID.isEmpty {
             writer.writeByte(0x12)
-            writer.writeLengthDelimited(senderUserID)
+            writer.writeLengthDelimited(self.senderUserID)
         }
-        if !excerpt.isEmpty {
+        if !self.excerpt.isEmpty {
             writer.writeByte(0x1A)
-            writer.writeLengthDelimited(excerpt)
+            writer.writeLengthDelimited(self.excerpt)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -31,11 +31,11 @@ extension StreamReference {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                messageUID = try reader.readString(field: "message_uid")
+                self.messageUID = try reader.readString(field: "message_uid")
             case 2 where tag.wireType == .lengthDelimited:
-                senderUserID = try reader.readString(field: "sender_user_id")
+                self.senderUserID = try reader.readString(field: "sender_user_id")
             case 3 where tag.wireType == .lengthDelimited:
-                excerpt = try reader.readString(field: "excerpt")
+                self.excerpt = try reader.readString(field: "excerpt")
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }

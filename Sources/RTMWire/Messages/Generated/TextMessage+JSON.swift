@@ -3,12 +3,12 @@
 extension TextMessage {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(text, "text")
+        try Rules.noNUL(self.text, "text")
     }
 
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
-        if !text.isEmpty { members.append(JSONMember("text", .string(text))) }
+        if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
         return .object(members)
     }
 
@@ -21,7 +21,7 @@ extension TextMessage {
             case "text":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                text = try member.value.proto3String(path: fieldPath)
+                self.text = try member.value.proto3String(path: fieldPath)
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.TextMessage", path: fieldPath)
             }

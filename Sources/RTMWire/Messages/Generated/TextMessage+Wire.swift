@@ -2,15 +2,15 @@
 
 extension TextMessage {
     public func _wireSize() -> Int {
-        var size = unknownFields.bytes.count
-        if !text.isEmpty { size += 1 + Varint.sizeWithLengthPrefix(text.utf8.count) }
-        return size
+        var total = self.unknownFields.bytes.count
+        if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
+        return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !text.isEmpty {
+        if !self.text.isEmpty {
             writer.writeByte(0x0A)
-            writer.writeLengthDelimited(text)
+            writer.writeLengthDelimited(self.text)
         }
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
@@ -21,7 +21,7 @@ extension TextMessage {
             guard let tag = try reader.nextTag() else { return }
             switch tag.fieldNumber {
             case 1 where tag.wireType == .lengthDelimited:
-                text = try reader.readString(field: "text")
+                self.text = try reader.readString(field: "text")
             default:
                 try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
             }
