@@ -23,11 +23,13 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
+        // Golden-vector loading and checking, shared by `rtmwire verify` and the tests.
+        .target(name: "RTMWireConformance", dependencies: ["RTMWire"]),
         // The command-line tool: encode, decode, verify, demo. No C peer dependency.
         .executableTarget(
             name: "rtmwire",
             dependencies: [
-                "RTMWire", "RTMWireTransport",
+                "RTMWire", "RTMWireTransport", "RTMWireConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libprotobuf-c, for the C peer only (the RTMWire codec never links it).
@@ -48,8 +50,7 @@ let package = Package(
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(
             name: "RTMWireConformanceTests",
-            dependencies: ["RTMWire", "RTMWirePeer"],
-            exclude: []),
+            dependencies: ["RTMWire", "RTMWireConformance", "RTMWirePeer"]),
         .testTarget(
             name: "RTMWireTransportTests",
             dependencies: [

@@ -1,0 +1,45 @@
+import ArgumentParser
+import RTMWire
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Entry point: runs the command and maps errors to the documented exit codes.
+@main
+enum Main {
+    static func main() async {
+        do {
+            var command = try RTMWireCommand.parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let error as RTMWireError {
+            StandardStreams.writeError("error: \(error)\n")
+            exit(1)
+        } catch let error as CLIError {
+            StandardStreams.writeError("error: \(error.kind): \(error.detail)\n")
+            exit(error.exitCode)
+        } catch {
+            let code = RTMWireCommand.exitCode(for: error)
+            let message = RTMWireCommand.fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { StandardStreams.write(message + "\n") }
+                exit(0)
+            }
+            if code == .validationFailure {
+                // Usage errors (bad flags, unknown type names) exit 2, as scripts expect.
+                StandardStreams.writeError(message + "\n")
+                exit(2)
+            }
+            if !message.isEmpty { StandardStreams.writeError(message + "\n") }
+            exit(code.rawValue)
+        }
+    }
+}

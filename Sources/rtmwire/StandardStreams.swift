@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Binary-safe standard input and output.
+enum StandardStreams {
+    /// Reads all of standard input.
+    static func readAll() throws(CLIError) -> [UInt8] {
+        try readAll(fd: 0, name: "standard input")
+    }
+
+    /// Reads a whole file.
+    static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw CLIError(kind: "io", detail: "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        return try readAll(fd: fd, name: path)
+    }
+
+    private static func readAll(fd: Int32, name: String) throws(CLIError) -> [UInt8] {
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw CLIError(kind: "io", detail: "cannot read \(name): \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { return data }
+            data.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// Writes bytes to standard output.
+    static func write(_ bytes: [UInt8]) {
+        write(bytes, fd: 1)
+    }
+
+    /// Writes text to standard output.
+    static func write(_ text: String) {
+        write(Array(text.utf8), fd: 1)
+    }
+
+    /// Writes text to standard error.
+    static func writeError(_ text: String) {
+        write(Array(text.utf8), fd: 2)
+    }
+
+    private static func write(_ bytes: [UInt8], fd: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += n
+        }
+    }
+}
+
+/// The C library's write(2), named apart from `StandardStreams.write`.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
