@@ -1,0 +1,31 @@
+extension ImageMessage {
+    /// Builds an image message for an uploaded image, computing its width and height from the
+    /// image's header bytes (JPEG, PNG, BMP, GIF) as the RTM SDK does for JPEG, PNG and BMP.
+    ///
+    /// `size` is the number of bytes in `imageBytes`. An explicit `width` or `height` overrides
+    /// the computed value. When both are given the header is not required to be readable;
+    /// otherwise an unreadable header throws the probe's error
+    /// (``RTMWireError/Code/unrecognizedImageFormat`` or ``RTMWireError/Code/malformedImageHeader``).
+    /// The thumbnail is the application's: the codec never generates one.
+    public init(
+        mediaID: String,
+        imageBytes: some Collection<UInt8>,
+        fileName: String = "",
+        width: UInt32? = nil,
+        height: UInt32? = nil,
+        thumbnail: [UInt8] = [],
+        thumbnailWidth: UInt32 = 0,
+        thumbnailHeight: UInt32 = 0,
+        text: String = ""
+    ) throws(RTMWireError) {
+        var computed: ImageInfo?
+        if width == nil || height == nil {
+            computed = try ImageProbe.probe(imageBytes)
+        }
+        self.init(
+            mediaID: mediaID, fileName: fileName, size: UInt64(imageBytes.count),
+            width: width ?? computed?.width ?? 0, height: height ?? computed?.height ?? 0,
+            thumbnail: thumbnail, thumbnailWidth: thumbnailWidth, thumbnailHeight: thumbnailHeight,
+            text: text)
+    }
+}
