@@ -26,8 +26,9 @@ struct ReadmeSampleTests {
             var big = envelope
             big.body = .text(TextMessage(text: String(repeating: "a", count: 40_000)))
             _ = try big.serializedBytes()
-        } catch let error where error.code == .limitExceeded {
-            limit = error.limit
+        } catch {
+            // Typed throws: `error` is an RTMWireError here.
+            if error.code == .limitExceeded { limit = error.limit }
         }
         #expect(limit == .init(name: "maxContentBytes", allowed: 32_768, actual: 40_000))
     }

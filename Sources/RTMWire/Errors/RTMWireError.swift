@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// do { _ = try Envelope(serializedBytes: bytes) }
-/// catch let error where error.code == .limitExceeded { print(error.limit!) }
+/// catch { if error.code == .limitExceeded { print(error.limit!) } }
 /// ```
 public struct RTMWireError: Error, Hashable, Sendable {
     /// What went wrong, as a switchable value.
