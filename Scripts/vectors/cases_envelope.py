@@ -1,9 +1,9 @@
 """envelope.json: the header fields, and the wire rules shown on the envelope."""
 
-from model import (without, CHANNEL, DIFFERS, ENVELOPE, GROUP, PEER, REJECT, ACCEPT, NonCanonical, Reject,
-                   Valid, envelope, uid)
-from wire import (END_GROUP, FIXED32, FIXED64, LEN, MAX_FIELD_NUMBER, START_GROUP, VARINT, f_fixed32,
-                  f_fixed64, f_group, f_len, f_str, f_varint, nested_groups, tag, varint)
+from model import (ACCEPT, CHANNEL, GROUP, PEER, REJECT, NonCanonical, Reject, Valid, envelope,
+                   uid, without)
+from wire import (END_GROUP, FIXED32, FIXED64, LEN, MAX_FIELD_NUMBER, START_GROUP, VARINT,
+                  f_fixed32, f_fixed64, f_group, f_len, f_str, f_varint, nested_groups, tag, varint)
 
 KIND = "envelope"
 
@@ -55,7 +55,7 @@ def build(ctx):
                        send_time="9223372036854775807")))
     add(Valid("envelope-send-time-int64-min",
               "send_time_ms = -9223372036854775808 (INT64_MIN): a negative int64 is a 10-byte "
-              "varint (ff... 01 pattern: 80 80 80 80 80 80 80 80 80 01).",
+              "varint, here 80 80 80 80 80 80 80 80 80 01.",
               envelope("envelope-send-time-int64-min", "text", {"text": "t"},
                        send_time="-9223372036854775808")))
     add(Valid("envelope-send-time-minus-one",
@@ -128,7 +128,7 @@ def build(ctx):
                      + ctx.enc({"conversation": {"type": PEER, "id": "bob"}})
                      + f_fixed32(103, 0xDEADBEEF)
                      + f_group(104, f_varint(1, 7) + f_len(2, b"in-group") + f_group(3, f_fixed32(4, 1)))
-                     + text_body(), protobuf_c=REJECT))
+                     + text_body(), topic="groups (wire types 3 and 4)", protobuf_c=REJECT))
 
     name = "envelope-unknown-no-groups"
     add(NonCanonical(name, "Unknown varint, fixed64, length-delimited and fixed32 fields before "
@@ -153,8 +153,9 @@ def build(ctx):
 
     name = "envelope-unknown-max-field-number"
     add(NonCanonical(name, "An unknown varint field numbered 2^29-1 = 536870911, the largest "
-                     "valid field number (tag f8 ff ff ff 0f): accepted and kept.",
-                     header(name) + text_body() + f_varint(MAX_FIELD_NUMBER, 1)))
+                     "valid field number (tag f8 ff ff ff 0f), before the header: accepted, and "
+                     "kept after the known fields.",
+                     f_varint(MAX_FIELD_NUMBER, 1) + header(name) + text_body()))
 
     name = "envelope-overlong-varint"
     add(NonCanonical(name, "send_time_ms = 1 written as a 10-byte varint (81 80 80 80 80 80 80 80 "
@@ -171,12 +172,14 @@ def build(ctx):
     name = "envelope-padded-length-prefix"
     mid = uid(name).encode()
     add(NonCanonical(name, "The message_id length prefix (36) padded to 5 bytes (a4 80 80 80 00) "
-                     "and the body's length padded to 10 bytes: canonical lengths are minimal.",
+                     "and the body's length 4 padded to 5 bytes too (84 80 80 80 00): canonical lengths are "
+                     "minimal.",
                      tag(1, LEN) + varint(len(mid), width=5) + mid
                      + header(name)[2 + len(mid):]
-                     + tag(16, LEN) + varint(4, width=10) + f_str(1, "hi")))
+                     + tag(16, LEN) + varint(4, width=5) + f_str(1, "hi")))
 
     name = "envelope-padded-tag"
+    mid = uid(name).encode()
     add(NonCanonical(name, "Tags written with padding: message_id's tag 0a as 8a 80 80 80 00 (5 "
                      "bytes, the most a 32-bit tag may take) and the text body's tag 82 01 as "
                      "82 81 80 00.",
@@ -188,19 +191,19 @@ def build(ctx):
                      "keep it as an unknown field (so send_time_ms stays 0 and the bytes are "
                      "re-emitted after the known fields); protobuf-c fails the whole unpack.",
                      header(name, send_time=None) + f_fixed64(3, 1732147200123) + text_body(),
-                     protobuf_c=REJECT))
+                     topic="known field with the wrong wire type", protobuf_c=REJECT))
 
     name = "envelope-wrong-wire-type-string-as-varint"
     add(NonCanonical(name, "message_id (field 1, length-delimited) also arrives as a varint: that "
                      "occurrence is an unknown field; the real message_id is kept.",
-                     header(name) + f_varint(1, 5) + text_body(), protobuf_c=REJECT))
+                     header(name) + f_varint(1, 5) + text_body(), topic="known field with the wrong wire type", protobuf_c=REJECT))
 
     name = "envelope-known-field-as-group"
     add(NonCanonical(name, "Field 2 (sender, a message) arrives a second time as a group: it is "
                      "an unknown group for Google's parsers, kept byte-exact; protobuf-c rejects "
                      "groups.",
                      header(name) + f_group(2, f_str(1, "mallory")) + text_body(),
-                     protobuf_c=REJECT))
+                     topic="groups (wire types 3 and 4)", protobuf_c=REJECT))
 
     name = "envelope-bool-as-two"
     add(NonCanonical(name, "delivery_options.read_receipt written as varint 2: any non-zero bool "
@@ -210,16 +213,18 @@ def build(ctx):
     name = "envelope-conversation-type-unknown-enum"
     add(NonCanonical(name, "conversation.type = 99, a value v1 does not define. Enums are open: "
                      "the number is kept (JSON shows 99) and re-encoded; semantic validation "
-                     "accepts it (only UNSPECIFIED = 0 is rejected).",
-                     f_str(1, uid(name)) + ctx.enc({"sender": {"userId": "alice"}})
-                     + f_len(4, f_varint(1, 99) + f_str(2, "future-kind")) + text_body()))
+                     "accepts it (only UNSPECIFIED = 0 is rejected). Written with the conversation "
+                     "before the sender and its id before its type.",
+                     f_str(1, uid(name)) + f_len(4, f_str(2, "future-kind") + f_varint(1, 99))
+                     + ctx.enc({"sender": {"userId": "alice"}}) + text_body()))
 
     name = "envelope-depth-32-groups"
     add(NonCanonical(name, "An unknown group (field 100) nested 32 deep at the envelope's top "
-                     "level, the innermost holding a varint: that varint is at depth 32 = "
-                     "maxDepth, so it is accepted and kept. protobuf-c rejects any group.",
-                     header(name) + text_body() + nested_groups(100, 32, f_varint(1, 1)),
-                     protobuf_c=REJECT))
+                     "level (between the header and the body), the innermost holding a varint: "
+                     "that varint is at depth 32 = maxDepth, so it is accepted and kept (after the "
+                     "body). protobuf-c rejects any group.",
+                     header(name) + nested_groups(100, 32, f_varint(1, 1)) + text_body(),
+                     topic="groups (wire types 3 and 4)", protobuf_c=REJECT))
 
     # ---- reject: wire ---------------------------------------------------------------------------
     name = "envelope-truncated-tag-alone"
@@ -265,9 +270,11 @@ def build(ctx):
     add(Reject(name, "A 00 byte where a tag is expected: field number 0, varint.",
                "invalidFieldNumber", "wire", hex=b"\x00\x00" + header(name) + text_body()))
     name = "envelope-field-number-2-pow-29"
-    add(Reject(name, "Field number 2^29 = 536870912, one above the maximum (tag 80 80 80 80 10).",
+    add(Reject(name, "Field number 2^29 = 536870912, one above the maximum (tag 80 80 80 80 10). "
+               "Google rejects it; protobuf-c reads the 5-byte tag into 32 bits and accepts it as "
+               "an unknown field.",
                "invalidFieldNumber", "wire",
-               hex=header(name) + text_body() + tag(1 << 29, VARINT) + b"\x01"))
+               hex=header(name) + text_body() + tag(1 << 29, VARINT) + b"\x01", topic="field number 2^29", protobuf_c=ACCEPT))
     name = "envelope-wire-type-6"
     add(Reject(name, "A tag with wire type 6 (field 100: a6 06).", "invalidWireType", "wire",
                hex=header(name) + tag(100, 6) + b"\x00" + text_body()))

@@ -6,7 +6,7 @@ message written as proto3 JSON, for composing hand-made bytes.
 """
 
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
 ENVELOPE = "rtmwire.v1.Envelope"
@@ -28,6 +28,7 @@ class Valid:
     # SAME unless a known protobuf-c limitation changes the re-pack (then DIFFERS, explained in
     # the description); any other difference fails generation.
     protobuf_c: str = SAME
+    topic: str = ""  # names the protobuf-c/Google difference, when there is one
 
 
 @dataclass
@@ -37,6 +38,7 @@ class NonCanonical:
     hex: bytes
     type: str = ENVELOPE
     protobuf_c: str = SAME
+    topic: str = ""
 
 
 @dataclass
@@ -51,7 +53,7 @@ class Reject:
     limit: Optional[str] = None
     google: Optional[str] = None  # default: REJECT for wire, ACCEPT for semantic
     protobuf_c: Optional[str] = None  # default: REJECT for wire, ACCEPT for semantic
-    extra: dict = field(default_factory=dict)
+    topic: str = ""
 
 
 _NAMESPACE = uuid.UUID("6f1c2a4e-0d3b-5e8f-9a7c-1b2d3e4f5a6b")

@@ -199,4 +199,17 @@ def validate(envelope, limits=None) -> list:
     """All semantic violations of a parsed rtmwire.v1.Envelope, in check order."""
     validator = _Validator(dict(LIMITS, **(limits or {})))
     validator.envelope(envelope)
+    _no_nul(envelope, "", validator)
     return validator.found
+
+
+def _no_nul(message, path, validator):
+    """RTMWire rejects U+0000 in any string of a checked message: protobuf-c cuts strings there."""
+    for field, value in message.ListFields():
+        name = path + field.name
+        values = value if field.is_repeated else [value]
+        for item in values:
+            if field.type == field.TYPE_STRING and "\x00" in item:
+                validator.invalid(name)
+            elif field.type == field.TYPE_MESSAGE:
+                _no_nul(item, name + ".", validator)

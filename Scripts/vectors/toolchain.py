@@ -1,6 +1,6 @@
 """The two reference implementations the vectors are produced with.
 
-- Google's protobuf for Python (the `protobuf` package from PyPI, pinned in requirements.txt),
+- Google's protobuf for Python (the `protobuf` package from PyPI, pinned in Scripts/requirements.txt),
   fed with a descriptor set that protoc builds from Schemas/ at generation time.
 - protobuf-c (libprotobuf-c, with protoc-c): pbc_probe.c compiled by gcc against a fresh protoc-c
   output of Schemas/, run as a subprocess that answers one line per request.
@@ -60,7 +60,7 @@ def check_versions(allow_other: bool) -> list:
     if wrong and not allow_other:
         raise ToolchainError(
             "tool versions differ from the pinned ones (pip install -r "
-            "Scripts/vectors/requirements.txt; apt-get install protobuf-compiler protobuf-c-compiler "
+            "Scripts/requirements.txt; apt-get install protobuf-compiler protobuf-c-compiler "
             "libprotobuf-c-dev), or set RTMWIRE_VECTORS_ANY_VERSION=1 to go on anyway:\n  "
             + "\n  ".join(wrong)
         )
