@@ -1,0 +1,102 @@
+import NIOCore
+import RTMWire
+
+/// A `ByteToMessageDecoder` that turns a stream of delimited frames (varint length, then the
+/// message) into ``Envelope``s, for any NIO pipeline:
+///
+/// ```swift
+/// try channel.pipeline.syncOperations.addHandler(
+///     ByteToMessageHandler(EnvelopeFrameDecoder(options: .default)))
+/// ```
+///
+/// A length prefix above ``Limits/maxMessageBytes`` is refused as soon as the prefix is read,
+/// before the body is buffered; a malformed message fails with its ``RTMWireError`` (offsets
+/// count from the start of the stream); a stream that ends inside a frame fails with
+/// ``RTMWireError/Code/truncatedFrame``. After an error the stream is out of sync and
+/// `ByteToMessageHandler` delivers nothing more.
+public struct EnvelopeFrameDecoder: ByteToMessageDecoder, Sendable {
+    /// The decoded message type.
+    public typealias InboundOut = Envelope
+
+    /// Codec options: rules and limits; ``Limits/maxMessageBytes`` is the frame cap.
+    public let options: CodecOptions
+    /// Bytes of the stream consumed so far, for error offsets.
+    private var consumedBytes = 0
+
+    /// Creates a decoder.
+    public init(options: CodecOptions = .default) {
+        self.options = options
+    }
+
+    /// The largest frame body accepted, in bytes.
+    public var maximumFrameBytes: Int { options.limits.maxMessageBytes }
+
+    /// Decodes one frame from the front of `buffer`, or returns nil (consuming nothing) when the
+    /// frame is not complete yet. Usable without a pipeline.
+    public mutating func decodeFrame(from buffer: inout ByteBuffer) throws(RTMWireError) -> Envelope? {
+        let start = buffer.readerIndex
+        var length: UInt64 = 0
+        var prefixLength = 0
+        while true {
+            guard let byte = buffer.getInteger(at: start + prefixLength, as: UInt8.self) else {
+                return nil
+            }
+            length |= UInt64(byte & 0x7F) << (7 * UInt64(prefixLength))
+            prefixLength += 1
+            if byte < 0x80 { break }
+            if prefixLength == 10 {
+                throw RTMWireError(
+                    code: .varintTooLong, offset: consumedBytes,
+                    detail: "frame length prefix longer than 10 bytes")
+            }
+        }
+        let cap = options.limits.maxMessageBytes
+        guard length <= UInt64(cap) else {
+            throw RTMWireError(
+                code: .limitExceeded, offset: consumedBytes,
+                limit: .init(name: "maxMessageBytes", allowed: cap, actual: Int(clamping: length)),
+                detail: "frame length prefix exceeds the frame cap; refused before buffering the body")
+        }
+        let bodyLength = Int(length)
+        guard buffer.readableBytes - prefixLength >= bodyLength else { return nil }
+        let bodyOffset = consumedBytes + prefixLength
+        let options = self.options
+        let result = buffer.withUnsafeReadableBytes { raw -> Result<Envelope, RTMWireError> in
+            let body = UnsafeRawBufferPointer(rebasing: raw[prefixLength..<prefixLength + bodyLength])
+            return Result { () throws(RTMWireError) -> Envelope in
+                try Envelope(decoding: body, options: options)
+            }
+        }
+        let envelope = try result.mapError { error in
+            var shifted = error
+            shifted.offset = error.offset.map { $0 + bodyOffset } ?? bodyOffset
+            return shifted
+        }.get()
+        buffer.moveReaderIndex(forwardBy: prefixLength + bodyLength)
+        consumedBytes += prefixLength + bodyLength
+        return envelope
+    }
+
+    /// Decodes one frame if the buffer holds it.
+    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+        guard let envelope = try decodeFrame(from: &buffer) else { return .needMoreData }
+        context.fireChannelRead(Self.wrapInboundOut(envelope))
+        return .continue
+    }
+
+    /// Decodes the remaining frames at the end of the stream; bytes left inside a frame throw
+    /// ``RTMWireError/Code/truncatedFrame``.
+    public mutating func decodeLast(
+        context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool
+    ) throws -> DecodingState {
+        while let envelope = try decodeFrame(from: &buffer) {
+            context.fireChannelRead(Self.wrapInboundOut(envelope))
+        }
+        if seenEOF, buffer.readableBytes > 0 {
+            throw RTMWireError(
+                code: .truncatedFrame, offset: consumedBytes,
+                detail: "stream ended \(buffer.readableBytes) bytes into a frame")
+        }
+        return .needMoreData
+    }
+}

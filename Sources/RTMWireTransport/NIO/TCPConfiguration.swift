@@ -1,0 +1,29 @@
+import NIOCore
+import NIOPosix
+import RTMWire
+
+/// Settings of the TCP loopback transport.
+public struct TCPConfiguration: Sendable {
+    /// Codec options of the pipeline: rules and limits (``Limits/maxMessageBytes`` caps frames).
+    public var codec: CodecOptions
+    /// Inbound back-pressure: reading from the socket pauses while this many reads (batches of
+    /// envelopes) wait for the receiver, and resumes at ``inboundLowWatermark``. Default 16.
+    public var inboundHighWatermark: Int
+    /// See ``inboundHighWatermark``. Default 4.
+    public var inboundLowWatermark: Int
+    /// The event loops the sockets run on. Default: NIO's shared singleton group.
+    public var eventLoopGroup: any EventLoopGroup
+
+    /// Creates settings.
+    public init(
+        codec: CodecOptions = .default,
+        inboundHighWatermark: Int = 16,
+        inboundLowWatermark: Int = 4,
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) {
+        self.codec = codec
+        self.inboundHighWatermark = max(1, inboundHighWatermark)
+        self.inboundLowWatermark = min(max(0, inboundLowWatermark), self.inboundHighWatermark)
+        self.eventLoopGroup = eventLoopGroup
+    }
+}

@@ -1,0 +1,42 @@
+/// A transport fault on an ``EnvelopeConnection``: closed, reset, misuse or a socket failure.
+///
+/// Codec and framing faults are not transport faults: they are thrown as `RTMWireError`.
+/// Like `RTMWireError`, this is an open struct: switch on ``code`` and keep a `default:` branch.
+public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public var code: Code
+    /// A human-readable sentence.
+    public var detail: String
+
+    /// Creates an error.
+    public init(code: Code, detail: String) {
+        self.code = code
+        self.detail = detail
+    }
+
+    /// `<code>: <detail>`.
+    public var description: String { "\(code.name): \(detail)" }
+
+    /// The kind of a ``TransportError``: an open set of named values.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        /// The stable, machine-readable name.
+        public let name: String
+
+        /// Creates a code with a stable name.
+        public init(_ name: String) { self.name = name }
+
+        /// The name.
+        public var description: String { name }
+
+        /// This side closed its sending direction (``EnvelopeConnection/close()``); nothing more
+        /// can be sent.
+        public static let closed = Code("closed")
+        /// The peer tore the connection down (after a fault, or a reset socket): what is still
+        /// in flight is not delivered.
+        public static let reset = Code("reset")
+        /// ``EnvelopeConnection/receive()`` was called while another receive was waiting.
+        public static let concurrentReceive = Code("concurrentReceive")
+        /// A socket operation (bind, connect, read, write) failed; the detail names the cause.
+        public static let ioFailure = Code("ioFailure")
+    }
+}
