@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "RTMWire",
+    // The core needs nothing newer; these are what Swift concurrency and SwiftNIO's async APIs
+    // (transport, CLI) require on Apple platforms. Linux has no minimum.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "RTMWire", targets: ["RTMWire"]),
         .library(name: "RTMWireTransport", targets: ["RTMWireTransport"]),
