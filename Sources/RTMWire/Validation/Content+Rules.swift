@@ -10,20 +10,18 @@ extension ImageMessage {
     /// The media id is required, the size is 1 ... maxMediaBytes, and text + file name +
     /// thumbnail share the content budget.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
-        try Rules.required(mediaID, "media_id")
-        try Rules.mediaSize(size, limits, "size")
-        try Rules.contentBudget(
-            text.utf8.count + fileName.utf8.count + thumbnail.count, limits, "thumbnail")
+        try Rules.media(
+            mediaID: mediaID, size: size,
+            contentBytes: text.utf8.count + fileName.utf8.count + thumbnail.count, limits)
     }
 }
 
 extension FileMessage {
     /// Same rules as an image message.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
-        try Rules.required(mediaID, "media_id")
-        try Rules.mediaSize(size, limits, "size")
-        try Rules.contentBudget(
-            text.utf8.count + fileName.utf8.count + thumbnail.count, limits, "thumbnail")
+        try Rules.media(
+            mediaID: mediaID, size: size,
+            contentBytes: text.utf8.count + fileName.utf8.count + thumbnail.count, limits)
     }
 }
 

@@ -27,9 +27,7 @@ enum Rules {
     /// carries one to a C peer. Wire-only decoding keeps it, as Google does.
     @inline(__always)
     static func noNUL(_ value: String, _ path: StaticString) throws(RTMWireError) {
-        var value = value
-        let hasNUL = value.withUTF8 { $0.contains(0) }
-        if hasNUL {
+        if UTF8Scan.containsNUL(value) {
             throw RTMWireError.invalid(
                 "\(path)", "string contains U+0000, which C peers (protobuf-c) truncate at")
         }
@@ -73,5 +71,15 @@ enum Rules {
                 "maxMediaBytes", allowed: limits.maxMediaBytes,
                 actual: Int(clamping: size), path: path, detail: "uploaded media is too large")
         }
+    }
+
+    /// The rules of an uploaded-media body (image or file): a media id, a size in range, and
+    /// caption + display file name + thumbnail within the content budget.
+    static func media(
+        mediaID: String, size: UInt64, contentBytes: Int, _ limits: Limits
+    ) throws(RTMWireError) {
+        try required(mediaID, "media_id")
+        try mediaSize(size, limits, "size")
+        try contentBudget(contentBytes, limits, "thumbnail")
     }
 }
