@@ -219,7 +219,19 @@ class Field:
         return f"writer.writeVarint({self.varint_expr(v)})"
 
     def write_tag(self):
-        return "; ".join(f"writer.writeByte(0x{b:02X})" for b in self.tag_bytes())
+        tag = self.tag_bytes()
+        if len(tag) == 1:
+            return f"writer.writeByte(0x{tag[0]:02X})"
+        if len(tag) == 2:
+            return f"writer.writeTag(0x{tag[0]:02X}, 0x{tag[1]:02X})"
+        return f"writer.writeVarint({self.tag_value()})"
+
+    def tag_value(self, wire_type=None):
+        return (self.number << 3) | (self.wire_type if wire_type is None else wire_type)
+
+    def tag_label(self, wire_type=None):
+        """Swift case label for the raw tag value, e.g. `0x0A`."""
+        return f"0x{self.tag_value(wire_type):02X}"
 
     # --- JSON snippets ---------------------------------------------------------------------
     def to_json(self, v):
@@ -254,6 +266,14 @@ class Oneof:
         self.enum = camel(od.name, upper_first=True)
         self.fields = []
         self.doc_path = msg_path + [8, index]
+
+    def fields_by_number(self):
+        return sorted(self.fields, key=lambda f: f.number)
+
+    def is_contiguous(self, sorted_fields):
+        """True when no field outside the oneof has a number between its members' numbers."""
+        positions = [sorted_fields.index(f) for f in self.fields]
+        return max(positions) - min(positions) + 1 == len(self.fields)
 
 
 class Message:
@@ -344,7 +364,13 @@ def gen_wire(m):
         tag = len(f.tag_bytes())
         if f.oneof is not None:
             one = m.oneofs[f.oneof]
-            o += f"        if case .{case_name(f.name)}(let value)? = {self_(one.prop)} {{ total += {tag} + {f.value_size('value')} }}\n"
+            if f is one.fields_by_number()[0]:
+                # One switch per oneof: each `if case` would copy the whole enum to test it.
+                o += f"        switch {self_(one.prop)} {{\n"
+                for member in one.fields_by_number():
+                    o += (f"        case .{case_name(member.name)}(let value)?: "
+                          f"total += {len(member.tag_bytes())} + {member.value_size('value')}\n")
+                o += "        case nil: break\n        }\n"
         elif f.repeated:
             if f.wire_type == 2 and f.swift_scalar not in ("String", "[UInt8]") and not f.is_message:
                 o += f"        if !{self_(f.prop)}.isEmpty {{\n"
@@ -359,58 +385,68 @@ def gen_wire(m):
         else:
             o += f"        if {f.nonzero(self_(f.prop))} {{ total += {tag} + {f.value_size(self_(f.prop))} }}\n"
     o += "        return total\n    }\n\n"
-    # encode
+    # encode (backwards: see WireWriter)
     o += "    public func _encode(to writer: inout WireWriter) {\n"
-    for f in m.sorted:
+    o += "        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the\n"
+    o += "        // highest number down, each value before its tag.\n"
+    o += "        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }\n"
+    for f in reversed(m.sorted):
         if f.oneof is not None:
             one = m.oneofs[f.oneof]
-            o += f"        if case .{case_name(f.name)}(let value)? = {self_(one.prop)} {{\n"
-            o += f"            {f.write_tag()}\n            {f.write_value('value')}\n        }}\n"
+            if one.is_contiguous(m.sorted):
+                # Members adjacent in field order: one switch, placed at the last of them.
+                if f is one.fields_by_number()[-1]:
+                    o += f"        switch {self_(one.prop)} {{\n"
+                    for member in one.fields_by_number():
+                        o += f"        case .{case_name(member.name)}(let value)?:\n"
+                        o += f"            {member.write_value('value')}\n            {member.write_tag()}\n"
+                    o += "        case nil:\n            break\n        }\n"
+            else:
+                o += f"        if case .{case_name(f.name)}(let value)? = {self_(one.prop)} {{\n"
+                o += f"            {f.write_value('value')}\n            {f.write_tag()}\n        }}\n"
         elif f.repeated:
             if f.wire_type == 2 and f.swift_scalar not in ("String", "[UInt8]") and not f.is_message:
                 o += f"        if !{self_(f.prop)}.isEmpty {{\n"
-                o += f"            var packedSize = 0\n"
-                o += f"            for value in {self_(f.prop)} {{ packedSize += {f.value_size('value')} }}\n"
+                o += f"            writer.writePackedVarints({self_(f.prop)}) {{ {f.varint_expr('$0')} }}\n"
                 o += f"            {f.write_tag()}\n"
-                o += "            writer.writeVarint(UInt64(packedSize))\n"
-                o += f"            for value in {self_(f.prop)} {{ {f.write_value('value')} }}\n"
                 o += "        }\n"
             else:
-                o += f"        for value in {self_(f.prop)} {{\n"
-                o += f"            {f.write_tag()}\n            {f.write_value('value')}\n        }}\n"
+                o += f"        for value in {self_(f.prop)}.reversed() {{\n"
+                o += f"            {f.write_value('value')}\n            {f.write_tag()}\n        }}\n"
         elif f.is_message:
             o += f"        if let value = {self_(f.prop)} {{\n"
-            o += f"            {f.write_tag()}\n            {f.write_value('value')}\n        }}\n"
+            o += f"            {f.write_value('value')}\n            {f.write_tag()}\n        }}\n"
         else:
             o += f"        if {f.nonzero(self_(f.prop))} {{\n"
-            o += f"            {f.write_tag()}\n            {f.write_value(self_(f.prop))}\n        }}\n"
-    o += "        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }\n"
+            o += f"            {f.write_value(self_(f.prop))}\n            {f.write_tag()}\n        }}\n"
     o += "    }\n\n"
     # decode
     o += "    public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {\n"
-    o += "        while true {\n"
+    o += "        while !reader.isAtEnd {\n"
     o += "            let tagStart = reader.offset\n"
-    o += "            guard let tag = try reader.nextTag() else { return }\n"
     if m.sorted:
-        o += "            switch tag.fieldNumber {\n"
+        o += "            let tag = try reader.readTag()\n"
+        o += "            switch tag {\n"
         for f in m.sorted:
             o += gen_decode_case(m, f)
         o += "            default:\n"
-        o += "                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)\n"
+        o += "                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)\n"
         o += "            }\n"
     else:
-        o += "            try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)\n"
+        o += "            try reader.preserveUnknown(rawTag: reader.readTag(), tagStart: tagStart, into: &unknownFields)\n"
     o += "        }\n    }\n}\n"
     return o
 
 
 def gen_decode_case(m, f):
+    """One `case` of the generated decoder's switch on the raw tag value."""
     name = f'"{f.name}"'
     if f.repeated and f.wire_type == 2 and f.swift_scalar not in ("String", "[UInt8]") and not f.is_message:
-        cond = "tag.wireType == .varint || tag.wireType == .lengthDelimited"
-        body = f"try reader.readRepeatedVarint(tag, into: &{self_(f.prop)}) {{ {f.from_varint('$0')} }}"
-        return f"            case {f.number} where {cond}:\n                {body}\n"
-    wt = {0: ".varint", 2: ".lengthDelimited"}[f.wire_type]
+        # A packed field also accepts its elements one by one (wire type varint).
+        labels = f"{f.tag_label(0)}, {f.tag_label(2)}"
+        body = (f"try reader.readRepeatedVarint(packed: tag == {f.tag_label(2)}, into: &{self_(f.prop)}) "
+                f"{{ {f.from_varint('$0')} }}")
+        return f"            case {labels}:  // {f.name} = {f.number}\n                {body}\n"
     s = f.swift_scalar
     if s == "String":
         read = f"try reader.readString(field: {name})"
@@ -425,27 +461,28 @@ def gen_decode_case(m, f):
         one = m.oneofs[f.oneof]
         cn = case_name(f.name)
         if f.is_message:
+            # Move the oneof out (a repeated occurrence merges into the member already there;
+            # another member is replaced): testing it in place would copy the whole enum.
             lines.append(f"var value = {s}()")
-            lines.append(f"if case .{cn}(let existing)? = {self_(one.prop)} {{ value = existing }}")
+            lines.append(f"if case .{cn}(let existing)? = {self_(one.prop)}.take() {{ value = existing }}")
             lines.append(f"try reader.mergeMessage(&value, field: {name})")
             lines.append(f"{self_(one.prop)} = .{cn}(value)")
         else:
             lines.append(f"{self_(one.prop)} = .{cn}({read})")
     elif f.repeated:
         if f.is_message:
-            lines.append(f"var value = {s}()")
-            lines.append(f"try reader.mergeMessage(&value, field: {name})")
-            lines.append(f"{self_(f.prop)}.append(value)")
+            lines.append(f"try reader.mergeRepeatedMessage(into: &{self_(f.prop)}, field: {name}, fieldStart: tagStart)")
         else:
-            lines.append(f"{self_(f.prop)}.append({read})")
+            lines.append(f"let value = {read}")
+            lines.append(f"reader.appendRepeated(value, to: &{self_(f.prop)}, fieldStart: tagStart)")
     elif f.is_message:
-        lines.append(f"var value = {self_(f.prop)} ?? {s}()")
-        lines.append(f"try reader.mergeMessage(&value, field: {name})")
-        lines.append(f"{self_(f.prop)} = value")
+        # Merge in place: a repeated occurrence merges into the value already there.
+        lines.append(f"if {self_(f.prop)} == nil {{ {self_(f.prop)} = {s}() }}")
+        lines.append(f"try reader.mergeMessage(&{self_(f.prop)}!, field: {name})")
     else:
         lines.append(f"{self_(f.prop)} = {read}")
     body = "".join(f"                {l}\n" for l in lines)
-    return f"            case {f.number} where tag.wireType == {wt}:\n{body}"
+    return f"            case {f.tag_label()}:  // {f.name} = {f.number}\n{body}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -464,9 +501,13 @@ def gen_json(m):
     for f in m.sorted:
         if f.oneof is not None:
             continue
+        # Repeated strings are scanned without a throwing call per element (see
+        # UTF8Scan.firstIndexContainingNUL); the rule runs only for an offending string.
         if f.swift_scalar == "String":
             if f.repeated:
-                o += f'        for value in {self_(f.prop)} {{ try Rules.noNUL(value, "{f.name}") }}\n'
+                o += f"        if let index = UTF8Scan.firstIndexContainingNUL({self_(f.prop)}) {{\n"
+                o += f'            try Rules.noNUL({self_(f.prop)}[index], "{f.name}")\n'
+                o += "        }\n"
             else:
                 o += f'        try Rules.noNUL({self_(f.prop)}, "{f.name}")\n'
         elif f.is_message:

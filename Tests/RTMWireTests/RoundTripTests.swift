@@ -38,3 +38,29 @@ struct RoundTripTests {
         }
     }
 }
+
+/// Encoding into a caller's buffer (no allocation), as protobuf-c packs.
+@Suite("serialize(into:)")
+struct SerializeIntoTests {
+    @Test func writesTheSameBytesIntoAnExactBuffer() throws {
+        for (_, envelope) in Samples.bodies {
+            let expected = try envelope.serializedBytes()
+            var buffer = [UInt8](repeating: 0xAA, count: expected.count + 3)
+            let written = try buffer.withUnsafeMutableBytes { raw in
+                try envelope.serialize(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<expected.count]))
+            }
+            #expect(written == expected.count)
+            #expect(Array(buffer[0..<written]) == expected)
+            #expect(buffer[written...].allSatisfy { $0 == 0xAA })
+        }
+    }
+
+    @Test func aShortBufferIsATypedError() throws {
+        let envelope = header(.text(TextMessage(text: "hello")))
+        var buffer = [UInt8](repeating: 0, count: envelope.serializedSize - 1)
+        let error = buffer.withUnsafeMutableBytes { raw in
+            caught { () throws(RTMWireError) in try envelope.serialize(into: raw) }
+        }
+        #expect(error?.code == .bufferTooSmall)
+    }
+}

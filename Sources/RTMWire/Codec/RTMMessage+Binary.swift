@@ -1,52 +1,98 @@
+// The binary entry points are @inlinable: each is compiled in the caller's module for the
+// concrete message type, so the generated size, encode, decode and validation code is called
+// directly rather than through the protocol's witness table.
+
 extension RTMMessage {
     /// Decodes a message from protobuf binary.
     ///
     /// With ``CodecOptions/default`` the input size, the limits and the semantic rules are
     /// checked after the wire rules; with ``CodecOptions/wireOnly`` only the wire rules are.
+    @inlinable
     public init(serializedBytes bytes: some Collection<UInt8>, options: CodecOptions = .default)
         throws(RTMWireError)
     {
-        // Decode in place when the collection is contiguous; otherwise copy it once.
-        let decode = { (buffer: UnsafeRawBufferPointer) -> Result<Self, RTMWireError> in
-            Result { () throws(RTMWireError) -> Self in try Self(decoding: buffer, options: options) }
+        // Decode in place when the collection is contiguous; otherwise copy it once. The
+        // message is decoded into `self` directly rather than returned: a message is a large
+        // value, and every hand-over would copy it.
+        self.init()
+        var failure: RTMWireError?
+        let decode = { (message: inout Self, buffer: UnsafeRawBufferPointer) in
+            do throws(RTMWireError) { try message._decode(buffer, options: options) } catch { failure = error }
         }
-        let result =
-            bytes.withContiguousStorageIfAvailable { decode(UnsafeRawBufferPointer($0)) }
-            ?? Array(bytes).withUnsafeBytes(decode)
-        self = try result.get()
+        let contiguous: Void? = bytes.withContiguousStorageIfAvailable {
+            decode(&self, UnsafeRawBufferPointer($0))
+        }
+        if contiguous == nil {
+            Array(bytes).withUnsafeBytes { decode(&self, $0) }
+        }
+        if let failure { throw failure }
     }
 
     /// Decodes from a borrowed buffer; the buffer is not retained.
+    @inlinable
     public init(decoding buffer: UnsafeRawBufferPointer, options: CodecOptions = .default)
         throws(RTMWireError)
     {
+        self.init()
+        try _decode(buffer, options: options)
+    }
+
+    /// Merges the message in `buffer` into `self` (an empty message) and applies `options`'
+    /// checks.
+    @inlinable
+    mutating func _decode(_ buffer: UnsafeRawBufferPointer, options: CodecOptions) throws(RTMWireError) {
         if options.checksSemantics, buffer.count > options.limits.maxMessageBytes {
-            throw RTMWireError.limit(
-                "maxMessageBytes", allowed: options.limits.maxMessageBytes, actual: buffer.count,
-                path: "", detail: "message is larger than the message size limit")
+            throw RTMWireError.messageTooLarge(buffer.count, options.limits, encoding: false)
         }
-        var message = Self()
-        try WireReader.withReader(buffer, maxDepth: options.limits.maxDepth) {
-            (reader) throws(RTMWireError) in
-            try message._merge(from: &reader)
+        // The reader borrows `buffer` for this call only. An empty buffer (which may have no
+        // base address) is the empty message.
+        if let start = buffer.baseAddress, buffer.count > 0 {
+            var reader = WireReader(
+                base: start.assumingMemoryBound(to: UInt8.self), count: buffer.count,
+                maxDepth: options.limits.maxDepth)
+            try _merge(from: &reader)
         }
-        if options.checksSemantics { try message._validate(options.limits) }
-        self = message
+        if options.checksSemantics { try _validate(options.limits) }
     }
 
     /// Encodes the message to protobuf binary, byte-identical to protobuf-c's `pack`.
     ///
     /// With ``CodecOptions/default`` the semantic rules and limits are checked first, so an
     /// invalid or oversized message never reaches the wire.
+    @inlinable
     public func serializedBytes(options: CodecOptions = .default) throws(RTMWireError) -> [UInt8] {
         if options.checksSemantics { try _validate(options.limits) }
         let size = _wireSize()
         if options.checksSemantics, size > options.limits.maxMessageBytes {
-            throw RTMWireError.limit(
-                "maxMessageBytes", allowed: options.limits.maxMessageBytes, actual: size,
-                path: "", detail: "encoded message is larger than the message size limit")
+            throw RTMWireError.messageTooLarge(size, options.limits, encoding: true)
         }
         return WireWriter.withWriter(capacity: size) { writer in _encode(to: &writer) }
+    }
+
+    /// Encodes the message into the start of `buffer` and returns the number of bytes written
+    /// (``serializedSize``): the same bytes as ``serializedBytes(options:)``, with no allocation,
+    /// like protobuf-c's `pack` into a caller's buffer.
+    ///
+    /// Throws ``RTMWireError/Code/bufferTooSmall`` when `buffer` is shorter than ``serializedSize``.
+    @inlinable
+    public func serialize(
+        into buffer: UnsafeMutableRawBufferPointer, options: CodecOptions = .default
+    ) throws(RTMWireError) -> Int {
+        if options.checksSemantics { try _validate(options.limits) }
+        let size = _wireSize()
+        if options.checksSemantics, size > options.limits.maxMessageBytes {
+            throw RTMWireError.messageTooLarge(size, options.limits, encoding: true)
+        }
+        guard buffer.count >= size else {
+            throw RTMWireError(
+                code: .bufferTooSmall,
+                detail: "buffer of \(buffer.count) bytes; the message needs \(size) (serializedSize)")
+        }
+        if size > 0 {
+            let start = buffer.baseAddress!.bindMemory(to: UInt8.self, capacity: size)
+            WireWriter.fill(UnsafeMutableBufferPointer(start: start, count: size)) { _encode(to: &$0) }
+        }
+        return size
     }
 
     /// Checks the semantic rules and limits without encoding.
@@ -56,4 +102,16 @@ extension RTMMessage {
 
     /// The exact size of ``serializedBytes(options:)``'s result.
     public var serializedSize: Int { _wireSize() }
+}
+
+extension RTMWireError {
+    /// The ``Limits/maxMessageBytes`` error of a message of `size` bytes.
+    @usableFromInline
+    static func messageTooLarge(_ size: Int, _ limits: Limits, encoding: Bool) -> RTMWireError {
+        limit(
+            "maxMessageBytes", allowed: limits.maxMessageBytes, actual: size, path: "",
+            detail: encoding
+                ? "encoded message is larger than the message size limit"
+                : "message is larger than the message size limit")
+    }
 }

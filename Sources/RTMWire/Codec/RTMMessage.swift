@@ -13,7 +13,9 @@ public protocol RTMMessage: Sendable, Hashable {
 
     /// Exact encoded size in bytes.
     func _wireSize() -> Int
-    /// Writes the encoding: known fields in field-number order, then unknown fields.
+    /// Writes the encoding, which reads as known fields in field-number order, then unknown
+    /// fields. The writer fills its buffer from the end (see ``WireWriter``), so this writes
+    /// the last field first.
     func _encode(to writer: inout WireWriter)
     /// Merges the fields of the current message scope of `reader` into `self`.
     mutating func _merge(from reader: inout WireReader) throws(RTMWireError)

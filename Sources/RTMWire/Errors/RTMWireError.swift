@@ -92,6 +92,9 @@ extension RTMWireError {
 
         // MARK: Framing
 
+        /// A caller-provided output buffer is shorter than the encoded message.
+        public static let bufferTooSmall = Code("bufferTooSmall")
+
         /// A delimited stream ended in the middle of a frame.
         public static let truncatedFrame = Code("truncatedFrame")
 

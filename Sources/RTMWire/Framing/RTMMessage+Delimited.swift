@@ -10,8 +10,9 @@ extension RTMMessage {
                 path: "", detail: "encoded message is larger than the message size limit")
         }
         return WireWriter.withWriter(capacity: Varint.size(UInt64(size)) + size) { writer in
-            writer.writeVarint(UInt64(size))
+            // The writer fills the buffer from its end: the message, then the prefix before it.
             _encode(to: &writer)
+            writer.writeVarint(UInt64(size))
         }
     }
 }

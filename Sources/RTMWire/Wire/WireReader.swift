@@ -1,11 +1,11 @@
 /// Reads protobuf wire format from a borrowed buffer.
 ///
-/// A reader exists only inside ``withReader(_:maxDepth:_:)``, which lends it the input's storage;
-/// it must not escape that closure. Every read checks the bytes that remain in the current
-/// scope (the enclosing sub-message, or the whole input) *before* it moves or allocates, so a
-/// length prefix can never make it read or reserve past the input.
+/// A reader is a local of the decoding call that lends it the input's storage
+/// (``RTMMessage/init(decoding:options:)``) and must not outlive it. Every read checks the bytes
+/// that remain in the current scope (the enclosing sub-message, or the whole input) *before* it
+/// moves or allocates, so a length prefix can never make it read or reserve past the input.
 public struct WireReader {
-    /// Start of the borrowed input. Valid only during `withReader`.
+    /// Start of the borrowed input. Valid only during the decoding call that made the reader.
     @usableFromInline let base: UnsafePointer<UInt8>
     /// Total input length; also the end of the outermost scope.
     @usableFromInline let inputCount: Int
@@ -27,20 +27,6 @@ public struct WireReader {
         self.end = count
         self.depth = 0
         self.maxDepth = maxDepth
-    }
-
-    /// Lends a reader over `bytes` to `body`. The reader must not escape the closure.
-    static func withReader<R>(
-        _ bytes: UnsafeRawBufferPointer, maxDepth: Int,
-        _ body: (inout WireReader) throws(RTMWireError) -> R
-    ) throws(RTMWireError) -> R {
-        // An empty buffer may have no base address; any valid pointer works since nothing is read.
-        var one: UInt8 = 0
-        return try withUnsafePointer(to: &one) { (fallback) throws(RTMWireError) -> R in
-            let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? fallback
-            var reader = WireReader(base: start, count: bytes.count, maxDepth: maxDepth)
-            return try body(&reader)
-        }
     }
 
     /// True when the current message has no more bytes.
@@ -66,11 +52,19 @@ public struct WireReader {
     /// parsers do.
     @inlinable
     mutating func readVarint() throws(RTMWireError) -> UInt64 {
+        // Fast paths for one and two bytes: every tag of these schemas, lengths below 16 KiB.
         if offset < end {
             let first = base[offset]
             if first < 0x80 {
-                offset += 1
+                offset &+= 1
                 return UInt64(first)
+            }
+            if offset &+ 1 < end {
+                let second = base[offset &+ 1]
+                if second < 0x80 {
+                    offset &+= 2
+                    return UInt64(first & 0x7F) | UInt64(second) << 7
+                }
             }
         }
         return try readVarintSlow()
@@ -113,6 +107,14 @@ public struct WireReader {
         for index in 0..<8 { value |= UInt64(base[offset + index]) << (8 * index) }
         offset += 8
         return value
+    }
+
+    /// Reads the next tag as its raw varint value (field number << 3 | wire type), not yet
+    /// validated: generated decoders switch on the values of their known fields and hand any
+    /// other value to ``preserveUnknown(rawTag:tagStart:into:)``, which validates it.
+    @inlinable @inline(__always)
+    mutating func readTag() throws(RTMWireError) -> UInt64 {
+        try readVarint()
     }
 
     /// Reads the next tag, or returns nil at the end of the current message.
@@ -171,7 +173,7 @@ public struct WireReader {
         let (start, length) = try readLengthPrefix()
         if length == 0 { return "" }
         let buffer = UnsafeBufferPointer(start: base + start, count: length)
-        guard let string = String(validating: buffer, as: UTF8.self) else {
+        guard let string = UTF8Scan.string(validating: buffer) else {
             throw RTMWireError(
                 code: .invalidUTF8, fieldPath: "\(field)", offset: start,
                 detail: "string field holds invalid UTF-8")
@@ -217,22 +219,28 @@ public struct WireReader {
         inLengthDelimitedScope = savedScope
     }
 
-    /// Appends a packed or unpacked run of varints to `values`, converting each with `convert`.
+    /// Appends one varint (`packed == false`) or a packed run of varints to `values`,
+    /// converting each with `convert`.
     @inlinable
     mutating func readRepeatedVarint<T>(
-        _ tag: FieldTag, into values: inout [T], _ convert: (UInt64) -> T
+        packed: Bool, into values: inout [T], _ convert: (UInt64) -> T
     ) throws(RTMWireError) {
-        if tag.wireType == .varint {
+        if !packed {
             values.append(convert(try readVarint()))
             return
         }
         // Packed: the run is bounded by its length prefix, itself checked against the input.
         let (start, length) = try readLengthPrefix()
+        // Every varint ends with exactly one byte below 0x80, so counting those bytes gives the
+        // number of values: an exact reservation, never more than the bytes present.
+        var count = 0
+        for index in start..<(start &+ length) where base[index] < 0x80 { count &+= 1 }
+        values.reserveCapacity(values.count &+ count)
         let savedEnd = end
         let savedScope = inLengthDelimitedScope
         let resume = offset
         offset = start
-        end = start + length
+        end = start &+ length
         inLengthDelimitedScope = true
         while offset < end { values.append(convert(try readVarint())) }
         end = savedEnd
@@ -240,7 +248,52 @@ public struct WireReader {
         offset = resume
     }
 
+    /// Appends `element`, whose field (tag included) started at `fieldStart` and ended at
+    /// `offset`, to the repeated field `values`; see ``reserveRepeated(_:fieldStart:)``.
+    @inlinable
+    func appendRepeated<T>(_ element: consuming T, to values: inout [T], fieldStart: Int) {
+        if values.isEmpty { reserveRepeated(&values, fieldStart: fieldStart) }
+        values.append(element)
+    }
+
+    /// Decodes the next length-delimited sub-message, whose field starts at `fieldStart`, as a
+    /// new last element of `values`, merging it in place (no copy into the array); see
+    /// ``reserveRepeated(_:fieldStart:)``.
+    @inlinable
+    mutating func mergeRepeatedMessage<M: RTMMessage>(
+        into values: inout [M], field: StaticString, fieldStart: Int
+    ) throws(RTMWireError) {
+        values.append(M())
+        try mergeMessage(&values[values.count &- 1], field: field)
+        if values.count == 1 { reserveRepeated(&values, fieldStart: fieldStart) }
+    }
+
+    /// Called at the first element of a repeated field, whose field started at `fieldStart` and
+    /// ends at `offset`: reserves room for as many elements as would fit in the rest of the
+    /// current message if they were all that size (repeated fields are usually uniform: ids,
+    /// items), so that a long run appends without regrowing. The reservation is bounded by the
+    /// bytes present and by ``firstReservationLimit``, never by a count read from the input.
+    @inlinable
+    func reserveRepeated<T>(_ values: inout [T], fieldStart: Int) {
+        let fieldBytes = Swift.max(offset &- fieldStart, 1)
+        let fitting = (end &- fieldStart) / fieldBytes
+        values.reserveCapacity(Swift.min(fitting, Self.firstReservationLimit))
+    }
+
+    /// The most elements ``reserveRepeated(_:fieldStart:)`` reserves.
+    @usableFromInline static let firstReservationLimit = 1024
+
     // MARK: Unknown fields
+
+    /// Validates the raw tag `rawTag` (read by ``readTag()`` at `tagStart`) and preserves its
+    /// field in `unknown`: the path of every field a generated decoder does not know, including a
+    /// known field number with an unexpected wire type.
+    @usableFromInline
+    mutating func preserveUnknown(
+        rawTag: UInt64, tagStart: Int, into unknown: inout UnknownFields
+    ) throws(RTMWireError) {
+        try preserveUnknown(Self.decodeTag(rawTag, at: tagStart), tagStart: tagStart, into: &unknown)
+    }
 
     /// Skips the field whose tag started at `tagStart` and appends its bytes, tag included, to
     /// `unknown` verbatim.

@@ -9,28 +9,30 @@ extension ChannelTarget {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.channelName.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.channelName)
-        }
-        if self.channelType.rawValue != 0 {
-            writer.writeByte(0x10)
-            writer.writeVarint(UInt64(bitPattern: Int64(self.channelType.rawValue)))
-        }
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if self.channelType.rawValue != 0 {
+            writer.writeVarint(UInt64(bitPattern: Int64(self.channelType.rawValue)))
+            writer.writeByte(0x10)
+        }
+        if !self.channelName.isEmpty {
+            writer.writeLengthDelimited(self.channelName)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // channel_name = 1
                 self.channelName = try reader.readString(field: "channel_name")
-            case 2 where tag.wireType == .varint:
+            case 0x10:  // channel_type = 2
                 self.channelType = ChannelType(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

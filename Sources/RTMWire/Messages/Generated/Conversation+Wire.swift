@@ -9,28 +9,30 @@ extension Conversation {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if self.type.rawValue != 0 {
-            writer.writeByte(0x08)
-            writer.writeVarint(UInt64(bitPattern: Int64(self.type.rawValue)))
-        }
-        if !self.id.isEmpty {
-            writer.writeByte(0x12)
-            writer.writeLengthDelimited(self.id)
-        }
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.id.isEmpty {
+            writer.writeLengthDelimited(self.id)
+            writer.writeByte(0x12)
+        }
+        if self.type.rawValue != 0 {
+            writer.writeVarint(UInt64(bitPattern: Int64(self.type.rawValue)))
+            writer.writeByte(0x08)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .varint:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x08:  // type = 1
                 self.type = ConversationType(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // id = 2
                 self.id = try reader.readString(field: "id")
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

@@ -9,28 +9,30 @@ extension CustomMessage {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.type.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.type)
-        }
-        if !self.payload.isEmpty {
-            writer.writeByte(0x12)
-            writer.writeLengthDelimited(self.payload)
-        }
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.payload.isEmpty {
+            writer.writeLengthDelimited(self.payload)
+            writer.writeByte(0x12)
+        }
+        if !self.type.isEmpty {
+            writer.writeLengthDelimited(self.type)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // type = 1
                 self.type = try reader.readString(field: "type")
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // payload = 2
                 self.payload = try reader.readBytes()
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

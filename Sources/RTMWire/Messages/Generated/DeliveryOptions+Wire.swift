@@ -10,34 +10,36 @@ extension DeliveryOptions {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if self.deliveryReceipt {
-            writer.writeByte(0x08)
-            writer.writeByte(self.deliveryReceipt ? 1 : 0)
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if self.groupReadReceipt {
+            writer.writeByte(self.groupReadReceipt ? 1 : 0)
+            writer.writeByte(0x18)
         }
         if self.readReceipt {
-            writer.writeByte(0x10)
             writer.writeByte(self.readReceipt ? 1 : 0)
+            writer.writeByte(0x10)
         }
-        if self.groupReadReceipt {
-            writer.writeByte(0x18)
-            writer.writeByte(self.groupReadReceipt ? 1 : 0)
+        if self.deliveryReceipt {
+            writer.writeByte(self.deliveryReceipt ? 1 : 0)
+            writer.writeByte(0x08)
         }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .varint:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x08:  // delivery_receipt = 1
                 self.deliveryReceipt = try reader.readVarint() != 0
-            case 2 where tag.wireType == .varint:
+            case 0x10:  // read_receipt = 2
                 self.readReceipt = try reader.readVarint() != 0
-            case 3 where tag.wireType == .varint:
+            case 0x18:  // group_read_receipt = 3
                 self.groupReadReceipt = try reader.readVarint() != 0
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

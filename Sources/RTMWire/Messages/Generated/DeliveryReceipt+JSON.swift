@@ -5,7 +5,9 @@ extension DeliveryReceipt {
         try Rules.count(self.messageIDs.count, limits, "message_ids")
         try Rules.count(self.deliveredAtMs.count, limits, "delivered_at_ms")
         try _validateSelf(limits)
-        for value in self.messageIDs { try Rules.noNUL(value, "message_ids") }
+        if let index = UTF8Scan.firstIndexContainingNUL(self.messageIDs) {
+            try Rules.noNUL(self.messageIDs[index], "message_ids")
+        }
     }
 
     public func _jsonValue() -> JSONValue {

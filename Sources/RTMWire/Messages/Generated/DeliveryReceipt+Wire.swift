@@ -13,31 +13,31 @@ extension DeliveryReceipt {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        for value in self.messageIDs {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(value)
-        }
-        if !self.deliveredAtMs.isEmpty {
-            var packedSize = 0
-            for value in self.deliveredAtMs { packedSize += Varint.size(UInt64(bitPattern: value)) }
-            writer.writeByte(0x12)
-            writer.writeVarint(UInt64(packedSize))
-            for value in self.deliveredAtMs { writer.writeVarint(UInt64(bitPattern: value)) }
-        }
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.deliveredAtMs.isEmpty {
+            writer.writePackedVarints(self.deliveredAtMs) { UInt64(bitPattern: $0) }
+            writer.writeByte(0x12)
+        }
+        for value in self.messageIDs.reversed() {
+            writer.writeLengthDelimited(value)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
-                self.messageIDs.append(try reader.readString(field: "message_ids"))
-            case 2 where tag.wireType == .varint || tag.wireType == .lengthDelimited:
-                try reader.readRepeatedVarint(tag, into: &self.deliveredAtMs) { Int64(bitPattern: $0) }
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_ids = 1
+                let value = try reader.readString(field: "message_ids")
+                reader.appendRepeated(value, to: &self.messageIDs, fieldStart: tagStart)
+            case 0x10, 0x12:  // delivered_at_ms = 2
+                try reader.readRepeatedVarint(packed: tag == 0x12, into: &self.deliveredAtMs) { Int64(bitPattern: $0) }
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

@@ -8,146 +8,143 @@ extension Envelope {
         if self.sendTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.sendTimeMs)) }
         if let value = self.conversation { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
         if let value = self.deliveryOptions { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .text(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .image(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .file(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .status(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .receipt(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .stream(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .streamChunk(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .metadata(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .custom(let value)? = self.body { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        switch self.body {
+        case .text(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .image(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .file(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .status(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .receipt(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .stream(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .streamChunk(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .metadata(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .custom(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case nil: break
+        }
         return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.messageID.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.messageID)
-        }
-        if let value = self.sender {
-            writer.writeByte(0x12)
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        switch self.body {
+        case .text(let value)?:
             writer.writeMessage(value)
-        }
-        if self.sendTimeMs != 0 {
-            writer.writeByte(0x18)
-            writer.writeVarint(UInt64(bitPattern: self.sendTimeMs))
-        }
-        if let value = self.conversation {
-            writer.writeByte(0x22)
+            writer.writeTag(0x82, 0x01)
+        case .image(let value)?:
             writer.writeMessage(value)
+            writer.writeTag(0x8A, 0x01)
+        case .file(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0x92, 0x01)
+        case .status(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0x9A, 0x01)
+        case .receipt(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0xA2, 0x01)
+        case .stream(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0xAA, 0x01)
+        case .streamChunk(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0xB2, 0x01)
+        case .metadata(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0xBA, 0x01)
+        case .custom(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0xC2, 0x01)
+        case nil:
+            break
         }
         if let value = self.deliveryOptions {
+            writer.writeMessage(value)
             writer.writeByte(0x2A)
-            writer.writeMessage(value)
         }
-        if case .text(let value)? = self.body {
-            writer.writeByte(0x82); writer.writeByte(0x01)
+        if let value = self.conversation {
             writer.writeMessage(value)
+            writer.writeByte(0x22)
         }
-        if case .image(let value)? = self.body {
-            writer.writeByte(0x8A); writer.writeByte(0x01)
+        if self.sendTimeMs != 0 {
+            writer.writeVarint(UInt64(bitPattern: self.sendTimeMs))
+            writer.writeByte(0x18)
+        }
+        if let value = self.sender {
             writer.writeMessage(value)
+            writer.writeByte(0x12)
         }
-        if case .file(let value)? = self.body {
-            writer.writeByte(0x92); writer.writeByte(0x01)
-            writer.writeMessage(value)
+        if !self.messageID.isEmpty {
+            writer.writeLengthDelimited(self.messageID)
+            writer.writeByte(0x0A)
         }
-        if case .status(let value)? = self.body {
-            writer.writeByte(0x9A); writer.writeByte(0x01)
-            writer.writeMessage(value)
-        }
-        if case .receipt(let value)? = self.body {
-            writer.writeByte(0xA2); writer.writeByte(0x01)
-            writer.writeMessage(value)
-        }
-        if case .stream(let value)? = self.body {
-            writer.writeByte(0xAA); writer.writeByte(0x01)
-            writer.writeMessage(value)
-        }
-        if case .streamChunk(let value)? = self.body {
-            writer.writeByte(0xB2); writer.writeByte(0x01)
-            writer.writeMessage(value)
-        }
-        if case .metadata(let value)? = self.body {
-            writer.writeByte(0xBA); writer.writeByte(0x01)
-            writer.writeMessage(value)
-        }
-        if case .custom(let value)? = self.body {
-            writer.writeByte(0xC2); writer.writeByte(0x01)
-            writer.writeMessage(value)
-        }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_id = 1
                 self.messageID = try reader.readString(field: "message_id")
-            case 2 where tag.wireType == .lengthDelimited:
-                var value = self.sender ?? Sender()
-                try reader.mergeMessage(&value, field: "sender")
-                self.sender = value
-            case 3 where tag.wireType == .varint:
+            case 0x12:  // sender = 2
+                if self.sender == nil { self.sender = Sender() }
+                try reader.mergeMessage(&self.sender!, field: "sender")
+            case 0x18:  // send_time_ms = 3
                 self.sendTimeMs = Int64(bitPattern: try reader.readVarint())
-            case 4 where tag.wireType == .lengthDelimited:
-                var value = self.conversation ?? Conversation()
-                try reader.mergeMessage(&value, field: "conversation")
-                self.conversation = value
-            case 5 where tag.wireType == .lengthDelimited:
-                var value = self.deliveryOptions ?? DeliveryOptions()
-                try reader.mergeMessage(&value, field: "delivery_options")
-                self.deliveryOptions = value
-            case 16 where tag.wireType == .lengthDelimited:
+            case 0x22:  // conversation = 4
+                if self.conversation == nil { self.conversation = Conversation() }
+                try reader.mergeMessage(&self.conversation!, field: "conversation")
+            case 0x2A:  // delivery_options = 5
+                if self.deliveryOptions == nil { self.deliveryOptions = DeliveryOptions() }
+                try reader.mergeMessage(&self.deliveryOptions!, field: "delivery_options")
+            case 0x82:  // text = 16
                 var value = TextMessage()
-                if case .text(let existing)? = self.body { value = existing }
+                if case .text(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "text")
                 self.body = .text(value)
-            case 17 where tag.wireType == .lengthDelimited:
+            case 0x8A:  // image = 17
                 var value = ImageMessage()
-                if case .image(let existing)? = self.body { value = existing }
+                if case .image(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "image")
                 self.body = .image(value)
-            case 18 where tag.wireType == .lengthDelimited:
+            case 0x92:  // file = 18
                 var value = FileMessage()
-                if case .file(let existing)? = self.body { value = existing }
+                if case .file(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "file")
                 self.body = .file(value)
-            case 19 where tag.wireType == .lengthDelimited:
+            case 0x9A:  // status = 19
                 var value = StatusMessage()
-                if case .status(let existing)? = self.body { value = existing }
+                if case .status(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "status")
                 self.body = .status(value)
-            case 20 where tag.wireType == .lengthDelimited:
+            case 0xA2:  // receipt = 20
                 var value = Receipt()
-                if case .receipt(let existing)? = self.body { value = existing }
+                if case .receipt(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "receipt")
                 self.body = .receipt(value)
-            case 21 where tag.wireType == .lengthDelimited:
+            case 0xAA:  // stream = 21
                 var value = StreamMessage()
-                if case .stream(let existing)? = self.body { value = existing }
+                if case .stream(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "stream")
                 self.body = .stream(value)
-            case 22 where tag.wireType == .lengthDelimited:
+            case 0xB2:  // stream_chunk = 22
                 var value = StreamChunk()
-                if case .streamChunk(let existing)? = self.body { value = existing }
+                if case .streamChunk(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "stream_chunk")
                 self.body = .streamChunk(value)
-            case 23 where tag.wireType == .lengthDelimited:
+            case 0xBA:  // metadata = 23
                 var value = MetadataMessage()
-                if case .metadata(let existing)? = self.body { value = existing }
+                if case .metadata(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "metadata")
                 self.body = .metadata(value)
-            case 24 where tag.wireType == .lengthDelimited:
+            case 0xC2:  // custom = 24
                 var value = CustomMessage()
-                if case .custom(let existing)? = self.body { value = existing }
+                if case .custom(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "custom")
                 self.body = .custom(value)
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

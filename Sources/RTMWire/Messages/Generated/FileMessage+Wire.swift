@@ -12,46 +12,48 @@ extension FileMessage {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.mediaID.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.mediaID)
-        }
-        if !self.fileName.isEmpty {
-            writer.writeByte(0x12)
-            writer.writeLengthDelimited(self.fileName)
-        }
-        if self.size != 0 {
-            writer.writeByte(0x18)
-            writer.writeVarint(UInt64(self.size))
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.text.isEmpty {
+            writer.writeLengthDelimited(self.text)
+            writer.writeByte(0x2A)
         }
         if !self.thumbnail.isEmpty {
-            writer.writeByte(0x22)
             writer.writeLengthDelimited(self.thumbnail)
+            writer.writeByte(0x22)
         }
-        if !self.text.isEmpty {
-            writer.writeByte(0x2A)
-            writer.writeLengthDelimited(self.text)
+        if self.size != 0 {
+            writer.writeVarint(UInt64(self.size))
+            writer.writeByte(0x18)
         }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.fileName.isEmpty {
+            writer.writeLengthDelimited(self.fileName)
+            writer.writeByte(0x12)
+        }
+        if !self.mediaID.isEmpty {
+            writer.writeLengthDelimited(self.mediaID)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // media_id = 1
                 self.mediaID = try reader.readString(field: "media_id")
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // file_name = 2
                 self.fileName = try reader.readString(field: "file_name")
-            case 3 where tag.wireType == .varint:
+            case 0x18:  // size = 3
                 self.size = try reader.readVarint()
-            case 4 where tag.wireType == .lengthDelimited:
+            case 0x22:  // thumbnail = 4
                 self.thumbnail = try reader.readBytes()
-            case 5 where tag.wireType == .lengthDelimited:
+            case 0x2A:  // text = 5
                 self.text = try reader.readString(field: "text")
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

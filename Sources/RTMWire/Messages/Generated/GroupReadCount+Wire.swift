@@ -10,34 +10,36 @@ extension GroupReadCount {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.messageID.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.messageID)
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if self.readCount != 0 {
+            writer.writeVarint(UInt64(self.readCount))
+            writer.writeByte(0x18)
         }
         if !self.groupID.isEmpty {
-            writer.writeByte(0x12)
             writer.writeLengthDelimited(self.groupID)
+            writer.writeByte(0x12)
         }
-        if self.readCount != 0 {
-            writer.writeByte(0x18)
-            writer.writeVarint(UInt64(self.readCount))
+        if !self.messageID.isEmpty {
+            writer.writeLengthDelimited(self.messageID)
+            writer.writeByte(0x0A)
         }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_id = 1
                 self.messageID = try reader.readString(field: "message_id")
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // group_id = 2
                 self.groupID = try reader.readString(field: "group_id")
-            case 3 where tag.wireType == .varint:
+            case 0x18:  // read_count = 3
                 self.readCount = UInt32(truncatingIfNeeded: try reader.readVarint())
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

@@ -12,46 +12,48 @@ extension GroupReadReceipt {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.messageID.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.messageID)
-        }
-        if !self.groupID.isEmpty {
-            writer.writeByte(0x12)
-            writer.writeLengthDelimited(self.groupID)
-        }
-        if !self.content.isEmpty {
-            writer.writeByte(0x1A)
-            writer.writeLengthDelimited(self.content)
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if self.readTimeMs != 0 {
+            writer.writeVarint(UInt64(bitPattern: self.readTimeMs))
+            writer.writeByte(0x28)
         }
         if !self.ackID.isEmpty {
-            writer.writeByte(0x22)
             writer.writeLengthDelimited(self.ackID)
+            writer.writeByte(0x22)
         }
-        if self.readTimeMs != 0 {
-            writer.writeByte(0x28)
-            writer.writeVarint(UInt64(bitPattern: self.readTimeMs))
+        if !self.content.isEmpty {
+            writer.writeLengthDelimited(self.content)
+            writer.writeByte(0x1A)
         }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.groupID.isEmpty {
+            writer.writeLengthDelimited(self.groupID)
+            writer.writeByte(0x12)
+        }
+        if !self.messageID.isEmpty {
+            writer.writeLengthDelimited(self.messageID)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_id = 1
                 self.messageID = try reader.readString(field: "message_id")
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // group_id = 2
                 self.groupID = try reader.readString(field: "group_id")
-            case 3 where tag.wireType == .lengthDelimited:
+            case 0x1A:  // content = 3
                 self.content = try reader.readString(field: "content")
-            case 4 where tag.wireType == .lengthDelimited:
+            case 0x22:  // ack_id = 4
                 self.ackID = try reader.readString(field: "ack_id")
-            case 5 where tag.wireType == .varint:
+            case 0x28:  // read_time_ms = 5
                 self.readTimeMs = Int64(bitPattern: try reader.readVarint())
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

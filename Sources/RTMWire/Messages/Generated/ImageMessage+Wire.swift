@@ -16,70 +16,72 @@ extension ImageMessage {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.mediaID.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.mediaID)
-        }
-        if !self.fileName.isEmpty {
-            writer.writeByte(0x12)
-            writer.writeLengthDelimited(self.fileName)
-        }
-        if self.size != 0 {
-            writer.writeByte(0x18)
-            writer.writeVarint(UInt64(self.size))
-        }
-        if self.width != 0 {
-            writer.writeByte(0x20)
-            writer.writeVarint(UInt64(self.width))
-        }
-        if self.height != 0 {
-            writer.writeByte(0x28)
-            writer.writeVarint(UInt64(self.height))
-        }
-        if !self.thumbnail.isEmpty {
-            writer.writeByte(0x32)
-            writer.writeLengthDelimited(self.thumbnail)
-        }
-        if self.thumbnailWidth != 0 {
-            writer.writeByte(0x38)
-            writer.writeVarint(UInt64(self.thumbnailWidth))
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.text.isEmpty {
+            writer.writeLengthDelimited(self.text)
+            writer.writeByte(0x4A)
         }
         if self.thumbnailHeight != 0 {
-            writer.writeByte(0x40)
             writer.writeVarint(UInt64(self.thumbnailHeight))
+            writer.writeByte(0x40)
         }
-        if !self.text.isEmpty {
-            writer.writeByte(0x4A)
-            writer.writeLengthDelimited(self.text)
+        if self.thumbnailWidth != 0 {
+            writer.writeVarint(UInt64(self.thumbnailWidth))
+            writer.writeByte(0x38)
         }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.thumbnail.isEmpty {
+            writer.writeLengthDelimited(self.thumbnail)
+            writer.writeByte(0x32)
+        }
+        if self.height != 0 {
+            writer.writeVarint(UInt64(self.height))
+            writer.writeByte(0x28)
+        }
+        if self.width != 0 {
+            writer.writeVarint(UInt64(self.width))
+            writer.writeByte(0x20)
+        }
+        if self.size != 0 {
+            writer.writeVarint(UInt64(self.size))
+            writer.writeByte(0x18)
+        }
+        if !self.fileName.isEmpty {
+            writer.writeLengthDelimited(self.fileName)
+            writer.writeByte(0x12)
+        }
+        if !self.mediaID.isEmpty {
+            writer.writeLengthDelimited(self.mediaID)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // media_id = 1
                 self.mediaID = try reader.readString(field: "media_id")
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // file_name = 2
                 self.fileName = try reader.readString(field: "file_name")
-            case 3 where tag.wireType == .varint:
+            case 0x18:  // size = 3
                 self.size = try reader.readVarint()
-            case 4 where tag.wireType == .varint:
+            case 0x20:  // width = 4
                 self.width = UInt32(truncatingIfNeeded: try reader.readVarint())
-            case 5 where tag.wireType == .varint:
+            case 0x28:  // height = 5
                 self.height = UInt32(truncatingIfNeeded: try reader.readVarint())
-            case 6 where tag.wireType == .lengthDelimited:
+            case 0x32:  // thumbnail = 6
                 self.thumbnail = try reader.readBytes()
-            case 7 where tag.wireType == .varint:
+            case 0x38:  // thumbnail_width = 7
                 self.thumbnailWidth = UInt32(truncatingIfNeeded: try reader.readVarint())
-            case 8 where tag.wireType == .varint:
+            case 0x40:  // thumbnail_height = 8
                 self.thumbnailHeight = UInt32(truncatingIfNeeded: try reader.readVarint())
-            case 9 where tag.wireType == .lengthDelimited:
+            case 0x4A:  // text = 9
                 self.text = try reader.readString(field: "text")
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

@@ -9,30 +9,30 @@ extension Metadata {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        for value in self.items {
-            writer.writeByte(0x0A)
-            writer.writeMessage(value)
-        }
-        if self.majorRevision != 0 {
-            writer.writeByte(0x10)
-            writer.writeVarint(UInt64(bitPattern: self.majorRevision))
-        }
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if self.majorRevision != 0 {
+            writer.writeVarint(UInt64(bitPattern: self.majorRevision))
+            writer.writeByte(0x10)
+        }
+        for value in self.items.reversed() {
+            writer.writeMessage(value)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
-                var value = MetadataItem()
-                try reader.mergeMessage(&value, field: "items")
-                self.items.append(value)
-            case 2 where tag.wireType == .varint:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // items = 1
+                try reader.mergeRepeatedMessage(into: &self.items, field: "items", fieldStart: tagStart)
+            case 0x10:  // major_revision = 2
                 self.majorRevision = Int64(bitPattern: try reader.readVarint())
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

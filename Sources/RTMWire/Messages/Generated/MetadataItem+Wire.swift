@@ -12,46 +12,48 @@ extension MetadataItem {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.key.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.key)
-        }
-        if !self.value.isEmpty {
-            writer.writeByte(0x12)
-            writer.writeLengthDelimited(self.value)
-        }
-        if !self.authorUserID.isEmpty {
-            writer.writeByte(0x1A)
-            writer.writeLengthDelimited(self.authorUserID)
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if self.updateTimeMs != 0 {
+            writer.writeVarint(UInt64(self.updateTimeMs))
+            writer.writeByte(0x28)
         }
         if self.revision != 0 {
-            writer.writeByte(0x20)
             writer.writeVarint(UInt64(bitPattern: self.revision))
+            writer.writeByte(0x20)
         }
-        if self.updateTimeMs != 0 {
-            writer.writeByte(0x28)
-            writer.writeVarint(UInt64(self.updateTimeMs))
+        if !self.authorUserID.isEmpty {
+            writer.writeLengthDelimited(self.authorUserID)
+            writer.writeByte(0x1A)
         }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.value.isEmpty {
+            writer.writeLengthDelimited(self.value)
+            writer.writeByte(0x12)
+        }
+        if !self.key.isEmpty {
+            writer.writeLengthDelimited(self.key)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // key = 1
                 self.key = try reader.readString(field: "key")
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // value = 2
                 self.value = try reader.readString(field: "value")
-            case 3 where tag.wireType == .lengthDelimited:
+            case 0x1A:  // author_user_id = 3
                 self.authorUserID = try reader.readString(field: "author_user_id")
-            case 4 where tag.wireType == .varint:
+            case 0x20:  // revision = 4
                 self.revision = Int64(bitPattern: try reader.readVarint())
-            case 5 where tag.wireType == .varint:
+            case 0x28:  // update_time_ms = 5
                 self.updateTimeMs = try reader.readVarint()
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

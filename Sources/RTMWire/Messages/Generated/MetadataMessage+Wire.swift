@@ -3,50 +3,56 @@
 extension MetadataMessage {
     public func _wireSize() -> Int {
         var total = self.unknownFields.bytes.count
-        if case .request(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .response(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .event(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        switch self.kind {
+        case .request(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .response(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .event(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case nil: break
+        }
         return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if case .request(let value)? = self.kind {
-            writer.writeByte(0x0A)
-            writer.writeMessage(value)
-        }
-        if case .response(let value)? = self.kind {
-            writer.writeByte(0x12)
-            writer.writeMessage(value)
-        }
-        if case .event(let value)? = self.kind {
-            writer.writeByte(0x1A)
-            writer.writeMessage(value)
-        }
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        switch self.kind {
+        case .request(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x0A)
+        case .response(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x12)
+        case .event(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x1A)
+        case nil:
+            break
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // request = 1
                 var value = MetadataRequest()
-                if case .request(let existing)? = self.kind { value = existing }
+                if case .request(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "request")
                 self.kind = .request(value)
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // response = 2
                 var value = MetadataResponse()
-                if case .response(let existing)? = self.kind { value = existing }
+                if case .response(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "response")
                 self.kind = .response(value)
-            case 3 where tag.wireType == .lengthDelimited:
+            case 0x1A:  // event = 3
                 var value = StorageEvent()
-                if case .event(let existing)? = self.kind { value = existing }
+                if case .event(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "event")
                 self.kind = .event(value)
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

@@ -9,28 +9,30 @@ extension MetadataOptions {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if self.recordTimestamp {
-            writer.writeByte(0x08)
-            writer.writeByte(self.recordTimestamp ? 1 : 0)
-        }
-        if self.recordUserID {
-            writer.writeByte(0x10)
-            writer.writeByte(self.recordUserID ? 1 : 0)
-        }
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if self.recordUserID {
+            writer.writeByte(self.recordUserID ? 1 : 0)
+            writer.writeByte(0x10)
+        }
+        if self.recordTimestamp {
+            writer.writeByte(self.recordTimestamp ? 1 : 0)
+            writer.writeByte(0x08)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .varint:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x08:  // record_timestamp = 1
                 self.recordTimestamp = try reader.readVarint() != 0
-            case 2 where tag.wireType == .varint:
+            case 0x10:  // record_user_id = 2
                 self.recordUserID = try reader.readVarint() != 0
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

@@ -13,58 +13,57 @@ extension MetadataRequest {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.requestID.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.requestID)
-        }
-        if self.operation.rawValue != 0 {
-            writer.writeByte(0x10)
-            writer.writeVarint(UInt64(bitPattern: Int64(self.operation.rawValue)))
-        }
-        if let value = self.target {
-            writer.writeByte(0x1A)
-            writer.writeMessage(value)
-        }
-        if let value = self.metadata {
-            writer.writeByte(0x22)
-            writer.writeMessage(value)
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.lockName.isEmpty {
+            writer.writeLengthDelimited(self.lockName)
+            writer.writeByte(0x32)
         }
         if let value = self.options {
-            writer.writeByte(0x2A)
             writer.writeMessage(value)
+            writer.writeByte(0x2A)
         }
-        if !self.lockName.isEmpty {
-            writer.writeByte(0x32)
-            writer.writeLengthDelimited(self.lockName)
+        if let value = self.metadata {
+            writer.writeMessage(value)
+            writer.writeByte(0x22)
         }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if let value = self.target {
+            writer.writeMessage(value)
+            writer.writeByte(0x1A)
+        }
+        if self.operation.rawValue != 0 {
+            writer.writeVarint(UInt64(bitPattern: Int64(self.operation.rawValue)))
+            writer.writeByte(0x10)
+        }
+        if !self.requestID.isEmpty {
+            writer.writeLengthDelimited(self.requestID)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // request_id = 1
                 self.requestID = try reader.readString(field: "request_id")
-            case 2 where tag.wireType == .varint:
+            case 0x10:  // operation = 2
                 self.operation = MetadataOperation(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
-            case 3 where tag.wireType == .lengthDelimited:
-                var value = self.target ?? MetadataTarget()
-                try reader.mergeMessage(&value, field: "target")
-                self.target = value
-            case 4 where tag.wireType == .lengthDelimited:
-                var value = self.metadata ?? Metadata()
-                try reader.mergeMessage(&value, field: "metadata")
-                self.metadata = value
-            case 5 where tag.wireType == .lengthDelimited:
-                var value = self.options ?? MetadataOptions()
-                try reader.mergeMessage(&value, field: "options")
-                self.options = value
-            case 6 where tag.wireType == .lengthDelimited:
+            case 0x1A:  // target = 3
+                if self.target == nil { self.target = MetadataTarget() }
+                try reader.mergeMessage(&self.target!, field: "target")
+            case 0x22:  // metadata = 4
+                if self.metadata == nil { self.metadata = Metadata() }
+                try reader.mergeMessage(&self.metadata!, field: "metadata")
+            case 0x2A:  // options = 5
+                if self.options == nil { self.options = MetadataOptions() }
+                try reader.mergeMessage(&self.options!, field: "options")
+            case 0x32:  // lock_name = 6
                 self.lockName = try reader.readString(field: "lock_name")
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

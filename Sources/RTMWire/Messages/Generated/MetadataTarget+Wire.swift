@@ -3,37 +3,44 @@
 extension MetadataTarget {
     public func _wireSize() -> Int {
         var total = self.unknownFields.bytes.count
-        if case .channel(let value)? = self.target { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .userID(let value)? = self.target { total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
+        switch self.target {
+        case .channel(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .userID(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count)
+        case nil: break
+        }
         return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if case .channel(let value)? = self.target {
-            writer.writeByte(0x0A)
-            writer.writeMessage(value)
-        }
-        if case .userID(let value)? = self.target {
-            writer.writeByte(0x12)
-            writer.writeLengthDelimited(value)
-        }
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        switch self.target {
+        case .channel(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x0A)
+        case .userID(let value)?:
+            writer.writeLengthDelimited(value)
+            writer.writeByte(0x12)
+        case nil:
+            break
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // channel = 1
                 var value = ChannelTarget()
-                if case .channel(let existing)? = self.target { value = existing }
+                if case .channel(let existing)? = self.target.take() { value = existing }
                 try reader.mergeMessage(&value, field: "channel")
                 self.target = .channel(value)
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // user_id = 2
                 self.target = .userID(try reader.readString(field: "user_id"))
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

@@ -3,70 +3,74 @@
 extension Receipt {
     public func _wireSize() -> Int {
         var total = self.unknownFields.bytes.count
-        if case .delivery(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .messageRead(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .conversationRead(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .groupRead(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .groupReadCount(let value)? = self.kind { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        switch self.kind {
+        case .delivery(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .messageRead(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .conversationRead(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .groupRead(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .groupReadCount(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case nil: break
+        }
         return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if case .delivery(let value)? = self.kind {
-            writer.writeByte(0x0A)
-            writer.writeMessage(value)
-        }
-        if case .messageRead(let value)? = self.kind {
-            writer.writeByte(0x12)
-            writer.writeMessage(value)
-        }
-        if case .conversationRead(let value)? = self.kind {
-            writer.writeByte(0x1A)
-            writer.writeMessage(value)
-        }
-        if case .groupRead(let value)? = self.kind {
-            writer.writeByte(0x22)
-            writer.writeMessage(value)
-        }
-        if case .groupReadCount(let value)? = self.kind {
-            writer.writeByte(0x2A)
-            writer.writeMessage(value)
-        }
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        switch self.kind {
+        case .delivery(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x0A)
+        case .messageRead(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x12)
+        case .conversationRead(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x1A)
+        case .groupRead(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x22)
+        case .groupReadCount(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x2A)
+        case nil:
+            break
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // delivery = 1
                 var value = DeliveryReceipt()
-                if case .delivery(let existing)? = self.kind { value = existing }
+                if case .delivery(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "delivery")
                 self.kind = .delivery(value)
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // message_read = 2
                 var value = MessageReadReceipt()
-                if case .messageRead(let existing)? = self.kind { value = existing }
+                if case .messageRead(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "message_read")
                 self.kind = .messageRead(value)
-            case 3 where tag.wireType == .lengthDelimited:
+            case 0x1A:  // conversation_read = 3
                 var value = ConversationReadReceipt()
-                if case .conversationRead(let existing)? = self.kind { value = existing }
+                if case .conversationRead(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "conversation_read")
                 self.kind = .conversationRead(value)
-            case 4 where tag.wireType == .lengthDelimited:
+            case 0x22:  // group_read = 4
                 var value = GroupReadReceipt()
-                if case .groupRead(let existing)? = self.kind { value = existing }
+                if case .groupRead(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "group_read")
                 self.kind = .groupRead(value)
-            case 5 where tag.wireType == .lengthDelimited:
+            case 0x2A:  // group_read_count = 5
                 var value = GroupReadCount()
-                if case .groupReadCount(let existing)? = self.kind { value = existing }
+                if case .groupReadCount(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "group_read_count")
                 self.kind = .groupReadCount(value)
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

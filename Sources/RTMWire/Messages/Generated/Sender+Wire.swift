@@ -9,28 +9,30 @@ extension Sender {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.userID.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.userID)
-        }
-        if !self.displayName.isEmpty {
-            writer.writeByte(0x12)
-            writer.writeLengthDelimited(self.displayName)
-        }
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.displayName.isEmpty {
+            writer.writeLengthDelimited(self.displayName)
+            writer.writeByte(0x12)
+        }
+        if !self.userID.isEmpty {
+            writer.writeLengthDelimited(self.userID)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // user_id = 1
                 self.userID = try reader.readString(field: "user_id")
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // display_name = 2
                 self.displayName = try reader.readString(field: "display_name")
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

@@ -9,28 +9,30 @@ extension StatusMessage {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if self.presence.rawValue != 0 {
-            writer.writeByte(0x08)
-            writer.writeVarint(UInt64(bitPattern: Int64(self.presence.rawValue)))
-        }
-        if self.handRaised {
-            writer.writeByte(0x10)
-            writer.writeByte(self.handRaised ? 1 : 0)
-        }
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if self.handRaised {
+            writer.writeByte(self.handRaised ? 1 : 0)
+            writer.writeByte(0x10)
+        }
+        if self.presence.rawValue != 0 {
+            writer.writeVarint(UInt64(bitPattern: Int64(self.presence.rawValue)))
+            writer.writeByte(0x08)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .varint:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x08:  // presence = 1
                 self.presence = Presence(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
-            case 2 where tag.wireType == .varint:
+            case 0x10:  // hand_raised = 2
                 self.handRaised = try reader.readVarint() != 0
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

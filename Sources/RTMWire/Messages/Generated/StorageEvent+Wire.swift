@@ -11,44 +11,44 @@ extension StorageEvent {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if let value = self.target {
-            writer.writeByte(0x0A)
-            writer.writeMessage(value)
-        }
-        if self.eventType.rawValue != 0 {
-            writer.writeByte(0x10)
-            writer.writeVarint(UInt64(bitPattern: Int64(self.eventType.rawValue)))
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.publisherUserID.isEmpty {
+            writer.writeLengthDelimited(self.publisherUserID)
+            writer.writeByte(0x22)
         }
         if let value = self.metadata {
-            writer.writeByte(0x1A)
             writer.writeMessage(value)
+            writer.writeByte(0x1A)
         }
-        if !self.publisherUserID.isEmpty {
-            writer.writeByte(0x22)
-            writer.writeLengthDelimited(self.publisherUserID)
+        if self.eventType.rawValue != 0 {
+            writer.writeVarint(UInt64(bitPattern: Int64(self.eventType.rawValue)))
+            writer.writeByte(0x10)
         }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if let value = self.target {
+            writer.writeMessage(value)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
-                var value = self.target ?? MetadataTarget()
-                try reader.mergeMessage(&value, field: "target")
-                self.target = value
-            case 2 where tag.wireType == .varint:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // target = 1
+                if self.target == nil { self.target = MetadataTarget() }
+                try reader.mergeMessage(&self.target!, field: "target")
+            case 0x10:  // event_type = 2
                 self.eventType = StorageEventType(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
-            case 3 where tag.wireType == .lengthDelimited:
-                var value = self.metadata ?? Metadata()
-                try reader.mergeMessage(&value, field: "metadata")
-                self.metadata = value
-            case 4 where tag.wireType == .lengthDelimited:
+            case 0x1A:  // metadata = 3
+                if self.metadata == nil { self.metadata = Metadata() }
+                try reader.mergeMessage(&self.metadata!, field: "metadata")
+            case 0x22:  // publisher_user_id = 4
                 self.publisherUserID = try reader.readString(field: "publisher_user_id")
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

@@ -5,62 +5,68 @@ extension StreamChunk {
         var total = self.unknownFields.bytes.count
         if !self.streamID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.streamID.utf8.count) }
         if self.sequence != 0 { total += 1 + Varint.size(UInt64(self.sequence)) }
-        if case .initial(let value)? = self.event { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .delta(let value)? = self.event { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
-        if case .complete(let value)? = self.event { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        switch self.event {
+        case .initial(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .delta(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .complete(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case nil: break
+        }
         return total
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.streamID.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.streamID)
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        switch self.event {
+        case .initial(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x1A)
+        case .delta(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x22)
+        case .complete(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x2A)
+        case nil:
+            break
         }
         if self.sequence != 0 {
-            writer.writeByte(0x10)
             writer.writeVarint(UInt64(self.sequence))
+            writer.writeByte(0x10)
         }
-        if case .initial(let value)? = self.event {
-            writer.writeByte(0x1A)
-            writer.writeMessage(value)
+        if !self.streamID.isEmpty {
+            writer.writeLengthDelimited(self.streamID)
+            writer.writeByte(0x0A)
         }
-        if case .delta(let value)? = self.event {
-            writer.writeByte(0x22)
-            writer.writeMessage(value)
-        }
-        if case .complete(let value)? = self.event {
-            writer.writeByte(0x2A)
-            writer.writeMessage(value)
-        }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // stream_id = 1
                 self.streamID = try reader.readString(field: "stream_id")
-            case 2 where tag.wireType == .varint:
+            case 0x10:  // sequence = 2
                 self.sequence = try reader.readVarint()
-            case 3 where tag.wireType == .lengthDelimited:
+            case 0x1A:  // init = 3
                 var value = StreamInit()
-                if case .initial(let existing)? = self.event { value = existing }
+                if case .initial(let existing)? = self.event.take() { value = existing }
                 try reader.mergeMessage(&value, field: "init")
                 self.event = .initial(value)
-            case 4 where tag.wireType == .lengthDelimited:
+            case 0x22:  // delta = 4
                 var value = StreamDelta()
-                if case .delta(let existing)? = self.event { value = existing }
+                if case .delta(let existing)? = self.event.take() { value = existing }
                 try reader.mergeMessage(&value, field: "delta")
                 self.event = .delta(value)
-            case 5 where tag.wireType == .lengthDelimited:
+            case 0x2A:  // complete = 5
                 var value = StreamComplete()
-                if case .complete(let existing)? = self.event { value = existing }
+                if case .complete(let existing)? = self.event.take() { value = existing }
                 try reader.mergeMessage(&value, field: "complete")
                 self.event = .complete(value)
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

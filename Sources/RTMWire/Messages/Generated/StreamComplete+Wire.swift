@@ -11,40 +11,42 @@ extension StreamComplete {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if self.code != 0 {
-            writer.writeByte(0x08)
-            writer.writeVarint(UInt64(bitPattern: Int64(self.code)))
-        }
-        if self.stopReason != 0 {
-            writer.writeByte(0x10)
-            writer.writeVarint(UInt64(bitPattern: Int64(self.stopReason)))
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if self.completeReason != 0 {
+            writer.writeVarint(UInt64(bitPattern: Int64(self.completeReason)))
+            writer.writeByte(0x20)
         }
         if !self.summary.isEmpty {
-            writer.writeByte(0x1A)
             writer.writeLengthDelimited(self.summary)
+            writer.writeByte(0x1A)
         }
-        if self.completeReason != 0 {
-            writer.writeByte(0x20)
-            writer.writeVarint(UInt64(bitPattern: Int64(self.completeReason)))
+        if self.stopReason != 0 {
+            writer.writeVarint(UInt64(bitPattern: Int64(self.stopReason)))
+            writer.writeByte(0x10)
         }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if self.code != 0 {
+            writer.writeVarint(UInt64(bitPattern: Int64(self.code)))
+            writer.writeByte(0x08)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .varint:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x08:  // code = 1
                 self.code = Int32(truncatingIfNeeded: try reader.readVarint())
-            case 2 where tag.wireType == .varint:
+            case 0x10:  // stop_reason = 2
                 self.stopReason = Int32(truncatingIfNeeded: try reader.readVarint())
-            case 3 where tag.wireType == .lengthDelimited:
+            case 0x1A:  // summary = 3
                 self.summary = try reader.readString(field: "summary")
-            case 4 where tag.wireType == .varint:
+            case 0x20:  // complete_reason = 4
                 self.completeReason = Int32(truncatingIfNeeded: try reader.readVarint())
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

@@ -8,22 +8,24 @@ extension StreamDelta {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.content.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.content)
-        }
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.content.isEmpty {
+            writer.writeLengthDelimited(self.content)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // content = 1
                 self.content = try reader.readString(field: "content")
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

@@ -15,66 +15,67 @@ extension StreamMessage {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.messageUID.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.messageUID)
-        }
-        if !self.contentType.isEmpty {
-            writer.writeByte(0x12)
-            writer.writeLengthDelimited(self.contentType)
-        }
-        if !self.content.isEmpty {
-            writer.writeByte(0x1A)
-            writer.writeLengthDelimited(self.content)
-        }
-        if self.isComplete {
-            writer.writeByte(0x20)
-            writer.writeByte(self.isComplete ? 1 : 0)
-        }
-        if self.completeReason != 0 {
-            writer.writeByte(0x28)
-            writer.writeVarint(UInt64(bitPattern: Int64(self.completeReason)))
-        }
-        if self.stopReason != 0 {
-            writer.writeByte(0x30)
-            writer.writeVarint(UInt64(bitPattern: Int64(self.stopReason)))
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if let value = self.reference {
+            writer.writeMessage(value)
+            writer.writeByte(0x42)
         }
         if self.isSync {
-            writer.writeByte(0x38)
             writer.writeByte(self.isSync ? 1 : 0)
+            writer.writeByte(0x38)
         }
-        if let value = self.reference {
-            writer.writeByte(0x42)
-            writer.writeMessage(value)
+        if self.stopReason != 0 {
+            writer.writeVarint(UInt64(bitPattern: Int64(self.stopReason)))
+            writer.writeByte(0x30)
         }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if self.completeReason != 0 {
+            writer.writeVarint(UInt64(bitPattern: Int64(self.completeReason)))
+            writer.writeByte(0x28)
+        }
+        if self.isComplete {
+            writer.writeByte(self.isComplete ? 1 : 0)
+            writer.writeByte(0x20)
+        }
+        if !self.content.isEmpty {
+            writer.writeLengthDelimited(self.content)
+            writer.writeByte(0x1A)
+        }
+        if !self.contentType.isEmpty {
+            writer.writeLengthDelimited(self.contentType)
+            writer.writeByte(0x12)
+        }
+        if !self.messageUID.isEmpty {
+            writer.writeLengthDelimited(self.messageUID)
+            writer.writeByte(0x0A)
+        }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_uid = 1
                 self.messageUID = try reader.readString(field: "message_uid")
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // content_type = 2
                 self.contentType = try reader.readString(field: "content_type")
-            case 3 where tag.wireType == .lengthDelimited:
+            case 0x1A:  // content = 3
                 self.content = try reader.readString(field: "content")
-            case 4 where tag.wireType == .varint:
+            case 0x20:  // is_complete = 4
                 self.isComplete = try reader.readVarint() != 0
-            case 5 where tag.wireType == .varint:
+            case 0x28:  // complete_reason = 5
                 self.completeReason = Int32(truncatingIfNeeded: try reader.readVarint())
-            case 6 where tag.wireType == .varint:
+            case 0x30:  // stop_reason = 6
                 self.stopReason = Int32(truncatingIfNeeded: try reader.readVarint())
-            case 7 where tag.wireType == .varint:
+            case 0x38:  // is_sync = 7
                 self.isSync = try reader.readVarint() != 0
-            case 8 where tag.wireType == .lengthDelimited:
-                var value = self.reference ?? StreamReference()
-                try reader.mergeMessage(&value, field: "reference")
-                self.reference = value
+            case 0x42:  // reference = 8
+                if self.reference == nil { self.reference = StreamReference() }
+                try reader.mergeMessage(&self.reference!, field: "reference")
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }

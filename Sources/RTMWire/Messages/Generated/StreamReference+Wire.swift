@@ -10,34 +10,36 @@ extension StreamReference {
     }
 
     public func _encode(to writer: inout WireWriter) {
-        if !self.messageUID.isEmpty {
-            writer.writeByte(0x0A)
-            writer.writeLengthDelimited(self.messageUID)
+        // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
+        // highest number down, each value before its tag.
+        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.excerpt.isEmpty {
+            writer.writeLengthDelimited(self.excerpt)
+            writer.writeByte(0x1A)
         }
         if !self.senderUserID.isEmpty {
-            writer.writeByte(0x12)
             writer.writeLengthDelimited(self.senderUserID)
+            writer.writeByte(0x12)
         }
-        if !self.excerpt.isEmpty {
-            writer.writeByte(0x1A)
-            writer.writeLengthDelimited(self.excerpt)
+        if !self.messageUID.isEmpty {
+            writer.writeLengthDelimited(self.messageUID)
+            writer.writeByte(0x0A)
         }
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
     }
 
     public mutating func _merge(from reader: inout WireReader) throws(RTMWireError) {
-        while true {
+        while !reader.isAtEnd {
             let tagStart = reader.offset
-            guard let tag = try reader.nextTag() else { return }
-            switch tag.fieldNumber {
-            case 1 where tag.wireType == .lengthDelimited:
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_uid = 1
                 self.messageUID = try reader.readString(field: "message_uid")
-            case 2 where tag.wireType == .lengthDelimited:
+            case 0x12:  // sender_user_id = 2
                 self.senderUserID = try reader.readString(field: "sender_user_id")
-            case 3 where tag.wireType == .lengthDelimited:
+            case 0x1A:  // excerpt = 3
                 self.excerpt = try reader.readString(field: "excerpt")
             default:
-                try reader.preserveUnknown(tag, tagStart: tagStart, into: &unknownFields)
+                try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }
         }
     }
