@@ -1,0 +1,48 @@
+// swift-tools-version:6.1
+import Foundation
+import PackageDescription
+
+// The RTMWire package one folder up, by path. Its identity is its folder's name (`main` in the
+// project's checkout, something else in another clone), so it is derived rather than spelled.
+let rtmwirePath = ".."
+let rtmwireIdentity = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
+
+let package = Package(
+    name: "RTMWireBenchmarks",
+    dependencies: [
+        .package(path: rtmwirePath),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+    ],
+    targets: [
+        .target(
+            name: "CRTMWirePeerBench",
+            cSettings: [.headerSearchPath("generated")],
+            linkerSettings: [.linkedLibrary("protobuf-c")]),
+        .target(
+            name: "SwiftProtobufMessages",
+            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+        .target(
+            name: "BenchmarkCorpus",
+            dependencies: [
+                .product(name: "RTMWire", package: rtmwireIdentity),
+                "CRTMWirePeerBench",
+                "SwiftProtobufMessages",
+            ]),
+        // Checks every implementation against the corpus and prints encoded sizes.
+        .executableTarget(name: "bench-check", dependencies: ["BenchmarkCorpus"]),
+        .executableTarget(
+            name: "CodecBenchmarks",
+            dependencies: [
+                "BenchmarkCorpus",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/CodecBenchmarks",
+            // package-benchmark's entry point (a global `benchmarks` closure) predates strict
+            // concurrency checking.
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,28 @@
+/// Every workload of the suite, set up and checked: for each corpus message, every
+/// implementation's encoding is compared with the canonical bytes (and each decoding with the
+/// corpus message) before anything is timed; a mismatch stops the program.
+public struct Suite {
+    public var rtmwire: [RTMWireWorkload] = []
+    public var rtmwireBuffer: [RTMWireBufferWorkload] = []
+    public var protobufC: [ProtobufCWorkload] = []
+    public var swiftProtobuf: [SwiftProtobufWorkload] = []
+    public var jsonSerialization: [JSONSerializationWorkload] = []
+    public var jsonCodable: [JSONCodableWorkload] = []
+    public var memcpy: [MemcpyWorkload] = []
+
+    public init(messages: [CorpusMessage] = CorpusMessage.allCases) {
+        for message in messages {
+            let canonical = message.canonicalBytes
+            rtmwire.append(RTMWireWorkload(message, canonical: canonical, wireOnly: false))
+            rtmwire.append(RTMWireWorkload(message, canonical: canonical, wireOnly: true))
+            rtmwireBuffer.append(RTMWireBufferWorkload(message, canonical: canonical))
+            protobufC.append(ProtobufCWorkload(message, canonical: canonical))
+            swiftProtobuf.append(SwiftProtobufWorkload(message, canonical: canonical))
+            if case .text = message.body {
+                jsonSerialization.append(JSONSerializationWorkload(message))
+                jsonCodable.append(JSONCodableWorkload(message))
+            }
+            memcpy.append(MemcpyWorkload(message, canonical: canonical))
+        }
+    }
+}

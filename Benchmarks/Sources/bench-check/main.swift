@@ -1,0 +1,64 @@
+import BenchmarkCorpus
+
+// Sets up every workload of the suite, which checks that every implementation encodes each
+// corpus message to the canonical bytes and decodes them back (a mismatch stops here, loudly),
+// then prints the encoded size of each message per implementation, tab-separated, for
+// Scripts/bench's table.
+//
+// `bench-check loop MESSAGE OPERATION IMPLEMENTATION COUNT` instead runs one workload COUNT
+// times, for profilers: e.g. `valgrind --tool=callgrind --toggle-collect='*measuredLoop*' bench-check loop A decode RTMWire 10000`.
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "loop" {
+    runLoop(Array(arguments.dropFirst()))
+} else {
+    let suite = Suite()
+    print("message\timplementation\tbytes")
+    func row(_ workload: some Workload) {
+        print("\(workload.message.rawValue)\t\(workload.implementation.rawValue)\t\(workload.encodedCount)")
+    }
+    suite.rtmwire.forEach(row)
+    suite.rtmwireBuffer.forEach(row)
+    suite.protobufC.forEach(row)
+    suite.swiftProtobuf.forEach(row)
+    suite.jsonSerialization.forEach(row)
+    suite.jsonCodable.forEach(row)
+    suite.memcpy.forEach(row)
+}
+
+func runLoop(_ arguments: [String]) {
+    guard arguments.count == 4, let message = CorpusMessage(rawValue: arguments[0]),
+        ["encode", "decode"].contains(arguments[1]),
+        let implementation = Implementation(rawValue: arguments[2]), let count = Int(arguments[3])
+    else {
+        fatalError("usage: bench-check loop A|B|C|D|E encode|decode IMPLEMENTATION COUNT")
+    }
+    let suite = Suite(messages: [message])
+    let encode = arguments[1] == "encode"
+    func run(_ workloads: [some Workload]) {
+        for workload in workloads where workload.implementation == implementation {
+            if encode {
+                measuredLoop(count) { blackHole(workload.encode()) }
+            } else {
+                measuredLoop(count) { blackHole(workload.decode()) }
+            }
+        }
+    }
+    run(suite.rtmwire)
+    run(suite.rtmwireBuffer)
+    run(suite.protobufC)
+    run(suite.swiftProtobuf)
+    run(suite.jsonSerialization)
+    run(suite.jsonCodable)
+    run(suite.memcpy)
+}
+
+/// The loop a profiler measures (`--toggle-collect='*measuredLoop*'`), setup excluded.
+@inline(never)
+func measuredLoop(_ count: Int, _ body: () -> Void) {
+    for _ in 0..<count { body() }
+}
+
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
