@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .library(name: "RTMWire", targets: ["RTMWire"]),
         .library(name: "RTMWireTransport", targets: ["RTMWireTransport"]),
+        // The protobuf-c peer, for differential fuzzing and comparisons (needs libprotobuf-c).
+        .library(name: "RTMWirePeer", targets: ["RTMWirePeer"]),
         .executable(name: "rtmwire", targets: ["rtmwire"]),
     ],
     dependencies: [
