@@ -481,3 +481,22 @@ struct OneofTests {
         #expect(repack("9a 01 02 10 01 82 01 03 0a 01 61", as: "Envelope") == repacked("82 01 03 0a 01 61"))
     }
 }
+
+/// Observed by the differential fuzzer (FuzzTesting/Sources/FuzzDifferential), pinned here.
+@Suite("Differences found by fuzzing")
+struct FuzzFoundDifferenceTests {
+    @Test func boolWithOnlyBitsAboveBit63IsTrue() {
+        // Google's parsers (and RTMWire) drop bits past 64 and read false; protobuf-c reads true.
+        #expect(repack("08 80 80 80 80 80 80 80 80 80 02", as: "DeliveryOptions") == repacked("08 01"))
+    }
+
+    @Test func unknownFieldTagIsRewrittenMinimally() {
+        // RTMWire keeps the unknown field byte-exact (c0 be 00 07); protobuf-c shortens the tag.
+        #expect(repack("0a 01 61 c0 be 00 07", as: "TextMessage") == repacked("0a 01 61 c0 3e 07"))
+    }
+
+    @Test func subMessageTwiceWithNoOneofSetIsRejected() {
+        // MetadataResponse.target (field 3) given twice, both empty: RTMWire merges them.
+        #expect(repack("1a 00 1a 00", as: "MetadataResponse") == .failure(.rejected))
+    }
+}

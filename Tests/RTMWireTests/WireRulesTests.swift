@@ -94,6 +94,19 @@ struct WireRulesTests {
         #expect(try options.serializedBytes(options: .wireOnly) == hex("08 01 10 01"))
     }
 
+    @Test func boolIgnoresBitsPastSixtyFour() throws {
+        // Only bit 65 set: Google (and RTMWire) read false; protobuf-c reads true.
+        let options = try DeliveryOptions(serializedBytes: hex("08 80 80 80 80 80 80 80 80 80 02"), options: .wireOnly)
+        #expect(!options.deliveryReceipt)
+    }
+
+    @Test func emptySubMessageTwiceMerges() throws {
+        // protobuf-c rejects this (see RTMWirePeerTests); Google and RTMWire merge.
+        let response = try MetadataResponse(serializedBytes: hex("1a 00 1a 00"), options: .wireOnly)
+        #expect(response.target == MetadataTarget())
+        #expect(try response.serializedBytes(options: .wireOnly) == hex("1a 00"))
+    }
+
     @Test func unknownEnumValueIsKept() throws {
         let status = try StatusMessage(serializedBytes: hex("08 63"), options: .wireOnly)
         #expect(status.presence.rawValue == 99)
