@@ -61,11 +61,7 @@ extension RTMMessage {
     /// invalid or oversized message never reaches the wire.
     @inlinable
     public func serializedBytes(options: CodecOptions = .default) throws(RTMWireError) -> [UInt8] {
-        if options.checksSemantics { try _validate(options.limits) }
-        let size = _wireSize()
-        if options.checksSemantics, size > options.limits.maxMessageBytes {
-            throw RTMWireError.messageTooLarge(size, options.limits, encoding: true)
-        }
+        let size = try checkedWireSize(options)
         return WireWriter.withWriter(capacity: size) { writer in _encode(to: &writer) }
     }
 
@@ -78,11 +74,7 @@ extension RTMMessage {
     public func serialize(
         into buffer: UnsafeMutableRawBufferPointer, options: CodecOptions = .default
     ) throws(RTMWireError) -> Int {
-        if options.checksSemantics { try _validate(options.limits) }
-        let size = _wireSize()
-        if options.checksSemantics, size > options.limits.maxMessageBytes {
-            throw RTMWireError.messageTooLarge(size, options.limits, encoding: true)
-        }
+        let size = try checkedWireSize(options)
         guard buffer.count >= size else {
             throw RTMWireError(
                 code: .bufferTooSmall,
@@ -91,6 +83,18 @@ extension RTMMessage {
         if size > 0 {
             let start = buffer.baseAddress!.bindMemory(to: UInt8.self, capacity: size)
             WireWriter.fill(UnsafeMutableBufferPointer(start: start, count: size)) { _encode(to: &$0) }
+        }
+        return size
+    }
+
+    /// The encoded size, after the checks every encoding entry point makes first: with
+    /// `checksSemantics`, the semantic rules and limits, and ``Limits/maxMessageBytes`` on the size.
+    @usableFromInline
+    func checkedWireSize(_ options: CodecOptions) throws(RTMWireError) -> Int {
+        if options.checksSemantics { try _validate(options.limits) }
+        let size = _wireSize()
+        if options.checksSemantics, size > options.limits.maxMessageBytes {
+            throw RTMWireError.messageTooLarge(size, options.limits, encoding: true)
         }
         return size
     }

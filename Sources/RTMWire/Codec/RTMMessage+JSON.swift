@@ -16,15 +16,8 @@ extension RTMMessage {
     public init(jsonValue: JSONValue, options: CodecOptions = .default) throws(RTMWireError) {
         var message = Self()
         try message._mergeJSON(jsonValue, path: "")
-        if options.checksSemantics {
-            try message._validate(options.limits)
-            let size = message._wireSize()
-            if size > options.limits.maxMessageBytes {
-                throw RTMWireError.limit(
-                    "maxMessageBytes", allowed: options.limits.maxMessageBytes, actual: size,
-                    path: "", detail: "message is larger than the message size limit")
-            }
-        }
+        // The same checks as encoding: a message read from JSON is one about to be encoded.
+        _ = try message.checkedWireSize(options)
         self = message
     }
 

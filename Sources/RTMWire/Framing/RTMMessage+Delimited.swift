@@ -2,13 +2,7 @@ extension RTMMessage {
     /// Encodes the message as one delimited frame: a varint byte length, then the message (the
     /// `writeDelimitedTo` convention of other protobuf libraries). One allocation, exact size.
     public func delimitedBytes(options: CodecOptions = .default) throws(RTMWireError) -> [UInt8] {
-        if options.checksSemantics { try _validate(options.limits) }
-        let size = _wireSize()
-        if options.checksSemantics, size > options.limits.maxMessageBytes {
-            throw RTMWireError.limit(
-                "maxMessageBytes", allowed: options.limits.maxMessageBytes, actual: size,
-                path: "", detail: "encoded message is larger than the message size limit")
-        }
+        let size = try checkedWireSize(options)
         return WireWriter.withWriter(capacity: Varint.size(UInt64(size)) + size) { writer in
             // The writer fills the buffer from its end: the message, then the prefix before it.
             _encode(to: &writer)
