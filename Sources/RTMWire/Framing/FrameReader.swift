@@ -59,45 +59,18 @@ public struct FrameReader<Message: RTMMessage>: Sendable {
     }
 
     private mutating func nextFrame() throws(RTMWireError) -> Message? {
-        let available = buffer.count - start
-        guard available > 0 else { return nil }
-        // Parse the length prefix by hand: it may itself be incomplete.
-        var length: UInt64 = 0
-        var prefixLength = 0
-        var complete = false
-        while prefixLength < available {
-            let byte = buffer[start + prefixLength]
-            length |= UInt64(byte & 0x7F) << (7 * UInt64(prefixLength))
-            prefixLength += 1
-            if byte < 0x80 { complete = true; break }
-            if prefixLength == 10 {
-                throw RTMWireError(
-                    code: .varintTooLong, offset: streamOffset + start,
-                    detail: "frame length prefix longer than 10 bytes")
+        guard buffer.count > start else { return nil }
+        let begin = start
+        let offset = streamOffset + begin
+        let options = self.options
+        let frame = try buffer.withUnsafeBytes { raw -> Result<(message: Message, length: Int)?, RTMWireError> in
+            Result { () throws(RTMWireError) in
+                try DelimitedFrame.decode(
+                    UnsafeRawBufferPointer(rebasing: raw[begin...]), streamOffset: offset, options: options)
             }
-        }
-        guard complete else { return nil }
-        let cap = options.limits.maxMessageBytes
-        guard length <= UInt64(cap) else {
-            throw RTMWireError.limit(
-                "maxMessageBytes", allowed: cap, actual: Int(clamping: length), path: "",
-                detail: "frame length prefix at byte \(streamOffset + start) exceeds the frame cap")
-        }
-        let bodyLength = Int(length)
-        guard available - prefixLength >= bodyLength else { return nil }
-        let bodyStart = start + prefixLength
-        let frameOffset = streamOffset + bodyStart
-        let message = try buffer.withUnsafeBytes { (raw) -> Result<Message, RTMWireError> in
-            let body = UnsafeRawBufferPointer(rebasing: raw[bodyStart..<bodyStart + bodyLength])
-            return Result { () throws(RTMWireError) -> Message in
-                try Message(decoding: body, options: options)
-            }
-        }.mapError { error in
-            var shifted = error
-            shifted.offset = error.offset.map { $0 + frameOffset }
-            return shifted
         }.get()
-        start = bodyStart + bodyLength
-        return message
+        guard let frame else { return nil }
+        start += frame.length
+        return frame.message
     }
 }

@@ -34,47 +34,22 @@ public struct EnvelopeFrameDecoder: ByteToMessageDecoder, Sendable {
     /// Decodes one frame from the front of `buffer`, or returns nil (consuming nothing) when the
     /// frame is not complete yet. Usable without a pipeline.
     public mutating func decodeFrame(from buffer: inout ByteBuffer) throws(RTMWireError) -> Envelope? {
-        let start = buffer.readerIndex
-        var length: UInt64 = 0
-        var prefixLength = 0
-        while true {
-            guard let byte = buffer.getInteger(at: start + prefixLength, as: UInt8.self) else {
-                return nil
-            }
-            length |= UInt64(byte & 0x7F) << (7 * UInt64(prefixLength))
-            prefixLength += 1
-            if byte < 0x80 { break }
-            if prefixLength == 10 {
-                throw RTMWireError(
-                    code: .varintTooLong, offset: consumedBytes,
-                    detail: "frame length prefix longer than 10 bytes")
-            }
-        }
-        let cap = options.limits.maxMessageBytes
-        guard length <= UInt64(cap) else {
-            throw RTMWireError(
-                code: .limitExceeded, offset: consumedBytes,
-                limit: .init(name: "maxMessageBytes", allowed: cap, actual: Int(clamping: length)),
-                detail: "frame length prefix exceeds the frame cap; refused before buffering the body")
-        }
-        let bodyLength = Int(length)
-        guard buffer.readableBytes - prefixLength >= bodyLength else { return nil }
-        let bodyOffset = consumedBytes + prefixLength
         let options = self.options
-        let result = buffer.withUnsafeReadableBytes { raw -> Result<Envelope, RTMWireError> in
-            let body = UnsafeRawBufferPointer(rebasing: raw[prefixLength..<prefixLength + bodyLength])
-            return Result { () throws(RTMWireError) -> Envelope in
-                try Envelope(decoding: body, options: options)
+        let streamOffset = consumedBytes
+        let result = buffer.withUnsafeReadableBytes { raw -> Result<(message: Envelope, length: Int)?, RTMWireError> in
+            Result { () throws(RTMWireError) in
+                try DelimitedFrame.decode(raw, streamOffset: streamOffset, options: options)
             }
+        }.mapError { error in
+            // Errors with no byte position (semantic rules) are placed at their frame.
+            var placed = error
+            if placed.offset == nil { placed.offset = streamOffset }
+            return placed
         }
-        let envelope = try result.mapError { error in
-            var shifted = error
-            shifted.offset = error.offset.map { $0 + bodyOffset } ?? bodyOffset
-            return shifted
-        }.get()
-        buffer.moveReaderIndex(forwardBy: prefixLength + bodyLength)
-        consumedBytes += prefixLength + bodyLength
-        return envelope
+        guard let frame = try result.get() else { return nil }
+        buffer.moveReaderIndex(forwardBy: frame.length)
+        consumedBytes += frame.length
+        return frame.message
     }
 
     /// Decodes one frame if the buffer holds it.
