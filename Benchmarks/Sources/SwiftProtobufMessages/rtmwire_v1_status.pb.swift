@@ -1,3 +1,4 @@
+// swift-format-ignore-file
 // DO NOT EDIT.
 // swift-format-ignore-file
 // swiftlint:disable all
