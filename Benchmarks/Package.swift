@@ -12,7 +12,9 @@ let package = Package(
     name: "RTMWireBenchmarks",
     dependencies: [
         .package(path: rtmwirePath),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(
+            url: "https://github.com/ordo-one/benchmark", from: "1.38.1",
+            traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [

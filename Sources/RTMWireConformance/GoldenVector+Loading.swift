@@ -3,12 +3,17 @@ import RTMWire
 extension GoldenVector {
     /// Parses one vector file's contents. Throws ``RTMWireError`` (code `invalidJSON`) naming the
     /// vector and field when the file does not follow the format.
-    public static func load(fileContents: [UInt8], fileName: String) throws(RTMWireError) -> [GoldenVector] {
+    public static func load(fileContents: [UInt8], fileName: String) throws(RTMWireError)
+        -> [GoldenVector]
+    {
         let root = try JSONValue(parsing: fileContents, maxDepth: 200)
         guard case .string("rtmwire-vectors/1")? = root["format"] else {
-            throw formatError(fileName, "missing or unsupported \"format\" (want rtmwire-vectors/1)")
+            throw formatError(
+                fileName, "missing or unsupported \"format\" (want rtmwire-vectors/1)")
         }
-        guard case .string(let kind)? = root["kind"] else { throw formatError(fileName, "missing \"kind\"") }
+        guard case .string(let kind)? = root["kind"] else {
+            throw formatError(fileName, "missing \"kind\"")
+        }
         var vectors: [GoldenVector] = []
         for category in Category.allCases {
             guard let list = root[category.rawValue] else { continue }
@@ -31,23 +36,31 @@ extension GoldenVector {
                 if required { throw formatError(at, "missing \"\(key)\"") }
                 return nil
             }
-            guard case .string(let text) = value else { throw formatError(at, "\"\(key)\" is not a string") }
+            guard case .string(let text) = value else {
+                throw formatError(at, "\"\(key)\" is not a string")
+            }
             return text
         }
         func bytes(_ key: String, required: Bool = true) throws(RTMWireError) -> [UInt8]? {
             guard let text = try string(key, required: required) else { return nil }
-            guard let decoded = Hex.decode(text) else { throw formatError(at, "\"\(key)\" is not hex") }
+            guard let decoded = Hex.decode(text) else {
+                throw formatError(at, "\"\(key)\" is not hex")
+            }
             return decoded
         }
         func peer(_ key: String) throws(RTMWireError) -> PeerResult? {
             guard let value = entry[key] else { return nil }
-            guard case .string(let result)? = value["result"], result == "accept" || result == "reject" else {
+            guard case .string(let result)? = value["result"],
+                result == "accept" || result == "reject"
+            else {
                 throw formatError(at, "\"\(key).result\" must be accept or reject")
             }
             var reencoded: [UInt8]?
             for field in ["repackHex", "reserializedHex"] {
                 if case .string(let text)? = value[field] {
-                    guard let decoded = Hex.decode(text) else { throw formatError(at, "\"\(key).\(field)\" is not hex") }
+                    guard let decoded = Hex.decode(text) else {
+                        throw formatError(at, "\"\(key).\(field)\" is not hex")
+                    }
                     reencoded = decoded
                 }
             }

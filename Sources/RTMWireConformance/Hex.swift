@@ -28,7 +28,9 @@ public enum Hex {
         out.reserveCapacity(utf8.count / 2)
         var index = 0
         while index < utf8.count {
-            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else { return nil }
+            guard let high = nibble(utf8[index]), let low = nibble(utf8[index + 1]) else {
+                return nil
+            }
             out.append(high << 4 | low)
             index += 2
         }

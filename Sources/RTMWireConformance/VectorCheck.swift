@@ -20,12 +20,14 @@ public enum VectorCheck {
     ///   even with semantic checks off, a `semantic` one only with them on.
     public static func check(_ vector: GoldenVector) -> VectorOutcome {
         guard let type = RTMMessageTypes.type(named: vector.typeName) else {
-            return VectorOutcome(vector: vector, failures: ["unknown message type \(vector.typeName)"])
+            return VectorOutcome(
+                vector: vector, failures: ["unknown message type \(vector.typeName)"])
         }
         return VectorOutcome(vector: vector, failures: failures(type, vector))
     }
 
-    private static func failures<M: RTMMessage>(_ type: M.Type, _ vector: GoldenVector) -> [String] {
+    private static func failures<M: RTMMessage>(_ type: M.Type, _ vector: GoldenVector) -> [String]
+    {
         var problems: [String] = []
         switch vector.category {
         case .valid, .noncanonical:
@@ -37,12 +39,14 @@ public enum VectorCheck {
                 return ["decode failed: \(error)"]
             }
             if let json = vector.json, !decoded.jsonValue().isEquivalent(to: json) {
-                problems.append("decoded JSON \(decoded.jsonString()) differs from \(json.serialized())")
+                problems.append(
+                    "decoded JSON \(decoded.jsonString()) differs from \(json.serialized())")
             }
             do {
                 let reencoded = try decoded.serializedBytes(options: .wireOnly)
                 if reencoded != expected {
-                    problems.append("re-encoding \(Hex.encode(reencoded)) differs from \(Hex.encode(expected))")
+                    problems.append(
+                        "re-encoding \(Hex.encode(reencoded)) differs from \(Hex.encode(expected))")
                 }
             } catch {
                 problems.append("re-encode failed: \(error)")
@@ -57,7 +61,8 @@ public enum VectorCheck {
                     if vector.category == .valid {
                         let bytes = try fromJSON.serializedBytes(options: .wireOnly)
                         if bytes != vector.bytes {
-                            problems.append("JSON encodes to \(Hex.encode(bytes)), not the vector's bytes")
+                            problems.append(
+                                "JSON encodes to \(Hex.encode(bytes)), not the vector's bytes")
                         }
                     }
                 } catch {
@@ -65,13 +70,19 @@ public enum VectorCheck {
                 }
             }
         case .reject:
-            let wire = Result { () throws(RTMWireError) in try M(serializedBytes: vector.bytes, options: .wireOnly) }
-            let checked = Result { () throws(RTMWireError) in try M(serializedBytes: vector.bytes, options: .default) }
+            let wire = Result { () throws(RTMWireError) in
+                try M(serializedBytes: vector.bytes, options: .wireOnly)
+            }
+            let checked = Result { () throws(RTMWireError) in
+                try M(serializedBytes: vector.bytes, options: .default)
+            }
             switch vector.level {
             case .wire?:
                 problems += expectFailure(wire, vector, mode: "wire-only decode")
             case .semantic?:
-                if case .failure(let error) = wire { problems.append("wire-only decode must accept, got \(error)") }
+                if case .failure(let error) = wire {
+                    problems.append("wire-only decode must accept, got \(error)")
+                }
                 problems += expectFailure(checked, vector, mode: "checked decode")
             case nil:
                 problems.append("reject vector without level")
@@ -85,14 +96,19 @@ public enum VectorCheck {
     ) -> [String] {
         switch result {
         case .success:
-            return ["\(mode) accepted bytes that must be rejected with \(vector.expectedError ?? "?")"]
+            return [
+                "\(mode) accepted bytes that must be rejected with \(vector.expectedError ?? "?")"
+            ]
         case .failure(let error):
             var problems: [String] = []
             if error.code.name != vector.expectedError {
-                problems.append("\(mode) failed with \(error.code), expected \(vector.expectedError ?? "?"): \(error)")
+                problems.append(
+                    "\(mode) failed with \(error.code), expected \(vector.expectedError ?? "?"): \(error)"
+                )
             }
             if let limit = vector.expectedLimit, error.limit?.name != limit {
-                problems.append("\(mode) named limit \(error.limit?.name ?? "none"), expected \(limit)")
+                problems.append(
+                    "\(mode) named limit \(error.limit?.name ?? "none"), expected \(limit)")
             }
             return problems
         }
@@ -107,7 +123,8 @@ extension JSONValue {
             guard a.count == b.count else { return false }
             for member in a {
                 guard let match = b.first(where: { $0.key == member.key }),
-                      member.value.isEquivalent(to: match.value) else { return false }
+                    member.value.isEquivalent(to: match.value)
+                else { return false }
             }
             return true
         case (.array(let a), .array(let b)):

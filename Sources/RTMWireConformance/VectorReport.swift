@@ -12,11 +12,14 @@ public struct VectorReport: Sendable {
     /// A plain-text table: one row per kind with vectors, passed and failed, then a total.
     public func table() -> String {
         var kinds: [String] = []
-        for outcome in outcomes where !kinds.contains(outcome.vector.kind) { kinds.append(outcome.vector.kind) }
+        for outcome in outcomes where !kinds.contains(outcome.vector.kind) {
+            kinds.append(outcome.vector.kind)
+        }
         func row(_ cells: [String]) -> String {
             let widths = [16, 9, 12, 7, 7, 7]
             return zip(cells, widths).map { cell, width in
-                cell.count >= width ? cell : cell + String(repeating: " ", count: width - cell.count)
+                cell.count >= width
+                    ? cell : cell + String(repeating: " ", count: width - cell.count)
             }.joined(separator: " ").trimmingSuffix()
         }
         var lines = [row(["kind", "valid", "noncanonical", "reject", "passed", "failed"])]

@@ -34,7 +34,9 @@ struct DecodeCommand: ParsableCommand {
         if options.delimited {
             var reader = FrameReader<M>(options: codec)
             reader.append(input)
-            while let message = try reader.next() { try emit(message, codec: codec, delimited: true) }
+            while let message = try reader.next() {
+                try emit(message, codec: codec, delimited: true)
+            }
             try reader.finish()
         } else {
             try emit(try M(serializedBytes: input, options: codec), codec: codec, delimited: false)
@@ -47,7 +49,8 @@ struct DecodeCommand: ParsableCommand {
             StandardStreams.write(message.jsonString() + "\n")
         case .binary:
             // The message was decoded (and checked) already; re-encode it as it is.
-            let bytes = delimited
+            let bytes =
+                delimited
                 ? try message.delimitedBytes(options: .wireOnly)
                 : try message.serializedBytes(options: .wireOnly)
             StandardStreams.write(bytes)

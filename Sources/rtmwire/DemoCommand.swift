@@ -7,7 +7,8 @@ import RTMWireTransport
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Exchange one message of every kind between two loopback peers and show what crossed the wire.",
+        abstract:
+            "Exchange one message of every kind between two loopback peers and show what crossed the wire.",
         discussion: """
             Peer A (alice) sends text, image (with a probed PNG thumbnail), file, status, custom, \
             a stream message and its chunks (init, deltas out of order with a duplicate, complete) \
@@ -18,7 +19,9 @@ struct DemoCommand: AsyncParsableCommand {
             checks; exits 1 ("error: demoFailed: ...") if anything differs.
             """)
 
-    @Flag(name: .customLong("in-memory"), help: "Use the in-memory transport instead of TCP loopback.")
+    @Flag(
+        name: .customLong("in-memory"), help: "Use the in-memory transport instead of TCP loopback."
+    )
     var inMemory = false
 
     func run() async throws {
@@ -30,7 +33,8 @@ struct DemoCommand: AsyncParsableCommand {
         } else {
             report = try await TCPLoopback.withConnectedPair { a, b in
                 StandardStreams.write(
-                    "rtmwire demo: alice (A) \(TCPLoopback.host):\(a.localPort ?? 0) ⇄ bob (B) \(TCPLoopback.host):\(b.localPort ?? 0), TCP\n\n")
+                    "rtmwire demo: alice (A) \(TCPLoopback.host):\(a.localPort ?? 0) ⇄ bob (B) \(TCPLoopback.host):\(b.localPort ?? 0), TCP\n\n"
+                )
                 return try await LoopbackExchange.run(a: a, b: b)
             }
         }
@@ -38,7 +42,8 @@ struct DemoCommand: AsyncParsableCommand {
         guard report.allOK else {
             let rows = report.rows.filter { !$0.ok }.count
             let checks = report.checks.filter { !$0.ok }.count
-            throw CLIError(kind: "demoFailed", detail: "\(rows) envelopes and \(checks) checks differ")
+            throw CLIError(
+                kind: "demoFailed", detail: "\(rows) envelopes and \(checks) checks differ")
         }
     }
 
@@ -46,19 +51,27 @@ struct DemoCommand: AsyncParsableCommand {
     static func table(_ report: LoopbackExchange.Report) -> String {
         let kindWidth = max(4, report.rows.map(\.kind.count).max() ?? 0) + 2
         let conversationWidth = max(12, report.rows.map(\.conversation.count).max() ?? 0) + 2
-        var text = "  #  " + pad("dir", 7) + pad("kind", kindWidth) + pad("conversation", conversationWidth)
+        var text =
+            "  #  " + pad("dir", 7) + pad("kind", kindWidth)
+            + pad("conversation", conversationWidth)
         text += pad("bytes", 5, right: true) + "  round trip\n"
         for (index, row) in report.rows.enumerated() {
-            text += pad(String(index + 1), 3, right: true) + "  " + pad(row.direction, 7) + pad(row.kind, kindWidth)
-            text += pad(row.conversation, conversationWidth) + pad(String(row.bytes), 5, right: true) + "  "
+            text +=
+                pad(String(index + 1), 3, right: true) + "  " + pad(row.direction, 7)
+                + pad(row.kind, kindWidth)
+            text +=
+                pad(row.conversation, conversationWidth) + pad(String(row.bytes), 5, right: true)
+                + "  "
             text += (row.ok ? "ok" : "DIFFERS") + "\n"
         }
         text += "\nchecks\n"
         for check in report.checks {
-            text += "  " + pad(check.ok ? "ok" : "FAIL", 6) + check.name + ": " + check.detail + "\n"
+            text +=
+                "  " + pad(check.ok ? "ok" : "FAIL", 6) + check.name + ": " + check.detail + "\n"
         }
         let bytes = report.rows.reduce(0) { $0 + $1.bytes }
-        text += "\n\(report.rows.count) envelopes crossed (\(bytes) bytes), \(report.checks.count) checks: "
+        text +=
+            "\n\(report.rows.count) envelopes crossed (\(bytes) bytes), \(report.checks.count) checks: "
         text += report.allOK ? "all ok\n" : "SOMETHING DIFFERS\n"
         return text
     }

@@ -29,7 +29,9 @@ struct EncodeCommand: ParsableCommand {
             return
         }
         var output: [UInt8] = []
-        for (index, line) in input.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in input.split(separator: 0x0A, omittingEmptySubsequences: false)
+            .enumerated()
+        {
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
             do {
                 let message = try M(jsonValue: try JSONValue(parsing: line), options: codec)

@@ -2,11 +2,11 @@ import ArgumentParser
 import RTMWire
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Entry point: runs the command and maps errors to the documented exit codes.

@@ -3,18 +3,27 @@ import RTMWire
 
 /// Options shared by encode and decode.
 struct MessageOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Protobuf full name of the message type, e.g. rtmwire.v1.ImageMessage.",
-        valueName: "FULL.NAME"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Protobuf full name of the message type, e.g. rtmwire.v1.ImageMessage.",
+            valueName: "FULL.NAME"))
     var type: String = Envelope.protoFullName
 
-    @Flag(name: .long, help: "Skip semantic validation and size limits; every wire rule (UTF-8, nesting depth) still applies.")
+    @Flag(
+        name: .long,
+        help:
+            "Skip semantic validation and size limits; every wire rule (UTF-8, nesting depth) still applies."
+    )
     var unchecked = false
 
-    @Flag(name: .long, help: "Read or write a stream of delimited frames (varint length + message).")
+    @Flag(
+        name: .long, help: "Read or write a stream of delimited frames (varint length + message).")
     var delimited = false
 
-    @Option(name: .long, help: ArgumentHelp("Read from FILE instead of standard input.", valueName: "FILE"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Read from FILE instead of standard input.", valueName: "FILE"))
     var input: String?
 
     /// The message type named by --type.

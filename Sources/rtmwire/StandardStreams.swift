@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Binary-safe standard input and output.
@@ -17,7 +17,8 @@ enum StandardStreams {
     static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
-            throw CLIError(kind: "io", detail: "cannot open \(path): \(String(cString: strerror(errno)))")
+            throw CLIError(
+                kind: "io", detail: "cannot open \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
         return try readAll(fd: fd, name: path)
@@ -30,7 +31,8 @@ enum StandardStreams {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw CLIError(kind: "io", detail: "cannot read \(name): \(String(cString: strerror(errno)))")
+                throw CLIError(
+                    kind: "io", detail: "cannot read \(name): \(String(cString: strerror(errno)))")
             }
             if n == 0 { return data }
             data.append(contentsOf: chunk[0..<n])

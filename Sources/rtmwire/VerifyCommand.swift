@@ -27,9 +27,12 @@ struct VerifyCommand: ParsableCommand {
             files = try FileManager.default.contentsOfDirectory(atPath: directory)
                 .filter { $0.hasSuffix(".json") }.sorted()
         } catch {
-            throw CLIError(kind: "io", detail: "cannot list \(directory): \(error.localizedDescription)")
+            throw CLIError(
+                kind: "io", detail: "cannot list \(directory): \(error.localizedDescription)")
         }
-        guard !files.isEmpty else { throw CLIError(kind: "io", detail: "no vector files (*.json) in \(directory)") }
+        guard !files.isEmpty else {
+            throw CLIError(kind: "io", detail: "no vector files (*.json) in \(directory)")
+        }
         var outcomes: [VectorOutcome] = []
         for file in files {
             let contents = try StandardStreams.readFile(directory + "/" + file)
@@ -50,7 +53,8 @@ struct VerifyCommand: ParsableCommand {
         }
         guard report.allPassed else {
             let failed = outcomes.filter { !$0.passed }.count
-            throw CLIError(kind: "verifyFailed", detail: "\(failed) of \(outcomes.count) vectors failed")
+            throw CLIError(
+                kind: "verifyFailed", detail: "\(failed) of \(outcomes.count) vectors failed")
         }
     }
 }

@@ -1,7 +1,7 @@
-import Testing
 import RTMWire
 import RTMWireConformance
 import RTMWirePeer
+import Testing
 
 /// The golden vectors against the protobuf-c peer, in both directions with the Swift codec.
 @Suite("Golden vectors: protobuf-c peer")
@@ -10,10 +10,13 @@ struct ProtobufCConformanceTests {
     /// Swift decodes protobuf-c's packing of the message to the same message. Vectors whose
     /// recorded protobuf-c re-packing differs (a documented difference, such as a string cut at
     /// U+0000) are checked by `recordedBehaviourHolds` instead.
-    @Test("valid: Swift → C → Swift", arguments: VectorFiles.ids(.valid).filter {
-        let vector = VectorFiles.named($0)
-        return vector.protobufC?.accepts != false && (vector.protobufC?.reencoded ?? vector.bytes) == vector.bytes
-    })
+    @Test(
+        "valid: Swift → C → Swift",
+        arguments: VectorFiles.ids(.valid).filter {
+            let vector = VectorFiles.named($0)
+            return vector.protobufC?.accepts != false
+                && (vector.protobufC?.reencoded ?? vector.bytes) == vector.bytes
+        })
     func validBothWays(id: String) throws {
         let vector = VectorFiles.named(id)
         let type = try #require(RTMMessageTypes.type(named: vector.typeName))
@@ -32,33 +35,45 @@ struct ProtobufCConformanceTests {
     /// documented difference.
     @Test func documentedDifferencesOnValidVectors() {
         let differing = VectorFiles.all.filter {
-            $0.category == .valid && ($0.protobufC?.accepts == false || ($0.protobufC?.reencoded ?? $0.bytes) != $0.bytes)
+            $0.category == .valid
+                && ($0.protobufC?.accepts == false
+                    || ($0.protobufC?.reencoded ?? $0.bytes) != $0.bytes)
         }.map(\.name)
-        #expect(differing.allSatisfy { $0.contains("nul") }, "undocumented protobuf-c differences: \(differing)")
+        #expect(
+            differing.allSatisfy { $0.contains("nul") },
+            "undocumented protobuf-c differences: \(differing)")
     }
 
     /// What protobuf-c does with every vector's bytes today is what the vector recorded.
-    @Test("recorded protobuf-c behaviour", arguments: VectorFiles.all.filter { $0.protobufC != nil }.map { "\($0.kind)/\($0.name)" })
+    @Test(
+        "recorded protobuf-c behaviour",
+        arguments: VectorFiles.all.filter { $0.protobufC != nil }.map { "\($0.kind)/\($0.name)" })
     func recordedBehaviourHolds(id: String) throws {
         let vector = VectorFiles.named(id)
         let recorded = try #require(vector.protobufC)
         switch ProtobufCPeer.repack(vector.bytes, as: vector.typeName) {
         case .success(let bytes):
             #expect(recorded.accepts, "protobuf-c now accepts a vector recorded as rejected")
-            if let expected = recorded.reencoded { #expect(Hex.encode(bytes) == Hex.encode(expected)) }
+            if let expected = recorded.reencoded {
+                #expect(Hex.encode(bytes) == Hex.encode(expected))
+            }
         case .failure(let error):
-            #expect(!recorded.accepts, "protobuf-c now rejects a vector recorded as accepted: \(error)")
+            #expect(
+                !recorded.accepts, "protobuf-c now rejects a vector recorded as accepted: \(error)")
         }
     }
 
     /// Where protobuf-c accepts a non-canonical vector and its re-packing is a faithful one (it
     /// equals Google's canonical bytes), Swift's re-encoding equals it too; where they differ the
     /// vector documents a protobuf-c difference and Swift follows Google.
-    @Test("noncanonical: Swift matches protobuf-c where protobuf-c is faithful", arguments: VectorFiles.ids(.noncanonical))
+    @Test(
+        "noncanonical: Swift matches protobuf-c where protobuf-c is faithful",
+        arguments: VectorFiles.ids(.noncanonical))
     func noncanonicalAgainstC(id: String) throws {
         let vector = VectorFiles.named(id)
         let canonical = try #require(vector.canonicalBytes)
-        guard case .success(let cBytes) = ProtobufCPeer.repack(vector.bytes, as: vector.typeName) else { return }
+        guard case .success(let cBytes) = ProtobufCPeer.repack(vector.bytes, as: vector.typeName)
+        else { return }
         let type = try #require(RTMMessageTypes.type(named: vector.typeName))
         let swiftBytes = try reencode(type, vector.bytes)
         #expect(Hex.encode(swiftBytes) == Hex.encode(canonical))

@@ -1,13 +1,16 @@
-import Testing
 import RTMWire
 import RTMWireConformance
+import Testing
 
 /// Every golden vector against the Swift codec: bytes → JSON → bytes, and rejections by kind.
 @Suite("Golden vectors: Swift codec")
 struct SwiftCodecConformanceTests {
     @Test func vectorsArePresentForEveryKind() {
         let kinds = Set(VectorFiles.all.map(\.kind))
-        for kind in ["envelope", "text", "image", "file", "status", "receipt", "stream", "stream_chunk", "metadata", "custom"] {
+        for kind in [
+            "envelope", "text", "image", "file", "status", "receipt", "stream", "stream_chunk",
+            "metadata", "custom",
+        ] {
             #expect(kinds.contains(kind), "no vectors for \(kind)")
         }
         for category in GoldenVector.Category.allCases {

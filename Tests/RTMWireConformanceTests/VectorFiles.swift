@@ -11,7 +11,10 @@ enum VectorFiles {
     static let all: [GoldenVector] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".json") }.sorted().flatMap { name -> [GoldenVector] in
-            guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else {
+            guard
+                let data = FileManager.default.contents(
+                    atPath: directory.appendingPathComponent(name).path)
+            else {
                 fatalError("cannot read Vectors/\(name)")
             }
             do {

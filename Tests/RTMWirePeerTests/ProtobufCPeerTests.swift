@@ -62,7 +62,8 @@ struct RegistryTests {
             "rtmwire.v1.Nope", "Envelope", "rtmwire.v1.envelope", "", "rtmwire.v1.Envelope ",
             ".rtmwire.v1.Envelope", "rtmwire.v1.Envelope\u{0}", "rtmwire.v1.Envelope\u{0}x",
         ] {
-            #expect(ProtobufCPeer.repack(bytes("0a 01 61"), as: name) == .failure(.unknownType(name)))
+            #expect(
+                ProtobufCPeer.repack(bytes("0a 01 61"), as: name) == .failure(.unknownType(name)))
             #expect(ProtobufCPeer.Message(unpacking: [], as: name) == nil)
             #expect(throws: ProtobufCPeerError.unknownType(name)) {
                 try ProtobufCPeer.Message.unpack([], as: name).get()
@@ -95,7 +96,9 @@ struct MessageTests {
     }
 
     @Test func unpackTellsWhyItFailed() {
-        #expect(ProtobufCPeer.Message(unpacking: bytes("0a 03 61 62"), as: "rtmwire.v1.Envelope") == nil)
+        #expect(
+            ProtobufCPeer.Message(unpacking: bytes("0a 03 61 62"), as: "rtmwire.v1.Envelope") == nil
+        )
         #expect(throws: ProtobufCPeerError.rejected) {
             try ProtobufCPeer.Message.unpack(bytes("0a 03 61 62"), as: "rtmwire.v1.Envelope").get()
         }
@@ -105,13 +108,16 @@ struct MessageTests {
         // Envelope{message_id "m1", sender{user_id "u"}, conversation{PEER, "p"},
         //          text{text "hi"}}.
         let input = bytes("0a 02 6d 31 12 03 0a 01 75 22 05 08 01 12 01 70 82 01 04 0a 02 68 69")
-        let message = try #require(ProtobufCPeer.Message(unpacking: input, as: "rtmwire.v1.Envelope"))
+        let message = try #require(
+            ProtobufCPeer.Message(unpacking: input, as: "rtmwire.v1.Envelope"))
         #expect(message.packed() == input)
         #expect(ProtobufCPeer.repack(input, as: "rtmwire.v1.Envelope") == .success(input))
     }
 
     @Test func errorDescriptions() {
-        #expect(ProtobufCPeerError.unknownType("x.Y").description == "no message named \"x.Y\" in the schemas")
+        #expect(
+            ProtobufCPeerError.unknownType("x.Y").description
+                == "no message named \"x.Y\" in the schemas")
         #expect(ProtobufCPeerError.rejected.description == "protobuf-c rejected the input")
         #expect(ProtobufCPeerError.outOfMemory.description == "out of memory")
     }
@@ -154,10 +160,12 @@ struct CanonicalTests {
 
     @Test func negativeInt32IsWrittenAsTenBytes() {
         // StreamComplete.code = -1, written as 5 bytes (0xffffffff), re-written sign-extended.
-        #expect(repack("08 ff ff ff ff 0f", as: "StreamComplete")
-            == repacked("08 ff ff ff ff ff ff ff ff ff 01"))
-        #expect(repack("08 ff ff ff ff ff ff ff ff ff 01", as: "StreamComplete")
-            == repacked("08 ff ff ff ff ff ff ff ff ff 01"))
+        #expect(
+            repack("08 ff ff ff ff 0f", as: "StreamComplete")
+                == repacked("08 ff ff ff ff ff ff ff ff ff 01"))
+        #expect(
+            repack("08 ff ff ff ff ff ff ff ff ff 01", as: "StreamComplete")
+                == repacked("08 ff ff ff ff ff ff ff ff ff 01"))
     }
 }
 
@@ -200,7 +208,8 @@ struct WrongWireTypeTests {
         // int64 send_time_ms (3) as length-delimited.
         #expect(repack("1a 01 05", as: "Envelope") == .failure(.rejected))
         // int64 send_time_ms (3) as fixed64, after a valid field.
-        #expect(repack("0a 01 61 19 05 00 00 00 00 00 00 00", as: "Envelope") == .failure(.rejected))
+        #expect(
+            repack("0a 01 61 19 05 00 00 00 00 00 00 00", as: "Envelope") == .failure(.rejected))
         // message sender (2) as varint.
         #expect(repack("10 05", as: "Envelope") == .failure(.rejected))
         // enum Conversation.type (1) as length-delimited.
@@ -236,7 +245,8 @@ struct WrongWireTypeTests {
         #expect(repack("08 02", as: "DeliveryOptions") == repacked("08 01"))
         #expect(repack("08 80 01", as: "DeliveryOptions") == repacked("08 01"))
         #expect(repack("08 80 00", as: "DeliveryOptions") == repacked(""))
-        #expect(repack("08 ff ff ff ff ff ff ff ff ff 01", as: "DeliveryOptions") == repacked("08 01"))
+        #expect(
+            repack("08 ff ff ff ff ff ff ff ff ff 01", as: "DeliveryOptions") == repacked("08 01"))
     }
 }
 
@@ -272,13 +282,15 @@ struct StringTests {
         // Oneof string MetadataTarget.user_id = "\0": still set, so written empty.
         #expect(repack("12 01 00", as: "MetadataTarget") == repacked("12 00"))
         // Repeated: message_ids ["a\0b", "\0"] become ["a", ""].
-        #expect(repack("0a 03 61 00 62 0a 01 00", as: "DeliveryReceipt") == repacked("0a 01 61 0a 00"))
+        #expect(
+            repack("0a 03 61 00 62 0a 01 00", as: "DeliveryReceipt") == repacked("0a 01 61 0a 00"))
     }
 
     @Test func bytesKeepNul() {
         // CustomMessage{type "t", payload 61 00 62}.
-        #expect(repack("0a 01 74 12 03 61 00 62", as: "CustomMessage")
-            == repacked("0a 01 74 12 03 61 00 62"))
+        #expect(
+            repack("0a 01 74 12 03 61 00 62", as: "CustomMessage")
+                == repacked("0a 01 74 12 03 61 00 62"))
     }
 
     /// Observed: protobuf-c does not validate UTF-8; string bytes are kept as they are.
@@ -304,16 +316,20 @@ struct UnknownFieldTests {
 
     @Test func keptInArrivalOrderNotSorted() {
         // Field 1001 (c8 3e) arrives before field 1000 (c0 3e) and stays before it.
-        #expect(repack("c8 3e 01 0a 01 61 c0 3e 07", as: "Envelope")
-            == repacked("0a 01 61 c8 3e 01 c0 3e 07"))
+        #expect(
+            repack("c8 3e 01 0a 01 61 c0 3e 07", as: "Envelope")
+                == repacked("0a 01 61 c8 3e 01 c0 3e 07"))
         // Repeated unknown fields are all kept.
         #expect(repack("c0 3e 01 c0 3e 02", as: "Envelope") == repacked("c0 3e 01 c0 3e 02"))
     }
 
     @Test func everyWireTypeButGroupsIsKept() {
         // 1001 fixed32, 1001 fixed64, 1000 length-delimited "a", then message_id "a".
-        #expect(repack("cd 3e 01 02 03 04 c9 3e 01 02 03 04 05 06 07 08 c2 3e 01 61 0a 01 61", as: "Envelope")
-            == repacked("0a 01 61 cd 3e 01 02 03 04 c9 3e 01 02 03 04 05 06 07 08 c2 3e 01 61"))
+        #expect(
+            repack(
+                "cd 3e 01 02 03 04 c9 3e 01 02 03 04 05 06 07 08 c2 3e 01 61 0a 01 61",
+                as: "Envelope")
+                == repacked("0a 01 61 cd 3e 01 02 03 04 c9 3e 01 02 03 04 05 06 07 08 c2 3e 01 61"))
     }
 
     @Test func reservedFieldNumbersAreUnknownFields() {
@@ -358,8 +374,10 @@ struct VarintTests {
 
     @Test func tooLongVarintsAreRejected() {
         // An 11-byte varint, for a known and for an unknown field.
-        #expect(repack("18 85 80 80 80 80 80 80 80 80 80 00", as: "Envelope") == .failure(.rejected))
-        #expect(repack("c0 3e 85 80 80 80 80 80 80 80 80 80 00", as: "Envelope") == .failure(.rejected))
+        #expect(
+            repack("18 85 80 80 80 80 80 80 80 80 80 00", as: "Envelope") == .failure(.rejected))
+        #expect(
+            repack("c0 3e 85 80 80 80 80 80 80 80 80 80 00", as: "Envelope") == .failure(.rejected))
         // A 6-byte length prefix.
         #expect(repack("0a 81 80 80 80 80 00 61", as: "Envelope") == .failure(.rejected))
     }
@@ -367,8 +385,9 @@ struct VarintTests {
     /// Observed: bits beyond the field's width are dropped silently (no rejection).
     @Test func excessBitsAreDropped() {
         // 10th byte 7f: only its lowest bit (bit 63) fits in an int64; 5 | 1 << 63 is kept.
-        #expect(repack("18 85 80 80 80 80 80 80 80 80 7f", as: "Envelope")
-            == repacked("18 85 80 80 80 80 80 80 80 80 01"))
+        #expect(
+            repack("18 85 80 80 80 80 80 80 80 80 7f", as: "Envelope")
+                == repacked("18 85 80 80 80 80 80 80 80 80 01"))
         // uint32 read_count = 2^32 truncates to 0 (not written), 2^32 + 1 to 1.
         #expect(repack("18 80 80 80 80 10", as: "GroupReadCount") == repacked(""))
         #expect(repack("18 81 80 80 80 10", as: "GroupReadCount") == repacked("18 01"))
@@ -392,11 +411,13 @@ struct PackedTests {
     /// the packed form, mixed, concatenates them in arrival order and always writes packed.
     @Test func unpackedInputIsWrittenPacked() {
         #expect(repack("10 01 10 02 10 03", as: "DeliveryReceipt") == repacked("12 03 01 02 03"))
-        #expect(repack("12 02 01 02 10 03 12 01 04", as: "DeliveryReceipt")
-            == repacked("12 04 01 02 03 04"))
+        #expect(
+            repack("12 02 01 02 10 03 12 01 04", as: "DeliveryReceipt")
+                == repacked("12 04 01 02 03 04"))
         // -1 (10 bytes) and 0.
-        #expect(repack("10 ff ff ff ff ff ff ff ff ff 01 10 00", as: "DeliveryReceipt")
-            == repacked("12 0b ff ff ff ff ff ff ff ff ff 01 00"))
+        #expect(
+            repack("10 ff ff ff ff ff ff ff ff ff 01 10 00", as: "DeliveryReceipt")
+                == repacked("12 0b ff ff ff ff ff ff ff ff ff 01 00"))
     }
 
     @Test func packedElementsAreReencodedMinimally() {
@@ -410,8 +431,9 @@ struct PackedTests {
         // Last element unterminated.
         #expect(repack("12 02 01 80", as: "DeliveryReceipt") == .failure(.rejected))
         // An 11-byte element.
-        #expect(repack("12 0b 85 80 80 80 80 80 80 80 80 80 00", as: "DeliveryReceipt")
-            == .failure(.rejected))
+        #expect(
+            repack("12 0b 85 80 80 80 80 80 80 80 80 80 00", as: "DeliveryReceipt")
+                == .failure(.rejected))
     }
 }
 
@@ -424,8 +446,9 @@ struct PackedTests {
 struct SplitMessageTests {
     @Test func stringsAreMerged() {
         // sender{user_id "a"} + sender{display_name "b"} = sender{"a", "b"}.
-        #expect(repack("12 03 0a 01 61 12 03 12 01 62", as: "Envelope")
-            == repacked("12 06 0a 01 61 12 01 62"))
+        #expect(
+            repack("12 03 0a 01 61 12 03 12 01 62", as: "Envelope")
+                == repacked("12 06 0a 01 61 12 01 62"))
         // sender{user_id "a"} + sender{}: "a" kept.
         #expect(repack("12 03 0a 01 61 12 00", as: "Envelope") == repacked("12 03 0a 01 61"))
         // sender{user_id "a"} + sender{user_id ""}: the explicit "" wins.
@@ -434,15 +457,17 @@ struct SplitMessageTests {
 
     @Test func subMessagesAreMergedRecursively() {
         // StreamMessage: reference{message_uid "a"} + reference{sender_user_id "b"}.
-        #expect(repack("42 03 0a 01 61 42 03 12 01 62", as: "StreamMessage")
-            == repacked("42 06 0a 01 61 12 01 62"))
+        #expect(
+            repack("42 03 0a 01 61 42 03 12 01 62", as: "StreamMessage")
+                == repacked("42 06 0a 01 61 12 01 62"))
     }
 
     @Test func repeatedFieldsAreConcatenated() {
         // MetadataRequest: metadata{items [{key "a"}]} + metadata{items [{key "b"}],
         // major_revision 5} = metadata{items [a, b], major_revision 5}.
-        #expect(repack("22 05 0a 03 0a 01 61 22 07 0a 03 0a 01 62 10 05", as: "MetadataRequest")
-            == repacked("22 0c 0a 03 0a 01 61 0a 03 0a 01 62 10 05"))
+        #expect(
+            repack("22 05 0a 03 0a 01 61 22 07 0a 03 0a 01 62 10 05", as: "MetadataRequest")
+                == repacked("22 0c 0a 03 0a 01 61 0a 03 0a 01 62 10 05"))
     }
 
     @Test func scalarsOfEarlierOccurrencesAreLost() {
@@ -458,8 +483,9 @@ struct SplitMessageTests {
 
     @Test func unknownFieldsOfEarlierOccurrencesAreLost() {
         // sender{1000: 1} + sender{user_id "a"} + sender{1000: 2} keeps only 1000: 2.
-        #expect(repack("12 03 c0 3e 01 12 03 0a 01 61 12 03 c0 3e 02", as: "Envelope")
-            == repacked("12 06 0a 01 61 c0 3e 02"))
+        #expect(
+            repack("12 03 c0 3e 01 12 03 0a 01 61 12 03 c0 3e 02", as: "Envelope")
+                == repacked("12 06 0a 01 61 c0 3e 02"))
     }
 }
 
@@ -472,13 +498,18 @@ struct OneofTests {
         #expect(repack("82 01 03 0a 01 61 82 01 00", as: "Envelope") == repacked("82 01 00"))
         // Receipt: delivery{message_ids ["a"]} + delivery{["b"]}: spec ["a", "b"];
         // protobuf-c ["b"].
-        #expect(repack("0a 03 0a 01 61 0a 03 0a 01 62", as: "Receipt") == repacked("0a 03 0a 01 62"))
+        #expect(
+            repack("0a 03 0a 01 61 0a 03 0a 01 62", as: "Receipt") == repacked("0a 03 0a 01 62"))
     }
 
     @Test func lastMemberWins() {
         // text{text "a"} then status{hand_raised true}, and the other way round.
-        #expect(repack("82 01 03 0a 01 61 9a 01 02 10 01", as: "Envelope") == repacked("9a 01 02 10 01"))
-        #expect(repack("9a 01 02 10 01 82 01 03 0a 01 61", as: "Envelope") == repacked("82 01 03 0a 01 61"))
+        #expect(
+            repack("82 01 03 0a 01 61 9a 01 02 10 01", as: "Envelope") == repacked("9a 01 02 10 01")
+        )
+        #expect(
+            repack("9a 01 02 10 01 82 01 03 0a 01 61", as: "Envelope")
+                == repacked("82 01 03 0a 01 61"))
     }
 }
 
@@ -487,7 +518,8 @@ struct OneofTests {
 struct FuzzFoundDifferenceTests {
     @Test func boolWithOnlyBitsAboveBit63IsTrue() {
         // Google's parsers (and RTMWire) drop bits past 64 and read false; protobuf-c reads true.
-        #expect(repack("08 80 80 80 80 80 80 80 80 80 02", as: "DeliveryOptions") == repacked("08 01"))
+        #expect(
+            repack("08 80 80 80 80 80 80 80 80 80 02", as: "DeliveryOptions") == repacked("08 01"))
     }
 
     @Test func unknownFieldTagIsRewrittenMinimally() {

@@ -18,6 +18,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import RTMWire
 
 /// Counts the heap bytes one thread allocates: see the comment at the top of the file.
@@ -25,7 +26,8 @@ enum HeapCounter {
     typealias Malloc = @convention(c) (Int) -> UnsafeMutableRawPointer?
     typealias Calloc = @convention(c) (Int, Int) -> UnsafeMutableRawPointer?
     typealias Realloc = @convention(c) (UnsafeMutableRawPointer?, Int) -> UnsafeMutableRawPointer?
-    typealias PosixMemalign = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, Int, Int) -> Int32
+    typealias PosixMemalign =
+        @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?, Int, Int) -> Int32
     typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
     typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
 
@@ -69,12 +71,16 @@ enum HeapCounter {
     static let reallocHook: Realloc = { old, size in
         let oldSize = HeapCounter.measuring ? HeapCounter.usable(old) : 0
         let block = HeapCounter.realRealloc(old, size)
-        if HeapCounter.measuring, block != nil { HeapCounter.record(HeapCounter.usable(block) - oldSize) }
+        if HeapCounter.measuring, block != nil {
+            HeapCounter.record(HeapCounter.usable(block) - oldSize)
+        }
         return block
     }
     static let posixMemalignHook: PosixMemalign = { result, alignment, size in
         let status = HeapCounter.realPosixMemalign(result, alignment, size)
-        if HeapCounter.measuring, status == 0 { HeapCounter.record(HeapCounter.usable(result?.pointee)) }
+        if HeapCounter.measuring, status == 0 {
+            HeapCounter.record(HeapCounter.usable(result?.pointee))
+        }
         return status
     }
     static let freeHook: Free = { block in
@@ -110,45 +116,51 @@ enum HeapCounter {
 
     private static func install() -> Bool {
         #if os(Linux) && (arch(x86_64) || arch(arm64))
-        guard let real = dlsym(nil, "malloc"), let calloc = dlsym(nil, "calloc"),
-              let realloc = dlsym(nil, "realloc"), let memalign = dlsym(nil, "posix_memalign"),
-              let free = dlsym(nil, "free"), let usable = dlsym(nil, "malloc_usable_size"), let anchor = dlsym(nil, "swift_allocObject"),
-              let module = mapping(containing: UInt(bitPattern: anchor)),
-              let image = FileManager.default.contents(atPath: module.path)
-        else { return false }
-        realMalloc = unsafeBitCast(real, to: Malloc.self)
-        realCalloc = unsafeBitCast(calloc, to: Calloc.self)
-        realRealloc = unsafeBitCast(realloc, to: Realloc.self)
-        realPosixMemalign = unsafeBitCast(memalign, to: PosixMemalign.self)
-        realFree = unsafeBitCast(free, to: Free.self)
-        realUsableSize = unsafeBitCast(usable, to: UsableSize.self)
-        let hooks: [String: UInt] = [
-            "malloc": unsafeBitCast(mallocHook, to: UInt.self),
-            "calloc": unsafeBitCast(callocHook, to: UInt.self),
-            "realloc": unsafeBitCast(reallocHook, to: UInt.self),
-            "posix_memalign": unsafeBitCast(posixMemalignHook, to: UInt.self),
-            "free": unsafeBitCast(freeHook, to: UInt.self),
-        ]
-        let slots = gotSlots(in: [UInt8](image), for: Set(hooks.keys))
-        guard slots.contains(where: { $0.name == "malloc" }), slots.contains(where: { $0.name == "free" }) else {
-            return false
-        }
-        // Run every hook once on both paths first: whatever runtime metadata they need is then
-        // in place, so a hook never asks the runtime for metadata (and so for memory) while
-        // the runtime holds a lock.
-        warmUp()
-        let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
-        for slot in slots {
-            let address = module.base + slot.offset
-            let page = address & ~(pageSize - 1)
-            guard mprotect(UnsafeMutableRawPointer(bitPattern: page), Int(pageSize), PROT_READ | PROT_WRITE) == 0,
-                  let pointer = UnsafeMutableRawPointer(bitPattern: address)
+            guard let real = dlsym(nil, "malloc"), let calloc = dlsym(nil, "calloc"),
+                let realloc = dlsym(nil, "realloc"), let memalign = dlsym(nil, "posix_memalign"),
+                let free = dlsym(nil, "free"), let usable = dlsym(nil, "malloc_usable_size"),
+                let anchor = dlsym(nil, "swift_allocObject"),
+                let module = mapping(containing: UInt(bitPattern: anchor)),
+                let image = FileManager.default.contents(atPath: module.path)
             else { return false }
-            pointer.storeBytes(of: hooks[slot.name]!, as: UInt.self)
-        }
-        return true
+            realMalloc = unsafeBitCast(real, to: Malloc.self)
+            realCalloc = unsafeBitCast(calloc, to: Calloc.self)
+            realRealloc = unsafeBitCast(realloc, to: Realloc.self)
+            realPosixMemalign = unsafeBitCast(memalign, to: PosixMemalign.self)
+            realFree = unsafeBitCast(free, to: Free.self)
+            realUsableSize = unsafeBitCast(usable, to: UsableSize.self)
+            let hooks: [String: UInt] = [
+                "malloc": unsafeBitCast(mallocHook, to: UInt.self),
+                "calloc": unsafeBitCast(callocHook, to: UInt.self),
+                "realloc": unsafeBitCast(reallocHook, to: UInt.self),
+                "posix_memalign": unsafeBitCast(posixMemalignHook, to: UInt.self),
+                "free": unsafeBitCast(freeHook, to: UInt.self),
+            ]
+            let slots = gotSlots(in: [UInt8](image), for: Set(hooks.keys))
+            guard slots.contains(where: { $0.name == "malloc" }),
+                slots.contains(where: { $0.name == "free" })
+            else {
+                return false
+            }
+            // Run every hook once on both paths first: whatever runtime metadata they need is then
+            // in place, so a hook never asks the runtime for metadata (and so for memory) while
+            // the runtime holds a lock.
+            warmUp()
+            let pageSize = UInt(sysconf(Int32(_SC_PAGESIZE)))
+            for slot in slots {
+                let address = module.base + slot.offset
+                let page = address & ~(pageSize - 1)
+                guard
+                    mprotect(
+                        UnsafeMutableRawPointer(bitPattern: page), Int(pageSize),
+                        PROT_READ | PROT_WRITE) == 0,
+                    let pointer = UnsafeMutableRawPointer(bitPattern: address)
+                else { return false }
+                pointer.storeBytes(of: hooks[slot.name]!, as: UInt.self)
+            }
+            return true
         #else
-        return false
+            return false
         #endif
     }
 
@@ -174,16 +186,21 @@ enum HeapCounter {
         guard let handle = FileHandle(forReadingAtPath: "/proc/self/maps") else { return nil }
         let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
         try? handle.close()
-        let lines = maps.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        let lines = maps.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true)
+        }
         func range(_ fields: [Substring]) -> (UInt, UInt)? {
             let bounds = fields[0].split(separator: "-")
-            guard bounds.count == 2, let low = UInt(bounds[0], radix: 16), let high = UInt(bounds[1], radix: 16)
+            guard bounds.count == 2, let low = UInt(bounds[0], radix: 16),
+                let high = UInt(bounds[1], radix: 16)
             else { return nil }
             return (low, high)
         }
-        guard let line = lines.first(where: { fields in
-            fields.count >= 6 && range(fields).map { $0.0 <= address && address < $0.1 } == true
-        }) else { return nil }
+        guard
+            let line = lines.first(where: { fields in
+                fields.count >= 6 && range(fields).map { $0.0 <= address && address < $0.1 } == true
+            })
+        else { return nil }
         let path = String(line[5])
         let base = lines.filter { $0.count >= 6 && $0[5] == path && UInt($0[2], radix: 16) == 0 }
             .compactMap { range($0)?.0 }.min()
@@ -192,36 +209,47 @@ enum HeapCounter {
 
     /// The GOT slots (offsets from the load address) that relocations bind to the functions
     /// `names`, from the ELF file's relocation sections.
-    private static func gotSlots(in image: [UInt8], for names: Set<String>) -> [(name: String, offset: UInt)] {
+    private static func gotSlots(in image: [UInt8], for names: Set<String>) -> [(
+        name: String, offset: UInt
+    )] {
         func read(_ offset: Int, _ size: Int) -> UInt {
             guard offset >= 0, size <= 8, offset + size <= image.count else { return 0 }
             var value: UInt = 0
             for index in 0..<size { value |= UInt(image[offset + index]) << (8 * index) }
             return value
         }
-        guard image.count > 64, image[0..<4].elementsEqual([0x7F, 0x45, 0x4C, 0x46]), image[4] == 2, image[5] == 1
+        guard image.count > 64, image[0..<4].elementsEqual([0x7F, 0x45, 0x4C, 0x46]), image[4] == 2,
+            image[5] == 1
         else { return [] }
         #if arch(x86_64)
-        let bindingTypes: Set<UInt> = [6, 7]  // R_X86_64_GLOB_DAT, R_X86_64_JUMP_SLOT
+            let bindingTypes: Set<UInt> = [6, 7]  // R_X86_64_GLOB_DAT, R_X86_64_JUMP_SLOT
         #else
-        let bindingTypes: Set<UInt> = [1025, 1026]  // R_AARCH64_GLOB_DAT, R_AARCH64_JUMP_SLOT
+            let bindingTypes: Set<UInt> = [1025, 1026]  // R_AARCH64_GLOB_DAT, R_AARCH64_JUMP_SLOT
         #endif
         let sectionTable = Int(read(40, 8))
         let sectionSize = Int(read(58, 2))
         let sectionCount = Int(read(60, 2))
-        func section(_ index: Int) -> (type: UInt, offset: Int, size: Int, link: Int, entrySize: Int) {
+        func section(_ index: Int) -> (
+            type: UInt, offset: Int, size: Int, link: Int, entrySize: Int
+        ) {
             let header = sectionTable + index * sectionSize
-            return (read(header + 4, 4), Int(read(header + 24, 8)), Int(read(header + 32, 8)),
-                    Int(read(header + 40, 4)), Int(read(header + 56, 8)))
+            return (
+                read(header + 4, 4), Int(read(header + 24, 8)), Int(read(header + 32, 8)),
+                Int(read(header + 40, 4)), Int(read(header + 56, 8))
+            )
         }
         var slots: [(name: String, offset: UInt)] = []
         for index in 0..<sectionCount {
             let relocations = section(index)
-            guard relocations.type == 4, relocations.entrySize == 24, relocations.link < sectionCount else { continue }  // SHT_RELA
+            guard relocations.type == 4, relocations.entrySize == 24,
+                relocations.link < sectionCount
+            else { continue }  // SHT_RELA
             let symbols = section(relocations.link)
             guard symbols.link < sectionCount else { continue }
             let strings = section(symbols.link)
-            for entry in stride(from: relocations.offset, to: relocations.offset + relocations.size, by: 24) {
+            for entry in stride(
+                from: relocations.offset, to: relocations.offset + relocations.size, by: 24)
+            {
                 let info = read(entry + 8, 8)
                 guard bindingTypes.contains(info & 0xFFFF_FFFF) else { continue }
                 let symbol = symbols.offset + Int(info >> 32) * 24
@@ -281,7 +309,9 @@ struct AllocationBoundTests {
         for options in [CodecOptions.wireOnly, .default] {
             var result: Result<Envelope, RTMWireError>?
             let (peak, cumulative) = HeapCounter.measure {
-                result = Result { () throws(RTMWireError) in try Envelope(serializedBytes: bytes, options: options) }
+                result = Result { () throws(RTMWireError) in
+                    try Envelope(serializedBytes: bytes, options: options)
+                }
             }
             let n = bytes.count
             #expect(
@@ -294,7 +324,9 @@ struct AllocationBoundTests {
                 sourceLocation: sourceLocation)
             if let accepted, !options.checksSemantics {
                 let decoded = (try? result?.get()) != nil
-                #expect(decoded == accepted, "\(String(describing: result))", sourceLocation: sourceLocation)
+                #expect(
+                    decoded == accepted, "\(String(describing: result))",
+                    sourceLocation: sourceLocation)
             }
             worst = max(worst, peak)
         }
@@ -303,7 +335,9 @@ struct AllocationBoundTests {
 
     @Test func theCounterSeesAllocationsOnThisThreadOnly() {
         var kept: [UInt8] = []
-        let (peak, cumulative) = HeapCounter.measure { kept = [UInt8](repeating: 1, count: 100_000) }
+        let (peak, cumulative) = HeapCounter.measure {
+            kept = [UInt8](repeating: 1, count: 100_000)
+        }
         #expect(kept.count == 100_000)
         #expect(peak >= 100_000 && peak < 101_000)
         #expect(cumulative == peak)
@@ -373,16 +407,24 @@ struct AllocationBoundTests {
         let lone = [0x0A, 0x00] + field([0xC2, 0x3E], [UInt8](repeating: 0, count: 4000))
         expectBounded(field([0xBA, 0x01], field([0x0A], field([0x22], lone))), accepted: true)
         // receipt { delivery { message_ids: 2000 × "" and 500 × a 20-byte id } }
-        let ids = Array([[UInt8]](repeating: [0x0A, 0x00], count: 2000).joined())
-            + Array([[UInt8]](repeating: field([0x0A], [UInt8](repeating: 0x61, count: 20)), count: 500).joined())
+        let ids =
+            Array([[UInt8]](repeating: [0x0A, 0x00], count: 2000).joined())
+            + Array(
+                [[UInt8]](repeating: field([0x0A], [UInt8](repeating: 0x61, count: 20)), count: 500)
+                    .joined())
         expectBounded(field([0xA2, 0x01], field([0x0A], ids)), accepted: true)
         // 3000 unknown varint fields; a sub-message split into 1000 pieces.
-        expectBounded(Array([[UInt8]](repeating: [0xC0, 0x3E, 0x01], count: 3000).joined()), accepted: true)
-        expectBounded(Array([[UInt8]](repeating: [0x12, 0x03, 0x0A, 0x01, 0x61], count: 1000).joined()), accepted: true)
+        expectBounded(
+            Array([[UInt8]](repeating: [0xC0, 0x3E, 0x01], count: 3000).joined()), accepted: true)
+        expectBounded(
+            Array([[UInt8]](repeating: [0x12, 0x03, 0x0A, 0x01, 0x61], count: 1000).joined()),
+            accepted: true)
     }
 
     @Test func envelopeFailCasesStayWithinTheBound() {
-        let cases = FailCase.all.filter { $0.target == "FuzzEnvelopeBinary" || $0.target == "FuzzDifferential" }
+        let cases = FailCase.all.filter {
+            $0.target == "FuzzEnvelopeBinary" || $0.target == "FuzzDifferential"
+        }
         #expect(!cases.isEmpty)
         for failCase in cases { expectBounded(failCase.bytes) }
     }
@@ -394,7 +436,9 @@ struct AllocationBoundTests {
         let (cappedPeak, _) = HeapCounter.measure {
             var reader = FrameReader<Envelope>()
             reader.append(frame)
-            if case .failure(let error) = Result(catching: { () throws(RTMWireError) in try reader.next() }) {
+            if case .failure(let error) = Result(catching: { () throws(RTMWireError) in
+                try reader.next()
+            }) {
                 cappedError = error
             }
         }
@@ -405,7 +449,8 @@ struct AllocationBoundTests {
         var waited = true
         var uncapped = FrameReader<Envelope>()
         let (uncappedPeak, uncappedTotal) = HeapCounter.measure {
-            var reader = FrameReader<Envelope>(options: CodecOptions(limits: Limits(maxMessageBytes: .max)))
+            var reader = FrameReader<Envelope>(
+                options: CodecOptions(limits: Limits(maxMessageBytes: .max)))
             for byte in frame {
                 reader.append(CollectionOfOne(byte))
                 if (try? reader.next()) != .some(nil) { waited = false }

@@ -5,6 +5,7 @@
 
 import Foundation
 import Testing
+
 @testable import RTMWire
 
 /// One kept input.
@@ -20,7 +21,8 @@ struct FailCase: CustomStringConvertible, Sendable {
         .appendingPathComponent("FuzzTesting/FailCases")
 
     static let targets = [
-        "FuzzEnvelopeBinary", "FuzzDelimitedStream", "FuzzJSON", "FuzzImageProbe", "FuzzDifferential",
+        "FuzzEnvelopeBinary", "FuzzDelimitedStream", "FuzzJSON", "FuzzImageProbe",
+        "FuzzDifferential",
     ]
 
     static let all: [FailCase] = targets.flatMap { target -> [FailCase] in
@@ -87,16 +89,23 @@ private let semanticCodes: Set<RTMWireError.Code> = [.limitExceeded, .missingFie
 /// True when `error` is the size limit refusing a message whose canonical encoding exceeds it
 /// (canonical re-encoding may be larger than the input it came from).
 private func isSizeLimit(_ error: RTMWireError, size: Int, _ options: CodecOptions) -> Bool {
-    options.checksSemantics && error.code == .limitExceeded && error.limit?.name == "maxMessageBytes"
+    options.checksSemantics && error.code == .limitExceeded
+        && error.limit?.name == "maxMessageBytes"
         && size > options.limits.maxMessageBytes
 }
 
 /// FuzzCheck's BinaryDecodingCheck.
 enum BinaryReplay {
     static func run<M: RTMMessage>(_ type: M.Type, _ bytes: [UInt8]) {
-        let wire = outcome { () throws(RTMWireError) in try M(serializedBytes: bytes, options: .wireOnly) }
-        let full = outcome { () throws(RTMWireError) in try M(serializedBytes: bytes, options: .default) }
-        let copied = outcome { () throws(RTMWireError) in try M(serializedBytes: bytes.lazy.map { $0 }, options: .wireOnly) }
+        let wire = outcome { () throws(RTMWireError) in
+            try M(serializedBytes: bytes, options: .wireOnly)
+        }
+        let full = outcome { () throws(RTMWireError) in
+            try M(serializedBytes: bytes, options: .default)
+        }
+        let copied = outcome { () throws(RTMWireError) in
+            try M(serializedBytes: bytes.lazy.map { $0 }, options: .wireOnly)
+        }
         #expect(copied == wire)
         switch (wire, full) {
         case (.success(let wireMessage), .success(let fullMessage)):
@@ -109,33 +118,43 @@ enum BinaryReplay {
             break
         }
         if case .failure(let error) = wire { #expect(wireCodes.contains(error.code), "\(error)") }
-        if case .failure(let error) = full { #expect(wireCodes.union(semanticCodes).contains(error.code), "\(error)") }
+        if case .failure(let error) = full {
+            #expect(wireCodes.union(semanticCodes).contains(error.code), "\(error)")
+        }
         if case .success(let message) = wire { roundTrip(message, .wireOnly) }
         if case .success(let message) = full { roundTrip(message, .default) }
     }
 
     static func roundTrip<M: RTMMessage>(_ message: M, _ options: CodecOptions) {
         let encoded: [UInt8]
-        switch outcome({ () throws(RTMWireError) in try message.serializedBytes(options: options) }) {
+        switch outcome({ () throws(RTMWireError) in try message.serializedBytes(options: options) })
+        {
         case .success(let bytes): encoded = bytes
         case .failure(let error):
             #expect(isSizeLimit(error, size: message.serializedSize, options), "\(error)")
             return
         }
         #expect(encoded.count == message.serializedSize)
-        let again = outcome { () throws(RTMWireError) in try M(serializedBytes: encoded, options: options) }
+        let again = outcome { () throws(RTMWireError) in
+            try M(serializedBytes: encoded, options: options)
+        }
         #expect(again == .success(message))
         if case .success(let decoded) = again {
-            #expect(outcome { () throws(RTMWireError) in try decoded.serializedBytes(options: options) } == .success(encoded))
+            #expect(
+                outcome { () throws(RTMWireError) in try decoded.serializedBytes(options: options) }
+                    == .success(encoded))
         }
         var buffer = [UInt8](repeating: 0xA5, count: encoded.count + 16)
         let written = buffer.withUnsafeMutableBytes { raw in
-            outcome { () throws(RTMWireError) in try message.serialize(into: raw, options: options) }
+            outcome { () throws(RTMWireError) in try message.serialize(into: raw, options: options)
+            }
         }
         #expect(written == .success(encoded.count))
         #expect(buffer == encoded + [UInt8](repeating: 0xA5, count: 16))
         let frame = varintBytes(encoded.count) + encoded
-        #expect(outcome { () throws(RTMWireError) in try message.delimitedBytes(options: options) } == .success(frame))
+        #expect(
+            outcome { () throws(RTMWireError) in try message.delimitedBytes(options: options) }
+                == .success(frame))
         var reader = FrameReader<M>(options: options)
         reader.append(frame)
         #expect(outcome { () throws(RTMWireError) in try reader.next() } == .success(message))
@@ -143,7 +162,9 @@ enum BinaryReplay {
         #expect(reader.bufferedByteCount == 0)
         let json = message.jsonString()
         for text in [json, message.jsonString(pretty: true)] {
-            let fromJSON = outcome { () throws(RTMWireError) in try M(jsonString: text, options: options) }
+            let fromJSON = outcome { () throws(RTMWireError) in
+                try M(jsonString: text, options: options)
+            }
             #expect(fromJSON.map { $0.jsonString() } == .success(json))
         }
     }
@@ -178,7 +199,10 @@ enum DelimitedReplay {
         var frames: [UInt8] = []
         var expected: [Envelope] = []
         for message in whole.messages {
-            switch outcome({ () throws(RTMWireError) in try message.delimitedBytes(options: options) }) {
+            let framed = outcome { () throws(RTMWireError) in
+                try message.delimitedBytes(options: options)
+            }
+            switch framed {
             case .success(let frame):
                 frames += frame
                 expected.append(message)
@@ -206,7 +230,9 @@ enum DelimitedReplay {
         }
         if let error = result.error {
             #expect(outcome { () throws(RTMWireError) in try reader.next() } == .failure(error))
-        } else if case .failure(let error) = outcome({ () throws(RTMWireError) in try reader.finish() }) {
+        } else if case .failure(let error) = outcome({ () throws(RTMWireError) in
+            try reader.finish()
+        }) {
             result.finishError = error
         }
         result.bufferedByteCount = result.error == nil ? reader.bufferedByteCount : 0
@@ -231,9 +257,15 @@ enum JSONReplay {
             #expect(again == .success(value))
             #expect(again.map { $0.serialized(pretty: pretty) } == .success(text))
         }
-        let wire = outcome { () throws(RTMWireError) in try Envelope(jsonValue: value, options: .wireOnly) }
-        let full = outcome { () throws(RTMWireError) in try Envelope(jsonValue: value, options: .default) }
-        if case .failure(let error) = wire { #expect([.invalidJSON, .unknownJSONField].contains(error.code)) }
+        let wire = outcome { () throws(RTMWireError) in
+            try Envelope(jsonValue: value, options: .wireOnly)
+        }
+        let full = outcome { () throws(RTMWireError) in
+            try Envelope(jsonValue: value, options: .default)
+        }
+        if case .failure(let error) = wire {
+            #expect([.invalidJSON, .unknownJSONField].contains(error.code))
+        }
         if case .failure(let error) = full {
             #expect(semanticCodes.union([.invalidJSON, .unknownJSONField]).contains(error.code))
         }
@@ -242,12 +274,18 @@ enum JSONReplay {
             guard case .success(let message) = result else { continue }
             let json = message.jsonString()
             for text in [json, message.jsonString(pretty: true)] {
-                let again = outcome { () throws(RTMWireError) in try Envelope(jsonString: text, options: options) }
+                let again = outcome { () throws(RTMWireError) in
+                    try Envelope(jsonString: text, options: options)
+                }
                 #expect(again == .success(message))
             }
-            switch outcome({ () throws(RTMWireError) in try message.serializedBytes(options: options) }) {
+            switch outcome({ () throws(RTMWireError) in
+                try message.serializedBytes(options: options)
+            }) {
             case .success(let binary):
-                let again = outcome { () throws(RTMWireError) in try Envelope(serializedBytes: binary, options: options) }
+                let again = outcome { () throws(RTMWireError) in
+                    try Envelope(serializedBytes: binary, options: options)
+                }
                 #expect(again == .success(message))
             case .failure(let error):
                 #expect(isSizeLimit(error, size: message.serializedSize, options), "\(error)")

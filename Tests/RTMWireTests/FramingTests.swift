@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RTMWire
 
 @Suite("Delimited framing")
@@ -53,7 +54,8 @@ struct FramingTests {
     }
 
     @Test func oversizedPrefixIsRefusedBeforeBuffering() throws {
-        var reader = FrameReader<Envelope>(options: CodecOptions(limits: Limits(maxMessageBytes: 100)))
+        var reader = FrameReader<Envelope>(
+            options: CodecOptions(limits: Limits(maxMessageBytes: 100)))
         // Prefix claims 4 GiB; no body follows.
         reader.append(hex("80 80 80 80 10"))
         let error = caught { () throws(RTMWireError) in try reader.next() }
@@ -64,10 +66,12 @@ struct FramingTests {
     }
 
     @Test func frameAtTheCapIsAccepted() throws {
-        var reader = FrameReader<TextMessage>(options: CodecOptions(limits: Limits(maxMessageBytes: 3)))
+        var reader = FrameReader<TextMessage>(
+            options: CodecOptions(limits: Limits(maxMessageBytes: 3)))
         reader.append(hex("03 0a 01 61"))
         #expect(try reader.next() == TextMessage(text: "a"))
-        var over = FrameReader<TextMessage>(options: CodecOptions(limits: Limits(maxMessageBytes: 2)))
+        var over = FrameReader<TextMessage>(
+            options: CodecOptions(limits: Limits(maxMessageBytes: 2)))
         over.append(hex("03"))
         #expect(caught { () throws(RTMWireError) in try over.next() }?.limit?.actual == 3)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RTMWire
 
 @Suite("Image message from file bytes")
@@ -25,7 +26,9 @@ struct ImageMessageBuilderTests {
     }
 
     @Test func unreadableHeaderIsATypedError() {
-        let error = caught { () throws(RTMWireError) in try ImageMessage(mediaID: "m", imageBytes: [1, 2, 3]) }
+        let error = caught { () throws(RTMWireError) in
+            try ImageMessage(mediaID: "m", imageBytes: [1, 2, 3])
+        }
         #expect(error?.code == .unrecognizedImageFormat)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RTMWire
 
 // MARK: - Byte builders
@@ -7,10 +8,18 @@ import Testing
 // same target.
 
 private extension Array where Element == UInt8 {
-    mutating func appendBE16(_ value: UInt16) { append(UInt8(value >> 8)); append(UInt8(truncatingIfNeeded: value)) }
-    mutating func appendLE16(_ value: UInt16) { append(UInt8(truncatingIfNeeded: value)); append(UInt8(value >> 8)) }
-    mutating func appendBE32(_ value: UInt32) { appendBE16(UInt16(value >> 16)); appendBE16(UInt16(truncatingIfNeeded: value)) }
-    mutating func appendLE32(_ value: UInt32) { appendLE16(UInt16(truncatingIfNeeded: value)); appendLE16(UInt16(value >> 16)) }
+    mutating func appendBE16(_ value: UInt16) {
+        append(UInt8(value >> 8)); append(UInt8(truncatingIfNeeded: value))
+    }
+    mutating func appendLE16(_ value: UInt16) {
+        append(UInt8(truncatingIfNeeded: value)); append(UInt8(value >> 8))
+    }
+    mutating func appendBE32(_ value: UInt32) {
+        appendBE16(UInt16(value >> 16)); appendBE16(UInt16(truncatingIfNeeded: value))
+    }
+    mutating func appendLE32(_ value: UInt32) {
+        appendLE16(UInt16(truncatingIfNeeded: value)); appendLE16(UInt16(value >> 16))
+    }
     mutating func appendASCII(_ text: String) { append(contentsOf: text.utf8) }
 }
 
@@ -69,11 +78,13 @@ private enum Build {
             start = end
         } while start < raw.count
         zlib.appendBE32(adler32(raw))
-        return pngSignature + ihdr(width: width, height: height) + pngChunk("IDAT", zlib) + pngChunk("IEND", [])
+        return pngSignature + ihdr(width: width, height: height) + pngChunk("IDAT", zlib)
+            + pngChunk("IEND", [])
     }
 
     static let jfifAPP0: [UInt8] = [
-        0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+        0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00,
+        0x01, 0x00, 0x00,
     ]
 
     static func sof(_ marker: UInt8 = 0xC0, width: UInt16, height: UInt16) -> [UInt8] {
@@ -87,7 +98,9 @@ private enum Build {
     /// A decodable baseline greyscale JPEG. The Huffman tables hold a single 1-bit code for
     /// symbol 0, which means "DC difference 0" and "end of block": every 8x8 block is two 0 bits.
     /// `beforeSOF` is spliced in after DQT to test the marker walk.
-    static func jpeg(width: UInt16, height: UInt16, sofMarker: UInt8 = 0xC0, beforeSOF: [UInt8] = []) -> [UInt8] {
+    static func jpeg(
+        width: UInt16, height: UInt16, sofMarker: UInt8 = 0xC0, beforeSOF: [UInt8] = []
+    ) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8] + jfifAPP0
         bytes += [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
         bytes += beforeSOF
@@ -104,7 +117,9 @@ private enum Build {
     }
 
     /// A 24-bit BMP with a DIB header of `dibSize` >= 40 bytes (extra V4/V5 fields left zero).
-    static func bmp(width: Int32, height: Int32, dibSize: UInt32 = 40, withPixels: Bool = true) -> [UInt8] {
+    static func bmp(width: Int32, height: Int32, dibSize: UInt32 = 40, withPixels: Bool = true)
+        -> [UInt8]
+    {
         let rowSize = (24 * Int(width.magnitude) + 31) / 32 * 4
         let pixelBytes = withPixels ? rowSize * Int(height.magnitude) : 0
         var bytes: [UInt8] = []
@@ -161,7 +176,6 @@ private enum Build {
     }
 }
 
-
 // MARK: - Helpers
 
 /// A valid image, what the probe must report, and the shortest prefix that carries the size.
@@ -175,7 +189,8 @@ private struct Sample: CustomStringConvertible, Sendable {
 
 private let imageCodes: Set<RTMWireError.Code> = [.unrecognizedImageFormat, .malformedImageHeader]
 
-private func probeError<Bytes: Collection>(_ bytes: Bytes) -> RTMWireError? where Bytes.Element == UInt8 {
+private func probeError<Bytes: Collection>(_ bytes: Bytes) -> RTMWireError?
+where Bytes.Element == UInt8 {
     do {
         _ = try ImageProbe.probe(bytes)
         return nil
@@ -191,7 +206,9 @@ private func jpegHeaderLength(_ bytes: [UInt8], sofMarker: UInt8) -> Int {
     return index + 9
 }
 
-private func jpegSample(_ width: UInt16, _ height: UInt16, sofMarker: UInt8 = 0xC0, beforeSOF: [UInt8] = []) -> Sample {
+private func jpegSample(
+    _ width: UInt16, _ height: UInt16, sofMarker: UInt8 = 0xC0, beforeSOF: [UInt8] = []
+) -> Sample {
     let bytes = Build.jpeg(width: width, height: height, sofMarker: sofMarker, beforeSOF: beforeSOF)
     return Sample(
         name: "jpeg \(width)x\(height) SOF 0x\(String(sofMarker, radix: 16))", bytes: bytes,
@@ -201,34 +218,50 @@ private func jpegSample(_ width: UInt16, _ height: UInt16, sofMarker: UInt8 = 0x
 
 private let builtSamples: [Sample] = {
     var samples: [Sample] = []
-    for (width, height) in [(1, 1), (2, 3), (65535, 1), (100_000, 3), (1, 65536)] as [(UInt32, UInt32)] {
-        samples.append(Sample(
-            name: "png \(width)x\(height)", bytes: Build.png(width: width, height: height),
-            info: ImageInfo(format: .png, width: width, height: height), headerLength: 24))
+    for (width, height) in [(1, 1), (2, 3), (65535, 1), (100_000, 3), (1, 65536)]
+        as [(UInt32, UInt32)]
+    {
+        samples.append(
+            Sample(
+                name: "png \(width)x\(height)", bytes: Build.png(width: width, height: height),
+                info: ImageInfo(format: .png, width: width, height: height), headerLength: 24))
     }
-    for (width, height) in [(1, 1), (3, 2), (65535, 1), (1, 65535), (640, 480)] as [(UInt16, UInt16)] {
+    for (width, height) in [(1, 1), (3, 2), (65535, 1), (1, 65535), (640, 480)]
+        as [(UInt16, UInt16)]
+    {
         samples.append(jpegSample(width, height))
     }
     samples.append(jpegSample(9, 4, sofMarker: 0xC2))
     for (width, height) in [(1, 1), (4, 3), (65535, 1), (1, -1), (7, -5)] as [(Int32, Int32)] {
-        samples.append(Sample(
-            name: "bmp info \(width)x\(height)", bytes: Build.bmp(width: width, height: height),
-            info: ImageInfo(format: .bmp, width: UInt32(width), height: height.magnitude), headerLength: 26))
+        samples.append(
+            Sample(
+                name: "bmp info \(width)x\(height)", bytes: Build.bmp(width: width, height: height),
+                info: ImageInfo(format: .bmp, width: UInt32(width), height: height.magnitude),
+                headerLength: 26))
     }
-    samples.append(Sample(
-        name: "bmp v5 3x-2", bytes: Build.bmp(width: 3, height: -2, dibSize: 124),
-        info: ImageInfo(format: .bmp, width: 3, height: 2), headerLength: 26))
+    samples.append(
+        Sample(
+            name: "bmp v5 3x-2", bytes: Build.bmp(width: 3, height: -2, dibSize: 124),
+            info: ImageInfo(format: .bmp, width: 3, height: 2), headerLength: 26))
     for (width, height) in [(1, 1), (4, 3), (65535, 1)] as [(UInt16, UInt16)] {
-        samples.append(Sample(
-            name: "bmp core \(width)x\(height)", bytes: Build.bmpCore(width: width, height: height),
-            info: ImageInfo(format: .bmp, width: UInt32(width), height: UInt32(height)), headerLength: 22))
+        samples.append(
+            Sample(
+                name: "bmp core \(width)x\(height)",
+                bytes: Build.bmpCore(width: width, height: height),
+                info: ImageInfo(format: .bmp, width: UInt32(width), height: UInt32(height)),
+                headerLength: 22))
     }
-    for (width, height, version) in [(1, 1, "89a"), (2, 9, "89a"), (65535, 1, "89a"), (300, 200, "87a")]
+    for (width, height, version) in [
+        (1, 1, "89a"), (2, 9, "89a"), (65535, 1, "89a"), (300, 200, "87a"),
+    ]
         as [(UInt16, UInt16, String)]
     {
-        samples.append(Sample(
-            name: "gif\(version) \(width)x\(height)", bytes: Build.gif(width: width, height: height, version: version),
-            info: ImageInfo(format: .gif, width: UInt32(width), height: UInt32(height)), headerLength: 10))
+        samples.append(
+            Sample(
+                name: "gif\(version) \(width)x\(height)",
+                bytes: Build.gif(width: width, height: height, version: version),
+                info: ImageInfo(format: .gif, width: UInt32(width), height: UInt32(height)),
+                headerLength: 10))
     }
     return samples
 }()
@@ -241,16 +274,22 @@ private let fixtureSamples: [Sample] = ImageFixtures.all.map { fixture in
     case .gif: headerLength = 10
     case .bmp: headerLength = 26
     default:
-        headerLength = jpegHeaderLength(fixture.bytes, sofMarker: fixture.name.hasPrefix("progressive") ? 0xC2 : 0xC0)
+        headerLength = jpegHeaderLength(
+            fixture.bytes, sofMarker: fixture.name.hasPrefix("progressive") ? 0xC2 : 0xC0)
     }
-    return Sample(name: "fixture " + fixture.name, bytes: fixture.bytes, info: info, headerLength: headerLength)
+    return Sample(
+        name: "fixture " + fixture.name, bytes: fixture.bytes, info: info,
+        headerLength: headerLength)
 }
 
 private func expectMalformed(
-    _ bytes: [UInt8], offset: Int? = nil, detail: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    _ bytes: [UInt8], offset: Int? = nil, detail: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let error = probeError(bytes)
-    #expect(error?.code == .malformedImageHeader, "\(String(describing: error))", sourceLocation: sourceLocation)
+    #expect(
+        error?.code == .malformedImageHeader, "\(String(describing: error))",
+        sourceLocation: sourceLocation)
     if let offset { #expect(error?.offset == offset, sourceLocation: sourceLocation) }
     if let detail { #expect(error?.detail == detail, sourceLocation: sourceLocation) }
 }
@@ -268,40 +307,55 @@ struct ImageProbeTests {
     func fixtures(fixture: ImageFixtures.Fixture) throws {
         #expect(fixture.bytes.count < 1024)
         let info = try ImageProbe.probe(fixture.bytes)
-        #expect(info == ImageInfo(format: fixture.format, width: fixture.width, height: fixture.height))
+        #expect(
+            info == ImageInfo(format: fixture.format, width: fixture.width, height: fixture.height))
     }
 
     @Test func progressiveFixtureReallyUsesSOF2() throws {
         let bytes = ImageFixtures.jpegProgressive3x2.bytes
-        let hasSOF2 = bytes.indices.dropLast().contains { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC2 }
-        let hasSOF0 = bytes.indices.dropLast().contains { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 }
+        let hasSOF2 = bytes.indices.dropLast().contains {
+            bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC2
+        }
+        let hasSOF0 = bytes.indices.dropLast().contains {
+            bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0
+        }
         #expect(hasSOF2 && !hasSOF0)
     }
 
     @Test func nonContiguousAndSlicedInputs() throws {
         let bytes = Build.png(width: 100_000, height: 3)
         // A lazy map has no contiguous storage, forcing the copying path.
-        #expect(try ImageProbe.probe(bytes.lazy.map { $0 }) == ImageInfo(format: .png, width: 100_000, height: 3))
+        #expect(
+            try ImageProbe.probe(bytes.lazy.map { $0 })
+                == ImageInfo(format: .png, width: 100_000, height: 3))
         // A slice whose indices do not start at 0.
         let padded = [0xAA, 0xBB, 0xCC] + Build.gif(width: 5, height: 6)
         #expect(try ImageProbe.probe(padded[3...]) == ImageInfo(format: .gif, width: 5, height: 6))
         #expect(probeError(padded)?.code == .unrecognizedImageFormat)
         let jpeg = Build.jpeg(width: 7, height: 8)
-        #expect(try ImageProbe.probe(jpeg.lazy.map { $0 }) == ImageInfo(format: .jpeg, width: 7, height: 8))
+        #expect(
+            try ImageProbe.probe(jpeg.lazy.map { $0 })
+                == ImageInfo(format: .jpeg, width: 7, height: 8))
         #expect(probeError(jpeg.prefix(90).lazy.map { $0 })?.code == .malformedImageHeader)
     }
 
     @Test func formatNamesAreStable() {
-        #expect([ImageFormat.jpeg, .png, .bmp, .gif].map(\.description) == ["jpeg", "png", "bmp", "gif"])
+        #expect(
+            [ImageFormat.jpeg, .png, .bmp, .gif].map(\.description) == [
+                "jpeg", "png", "bmp", "gif",
+            ])
         #expect(Set([ImageFormat.jpeg, .png, .bmp, .gif, ImageFormat("jpeg")]).count == 4)
     }
 
     // MARK: Unrecognized
 
-    @Test("unknown signatures are unrecognized at offset 0", arguments: [
-        [], [0x00], [0xFF], [0xFF, 0xD9], [0x89, 0x50, 0x4E], Array("hello, world".utf8), Array("GIF".utf8.dropLast()),
-        Array("B".utf8), Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBP".utf8), [0x00, 0x00, 0x01, 0x00],
-    ] as [[UInt8]])
+    @Test(
+        "unknown signatures are unrecognized at offset 0",
+        arguments: [
+            [], [0x00], [0xFF], [0xFF, 0xD9], [0x89, 0x50, 0x4E], Array("hello, world".utf8),
+            Array("GIF".utf8.dropLast()),
+            Array("B".utf8), Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBP".utf8), [0x00, 0x00, 0x01, 0x00],
+        ] as [[UInt8]])
     func unrecognized(bytes: [UInt8]) {
         let error = probeError(bytes)
         #expect(error?.code == .unrecognizedImageFormat)
@@ -323,9 +377,13 @@ struct ImageProbeTests {
 
     @Test func pngStructure() {
         let valid = Build.png(width: 3, height: 3)
-        expectMalformed(Array(valid.prefix(17)), offset: 17, detail: "PNG header truncated: need 24 bytes, have 17")
+        expectMalformed(
+            Array(valid.prefix(17)), offset: 17,
+            detail: "PNG header truncated: need 24 bytes, have 17")
         // IHDR must come first.
-        expectMalformed(Build.pngSignature + Build.pngChunk("tEXt", Array("a\u{0}b".utf8)) + Array(valid[8...]), offset: 12)
+        expectMalformed(
+            Build.pngSignature + Build.pngChunk("tEXt", Array("a\u{0}b".utf8)) + Array(valid[8...]),
+            offset: 12)
         // An IHDR with the wrong length.
         var long = valid
         long[11] = 14
@@ -338,9 +396,11 @@ struct ImageProbeTests {
 
     // MARK: JPEG
 
-    @Test("every frame-header marker yields the size", arguments: [
-        0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF,
-    ] as [UInt8])
+    @Test(
+        "every frame-header marker yields the size",
+        arguments: [
+            0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF,
+        ] as [UInt8])
     func jpegFrameMarkers(marker: UInt8) throws {
         let info = try ImageProbe.probe(Build.jpeg(width: 33, height: 17, sofMarker: marker))
         #expect(info == ImageInfo(format: .jpeg, width: 33, height: 17))
@@ -351,14 +411,16 @@ struct ImageProbeTests {
         // read as a 0xFFFF x 0xFFFF frame if mistaken for one.
         for marker: UInt8 in [0xC4, 0xC8, 0xCC] {
             let decoy: [UInt8] = [0xFF, marker, 0x00, 0x08, 0x08, 0xFF, 0xFF, 0xFF, 0xFF, 0x01]
-            #expect(try ImageProbe.probe(Build.jpeg(width: 2, height: 3, beforeSOF: decoy)).width == 2)
+            #expect(
+                try ImageProbe.probe(Build.jpeg(width: 2, height: 3, beforeSOF: decoy)).width == 2)
         }
     }
 
     @Test func jpegWalksFillBytesStandaloneMarkersAndPayloads() throws {
         // Fill bytes, TEM, RST0 and RST7, an extra SOI, and an APP1 whose payload contains what
         // looks like a SOF0 header for 0x0102 x 0x0304.
-        let extras: [UInt8] = [0xFF, 0xFF, 0xFF, 0x01, 0xFF, 0xD0, 0xFF, 0xD7, 0xFF, 0xD8]
+        let extras: [UInt8] =
+            [0xFF, 0xFF, 0xFF, 0x01, 0xFF, 0xD0, 0xFF, 0xD7, 0xFF, 0xD8]
             + [0xFF, 0xE1, 0x00, 0x0B, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x03, 0x04, 0x01, 0x02]
             + [0xFF, 0xFF, 0xFF, 0xFF]
         let bytes = Build.jpeg(width: 40, height: 30, beforeSOF: extras)
@@ -367,18 +429,24 @@ struct ImageProbeTests {
 
     @Test func jpegSegmentLengthBelowTwo() {
         for length: UInt8 in [0, 1] {
-            var bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, length, 0x08, 0x00, 0x10, 0x00, 0x10]
-            expectMalformed(bytes, offset: 4, detail: "JPEG segment length \(length) at marker 0xC0 is below 2")
+            var bytes: [UInt8] = [
+                0xFF, 0xD8, 0xFF, 0xC0, 0x00, length, 0x08, 0x00, 0x10, 0x00, 0x10,
+            ]
+            expectMalformed(
+                bytes, offset: 4, detail: "JPEG segment length \(length) at marker 0xC0 is below 2")
             bytes[3] = 0xE0
-            expectMalformed(bytes, offset: 4, detail: "JPEG segment length \(length) at marker 0xE0 is below 2")
+            expectMalformed(
+                bytes, offset: 4, detail: "JPEG segment length \(length) at marker 0xE0 is below 2")
         }
         // A frame header too short to hold its fields.
-        expectMalformed([0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x07, 0x08, 0x00, 0x10, 0x00, 0x10, 0x01], offset: 4)
+        expectMalformed(
+            [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x07, 0x08, 0x00, 0x10, 0x00, 0x10, 0x01], offset: 4)
     }
 
     @Test func jpegScanOrEndBeforeFrame() {
         let sos: [UInt8] = [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00]
-        let error = probeError([0xFF, 0xD8] + Build.jfifAPP0 + sos + Build.sof(width: 8, height: 8))
+        let error = probeError(
+            [0xFF, 0xD8] + Build.jfifAPP0 + sos + Build.sof(width: 8, height: 8))
         #expect(error?.code == .malformedImageHeader)
         #expect(error?.offset == 20)
         #expect(error?.detail.contains("SOS") == true)
@@ -397,7 +465,9 @@ struct ImageProbeTests {
     }
 
     @Test func jpegWithoutFrameHeader() {
-        expectMalformed([0xFF, 0xD8], offset: 2, detail: "JPEG truncated before a frame header (SOF): have 2 bytes")
+        expectMalformed(
+            [0xFF, 0xD8], offset: 2,
+            detail: "JPEG truncated before a frame header (SOF): have 2 bytes")
         // A segment claiming more bytes than remain.
         expectMalformed([0xFF, 0xD8, 0xFF, 0xE0, 0xFF, 0xFF, 0x00], offset: 7)
         // Fill bytes to the end of the input.
@@ -408,18 +478,22 @@ struct ImageProbeTests {
 
     @Test func bmpHeaderVariants() throws {
         for dibSize: UInt32 in [40, 52, 56, 64, 108, 124] {
-            #expect(try ImageProbe.probe(Build.bmp(width: 6, height: -9, dibSize: dibSize))
-                == ImageInfo(format: .bmp, width: 6, height: 9))
+            #expect(
+                try ImageProbe.probe(Build.bmp(width: 6, height: -9, dibSize: dibSize))
+                    == ImageInfo(format: .bmp, width: 6, height: 9))
         }
         let huge = Build.bmp(width: Int32.max, height: Int32.min + 1, withPixels: false)
-        #expect(try ImageProbe.probe(huge) == ImageInfo(format: .bmp, width: UInt32(Int32.max), height: UInt32(Int32.max)))
+        #expect(
+            try ImageProbe.probe(huge)
+                == ImageInfo(format: .bmp, width: UInt32(Int32.max), height: UInt32(Int32.max)))
     }
 
     @Test("unknown DIB header sizes are malformed", arguments: [0, 1, 11, 13, 16, 39] as [UInt32])
     func bmpUnknownDIBSize(dibSize: UInt32) {
         var bytes = Build.bmp(width: 4, height: 4)
         bytes.replaceSubrange(14..<18, with: withUnsafeBytes(of: dibSize.littleEndian, Array.init))
-        expectMalformed(bytes, offset: 14, detail: "BMP DIB header size \(dibSize) is not 12 or at least 40")
+        expectMalformed(
+            bytes, offset: 14, detail: "BMP DIB header size \(dibSize) is not 12 or at least 40")
     }
 
     @Test func bmpBadDimensions() {
@@ -439,21 +513,27 @@ struct ImageProbeTests {
         expectMalformed(Build.gif(width: 0, height: 3), offset: 6)
         expectMalformed(Build.gif(width: 3, height: 0), offset: 8)
         expectMalformed(Build.gif(width: 3, height: 3, version: "88a"), offset: 3)
-        expectMalformed(Array("GIF8".utf8), offset: 4, detail: "GIF signature truncated: need 6 bytes, have 4")
+        expectMalformed(
+            Array("GIF8".utf8), offset: 4, detail: "GIF signature truncated: need 6 bytes, have 4")
     }
 
     // MARK: Truncation and fuzzing
 
-    @Test("every truncation of a valid image fails cleanly until the size is present",
-          arguments: builtSamples + fixtureSamples)
+    @Test(
+        "every truncation of a valid image fails cleanly until the size is present",
+        arguments: builtSamples + fixtureSamples)
     fileprivate func truncations(sample: Sample) throws {
         var firstSuccess: Int?
         for length in 0...sample.bytes.count {
             let prefix = sample.bytes[..<length]
             if let error = probeError(prefix) {
                 #expect(imageCodes.contains(error.code), "prefix \(length): \(error)")
-                #expect(error.offset.map { (0...length).contains($0) } == true, "prefix \(length): \(error)")
-                #expect(firstSuccess == nil, "prefix \(length) failed after a shorter prefix succeeded: \(error)")
+                #expect(
+                    error.offset.map { (0...length).contains($0) } == true,
+                    "prefix \(length): \(error)")
+                #expect(
+                    firstSuccess == nil,
+                    "prefix \(length) failed after a shorter prefix succeeded: \(error)")
             } else {
                 if firstSuccess == nil { firstSuccess = length }
                 // Longer prefixes must keep reporting the same thing (checked sparsely: it is O(1)).
@@ -468,7 +548,8 @@ struct ImageProbeTests {
     @Test func randomAndMutatedInputsNeverCrash() {
         var rng = SplitMix64(state: 0x5EED_1A6E_2026)
         let signatures: [[UInt8]] = [
-            [0xFF, 0xD8], Build.pngSignature, Array("BM".utf8), Array("GIF89a".utf8), Array("GIF87a".utf8),
+            [0xFF, 0xD8], Build.pngSignature, Array("BM".utf8), Array("GIF89a".utf8),
+            Array("GIF87a".utf8),
         ]
         let seeds = (builtSamples + fixtureSamples).map { Array($0.bytes.prefix(256)) }
         var outcomes = (values: 0, errors: 0)
@@ -480,13 +561,17 @@ struct ImageProbeTests {
                 outcomes.values += 1
             } catch {
                 #expect(imageCodes.contains(error.code), "\(input): \(error)")
-                #expect(error.offset.map { (0...input.count).contains($0) } == true, "\(input): \(error)")
+                #expect(
+                    error.offset.map { (0...input.count).contains($0) } == true,
+                    "\(input): \(error)")
                 outcomes.errors += 1
             }
         }
 
         for round in 0..<10_000 {
-            var input = (0..<Int.random(in: 0...64, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            var input = (0..<Int.random(in: 0...64, using: &rng)).map { _ in
+                UInt8.random(in: 0...255, using: &rng)
+            }
             // Random bytes alone almost never reach a parser, so give half of them a signature.
             if round % 2 == 1, let signature = signatures.randomElement(using: &rng) {
                 input.replaceSubrange(0..<min(signature.count, input.count), with: signature)
@@ -500,7 +585,9 @@ struct ImageProbeTests {
                 switch UInt8.random(in: 0...3, using: &rng) {
                 case 0: input[index] = UInt8.random(in: 0...255, using: &rng)
                 case 1: input[index] ^= 1 << UInt8.random(in: 0...7, using: &rng)
-                case 2: input[index] = [0x00, 0xFF, 0x01, 0x7F, 0x80][Int.random(in: 0...4, using: &rng)]
+                case 2:
+                    input[index] =
+                        [0x00, 0xFF, 0x01, 0x7F, 0x80][Int.random(in: 0...4, using: &rng)]
                 default: input.removeSubrange(index...)
                 }
                 if input.isEmpty { break }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RTMWire
 
 /// proto3 JSON mapping: Google's canonical form out, the lenient forms in.
@@ -7,12 +8,17 @@ struct JSONMappingTests {
     @Test func canonicalOutput() throws {
         let envelope = Envelope(
             messageID: "m", sendTimeMs: -5,
-            body: .image(ImageMessage(mediaID: "x", size: UInt64.max, width: 7, thumbnail: [0xFF, 0, 1])))
-        #expect(envelope.jsonString() == #"{"messageId":"m","sendTimeMs":"-5","image":{"mediaId":"x","size":"18446744073709551615","width":7,"thumbnail":"/wAB"}}"#)
+            body: .image(
+                ImageMessage(mediaID: "x", size: UInt64.max, width: 7, thumbnail: [0xFF, 0, 1])))
+        #expect(
+            envelope.jsonString()
+                == #"{"messageId":"m","sendTimeMs":"-5","image":{"mediaId":"x","size":"18446744073709551615","width":7,"thumbnail":"/wAB"}}"#
+        )
     }
 
     @Test func acceptsOriginalNamesNumbersAndNull() throws {
-        let json = #"{"message_id":"m","send_time_ms":12,"conversation":{"type":3,"id":"g"},"sender":null,"status":{"presence":"PRESENCE_ONLINE","hand_raised":true}}"#
+        let json =
+            #"{"message_id":"m","send_time_ms":12,"conversation":{"type":3,"id":"g"},"sender":null,"status":{"presence":"PRESENCE_ONLINE","hand_raised":true}}"#
         let envelope = try Envelope(jsonString: json, options: .wireOnly)
         #expect(envelope.messageID == "m")
         #expect(envelope.sendTimeMs == 12)
@@ -46,19 +52,26 @@ struct JSONMappingTests {
         (#"{"messageId":"a"#, .invalidJSON),
     ])
     func rejects(json: String, code: RTMWireError.Code) {
-        let error = caught { () throws(RTMWireError) in try Envelope(jsonString: json, options: .wireOnly) }
+        let error = caught { () throws(RTMWireError) in
+            try Envelope(jsonString: json, options: .wireOnly)
+        }
         #expect(error?.code == code, "\(json)")
     }
 
     @Test func errorPathNamesNestedField() {
         let error = caught { () throws(RTMWireError) in
-            try Envelope(jsonString: #"{"metadata":{"request":{"metadata":{"items":[{},{"revision":true}]}}}}"#, options: .wireOnly)
+            try Envelope(
+                jsonString:
+                    #"{"metadata":{"request":{"metadata":{"items":[{},{"revision":true}]}}}}"#,
+                options: .wireOnly)
         }
         #expect(error?.fieldPath == "metadata.request.metadata.items[1].revision")
     }
 
     @Test func checkedJSONEnforcesRules() {
-        let error = caught { () throws(RTMWireError) in try Envelope(jsonString: #"{"messageId":"a"}"#) }
+        let error = caught { () throws(RTMWireError) in
+            try Envelope(jsonString: #"{"messageId":"a"}"#)
+        }
         #expect(error?.code == .missingField)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RTMWire
 
 /// Parses `text`, returning the error it throws or `nil` when it parses.
@@ -25,7 +26,6 @@ private func helperError<T>(_ body: () throws(RTMWireError) -> T) -> RTMWireErro
     }
 }
 
-
 @Suite("JSON runtime")
 struct JSONRuntimeTests {
     // MARK: Round trips
@@ -38,7 +38,8 @@ struct JSONRuntimeTests {
                "uni": "日本語 😀" }\r\n\t
             """
         let value = try JSONValue(parsing: text)
-        let compact = #"{"name":"RTM","id":"9223372036854775807","n":-12.5e-3,"flags":[true,false,null],"nested":{"empty":{},"list":[],"deep":[[1,{"x":"y"}]]},"uni":"日本語 😀"}"#
+        let compact =
+            #"{"name":"RTM","id":"9223372036854775807","n":-12.5e-3,"flags":[true,false,null],"nested":{"empty":{},"list":[],"deep":[[1,{"x":"y"}]]},"uni":"日本語 😀"}"#
         #expect(value.serialized() == compact)
         #expect(value.serialized(pretty: false) == compact)
         let pretty = """
@@ -73,8 +74,9 @@ struct JSONRuntimeTests {
 
         #expect(value["name"] == .string("RTM"))
         #expect(value["n"] == .number("-12.5e-3"))
-        #expect(value["nested"]?["deep"]
-            == .array([.array([.number("1"), .object([JSONMember("x", .string("y"))])])]))
+        #expect(
+            value["nested"]?["deep"]
+                == .array([.array([.number("1"), .object([JSONMember("x", .string("y"))])])]))
         #expect(value["missing"] == nil)
         #expect(JSONValue.array([])["name"] == nil)
     }
@@ -84,7 +86,9 @@ struct JSONRuntimeTests {
         #expect(try JSONValue(parsing: "true") == .bool(true))
         #expect(try JSONValue(parsing: "false") == .bool(false))
         #expect(try JSONValue(parsing: "null") == .null)
-        for literal in ["0", "-0", "0.5", "-0.0e-0", "1.5e+10", "1E-2", "123456789012345678901234567890"] {
+        for literal in [
+            "0", "-0", "0.5", "-0.0e-0", "1.5e+10", "1E-2", "123456789012345678901234567890",
+        ] {
             let value = try JSONValue(parsing: literal)
             #expect(value == .number(literal))
             #expect(value.serialized() == literal)
@@ -115,8 +119,10 @@ struct JSONRuntimeTests {
         #expect(try JSONValue(parsing: "\"😀\"") == .string("😀"))
         #expect(JSONValue.string("😀").serialized() == "\"😀\"")
 
-        for lone in [#""\uD83D""#, #""\uD83Dx""#, #""\uD83D\u0041""#, #""\uDE00""#,
-                     #""\uDE00\uD83D""#, #""\uD83D\uD83D""#, #""\uD83D\""#, #""\uD83D\n""#] {
+        for lone in [
+            #""\uD83D""#, #""\uD83Dx""#, #""\uD83D\u0041""#, #""\uDE00""#,
+            #""\uDE00\uD83D""#, #""\uD83D\uD83D""#, #""\uD83D\""#, #""\uD83D\n""#,
+        ] {
             let error = parseError(lone)
             #expect(error?.code == .invalidJSON, "\(lone)")
             #expect(error?.offset == 1, "\(lone)")
@@ -184,12 +190,16 @@ struct JSONRuntimeTests {
         }
     }
 
-    @Test(arguments: [
-        [0x22, 0xFF, 0x22], [0x22, 0x80, 0x22], [0x22, 0xC0, 0x80, 0x22], [0x22, 0xC1, 0xBF, 0x22],
-        [0x22, 0xE0, 0x80, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22], [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
-        [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], [0x22, 0xE6, 0x97, 0x22], [0x22, 0xE6, 0x97],
-        [0x22, 0xF0, 0x9F, 0x98, 0x22], [0x22, 0xC3], [0xFF], [0xC3, 0xA9], [0x5B, 0xE2, 0x80, 0x82, 0x31, 0x5D],
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x22, 0xFF, 0x22], [0x22, 0x80, 0x22], [0x22, 0xC0, 0x80, 0x22],
+            [0x22, 0xC1, 0xBF, 0x22],
+            [0x22, 0xE0, 0x80, 0x80, 0x22], [0x22, 0xED, 0xA0, 0x80, 0x22],
+            [0x22, 0xF4, 0x90, 0x80, 0x80, 0x22],
+            [0x22, 0xF5, 0x80, 0x80, 0x80, 0x22], [0x22, 0xE6, 0x97, 0x22], [0x22, 0xE6, 0x97],
+            [0x22, 0xF0, 0x9F, 0x98, 0x22], [0x22, 0xC3], [0xFF], [0xC3, 0xA9],
+            [0x5B, 0xE2, 0x80, 0x82, 0x31, 0x5D],
+        ] as [[UInt8]])
     func rejectsInvalidUTF8(_ bytes: [UInt8]) {
         let error = parseError(bytes)
         #expect(error?.code == .invalidJSON)
@@ -215,7 +225,8 @@ struct JSONRuntimeTests {
                 String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
             }
             let objects = { (depth: Int) in
-                String(repeating: "{\"k\":", count: depth) + "1" + String(repeating: "}", count: depth)
+                String(repeating: "{\"k\":", count: depth) + "1"
+                    + String(repeating: "}", count: depth)
             }
             let mixed = { (depth: Int) in
                 (0..<depth).map { $0 % 2 == 0 ? "[" : "{\"k\":" }.joined() + "1"
@@ -229,15 +240,21 @@ struct JSONRuntimeTests {
             }
             #expect(parseError(arrays(maxDepth + 1), maxDepth: maxDepth)?.offset == maxDepth)
             // Empty containers count as a level too.
-            let empty = String(repeating: "[", count: maxDepth + 1) + String(repeating: "]", count: maxDepth + 1)
+            let empty =
+                String(repeating: "[", count: maxDepth + 1)
+                + String(repeating: "]", count: maxDepth + 1)
             #expect(parseError(empty, maxDepth: maxDepth)?.code == .invalidJSON)
         }
         #expect(parseError("1", maxDepth: 0) == nil)
         #expect(parseError("[]", maxDepth: 0)?.code == .invalidJSON)
         #expect(parseError("{}", maxDepth: 0)?.code == .invalidJSON)
         // The default limit is 64, and hostile nesting fails fast without deep recursion.
-        #expect(parseError(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)) == nil)
-        #expect(parseError(String(repeating: "[", count: 65) + String(repeating: "]", count: 65))?.code == .invalidJSON)
+        #expect(
+            parseError(String(repeating: "[", count: 64) + String(repeating: "]", count: 64)) == nil
+        )
+        #expect(
+            parseError(String(repeating: "[", count: 65) + String(repeating: "]", count: 65))?.code
+                == .invalidJSON)
         #expect(parseError(String(repeating: "[", count: 200_000))?.offset == 64)
     }
 
@@ -247,13 +264,26 @@ struct JSONRuntimeTests {
         for make in [JSONValue.number, JSONValue.string] {
             #expect(try make("2147483647").proto3Int32(path: "f") == Int32.max)
             #expect(try make("-2147483648").proto3Int32(path: "f") == Int32.min)
-            #expect(helperError { () throws(RTMWireError) in try make("2147483648").proto3Int32(path: "f") } != nil)
-            #expect(helperError { () throws(RTMWireError) in try make("-2147483649").proto3Int32(path: "f") } != nil)
+            #expect(
+                helperError { () throws(RTMWireError) in
+                    try make("2147483648").proto3Int32(path: "f")
+                } != nil)
+            #expect(
+                helperError { () throws(RTMWireError) in
+                    try make("-2147483649").proto3Int32(path: "f")
+                } != nil)
             #expect(try make("4294967295").proto3UInt32(path: "f") == UInt32.max)
-            #expect(helperError { () throws(RTMWireError) in try make("4294967296").proto3UInt32(path: "f") } != nil)
-            #expect(helperError { () throws(RTMWireError) in try make("-1").proto3UInt32(path: "f") } != nil)
+            #expect(
+                helperError { () throws(RTMWireError) in
+                    try make("4294967296").proto3UInt32(path: "f")
+                } != nil)
+            #expect(
+                helperError { () throws(RTMWireError) in try make("-1").proto3UInt32(path: "f") }
+                    != nil)
         }
-        let error = helperError { () throws(RTMWireError) in try JSONValue.number("2147483648").proto3Int32(path: "msg.count") }
+        let error = helperError { () throws(RTMWireError) in
+            try JSONValue.number("2147483648").proto3Int32(path: "msg.count")
+        }
         #expect(error?.code == .invalidJSON)
         #expect(error?.fieldPath == "msg.count")
         #expect(error?.detail.contains("2147483648") == true)
@@ -265,18 +295,38 @@ struct JSONRuntimeTests {
         for make in [JSONValue.number, JSONValue.string] {
             #expect(try make("9223372036854775807").proto3Int64(path: "f") == Int64.max)
             #expect(try make("-9223372036854775808").proto3Int64(path: "f") == Int64.min)
-            #expect(helperError { () throws(RTMWireError) in try make("9223372036854775808").proto3Int64(path: "f") } != nil)
-            #expect(helperError { () throws(RTMWireError) in try make("-9223372036854775809").proto3Int64(path: "f") } != nil)
+            #expect(
+                helperError { () throws(RTMWireError) in
+                    try make("9223372036854775808").proto3Int64(path: "f")
+                } != nil)
+            #expect(
+                helperError { () throws(RTMWireError) in
+                    try make("-9223372036854775809").proto3Int64(path: "f")
+                } != nil)
             #expect(try make("18446744073709551615").proto3UInt64(path: "f") == UInt64.max)
             #expect(try make("1.8446744073709551615e19").proto3UInt64(path: "f") == UInt64.max)
-            #expect(helperError { () throws(RTMWireError) in try make("18446744073709551616").proto3UInt64(path: "f") } != nil)
-            #expect(helperError { () throws(RTMWireError) in try make("99999999999999999999999").proto3UInt64(path: "f") } != nil)
-            #expect(helperError { () throws(RTMWireError) in try make("1e20").proto3UInt64(path: "f") } != nil)
+            #expect(
+                helperError { () throws(RTMWireError) in
+                    try make("18446744073709551616").proto3UInt64(path: "f")
+                } != nil)
+            #expect(
+                helperError { () throws(RTMWireError) in
+                    try make("99999999999999999999999").proto3UInt64(path: "f")
+                } != nil)
+            #expect(
+                helperError { () throws(RTMWireError) in try make("1e20").proto3UInt64(path: "f") }
+                    != nil)
             #expect(try make("1e19").proto3UInt64(path: "f") == 10_000_000_000_000_000_000)
-            #expect(helperError { () throws(RTMWireError) in try make("1e19").proto3Int64(path: "f") } != nil)
-            #expect(helperError { () throws(RTMWireError) in try make("-1").proto3UInt64(path: "f") } != nil)
+            #expect(
+                helperError { () throws(RTMWireError) in try make("1e19").proto3Int64(path: "f") }
+                    != nil)
+            #expect(
+                helperError { () throws(RTMWireError) in try make("-1").proto3UInt64(path: "f") }
+                    != nil)
         }
-        let error = helperError { () throws(RTMWireError) in try JSONValue.string("18446744073709551616").proto3UInt64(path: "a.b") }
+        let error = helperError { () throws(RTMWireError) in
+            try JSONValue.string("18446744073709551616").proto3UInt64(path: "a.b")
+        }
         #expect(error?.fieldPath == "a.b")
         #expect(error?.detail.contains("18446744073709551616") == true)
         #expect(error?.detail.contains("uint64") == true)
@@ -302,17 +352,28 @@ struct JSONRuntimeTests {
         ]
         for text in rejected {
             for value in [JSONValue.number(text), JSONValue.string(text)] {
-                let error = helperError { () throws(RTMWireError) in try value.proto3Int64(path: "x.y") }
+                let error = helperError { () throws(RTMWireError) in
+                    try value.proto3Int64(path: "x.y")
+                }
                 #expect(error?.code == .invalidJSON, "\(text)")
                 #expect(error?.fieldPath == "x.y", "\(text)")
-                #expect(helperError { () throws(RTMWireError) in try value.proto3UInt32(path: "x.y") } != nil, "\(text)")
+                #expect(
+                    helperError { () throws(RTMWireError) in try value.proto3UInt32(path: "x.y") }
+                        != nil, "\(text)")
             }
         }
-        #expect(helperError { () throws(RTMWireError) in try JSONValue.number("1.5").proto3Int32(path: "f") }?
+        #expect(
+            helperError { () throws(RTMWireError) in
+                try JSONValue.number("1.5").proto3Int32(path: "f")
+            }?
             .detail.contains("not an integer") == true)
         for wrongType in [JSONValue.null, .bool(true), .array([]), .object([])] {
-            #expect(helperError { () throws(RTMWireError) in try wrongType.proto3Int32(path: "f") }?.code == .invalidJSON)
-            #expect(helperError { () throws(RTMWireError) in try wrongType.proto3UInt64(path: "f") }?.code == .invalidJSON)
+            #expect(
+                helperError { () throws(RTMWireError) in try wrongType.proto3Int32(path: "f") }?
+                    .code == .invalidJSON)
+            #expect(
+                helperError { () throws(RTMWireError) in try wrongType.proto3UInt64(path: "f") }?
+                    .code == .invalidJSON)
         }
     }
 
@@ -322,16 +383,30 @@ struct JSONRuntimeTests {
         #expect(try JSONValue.string("hi").proto3String(path: "s") == "hi")
         #expect(try JSONValue.bool(false).proto3Bool(path: "b") == false)
         #expect(try JSONValue.array([.null]).proto3Array(path: "a") == [.null])
-        #expect(try JSONValue.object([JSONMember("k", .null)]).proto3Object(path: "o") == [JSONMember("k", .null)])
+        #expect(
+            try JSONValue.object([JSONMember("k", .null)]).proto3Object(path: "o") == [
+                JSONMember("k", .null)
+            ])
 
-        let stringError = helperError { () throws(RTMWireError) in try JSONValue.number("1").proto3String(path: "m.s") }
+        let stringError = helperError { () throws(RTMWireError) in
+            try JSONValue.number("1").proto3String(path: "m.s")
+        }
         #expect(stringError?.code == .invalidJSON)
         #expect(stringError?.fieldPath == "m.s")
         #expect(stringError?.detail == "expected a string, found a number")
-        #expect(helperError { () throws(RTMWireError) in try JSONValue.string("true").proto3Bool(path: "b") }?.fieldPath == "b")
-        #expect(helperError { () throws(RTMWireError) in try JSONValue.null.proto3Array(path: "a") }?.fieldPath == "a")
-        #expect(helperError { () throws(RTMWireError) in try JSONValue.array([]).proto3Object(path: "o") }?.fieldPath == "o")
-        #expect(helperError { () throws(RTMWireError) in try JSONValue.null.proto3String(path: "s") } != nil)
+        #expect(
+            helperError { () throws(RTMWireError) in
+                try JSONValue.string("true").proto3Bool(path: "b")
+            }?.fieldPath == "b")
+        #expect(
+            helperError { () throws(RTMWireError) in try JSONValue.null.proto3Array(path: "a") }?
+                .fieldPath == "a")
+        #expect(
+            helperError { () throws(RTMWireError) in try JSONValue.array([]).proto3Object(path: "o")
+            }?.fieldPath == "o")
+        #expect(
+            helperError { () throws(RTMWireError) in try JSONValue.null.proto3String(path: "s") }
+                != nil)
     }
 
     @Test func encodingHelpers() {
@@ -371,7 +446,9 @@ struct JSONRuntimeTests {
         for byte in 0...255 { all.append(UInt8(byte)) }
         let encoded = Base64.encode(all)
         #expect(Base64.decode(encoded.utf8) == all)
-        let urlSafe = String(encoded.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }).filter { $0 != "=" }
+        let urlSafe = String(encoded.map { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 }).filter {
+            $0 != "="
+        }
         #expect(Base64.decode(urlSafe.utf8) == all)
 
         #expect(try JSONValue.string("Zm9vYmFy").proto3Bytes(path: "b") == Array("foobar".utf8))
@@ -385,7 +462,9 @@ struct JSONRuntimeTests {
     ])
     func base64Invalid(_ text: String) {
         #expect(Base64.decode(text.utf8) == nil)
-        let error = helperError { () throws(RTMWireError) in try JSONValue.string(text).proto3Bytes(path: "m.data") }
+        let error = helperError { () throws(RTMWireError) in
+            try JSONValue.string(text).proto3Bytes(path: "m.data")
+        }
         #expect(error?.code == .invalidJSON)
         #expect(error?.fieldPath == "m.data")
         #expect(error?.detail.contains("base64") == true)
@@ -400,7 +479,8 @@ struct JSONRuntimeTests {
             #"[[[[{"k":[{}]}]]]]"#, #""日本語 😀""#, "-12.5E+7", #"{"x":"\u0000\\\/\b\f\r\t"}"#,
             "  [ 1 , { \"y\" : [ ] } ]  ", "null",
         ].map { Array($0.utf8) }
-        let interesting: [UInt8] = Array("{}[]\",:\\u0123456789-+.eEtrufalsn \t\n\r/bDdC".utf8)
+        let interesting: [UInt8] =
+            Array("{}[]\",:\\u0123456789-+.eEtrufalsn \t\n\r/bDdC".utf8)
             + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC0, 0xC3, 0xE0, 0xED, 0xF0, 0xF4, 0xF5, 0xFF]
         var failures: [String] = []
         var parsedCount = 0
@@ -409,7 +489,8 @@ struct JSONRuntimeTests {
             if iteration % 4 == 0 {
                 // Pure random bytes, biased towards JSON punctuation.
                 input = (0..<random.below(40)).map { _ in
-                    random.below(3) == 0 ? UInt8(truncatingIfNeeded: random.next())
+                    random.below(3) == 0
+                        ? UInt8(truncatingIfNeeded: random.next())
                         : interesting[random.below(interesting.count)]
                 }
             } else {
@@ -437,7 +518,9 @@ struct JSONRuntimeTests {
                 parsedCount += 1
                 // Whatever parses must serialize to text that parses back to the same value.
                 for pretty in [false, true] {
-                    if (try? JSONValue(parsing: value.serialized(pretty: pretty), maxDepth: 8)) != value {
+                    if (try? JSONValue(parsing: value.serialized(pretty: pretty), maxDepth: 8))
+                        != value
+                    {
                         failures.append("round trip of \(input)")
                     }
                 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RTMWire
 
 /// Every limit exactly at its value and one past it, on encode and on decode.
@@ -6,24 +7,37 @@ import Testing
 struct LimitsTests {
     /// Encodes `envelope` and decodes the bytes (both checked) — or reports the limit error.
     /// Encoding and decoding must agree, so each is tried on its own.
-    func check(_ envelope: Envelope, limits: Limits = .default) -> (encode: RTMWireError?, decode: RTMWireError?) {
+    func check(_ envelope: Envelope, limits: Limits = .default) -> (
+        encode: RTMWireError?, decode: RTMWireError?
+    ) {
         let options = CodecOptions(limits: limits)
-        let encodeError = caught { () throws(RTMWireError) in try envelope.serializedBytes(options: options) }
+        let encodeError = caught { () throws(RTMWireError) in
+            try envelope.serializedBytes(options: options)
+        }
         let bytes = try! envelope.serializedBytes(options: .wireOnly)
-        let decodeError = caught { () throws(RTMWireError) in try Envelope(serializedBytes: bytes, options: options) }
+        let decodeError = caught { () throws(RTMWireError) in
+            try Envelope(serializedBytes: bytes, options: options)
+        }
         return (encodeError, decodeError)
     }
 
-    func expectLimit(_ envelope: Envelope, _ name: String, allowed: Int, actual: Int, limits: Limits = .default,
-                     sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectLimit(
+        _ envelope: Envelope, _ name: String, allowed: Int, actual: Int, limits: Limits = .default,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let (encode, decode) = check(envelope, limits: limits)
         for error in [encode, decode] {
             #expect(error?.code == .limitExceeded, sourceLocation: sourceLocation)
-            #expect(error?.limit == .init(name: name, allowed: allowed, actual: actual), sourceLocation: sourceLocation)
+            #expect(
+                error?.limit == .init(name: name, allowed: allowed, actual: actual),
+                sourceLocation: sourceLocation)
         }
     }
 
-    func expectOK(_ envelope: Envelope, limits: Limits = .default, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectOK(
+        _ envelope: Envelope, limits: Limits = .default,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let (encode, decode) = check(envelope, limits: limits)
         #expect(encode == nil, sourceLocation: sourceLocation)
         #expect(decode == nil, sourceLocation: sourceLocation)
@@ -33,31 +47,51 @@ struct LimitsTests {
 
     @Test func textContentBudget() {
         expectOK(header(.text(TextMessage(text: String(repeating: "a", count: Self.budget)))))
-        expectLimit(header(.text(TextMessage(text: String(repeating: "a", count: Self.budget + 1)))),
-                    "maxContentBytes", allowed: Self.budget, actual: Self.budget + 1)
+        expectLimit(
+            header(.text(TextMessage(text: String(repeating: "a", count: Self.budget + 1)))),
+            "maxContentBytes", allowed: Self.budget, actual: Self.budget + 1)
     }
 
     @Test func imageContentBudgetCountsTextNameAndThumbnail() {
         func image(thumbnail: Int) -> Envelope {
-            header(.image(ImageMessage(mediaID: "m", fileName: "cat.png", size: 10, thumbnail: [UInt8](repeating: 7, count: thumbnail), text: "caption")))
+            header(
+                .image(
+                    ImageMessage(
+                        mediaID: "m", fileName: "cat.png", size: 10,
+                        thumbnail: [UInt8](repeating: 7, count: thumbnail), text: "caption")))
         }
         let room = Self.budget - "cat.png".utf8.count - "caption".utf8.count
         expectOK(image(thumbnail: room))
-        expectLimit(image(thumbnail: room + 1), "maxContentBytes", allowed: Self.budget, actual: Self.budget + 1)
+        expectLimit(
+            image(thumbnail: room + 1), "maxContentBytes", allowed: Self.budget,
+            actual: Self.budget + 1)
     }
 
     @Test func fileContentBudget() {
         func file(thumbnail: Int) -> Envelope {
-            header(.file(FileMessage(mediaID: "m", fileName: "a.pdf", size: 10, thumbnail: [UInt8](repeating: 1, count: thumbnail))))
+            header(
+                .file(
+                    FileMessage(
+                        mediaID: "m", fileName: "a.pdf", size: 10,
+                        thumbnail: [UInt8](repeating: 1, count: thumbnail))))
         }
         expectOK(file(thumbnail: Self.budget - 5))
-        expectLimit(file(thumbnail: Self.budget - 4), "maxContentBytes", allowed: Self.budget, actual: Self.budget + 1)
+        expectLimit(
+            file(thumbnail: Self.budget - 4), "maxContentBytes", allowed: Self.budget,
+            actual: Self.budget + 1)
     }
 
     @Test func customPayloadBudget() {
-        expectOK(header(.custom(CustomMessage(type: "t", payload: [UInt8](repeating: 0, count: Self.budget)))))
-        expectLimit(header(.custom(CustomMessage(type: "t", payload: [UInt8](repeating: 0, count: Self.budget + 1)))),
-                    "maxContentBytes", allowed: Self.budget, actual: Self.budget + 1)
+        expectOK(
+            header(
+                .custom(
+                    CustomMessage(type: "t", payload: [UInt8](repeating: 0, count: Self.budget)))))
+        expectLimit(
+            header(
+                .custom(
+                    CustomMessage(type: "t", payload: [UInt8](repeating: 0, count: Self.budget + 1))
+                )),
+            "maxContentBytes", allowed: Self.budget, actual: Self.budget + 1)
     }
 
     @Test func mediaSizeRange() {
@@ -65,13 +99,20 @@ struct LimitsTests {
         #expect(max == 31_457_280)
         expectOK(header(.image(ImageMessage(mediaID: "m", size: 1))))
         expectOK(header(.file(FileMessage(mediaID: "m", size: UInt64(max)))))
-        expectLimit(header(.file(FileMessage(mediaID: "m", size: 0))), "minMediaBytes", allowed: 1, actual: 0)
-        expectLimit(header(.image(ImageMessage(mediaID: "m", size: UInt64(max) + 1))), "maxMediaBytes", allowed: max, actual: max + 1)
+        expectLimit(
+            header(.file(FileMessage(mediaID: "m", size: 0))), "minMediaBytes", allowed: 1,
+            actual: 0)
+        expectLimit(
+            header(.image(ImageMessage(mediaID: "m", size: UInt64(max) + 1))), "maxMediaBytes",
+            allowed: max, actual: max + 1)
     }
 
     @Test func repeatedCount() {
         func receipt(_ n: Int) -> Envelope {
-            header(.receipt(Receipt(kind: .delivery(DeliveryReceipt(messageIDs: (0..<n).map { "id-\($0)" })))))
+            header(
+                .receipt(
+                    Receipt(
+                        kind: .delivery(DeliveryReceipt(messageIDs: (0..<n).map { "id-\($0)" })))))
         }
         expectOK(receipt(1_000))
         expectLimit(receipt(1_001), "maxRepeatedCount", allowed: 1_000, actual: 1_001)
@@ -81,21 +122,37 @@ struct LimitsTests {
     }
 
     func metadata(_ items: [MetadataItem]) -> Envelope {
-        header(.metadata(MetadataMessage(kind: .request(MetadataRequest(
-            requestID: "r", operation: .set, target: MetadataTarget(target: .userID("u")),
-            metadata: Metadata(items: items))))))
+        header(
+            .metadata(
+                MetadataMessage(
+                    kind: .request(
+                        MetadataRequest(
+                            requestID: "r", operation: .set,
+                            target: MetadataTarget(target: .userID("u")),
+                            metadata: Metadata(items: items))))))
     }
 
     @Test func metadataKeyAndValueSizes() {
         let key = Limits.default.maxMetadataKeyBytes, value = Limits.default.maxMetadataValueBytes
-        expectOK(metadata([MetadataItem(key: String(repeating: "k", count: key), value: String(repeating: "v", count: value))]))
-        expectLimit(metadata([MetadataItem(key: String(repeating: "k", count: key + 1))]), "maxMetadataKeyBytes", allowed: key, actual: key + 1)
-        expectLimit(metadata([MetadataItem(key: "k", value: String(repeating: "v", count: value + 1))]), "maxMetadataValueBytes", allowed: value, actual: value + 1)
+        expectOK(
+            metadata([
+                MetadataItem(
+                    key: String(repeating: "k", count: key),
+                    value: String(repeating: "v", count: value))
+            ]))
+        expectLimit(
+            metadata([MetadataItem(key: String(repeating: "k", count: key + 1))]),
+            "maxMetadataKeyBytes", allowed: key, actual: key + 1)
+        expectLimit(
+            metadata([MetadataItem(key: "k", value: String(repeating: "v", count: value + 1))]),
+            "maxMetadataValueBytes", allowed: value, actual: value + 1)
     }
 
     @Test func metadataItemCount() {
         expectOK(metadata((0..<1_000).map { MetadataItem(key: "k\($0)") }))
-        expectLimit(metadata((0..<1_001).map { MetadataItem(key: "k\($0)") }), "maxRepeatedCount", allowed: 1_000, actual: 1_001)
+        expectLimit(
+            metadata((0..<1_001).map { MetadataItem(key: "k\($0)") }), "maxRepeatedCount",
+            allowed: 1_000, actual: 1_001)
     }
 
     @Test func messageSize() throws {
@@ -103,7 +160,9 @@ struct LimitsTests {
         let cap = 4_096
         var limits = Limits(maxMessageBytes: cap)
         limits.maxContentBytes = cap
-        func text(_ n: Int) -> Envelope { header(.text(TextMessage(text: String(repeating: "x", count: n)))) }
+        func text(_ n: Int) -> Envelope {
+            header(.text(TextMessage(text: String(repeating: "x", count: n))))
+        }
         // Length prefixes grow with the text, so find the text length that lands on the cap.
         let n = try #require((1..<cap).first { text($0).serializedSize == cap })
         expectOK(text(n), limits: limits)

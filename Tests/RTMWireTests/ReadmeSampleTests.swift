@@ -1,5 +1,5 @@
-import Testing
 import RTMWire
+import Testing
 
 /// The README's sample, so it cannot drift from the API.
 @Suite("README sample")
@@ -9,7 +9,8 @@ struct ReadmeSampleTests {
         let thumbnailBytes: [UInt8] = [1, 2, 3]
 
         let image = try ImageMessage(
-            mediaID: "media-1", imageBytes: pngBytes, fileName: "cat.png", thumbnail: thumbnailBytes)
+            mediaID: "media-1", imageBytes: pngBytes, fileName: "cat.png", thumbnail: thumbnailBytes
+        )
         let envelope = Envelope(
             messageID: "6f1c2a9e-2b7d-4c1a-9a53-1d2f3e4a5b6c",
             sender: Sender(userID: "alice", displayName: "Alice"),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RTMWire
 
 /// Every kind, every field set: binary and JSON round trips, checked and wire-only.
@@ -47,7 +48,8 @@ struct SerializeIntoTests {
             let expected = try envelope.serializedBytes()
             var buffer = [UInt8](repeating: 0xAA, count: expected.count + 3)
             let written = try buffer.withUnsafeMutableBytes { raw in
-                try envelope.serialize(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<expected.count]))
+                try envelope.serialize(
+                    into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<expected.count]))
             }
             #expect(written == expected.count)
             #expect(Array(buffer[0..<written]) == expected)

@@ -2,13 +2,15 @@
 
 /// One envelope of every body kind, every field set to a non-default value.
 enum Samples {
-    static func envelope(_ body: Envelope.Body, conversation: ConversationType = .group) -> Envelope {
+    static func envelope(_ body: Envelope.Body, conversation: ConversationType = .group) -> Envelope
+    {
         Envelope(
             messageID: "6f1c2a9e-2b7d-4c1a-9a53-1d2f3e4a5b6c",
             sender: Sender(userID: "user-42", displayName: "Max 🌏"),
             sendTimeMs: 1_763_700_000_123,
             conversation: Conversation(type: conversation, id: "room-7"),
-            deliveryOptions: DeliveryOptions(deliveryReceipt: true, readReceipt: true, groupReadReceipt: true),
+            deliveryOptions: DeliveryOptions(
+                deliveryReceipt: true, readReceipt: true, groupReadReceipt: true),
             body: body)
     }
 
@@ -18,36 +20,147 @@ enum Samples {
         text: "look")
 
     static let metadataItems = [
-        MetadataItem(key: "topic", value: "discussion", authorUserID: "u1", revision: 174_298_200, updateTimeMs: 1_700_000_000_000),
-        MetadataItem(key: "status", value: "active", authorUserID: "u2", revision: -1, updateTimeMs: 1),
+        MetadataItem(
+            key: "topic", value: "discussion", authorUserID: "u1", revision: 174_298_200,
+            updateTimeMs: 1_700_000_000_000),
+        MetadataItem(
+            key: "status", value: "active", authorUserID: "u2", revision: -1, updateTimeMs: 1),
     ]
 
-    static let target = MetadataTarget(target: .channel(ChannelTarget(channelName: "lobby", channelType: .stream)))
+    static let target = MetadataTarget(
+        target: .channel(ChannelTarget(channelName: "lobby", channelType: .stream)))
 
     static let bodies: [(String, Envelope)] = [
         ("text", envelope(.text(TextMessage(text: "Hello, 世界 👋🏽 é")))),
         ("image", envelope(.image(image))),
-        ("file", envelope(.file(FileMessage(mediaID: "media-2", fileName: "report.pdf", size: 1, thumbnail: [1, 2, 3], text: "Q3")))),
+        (
+            "file",
+            envelope(
+                .file(
+                    FileMessage(
+                        mediaID: "media-2", fileName: "report.pdf", size: 1, thumbnail: [1, 2, 3],
+                        text: "Q3")))
+        ),
         ("status", envelope(.status(StatusMessage(presence: .offline, handRaised: true)))),
-        ("delivery", envelope(.receipt(Receipt(kind: .delivery(DeliveryReceipt(messageIDs: ["a", "b", "c"], deliveredAtMs: [1, -1, Int64.max])))))),
-        ("messageRead", envelope(.receipt(Receipt(kind: .messageRead(MessageReadReceipt(messageID: "a")))))),
-        ("conversationRead", envelope(.receipt(Receipt(kind: .conversationRead(ConversationReadReceipt(conversationID: "bob")))), conversation: .peer)),
-        ("groupRead", envelope(.receipt(Receipt(kind: .groupRead(GroupReadReceipt(messageID: "a", groupID: "g", content: "123", ackID: "ack-1", readTimeMs: -5)))))),
-        ("groupReadCount", envelope(.receipt(Receipt(kind: .groupReadCount(GroupReadCount(messageID: "a", groupID: "g", readCount: UInt32.max)))))),
-        ("stream", envelope(.stream(StreamMessage(
-            messageUID: "s-1", contentType: "text/markdown", content: "# Hi", isComplete: true, completeReason: -1,
-            stopReason: Int32.min, isSync: true, reference: StreamReference(messageUID: "m-0", senderUserID: "u", excerpt: "quoted"))))),
-        ("chunkInit", envelope(.streamChunk(StreamChunk(streamID: "s-1", sequence: 0, event: .initial(StreamInit(contentType: "text/plain")))))),
-        ("chunkDelta", envelope(.streamChunk(StreamChunk(streamID: "s-1", sequence: UInt64.max, event: .delta(StreamDelta(content: "piece")))))),
-        ("chunkComplete", envelope(.streamChunk(StreamChunk(streamID: "s-1", sequence: 9, event: .complete(StreamComplete(code: 3, stopReason: 1, summary: "sum", completeReason: 2)))))),
-        ("metadataRequest", envelope(.metadata(MetadataMessage(kind: .request(MetadataRequest(
-            requestID: "r-1", operation: .update, target: target, metadata: Metadata(items: metadataItems, majorRevision: 174_298_270),
-            options: MetadataOptions(recordTimestamp: true, recordUserID: true), lockName: "editor")))))),
-        ("metadataResponse", envelope(.metadata(MetadataMessage(kind: .response(MetadataResponse(
-            requestID: "r-1", operation: .remove, target: MetadataTarget(target: .userID("u9")), status: .revisionConflict,
-            errorMessage: "revision 3 != 4", metadata: Metadata(items: metadataItems, majorRevision: Int64.min))))))),
-        ("storageEvent", envelope(.metadata(MetadataMessage(kind: .event(StorageEvent(
-            target: target, eventType: .snapshot, metadata: Metadata(items: metadataItems, majorRevision: 1), publisherUserID: "u1")))))),
-        ("custom", envelope(.custom(CustomMessage(type: "com.example.poll", payload: Array(#"{"q":"lunch?"}"#.utf8))))),
+        (
+            "delivery",
+            envelope(
+                .receipt(
+                    Receipt(
+                        kind: .delivery(
+                            DeliveryReceipt(
+                                messageIDs: ["a", "b", "c"], deliveredAtMs: [1, -1, Int64.max])))))
+        ),
+        (
+            "messageRead",
+            envelope(.receipt(Receipt(kind: .messageRead(MessageReadReceipt(messageID: "a")))))
+        ),
+        (
+            "conversationRead",
+            envelope(
+                .receipt(
+                    Receipt(kind: .conversationRead(ConversationReadReceipt(conversationID: "bob")))
+                ), conversation: .peer)
+        ),
+        (
+            "groupRead",
+            envelope(
+                .receipt(
+                    Receipt(
+                        kind: .groupRead(
+                            GroupReadReceipt(
+                                messageID: "a", groupID: "g", content: "123", ackID: "ack-1",
+                                readTimeMs: -5)))))
+        ),
+        (
+            "groupReadCount",
+            envelope(
+                .receipt(
+                    Receipt(
+                        kind: .groupReadCount(
+                            GroupReadCount(messageID: "a", groupID: "g", readCount: UInt32.max)))))
+        ),
+        (
+            "stream",
+            envelope(
+                .stream(
+                    StreamMessage(
+                        messageUID: "s-1", contentType: "text/markdown", content: "# Hi",
+                        isComplete: true, completeReason: -1,
+                        stopReason: Int32.min, isSync: true,
+                        reference: StreamReference(
+                            messageUID: "m-0", senderUserID: "u", excerpt: "quoted"))))
+        ),
+        (
+            "chunkInit",
+            envelope(
+                .streamChunk(
+                    StreamChunk(
+                        streamID: "s-1", sequence: 0,
+                        event: .initial(StreamInit(contentType: "text/plain")))))
+        ),
+        (
+            "chunkDelta",
+            envelope(
+                .streamChunk(
+                    StreamChunk(
+                        streamID: "s-1", sequence: UInt64.max,
+                        event: .delta(StreamDelta(content: "piece")))))
+        ),
+        (
+            "chunkComplete",
+            envelope(
+                .streamChunk(
+                    StreamChunk(
+                        streamID: "s-1", sequence: 9,
+                        event: .complete(
+                            StreamComplete(
+                                code: 3, stopReason: 1, summary: "sum", completeReason: 2)))))
+        ),
+        (
+            "metadataRequest",
+            envelope(
+                .metadata(
+                    MetadataMessage(
+                        kind: .request(
+                            MetadataRequest(
+                                requestID: "r-1", operation: .update, target: target,
+                                metadata: Metadata(
+                                    items: metadataItems, majorRevision: 174_298_270),
+                                options: MetadataOptions(recordTimestamp: true, recordUserID: true),
+                                lockName: "editor")))))
+        ),
+        (
+            "metadataResponse",
+            envelope(
+                .metadata(
+                    MetadataMessage(
+                        kind: .response(
+                            MetadataResponse(
+                                requestID: "r-1", operation: .remove,
+                                target: MetadataTarget(target: .userID("u9")),
+                                status: .revisionConflict,
+                                errorMessage: "revision 3 != 4",
+                                metadata: Metadata(items: metadataItems, majorRevision: Int64.min)))
+                    )))
+        ),
+        (
+            "storageEvent",
+            envelope(
+                .metadata(
+                    MetadataMessage(
+                        kind: .event(
+                            StorageEvent(
+                                target: target, eventType: .snapshot,
+                                metadata: Metadata(items: metadataItems, majorRevision: 1),
+                                publisherUserID: "u1")))))
+        ),
+        (
+            "custom",
+            envelope(
+                .custom(
+                    CustomMessage(type: "com.example.poll", payload: Array(#"{"q":"lunch?"}"#.utf8))
+                ))
+        ),
     ]
 }

@@ -12,7 +12,9 @@ func hex(_ text: String) -> [UInt8] {
         default: preconditionFailure("not hex")
         }
     }
-    return stride(from: 0, to: digits.count, by: 2).map { nibble(digits[$0]) << 4 | nibble(digits[$0 + 1]) }
+    return stride(from: 0, to: digits.count, by: 2).map {
+        nibble(digits[$0]) << 4 | nibble(digits[$0 + 1])
+    }
 }
 
 /// Lower-case hex of bytes.

@@ -1,15 +1,17 @@
 import Testing
+
 @testable import RTMWire
 
 /// Unknown fields of every wire type survive decode → encode byte-exact, after the known fields.
 @Suite("Unknown fields")
 struct UnknownFieldsTests {
     @Test(arguments: [
-        "b0 06 96 01",                                   // 102: varint 150
-        "b9 06 01 02 03 04 05 06 07 08",                 // 103: fixed64
-        "c2 06 03 61 62 63",                             // 104: length-delimited
-        "cd 06 01 02 03 04",                             // 105: fixed32
-        "d3 06 08 01 12 01 61 db 06 dc 06 d4 06",        // 106: group holding fields and a nested group 107
+        "b0 06 96 01",  // 102: varint 150
+        "b9 06 01 02 03 04 05 06 07 08",  // 103: fixed64
+        "c2 06 03 61 62 63",  // 104: length-delimited
+        "cd 06 01 02 03 04",  // 105: fixed32
+        // 106: group holding fields and a nested group 107
+        "d3 06 08 01 12 01 61 db 06 dc 06 d4 06",
     ])
     func roundTripsAfterKnownFields(unknown: String) throws {
         // Unknown field first, then message_id: re-encoding puts the known field first.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RTMWire
 
 /// Semantic rules on top of the wire: each rule rejects what it must, with the field path.
@@ -20,12 +21,15 @@ struct ValidationTests {
         var noSender = header(text); noSender.sender = nil
         var noUser = header(text); noUser.sender = Sender(displayName: "x")
         var noConversation = header(text); noConversation.conversation = nil
-        var noConversationID = header(text); noConversationID.conversation = Conversation(type: .peer)
+        var noConversationID = header(text);
+        noConversationID.conversation = Conversation(type: .peer)
         var unspecified = header(text); unspecified.conversation = Conversation(id: "c")
         func receipt(_ kind: Receipt.Kind?, _ type: ConversationType = .group) -> Envelope {
             header(.receipt(Receipt(kind: kind)), conversation: type)
         }
-        func metadata(_ kind: MetadataMessage.Kind?) -> Envelope { header(.metadata(MetadataMessage(kind: kind))) }
+        func metadata(_ kind: MetadataMessage.Kind?) -> Envelope {
+            header(.metadata(MetadataMessage(kind: kind)))
+        }
         let user = MetadataTarget(target: .userID("u"))
         return [
             ("missing id", noID, .missingField, "message_id"),
@@ -36,37 +40,157 @@ struct ValidationTests {
             ("unspecified conversation", unspecified, .invalidValue, "conversation.type"),
             ("missing body", header(nil), .missingField, "body"),
             ("empty text", header(.text(TextMessage())), .missingField, "text.text"),
-            ("empty media id", header(.image(ImageMessage(size: 1))), .missingField, "image.media_id"),
-            ("empty file media id", header(.file(FileMessage(size: 1))), .missingField, "file.media_id"),
-            ("unspecified presence", header(.status(StatusMessage(handRaised: true))), .invalidValue, "status.presence"),
+            (
+                "empty media id", header(.image(ImageMessage(size: 1))), .missingField,
+                "image.media_id"
+            ),
+            (
+                "empty file media id", header(.file(FileMessage(size: 1))), .missingField,
+                "file.media_id"
+            ),
+            (
+                "unspecified presence", header(.status(StatusMessage(handRaised: true))),
+                .invalidValue, "status.presence"
+            ),
             ("receipt without kind", receipt(nil), .missingField, "receipt.kind"),
-            ("delivery without ids", receipt(.delivery(DeliveryReceipt())), .missingField, "receipt.delivery.message_ids"),
-            ("delivery empty id", receipt(.delivery(DeliveryReceipt(messageIDs: ["a", ""]))), .missingField, "receipt.delivery.message_ids[1]"),
-            ("delivery times mismatch", receipt(.delivery(DeliveryReceipt(messageIDs: ["a", "b"], deliveredAtMs: [1]))), .invalidValue, "receipt.delivery.delivered_at_ms"),
-            ("read without id", receipt(.messageRead(MessageReadReceipt())), .missingField, "receipt.message_read.message_id"),
-            ("conversation read in group", receipt(.conversationRead(ConversationReadReceipt(conversationID: "c")), .group), .invalidValue, "receipt"),
-            ("conversation read without id", receipt(.conversationRead(ConversationReadReceipt()), .peer), .missingField, "receipt.conversation_read.conversation_id"),
-            ("group read in channel", receipt(.groupRead(GroupReadReceipt(messageID: "m", groupID: "g")), .channel), .invalidValue, "receipt"),
-            ("group read without group", receipt(.groupRead(GroupReadReceipt(messageID: "m"))), .missingField, "receipt.group_read.group_id"),
-            ("group count without message", receipt(.groupReadCount(GroupReadCount(groupID: "g"))), .missingField, "receipt.group_read_count.message_id"),
-            ("stream without uid", header(.stream(StreamMessage())), .missingField, "stream.message_uid"),
-            ("reference without uid", header(.stream(StreamMessage(messageUID: "s", reference: StreamReference()))), .missingField, "stream.reference.message_uid"),
-            ("chunk without event", header(.streamChunk(StreamChunk(streamID: "s"))), .missingField, "stream_chunk.event"),
-            ("chunk without stream", header(.streamChunk(StreamChunk(event: .delta(StreamDelta())))), .missingField, "stream_chunk.stream_id"),
+            (
+                "delivery without ids", receipt(.delivery(DeliveryReceipt())), .missingField,
+                "receipt.delivery.message_ids"
+            ),
+            (
+                "delivery empty id", receipt(.delivery(DeliveryReceipt(messageIDs: ["a", ""]))),
+                .missingField, "receipt.delivery.message_ids[1]"
+            ),
+            (
+                "delivery times mismatch",
+                receipt(.delivery(DeliveryReceipt(messageIDs: ["a", "b"], deliveredAtMs: [1]))),
+                .invalidValue, "receipt.delivery.delivered_at_ms"
+            ),
+            (
+                "read without id", receipt(.messageRead(MessageReadReceipt())), .missingField,
+                "receipt.message_read.message_id"
+            ),
+            (
+                "conversation read in group",
+                receipt(.conversationRead(ConversationReadReceipt(conversationID: "c")), .group),
+                .invalidValue, "receipt"
+            ),
+            (
+                "conversation read without id",
+                receipt(.conversationRead(ConversationReadReceipt()), .peer), .missingField,
+                "receipt.conversation_read.conversation_id"
+            ),
+            (
+                "group read in channel",
+                receipt(.groupRead(GroupReadReceipt(messageID: "m", groupID: "g")), .channel),
+                .invalidValue, "receipt"
+            ),
+            (
+                "group read without group", receipt(.groupRead(GroupReadReceipt(messageID: "m"))),
+                .missingField, "receipt.group_read.group_id"
+            ),
+            (
+                "group count without message",
+                receipt(.groupReadCount(GroupReadCount(groupID: "g"))), .missingField,
+                "receipt.group_read_count.message_id"
+            ),
+            (
+                "stream without uid", header(.stream(StreamMessage())), .missingField,
+                "stream.message_uid"
+            ),
+            (
+                "reference without uid",
+                header(.stream(StreamMessage(messageUID: "s", reference: StreamReference()))),
+                .missingField, "stream.reference.message_uid"
+            ),
+            (
+                "chunk without event", header(.streamChunk(StreamChunk(streamID: "s"))),
+                .missingField, "stream_chunk.event"
+            ),
+            (
+                "chunk without stream",
+                header(.streamChunk(StreamChunk(event: .delta(StreamDelta())))), .missingField,
+                "stream_chunk.stream_id"
+            ),
             ("metadata without kind", metadata(nil), .missingField, "metadata.kind"),
-            ("request without id", metadata(.request(MetadataRequest(operation: .get, target: user))), .missingField, "metadata.request.request_id"),
-            ("request without operation", metadata(.request(MetadataRequest(requestID: "r", target: user))), .invalidValue, "metadata.request.operation"),
-            ("request without target", metadata(.request(MetadataRequest(requestID: "r", operation: .get))), .missingField, "metadata.request.target"),
-            ("empty target", metadata(.request(MetadataRequest(requestID: "r", operation: .get, target: MetadataTarget()))), .missingField, "metadata.request.target.target"),
-            ("empty user target", metadata(.request(MetadataRequest(requestID: "r", operation: .get, target: MetadataTarget(target: .userID(""))))), .missingField, "metadata.request.target.user_id"),
-            ("channel without name", metadata(.request(MetadataRequest(requestID: "r", operation: .get, target: MetadataTarget(target: .channel(ChannelTarget(channelType: .message)))))), .missingField, "metadata.request.target.channel.channel_name"),
-            ("channel without type", metadata(.request(MetadataRequest(requestID: "r", operation: .get, target: MetadataTarget(target: .channel(ChannelTarget(channelName: "c")))))), .invalidValue, "metadata.request.target.channel.channel_type"),
-            ("item without key", metadata(.request(MetadataRequest(requestID: "r", operation: .set, target: user, metadata: Metadata(items: [MetadataItem(key: "a"), MetadataItem(value: "v")])))), .missingField, "metadata.request.metadata.items[1].key"),
-            ("event without type", metadata(.event(StorageEvent(target: user))), .invalidValue, "metadata.event.event_type"),
-            ("event without target", metadata(.event(StorageEvent(eventType: .set))), .missingField, "metadata.event.target"),
-            ("custom without type", header(.custom(CustomMessage(payload: [1]))), .missingField, "custom.type"),
+            (
+                "request without id",
+                metadata(.request(MetadataRequest(operation: .get, target: user))), .missingField,
+                "metadata.request.request_id"
+            ),
+            (
+                "request without operation",
+                metadata(.request(MetadataRequest(requestID: "r", target: user))), .invalidValue,
+                "metadata.request.operation"
+            ),
+            (
+                "request without target",
+                metadata(.request(MetadataRequest(requestID: "r", operation: .get))), .missingField,
+                "metadata.request.target"
+            ),
+            (
+                "empty target",
+                metadata(
+                    .request(
+                        MetadataRequest(requestID: "r", operation: .get, target: MetadataTarget()))),
+                .missingField, "metadata.request.target.target"
+            ),
+            (
+                "empty user target",
+                metadata(
+                    .request(
+                        MetadataRequest(
+                            requestID: "r", operation: .get,
+                            target: MetadataTarget(target: .userID(""))))), .missingField,
+                "metadata.request.target.user_id"
+            ),
+            (
+                "channel without name",
+                metadata(
+                    .request(
+                        MetadataRequest(
+                            requestID: "r", operation: .get,
+                            target: MetadataTarget(
+                                target: .channel(ChannelTarget(channelType: .message)))))),
+                .missingField, "metadata.request.target.channel.channel_name"
+            ),
+            (
+                "channel without type",
+                metadata(
+                    .request(
+                        MetadataRequest(
+                            requestID: "r", operation: .get,
+                            target: MetadataTarget(
+                                target: .channel(ChannelTarget(channelName: "c")))))),
+                .invalidValue, "metadata.request.target.channel.channel_type"
+            ),
+            (
+                "item without key",
+                metadata(
+                    .request(
+                        MetadataRequest(
+                            requestID: "r", operation: .set, target: user,
+                            metadata: Metadata(items: [
+                                MetadataItem(key: "a"), MetadataItem(value: "v"),
+                            ])))), .missingField, "metadata.request.metadata.items[1].key"
+            ),
+            (
+                "event without type", metadata(.event(StorageEvent(target: user))), .invalidValue,
+                "metadata.event.event_type"
+            ),
+            (
+                "event without target", metadata(.event(StorageEvent(eventType: .set))),
+                .missingField, "metadata.event.target"
+            ),
+            (
+                "custom without type", header(.custom(CustomMessage(payload: [1]))), .missingField,
+                "custom.type"
+            ),
             ("NUL in text", header(.text(TextMessage(text: "a\u{0}"))), .invalidValue, "text.text"),
-            ("NUL in repeated id", receipt(.delivery(DeliveryReceipt(messageIDs: ["\u{0}"]))), .invalidValue, "receipt.delivery.message_ids"),
+            (
+                "NUL in repeated id", receipt(.delivery(DeliveryReceipt(messageIDs: ["\u{0}"]))),
+                .invalidValue, "receipt.delivery.message_ids"
+            ),
         ]
     }()
 
@@ -77,14 +201,21 @@ struct ValidationTests {
         #expect(found?.code == code, "\(name): \(String(describing: found))")
         #expect(found?.fieldPath == path, "\(name)")
         // Encoding refuses it too, and wire-only encoding does not.
-        #expect(caught { () throws(RTMWireError) in try envelope.serializedBytes() }?.code == code, "\(name)")
-        #expect(caught { () throws(RTMWireError) in try envelope.serializedBytes(options: .wireOnly) } == nil, "\(name)")
+        #expect(
+            caught { () throws(RTMWireError) in try envelope.serializedBytes() }?.code == code,
+            "\(name)")
+        #expect(
+            caught { () throws(RTMWireError) in try envelope.serializedBytes(options: .wireOnly) }
+                == nil, "\(name)")
     }
 
     @Test func errorDescriptionNamesEverything() {
         let envelope = header(.text(TextMessage(text: String(repeating: "a", count: 32_769))))
         let text = error(envelope)?.description ?? ""
-        #expect(text == "limitExceeded: text.text: text, display file name and thumbnail together exceed the content budget (limit maxContentBytes: allowed 32768, actual 32769)")
+        #expect(
+            text
+                == "limitExceeded: text.text: text, display file name and thumbnail together exceed the content budget (limit maxContentBytes: allowed 32768, actual 32769)"
+        )
     }
 
     @Test func codesAreSwitchable() {

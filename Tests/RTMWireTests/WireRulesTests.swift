@@ -1,16 +1,21 @@
 import Testing
+
 @testable import RTMWire
 
 /// Accept/reject rules of the wire format, on crafted bytes (wire-only decoding, so semantic
 /// rules stay out of the way).
 @Suite("Wire rules")
 struct WireRulesTests {
-    func decode(_ bytes: String, as type: (some RTMMessage).Type = Envelope.self) throws(RTMWireError) -> some RTMMessage {
+    func decode(_ bytes: String, as type: (some RTMMessage).Type = Envelope.self)
+        throws(RTMWireError) -> some RTMMessage
+    {
         try type.init(serializedBytes: hex(bytes), options: .wireOnly)
     }
 
     func code(_ bytes: String) -> RTMWireError.Code? {
-        caught { () throws(RTMWireError) in try Envelope(serializedBytes: hex(bytes), options: .wireOnly) }?.code
+        caught { () throws(RTMWireError) in
+            try Envelope(serializedBytes: hex(bytes), options: .wireOnly)
+        }?.code
     }
 
     @Test func emptyInputIsTheEmptyMessage() throws {
@@ -26,25 +31,29 @@ struct WireRulesTests {
     }
 
     @Test func lastScalarWins() throws {
-        let envelope = try Envelope(serializedBytes: hex("0a 01 61 18 05 0a 01 62 18 07"), options: .wireOnly)
+        let envelope = try Envelope(
+            serializedBytes: hex("0a 01 61 18 05 0a 01 62 18 07"), options: .wireOnly)
         #expect(envelope.messageID == "b")
         #expect(envelope.sendTimeMs == 7)
     }
 
     @Test func repeatedSubMessageMerges() throws {
         // sender split in two occurrences: user_id then display_name.
-        let envelope = try Envelope(serializedBytes: hex("12 03 0a 01 75 12 03 12 01 64"), options: .wireOnly)
+        let envelope = try Envelope(
+            serializedBytes: hex("12 03 0a 01 75 12 03 12 01 64"), options: .wireOnly)
         #expect(envelope.sender == Sender(userID: "u", displayName: "d"))
     }
 
     @Test func oneofMemberRepeatedMerges() throws {
         // image (17) twice: media_id then size.
-        let envelope = try Envelope(serializedBytes: hex("8a 01 03 0a 01 6d 8a 01 02 18 09"), options: .wireOnly)
+        let envelope = try Envelope(
+            serializedBytes: hex("8a 01 03 0a 01 6d 8a 01 02 18 09"), options: .wireOnly)
         #expect(envelope.body == .image(ImageMessage(mediaID: "m", size: 9)))
     }
 
     @Test func oneofLastMemberWins() throws {
-        let envelope = try Envelope(serializedBytes: hex("82 01 03 0a 01 74 8a 01 03 0a 01 6d"), options: .wireOnly)
+        let envelope = try Envelope(
+            serializedBytes: hex("82 01 03 0a 01 74 8a 01 03 0a 01 6d"), options: .wireOnly)
         #expect(envelope.body == .image(ImageMessage(mediaID: "m")))
     }
 
@@ -60,9 +69,11 @@ struct WireRulesTests {
     }
 
     @Test func packedAndUnpackedRepeated() throws {
-        let unpacked = try DeliveryReceipt(serializedBytes: hex("10 01 10 02 10 03"), options: .wireOnly)
+        let unpacked = try DeliveryReceipt(
+            serializedBytes: hex("10 01 10 02 10 03"), options: .wireOnly)
         let packed = try DeliveryReceipt(serializedBytes: hex("12 03 01 02 03"), options: .wireOnly)
-        let split = try DeliveryReceipt(serializedBytes: hex("12 01 01 10 02 12 01 03"), options: .wireOnly)
+        let split = try DeliveryReceipt(
+            serializedBytes: hex("12 01 01 10 02 12 01 03"), options: .wireOnly)
         #expect(unpacked.deliveredAtMs == [1, 2, 3])
         #expect(packed == unpacked)
         #expect(split == unpacked)
@@ -71,7 +82,9 @@ struct WireRulesTests {
 
     @Test func overlongVarintsAreAccepted() throws {
         // send_time_ms = 1 as a 10-byte varint; message_id length as 2-byte varint.
-        let envelope = try Envelope(serializedBytes: hex("18 81 80 80 80 80 80 80 80 80 00 0a 81 00 61"), options: .wireOnly)
+        let envelope = try Envelope(
+            serializedBytes: hex("18 81 80 80 80 80 80 80 80 80 00 0a 81 00 61"), options: .wireOnly
+        )
         #expect(envelope.sendTimeMs == 1)
         #expect(envelope.messageID == "a")
         #expect(try envelope.serializedBytes(options: .wireOnly) == hex("0a 01 61 18 01"))
@@ -79,24 +92,29 @@ struct WireRulesTests {
 
     @Test func negativeInt32IsTenBytes() throws {
         let message = StreamMessage(completeReason: -1)
-        #expect(try message.serializedBytes(options: .wireOnly) == hex("28 ff ff ff ff ff ff ff ff ff 01"))
+        #expect(
+            try message.serializedBytes(options: .wireOnly)
+                == hex("28 ff ff ff ff ff ff ff ff ff 01"))
     }
 
     @Test func int32KeepsLow32BitsOfA64BitVarint() throws {
         // complete_reason = 0x1_0000_0005 → 5.
-        let message = try StreamMessage(serializedBytes: hex("28 85 80 80 80 10"), options: .wireOnly)
+        let message = try StreamMessage(
+            serializedBytes: hex("28 85 80 80 80 10"), options: .wireOnly)
         #expect(message.completeReason == 5)
     }
 
     @Test func anyNonZeroBoolIsTrue() throws {
-        let options = try DeliveryOptions(serializedBytes: hex("08 02 10 80 01"), options: .wireOnly)
+        let options = try DeliveryOptions(
+            serializedBytes: hex("08 02 10 80 01"), options: .wireOnly)
         #expect(options.deliveryReceipt && options.readReceipt)
         #expect(try options.serializedBytes(options: .wireOnly) == hex("08 01 10 01"))
     }
 
     @Test func boolIgnoresBitsPastSixtyFour() throws {
         // Only bit 65 set: Google (and RTMWire) read false; protobuf-c reads true.
-        let options = try DeliveryOptions(serializedBytes: hex("08 80 80 80 80 80 80 80 80 80 02"), options: .wireOnly)
+        let options = try DeliveryOptions(
+            serializedBytes: hex("08 80 80 80 80 80 80 80 80 80 02"), options: .wireOnly)
         #expect(!options.deliveryReceipt)
     }
 
@@ -123,26 +141,26 @@ struct WireRulesTests {
     }
 
     @Test(arguments: [
-        ("0a", RTMWireError.Code.truncated),              // tag, no length
-        ("0a 05 61", .lengthPastEnd),                      // length past end
-        ("18 80", .truncated),                             // truncated varint
+        ("0a", RTMWireError.Code.truncated),  // tag, no length
+        ("0a 05 61", .lengthPastEnd),  // length past end
+        ("18 80", .truncated),  // truncated varint
         ("18 80 80 80 80 80 80 80 80 80 80 01", .varintTooLong),  // 11-byte varint
-        ("00 00", .invalidFieldNumber),                    // field number 0
-        ("80 80 80 80 10 00", .invalidFieldNumber),        // field number 2^29
-        ("0e", .invalidWireType),                          // wire type 6
-        ("0f", .invalidWireType),                          // wire type 7
-        ("0c", .mismatchedGroupEnd),                       // end group without start
-        ("fb 07 84 08", .mismatchedGroupEnd),              // group 127 closed by an end tag of 128
-        ("fb 07", .unterminatedGroup),                     // group never ends
-        ("0d 01 02", .truncated),                          // truncated fixed32
-        ("09 01 02 03 04 05 06 07", .truncated),           // truncated fixed64
-        ("0a 02 c0 80", .invalidUTF8),                     // overlong encoding
-        ("0a 03 ed a0 80", .invalidUTF8),                  // surrogate
-        ("0a 02 e4 b8", .invalidUTF8),                     // truncated multibyte
+        ("00 00", .invalidFieldNumber),  // field number 0
+        ("80 80 80 80 10 00", .invalidFieldNumber),  // field number 2^29
+        ("0e", .invalidWireType),  // wire type 6
+        ("0f", .invalidWireType),  // wire type 7
+        ("0c", .mismatchedGroupEnd),  // end group without start
+        ("fb 07 84 08", .mismatchedGroupEnd),  // group 127 closed by an end tag of 128
+        ("fb 07", .unterminatedGroup),  // group never ends
+        ("0d 01 02", .truncated),  // truncated fixed32
+        ("09 01 02 03 04 05 06 07", .truncated),  // truncated fixed64
+        ("0a 02 c0 80", .invalidUTF8),  // overlong encoding
+        ("0a 03 ed a0 80", .invalidUTF8),  // surrogate
+        ("0a 02 e4 b8", .invalidUTF8),  // truncated multibyte
         ("0a 01 ff", .invalidUTF8),
-        ("12 02 0a 05", .lengthPastEnd),                   // inner length past sub-message end
-        ("12 01 18", .trailingBytes),                      // sub-message ends inside a field's tag value
-        ("12 02 18 80", .trailingBytes),                   // sub-message ends inside a varint
+        ("12 02 0a 05", .lengthPastEnd),  // inner length past sub-message end
+        ("12 01 18", .trailingBytes),  // sub-message ends inside a field's tag value
+        ("12 02 18 80", .trailingBytes),  // sub-message ends inside a varint
     ])
     func rejects(bytes: String, expected: RTMWireError.Code) {
         #expect(code(bytes) == expected, "\(bytes)")
@@ -166,13 +184,18 @@ struct WireRulesTests {
     @Test func depthLimitAtBoundary() throws {
         // Unknown groups nested n deep inside an envelope: field 100 start-group tag a3 06, end a4 06.
         func nested(_ n: Int) -> [UInt8] {
-            Array(repeating: hex("a3 06"), count: n).flatMap { $0 } + Array(repeating: hex("a4 06"), count: n).flatMap { $0 }
+            Array(repeating: hex("a3 06"), count: n).flatMap { $0 }
+                + Array(repeating: hex("a4 06"), count: n).flatMap { $0 }
         }
         let limits = Limits(maxDepth: 32)
-        let ok = try Envelope(serializedBytes: nested(32), options: CodecOptions(limits: limits, checksSemantics: false))
+        let ok = try Envelope(
+            serializedBytes: nested(32),
+            options: CodecOptions(limits: limits, checksSemantics: false))
         #expect(ok.unknownFields.bytes == nested(32))
         let error = caught { () throws(RTMWireError) in
-            try Envelope(serializedBytes: nested(33), options: CodecOptions(limits: limits, checksSemantics: false))
+            try Envelope(
+                serializedBytes: nested(33),
+                options: CodecOptions(limits: limits, checksSemantics: false))
         }
         #expect(error?.code == .depthLimitExceeded)
         #expect(error?.limit == .init(name: "maxDepth", allowed: 32, actual: 33))
@@ -180,14 +203,22 @@ struct WireRulesTests {
 
     @Test func depthLimitCountsSubMessages() throws {
         // Envelope → metadata → request → metadata → item: items sit at depth 4.
-        let envelope = Envelope(body: .metadata(MetadataMessage(kind: .request(MetadataRequest(
-            metadata: Metadata(items: [MetadataItem(key: "k")]))))))
+        let envelope = Envelope(
+            body: .metadata(
+                MetadataMessage(
+                    kind: .request(
+                        MetadataRequest(
+                            metadata: Metadata(items: [MetadataItem(key: "k")]))))))
         let bytes = try envelope.serializedBytes(options: .wireOnly)
         #expect(throws: Never.self) {
-            try Envelope(serializedBytes: bytes, options: CodecOptions(limits: Limits(maxDepth: 4), checksSemantics: false))
+            try Envelope(
+                serializedBytes: bytes,
+                options: CodecOptions(limits: Limits(maxDepth: 4), checksSemantics: false))
         }
         let error = caught { () throws(RTMWireError) in
-            try Envelope(serializedBytes: bytes, options: CodecOptions(limits: Limits(maxDepth: 3), checksSemantics: false))
+            try Envelope(
+                serializedBytes: bytes,
+                options: CodecOptions(limits: Limits(maxDepth: 3), checksSemantics: false))
         }
         #expect(error?.code == .depthLimitExceeded)
         #expect(error?.fieldPath == "metadata.request.metadata.items")

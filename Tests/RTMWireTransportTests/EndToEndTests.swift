@@ -5,7 +5,9 @@ import Testing
 /// Two peers exchange every kind of message over each transport.
 @Suite(.timeLimit(.minutes(1)))
 struct EndToEndTests {
-    @Test("one of every kind reaches the peer equal to what was sent", arguments: TransportKind.allCases)
+    @Test(
+        "one of every kind reaches the peer equal to what was sent",
+        arguments: TransportKind.allCases)
     func everyKindArrivesEqual(kind: TransportKind) async throws {
         let sent = try Fixtures.everyKind()
         let received = try await kind.withPair { a, b in
@@ -50,7 +52,9 @@ struct EndToEndTests {
             var receipts: [DeliveryReceipt] = []
             while !messages.allSatisfy({ tracker[$0.messageID]?.stage == .delivered }) {
                 guard let envelope = try await a.receive() else { break }
-                if case .receipt(let receipt)? = envelope.body, case .delivery(let delivery)? = receipt.kind {
+                if case .receipt(let receipt)? = envelope.body,
+                    case .delivery(let delivery)? = receipt.kind
+                {
                     receipts.append(delivery)
                 }
                 tracker.apply(envelope)
@@ -70,10 +74,13 @@ struct EndToEndTests {
         #expect(receipts.allSatisfy { $0.deliveredAtMs.count == $0.messageIDs.count })
     }
 
-    @Test("read, conversation-read and group-read receipts flow back with content and ack id",
-          arguments: TransportKind.allCases)
+    @Test(
+        "read, conversation-read and group-read receipts flow back with content and ack id",
+        arguments: TransportKind.allCases)
     func readReceipts(kind: TransportKind) async throws {
-        let peerMessages = [Fixtures.text("p1", receipts: true), Fixtures.text("p2", receipts: false)]
+        let peerMessages = [
+            Fixtures.text("p1", receipts: true), Fixtures.text("p2", receipts: false),
+        ]
         let groupMessage = Fixtures.envelope(
             "g1", in: Conversation(type: .group, id: "team"),
             options: DeliveryOptions(groupReadReceipt: true), .text(TextMessage(text: "standup?")))
@@ -81,17 +88,23 @@ struct EndToEndTests {
             let responder = ReceiptResponder(identity: Fixtures.bob)
             async let served: Int = responder.serve(b, clock: { Fixtures.time }) { batch in
                 for message in batch {
-                    if let read = responder.readReceipt(for: message, at: Fixtures.time) { try await b.send(read) }
+                    if let read = responder.readReceipt(for: message, at: Fixtures.time) {
+                        try await b.send(read)
+                    }
                     if let groupRead = responder.groupReadReceipt(
                         for: message, content: "seen it", ackID: "ack-7", at: Fixtures.time)
                     {
                         try await b.send(groupRead)
                     }
-                    if let count = responder.groupReadCount(for: message, readCount: 2, at: Fixtures.time) {
+                    if let count = responder.groupReadCount(
+                        for: message, readCount: 2, at: Fixtures.time)
+                    {
                         try await b.send(count)
                     }
                     if message.messageID == "p2" {
-                        try await b.send(responder.conversationReadReceipt(conversationWith: "alice", at: Fixtures.time))
+                        try await b.send(
+                            responder.conversationReadReceipt(
+                                conversationWith: "alice", at: Fixtures.time))
                     }
                 }
             }
@@ -117,28 +130,36 @@ struct EndToEndTests {
         #expect(tracker["p2"]?.stage == .read)  // through the conversation read receipt only
         let group = try #require(tracker["g1"])
         #expect(group.stage == .read)
-        #expect(group.groupReads == [
-            ReceiptTracker.GroupRead(readerUserID: "bob", content: "seen it", ackID: "ack-7", readTimeMs: Fixtures.time)
-        ])
+        #expect(
+            group.groupReads == [
+                ReceiptTracker.GroupRead(
+                    readerUserID: "bob", content: "seen it", ackID: "ack-7",
+                    readTimeMs: Fixtures.time)
+            ])
         #expect(group.reportedGroupReadCount == 2)
         #expect(group.groupReadCount == 2)
     }
 
-    @Test("a stream of deltas sent out of order with duplicates reassembles exactly",
-          arguments: TransportKind.allCases)
+    @Test(
+        "a stream of deltas sent out of order with duplicates reassembles exactly",
+        arguments: TransportKind.allCases)
     func streamReassembly(kind: TransportKind) async throws {
         let count = 200
         let pieces = (1...count).map { "piece \($0) · " }
         var chunks = pieces.enumerated().map { index, piece in
-            StreamChunk(streamID: "s1", sequence: UInt64(index + 1), event: .delta(StreamDelta(content: piece)))
+            StreamChunk(
+                streamID: "s1", sequence: UInt64(index + 1),
+                event: .delta(StreamDelta(content: piece)))
         }
         var generator = SeededGenerator(seed: 42)
         chunks += chunks.shuffled(using: &generator).prefix(40)  // duplicates
         chunks.shuffle(using: &generator)
-        let start = StreamChunk(streamID: "s1", sequence: 0, event: .initial(StreamInit(contentType: "text/plain")))
+        let start = StreamChunk(
+            streamID: "s1", sequence: 0, event: .initial(StreamInit(contentType: "text/plain")))
         let end = StreamChunk(
             streamID: "s1", sequence: UInt64(count + 1),
-            event: .complete(StreamComplete(code: 0, stopReason: 0, summary: "done", completeReason: 0)))
+            event: .complete(
+                StreamComplete(code: 0, stopReason: 0, summary: "done", completeReason: 0)))
         // The init arrives in the middle of the deltas; the complete comes last.
         chunks.insert(start, at: chunks.count / 3)
         chunks.append(end)
@@ -150,7 +171,9 @@ struct EndToEndTests {
                 var assembler = StreamAssembler()
                 var result: AssembledStream?
                 while let envelope = try await b.receive() {
-                    if case .streamChunk(let chunk)? = envelope.body, let done = try assembler.apply(chunk) {
+                    if case .streamChunk(let chunk)? = envelope.body,
+                        let done = try assembler.apply(chunk)
+                    {
                         result = done
                     }
                 }
@@ -172,7 +195,8 @@ struct EndToEndTests {
     @Test("metadata requests over the wire get the CAS statuses", arguments: TransportKind.allCases)
     func metadataCAS(kind: TransportKind) async throws {
         let service = MetadataService(identity: Sender(userID: "store"), clock: { Fixtures.time })
-        #expect(await service.acquireLock("L", on: Fixtures.userTarget("carol"), for: "carol") == .ok)
+        #expect(
+            await service.acquireLock("L", on: Fixtures.userTarget("carol"), for: "carol") == .ok)
         let room = Fixtures.channelTarget
         let responses = try await kind.withPair { a, b in
             async let served: Void = service.serve(b)
@@ -180,25 +204,41 @@ struct EndToEndTests {
             var responses: [MetadataResponse] = []
             // 1 set creates; 2 a stale item revision conflicts; 3 update of a missing item;
             // 4 a wrong major revision; 5 a matching revision updates; 6 remove of a missing item.
-            responses.append(try await client.request(.set, room, items: [.init(key: "topic", value: "v1", revision: -1)]))
+            responses.append(
+                try await client.request(
+                    .set, room, items: [.init(key: "topic", value: "v1", revision: -1)]))
             let revision = responses[0].metadata?.items.first?.revision ?? 0
-            responses.append(try await client.request(.set, room, items: [.init(key: "topic", value: "v2", revision: revision + 99)]))
-            responses.append(try await client.request(.update, room, items: [.init(key: "nope", value: "x")]))
-            responses.append(try await client.request(.set, room, items: [.init(key: "a", value: "x")], major: 12345))
-            responses.append(try await client.request(.update, room, items: [.init(key: "topic", value: "v3", revision: revision)]))
+            responses.append(
+                try await client.request(
+                    .set, room, items: [.init(key: "topic", value: "v2", revision: revision + 99)]))
+            responses.append(
+                try await client.request(.update, room, items: [.init(key: "nope", value: "x")]))
+            responses.append(
+                try await client.request(
+                    .set, room, items: [.init(key: "a", value: "x")], major: 12345))
+            responses.append(
+                try await client.request(
+                    .update, room, items: [.init(key: "topic", value: "v3", revision: revision)]))
             responses.append(try await client.request(.remove, room, items: [.init(key: "ghost")]))
             // 7 a locked target refuses writes that name no lock, 8 or someone else's lock.
-            responses.append(try await client.request(.set, Fixtures.userTarget("carol"), items: [.init(key: "k", value: "v")]))
-            responses.append(try await client.request(.set, Fixtures.userTarget("carol"), items: [.init(key: "k", value: "v")], lock: "L"))
+            responses.append(
+                try await client.request(
+                    .set, Fixtures.userTarget("carol"), items: [.init(key: "k", value: "v")]))
+            responses.append(
+                try await client.request(
+                    .set, Fixtures.userTarget("carol"), items: [.init(key: "k", value: "v")],
+                    lock: "L"))
             responses.append(try await client.request(.get, room))
             await a.close()
             try await served
             #expect(try await a.receive() == nil)
             return responses
         }
-        #expect(responses.map(\.status) == [
-            .ok, .revisionConflict, .itemNotFound, .revisionConflict, .ok, .itemNotFound, .lockHeld, .lockHeld, .ok,
-        ])
+        #expect(
+            responses.map(\.status) == [
+                .ok, .revisionConflict, .itemNotFound, .revisionConflict, .ok, .itemNotFound,
+                .lockHeld, .lockHeld, .ok,
+            ])
         #expect(responses.map(\.requestID) == (1...9).map { "r\($0)" })
         let final = try #require(responses.last?.metadata)
         #expect(final.items.map(\.value) == ["v3"])
@@ -207,13 +247,15 @@ struct EndToEndTests {
         #expect(responses[1].metadata?.items.first?.value == "v1")  // the conflict changed nothing
     }
 
-    @Test("a subscriber sees the snapshot and then every storage event in order",
-          arguments: TransportKind.allCases)
+    @Test(
+        "a subscriber sees the snapshot and then every storage event in order",
+        arguments: TransportKind.allCases)
     func subscriberSeesEventsInOrder(kind: TransportKind) async throws {
         let service = MetadataService(identity: Sender(userID: "store"), clock: { Fixtures.time })
         let events = try await kind.withTwoClients(of: service) { writer, watcher in
             var watcherClient = MetadataClient(connection: watcher, sender: Fixtures.bob)
-            let subscribed = try await watcherClient.request(.subscribe, Fixtures.userTarget("alice"))
+            let subscribed = try await watcherClient.request(
+                .subscribe, Fixtures.userTarget("alice"))
             #expect(subscribed.status == .ok)
             var events: [StorageEvent] = []
             if let snapshot = try await watcherClient.nextEvent() { events.append(snapshot) }
@@ -221,17 +263,27 @@ struct EndToEndTests {
             var writerClient = MetadataClient(connection: writer)
             let alice = Fixtures.userTarget("alice")
             for step in 1...5 {
-                _ = try await writerClient.request(.set, alice, items: [.init(key: "k\(step)", value: "v\(step)")])
+                _ = try await writerClient.request(
+                    .set, alice, items: [.init(key: "k\(step)", value: "v\(step)")])
             }
-            _ = try await writerClient.request(.update, alice, items: [.init(key: "k1", value: "changed")])
+            _ = try await writerClient.request(
+                .update, alice, items: [.init(key: "k1", value: "changed")])
             _ = try await writerClient.request(.remove, alice, items: [.init(key: "k2")])
-            while events.count < 8, let event = try await watcherClient.nextEvent() { events.append(event) }
+            while events.count < 8, let event = try await watcherClient.nextEvent() {
+                events.append(event)
+            }
             await writer.close()
             await watcher.close()
             return events
         }
-        #expect(events.map(\.eventType) == [.snapshot] + Array(repeating: .set, count: 5) + [.update, .remove])
-        #expect(events.dropFirst().map { $0.metadata?.items.first?.key } == ["k1", "k2", "k3", "k4", "k5", "k1", "k2"])
+        #expect(
+            events.map(\.eventType) == [.snapshot] + Array(repeating: .set, count: 5) + [
+                .update, .remove,
+            ])
+        #expect(
+            events.dropFirst().map { $0.metadata?.items.first?.key } == [
+                "k1", "k2", "k3", "k4", "k5", "k1", "k2",
+            ])
         #expect(events[6].metadata?.items.first?.value == "changed")
         #expect(events.dropFirst().allSatisfy { $0.publisherUserID == "alice" })
         let revisions = events.dropFirst().compactMap { $0.metadata?.majorRevision }

@@ -7,7 +7,9 @@ import Testing
 /// the fault, exactly once each.
 @Suite(.timeLimit(.minutes(1)))
 struct FaultTests {
-    static let good = [Fixtures.text("g1", "first"), Fixtures.text("g2", "second ✓"), Fixtures.text("g3", "third")]
+    static let good = [
+        Fixtures.text("g1", "first"), Fixtures.text("g2", "second ✓"), Fixtures.text("g3", "third"),
+    ]
 
     static func frames(_ envelopes: [Envelope]) throws -> [UInt8] {
         try envelopes.flatMap { try $0.delimitedBytes() }
@@ -19,13 +21,15 @@ struct FaultTests {
     func inMemoryEverySplitPoint() async throws {
         let stream = try Self.frames(Self.good)
         for split in 1..<stream.count {
-            let (a, b) = InMemoryConnection.makePair(configuration: .init(chunking: .splitting(at: [split])))
+            let (a, b) = InMemoryConnection.makePair(
+                configuration: .init(chunking: .splitting(at: [split])))
             try await a.send(contentsOf: Self.good)
             await a.close()
             let received = try await receiveAll(b)
             #expect(received == Self.good, "split at \(split)")
         }
-        let (a, b) = InMemoryConnection.makePair(configuration: .init(capacity: 4, chunking: .everyByte))
+        let (a, b) = InMemoryConnection.makePair(
+            configuration: .init(capacity: 4, chunking: .everyByte))
         async let received = receiveAll(b)
         try await a.send(contentsOf: Self.good)
         try await a.send(Self.good[0])
@@ -80,18 +84,25 @@ struct FaultTests {
     }
 
     static let garbage: [Garbage] = [
-        Garbage(name: "field number 0", bytes: [0x03, 0x00, 0x01, 0x02], code: .invalidFieldNumber),
-        Garbage(name: "length past the end", bytes: [0x03, 0x0A, 0x7F, 0x41], code: .lengthPastEnd),
+        Garbage(
+            name: "field number 0", bytes: [0x03, 0x00, 0x01, 0x02], code: .invalidFieldNumber),
+        Garbage(
+            name: "length past the end", bytes: [0x03, 0x0A, 0x7F, 0x41], code: .lengthPastEnd),
         Garbage(name: "invalid wire type", bytes: [0x02, 0x0F, 0x00], code: .invalidWireType),
-        Garbage(name: "prefix longer than 10 bytes", bytes: Array(repeating: 0xFF, count: 11), code: .varintTooLong),
+        Garbage(
+            name: "prefix longer than 10 bytes", bytes: Array(repeating: 0xFF, count: 11),
+            code: .varintTooLong),
         Garbage(name: "invalid UTF-8", bytes: [0x04, 0x0A, 0x02, 0xC3, 0x28], code: .invalidUTF8),
-        Garbage(name: "well-formed but no sender", bytes: [0x03, 0x0A, 0x01, 0x41], code: .missingField),
+        Garbage(
+            name: "well-formed but no sender", bytes: [0x03, 0x0A, 0x01, 0x41], code: .missingField),
     ]
 
-    @Test("in memory: a garbage frame fails the connection after the good frames", arguments: garbage)
+    @Test(
+        "in memory: a garbage frame fails the connection after the good frames", arguments: garbage)
     func inMemoryGarbage(garbage: Garbage) async throws {
         let (a, b) = InMemoryConnection.makePair()
-        let bytes = try Self.frames(Array(Self.good[0..<2])) + garbage.bytes + Self.frames([Self.good[2]])
+        let bytes =
+            try Self.frames(Array(Self.good[0..<2])) + garbage.bytes + Self.frames([Self.good[2]])
         try await a.sendRawBytes(bytes, chunking: .fixed(size: 3))
         let outcome = await readUntilFault(b)
         #expect(outcome.envelopes == Array(Self.good[0..<2]))
@@ -104,10 +115,13 @@ struct FaultTests {
 
     @Test("TCP: a garbage frame fails the connection after the good frames", arguments: garbage)
     func tcpGarbage(garbage: Garbage) async throws {
-        let bytes = try Self.frames(Array(Self.good[0..<2])) + garbage.bytes + Self.frames([Self.good[2]])
+        let bytes =
+            try Self.frames(Array(Self.good[0..<2])) + garbage.bytes + Self.frames([Self.good[2]])
         let outcome = try await tcpServerOutcome { port in
             // No half-close: the server must end the connection by itself.
-            try await RawTCPClient.withConnection(port: port) { client in try await client.write(bytes) }
+            try await RawTCPClient.withConnection(port: port) { client in
+                try await client.write(bytes)
+            }
         }
         #expect(outcome.envelopes == Array(Self.good[0..<2]))
         #expect(outcome.wireError?.code == garbage.code)
@@ -125,14 +139,20 @@ struct FaultTests {
         let junk = Array(repeating: UInt8(0x41), count: 64 * 1024)
         let bytes = try Self.frames([Self.good[0]]) + Self.hugePrefix + junk
         async let written: (any Error)? = {
-            do { try await a.sendRawBytes(bytes, chunking: .fixed(size: 16)) } catch { return error }
+            do { try await a.sendRawBytes(bytes, chunking: .fixed(size: 16)) } catch {
+                return error
+            }
             return nil
         }()
         let outcome = await readUntilFault(b)
         #expect(outcome.envelopes == [Self.good[0]])
         let error = try #require(outcome.wireError)
         #expect(error.code == .limitExceeded)
-        #expect(error.limit == .init(name: "maxMessageBytes", allowed: Limits.default.maxMessageBytes, actual: 1 << 32))
+        #expect(
+            error.limit
+                == .init(
+                    name: "maxMessageBytes", allowed: Limits.default.maxMessageBytes,
+                    actual: 1 << 32))
         // Nothing beyond the prefix and the 16-byte piece that completed it was ever buffered.
         #expect(await b.inboundBufferedByteCount <= Self.hugePrefix.count + 16)
         // The writer blocked on the full buffer learns the receiver failed.
@@ -152,7 +172,8 @@ struct FaultTests {
         #expect {
             _ = try decoder.decodeFrame(from: &buffer)
         } throws: { error in
-            (error as? RTMWireError)?.code == .limitExceeded && (error as? RTMWireError)?.limit?.actual == 1 << 32
+            (error as? RTMWireError)?.code == .limitExceeded
+                && (error as? RTMWireError)?.limit?.actual == 1 << 32
         }
         #expect(buffer.readableBytes == Self.hugePrefix.count)
         // Exactly at the cap is accepted (and waits for the body); one byte over is refused.
@@ -170,7 +191,8 @@ struct FaultTests {
         let outcome = try await tcpServerOutcome { port in
             try await RawTCPClient.withConnection(port: port) { client in
                 // The body is never sent and the client never closes: only an early refusal ends this.
-                try await client.write(try Self.frames([Self.good[0]]) + Self.hugePrefix + [1, 2, 3])
+                try await client.write(
+                    try Self.frames([Self.good[0]]) + Self.hugePrefix + [1, 2, 3])
             }
         }
         #expect(outcome.envelopes == [Self.good[0]])
@@ -188,7 +210,9 @@ struct FaultTests {
 
     // MARK: Disconnect mid-frame
 
-    @Test("in memory: a peer that disconnects mid-frame ends in truncatedFrame", arguments: [1, 5, 12])
+    @Test(
+        "in memory: a peer that disconnects mid-frame ends in truncatedFrame",
+        arguments: [1, 5, 12])
     func inMemoryDisconnectMidFrame(cut: Int) async throws {
         let (a, b) = InMemoryConnection.makePair()
         try await a.send(Self.good[0])
@@ -202,7 +226,8 @@ struct FaultTests {
 
     @Test("TCP: a peer that disconnects mid-frame ends in truncatedFrame", arguments: [1, 5, 12])
     func tcpDisconnectMidFrame(cut: Int) async throws {
-        let bytes = try Self.frames([Self.good[0]]) + Array(try Self.good[1].delimitedBytes().prefix(cut))
+        let bytes =
+            try Self.frames([Self.good[0]]) + Array(try Self.good[1].delimitedBytes().prefix(cut))
         let outcome = try await tcpServerOutcome { port in
             try await RawTCPClient.withConnection(port: port) { client in
                 try await client.write(bytes)
@@ -216,8 +241,9 @@ struct FaultTests {
 
     // MARK: Oversized message refused by the sender
 
-    @Test("an oversized message is refused by the sender's limits before it reaches the wire",
-          arguments: TransportKind.allCases)
+    @Test(
+        "an oversized message is refused by the sender's limits before it reaches the wire",
+        arguments: TransportKind.allCases)
     func senderRefusesOversized(kind: TransportKind) async throws {
         let codec = CodecOptions(limits: Limits(maxMessageBytes: 256))
         let big = Fixtures.text("big", String(repeating: "x", count: 300))

@@ -23,7 +23,8 @@ import Testing
         let encoder = EnvelopeFrameEncoder(options: .init(limits: Limits(maxMessageBytes: 64)))
         var buffer = ByteBuffer()
         #expect {
-            try encoder.encode(data: Fixtures.text("m", String(repeating: "z", count: 100)), out: &buffer)
+            try encoder.encode(
+                data: Fixtures.text("m", String(repeating: "z", count: 100)), out: &buffer)
         } throws: { error in
             (error as? RTMWireError)?.limit?.name == "maxMessageBytes"
         }
@@ -47,6 +48,8 @@ import Testing
     }
 
     @Test func maximumFrameBytesFollowsTheLimits() {
-        #expect(EnvelopeFrameDecoder(options: .init(limits: Limits(maxMessageBytes: 99))).maximumFrameBytes == 99)
+        #expect(
+            EnvelopeFrameDecoder(options: .init(limits: Limits(maxMessageBytes: 99)))
+                .maximumFrameBytes == 99)
     }
 }

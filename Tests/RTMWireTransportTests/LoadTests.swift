@@ -10,7 +10,8 @@ struct LoadTests {
 
     static func envelope(_ sender: Sender, _ index: Int) -> Envelope {
         Envelope(
-            messageID: "\(sender.userID)-\(index)", sender: sender, sendTimeMs: Fixtures.time + Int64(index),
+            messageID: "\(sender.userID)-\(index)", sender: sender,
+            sendTimeMs: Fixtures.time + Int64(index),
             conversation: Conversation(type: .peer, id: sender.userID == "alice" ? "bob" : "alice"),
             body: .text(TextMessage(text: "load message \(index)")))
     }
@@ -27,7 +28,9 @@ struct LoadTests {
     }
 
     /// Receives until the end; checks every envelope arrives once, in order, as sent.
-    static func receiveAll(_ connection: any EnvelopeConnection, from sender: Sender) async throws -> (count: Int, inOrder: Bool) {
+    static func receiveAll(_ connection: any EnvelopeConnection, from sender: Sender) async throws
+        -> (count: Int, inOrder: Bool)
+    {
         var next = 0
         var inOrder = true
         while true {
@@ -57,9 +60,12 @@ struct LoadTests {
             }
         }
         let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds =
+            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         let rate = Double(2 * Self.count) / max(seconds, 1e-9)
-        print("load: \(2 * Self.count) envelopes over TCP loopback in \(Int(seconds * 1000)) ms = \(Int(rate)) messages/s")
+        print(
+            "load: \(2 * Self.count) envelopes over TCP loopback in \(Int(seconds * 1000)) ms = \(Int(rate)) messages/s"
+        )
         #expect(fromAlice.count == Self.count)
         #expect(fromAlice.inOrder)
         #expect(fromBob.count == Self.count)

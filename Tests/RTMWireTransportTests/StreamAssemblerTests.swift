@@ -4,17 +4,22 @@ import Testing
 
 @Suite struct StreamAssemblerTests {
     static func start(_ id: String = "s", _ sequence: UInt64 = 0) -> StreamChunk {
-        StreamChunk(streamID: id, sequence: sequence, event: .initial(StreamInit(contentType: "text/plain")))
+        StreamChunk(
+            streamID: id, sequence: sequence, event: .initial(StreamInit(contentType: "text/plain"))
+        )
     }
 
     static func delta(_ sequence: UInt64, _ content: String, _ id: String = "s") -> StreamChunk {
         StreamChunk(streamID: id, sequence: sequence, event: .delta(StreamDelta(content: content)))
     }
 
-    static func complete(_ sequence: UInt64, _ id: String = "s", summary: String = "sum") -> StreamChunk {
+    static func complete(_ sequence: UInt64, _ id: String = "s", summary: String = "sum")
+        -> StreamChunk
+    {
         StreamChunk(
             streamID: id, sequence: sequence,
-            event: .complete(StreamComplete(code: 3, stopReason: 1, summary: summary, completeReason: 2)))
+            event: .complete(
+                StreamComplete(code: 3, stopReason: 1, summary: summary, completeReason: 2)))
     }
 
     @Test func inOrderStreamCompletes() throws {
@@ -24,9 +29,12 @@ import Testing
         #expect(try assembler.apply(Self.delta(2, "lo")) == nil)
         #expect(assembler.partialText(of: "s") == "Hello")
         let done = try #require(try assembler.apply(Self.complete(3)))
-        #expect(done == AssembledStream(
-            streamID: "s", contentType: "text/plain", text: "Hello", summary: "sum", code: 3, stopReason: 1,
-            completeReason: 2, deltaCount: 2))
+        #expect(
+            done
+                == AssembledStream(
+                    streamID: "s", contentType: "text/plain", text: "Hello", summary: "sum",
+                    code: 3, stopReason: 1,
+                    completeReason: 2, deltaCount: 2))
         #expect(assembler.isComplete("s"))
         #expect(assembler.partialText(of: "s") == nil)
     }
@@ -74,7 +82,8 @@ import Testing
             _ = try assembler.apply(Self.complete(6))
         } throws: { error in
             let error = error as? StreamAssemblyError
-            return error?.code == .missingSequence && error?.missingSequences == [2, 4] && error?.sequence == 6
+            return error?.code == .missingSequence && error?.missingSequences == [2, 4]
+                && error?.sequence == 6
         }
         // The stream was dropped rather than completed with holes.
         #expect(assembler.partialText(of: "s") == nil)
@@ -94,7 +103,8 @@ import Testing
     @Test func pendingChunksAreBounded() throws {
         var assembler = StreamAssembler(limits: Limits(maxStreamPendingChunks: 4))
         _ = try assembler.apply(Self.start())
-        for sequence in 2...5 { _ = try assembler.apply(Self.delta(UInt64(sequence), "x")) }  // exactly at the limit
+        // Exactly at the limit.
+        for sequence in 2...5 { _ = try assembler.apply(Self.delta(UInt64(sequence), "x")) }
         #expect(assembler.pendingChunkCount(of: "s") == 4)
         #expect {
             _ = try assembler.apply(Self.delta(6, "x"))
@@ -109,7 +119,8 @@ import Testing
         var assembler = StreamAssembler(limits: Limits(maxStreamAssembledBytes: 10))
         _ = try assembler.apply(Self.start())
         _ = try assembler.apply(Self.delta(1, "12345"))
-        _ = try assembler.apply(Self.delta(3, "67890"))  // waiting content counts too: 10, at the limit
+        // Waiting content counts too: 10 bytes, at the limit.
+        _ = try assembler.apply(Self.delta(3, "67890"))
         #expect {
             _ = try assembler.apply(Self.delta(2, "x"))
         } throws: { error in
@@ -136,8 +147,12 @@ import Testing
 
     @Test func invalidChunksAreRefused() throws {
         var assembler = StreamAssembler()
-        #expect(throws: StreamAssemblyError.self) { _ = try assembler.apply(StreamChunk(streamID: "", event: .delta(.init()))) }
-        #expect(throws: StreamAssemblyError.self) { _ = try assembler.apply(StreamChunk(streamID: "s", sequence: 1)) }
+        #expect(throws: StreamAssemblyError.self) {
+            _ = try assembler.apply(StreamChunk(streamID: "", event: .delta(.init())))
+        }
+        #expect(throws: StreamAssemblyError.self) {
+            _ = try assembler.apply(StreamChunk(streamID: "s", sequence: 1))
+        }
         _ = try assembler.apply(Self.start())
         _ = try assembler.apply(Self.delta(1, "a"))
         #expect {
@@ -145,7 +160,9 @@ import Testing
         } throws: { error in
             (error as? StreamAssemblyError)?.code == .invalidChunk
         }
-        #expect(throws: StreamAssemblyError.self) { _ = try assembler.apply(Self.delta(UInt64.max, "overflow")) }
+        #expect(throws: StreamAssemblyError.self) {
+            _ = try assembler.apply(Self.delta(UInt64.max, "overflow"))
+        }
     }
 
     @Test func streamsAreIndependent() throws {

@@ -2,9 +2,9 @@ import Benchmark
 import BenchmarkCorpus
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // Encode and decode of the corpus (Sources/BenchmarkCorpus) by every implementation. Names are

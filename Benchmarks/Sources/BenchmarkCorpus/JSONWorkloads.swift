@@ -23,7 +23,10 @@ public struct ChatMessage: Equatable, Sendable {
         body = text
     }
 
-    public init(senderID: String, displayName: String, messageID: String, sentDate: Date, type: String, body: String) {
+    public init(
+        senderID: String, displayName: String, messageID: String, sentDate: Date, type: String,
+        body: String
+    ) {
         self.senderID = senderID
         self.displayName = displayName
         self.messageID = messageID
@@ -47,7 +50,9 @@ public final class JSONSerializationWorkload: Workload {
         self.message = message
         chat = ChatMessage(message)
         json = encode()
-        guard decode() == chat, (try? JSONCodableWorkload.decoder.decode(ChatJSON.self, from: json))?.chat == chat else {
+        guard decode() == chat,
+            (try? JSONCodableWorkload.decoder.decode(ChatJSON.self, from: json))?.chat == chat
+        else {
             verificationFailure(implementation, message, "JSON does not read back as the message")
         }
     }
@@ -70,7 +75,8 @@ public final class JSONSerializationWorkload: Workload {
 
     @inlinable
     public func decode() -> ChatMessage {
-        guard let json = try? JSONSerialization.jsonObject(with: json, options: []) as? [String: Any],
+        guard
+            let json = try? JSONSerialization.jsonObject(with: json, options: []) as? [String: Any],
             let sender = json["sender"] as? [String: String],
             let displayName = sender["display_name"],
             let senderID = sender["sender_id"],

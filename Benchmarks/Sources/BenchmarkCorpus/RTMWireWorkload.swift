@@ -9,7 +9,8 @@ extension CorpusMessage {
             sender: Sender(userID: header.senderUserID, displayName: header.senderDisplayName),
             sendTimeMs: header.sendTimeMs,
             conversation: Conversation(
-                type: ConversationType(rawValue: header.conversationType), id: header.conversationID))
+                type: ConversationType(rawValue: header.conversationType), id: header.conversationID
+            ))
         if header.deliveryOptions {
             envelope.deliveryOptions = DeliveryOptions(
                 deliveryReceipt: true, readReceipt: true, groupReadReceipt: true)
@@ -71,7 +72,8 @@ public struct RTMWireWorkload: Workload {
         self.options = wireOnly ? .wireOnly : .default
         let encoded = encode()
         guard encoded == canonical else {
-            verificationFailure(implementation, message, "encode: " + firstDifference(encoded, canonical))
+            verificationFailure(
+                implementation, message, "encode: " + firstDifference(encoded, canonical))
         }
         guard decode() == envelope else {
             verificationFailure(implementation, message, "decode differs from the corpus message")
@@ -113,7 +115,8 @@ public final class RTMWireBufferWorkload: Workload {
         output = .allocate(byteCount: canonical.count, alignment: 16)
         output.initializeMemory(as: UInt8.self, repeating: 0)
         guard encode() == canonical.count, Array(output) == canonical else {
-            verificationFailure(implementation, message, "encode: " + firstDifference(Array(output), canonical))
+            verificationFailure(
+                implementation, message, "encode: " + firstDifference(Array(output), canonical))
         }
         guard decode() == envelope else {
             verificationFailure(implementation, message, "decode differs from the corpus message")

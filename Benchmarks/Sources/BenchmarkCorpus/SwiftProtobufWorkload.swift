@@ -81,7 +81,8 @@ public struct SwiftProtobufWorkload: Workload {
         self.bytes = canonical
         let encoded = encode()
         guard encoded == canonical else {
-            verificationFailure(implementation, message, "encode: " + firstDifference(encoded, canonical))
+            verificationFailure(
+                implementation, message, "encode: " + firstDifference(encoded, canonical))
         }
         guard decode() == envelope else {
             verificationFailure(implementation, message, "decode differs from the corpus message")

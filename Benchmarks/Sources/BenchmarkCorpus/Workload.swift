@@ -40,7 +40,9 @@ public protocol Workload {
 func verificationFailure(
     _ implementation: Implementation, _ message: CorpusMessage, _ detail: String
 ) -> Never {
-    fatalError("benchmark check failed: \(implementation.rawValue), message \(message.rawValue): \(detail)")
+    fatalError(
+        "benchmark check failed: \(implementation.rawValue), message \(message.rawValue): \(detail)"
+    )
 }
 
 /// Describes where two encodings first differ.

@@ -14,7 +14,9 @@ if arguments.first == "loop" {
     let suite = Suite()
     print("message\timplementation\tbytes")
     func row(_ workload: some Workload) {
-        print("\(workload.message.rawValue)\t\(workload.implementation.rawValue)\t\(workload.encodedCount)")
+        print(
+            "\(workload.message.rawValue)\t\(workload.implementation.rawValue)\t\(workload.encodedCount)"
+        )
     }
     suite.rtmwire.forEach(row)
     suite.rtmwireBuffer.forEach(row)

@@ -15,30 +15,45 @@ import RTMWire
 /// - its proto3 JSON (compact and pretty) decodes to a message with the same JSON.
 public enum BinaryDecodingCheck {
     public static func run<M: RTMMessage>(_ type: M.Type, _ bytes: [UInt8]) {
-        let wire = outcome { () throws(RTMWireError) in try M(serializedBytes: bytes, options: .wireOnly) }
-        let full = outcome { () throws(RTMWireError) in try M(serializedBytes: bytes, options: .default) }
-        let copied = outcome { () throws(RTMWireError) in
-            try M(serializedBytes: bytes.lazy.map { $0 }, options: .wireOnly)  // not contiguous: copied
+        let wire = outcome { () throws(RTMWireError) in
+            try M(serializedBytes: bytes, options: .wireOnly)
         }
-        fuzzExpect(copied == wire, "\(M.protoFullName): decoding a non-contiguous collection differs")
+        let full = outcome { () throws(RTMWireError) in
+            try M(serializedBytes: bytes, options: .default)
+        }
+        let copied = outcome { () throws(RTMWireError) in
+            // Not contiguous: the decoder copies it first.
+            try M(serializedBytes: bytes.lazy.map { $0 }, options: .wireOnly)
+        }
+        fuzzExpect(
+            copied == wire, "\(M.protoFullName): decoding a non-contiguous collection differs")
         switch (wire, full) {
         case (.success(let wireMessage), .success(let fullMessage)):
-            fuzzExpect(wireMessage == fullMessage, "\(M.protoFullName): wire-only and checked decoding differ")
+            fuzzExpect(
+                wireMessage == fullMessage,
+                "\(M.protoFullName): wire-only and checked decoding differ")
         case (.failure(let error), .success):
-            fuzzFail("\(M.protoFullName): semantic decoding accepted what wire-only decoding rejected: \(error)")
+            fuzzFail(
+                "\(M.protoFullName): semantic decoding accepted what wire-only decoding rejected: \(error)"
+            )
         case (.failure(let wireError), .failure(let fullError)):
             let sizeLimited = bytes.count > Limits.default.maxMessageBytes
             fuzzExpect(
                 sizeLimited || wireError == fullError,
-                "\(M.protoFullName): wire error \(wireError) became \(fullError) with semantic checks")
+                "\(M.protoFullName): wire error \(wireError) became \(fullError) with semantic checks"
+            )
         case (.success, .failure):
             break
         }
         if case .failure(let error) = wire {
-            fuzzExpect(KnownCodes.wire.contains(error.code), "\(M.protoFullName): unexpected wire-only error \(error)")
+            fuzzExpect(
+                KnownCodes.wire.contains(error.code),
+                "\(M.protoFullName): unexpected wire-only error \(error)")
         }
         if case .failure(let error) = full {
-            fuzzExpect(KnownCodes.binary.contains(error.code), "\(M.protoFullName): unexpected error \(error)")
+            fuzzExpect(
+                KnownCodes.binary.contains(error.code),
+                "\(M.protoFullName): unexpected error \(error)")
         }
         if case .success(let message) = wire { checkRoundTrip(message, options: .wireOnly) }
         if case .success(let message) = full { checkRoundTrip(message, options: .default) }
@@ -48,7 +63,8 @@ public enum BinaryDecodingCheck {
     public static func checkRoundTrip<M: RTMMessage>(_ message: M, options: CodecOptions) {
         let name = M.protoFullName
         let encoded: [UInt8]
-        switch outcome({ () throws(RTMWireError) in try message.serializedBytes(options: options) }) {
+        switch outcome({ () throws(RTMWireError) in try message.serializedBytes(options: options) })
+        {
         case .success(let bytes):
             encoded = bytes
         case .failure(let error):
@@ -59,35 +75,55 @@ public enum BinaryDecodingCheck {
                 "\(name): a decoded message does not re-encode: \(error)")
             return
         }
-        fuzzExpect(encoded.count == message.serializedSize, "\(name): serializedSize differs from the encoding")
+        fuzzExpect(
+            encoded.count == message.serializedSize,
+            "\(name): serializedSize differs from the encoding")
         let again: M
-        switch outcome({ () throws(RTMWireError) in try M(serializedBytes: encoded, options: options) }) {
+        switch outcome({ () throws(RTMWireError) in
+            try M(serializedBytes: encoded, options: options)
+        }) {
         case .success(let value): again = value
-        case .failure(let error): fuzzFail("\(name): re-encoding \(fuzzHex(encoded)) does not decode: \(error)")
+        case .failure(let error):
+            fuzzFail("\(name): re-encoding \(fuzzHex(encoded)) does not decode: \(error)")
         }
-        fuzzExpect(again == message, "\(name): re-encoding \(fuzzHex(encoded)) decodes to a different message")
-        let twice = outcome { () throws(RTMWireError) in try again.serializedBytes(options: options) }
+        fuzzExpect(
+            again == message,
+            "\(name): re-encoding \(fuzzHex(encoded)) decodes to a different message")
+        let twice = outcome { () throws(RTMWireError) in try again.serializedBytes(options: options)
+        }
         fuzzExpect(twice == .success(encoded), "\(name): re-encoding is not idempotent")
 
         // Into a caller's buffer of exactly the size (AddressSanitizer sees a write past it),
         // and into a larger one, whose tail must stay untouched.
         let exact = UnsafeMutableRawBufferPointer.allocate(byteCount: encoded.count, alignment: 1)
         defer { exact.deallocate() }
-        let exactCount = outcome { () throws(RTMWireError) in try message.serialize(into: exact, options: options) }
-        fuzzExpect(exactCount == .success(encoded.count), "\(name): serialize(into:) returned \(exactCount)")
+        let exactCount = outcome { () throws(RTMWireError) in
+            try message.serialize(into: exact, options: options)
+        }
+        fuzzExpect(
+            exactCount == .success(encoded.count),
+            "\(name): serialize(into:) returned \(exactCount)")
         fuzzExpect(exact.elementsEqual(encoded), "\(name): serialize(into:) wrote other bytes")
         var larger = [UInt8](repeating: 0xA5, count: encoded.count + 16)
         let largerCount = larger.withUnsafeMutableBytes { buffer in
-            outcome { () throws(RTMWireError) in try message.serialize(into: buffer, options: options) }
+            outcome { () throws(RTMWireError) in
+                try message.serialize(into: buffer, options: options)
+            }
         }
-        fuzzExpect(largerCount == .success(encoded.count), "\(name): serialize(into:) returned \(largerCount)")
         fuzzExpect(
-            larger[..<encoded.count].elementsEqual(encoded) && larger[encoded.count...].allSatisfy { $0 == 0xA5 },
+            largerCount == .success(encoded.count),
+            "\(name): serialize(into:) returned \(largerCount)")
+        fuzzExpect(
+            larger[..<encoded.count].elementsEqual(encoded)
+                && larger[encoded.count...].allSatisfy { $0 == 0xA5 },
             "\(name): serialize(into:) into a larger buffer wrote \(fuzzHex(larger))")
 
         // One delimited frame through the frame reader.
-        let frame = outcome { () throws(RTMWireError) in try message.delimitedBytes(options: options) }
-        fuzzExpect(frame == .success(varint(encoded.count) + encoded), "\(name): delimited frame differs")
+        let frame = outcome { () throws(RTMWireError) in
+            try message.delimitedBytes(options: options)
+        }
+        fuzzExpect(
+            frame == .success(varint(encoded.count) + encoded), "\(name): delimited frame differs")
         var reader = FrameReader<M>(options: options)
         reader.append(varint(encoded.count) + encoded)
         let first = outcome { () throws(RTMWireError) in try reader.next() }
@@ -99,9 +135,11 @@ public enum BinaryDecodingCheck {
         // proto3 JSON: unknown fields have no JSON form, so compare the JSON texts.
         let json = message.jsonString()
         for text in [json, message.jsonString(pretty: true)] {
-            switch outcome({ () throws(RTMWireError) in try M(jsonString: text, options: options) }) {
+            switch outcome({ () throws(RTMWireError) in try M(jsonString: text, options: options) })
+            {
             case .success(let fromJSON):
-                fuzzExpect(fromJSON.jsonString() == json, "\(name): JSON round trip changed \(json)")
+                fuzzExpect(
+                    fromJSON.jsonString() == json, "\(name): JSON round trip changed \(json)")
             case .failure(let error):
                 fuzzFail("\(name): its own JSON \(text) does not decode: \(error)")
             }

@@ -74,14 +74,18 @@ public enum DelimitedStreamCheck {
             fuzzExpect(KnownCodes.framing.contains(error.code), "unexpected framing error \(error)")
         }
         if whole.error == nil, whole.finishError == nil {
-            fuzzExpect(whole.bufferedByteCount == 0, "finish() accepted \(whole.bufferedByteCount) buffered bytes")
+            fuzzExpect(
+                whole.bufferedByteCount == 0,
+                "finish() accepted \(whole.bufferedByteCount) buffered bytes")
         }
 
         // Re-encode what was read and read it again.
         var frames: [UInt8] = []
         var expected: [Envelope] = []
         for message in whole.messages {
-            switch outcome({ () throws(RTMWireError) in try message.delimitedBytes(options: input.options) }) {
+            switch outcome({ () throws(RTMWireError) in
+                try message.delimitedBytes(options: input.options)
+            }) {
             case .success(let frame):
                 frames += frame
                 expected.append(message)
@@ -121,7 +125,9 @@ public enum DelimitedStreamCheck {
             fuzzExpect(again == .failure(error), "the error is not sticky: then \(again)")
             let finish = outcome { () throws(RTMWireError) in try reader.finish() }
             fuzzExpect(finish.map { true } == .failure(error), "finish() after an error: \(finish)")
-        } else if case .failure(let error) = outcome({ () throws(RTMWireError) in try reader.finish() }) {
+        } else if case .failure(let error) = outcome({ () throws(RTMWireError) in
+            try reader.finish()
+        }) {
             result.finishError = error
         }
         // After an error, how much was buffered depends on how the bytes arrived.

@@ -11,14 +11,16 @@ public enum ImageProbeCheck {
         let result = probe(bytes)
         fuzzExpect(probe(bytes) == result, "a second probe differs")
         fuzzExpect(probe(bytes[...]) == result, "probing an ArraySlice differs")
-        fuzzExpect(probe(bytes.lazy.map { $0 }) == result, "probing a non-contiguous collection differs")
+        fuzzExpect(
+            probe(bytes.lazy.map { $0 }) == result, "probing a non-contiguous collection differs")
         switch result {
         case .success(let info):
             fuzzExpect(info.width > 0 && info.height > 0, "zero dimension in \(info)")
             let longer = probe(bytes + [0xFF, 0xD9, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])
             fuzzExpect(longer == result, "appending bytes changed \(info) to \(longer)")
         case .failure(let error):
-            fuzzExpect(KnownCodes.imageProbe.contains(error.code), "unexpected probe error \(error)")
+            fuzzExpect(
+                KnownCodes.imageProbe.contains(error.code), "unexpected probe error \(error)")
             fuzzExpect(
                 error.offset.map { (0...bytes.count).contains($0) } ?? false,
                 "probe error offset outside the input: \(error)")

@@ -14,12 +14,18 @@ public enum JSONCheck {
         let parsed = outcome { () throws(RTMWireError) in try JSONValue(parsing: bytes) }
         if let text = String(validating: bytes, as: UTF8.self) {
             let fromText = outcome { () throws(RTMWireError) in try JSONValue(parsing: text) }
-            fuzzExpect(fromText == parsed, "parsing bytes gave \(parsed), the same text \(fromText)")
-            let envelope = outcome { () throws(RTMWireError) in try Envelope(jsonString: text, options: .wireOnly) }
-            let fromValue = parsed.flatMap { value in
-                outcome { () throws(RTMWireError) in try Envelope(jsonValue: value, options: .wireOnly) }
+            fuzzExpect(
+                fromText == parsed, "parsing bytes gave \(parsed), the same text \(fromText)")
+            let envelope = outcome { () throws(RTMWireError) in
+                try Envelope(jsonString: text, options: .wireOnly)
             }
-            fuzzExpect(envelope == fromValue, "Envelope(jsonString:) and Envelope(jsonValue:) differ")
+            let fromValue = parsed.flatMap { value in
+                outcome { () throws(RTMWireError) in
+                    try Envelope(jsonValue: value, options: .wireOnly)
+                }
+            }
+            fuzzExpect(
+                envelope == fromValue, "Envelope(jsonString:) and Envelope(jsonValue:) differ")
         }
         let value: JSONValue
         switch parsed {
@@ -34,22 +40,32 @@ public enum JSONCheck {
             switch outcome({ () throws(RTMWireError) in try JSONValue(parsing: text) }) {
             case .success(let again):
                 fuzzExpect(again == value, "serialized JSON \(text) parses to a different value")
-                fuzzExpect(again.serialized(pretty: pretty) == text, "JSON serialization of \(text) is not stable")
+                fuzzExpect(
+                    again.serialized(pretty: pretty) == text,
+                    "JSON serialization of \(text) is not stable")
             case .failure(let error):
                 fuzzFail("serialized JSON \(text) does not parse: \(error)")
             }
         }
 
-        let wire = outcome { () throws(RTMWireError) in try Envelope(jsonValue: value, options: .wireOnly) }
-        let full = outcome { () throws(RTMWireError) in try Envelope(jsonValue: value, options: .default) }
+        let wire = outcome { () throws(RTMWireError) in
+            try Envelope(jsonValue: value, options: .wireOnly)
+        }
+        let full = outcome { () throws(RTMWireError) in
+            try Envelope(jsonValue: value, options: .default)
+        }
         if case .failure(let error) = wire {
-            fuzzExpect(KnownCodes.json.contains(error.code), "unexpected wire-only JSON error \(error)")
+            fuzzExpect(
+                KnownCodes.json.contains(error.code), "unexpected wire-only JSON error \(error)")
         }
         if case .failure(let error) = full {
-            fuzzExpect(KnownCodes.jsonMessage.contains(error.code), "unexpected JSON error \(error)")
+            fuzzExpect(
+                KnownCodes.jsonMessage.contains(error.code), "unexpected JSON error \(error)")
         }
         if case .success(let message) = full {
-            fuzzExpect(wire == .success(message), "checked JSON decoding accepted what wire-only gave as \(wire)")
+            fuzzExpect(
+                wire == .success(message),
+                "checked JSON decoding accepted what wire-only gave as \(wire)")
         }
         if case .success(let message) = wire { checkRoundTrip(message, options: .wireOnly) }
         if case .success(let message) = full { checkRoundTrip(message, options: .default) }
@@ -58,7 +74,9 @@ public enum JSONCheck {
     static func checkRoundTrip(_ message: Envelope, options: CodecOptions) {
         let json = message.jsonString()
         for text in [json, message.jsonString(pretty: true)] {
-            switch outcome({ () throws(RTMWireError) in try Envelope(jsonString: text, options: options) }) {
+            switch outcome({ () throws(RTMWireError) in
+                try Envelope(jsonString: text, options: options)
+            }) {
             case .success(let again):
                 fuzzExpect(again == message, "JSON \(text) decodes to a different message")
                 fuzzExpect(again.jsonString() == json, "JSON of \(text) is not stable")
@@ -67,7 +85,8 @@ public enum JSONCheck {
             }
         }
         let binary: [UInt8]
-        switch outcome({ () throws(RTMWireError) in try message.serializedBytes(options: options) }) {
+        switch outcome({ () throws(RTMWireError) in try message.serializedBytes(options: options) })
+        {
         case .success(let bytes):
             binary = bytes
         case .failure(let error):
@@ -76,9 +95,12 @@ public enum JSONCheck {
                 "a message decoded from JSON does not encode: \(error)")
             return
         }
-        switch outcome({ () throws(RTMWireError) in try Envelope(serializedBytes: binary, options: options) }) {
+        switch outcome({ () throws(RTMWireError) in
+            try Envelope(serializedBytes: binary, options: options)
+        }) {
         case .success(let again):
-            fuzzExpect(again == message, "binary \(fuzzHex(binary)) of a JSON message decodes differently")
+            fuzzExpect(
+                again == message, "binary \(fuzzHex(binary)) of a JSON message decodes differently")
             fuzzExpect(again.jsonString() == json, "binary round trip changed the JSON \(json)")
         case .failure(let error):
             fuzzFail("binary \(fuzzHex(binary)) of a JSON message does not decode: \(error)")

@@ -12,7 +12,9 @@ public enum KnownCodes {
         .depthLimitExceeded,
     ]
     /// Limits and semantic rules, added by ``CodecOptions/default``.
-    public static let semantic: Set<RTMWireError.Code> = [.limitExceeded, .missingField, .invalidValue]
+    public static let semantic: Set<RTMWireError.Code> = [
+        .limitExceeded, .missingField, .invalidValue,
+    ]
     /// Binary decoding with semantic checks.
     public static let binary = wire.union(semantic)
     /// A delimited stream: binary decoding of each frame plus the framing errors.

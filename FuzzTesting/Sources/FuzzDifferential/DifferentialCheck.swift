@@ -44,14 +44,16 @@ enum DifferentialCheck {
         }
         let peer = ProtobufCPeer.repack(bytes, as: M.protoFullName)
         func report() -> String {
-            let swiftText = switch swift {
-            case .success(let out): "accepts, re-encodes as \(fuzzHex(out))"
-            case .failure(let error): "rejects: \(error)"
-            }
-            let peerText = switch peer {
-            case .success(let out): "accepts, repacks as \(fuzzHex(out))"
-            case .failure(let error): "rejects: \(error)"
-            }
+            let swiftText =
+                switch swift {
+                case .success(let out): "accepts, re-encodes as \(fuzzHex(out))"
+                case .failure(let error): "rejects: \(error)"
+                }
+            let peerText =
+                switch peer {
+                case .success(let out): "accepts, repacks as \(fuzzHex(out))"
+                case .failure(let error): "rejects: \(error)"
+                }
             return """
                 \(M.protoFullName) \(fuzzHex(bytes))\(depth > 0 ? " (RTMWire's re-encoding)" : "")
                   walk: \(walk)
@@ -67,16 +69,23 @@ enum DifferentialCheck {
         case .failure(let error):
             fuzzExpect(!walk.swiftAccepts, "RTMWire rejects what it must accept\n" + report())
             if let difference = walk.firstSwiftRejection {
-                fuzzExpect(error.code == difference.swiftError, "RTMWire's error is not \(difference)\n" + report())
+                fuzzExpect(
+                    error.code == difference.swiftError,
+                    "RTMWire's error is not \(difference)\n" + report())
             } else {
-                fuzzExpect(KnownCodes.wire.contains(error.code), "unexpected RTMWire error\n" + report())
+                fuzzExpect(
+                    KnownCodes.wire.contains(error.code), "unexpected RTMWire error\n" + report())
             }
         }
         switch peer {
         case .success:
-            fuzzExpect(walk.protobufCAccepts != false, "protobuf-c accepts what it must reject\n" + report())
+            fuzzExpect(
+                walk.protobufCAccepts != false,
+                "protobuf-c accepts what it must reject\n" + report())
         case .failure(.rejected):
-            fuzzExpect(walk.protobufCAccepts != true, "protobuf-c rejects what it must accept\n" + report())
+            fuzzExpect(
+                walk.protobufCAccepts != true, "protobuf-c rejects what it must accept\n" + report()
+            )
         case .failure(let error):
             fuzzFail("protobuf-c failed: \(error)\n" + report())
         }
@@ -100,6 +109,7 @@ enum DifferentialCheck {
         }
         fuzzExpect(
             again == .success(peerOut),
-            "RTMWire does not reproduce protobuf-c's repack \(fuzzHex(peerOut)): \(again)\n" + report())
+            "RTMWire does not reproduce protobuf-c's repack \(fuzzHex(peerOut)): \(again)\n"
+                + report())
     }
 }

@@ -11,7 +11,8 @@ enum SchemaTable {
         let message = messages[index]
         if message.fields.contains(where: { $0.oneof != nil }) { return true }
         return message.fields.contains { field in
-            guard case .message(let inner) = field.kind, !field.isRepeated, !seen.contains(inner) else {
+            guard case .message(let inner) = field.kind, !field.isRepeated, !seen.contains(inner)
+            else {
                 return false
             }
             return mergesOneof(inner, seen: seen.union([index]))

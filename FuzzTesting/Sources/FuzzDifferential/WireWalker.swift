@@ -84,7 +84,8 @@ enum Difference: String, CaseIterable, Sendable {
     /// `ProtobufCNormalizer` accounts for.
     var changesReencoding: Bool {
         switch self {
-        case .mergedSubMessage, .mergedSubMessageWithOneof, .boolWrongWireType, .boolBitsBeyond64: true
+        case .mergedSubMessage, .mergedSubMessageWithOneof, .boolWrongWireType, .boolBitsBeyond64:
+            true
         default: false
         }
     }
@@ -164,7 +165,9 @@ struct WireWalker {
                 if tagLength > varintSize(number << 3 | UInt64(wireType)) {
                     note(.unknownFieldOverlongTag)
                 }
-                guard skipValue(number: number, wireType: wireType, end: end, depth: depth) else { return false }
+                guard skipValue(number: number, wireType: wireType, end: end, depth: depth) else {
+                    return false
+                }
                 continue
             }
             switch field.kind {
@@ -195,17 +198,22 @@ struct WireWalker {
                     // RTMWire merges a repeated occurrence into the value it holds; for a oneof
                     // member only while that member is the oneof's current one.
                     let merges =
-                        if let oneof = field.oneof { oneofMembers[oneof] == number }
-                        else { !seenSubMessages.insert(number).inserted }
+                        if let oneof = field.oneof { oneofMembers[oneof] == number } else {
+                            !seenSubMessages.insert(number).inserted
+                        }
                     if merges {
-                        note(SchemaTable.mergesOneof[subMessage] ? .mergedSubMessageWithOneof : .mergedSubMessage)
+                        note(
+                            SchemaTable.mergesOneof[subMessage]
+                                ? .mergedSubMessageWithOneof : .mergedSubMessage)
                     }
                 }
                 // RTMWire checks the depth after the length; protobuf-c has no limit, so the
                 // walk goes on into the sub-message.
                 if depth >= Self.maxDepth { note(.depthLimit) }
                 offset = start
-                guard walkMessage(subMessage, end: start + length, depth: depth + 1) else { return false }
+                guard walkMessage(subMessage, end: start + length, depth: depth + 1) else {
+                    return false
+                }
             }
             if let oneof = field.oneof { oneofMembers[oneof] = number }
         }
@@ -239,7 +247,9 @@ struct WireWalker {
         while offset < end {
             guard let (inner, wireType, _) = readTag(end: end) else { return false }
             if wireType == 4 { return inner == number }
-            guard skipValue(number: inner, wireType: wireType, end: end, depth: depth + 1) else { return false }
+            guard skipValue(number: inner, wireType: wireType, end: end, depth: depth + 1) else {
+                return false
+            }
         }
         return false
     }

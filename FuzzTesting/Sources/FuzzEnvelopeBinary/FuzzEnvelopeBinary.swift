@@ -4,6 +4,7 @@ import RTMWire
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    BinaryDecodingCheck.run(Envelope.self, Array(UnsafeRawBufferPointer(start: start, count: count)))
+    BinaryDecodingCheck.run(
+        Envelope.self, Array(UnsafeRawBufferPointer(start: start, count: count)))
     return 0
 }

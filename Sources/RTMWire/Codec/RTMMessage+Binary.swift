@@ -17,7 +17,9 @@ extension RTMMessage {
         self.init()
         var failure: RTMWireError?
         let decode = { (message: inout Self, buffer: UnsafeRawBufferPointer) in
-            do throws(RTMWireError) { try message._decode(buffer, options: options) } catch { failure = error }
+            do throws(RTMWireError) { try message._decode(buffer, options: options) } catch {
+                failure = error
+            }
         }
         let contiguous: Void? = bytes.withContiguousStorageIfAvailable {
             decode(&self, UnsafeRawBufferPointer($0))
@@ -40,7 +42,9 @@ extension RTMMessage {
     /// Merges the message in `buffer` into `self` (an empty message) and applies `options`'
     /// checks.
     @inlinable
-    mutating func _decode(_ buffer: UnsafeRawBufferPointer, options: CodecOptions) throws(RTMWireError) {
+    mutating func _decode(_ buffer: UnsafeRawBufferPointer, options: CodecOptions)
+        throws(RTMWireError)
+    {
         if options.checksSemantics, buffer.count > options.limits.maxMessageBytes {
             throw RTMWireError.messageTooLarge(buffer.count, options.limits, encoding: false)
         }
@@ -78,11 +82,14 @@ extension RTMMessage {
         guard buffer.count >= size else {
             throw RTMWireError(
                 code: .bufferTooSmall,
-                detail: "buffer of \(buffer.count) bytes; the message needs \(size) (serializedSize)")
+                detail:
+                    "buffer of \(buffer.count) bytes; the message needs \(size) (serializedSize)")
         }
         if size > 0 {
             let start = buffer.baseAddress!.bindMemory(to: UInt8.self, capacity: size)
-            WireWriter.fill(UnsafeMutableBufferPointer(start: start, count: size)) { _encode(to: &$0) }
+            WireWriter.fill(UnsafeMutableBufferPointer(start: start, count: size)) {
+                _encode(to: &$0)
+            }
         }
         return size
     }

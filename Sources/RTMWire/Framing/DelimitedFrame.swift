@@ -34,7 +34,8 @@ public enum DelimitedFrame {
             throw RTMWireError(
                 code: .limitExceeded, offset: streamOffset,
                 limit: .init(name: "maxMessageBytes", allowed: cap, actual: Int(clamping: length)),
-                detail: "frame length prefix exceeds the frame cap; refused before buffering the body")
+                detail:
+                    "frame length prefix exceeds the frame cap; refused before buffering the body")
         }
         let bodyLength = Int(length)
         guard bytes.count - prefixLength >= bodyLength else { return nil }

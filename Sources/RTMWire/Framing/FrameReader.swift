@@ -63,10 +63,12 @@ public struct FrameReader<Message: RTMMessage>: Sendable {
         let begin = start
         let offset = streamOffset + begin
         let options = self.options
-        let frame = try buffer.withUnsafeBytes { raw -> Result<(message: Message, length: Int)?, RTMWireError> in
+        let frame = try buffer.withUnsafeBytes {
+            raw -> Result<(message: Message, length: Int)?, RTMWireError> in
             Result { () throws(RTMWireError) in
                 try DelimitedFrame.decode(
-                    UnsafeRawBufferPointer(rebasing: raw[begin...]), streamOffset: offset, options: options)
+                    UnsafeRawBufferPointer(rebasing: raw[begin...]), streamOffset: offset,
+                    options: options)
             }
         }.get()
         guard let frame else { return nil }

@@ -6,7 +6,9 @@ extension ImageProbe {
         // Every pass advances `offset` by at least 2 bytes, so the loop ends within count/2 passes.
         while true {
             guard let lead = reader.byte(at: offset) else {
-                throw malformed(at: reader.count, "JPEG truncated before a frame header (SOF): have \(reader.count) bytes")
+                throw malformed(
+                    at: reader.count,
+                    "JPEG truncated before a frame header (SOF): have \(reader.count) bytes")
             }
             guard lead == 0xFF else {
                 throw malformed(at: offset, "JPEG expected a marker (0xFF) but found \(hex(lead))")
@@ -22,24 +24,30 @@ extension ImageProbe {
                 offset = codeOffset + 1
                 continue
             case 0x00:
-                throw malformed(at: codeOffset, "JPEG stuffed byte 0xFF00 outside entropy-coded data")
+                throw malformed(
+                    at: codeOffset, "JPEG stuffed byte 0xFF00 outside entropy-coded data")
             case 0xD9:
-                throw malformed(at: codeOffset - 1, "JPEG end of image (EOI) before a frame header (SOF)")
+                throw malformed(
+                    at: codeOffset - 1, "JPEG end of image (EOI) before a frame header (SOF)")
             case 0xDA:
-                throw malformed(at: codeOffset - 1, "JPEG start of scan (SOS) before a frame header (SOF)")
+                throw malformed(
+                    at: codeOffset - 1, "JPEG start of scan (SOS) before a frame header (SOF)")
             default:
                 break
             }
             let lengthOffset = codeOffset + 1
             guard let length = reader.uint16BE(at: lengthOffset) else {
-                throw malformed(at: reader.count, "JPEG truncated inside the length of marker \(hex(marker))")
+                throw malformed(
+                    at: reader.count, "JPEG truncated inside the length of marker \(hex(marker))")
             }
             guard length >= 2 else {
                 throw malformed(
-                    at: lengthOffset, "JPEG segment length \(length) at marker \(hex(marker)) is below 2")
+                    at: lengthOffset,
+                    "JPEG segment length \(length) at marker \(hex(marker)) is below 2")
             }
             if isStartOfFrame(marker) {
-                return try readFrameHeader(reader, marker: marker, lengthOffset: lengthOffset, length: length)
+                return try readFrameHeader(
+                    reader, marker: marker, lengthOffset: lengthOffset, length: length)
             }
             offset = lengthOffset + Int(length)
         }
@@ -59,10 +67,13 @@ extension ImageProbe {
         guard length >= 8 else {
             throw malformed(
                 at: lengthOffset,
-                "JPEG frame header length \(length) at marker \(hex(marker)) is below the minimum 8")
+                "JPEG frame header length \(length) at marker \(hex(marker)) is below the minimum 8"
+            )
         }
         let heightOffset = lengthOffset + 3
-        guard let height = reader.uint16BE(at: heightOffset), let width = reader.uint16BE(at: heightOffset + 2) else {
+        guard let height = reader.uint16BE(at: heightOffset),
+            let width = reader.uint16BE(at: heightOffset + 2)
+        else {
             throw truncated("JPEG frame header", need: heightOffset + 4, in: reader)
         }
         // Height 0 defers the line count to a DNL marker after the first scan; finding it would

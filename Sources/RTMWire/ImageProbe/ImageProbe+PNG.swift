@@ -12,7 +12,8 @@ extension ImageProbe {
         // The signature's CR LF / LF bytes exist to expose text-mode transfers that mangled the
         // file, so a damaged tail is reported as malformed rather than as an unknown format.
         guard reader.matches(pngSignature, at: 0) else {
-            throw malformed(at: 4, "PNG signature damaged after \"\\x89PNG\" (line-ending conversion?)")
+            throw malformed(
+                at: 4, "PNG signature damaged after \"\\x89PNG\" (line-ending conversion?)")
         }
         guard let chunkLength = reader.uint32BE(at: 8), reader.contains(4, at: 12) else {
             throw truncated("PNG header", need: pngHeaderLength, in: reader)

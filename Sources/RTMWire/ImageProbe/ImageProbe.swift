@@ -27,7 +27,8 @@ public enum ImageProbe {
 
     static func probe(_ reader: Reader) throws(RTMWireError) -> ImageInfo {
         guard let first = reader.byte(at: 0) else {
-            throw RTMWireError(code: .unrecognizedImageFormat, offset: 0, detail: "empty input is not an image")
+            throw RTMWireError(
+                code: .unrecognizedImageFormat, offset: 0, detail: "empty input is not an image")
         }
         switch first {
         case 0xFF where reader.byte(at: 1) == 0xD8:
@@ -88,12 +89,16 @@ extension ImageProbe {
         }
 
         func uint32BE(at offset: Int) -> UInt32? {
-            guard let high = uint16BE(at: offset), let low = uint16BE(at: offset + 2) else { return nil }
+            guard let high = uint16BE(at: offset), let low = uint16BE(at: offset + 2) else {
+                return nil
+            }
             return UInt32(high) << 16 | UInt32(low)
         }
 
         func uint32LE(at offset: Int) -> UInt32? {
-            guard let low = uint16LE(at: offset), let high = uint16LE(at: offset + 2) else { return nil }
+            guard let low = uint16LE(at: offset), let high = uint16LE(at: offset + 2) else {
+                return nil
+            }
             return UInt32(high) << 16 | UInt32(low)
         }
     }

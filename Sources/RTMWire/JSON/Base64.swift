@@ -9,7 +9,8 @@ enum Base64 {
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
         var position = 0
         while position + 3 <= bytes.count {
-            let group = UInt32(bytes[position]) << 16 | UInt32(bytes[position + 1]) << 8
+            let group =
+                UInt32(bytes[position]) << 16 | UInt32(bytes[position + 1]) << 8
                 | UInt32(bytes[position + 2])
             output.append(alphabet[Int(group >> 18 & 0x3F)])
             output.append(alphabet[Int(group >> 12 & 0x3F)])

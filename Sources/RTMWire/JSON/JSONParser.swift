@@ -143,7 +143,8 @@ struct JSONParser {
                         index += 1
                         value = .object(stack.removeLast().members)
                     } else {
-                        throw error("expected ',' or '}' in object, found \(describeCurrent())", at: index)
+                        throw error(
+                            "expected ',' or '}' in object, found \(describeCurrent())", at: index)
                     }
                 } else {
                     stack[top].elements.append(value)
@@ -157,7 +158,8 @@ struct JSONParser {
                         index += 1
                         value = .array(stack.removeLast().elements)
                     } else {
-                        throw error("expected ',' or ']' in array, found \(describeCurrent())", at: index)
+                        throw error(
+                            "expected ',' or ']' in array, found \(describeCurrent())", at: index)
                     }
                 }
             }
@@ -179,7 +181,8 @@ struct JSONParser {
         let keyOffset = index
         let key = try parseString()
         guard seen.insert(KeyBytes(text: key)).inserted else {
-            throw error("duplicate key \(JSONValue.string(key).serialized()) in object", at: keyOffset)
+            throw error(
+                "duplicate key \(JSONValue.string(key).serialized()) in object", at: keyOffset)
         }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -221,17 +224,24 @@ struct JSONParser {
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
             guard index < bytes.count, isDigit(bytes[index]) else {
-                throw error("expected a digit after the decimal point, found \(describeCurrent())", at: index)
+                throw error(
+                    "expected a digit after the decimal point, found \(describeCurrent())",
+                    at: index)
             }
             skipDigits()
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < bytes.count,
+            bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+        {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if index < bytes.count,
+                bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+            {
                 index += 1
             }
             guard index < bytes.count, isDigit(bytes[index]) else {
-                throw error("expected a digit in the exponent, found \(describeCurrent())", at: index)
+                throw error(
+                    "expected a digit in the exponent, found \(describeCurrent())", at: index)
             }
             skipDigits()
         }
@@ -299,15 +309,17 @@ struct JSONParser {
             var scalarValue = UInt32(unit)
             if (0xD800...0xDBFF).contains(unit) {
                 guard bytes.count - index >= 2,
-                      bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                    bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
                 else {
-                    throw error("unpaired high surrogate \\u\(hex4(unit)) in string", at: escapeStart)
+                    throw error(
+                        "unpaired high surrogate \\u\(hex4(unit)) in string", at: escapeStart)
                 }
                 let lowStart = index
                 index += 2
                 let low = try parseHex4(escapeStart: lowStart)
                 guard (0xDC00...0xDFFF).contains(low) else {
-                    throw error("unpaired high surrogate \\u\(hex4(unit)) in string", at: escapeStart)
+                    throw error(
+                        "unpaired high surrogate \\u\(hex4(unit)) in string", at: escapeStart)
                 }
                 scalarValue = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
             } else if (0xDC00...0xDFFF).contains(unit) {
@@ -318,7 +330,8 @@ struct JSONParser {
                 scratch.append(contentsOf: scalar.utf8)
             }
         default:
-            throw error("invalid escape sequence '\\\(describe(letter))' in string", at: escapeStart)
+            throw error(
+                "invalid escape sequence '\\\(describe(letter))' in string", at: escapeStart)
         }
     }
 
@@ -348,16 +361,16 @@ struct JSONParser {
     /// surrogates, nothing above U+10FFFF) and steps over it.
     private mutating func skipUTF8Sequence() throws(RTMWireError) {
         let lead = bytes[index]
-        let length: Int
-        var secondRange: ClosedRange<UInt8> = 0x80...0xBF
+        // The sequence length and the range its second byte must fall in (RFC 3629's table).
+        let (length, secondRange): (Int, ClosedRange<UInt8>)
         switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        case 0xC2...0xDF: (length, secondRange) = (2, 0x80...0xBF)
+        case 0xE0: (length, secondRange) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: (length, secondRange) = (3, 0x80...0xBF)
+        case 0xED: (length, secondRange) = (3, 0x80...0x9F)
+        case 0xF0: (length, secondRange) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: (length, secondRange) = (4, 0x80...0xBF)
+        case 0xF4: (length, secondRange) = (4, 0x80...0x8F)
         default:
             throw error("invalid UTF-8 byte \(hexByte(lead)) in string", at: index)
         }
@@ -402,7 +415,8 @@ struct JSONParser {
 
     private func hexByte(_ byte: UInt8) -> String {
         let digits = Array("0123456789ABCDEF".utf8)
-        return "0x" + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
+        return "0x"
+            + String(decoding: [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]], as: UTF8.self)
     }
 
     private func hex4(_ unit: UInt16) -> String {

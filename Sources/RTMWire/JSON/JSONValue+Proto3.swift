@@ -49,14 +49,18 @@ extension JSONValue {
     /// integer in range (converted from the digits, never through `Double`).
     func proto3UInt64(path: String) throws(RTMWireError) -> UInt64 {
         let (text, negative, magnitude) = try proto3Integer(typeName: "uint64", path: path)
-        guard !negative || magnitude == 0 else { throw proto3RangeError(text, "uint64", path: path) }
+        guard !negative || magnitude == 0 else {
+            throw proto3RangeError(text, "uint64", path: path)
+        }
         return magnitude
     }
 
     /// The value of a `bytes` field: a string holding standard or URL-safe base64, padded or
     /// not.
     func proto3Bytes(path: String) throws(RTMWireError) -> [UInt8] {
-        guard case .string(let text) = self else { throw proto3TypeError("a base64 string", path: path) }
+        guard case .string(let text) = self else {
+            throw proto3TypeError("a base64 string", path: path)
+        }
         guard let bytes = Base64.decode(text.utf8) else {
             throw RTMWireError(
                 code: .invalidJSON, fieldPath: path,
@@ -67,13 +71,17 @@ extension JSONValue {
 
     /// The elements of a repeated field: must be a JSON array.
     func proto3Array(path: String) throws(RTMWireError) -> [JSONValue] {
-        guard case .array(let elements) = self else { throw proto3TypeError("an array", path: path) }
+        guard case .array(let elements) = self else {
+            throw proto3TypeError("an array", path: path)
+        }
         return elements
     }
 
     /// The members of a message or map field: must be a JSON object.
     func proto3Object(path: String) throws(RTMWireError) -> [JSONMember] {
-        guard case .object(let members) = self else { throw proto3TypeError("an object", path: path) }
+        guard case .object(let members) = self else {
+            throw proto3TypeError("an object", path: path)
+        }
         return members
     }
 
@@ -114,7 +122,8 @@ extension JSONValue {
             detail: "expected \(expected), found \(proto3TypeName)")
     }
 
-    private func proto3RangeError(_ text: String, _ typeName: String, path: String) -> RTMWireError {
+    private func proto3RangeError(_ text: String, _ typeName: String, path: String) -> RTMWireError
+    {
         RTMWireError(
             code: .invalidJSON, fieldPath: path,
             detail: "value \(text) is out of range for \(typeName)")
@@ -189,10 +198,14 @@ enum JSONInteger {
         }
         // Exponent, saturated far beyond any meaningful value.
         var exponent = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < bytes.count,
+            bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+        {
             index += 1
             var exponentNegative = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if index < bytes.count,
+                bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+            {
                 exponentNegative = bytes[index] == UInt8(ascii: "-")
                 index += 1
             }
@@ -217,7 +230,7 @@ enum JSONInteger {
         if scale < 0 {
             let dropped = -scale
             guard dropped < digits.count,
-                  digits[(digits.count - dropped)...].allSatisfy({ $0 == zero })
+                digits[(digits.count - dropped)...].allSatisfy({ $0 == zero })
             else { return .notAnInteger }
             digits.removeLast(dropped)
         } else {

@@ -4,7 +4,9 @@ extension Envelope {
     /// conversation read receipts belong to one-to-one chats).
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(messageID, "message_id")
-        guard sender != nil else { throw RTMWireError.missing("sender", "an envelope needs a sender") }
+        guard sender != nil else {
+            throw RTMWireError.missing("sender", "an envelope needs a sender")
+        }
         guard let conversation else {
             throw RTMWireError.missing("conversation", "an envelope needs a conversation")
         }
@@ -14,12 +16,16 @@ extension Envelope {
             case .groupRead?, .groupReadCount?:
                 if conversation.type != .group {
                     throw RTMWireError.invalid(
-                        "receipt", "group read receipts belong to group conversations, not \(conversation.type)")
+                        "receipt",
+                        "group read receipts belong to group conversations, not \(conversation.type)"
+                    )
                 }
             case .conversationRead?:
                 if conversation.type != .peer {
                     throw RTMWireError.invalid(
-                        "receipt", "conversation read receipts belong to peer conversations, not \(conversation.type)")
+                        "receipt",
+                        "conversation read receipts belong to peer conversations, not \(conversation.type)"
+                    )
                 }
             default:
                 break

@@ -9,7 +9,8 @@ extension DeliveryReceipt {
     /// At least one non-empty id; delivery times, when recorded, pair one-to-one with the ids.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         if messageIDs.isEmpty {
-            throw RTMWireError.missing("message_ids", "a delivery receipt names at least one message")
+            throw RTMWireError.missing(
+                "message_ids", "a delivery receipt names at least one message")
         }
         for (index, id) in messageIDs.enumerated() where id.isEmpty {
             throw RTMWireError.missing("message_ids[\(index)]", "required and empty")

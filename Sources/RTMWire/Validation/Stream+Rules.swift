@@ -17,7 +17,8 @@ extension StreamChunk {
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(streamID, "stream_id")
         if event == nil {
-            throw RTMWireError.missing("event", "a stream chunk needs an init, delta or complete event")
+            throw RTMWireError.missing(
+                "event", "a stream chunk needs an init, delta or complete event")
         }
     }
 }

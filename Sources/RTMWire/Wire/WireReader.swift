@@ -39,7 +39,8 @@ public struct WireReader {
     @usableFromInline
     func overrun(_ what: String, at position: Int) -> RTMWireError {
         if !inLengthDelimitedScope {
-            return RTMWireError(code: .truncated, offset: position, detail: "input ends inside \(what)")
+            return RTMWireError(
+                code: .truncated, offset: position, detail: "input ends inside \(what)")
         }
         return RTMWireError(
             code: .trailingBytes, offset: position,
@@ -292,7 +293,8 @@ public struct WireReader {
     mutating func preserveUnknown(
         rawTag: UInt64, tagStart: Int, into unknown: inout UnknownFields
     ) throws(RTMWireError) {
-        try preserveUnknown(Self.decodeTag(rawTag, at: tagStart), tagStart: tagStart, into: &unknown)
+        try preserveUnknown(
+            Self.decodeTag(rawTag, at: tagStart), tagStart: tagStart, into: &unknown)
     }
 
     /// Skips the field whose tag started at `tagStart` and appends its bytes, tag included, to
@@ -342,7 +344,8 @@ public struct WireReader {
                 guard inner.fieldNumber == number else {
                     throw RTMWireError(
                         code: .mismatchedGroupEnd, offset: innerStart,
-                        detail: "end-group tag for field \(inner.fieldNumber) closes group \(number)")
+                        detail:
+                            "end-group tag for field \(inner.fieldNumber) closes group \(number)")
                 }
                 depth -= 1
                 return

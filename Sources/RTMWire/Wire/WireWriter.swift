@@ -47,7 +47,9 @@ public struct WireWriter {
 
     /// Lends a writer over all of `buffer` to `body` and checks that it filled it exactly.
     @inlinable
-    static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, _ body: (inout WireWriter) -> Void) {
+    static func fill(
+        _ buffer: UnsafeMutableBufferPointer<UInt8>, _ body: (inout WireWriter) -> Void
+    ) {
         var writer = WireWriter(base: buffer.baseAddress!, capacity: buffer.count)
         body(&writer)
         precondition(writer.position == 0, "RTMWire: encoded size differs from computed size")
@@ -104,7 +106,8 @@ public struct WireWriter {
     mutating func writeRaw(_ bytes: UnsafeRawBufferPointer) {
         let count = bytes.count
         guard count > 0 else { return }
-        UnsafeMutableRawPointer(base + claim(count)).copyMemory(from: bytes.baseAddress!, byteCount: count)
+        UnsafeMutableRawPointer(base + claim(count)).copyMemory(
+            from: bytes.baseAddress!, byteCount: count)
     }
 
     /// Writes a byte array's contents.

@@ -6,16 +6,21 @@ extension LoopbackExchange {
         var received: [Envelope] = []
 
         /// Receives until every answer the script asks for has arrived (or the stream ends).
-        static func receiveUntilSatisfied(_ connection: any EnvelopeConnection, script: Script) async throws -> Alice {
+        static func receiveUntilSatisfied(_ connection: any EnvelopeConnection, script: Script)
+            async throws -> Alice
+        {
             var alice = Alice()
             var tracker = ReceiptTracker()
             for envelope in script.envelopes { tracker.didSend(envelope) }
-            let wantsDelivery = script.envelopes.filter { $0.deliveryOptions?.deliveryReceipt == true }.map(\.messageID)
+            let wantsDelivery = script.envelopes.filter {
+                $0.deliveryOptions?.deliveryReceipt == true
+            }.map(\.messageID)
             var responses: Set<String> = []
             var events = 0
             func satisfied() -> Bool {
                 wantsDelivery.allSatisfy { (tracker[$0]?.stage ?? .sent) >= .delivered }
-                    && tracker[Script.textID]?.stage == .read && tracker[Script.fileID]?.stage == .read
+                    && tracker[Script.textID]?.stage == .read
+                    && tracker[Script.fileID]?.stage == .read
                     && tracker[Script.groupID]?.groupReadCount == 1
                     && (tracker[Script.groupID]?.groupReads.count ?? 0) == 1
                     && responses.isSuperset(of: Script.metadataRequestIDs) && events >= 2
@@ -84,13 +89,18 @@ extension LoopbackExchange {
                 try await send(responder.deliveryReceipts(for: batch, at: now))
                 for envelope in batch {
                     var answers: [Envelope] = []
-                    if let read = responder.readReceipt(for: envelope, at: now) { answers.append(read) }
+                    if let read = responder.readReceipt(for: envelope, at: now) {
+                        answers.append(read)
+                    }
                     if envelope.messageID == Script.fileID {
                         // Opening the conversation marks everything from alice read.
-                        answers.append(responder.conversationReadReceipt(conversationWith: Script.alice.userID, at: now))
+                        answers.append(
+                            responder.conversationReadReceipt(
+                                conversationWith: Script.alice.userID, at: now))
                     }
                     if let groupRead = responder.groupReadReceipt(
-                        for: envelope, content: Self.groupReadContent, ackID: Self.groupAckID, at: now)
+                        for: envelope, content: Self.groupReadContent, ackID: Self.groupAckID,
+                        at: now)
                     {
                         answers.append(groupRead)
                     }

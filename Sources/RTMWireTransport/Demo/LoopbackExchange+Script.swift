@@ -18,12 +18,18 @@ extension LoopbackExchange {
 
         /// A 4×3 PNG: the "uploaded" image and its thumbnail.
         static let png: [UInt8] = [
-            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
-            0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x03, 0x08, 0x02, 0x00, 0x00, 0x00, 0x3B, 0x96, 0x39,
-            0x91, 0x00, 0x00, 0x00, 0x2A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x0D, 0xC7, 0x31, 0x01, 0x00,
-            0x30, 0x0C, 0xC3, 0x30, 0x03, 0x2B, 0x88, 0xC0, 0x29, 0x9C, 0x80, 0x28, 0x08, 0xC3, 0xDA, 0xF4,
-            0x09, 0x70, 0x70, 0xF1, 0x10, 0xE2, 0xC4, 0x8D, 0x97, 0x9F, 0x3A, 0x75, 0xEB, 0xD5, 0x07, 0x22,
-            0x36, 0x11, 0x59, 0xC0, 0x6D, 0xF6, 0x71, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE,
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48,
+            0x44, 0x52,
+            0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x03, 0x08, 0x02, 0x00, 0x00, 0x00, 0x3B,
+            0x96, 0x39,
+            0x91, 0x00, 0x00, 0x00, 0x2A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x0D, 0xC7, 0x31,
+            0x01, 0x00,
+            0x30, 0x0C, 0xC3, 0x30, 0x03, 0x2B, 0x88, 0xC0, 0x29, 0x9C, 0x80, 0x28, 0x08, 0xC3,
+            0xDA, 0xF4,
+            0x09, 0x70, 0x70, 0xF1, 0x10, 0xE2, 0xC4, 0x8D, 0x97, 0x9F, 0x3A, 0x75, 0xEB, 0xD5,
+            0x07, 0x22,
+            0x36, 0x11, 0x59, 0xC0, 0x6D, 0xF6, 0x71, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E,
+            0x44, 0xAE,
             0x42, 0x60, 0x82,
         ]
 
@@ -34,7 +40,8 @@ extension LoopbackExchange {
             let toBob = Conversation(type: .peer, id: Self.bob.userID)
             let receipts = DeliveryOptions(deliveryReceipt: true, readReceipt: true)
             func envelope(
-                _ id: String, in conversation: Conversation = toBob, options: DeliveryOptions? = nil,
+                _ id: String, in conversation: Conversation = toBob,
+                options: DeliveryOptions? = nil,
                 _ body: Envelope.Body
             ) -> Envelope {
                 Envelope(
@@ -42,18 +49,26 @@ extension LoopbackExchange {
                     deliveryOptions: options, body: body)
             }
             var envelopes: [Envelope] = []
-            envelopes.append(envelope(Self.textID, options: receipts, .text(TextMessage(text: "Hi Bob 👋"))))
-            let thumbnail = (try? ImageProbe.probe(Self.png)) ?? ImageInfo(format: .png, width: 0, height: 0)
+            envelopes.append(
+                envelope(Self.textID, options: receipts, .text(TextMessage(text: "Hi Bob 👋"))))
+            let thumbnail =
+                (try? ImageProbe.probe(Self.png)) ?? ImageInfo(format: .png, width: 0, height: 0)
             if let image = try? ImageMessage(
-                mediaID: "media-7d", imageBytes: Self.png, fileName: "sunset.png", thumbnail: Self.png,
-                thumbnailWidth: thumbnail.width, thumbnailHeight: thumbnail.height, text: "the view")
-            {
-                envelopes.append(envelope("a-image", options: DeliveryOptions(deliveryReceipt: true), .image(image)))
+                mediaID: "media-7d", imageBytes: Self.png, fileName: "sunset.png",
+                thumbnail: Self.png,
+                thumbnailWidth: thumbnail.width, thumbnailHeight: thumbnail.height, text: "the view"
+            ) {
+                envelopes.append(
+                    envelope(
+                        "a-image", options: DeliveryOptions(deliveryReceipt: true), .image(image)))
             }
             envelopes.append(
                 envelope(
                     Self.fileID, options: DeliveryOptions(deliveryReceipt: true),
-                    .file(FileMessage(mediaID: "media-8e", fileName: "agenda.pdf", size: 48_213, text: "agenda"))))
+                    .file(
+                        FileMessage(
+                            mediaID: "media-8e", fileName: "agenda.pdf", size: 48_213,
+                            text: "agenda"))))
             envelopes.append(
                 envelope(
                     "a-status", in: Conversation(type: .channel, id: "lobby"),
@@ -61,22 +76,35 @@ extension LoopbackExchange {
             envelopes.append(
                 envelope(
                     "a-custom", options: DeliveryOptions(deliveryReceipt: true),
-                    .custom(CustomMessage(type: "com.example.poll", payload: Array(#"{"question":"lunch?"}"#.utf8)))))
+                    .custom(
+                        CustomMessage(
+                            type: "com.example.poll", payload: Array(#"{"question":"lunch?"}"#.utf8)
+                        ))))
             envelopes.append(
                 envelope(
                     Self.groupID, in: Conversation(type: .group, id: "team"),
-                    options: DeliveryOptions(groupReadReceipt: true), .text(TextMessage(text: "Stand-up in 5"))))
+                    options: DeliveryOptions(groupReadReceipt: true),
+                    .text(TextMessage(text: "Stand-up in 5"))))
             envelopes.append(
                 envelope(
                     "a-stream",
                     .stream(
                         StreamMessage(
-                            messageUID: Self.streamID, contentType: "text/plain", content: Self.streamPieces[0],
-                            reference: StreamReference(messageUID: Self.textID, senderUserID: "alice", excerpt: "Hi Bob")))))
+                            messageUID: Self.streamID, contentType: "text/plain",
+                            content: Self.streamPieces[0],
+                            reference: StreamReference(
+                                messageUID: Self.textID, senderUserID: "alice", excerpt: "Hi Bob")))
+                ))
             // Chunks: init, the deltas out of order with one duplicate, then complete.
-            var chunks = [StreamChunk(streamID: Self.streamID, sequence: 0, event: .initial(StreamInit(contentType: "text/plain")))]
+            var chunks = [
+                StreamChunk(
+                    streamID: Self.streamID, sequence: 0,
+                    event: .initial(StreamInit(contentType: "text/plain")))
+            ]
             let deltas = Self.streamPieces.enumerated().map { index, piece in
-                StreamChunk(streamID: Self.streamID, sequence: UInt64(index + 1), event: .delta(StreamDelta(content: piece)))
+                StreamChunk(
+                    streamID: Self.streamID, sequence: UInt64(index + 1),
+                    event: .delta(StreamDelta(content: piece)))
             }
             chunks += [deltas[2], deltas[0], deltas[4], deltas[1], deltas[2], deltas[3]]
             chunks.append(
@@ -90,14 +118,19 @@ extension LoopbackExchange {
             // revision that cannot match.
             let target = MetadataTarget(target: .userID(Self.alice.userID))
             let requests = [
-                MetadataRequest(requestID: Self.metadataRequestIDs[0], operation: .subscribe, target: target),
+                MetadataRequest(
+                    requestID: Self.metadataRequestIDs[0], operation: .subscribe, target: target),
                 MetadataRequest(
                     requestID: Self.metadataRequestIDs[1], operation: .set, target: target,
-                    metadata: Metadata(items: [MetadataItem(key: Self.metadataKey, value: "sunny", revision: -1)]),
+                    metadata: Metadata(items: [
+                        MetadataItem(key: Self.metadataKey, value: "sunny", revision: -1)
+                    ]),
                     options: MetadataOptions(recordTimestamp: true, recordUserID: true)),
                 MetadataRequest(
                     requestID: Self.metadataRequestIDs[2], operation: .set, target: target,
-                    metadata: Metadata(items: [MetadataItem(key: Self.metadataKey, value: "stormy", revision: 999_999)])),
+                    metadata: Metadata(items: [
+                        MetadataItem(key: Self.metadataKey, value: "stormy", revision: 999_999)
+                    ])),
             ]
             for request in requests {
                 envelopes.append(

@@ -95,11 +95,14 @@ public enum LoopbackExchange {
         checks.append(
             Check(
                 name: "stream reassembled (deltas out of order, one duplicate)",
-                ok: assembled?.text == Script.streamText && assembled?.summary == Script.streamSummary,
+                ok: assembled?.text == Script.streamText
+                    && assembled?.summary == Script.streamSummary,
                 detail: assembled.map { "\"\($0.text)\" from \($0.deltaCount) deltas" }
                     ?? bob.assemblyError ?? "not completed"))
         let wantedDelivery = script.envelopes.filter { $0.deliveryOptions?.deliveryReceipt == true }
-        let delivered = wantedDelivery.filter { (tracker[$0.messageID]?.stage ?? .sent) >= .delivered }
+        let delivered = wantedDelivery.filter {
+            (tracker[$0.messageID]?.stage ?? .sent) >= .delivered
+        }
         checks.append(
             Check(
                 name: "delivery receipts sent on their own",
@@ -111,7 +114,9 @@ public enum LoopbackExchange {
             Check(
                 name: "message read + conversation read receipts",
                 ok: textRead && fileRead,
-                detail: "text \(textRead ? "read" : "unread"), file \(fileRead ? "read (conversation)" : "unread")"))
+                detail:
+                    "text \(textRead ? "read" : "unread"), file \(fileRead ? "read (conversation)" : "unread")"
+            ))
         let group = tracker[Script.groupID]
         let groupRead = group?.groupReads.first
         checks.append(
@@ -119,9 +124,13 @@ public enum LoopbackExchange {
                 name: "group read receipt with content and ack id, and read count",
                 ok: groupRead?.content == Bob.groupReadContent && groupRead?.ackID == Bob.groupAckID
                     && group?.groupReadCount == 1,
-                detail: "content \"\(groupRead?.content ?? "")\", ack \"\(groupRead?.ackID ?? "")\", count \(group?.groupReadCount ?? 0)"))
+                detail:
+                    "content \"\(groupRead?.content ?? "")\", ack \"\(groupRead?.ackID ?? "")\", count \(group?.groupReadCount ?? 0)"
+            ))
         let statuses = Script.metadataRequestIDs.map { id in
-            responses.first { $0.requestID == id }.map { short($0.status.protoName, "METADATA_STATUS_") } ?? "none"
+            responses.first { $0.requestID == id }.map {
+                short($0.status.protoName, "METADATA_STATUS_")
+            } ?? "none"
         }
         checks.append(
             Check(
@@ -134,7 +143,8 @@ public enum LoopbackExchange {
                 name: "subscriber sees snapshot, then the set event",
                 ok: eventTypes == [.snapshot, .set]
                     && events.last?.metadata?.items.map(\.key) == [Script.metadataKey],
-                detail: eventTypes.map { short($0.protoName, "STORAGE_EVENT_TYPE_") }.joined(separator: ", ")))
+                detail: eventTypes.map { short($0.protoName, "STORAGE_EVENT_TYPE_") }.joined(
+                    separator: ", ")))
         return Report(rows: rows, checks: checks)
     }
 
@@ -142,7 +152,8 @@ public enum LoopbackExchange {
     public static func describe(_ envelope: Envelope) -> String {
         switch envelope.body {
         case .text?: return "text"
-        case .image(let image)?: return "image \(image.width)×\(image.height), thumbnail \(image.thumbnail.count) B"
+        case .image(let image)?:
+            return "image \(image.width)×\(image.height), thumbnail \(image.thumbnail.count) B"
         case .file?: return "file"
         case .status?: return "status"
         case .custom?: return "custom"
@@ -168,7 +179,8 @@ public enum LoopbackExchange {
         case .metadata(let message)?:
             switch message.kind {
             case .request(let request)?:
-                return "metadata · request \(short(request.operation.protoName, "METADATA_OPERATION_"))"
+                return
+                    "metadata · request \(short(request.operation.protoName, "METADATA_OPERATION_"))"
             case .response(let response)?:
                 return "metadata · response \(short(response.status.protoName, "METADATA_STATUS_"))"
             case .event(let event)?:

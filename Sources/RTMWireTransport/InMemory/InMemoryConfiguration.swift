@@ -11,7 +11,8 @@ public struct InMemoryConfiguration: Sendable {
     public var chunking: ByteChunking
 
     /// Creates settings.
-    public init(codec: CodecOptions = .default, capacity: Int = 64, chunking: ByteChunking = .whole) {
+    public init(codec: CodecOptions = .default, capacity: Int = 64, chunking: ByteChunking = .whole)
+    {
         self.codec = codec
         self.capacity = max(1, capacity)
         self.chunking = chunking

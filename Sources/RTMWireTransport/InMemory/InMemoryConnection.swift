@@ -10,7 +10,9 @@ public struct InMemoryConnection: EnvelopeConnection {
     private let outgoing: InMemoryPipe
     private let incoming: InMemoryPipe
 
-    private init(configuration: InMemoryConfiguration, outgoing: InMemoryPipe, incoming: InMemoryPipe) {
+    private init(
+        configuration: InMemoryConfiguration, outgoing: InMemoryPipe, incoming: InMemoryPipe
+    ) {
         self.configuration = configuration
         self.outgoing = outgoing
         self.incoming = incoming

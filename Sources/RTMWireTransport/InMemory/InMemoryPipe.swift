@@ -141,7 +141,8 @@ actor InMemoryPipe {
         if let failure { throw failure }
         if isReceiving {
             throw TransportError(
-                code: .concurrentReceive, detail: "another receive is already waiting on this connection")
+                code: .concurrentReceive,
+                detail: "another receive is already waiting on this connection")
         }
         isReceiving = true
     }

@@ -13,7 +13,9 @@ struct MetadataKey: Hashable, Sendable {
     init?(_ target: MetadataTarget?) {
         switch target?.target {
         case .channel(let channel)?:
-            guard !channel.channelName.isEmpty, channel.channelType != .unspecified else { return nil }
+            guard !channel.channelName.isEmpty, channel.channelType != .unspecified else {
+                return nil
+            }
             kind = .channel(name: channel.channelName, type: channel.channelType.rawValue)
         case .userID(let userID)?:
             guard !userID.isEmpty else { return nil }

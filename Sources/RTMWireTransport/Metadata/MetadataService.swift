@@ -15,7 +15,8 @@ public actor MetadataService {
     private let clock: @Sendable () -> Int64
     private var envelopeCount: UInt64 = 0
     private var connectionCount: UInt64 = 0
-    private var outboxes: [String: (connection: UInt64, outbox: AsyncStream<Envelope>.Continuation)] = [:]
+    private var outboxes:
+        [String: (connection: UInt64, outbox: AsyncStream<Envelope>.Continuation)] = [:]
 
     /// Creates a service around `store`; `clock` gives ms since the Unix epoch.
     public init(
@@ -31,7 +32,8 @@ public actor MetadataService {
     /// Answers one envelope: for a metadata request, the response to its sender followed by the
     /// storage events for subscribers, in delivery order; [] for anything else.
     public func handle(_ envelope: Envelope) -> [AddressedEnvelope] {
-        guard case .metadata(let message)? = envelope.body, case .request(let request)? = message.kind,
+        guard case .metadata(let message)? = envelope.body,
+            case .request(let request)? = message.kind,
             let requester = envelope.sender?.userID, !requester.isEmpty
         else { return [] }
         let now = clock()
@@ -45,18 +47,23 @@ public actor MetadataService {
             result.append(
                 AddressedEnvelope(
                     recipientUserID: delivery.subscriberID,
-                    envelope: makeEnvelope(to: delivery.subscriberID, now: now, .event(delivery.event))))
+                    envelope: makeEnvelope(
+                        to: delivery.subscriberID, now: now, .event(delivery.event))))
         }
         return result
     }
 
     /// Acquires a lock for a user (see ``MetadataStore/acquireLock(_:on:for:)``).
-    public func acquireLock(_ name: String, on target: MetadataTarget, for userID: String) -> MetadataStatus {
+    public func acquireLock(_ name: String, on target: MetadataTarget, for userID: String)
+        -> MetadataStatus
+    {
         store.acquireLock(name, on: target, for: userID)
     }
 
     /// Releases a user's lock (see ``MetadataStore/releaseLock(_:on:by:)``).
-    public func releaseLock(_ name: String, on target: MetadataTarget, by userID: String) -> MetadataStatus {
+    public func releaseLock(_ name: String, on target: MetadataTarget, by userID: String)
+        -> MetadataStatus
+    {
         store.releaseLock(name, on: target, by: userID)
     }
 
@@ -80,7 +87,9 @@ public actor MetadataService {
                     guard !routed.isEmpty, let requester = envelope.sender?.userID else { continue }
                     users.insert(requester)
                     outboxes[requester] = (id, continuation)
-                    for item in routed { outboxes[item.recipientUserID]?.outbox.yield(item.envelope) }
+                    for item in routed {
+                        outboxes[item.recipientUserID]?.outbox.yield(item.envelope)
+                    }
                 }
             } catch {
                 detach(id, users: users)
@@ -100,7 +109,9 @@ public actor MetadataService {
         }
     }
 
-    private func makeEnvelope(to recipient: String, now: Int64, _ kind: MetadataMessage.Kind) -> Envelope {
+    private func makeEnvelope(to recipient: String, now: Int64, _ kind: MetadataMessage.Kind)
+        -> Envelope
+    {
         envelopeCount += 1
         return Envelope(
             messageID: "\(identity.userID)-\(envelopeCount)", sender: identity, sendTimeMs: now,

@@ -7,7 +7,9 @@ extension MetadataStore {
     public mutating func acquireLock(
         _ name: String, on target: MetadataTarget, for userID: String
     ) -> MetadataStatus {
-        guard !name.isEmpty, !userID.isEmpty, let key = MetadataKey(target) else { return .invalidRequest }
+        guard !name.isEmpty, !userID.isEmpty, let key = MetadataKey(target) else {
+            return .invalidRequest
+        }
         if let holder = locks[key]?[name], holder != userID { return .lockHeld }
         locks[key, default: [:]][name] = userID
         return .ok

@@ -28,7 +28,9 @@ extension MetadataStore {
                 target: target, eventType: eventType,
                 metadata: Metadata(items: changed, majorRevision: stored.majorRevision),
                 publisherUserID: userID)
-            let deliveries = (subscriptions[key] ?? []).map { Delivery(subscriberID: $0, event: event) }
+            let deliveries = (subscriptions[key] ?? []).map {
+                Delivery(subscriberID: $0, event: event)
+            }
             return Outcome(response: response, deliveries: deliveries)
         } catch {
             response.status = error.status
@@ -49,7 +51,9 @@ extension MetadataStore {
         if requested.majorRevision > 0, requested.majorRevision != storedMajor {
             throw Refusal(
                 status: .revisionConflict,
-                message: "major revision \(requested.majorRevision) does not match the stored \(storedMajor)")
+                message:
+                    "major revision \(requested.majorRevision) does not match the stored \(storedMajor)"
+            )
         }
         let revision = revisionClock + 1
         let options = request.options ?? MetadataOptions()
@@ -72,7 +76,8 @@ extension MetadataStore {
             for item in requested.items {
                 let current = stored.item(item.key)
                 if isUpdate, current == nil {
-                    throw Refusal(status: .itemNotFound, message: "update of missing item \"\(item.key)\"")
+                    throw Refusal(
+                        status: .itemNotFound, message: "update of missing item \"\(item.key)\"")
                 }
                 try checkRevision(item, current)
             }
@@ -83,7 +88,8 @@ extension MetadataStore {
             }
         default:  // remove
             guard existing != nil else {
-                throw Refusal(status: .itemNotFound, message: "no metadata is stored for this target")
+                throw Refusal(
+                    status: .itemNotFound, message: "no metadata is stored for this target")
             }
             if requested.items.isEmpty {
                 changed = stored.items
@@ -91,7 +97,9 @@ extension MetadataStore {
             } else {
                 for item in requested.items {
                     guard let current = stored.item(item.key) else {
-                        throw Refusal(status: .itemNotFound, message: "remove of missing item \"\(item.key)\"")
+                        throw Refusal(
+                            status: .itemNotFound, message: "remove of missing item \"\(item.key)\""
+                        )
                     }
                     try checkRevision(item, current)
                 }
@@ -110,12 +118,16 @@ extension MetadataStore {
         guard let current else {
             throw Refusal(
                 status: .revisionConflict,
-                message: "item \"\(item.key)\" does not exist, so revision \(item.revision) cannot match")
+                message:
+                    "item \"\(item.key)\" does not exist, so revision \(item.revision) cannot match"
+            )
         }
         if current.revision != item.revision {
             throw Refusal(
                 status: .revisionConflict,
-                message: "item \"\(item.key)\": revision \(item.revision) does not match the stored \(current.revision)")
+                message:
+                    "item \"\(item.key)\": revision \(item.revision) does not match the stored \(current.revision)"
+            )
         }
     }
 
@@ -128,10 +140,14 @@ extension MetadataStore {
         if let (lock, holder) = held.min(by: { $0.key < $1.key }) {
             throw Refusal(
                 status: .lockHeld,
-                message: "the target is locked (lock \"\(lock)\" held by \(holder)); name a lock you hold")
+                message:
+                    "the target is locked (lock \"\(lock)\" held by \(holder)); name a lock you hold"
+            )
         }
         if !lockName.isEmpty {
-            throw Refusal(status: .invalidRequest, message: "lock \"\(lockName)\" is not acquired by \(userID)")
+            throw Refusal(
+                status: .invalidRequest,
+                message: "lock \"\(lockName)\" is not acquired by \(userID)")
         }
     }
 
@@ -139,7 +155,9 @@ extension MetadataStore {
         if stored.items.count > limits.maxRepeatedCount {
             throw Refusal(
                 status: .invalidRequest,
-                message: "the set would hold \(stored.items.count) items (limit maxRepeatedCount \(limits.maxRepeatedCount))")
+                message:
+                    "the set would hold \(stored.items.count) items (limit maxRepeatedCount \(limits.maxRepeatedCount))"
+            )
         }
         // Leave room for the envelope and response around the set.
         let room = max(0, limits.maxMessageBytes - 1_024)
@@ -147,7 +165,8 @@ extension MetadataStore {
         if size > room {
             throw Refusal(
                 status: .invalidRequest,
-                message: "the set would take \(size) bytes, more than one message can carry (\(room))")
+                message:
+                    "the set would take \(size) bytes, more than one message can carry (\(room))")
         }
     }
 }

@@ -64,7 +64,9 @@ public struct MetadataStore: Sendable {
     }
 
     /// Applies a request made by `userID` at `nowMs` (ms since the Unix epoch).
-    public mutating func handle(_ request: MetadataRequest, from userID: String, at nowMs: UInt64) -> Outcome {
+    public mutating func handle(_ request: MetadataRequest, from userID: String, at nowMs: UInt64)
+        -> Outcome
+    {
         var response = MetadataResponse(
             requestID: request.requestID, operation: request.operation, target: request.target)
         do {
@@ -89,16 +91,20 @@ public struct MetadataStore: Sendable {
             }
             return Outcome(response: response)
         case .subscribe:
-            if !(subscriptions[key] ?? []).contains(userID) { subscriptions[key, default: []].append(userID) }
+            if !(subscriptions[key] ?? []).contains(userID) {
+                subscriptions[key, default: []].append(userID)
+            }
             let snapshot = StorageEvent(
                 target: target, eventType: .snapshot, metadata: sets[key]?.metadata ?? Metadata())
-            return Outcome(response: response, deliveries: [Delivery(subscriberID: userID, event: snapshot)])
+            return Outcome(
+                response: response, deliveries: [Delivery(subscriberID: userID, event: snapshot)])
         case .unsubscribe:
             subscriptions[key]?.removeAll { $0 == userID }
             if subscriptions[key]?.isEmpty == true { subscriptions[key] = nil }
             return Outcome(response: response)
         case .set, .update, .remove:
-            return write(request, key: key, target: target, userID: userID, nowMs: nowMs, response: response)
+            return write(
+                request, key: key, target: target, userID: userID, nowMs: nowMs, response: response)
         default:
             response.status = .invalidRequest
             response.errorMessage = "unknown operation \(request.operation)"

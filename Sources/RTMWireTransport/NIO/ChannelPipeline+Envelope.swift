@@ -6,7 +6,8 @@ extension ChannelPipeline.SynchronousOperations {
     /// ``Envelope``s, frames capped at ``Limits/maxMessageBytes``) and an
     /// ``EnvelopeFrameEncoder`` (outbound envelopes to bytes). With `batching`, an
     /// ``EnvelopeBatchHandler`` follows, so the next handler receives `[Envelope]` per read.
-    public func addEnvelopeFraming(options: CodecOptions = .default, batching: Bool = false) throws {
+    public func addEnvelopeFraming(options: CodecOptions = .default, batching: Bool = false) throws
+    {
         try addHandler(
             ByteToMessageHandler(
                 EnvelopeFrameDecoder(options: options),

@@ -33,10 +33,13 @@ public struct EnvelopeFrameDecoder: ByteToMessageDecoder, Sendable {
 
     /// Decodes one frame from the front of `buffer`, or returns nil (consuming nothing) when the
     /// frame is not complete yet. Usable without a pipeline.
-    public mutating func decodeFrame(from buffer: inout ByteBuffer) throws(RTMWireError) -> Envelope? {
+    public mutating func decodeFrame(from buffer: inout ByteBuffer) throws(RTMWireError)
+        -> Envelope?
+    {
         let options = self.options
         let streamOffset = consumedBytes
-        let result = buffer.withUnsafeReadableBytes { raw -> Result<(message: Envelope, length: Int)?, RTMWireError> in
+        let result = buffer.withUnsafeReadableBytes {
+            raw -> Result<(message: Envelope, length: Int)?, RTMWireError> in
             Result { () throws(RTMWireError) in
                 try DelimitedFrame.decode(raw, streamOffset: streamOffset, options: options)
             }
@@ -53,7 +56,9 @@ public struct EnvelopeFrameDecoder: ByteToMessageDecoder, Sendable {
     }
 
     /// Decodes one frame if the buffer holds it.
-    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    public mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws
+        -> DecodingState
+    {
         guard let envelope = try decodeFrame(from: &buffer) else { return .needMoreData }
         context.fireChannelRead(Self.wrapInboundOut(envelope))
         return .continue

@@ -80,7 +80,8 @@ actor EnvelopeInbox {
     private func beginReceiving() throws {
         if isReceiving {
             throw TransportError(
-                code: .concurrentReceive, detail: "another receive is already waiting on this connection")
+                code: .concurrentReceive,
+                detail: "another receive is already waiting on this connection")
         }
         isReceiving = true
     }

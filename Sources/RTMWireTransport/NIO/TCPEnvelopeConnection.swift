@@ -3,11 +3,11 @@ import NIOPosix
 import RTMWire
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One end of a TCP connection carrying envelopes, over a NIO pipeline made of
@@ -107,7 +107,8 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
             }
         case let error as IOError:
             if error.errnoCode == ECONNRESET || error.errnoCode == EPIPE {
-                return TransportError(code: .reset, detail: "the peer reset the connection (\(error))")
+                return TransportError(
+                    code: .reset, detail: "the peer reset the connection (\(error))")
             }
             return TransportError(code: .ioFailure, detail: "\(error)")
         default:

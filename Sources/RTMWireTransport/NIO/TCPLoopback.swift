@@ -13,7 +13,8 @@ public enum TCPLoopback {
     /// accepted it.
     public static func withConnectedPair<Result: Sendable>(
         configuration: TCPConfiguration = TCPConfiguration(),
-        _ body: (_ client: TCPEnvelopeConnection, _ server: TCPEnvelopeConnection) async throws -> Result
+        _ body: (_ client: TCPEnvelopeConnection, _ server: TCPEnvelopeConnection) async throws ->
+            Result
     ) async throws -> Result {
         let server = try await bind(configuration)
         let port = try boundPort(server)
@@ -21,7 +22,8 @@ public enum TCPLoopback {
             var incoming = accepted.makeAsyncIterator()
             let client = try await connectChannel(port: port, configuration)
             guard let serverSide = try await incoming.next() else {
-                throw TransportError(code: .ioFailure, detail: "the server stopped before accepting")
+                throw TransportError(
+                    code: .ioFailure, detail: "the server stopped before accepting")
             }
             return try await client.executeThenClose { clientIn, clientOut in
                 try await serverSide.executeThenClose { serverIn, serverOut in
@@ -103,7 +105,9 @@ public enum TCPLoopback {
     typealias EnvelopeChannel = NIOAsyncChannel<[Envelope], Envelope>
 
     /// Installs the framing, the batching and the async bridge on a new channel.
-    static func configure(_ channel: any Channel, _ configuration: TCPConfiguration) throws -> EnvelopeChannel {
+    static func configure(_ channel: any Channel, _ configuration: TCPConfiguration) throws
+        -> EnvelopeChannel
+    {
         let pipeline = channel.pipeline.syncOperations
         try pipeline.addEnvelopeFraming(options: configuration.codec, batching: true)
         let asyncChannel = try EnvelopeChannel(
@@ -133,7 +137,9 @@ public enum TCPLoopback {
         }
     }
 
-    static func connectChannel(port: Int, _ configuration: TCPConfiguration) async throws -> EnvelopeChannel {
+    static func connectChannel(port: Int, _ configuration: TCPConfiguration) async throws
+        -> EnvelopeChannel
+    {
         do {
             return try await ClientBootstrap(group: configuration.eventLoopGroup)
                 .channelOption(.allowRemoteHalfClosure, value: true)
@@ -142,7 +148,8 @@ public enum TCPLoopback {
                     channel.eventLoop.makeCompletedFuture { try configure(channel, configuration) }
                 }
         } catch {
-            throw TransportError(code: .ioFailure, detail: "cannot connect to \(host):\(port): \(error)")
+            throw TransportError(
+                code: .ioFailure, detail: "cannot connect to \(host):\(port): \(error)")
         }
     }
 

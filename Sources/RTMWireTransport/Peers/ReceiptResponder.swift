@@ -50,7 +50,8 @@ public struct ReceiptResponder: Sendable {
                 let slice = Array(all[start..<min(start + perReceipt, all.count)])
                 let receipt = DeliveryReceipt(
                     messageIDs: slice,
-                    deliveredAtMs: recordsDeliveryTime ? Array(repeating: nowMs, count: slice.count) : [])
+                    deliveredAtMs: recordsDeliveryTime
+                        ? Array(repeating: nowMs, count: slice.count) : [])
                 receipts.append(
                     envelope(
                         id: "delivered/\(sender)/\(slice[0])/\(slice.count)", at: nowMs,
@@ -73,7 +74,9 @@ public struct ReceiptResponder: Sendable {
     /// A conversation read receipt for the one-to-one conversation with `peerUserID`: every
     /// message from that peer was read. It names the conversation (this receiver's side of it,
     /// the peer's user id) and no message.
-    public func conversationReadReceipt(conversationWith peerUserID: String, at nowMs: Int64) -> Envelope {
+    public func conversationReadReceipt(conversationWith peerUserID: String, at nowMs: Int64)
+        -> Envelope
+    {
         envelope(
             id: "conversation-read/\(peerUserID)/\(nowMs)", at: nowMs,
             in: Conversation(type: .peer, id: peerUserID),
@@ -96,11 +99,15 @@ public struct ReceiptResponder: Sendable {
 
     /// A group read count (what a group's server sends the original sender), or nil when the
     /// message is not a group message that asked for group read receipts.
-    public func groupReadCount(for message: Envelope, readCount: UInt32, at nowMs: Int64) -> Envelope? {
+    public func groupReadCount(for message: Envelope, readCount: UInt32, at nowMs: Int64)
+        -> Envelope?
+    {
         guard let group = Self.groupAskingForReads(message) else { return nil }
         return envelope(
             id: "group-read-count/\(message.messageID)/\(readCount)", at: nowMs, in: group,
-            .groupReadCount(GroupReadCount(messageID: message.messageID, groupID: group.id, readCount: readCount)))
+            .groupReadCount(
+                GroupReadCount(
+                    messageID: message.messageID, groupID: group.id, readCount: readCount)))
     }
 
     /// Receives until the peer closes, answering each batch with its delivery receipts before
@@ -136,12 +143,15 @@ public struct ReceiptResponder: Sendable {
 
     private static func groupAskingForReads(_ message: Envelope) -> Conversation? {
         guard message.deliveryOptions?.groupReadReceipt == true, !isReceipt(message),
-            let conversation = message.conversation, conversation.type == .group, !conversation.id.isEmpty
+            let conversation = message.conversation, conversation.type == .group,
+            !conversation.id.isEmpty
         else { return nil }
         return conversation
     }
 
-    private func envelope(id: String, at nowMs: Int64, in conversation: Conversation, _ kind: Receipt.Kind) -> Envelope {
+    private func envelope(
+        id: String, at nowMs: Int64, in conversation: Conversation, _ kind: Receipt.Kind
+    ) -> Envelope {
         Envelope(
             messageID: "\(identity.userID)/\(id)", sender: identity, sendTimeMs: nowMs,
             conversation: conversation, body: .receipt(Receipt(kind: kind)))

@@ -68,7 +68,9 @@ public struct ReceiptTracker: Sendable {
 
     /// Starts tracking a sent message (receipts themselves are not tracked).
     public mutating func didSend(_ envelope: Envelope) {
-        guard !ReceiptResponder.isReceipt(envelope), states[envelope.messageID] == nil else { return }
+        guard !ReceiptResponder.isReceipt(envelope), states[envelope.messageID] == nil else {
+            return
+        }
         states[envelope.messageID] = MessageState(
             messageID: envelope.messageID, conversation: envelope.conversation ?? Conversation(),
             stage: .sent, deliveredAtMs: 0, groupReads: [], reportedGroupReadCount: 0)
@@ -79,7 +81,9 @@ public struct ReceiptTracker: Sendable {
     /// state changed (empty for anything else).
     @discardableResult
     public mutating func apply(_ envelope: Envelope) -> [String] {
-        guard case .receipt(let receipt)? = envelope.body, let kind = receipt.kind else { return [] }
+        guard case .receipt(let receipt)? = envelope.body, let kind = receipt.kind else {
+            return []
+        }
         let reader = envelope.sender?.userID ?? ""
         var changed: [String] = []
         func update(_ id: String, _ change: (inout MessageState) -> Void) {
@@ -97,14 +101,17 @@ public struct ReceiptTracker: Sendable {
                 update(id) { state in
                     guard state.stage < .delivered else { return }
                     state.stage = .delivered
-                    if index < delivery.deliveredAtMs.count { state.deliveredAtMs = delivery.deliveredAtMs[index] }
+                    if index < delivery.deliveredAtMs.count {
+                        state.deliveredAtMs = delivery.deliveredAtMs[index]
+                    }
                 }
             }
         case .messageRead(let read):
             update(read.messageID) { $0.stage = .read }
         case .conversationRead:
             for id in order {
-                guard let state = states[id], state.conversation.type == .peer, state.conversation.id == reader
+                guard let state = states[id], state.conversation.type == .peer,
+                    state.conversation.id == reader
                 else { continue }
                 update(id) { $0.stage = .read }
             }
@@ -116,7 +123,9 @@ public struct ReceiptTracker: Sendable {
                 }
                 if !duplicate {
                     state.groupReads.append(
-                        GroupRead(readerUserID: reader, content: read.content, ackID: read.ackID, readTimeMs: read.readTimeMs))
+                        GroupRead(
+                            readerUserID: reader, content: read.content, ackID: read.ackID,
+                            readTimeMs: read.readTimeMs))
                 }
             }
         case .groupReadCount(let count):

@@ -39,19 +39,23 @@ public struct StreamAssembler: Sendable {
     }
 
     /// Applies one chunk; returns the finished stream when the chunk completes it.
-    public mutating func apply(_ chunk: StreamChunk) throws(StreamAssemblyError) -> AssembledStream? {
+    public mutating func apply(_ chunk: StreamChunk) throws(StreamAssemblyError) -> AssembledStream?
+    {
         let id = chunk.streamID
         guard !id.isEmpty else { throw invalid(chunk, "the chunk names no stream") }
         guard let event = chunk.event else { throw invalid(chunk, "the chunk carries no event") }
         var stream = streams[id] ?? Stream()
         switch event {
         case .initial(let start):
-            guard chunk.sequence < UInt64.max else { throw invalid(chunk, "init has the largest sequence number") }
+            guard chunk.sequence < UInt64.max else {
+                throw invalid(chunk, "init has the largest sequence number")
+            }
             if stream.started || stream.completedAt != nil {
                 stream = Stream()
             } else {
                 for sequence in stream.pending.keys where sequence <= chunk.sequence {
-                    stream.pendingBytes -= stream.pending.removeValue(forKey: sequence)?.utf8.count ?? 0
+                    stream.pendingBytes -=
+                        stream.pending.removeValue(forKey: sequence)?.utf8.count ?? 0
                 }
             }
             stream.started = true
@@ -70,7 +74,9 @@ public struct StreamAssembler: Sendable {
             }
             if stream.started, chunk.sequence < stream.nextSequence { return nil }
             if stream.pending[chunk.sequence] != nil { return nil }
-            guard chunk.sequence < UInt64.max else { throw invalid(chunk, "a delta has the largest sequence number") }
+            guard chunk.sequence < UInt64.max else {
+                throw invalid(chunk, "a delta has the largest sequence number")
+            }
             try checkSize(stream, adding: delta.content.utf8.count, chunk)
             if stream.started, chunk.sequence == stream.nextSequence {
                 append(delta.content, to: &stream)
@@ -83,7 +89,9 @@ public struct StreamAssembler: Sendable {
                         limit: .init(
                             name: "maxStreamPendingChunks", allowed: limits.maxStreamPendingChunks,
                             actual: stream.pending.count + 1),
-                        detail: "too many chunks wait for \(stream.started ? "sequence \(stream.nextSequence)" : "the init")")
+                        detail:
+                            "too many chunks wait for \(stream.started ? "sequence \(stream.nextSequence)" : "the init")"
+                    )
                 }
                 stream.pending[chunk.sequence] = delta.content
                 stream.pendingBytes += delta.content.utf8.count
@@ -102,14 +110,17 @@ public struct StreamAssembler: Sendable {
                 throw invalid(chunk, "complete reuses sequence \(chunk.sequence), already applied")
             }
             let first = stream.started ? stream.nextSequence : 0
-            let missing = Self.missing(in: first..<chunk.sequence, pending: stream.pending, limit: 16)
+            let missing = Self.missing(
+                in: first..<chunk.sequence, pending: stream.pending, limit: 16)
             if !stream.started || !missing.isEmpty {
                 streams[id] = nil
                 let what = stream.started ? "" : "the init and "
                 throw StreamAssemblyError(
                     code: .missingSequence, streamID: id, sequence: chunk.sequence,
                     missingSequences: missing,
-                    detail: "complete arrived while \(what)sequence \(missing.map(String.init).joined(separator: ", ")) never did")
+                    detail:
+                        "complete arrived while \(what)sequence \(missing.map(String.init).joined(separator: ", ")) never did"
+                )
             }
             if let late = stream.pending.keys.min(), late > chunk.sequence {
                 streams[id] = nil
@@ -151,7 +162,9 @@ public struct StreamAssembler: Sendable {
 
     // MARK: Helpers
 
-    private func checkSize(_ stream: Stream, adding bytes: Int, _ chunk: StreamChunk) throws(StreamAssemblyError) {
+    private func checkSize(_ stream: Stream, adding bytes: Int, _ chunk: StreamChunk)
+        throws(StreamAssemblyError)
+    {
         let total = stream.text.utf8.count + stream.pendingBytes + bytes
         if total > limits.maxStreamAssembledBytes {
             throw StreamAssemblyError(
@@ -190,6 +203,7 @@ public struct StreamAssembler: Sendable {
     }
 
     private func invalid(_ chunk: StreamChunk, _ detail: String) -> StreamAssemblyError {
-        StreamAssemblyError(code: .invalidChunk, streamID: chunk.streamID, sequence: chunk.sequence, detail: detail)
+        StreamAssemblyError(
+            code: .invalidChunk, streamID: chunk.streamID, sequence: chunk.sequence, detail: detail)
     }
 }

@@ -10,12 +10,16 @@ struct MeasuringDecoder: ByteToMessageDecoder {
     var inner: EnvelopeFrameDecoder
     let peak: NIOLoopBoundBox<Int>
 
-    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
+    mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws
+        -> DecodingState
+    {
         peak.value = max(peak.value, buffer.readableBytes)
         return try inner.decode(context: context, buffer: &buffer)
     }
 
-    mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {
+    mutating func decodeLast(
+        context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool
+    ) throws -> DecodingState {
         peak.value = max(peak.value, buffer.readableBytes)
         return try inner.decodeLast(context: context, buffer: &buffer, seenEOF: seenEOF)
     }
@@ -30,7 +34,9 @@ enum MeasuringServer {
     }
 
     /// Runs `client` against the server and returns the most bytes the decoder ever had buffered.
-    static func peakBufferedBytes(_ client: @escaping @Sendable (RawTCPClient) async throws -> Void) async throws -> Int {
+    static func peakBufferedBytes(_ client: @escaping @Sendable (RawTCPClient) async throws -> Void)
+        async throws -> Int
+    {
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(host: TCPLoopback.host, port: 0) { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -45,7 +51,9 @@ enum MeasuringServer {
         return try await server.executeThenClose { accepted in
             try await RawTCPClient.withConnection(port: port, client)
             var children = accepted.makeAsyncIterator()
-            guard let probe = try await children.next() else { throw TestFailure("nothing accepted") }
+            guard let probe = try await children.next() else {
+                throw TestFailure("nothing accepted")
+            }
             return try await probe.eventLoop.submit { probe.peak.value }.get()
         }
     }

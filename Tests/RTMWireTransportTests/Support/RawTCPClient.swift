@@ -31,7 +31,8 @@ struct RawTCPClient {
             .channelOption(.allowRemoteHalfClosure, value: true)
             .connect(host: TCPLoopback.host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(
+                        wrappingChannelSynchronously: channel)
                 }
             }
         return try await client.executeThenClose { inbound, outbound in
@@ -63,9 +64,12 @@ func tcpServerOutcome(
     client: @escaping @Sendable (Int) async throws -> Void
 ) async throws -> FaultOutcome {
     let (stream, continuation) = AsyncStream<FaultOutcome>.makeStream()
-    try await TCPLoopback.withServer(configuration: configuration, handler: { connection in
-        continuation.yield(await readUntilFault(connection))
-    }) { port in
+    try await TCPLoopback.withServer(
+        configuration: configuration,
+        handler: { connection in
+            continuation.yield(await readUntilFault(connection))
+        }
+    ) { port in
         try await client(port)
     }
     continuation.finish()

@@ -16,7 +16,8 @@ enum TransportKind: String, CaseIterable, Sendable {
             let (a, b) = InMemoryConnection.makePair(configuration: .init(codec: codec))
             return try await body(a, b)
         case .tcp:
-            return try await TCPLoopback.withConnectedPair(configuration: .init(codec: codec)) { a, b in
+            return try await TCPLoopback.withConnectedPair(configuration: .init(codec: codec)) {
+                a, b in
                 try await body(a, b)
             }
         }
