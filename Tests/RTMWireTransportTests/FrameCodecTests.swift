@@ -31,6 +31,18 @@ import Testing
         #expect(buffer.readableBytes == 0)
     }
 
+    @Test func checkedFramesAreWrittenIntoTheBuffer() throws {
+        let envelopes = try Fixtures.everyKind()
+        var buffer = ByteBuffer(bytes: [0xEE])
+        for envelope in envelopes {
+            let frame = try OutboundFrame(envelope)
+            #expect(try buffer.writeDelimitedFrame(frame) == frame.size)
+        }
+        #expect(buffer.readInteger(as: UInt8.self) == 0xEE)
+        #expect(
+            Array(buffer.readableBytesView) == (try envelopes.flatMap { try $0.delimitedBytes() }))
+    }
+
     @Test func decoderErrorsCarryStreamOffsets() throws {
         let first = try Fixtures.text("g1").delimitedBytes()
         var decoder = EnvelopeFrameDecoder()

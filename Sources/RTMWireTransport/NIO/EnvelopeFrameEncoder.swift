@@ -9,8 +9,11 @@ import RTMWire
 ///     MessageToByteHandler(EnvelopeFrameEncoder(options: .default)))
 /// ```
 ///
-/// A refused envelope fails its write and, as `MessageToByteHandler` does for any encoder error,
-/// every later write: check envelopes before writing them (``TCPEnvelopeConnection`` does).
+/// The frame is serialised straight into the outbound buffer. A refused envelope fails its
+/// write and, as `MessageToByteHandler` does for any encoder error, every later write. To refuse
+/// an envelope without failing the channel, check it on the sending side with `OutboundFrame`
+/// and write the frame's bytes (`ByteBuffer.writeDelimitedFrame(_:)`), as
+/// ``TCPEnvelopeConnection`` does; the envelope is then checked once, not twice.
 public struct EnvelopeFrameEncoder: MessageToByteEncoder, Sendable {
     /// The message type written.
     public typealias OutboundIn = Envelope
@@ -25,6 +28,6 @@ public struct EnvelopeFrameEncoder: MessageToByteEncoder, Sendable {
 
     /// Appends the envelope's frame to `out`.
     public func encode(data: Envelope, out: inout ByteBuffer) throws {
-        out.writeBytes(try data.delimitedBytes(options: options))
+        try out.writeDelimitedFrame(OutboundFrame(data, options: options))
     }
 }

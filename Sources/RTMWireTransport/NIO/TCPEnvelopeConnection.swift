@@ -11,11 +11,13 @@ import RTMWire
 #endif
 
 /// One end of a TCP connection carrying envelopes, over a NIO pipeline made of
-/// ``EnvelopeFrameDecoder``, ``EnvelopeFrameEncoder`` and ``EnvelopeBatchHandler``.
+/// ``EnvelopeFrameDecoder`` and ``EnvelopeBatchHandler``.
 ///
-/// Obtain one from ``TCPLoopback``; it is valid inside the closure it is handed to. Sends are
-/// checked against the codec rules and limits before they reach the pipeline, and suspend while
-/// the socket is not writable; reading pauses while the receiver lags (back-pressure both ways).
+/// Obtain one from ``TCPLoopback``; it is valid inside the closure it is handed to. Each send
+/// checks its envelopes once (``OutboundFrame``) on the caller's task, so a refused envelope
+/// throws before anything is queued, then serialises them straight into one `ByteBuffer`; sends
+/// suspend while the socket is not writable, and reading pauses while the receiver lags
+/// (back-pressure both ways).
 public struct TCPEnvelopeConnection: EnvelopeConnection {
     /// The settings of this connection.
     public let configuration: TCPConfiguration
@@ -25,12 +27,12 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
     public let remotePort: Int?
 
     private let channel: any Channel
-    private let outbound: NIOAsyncChannelOutboundWriter<Envelope>
+    private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     private let inbox: EnvelopeInbox
 
     init(
         channel: any Channel,
-        outbound: NIOAsyncChannelOutboundWriter<Envelope>,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
         configuration: TCPConfiguration
     ) {
         self.channel = channel
@@ -43,19 +45,23 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
 
     /// Checks and sends one envelope.
     public func send(_ envelope: Envelope) async throws {
-        try envelope.checkBeforeSending(configuration.codec)
-        do {
-            try await outbound.write(envelope)
-        } catch {
-            throw Self.transportError(error)
-        }
+        try await write(CollectionOfOne(envelope))
     }
 
-    /// Checks every envelope, then writes them together with one flush.
+    /// Checks every envelope, then writes their frames together with one flush.
     public func send(contentsOf envelopes: [Envelope]) async throws {
-        for envelope in envelopes { try envelope.checkBeforeSending(configuration.codec) }
+        try await write(envelopes)
+    }
+
+    private func write(_ envelopes: some Collection<Envelope>) async throws {
+        let frames = try envelopes.map { envelope throws(RTMWireError) in
+            try OutboundFrame(envelope, options: configuration.codec)
+        }
+        guard !frames.isEmpty else { return }
+        var buffer = channel.allocator.buffer(capacity: frames.reduce(0) { $0 + $1.size })
+        for frame in frames { try buffer.writeDelimitedFrame(frame) }
         do {
-            try await outbound.write(contentsOf: envelopes)
+            try await outbound.write(buffer)
         } catch {
             throw Self.transportError(error)
         }
@@ -123,7 +129,7 @@ extension TCPEnvelopeConnection {
     static func withConnection<Result: Sendable>(
         channel: any Channel,
         inbound: NIOAsyncChannelInboundStream<[Envelope]>,
-        outbound: NIOAsyncChannelOutboundWriter<Envelope>,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
         configuration: TCPConfiguration,
         _ body: (TCPEnvelopeConnection) async throws -> Result
     ) async throws -> Result {

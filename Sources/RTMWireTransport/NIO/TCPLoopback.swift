@@ -102,14 +102,16 @@ public enum TCPLoopback {
 
     // MARK: Plumbing
 
-    typealias EnvelopeChannel = NIOAsyncChannel<[Envelope], Envelope>
+    /// Inbound: the envelopes of one read; outbound: frames the connection checked and encoded.
+    typealias EnvelopeChannel = NIOAsyncChannel<[Envelope], ByteBuffer>
 
-    /// Installs the framing, the batching and the async bridge on a new channel.
+    /// Installs the frame decoder, the batching and the async bridge on a new channel.
     static func configure(_ channel: any Channel, _ configuration: TCPConfiguration) throws
         -> EnvelopeChannel
     {
         let pipeline = channel.pipeline.syncOperations
-        try pipeline.addEnvelopeFraming(options: configuration.codec, batching: true)
+        try pipeline.addEnvelopeDecoder(options: configuration.codec)
+        try pipeline.addHandler(EnvelopeBatchHandler())
         let asyncChannel = try EnvelopeChannel(
             wrappingChannelSynchronously: channel,
             configuration: .init(
