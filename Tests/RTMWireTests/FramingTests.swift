@@ -86,6 +86,18 @@ struct FramingTests {
         #expect(error?.offset == good.count + 1)
     }
 
+    @Test func errorsWithoutAPositionArePlacedAtTheirFrame() throws {
+        let good = try header(.text(TextMessage(text: "hi"))).delimitedBytes()
+        let noBody = try header(nil).delimitedBytes(options: .wireOnly)
+        var reader = FrameReader<Envelope>()
+        reader.append(good + noBody)
+        #expect(try reader.next() != nil)
+        let error = caught { () throws(RTMWireError) in try reader.next() }
+        #expect(error?.code == .missingField)
+        #expect(error?.fieldPath == "body")
+        #expect(error?.offset == good.count)
+    }
+
     @Test func prefixLongerThanTenBytes() {
         var reader = FrameReader<Envelope>()
         reader.append([UInt8](repeating: 0x80, count: 11))

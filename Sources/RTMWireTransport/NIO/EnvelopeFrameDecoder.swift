@@ -10,9 +10,9 @@ import RTMWire
 /// ```
 ///
 /// A length prefix above ``Limits/maxMessageBytes`` is refused as soon as the prefix is read,
-/// before the body is buffered; a malformed message fails with its ``RTMWireError`` (offsets
-/// count from the start of the stream); a stream that ends inside a frame fails with
-/// ``RTMWireError/Code/truncatedFrame``. After an error the stream is out of sync and
+/// before the body is buffered; a malformed message fails with its ``RTMWireError``, placed in
+/// the stream as `DelimitedFrame` places it for every reader; a stream that ends inside a frame
+/// fails with ``RTMWireError/Code/truncatedFrame``. After an error the stream is out of sync and
 /// `ByteToMessageHandler` delivers nothing more.
 public struct EnvelopeFrameDecoder: ByteToMessageDecoder, Sendable {
     /// The decoded message type.
@@ -43,11 +43,6 @@ public struct EnvelopeFrameDecoder: ByteToMessageDecoder, Sendable {
             Result { () throws(RTMWireError) in
                 try DelimitedFrame.decode(raw, streamOffset: streamOffset, options: options)
             }
-        }.mapError { error in
-            // Errors with no byte position (semantic rules) are placed at their frame.
-            var placed = error
-            if placed.offset == nil { placed.offset = streamOffset }
-            return placed
         }
         guard let frame = try result.get() else { return nil }
         buffer.moveReaderIndex(forwardBy: frame.length)
@@ -72,10 +67,9 @@ public struct EnvelopeFrameDecoder: ByteToMessageDecoder, Sendable {
         while let envelope = try decodeFrame(from: &buffer) {
             context.fireChannelRead(Self.wrapInboundOut(envelope))
         }
-        if seenEOF, buffer.readableBytes > 0 {
-            throw RTMWireError(
-                code: .truncatedFrame, offset: consumedBytes,
-                detail: "stream ended \(buffer.readableBytes) bytes into a frame")
+        if seenEOF {
+            try DelimitedFrame.finish(
+                bufferedBytes: buffer.readableBytes, streamOffset: consumedBytes)
         }
         return .needMoreData
     }
