@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "RTMWire", targets: ["RTMWire"]),
         .library(name: "RTMWireTransport", targets: ["RTMWireTransport"]),
+        .library(name: "RTMWireNIO", targets: ["RTMWireNIO"]),
         // The protobuf-c peer, for differential fuzzing and comparisons (needs libprotobuf-c).
         .library(name: "RTMWirePeer", targets: ["RTMWirePeer"]),
         .executable(name: "rtmwire", targets: ["rtmwire"]),
@@ -20,11 +21,14 @@ let package = Package(
     targets: [
         // The pure-Swift codec: no dependency beyond the Swift standard library.
         .target(name: "RTMWire"),
-        // Loopback transports (in-memory and TCP via SwiftNIO) and reference peers.
+        // The transport contract (EnvelopeConnection), the in-memory pair and the reference
+        // peers: no SwiftNIO.
+        .target(name: "RTMWireTransport", dependencies: ["RTMWire"]),
+        // SwiftNIO: the framing handlers for any pipeline, and TCP loopback connections.
         .target(
-            name: "RTMWireTransport",
+            name: "RTMWireNIO",
             dependencies: [
-                "RTMWire",
+                "RTMWire", "RTMWireTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
@@ -34,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "rtmwire",
             dependencies: [
-                "RTMWire", "RTMWireTransport", "RTMWireConformance",
+                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libprotobuf-c, for the C peer only (the RTMWire codec never links it).
@@ -59,7 +63,7 @@ let package = Package(
         .testTarget(
             name: "RTMWireTransportTests",
             dependencies: [
-                "RTMWire", "RTMWireTransport",
+                "RTMWire", "RTMWireTransport", "RTMWireNIO",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),

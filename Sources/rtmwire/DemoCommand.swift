@@ -1,5 +1,6 @@
 import ArgumentParser
 import RTMWire
+import RTMWireNIO
 import RTMWireTransport
 
 /// `rtmwire demo`: two peers exchange one message of every kind over TCP loopback (or in

@@ -1,5 +1,6 @@
 import NIOCore
 import RTMWire
+import RTMWireNIO
 import RTMWireTransport
 import Testing
 

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireNIO
 import RTMWireTransport
 import Testing
 

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireNIO
 import RTMWireTransport
 
 /// The two transports every end-to-end test runs over.

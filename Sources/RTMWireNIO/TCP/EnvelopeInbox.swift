@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireTransport
 
 /// The receiving end of a TCP connection: a bounded queue of envelope batches filled by one
 /// task that reads the NIO channel (the pump) and drained by ``TCPEnvelopeConnection/receive()``.

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import RTMWire
+import RTMWireTransport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import RTMWire
+import RTMWireTransport
 
 /// TCP on 127.0.0.1: a server bound to an ephemeral port (port 0) and clients, each connection
 /// an ``TCPEnvelopeConnection``. Every helper is scoped: sockets are closed when its closure
