@@ -54,7 +54,12 @@ let package = Package(
             cSettings: [.headerSearchPath("generated")]),
         // Swift wrapper of the C peer, for conformance tests and benchmarks.
         .target(name: "RTMWirePeer", dependencies: ["CRTMWirePeer"]),
-        .testTarget(name: "RTMWireTests", dependencies: ["RTMWire"]),
+        // Helpers the test targets share: envelope fixtures, a seeded generator, both transports.
+        .target(
+            name: "RTMWireTestSupport",
+            dependencies: ["RTMWire", "RTMWireTransport", "RTMWireNIO"],
+            path: "Tests/RTMWireTestSupport"),
+        .testTarget(name: "RTMWireTests", dependencies: ["RTMWire", "RTMWireTestSupport"]),
         .testTarget(name: "RTMWirePeerTests", dependencies: ["RTMWirePeer"]),
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(
@@ -63,7 +68,7 @@ let package = Package(
         .testTarget(
             name: "RTMWireTransportTests",
             dependencies: [
-                "RTMWire", "RTMWireTransport", "RTMWireNIO",
+                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
