@@ -34,7 +34,8 @@ let package = Package(
             ]),
         // Golden-vector loading and checking, shared by `rtmwire verify` and the tests.
         .target(name: "RTMWireConformance", dependencies: ["RTMWire"]),
-        // The command-line tool: encode, decode, verify, demo. No C peer dependency.
+        // The command-line tool: encode, decode, verify, and the demo exchange (Demo/) with its
+        // fixtures. No C peer dependency.
         .executableTarget(
             name: "rtmwire",
             dependencies: [
@@ -61,6 +62,10 @@ let package = Package(
             path: "Tests/RTMWireTestSupport"),
         .testTarget(name: "RTMWireTests", dependencies: ["RTMWire", "RTMWireTestSupport"]),
         .testTarget(name: "RTMWirePeerTests", dependencies: ["RTMWirePeer"]),
+        // The command-line tool: the demo exchange.
+        .testTarget(
+            name: "rtmwireTests",
+            dependencies: ["rtmwire", "RTMWireTransport", "RTMWireTestSupport"]),
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(
             name: "RTMWireConformanceTests",

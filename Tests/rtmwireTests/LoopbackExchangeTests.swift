@@ -3,6 +3,8 @@ import RTMWireTestSupport
 import RTMWireTransport
 import Testing
 
+@testable import rtmwire
+
 /// Passes every envelope through, except that it rewrites the text of one message in flight.
 struct TamperingConnection: EnvelopeConnection {
     let inner: any EnvelopeConnection

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireTransport
 
 extension LoopbackExchange {
     /// Alice's receiving side: everything bob sends back.

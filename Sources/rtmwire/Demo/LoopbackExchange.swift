@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireTransport
 
 /// The scripted exchange behind `rtmwire demo`: peer A (alice) sends one message of every kind
 /// to peer B (bob), a reference peer that answers with every receipt kind, reassembles a stream
@@ -6,45 +7,45 @@ import RTMWire
 ///
 /// It runs over any pair of ``EnvelopeConnection``s, so it doubles as an end-to-end check of a
 /// transport.
-public enum LoopbackExchange {
+enum LoopbackExchange {
     /// One envelope that crossed the wire.
-    public struct Row: Hashable, Sendable {
+    struct Row: Hashable, Sendable {
         /// "A → B" or "B → A".
-        public var direction: String
+        var direction: String
         /// What it was, e.g. `receipt · delivery (2 ids)`.
-        public var kind: String
+        var kind: String
         /// Its conversation, e.g. `peer bob` or `group team`.
-        public var conversation: String
+        var conversation: String
         /// Its size on the wire: the delimited frame, in bytes.
-        public var bytes: Int
+        var bytes: Int
         /// Whether the other peer received it exactly once and equal to what was sent.
-        public var ok: Bool
+        var ok: Bool
     }
 
     /// One semantic check of the exchange (stream reassembly, CAS conflict, subscription, ...).
-    public struct Check: Hashable, Sendable {
+    struct Check: Hashable, Sendable {
         /// What was checked.
-        public var name: String
+        var name: String
         /// Whether it held.
-        public var ok: Bool
+        var ok: Bool
         /// What was seen.
-        public var detail: String
+        var detail: String
     }
 
     /// The outcome of ``run(a:b:clock:)``.
-    public struct Report: Hashable, Sendable {
+    struct Report: Hashable, Sendable {
         /// Every envelope that crossed, in sending order per direction (A → B first).
-        public var rows: [Row]
+        var rows: [Row]
         /// The semantic checks.
-        public var checks: [Check]
+        var checks: [Check]
 
         /// True when every row and every check is ok.
-        public var allOK: Bool { rows.allSatisfy(\.ok) && checks.allSatisfy(\.ok) }
+        var allOK: Bool { rows.allSatisfy(\.ok) && checks.allSatisfy(\.ok) }
     }
 
     /// Runs the exchange with `a` as alice and `b` as bob, then closes both sides. Returns once
     /// both peers have seen the end of the stream.
-    public static func run(
+    static func run(
         a: any EnvelopeConnection,
         b: any EnvelopeConnection,
         clock: @escaping @Sendable () -> Int64 = WallClock.nowMilliseconds
@@ -149,7 +150,7 @@ public enum LoopbackExchange {
     }
 
     /// A short description of an envelope's body.
-    public static func describe(_ envelope: Envelope) -> String {
+    static func describe(_ envelope: Envelope) -> String {
         switch envelope.body {
         case .text?: return "text"
         case .image(let image)?:
@@ -192,7 +193,7 @@ public enum LoopbackExchange {
     }
 
     /// A conversation as `peer bob`, `channel lobby` or `group team`.
-    public static func describe(_ conversation: Conversation?) -> String {
+    static func describe(_ conversation: Conversation?) -> String {
         guard let conversation else { return "-" }
         return "\(short(conversation.type.protoName, "CONVERSATION_TYPE_")) \(conversation.id)"
     }

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireTransport
 
 extension LoopbackExchange {
     /// What alice sends, in order: every body kind, a stream as out-of-order chunks, and metadata
