@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "RTMWire", targets: ["RTMWire"]),
         .library(name: "RTMWireTransport", targets: ["RTMWireTransport"]),
         .library(name: "RTMWireNIO", targets: ["RTMWireNIO"]),
+        .library(name: "RTMWireReferencePeers", targets: ["RTMWireReferencePeers"]),
         // The protobuf-c peer, for differential fuzzing and comparisons (needs libprotobuf-c).
         .library(name: "RTMWirePeer", targets: ["RTMWirePeer"]),
         .executable(name: "rtmwire", targets: ["rtmwire"]),
@@ -21,9 +22,11 @@ let package = Package(
     targets: [
         // The pure-Swift codec: no dependency beyond the Swift standard library.
         .target(name: "RTMWire"),
-        // The transport contract (EnvelopeConnection), the in-memory pair and the reference
-        // peers: no SwiftNIO.
+        // The transport contract (EnvelopeConnection) and the in-memory pair: no SwiftNIO.
         .target(name: "RTMWireTransport", dependencies: ["RTMWire"]),
+        // The reference peers (stream assembler, receipts, metadata store and service): they
+        // work over any EnvelopeConnection and need no SwiftNIO.
+        .target(name: "RTMWireReferencePeers", dependencies: ["RTMWire", "RTMWireTransport"]),
         // SwiftNIO: the framing handlers for any pipeline, and TCP loopback connections.
         .target(
             name: "RTMWireNIO",
@@ -39,7 +42,8 @@ let package = Package(
         .executableTarget(
             name: "rtmwire",
             dependencies: [
-                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireConformance",
+                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
+                "RTMWireConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libprotobuf-c, for the C peer only (the RTMWire codec never links it).
@@ -70,13 +74,24 @@ let package = Package(
         .testTarget(
             name: "RTMWireConformanceTests",
             dependencies: ["RTMWire", "RTMWireConformance", "RTMWirePeer"]),
+        // Both transports against the EnvelopeConnection contract, faults included.
         .testTarget(
             name: "RTMWireTransportTests",
             dependencies: [
-                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireTestSupport",
+                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
+                "RTMWireTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
+        .testTarget(
+            name: "RTMWireNIOTests",
+            dependencies: [
+                "RTMWire", "RTMWireNIO", "RTMWireReferencePeers", "RTMWireTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
+        .testTarget(
+            name: "RTMWireReferencePeersTests",
+            dependencies: ["RTMWire", "RTMWireReferencePeers", "RTMWireTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

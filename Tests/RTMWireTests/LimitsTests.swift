@@ -178,8 +178,6 @@ struct LimitsTests {
         #expect(limits.maxRepeatedCount == 1_000)
         #expect(limits.maxMetadataKeyBytes == 256)
         #expect(limits.maxMetadataValueBytes == 8_192)
-        #expect(limits.maxStreamAssembledBytes == 1_048_576)
-        #expect(limits.maxStreamPendingChunks == 256)
         #expect(limits.maxDepth == 32)
     }
 

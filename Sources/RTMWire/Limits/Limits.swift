@@ -24,12 +24,6 @@ public struct Limits: Hashable, Sendable {
     public var maxMetadataKeyBytes: Int
     /// Largest metadata item value, in UTF-8 bytes. Default 8,192.
     public var maxMetadataValueBytes: Int
-    /// Largest content a stream assembler holds for one stream (initial content + deltas).
-    /// Default 1,048,576 (1 MiB).
-    public var maxStreamAssembledBytes: Int
-    /// Most out-of-order chunks a stream assembler buffers for one stream while waiting for a
-    /// missing sequence number. Default 256.
-    public var maxStreamPendingChunks: Int
     /// Deepest nesting of messages and groups the decoder follows. It stops stack exhaustion by
     /// crafted input (protobuf-c has no such limit); the deepest RTMWire message is 6 levels
     /// (envelope → metadata → request → metadata → item), so the default leaves room for unknown
@@ -44,8 +38,6 @@ public struct Limits: Hashable, Sendable {
         maxRepeatedCount: Int = 1_000,
         maxMetadataKeyBytes: Int = 256,
         maxMetadataValueBytes: Int = 8_192,
-        maxStreamAssembledBytes: Int = 1_048_576,
-        maxStreamPendingChunks: Int = 256,
         maxDepth: Int = 32
     ) {
         self.maxContentBytes = maxContentBytes
@@ -54,8 +46,6 @@ public struct Limits: Hashable, Sendable {
         self.maxRepeatedCount = maxRepeatedCount
         self.maxMetadataKeyBytes = maxMetadataKeyBytes
         self.maxMetadataValueBytes = maxMetadataValueBytes
-        self.maxStreamAssembledBytes = maxStreamAssembledBytes
-        self.maxStreamPendingChunks = maxStreamPendingChunks
         self.maxDepth = maxDepth
     }
 

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireReferencePeers
 import RTMWireTransport
 
 extension LoopbackExchange {

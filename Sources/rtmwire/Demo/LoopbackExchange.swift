@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireReferencePeers
 import RTMWireTransport
 
 /// The scripted exchange behind `rtmwire demo`: peer A (alice) sends one message of every kind

@@ -1,5 +1,6 @@
 import RTMWire
 import RTMWireNIO
+import RTMWireReferencePeers
 import RTMWireTestSupport
 import RTMWireTransport
 

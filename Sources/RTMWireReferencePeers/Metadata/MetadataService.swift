@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireTransport
 
 /// A ``MetadataStore`` behind transports: answers metadata request envelopes with response
 /// envelopes and routes storage events to subscribers, in order, over their connections.
@@ -31,7 +32,7 @@ public actor MetadataService {
 
     /// Answers one envelope: for a metadata request, the response to its sender followed by the
     /// storage events for subscribers, in delivery order; [] for anything else.
-    public func handle(_ envelope: Envelope) -> [AddressedEnvelope] {
+    public func handle(_ envelope: Envelope) -> [RoutedEnvelope] {
         guard case .metadata(let message)? = envelope.body,
             case .request(let request)? = message.kind,
             let requester = envelope.sender?.userID, !requester.isEmpty
@@ -39,13 +40,13 @@ public actor MetadataService {
         let now = clock()
         let outcome = store.handle(request, from: requester, at: UInt64(max(0, now)))
         var result = [
-            AddressedEnvelope(
+            RoutedEnvelope(
                 recipientUserID: requester,
                 envelope: makeEnvelope(to: requester, now: now, .response(outcome.response)))
         ]
         for delivery in outcome.deliveries {
             result.append(
-                AddressedEnvelope(
+                RoutedEnvelope(
                     recipientUserID: delivery.subscriberID,
                     envelope: makeEnvelope(
                         to: delivery.subscriberID, now: now, .event(delivery.event))))

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireTransport
 
 /// The receiving side of Agora Chat receipts: builds the receipts a receiver sends back, and
 /// ``serve(_:clock:onBatch:)`` answers every delivered message that asks for it with a delivery

@@ -1,6 +1,6 @@
 import RTMWire
+import RTMWireReferencePeers
 import RTMWireTestSupport
-import RTMWireTransport
 import Testing
 
 @Suite struct ReceiptTests {

@@ -1,5 +1,5 @@
 import RTMWire
-import RTMWireTransport
+import RTMWireReferencePeers
 import Testing
 
 @Suite struct StreamAssemblerTests {
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func pendingChunksAreBounded() throws {
-        var assembler = StreamAssembler(limits: Limits(maxStreamPendingChunks: 4))
+        var assembler = StreamAssembler(configuration: .init(maxPendingChunks: 4))
         _ = try assembler.apply(Self.start())
         // Exactly at the limit.
         for sequence in 2...5 { _ = try assembler.apply(Self.delta(UInt64(sequence), "x")) }
@@ -111,12 +111,12 @@ import Testing
         } throws: { error in
             let error = error as? StreamAssemblyError
             return error?.code == .tooManyPendingChunks
-                && error?.limit == .init(name: "maxStreamPendingChunks", allowed: 4, actual: 5)
+                && error?.limit == .init(name: "maxPendingChunks", allowed: 4, actual: 5)
         }
     }
 
     @Test func assembledSizeIsBounded() throws {
-        var assembler = StreamAssembler(limits: Limits(maxStreamAssembledBytes: 10))
+        var assembler = StreamAssembler(configuration: .init(maxAssembledBytes: 10))
         _ = try assembler.apply(Self.start())
         _ = try assembler.apply(Self.delta(1, "12345"))
         // Waiting content counts too: 10 bytes, at the limit.
@@ -125,8 +125,16 @@ import Testing
             _ = try assembler.apply(Self.delta(2, "x"))
         } throws: { error in
             let error = error as? StreamAssemblyError
-            return error?.code == .assembledSizeExceeded && error?.limit?.actual == 11
+            return error?.code == .assembledSizeExceeded
+                && error?.limit == .init(name: "maxAssembledBytes", allowed: 10, actual: 11)
         }
+    }
+
+    @Test func configurationDefaultsAreDocumented() {
+        let configuration = StreamAssembler.Configuration.default
+        #expect(configuration.maxAssembledBytes == 1_048_576)
+        #expect(configuration.maxPendingChunks == 256)
+        #expect(StreamAssembler().configuration == configuration)
     }
 
     @Test func chunksAfterCompleteAreRefused() throws {

@@ -2,7 +2,6 @@ import NIOCore
 import RTMWire
 import RTMWireNIO
 import RTMWireTestSupport
-import RTMWireTransport
 import Testing
 
 /// The public NIO framing pieces, without a channel.

@@ -11,7 +11,8 @@ public struct StreamAssemblyError: Error, Hashable, Sendable, CustomStringConver
     public var sequence: UInt64
     /// For ``Code/missingSequence``: the first missing sequence numbers, ascending (at most 16).
     public var missingSequences: [UInt64]
-    /// For ``Code/tooManyPendingChunks`` and ``Code/assembledSizeExceeded``: the limit.
+    /// For ``Code/tooManyPendingChunks`` and ``Code/assembledSizeExceeded``: the limit, named
+    /// by its ``StreamAssembler/Configuration`` property.
     public var limit: RTMWireError.LimitViolation?
     /// A human-readable sentence.
     public var detail: String
@@ -52,11 +53,11 @@ public struct StreamAssemblyError: Error, Hashable, Sendable, CustomStringConver
         /// A complete event arrived while earlier sequence numbers (or the init) never did;
         /// ``StreamAssemblyError/missingSequences`` names them. The stream is dropped.
         public static let missingSequence = Code("missingSequence")
-        /// More out-of-order chunks than ``Limits/maxStreamPendingChunks`` wait for a gap to
-        /// close. The stream is dropped.
+        /// More out-of-order chunks than ``StreamAssembler/Configuration/maxPendingChunks`` wait
+        /// for a gap to close. The stream is dropped.
         public static let tooManyPendingChunks = Code("tooManyPendingChunks")
-        /// Assembled plus buffered content would exceed ``Limits/maxStreamAssembledBytes``. The
-        /// stream is dropped.
+        /// Assembled plus buffered content would exceed
+        /// ``StreamAssembler/Configuration/maxAssembledBytes``. The stream is dropped.
         public static let assembledSizeExceeded = Code("assembledSizeExceeded")
         /// A chunk with a sequence number after the stream's complete event arrived.
         public static let chunkAfterComplete = Code("chunkAfterComplete")

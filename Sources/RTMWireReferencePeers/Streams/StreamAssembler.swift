@@ -7,13 +7,13 @@ import RTMWire
 ///   discards everything known about it; deltas that arrived before the first init and follow it
 ///   in sequence are kept.
 /// - deltas apply in sequence order. A delta ahead of the next expected number waits (at most
-///   ``Limits/maxStreamPendingChunks`` per stream); a number already applied or waiting is a
+///   ``Configuration/maxPendingChunks`` per stream); a number already applied or waiting is a
 ///   duplicate and ignored.
 /// - complete yields the ``AssembledStream`` when every number before it has been applied; if
 ///   any is missing it throws ``StreamAssemblyError/Code/missingSequence`` naming them: a gap is
 ///   reported, never papered over.
 ///
-/// Memory per stream is bounded by ``Limits/maxStreamAssembledBytes`` (applied plus waiting
+/// Memory per stream is bounded by ``Configuration/maxAssembledBytes`` (applied plus waiting
 /// content). A finished stream keeps a small marker, so late duplicates are still recognised,
 /// until ``forget(_:)``.
 public struct StreamAssembler: Sendable {
@@ -30,12 +30,12 @@ public struct StreamAssembler: Sendable {
     }
 
     /// The limits applied per stream.
-    public let limits: Limits
+    public let configuration: Configuration
     private var streams: [String: Stream] = [:]
 
     /// Creates an assembler.
-    public init(limits: Limits = .default) {
-        self.limits = limits
+    public init(configuration: Configuration = .default) {
+        self.configuration = configuration
     }
 
     /// Applies one chunk; returns the finished stream when the chunk completes it.
@@ -82,12 +82,12 @@ public struct StreamAssembler: Sendable {
                 append(delta.content, to: &stream)
                 drain(&stream)
             } else {
-                guard stream.pending.count < limits.maxStreamPendingChunks else {
+                guard stream.pending.count < configuration.maxPendingChunks else {
                     streams[id] = nil
                     throw StreamAssemblyError(
                         code: .tooManyPendingChunks, streamID: id, sequence: chunk.sequence,
                         limit: .init(
-                            name: "maxStreamPendingChunks", allowed: limits.maxStreamPendingChunks,
+                            name: "maxPendingChunks", allowed: configuration.maxPendingChunks,
                             actual: stream.pending.count + 1),
                         detail:
                             "too many chunks wait for \(stream.started ? "sequence \(stream.nextSequence)" : "the init")"
@@ -166,11 +166,11 @@ public struct StreamAssembler: Sendable {
         throws(StreamAssemblyError)
     {
         let total = stream.text.utf8.count + stream.pendingBytes + bytes
-        if total > limits.maxStreamAssembledBytes {
+        if total > configuration.maxAssembledBytes {
             throw StreamAssemblyError(
                 code: .assembledSizeExceeded, streamID: chunk.streamID, sequence: chunk.sequence,
                 limit: .init(
-                    name: "maxStreamAssembledBytes", allowed: limits.maxStreamAssembledBytes,
+                    name: "maxAssembledBytes", allowed: configuration.maxAssembledBytes,
                     actual: total),
                 detail: "the stream's content would exceed the assembled size limit")
         }

@@ -1,6 +1,6 @@
 import RTMWire
 import RTMWireNIO
-import RTMWireTransport
+import RTMWireReferencePeers
 import Testing
 
 /// The README's transport sample, so it cannot drift from the API.
