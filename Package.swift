@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "RTMWireReferencePeers", targets: ["RTMWireReferencePeers"]),
         // The protobuf-c peer, for differential fuzzing and comparisons (needs libprotobuf-c).
         .library(name: "RTMWirePeer", targets: ["RTMWirePeer"]),
+        // The properties the fuzzers check, shared with `swift test` (needs libprotobuf-c).
+        .library(name: "RTMWireFuzzCheck", targets: ["RTMWireFuzzCheck"]),
         .executable(name: "rtmwire", targets: ["rtmwire"]),
     ],
     dependencies: [
@@ -59,12 +61,17 @@ let package = Package(
             cSettings: [.headerSearchPath("generated")]),
         // Swift wrapper of the C peer, for conformance tests and benchmarks.
         .target(name: "RTMWirePeer", dependencies: ["CRTMWirePeer"]),
+        // The fuzz checks (FuzzTesting/ runs them under libFuzzer; RTMWireTests replays every
+        // kept input through them), the differential one against the C peer included.
+        .target(name: "RTMWireFuzzCheck", dependencies: ["RTMWire", "RTMWirePeer"]),
         // Helpers the test targets share: envelope fixtures, a seeded generator, both transports.
         .target(
             name: "RTMWireTestSupport",
             dependencies: ["RTMWire", "RTMWireTransport", "RTMWireNIO"],
             path: "Tests/RTMWireTestSupport"),
-        .testTarget(name: "RTMWireTests", dependencies: ["RTMWire", "RTMWireTestSupport"]),
+        .testTarget(
+            name: "RTMWireTests",
+            dependencies: ["RTMWire", "RTMWireFuzzCheck", "RTMWireTestSupport"]),
         .testTarget(name: "RTMWirePeerTests", dependencies: ["RTMWirePeer"]),
         // The command-line tool: the demo exchange.
         .testTarget(

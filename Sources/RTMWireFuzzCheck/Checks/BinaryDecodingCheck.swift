@@ -14,7 +14,7 @@ import RTMWire
 /// - it travels as one delimited frame through `FrameReader`;
 /// - its proto3 JSON (compact and pretty) decodes to a message with the same JSON.
 public enum BinaryDecodingCheck {
-    public static func run<M: RTMMessage>(_ type: M.Type, _ bytes: [UInt8]) {
+    public static func run<M: RTMMessage>(_ type: M.Type, _ bytes: [UInt8]) throws(CheckFailure) {
         let wire = outcome { () throws(RTMWireError) in
             try M(serializedBytes: bytes, options: .wireOnly)
         }
@@ -25,20 +25,20 @@ public enum BinaryDecodingCheck {
             // Not contiguous: the decoder copies it first.
             try M(serializedBytes: bytes.lazy.map { $0 }, options: .wireOnly)
         }
-        fuzzExpect(
+        try check(
             copied == wire, "\(M.protoFullName): decoding a non-contiguous collection differs")
         switch (wire, full) {
         case (.success(let wireMessage), .success(let fullMessage)):
-            fuzzExpect(
+            try check(
                 wireMessage == fullMessage,
                 "\(M.protoFullName): wire-only and checked decoding differ")
         case (.failure(let error), .success):
-            fuzzFail(
+            throw CheckFailure(
                 "\(M.protoFullName): semantic decoding accepted what wire-only decoding rejected: \(error)"
             )
         case (.failure(let wireError), .failure(let fullError)):
             let sizeLimited = bytes.count > Limits.default.maxMessageBytes
-            fuzzExpect(
+            try check(
                 sizeLimited || wireError == fullError,
                 "\(M.protoFullName): wire error \(wireError) became \(fullError) with semantic checks"
             )
@@ -46,21 +46,23 @@ public enum BinaryDecodingCheck {
             break
         }
         if case .failure(let error) = wire {
-            fuzzExpect(
+            try check(
                 KnownCodes.wire.contains(error.code),
                 "\(M.protoFullName): unexpected wire-only error \(error)")
         }
         if case .failure(let error) = full {
-            fuzzExpect(
+            try check(
                 KnownCodes.binary.contains(error.code),
                 "\(M.protoFullName): unexpected error \(error)")
         }
-        if case .success(let message) = wire { checkRoundTrip(message, options: .wireOnly) }
-        if case .success(let message) = full { checkRoundTrip(message, options: .default) }
+        if case .success(let message) = wire { try checkRoundTrip(message, options: .wireOnly) }
+        if case .success(let message) = full { try checkRoundTrip(message, options: .default) }
     }
 
     /// Re-encoding, framing and JSON of a message that decoded with `options`.
-    public static func checkRoundTrip<M: RTMMessage>(_ message: M, options: CodecOptions) {
+    public static func checkRoundTrip<M: RTMMessage>(_ message: M, options: CodecOptions)
+        throws(CheckFailure)
+    {
         let name = M.protoFullName
         let encoded: [UInt8]
         switch outcome({ () throws(RTMWireError) in try message.serializedBytes(options: options) })
@@ -70,12 +72,12 @@ public enum BinaryDecodingCheck {
         case .failure(let error):
             // Canonical re-encoding can be larger than the input (one unpacked element takes
             // 2 bytes, packed 3), so only the size limit may stop a decoded message here.
-            fuzzExpect(
+            try check(
                 isMessageSizeLimit(error, message, options),
                 "\(name): a decoded message does not re-encode: \(error)")
             return
         }
-        fuzzExpect(
+        try check(
             encoded.count == message.serializedSize,
             "\(name): serializedSize differs from the encoding")
         let again: M
@@ -84,14 +86,14 @@ public enum BinaryDecodingCheck {
         }) {
         case .success(let value): again = value
         case .failure(let error):
-            fuzzFail("\(name): re-encoding \(fuzzHex(encoded)) does not decode: \(error)")
+            throw CheckFailure("\(name): re-encoding \(hex(encoded)) does not decode: \(error)")
         }
-        fuzzExpect(
+        try check(
             again == message,
-            "\(name): re-encoding \(fuzzHex(encoded)) decodes to a different message")
+            "\(name): re-encoding \(hex(encoded)) decodes to a different message")
         let twice = outcome { () throws(RTMWireError) in try again.serializedBytes(options: options)
         }
-        fuzzExpect(twice == .success(encoded), "\(name): re-encoding is not idempotent")
+        try check(twice == .success(encoded), "\(name): re-encoding is not idempotent")
 
         // Into a caller's buffer of exactly the size (AddressSanitizer sees a write past it),
         // and into a larger one, whose tail must stay untouched.
@@ -100,37 +102,38 @@ public enum BinaryDecodingCheck {
         let exactCount = outcome { () throws(RTMWireError) in
             try message.serialize(into: exact, options: options)
         }
-        fuzzExpect(
+        try check(
             exactCount == .success(encoded.count),
             "\(name): serialize(into:) returned \(exactCount)")
-        fuzzExpect(exact.elementsEqual(encoded), "\(name): serialize(into:) wrote other bytes")
+        try check(exact.elementsEqual(encoded), "\(name): serialize(into:) wrote other bytes")
         var larger = [UInt8](repeating: 0xA5, count: encoded.count + 16)
         let largerCount = larger.withUnsafeMutableBytes { buffer in
             outcome { () throws(RTMWireError) in
                 try message.serialize(into: buffer, options: options)
             }
         }
-        fuzzExpect(
+        try check(
             largerCount == .success(encoded.count),
             "\(name): serialize(into:) returned \(largerCount)")
-        fuzzExpect(
+        try check(
             larger[..<encoded.count].elementsEqual(encoded)
                 && larger[encoded.count...].allSatisfy { $0 == 0xA5 },
-            "\(name): serialize(into:) into a larger buffer wrote \(fuzzHex(larger))")
+            "\(name): serialize(into:) into a larger buffer wrote \(hex(larger))")
 
         // One delimited frame through the frame reader.
         let frame = outcome { () throws(RTMWireError) in
             try message.delimitedBytes(options: options)
         }
-        fuzzExpect(
-            frame == .success(varint(encoded.count) + encoded), "\(name): delimited frame differs")
+        try check(
+            frame == .success(VarintBytes.encode(UInt64(encoded.count)) + encoded),
+            "\(name): delimited frame differs")
         var reader = FrameReader<M>(options: options)
-        reader.append(varint(encoded.count) + encoded)
+        reader.append(VarintBytes.encode(UInt64(encoded.count)) + encoded)
         let first = outcome { () throws(RTMWireError) in try reader.next() }
-        fuzzExpect(first == .success(message), "\(name): frame reader returned \(first)")
+        try check(first == .success(message), "\(name): frame reader returned \(first)")
         let second = outcome { () throws(RTMWireError) in try reader.next() }
-        fuzzExpect(second == .success(nil), "\(name): frame reader returned a second message")
-        fuzzExpect(reader.bufferedByteCount == 0, "\(name): frame reader kept bytes")
+        try check(second == .success(nil), "\(name): frame reader returned a second message")
+        try check(reader.bufferedByteCount == 0, "\(name): frame reader kept bytes")
 
         // proto3 JSON: unknown fields have no JSON form, so compare the JSON texts.
         let json = message.jsonString()
@@ -138,10 +141,10 @@ public enum BinaryDecodingCheck {
             switch outcome({ () throws(RTMWireError) in try M(jsonString: text, options: options) })
             {
             case .success(let fromJSON):
-                fuzzExpect(
+                try check(
                     fromJSON.jsonString() == json, "\(name): JSON round trip changed \(json)")
             case .failure(let error):
-                fuzzFail("\(name): its own JSON \(text) does not decode: \(error)")
+                throw CheckFailure("\(name): its own JSON \(text) does not decode: \(error)")
             }
         }
     }
@@ -155,16 +158,4 @@ public enum BinaryDecodingCheck {
             && error.limit?.name == "maxMessageBytes"
             && message.serializedSize > options.limits.maxMessageBytes
     }
-}
-
-/// The varint encoding of `value`.
-public func varint(_ value: Int) -> [UInt8] {
-    var remaining = UInt64(value)
-    var bytes: [UInt8] = []
-    while remaining >= 0x80 {
-        bytes.append(UInt8(truncatingIfNeeded: remaining) | 0x80)
-        remaining >>= 7
-    }
-    bytes.append(UInt8(remaining))
-    return bytes
 }

@@ -162,7 +162,7 @@ struct WireWalker {
                 if let field = schema.field(number), wireType != 3, wireType != 4 {
                     note(field.kind == .bool ? .boolWrongWireType : .knownFieldWrongWireType)
                 }
-                if tagLength > varintSize(number << 3 | UInt64(wireType)) {
+                if tagLength > VarintBytes.size(number << 3 | UInt64(wireType)) {
                     note(.unknownFieldOverlongTag)
                 }
                 guard skipValue(number: number, wireType: wireType, end: end, depth: depth) else {
@@ -282,18 +282,11 @@ struct WireWalker {
     /// Reads a varint of at most 10 bytes inside the scope ending at `end`; bits beyond 64 are
     /// dropped. Nil when the scope ends first or the varint is longer.
     private mutating func readVarint(end: Int) -> UInt64? {
-        var value: UInt64 = 0
-        var index = 0
-        while offset + index < end, index < 10 {
-            let byte = bytes[offset + index]
-            value |= UInt64(byte & 0x7F) << UInt64(7 * index)
-            index += 1
-            if byte < 0x80 {
-                offset += index
-                return value
-            }
+        guard let (value, length) = VarintBytes.decode(bytes, at: offset, end: end) else {
+            return nil
         }
-        return nil
+        offset += length
+        return value
     }
 
     /// Reads a length prefix and skips the body; returns the body's start and length. Nil
@@ -306,10 +299,6 @@ struct WireWalker {
         let start = offset
         offset += Int(length)
         return (start, Int(length))
-    }
-
-    private func varintSize(_ value: UInt64) -> Int {
-        (64 - (value | 1).leadingZeroBitCount + 6) / 7
     }
 
     private mutating func skip(_ count: Int, end: Int) -> Bool {

@@ -1,4 +1,3 @@
-import FuzzCheck
 import RTMWire
 import RTMWirePeer
 
@@ -15,29 +14,37 @@ import RTMWirePeer
 ///    must accept it), and protobuf-c's repack is a fixed point of RTMWire: it decodes and
 ///    re-encodes byte for byte;
 /// 4. the Swift-only properties of `BinaryDecodingCheck` hold for the message type.
-/// Any disagreement stops the process with both results and the walk.
-enum DifferentialCheck {
+/// Any disagreement is a ``CheckFailure`` naming both results and the walk.
+public enum DifferentialCheck {
     static let types = RTMMessageTypes.all
 
-    static func run(_ input: [UInt8]) {
-        _ = checkTablesOnce
+    /// Checks one input: a type selector byte, then the message.
+    public static func run(_ input: [UInt8]) throws(CheckFailure) {
+        if let tablesDiffer { throw tablesDiffer }
         guard let selector = input.first else { return }
         let index = Int(selector) % types.count
         let message = Array(input.dropFirst())
-        compare(types[index], index: index, message, depth: 0)
-        BinaryDecodingCheck.run(types[index], message)
+        try compare(types[index], index: index, message, depth: 0)
+        try BinaryDecodingCheck.run(types[index], message)
     }
 
-    /// The schema table, the Swift types and the C peer's registry list the same messages in
-    /// the same order.
-    static let checkTablesOnce: Void = {
+    /// Whether the schema table, the Swift types and the C peer's registry list the same
+    /// messages in the same order (checked once).
+    static let tablesDiffer: CheckFailure? = {
         let swiftNames = types.map { $0.protoFullName }
-        fuzzExpect(swiftNames == SchemaTable.messages.map(\.fullName), "schema table out of date")
-        fuzzExpect(swiftNames == ProtobufCPeer.messageNames, "C peer registry differs")
+        if swiftNames != SchemaTable.messages.map(\.fullName) {
+            return CheckFailure("schema table out of date")
+        }
+        if swiftNames != ProtobufCPeer.messageNames {
+            return CheckFailure("C peer registry differs")
+        }
+        return nil
     }()
 
     /// Steps 1 to 3 for `bytes` as `M`; `depth` 1 is RTMWire's re-encoding of an input.
-    static func compare<M: RTMMessage>(_ type: M.Type, index: Int, _ bytes: [UInt8], depth: Int) {
+    static func compare<M: RTMMessage>(_ type: M.Type, index: Int, _ bytes: [UInt8], depth: Int)
+        throws(CheckFailure)
+    {
         let walk = WireWalker.walk(bytes, as: index)
         let swift = outcome { () throws(RTMWireError) in
             try M(serializedBytes: bytes, options: .wireOnly).serializedBytes(options: .wireOnly)
@@ -46,16 +53,16 @@ enum DifferentialCheck {
         func report() -> String {
             let swiftText =
                 switch swift {
-                case .success(let out): "accepts, re-encodes as \(fuzzHex(out))"
+                case .success(let out): "accepts, re-encodes as \(hex(out))"
                 case .failure(let error): "rejects: \(error)"
                 }
             let peerText =
                 switch peer {
-                case .success(let out): "accepts, repacks as \(fuzzHex(out))"
+                case .success(let out): "accepts, repacks as \(hex(out))"
                 case .failure(let error): "rejects: \(error)"
                 }
             return """
-                \(M.protoFullName) \(fuzzHex(bytes))\(depth > 0 ? " (RTMWire's re-encoding)" : "")
+                \(M.protoFullName) \(hex(bytes))\(depth > 0 ? " (RTMWire's re-encoding)" : "")
                   walk: \(walk)
                   RTMWire: \(swiftText)
                   protobuf-c: \(peerText)
@@ -65,51 +72,51 @@ enum DifferentialCheck {
         // 1. Accept or reject, and RTMWire's error.
         switch swift {
         case .success:
-            fuzzExpect(walk.swiftAccepts, "RTMWire accepts what it must reject\n" + report())
+            try check(walk.swiftAccepts, "RTMWire accepts what it must reject\n" + report())
         case .failure(let error):
-            fuzzExpect(!walk.swiftAccepts, "RTMWire rejects what it must accept\n" + report())
+            try check(!walk.swiftAccepts, "RTMWire rejects what it must accept\n" + report())
             if let difference = walk.firstSwiftRejection {
-                fuzzExpect(
+                try check(
                     error.code == difference.swiftError,
                     "RTMWire's error is not \(difference)\n" + report())
             } else {
-                fuzzExpect(
+                try check(
                     KnownCodes.wire.contains(error.code), "unexpected RTMWire error\n" + report())
             }
         }
         switch peer {
         case .success:
-            fuzzExpect(
+            try check(
                 walk.protobufCAccepts != false,
                 "protobuf-c accepts what it must reject\n" + report())
         case .failure(.rejected):
-            fuzzExpect(
+            try check(
                 walk.protobufCAccepts != true, "protobuf-c rejects what it must accept\n" + report()
             )
         case .failure(let error):
-            fuzzFail("protobuf-c failed: \(error)\n" + report())
+            throw CheckFailure("protobuf-c failed: \(error)\n" + report())
         }
         guard case .success(let swiftOut) = swift else { return }
 
         // 3a. RTMWire's re-encoding, as an input of its own.
-        if depth == 0 { compare(M.self, index: index, swiftOut, depth: 1) }
+        if depth == 0 { try compare(M.self, index: index, swiftOut, depth: 1) }
         guard case .success(let peerOut) = peer else { return }
 
         // 2. The re-encodings agree.
         if walk.reencodingsComparable {
             let expected = ProtobufCNormalizer.normalize(swiftOut, as: index)
-            fuzzExpect(
+            try check(
                 peerOut == expected,
-                "re-encodings differ: normalized RTMWire \(fuzzHex(expected))\n" + report())
+                "re-encodings differ: normalized RTMWire \(hex(expected))\n" + report())
         }
 
         // 3b. protobuf-c's repack is a fixed point of RTMWire.
         let again = outcome { () throws(RTMWireError) in
             try M(serializedBytes: peerOut, options: .wireOnly).serializedBytes(options: .wireOnly)
         }
-        fuzzExpect(
+        try check(
             again == .success(peerOut),
-            "RTMWire does not reproduce protobuf-c's repack \(fuzzHex(peerOut)): \(again)\n"
+            "RTMWire does not reproduce protobuf-c's repack \(hex(peerOut)): \(again)\n"
                 + report())
     }
 }

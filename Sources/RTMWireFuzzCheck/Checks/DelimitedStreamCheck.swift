@@ -65,16 +65,16 @@ public enum DelimitedStreamCheck {
         public var bufferedByteCount = 0
     }
 
-    public static func run(_ bytes: [UInt8]) {
+    public static func run(_ bytes: [UInt8]) throws(CheckFailure) {
         let input = Input(bytes)
-        let whole = feed([input.stream[...]], options: input.options)
-        let split = feed(input.pieces, options: input.options)
-        fuzzExpect(whole == split, "fed in pieces \(input.pieceSizes): \(split); at once: \(whole)")
+        let whole = try feed([input.stream[...]], options: input.options)
+        let split = try feed(input.pieces, options: input.options)
+        try check(whole == split, "fed in pieces \(input.pieceSizes): \(split); at once: \(whole)")
         for error in [whole.error, whole.finishError].compactMap({ $0 }) {
-            fuzzExpect(KnownCodes.framing.contains(error.code), "unexpected framing error \(error)")
+            try check(KnownCodes.framing.contains(error.code), "unexpected framing error \(error)")
         }
         if whole.error == nil, whole.finishError == nil {
-            fuzzExpect(
+            try check(
                 whole.bufferedByteCount == 0,
                 "finish() accepted \(whole.bufferedByteCount) buffered bytes")
         }
@@ -90,19 +90,21 @@ public enum DelimitedStreamCheck {
                 frames += frame
                 expected.append(message)
             case .failure(let error):
-                fuzzExpect(
+                try check(
                     BinaryDecodingCheck.isMessageSizeLimit(error, message, input.options),
                     "a message read from the stream does not re-encode: \(error)")
             }
         }
-        let reread = feed([frames[...]], options: input.options)
-        fuzzExpect(
+        let reread = try feed([frames[...]], options: input.options)
+        try check(
             reread == Outcome(messages: expected),
             "re-encoded frames read back as \(reread), expected \(expected.count) messages")
     }
 
     /// Feeds `pieces` to a fresh reader, draining it after each piece, then finishes.
-    public static func feed(_ pieces: [ArraySlice<UInt8>], options: CodecOptions) -> Outcome {
+    public static func feed(_ pieces: [ArraySlice<UInt8>], options: CodecOptions)
+        throws(CheckFailure) -> Outcome
+    {
         var reader = FrameReader<Envelope>(options: options)
         var result = Outcome()
         pieces: for piece in pieces {
@@ -122,9 +124,9 @@ public enum DelimitedStreamCheck {
         if let error = result.error {
             // After an error the reader stays failed.
             let again = outcome { () throws(RTMWireError) in try reader.next() }
-            fuzzExpect(again == .failure(error), "the error is not sticky: then \(again)")
+            try check(again == .failure(error), "the error is not sticky: then \(again)")
             let finish = outcome { () throws(RTMWireError) in try reader.finish() }
-            fuzzExpect(finish.map { true } == .failure(error), "finish() after an error: \(finish)")
+            try check(finish.map { true } == .failure(error), "finish() after an error: \(finish)")
         } else if case .failure(let error) = outcome({ () throws(RTMWireError) in
             try reader.finish()
         }) {

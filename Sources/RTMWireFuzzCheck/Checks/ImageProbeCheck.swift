@@ -7,21 +7,21 @@ import RTMWire
 /// non-zero dimensions and survives appending bytes (only the header is read); a failure has an
 /// image code and an offset inside the input.
 public enum ImageProbeCheck {
-    public static func run(_ bytes: [UInt8]) {
+    public static func run(_ bytes: [UInt8]) throws(CheckFailure) {
         let result = probe(bytes)
-        fuzzExpect(probe(bytes) == result, "a second probe differs")
-        fuzzExpect(probe(bytes[...]) == result, "probing an ArraySlice differs")
-        fuzzExpect(
+        try check(probe(bytes) == result, "a second probe differs")
+        try check(probe(bytes[...]) == result, "probing an ArraySlice differs")
+        try check(
             probe(bytes.lazy.map { $0 }) == result, "probing a non-contiguous collection differs")
         switch result {
         case .success(let info):
-            fuzzExpect(info.width > 0 && info.height > 0, "zero dimension in \(info)")
+            try check(info.width > 0 && info.height > 0, "zero dimension in \(info)")
             let longer = probe(bytes + [0xFF, 0xD9, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00])
-            fuzzExpect(longer == result, "appending bytes changed \(info) to \(longer)")
+            try check(longer == result, "appending bytes changed \(info) to \(longer)")
         case .failure(let error):
-            fuzzExpect(
+            try check(
                 KnownCodes.imageProbe.contains(error.code), "unexpected probe error \(error)")
-            fuzzExpect(
+            try check(
                 error.offset.map { (0...bytes.count).contains($0) } ?? false,
                 "probe error offset outside the input: \(error)")
         }

@@ -10,11 +10,11 @@ import RTMWire
 ///   decodes re-encodes to JSON that decodes to an equal message with identical JSON, and
 ///   round-trips through binary to an equal message with identical JSON.
 public enum JSONCheck {
-    public static func run(_ bytes: [UInt8]) {
+    public static func run(_ bytes: [UInt8]) throws(CheckFailure) {
         let parsed = outcome { () throws(RTMWireError) in try JSONValue(parsing: bytes) }
         if let text = String(validating: bytes, as: UTF8.self) {
             let fromText = outcome { () throws(RTMWireError) in try JSONValue(parsing: text) }
-            fuzzExpect(
+            try check(
                 fromText == parsed, "parsing bytes gave \(parsed), the same text \(fromText)")
             let envelope = outcome { () throws(RTMWireError) in
                 try Envelope(jsonString: text, options: .wireOnly)
@@ -24,7 +24,7 @@ public enum JSONCheck {
                     try Envelope(jsonValue: value, options: .wireOnly)
                 }
             }
-            fuzzExpect(
+            try check(
                 envelope == fromValue, "Envelope(jsonString:) and Envelope(jsonValue:) differ")
         }
         let value: JSONValue
@@ -32,19 +32,19 @@ public enum JSONCheck {
         case .success(let parsedValue):
             value = parsedValue
         case .failure(let error):
-            fuzzExpect(error.code == .invalidJSON, "unexpected JSON parse error \(error)")
+            try check(error.code == .invalidJSON, "unexpected JSON parse error \(error)")
             return
         }
         for pretty in [false, true] {
             let text = value.serialized(pretty: pretty)
             switch outcome({ () throws(RTMWireError) in try JSONValue(parsing: text) }) {
             case .success(let again):
-                fuzzExpect(again == value, "serialized JSON \(text) parses to a different value")
-                fuzzExpect(
+                try check(again == value, "serialized JSON \(text) parses to a different value")
+                try check(
                     again.serialized(pretty: pretty) == text,
                     "JSON serialization of \(text) is not stable")
             case .failure(let error):
-                fuzzFail("serialized JSON \(text) does not parse: \(error)")
+                throw CheckFailure("serialized JSON \(text) does not parse: \(error)")
             }
         }
 
@@ -55,33 +55,33 @@ public enum JSONCheck {
             try Envelope(jsonValue: value, options: .default)
         }
         if case .failure(let error) = wire {
-            fuzzExpect(
+            try check(
                 KnownCodes.json.contains(error.code), "unexpected wire-only JSON error \(error)")
         }
         if case .failure(let error) = full {
-            fuzzExpect(
+            try check(
                 KnownCodes.jsonMessage.contains(error.code), "unexpected JSON error \(error)")
         }
         if case .success(let message) = full {
-            fuzzExpect(
+            try check(
                 wire == .success(message),
                 "checked JSON decoding accepted what wire-only gave as \(wire)")
         }
-        if case .success(let message) = wire { checkRoundTrip(message, options: .wireOnly) }
-        if case .success(let message) = full { checkRoundTrip(message, options: .default) }
+        if case .success(let message) = wire { try checkRoundTrip(message, options: .wireOnly) }
+        if case .success(let message) = full { try checkRoundTrip(message, options: .default) }
     }
 
-    static func checkRoundTrip(_ message: Envelope, options: CodecOptions) {
+    static func checkRoundTrip(_ message: Envelope, options: CodecOptions) throws(CheckFailure) {
         let json = message.jsonString()
         for text in [json, message.jsonString(pretty: true)] {
             switch outcome({ () throws(RTMWireError) in
                 try Envelope(jsonString: text, options: options)
             }) {
             case .success(let again):
-                fuzzExpect(again == message, "JSON \(text) decodes to a different message")
-                fuzzExpect(again.jsonString() == json, "JSON of \(text) is not stable")
+                try check(again == message, "JSON \(text) decodes to a different message")
+                try check(again.jsonString() == json, "JSON of \(text) is not stable")
             case .failure(let error):
-                fuzzFail("the message's own JSON \(text) does not decode: \(error)")
+                throw CheckFailure("the message's own JSON \(text) does not decode: \(error)")
             }
         }
         let binary: [UInt8]
@@ -90,7 +90,7 @@ public enum JSONCheck {
         case .success(let bytes):
             binary = bytes
         case .failure(let error):
-            fuzzExpect(
+            try check(
                 BinaryDecodingCheck.isMessageSizeLimit(error, message, options),
                 "a message decoded from JSON does not encode: \(error)")
             return
@@ -99,11 +99,11 @@ public enum JSONCheck {
             try Envelope(serializedBytes: binary, options: options)
         }) {
         case .success(let again):
-            fuzzExpect(
-                again == message, "binary \(fuzzHex(binary)) of a JSON message decodes differently")
-            fuzzExpect(again.jsonString() == json, "binary round trip changed the JSON \(json)")
+            try check(
+                again == message, "binary \(hex(binary)) of a JSON message decodes differently")
+            try check(again.jsonString() == json, "binary round trip changed the JSON \(json)")
         case .failure(let error):
-            fuzzFail("binary \(fuzzHex(binary)) of a JSON message does not decode: \(error)")
+            throw CheckFailure("binary \(hex(binary)) of a JSON message does not decode: \(error)")
         }
     }
 }

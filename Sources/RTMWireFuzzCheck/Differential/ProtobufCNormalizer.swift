@@ -22,7 +22,7 @@ enum ProtobufCNormalizer {
             let valueStart = reader.offset
             guard let field = schema.field(number), field.accepts(wireType: wireType) else {
                 reader.skip(wireType: wireType)
-                append(varint: raw, to: &output)
+                VarintBytes.append(raw, to: &output)
                 output += reader.bytes[valueStart..<reader.offset]
                 continue
             }
@@ -32,32 +32,23 @@ enum ProtobufCNormalizer {
                 var value = reader.bytes[start..<(start + length)]
                 if let nul = value.firstIndex(of: 0) { value = value[..<nul] }
                 if value.isEmpty, field.oneof == nil, !field.isRepeated { continue }
-                append(varint: raw, to: &output)
-                append(varint: UInt64(value.count), to: &output)
+                VarintBytes.append(raw, to: &output)
+                VarintBytes.append(UInt64(value.count), to: &output)
                 output += value
             case .message(let subMessage):
                 let (start, length) = reader.lengthDelimited()
                 var inner = Reader(bytes: reader.bytes, offset: start)
                 let value = normalizeMessage(&inner, end: start + length, index: subMessage)
-                append(varint: raw, to: &output)
-                append(varint: UInt64(value.count), to: &output)
+                VarintBytes.append(raw, to: &output)
+                VarintBytes.append(UInt64(value.count), to: &output)
                 output += value
             default:
                 reader.skip(wireType: wireType)
-                append(varint: raw, to: &output)
+                VarintBytes.append(raw, to: &output)
                 output += reader.bytes[valueStart..<reader.offset]
             }
         }
         return output
-    }
-
-    private static func append(varint value: UInt64, to output: inout [UInt8]) {
-        var remaining = value
-        while remaining >= 0x80 {
-            output.append(UInt8(truncatingIfNeeded: remaining) | 0x80)
-            remaining >>= 7
-        }
-        output.append(UInt8(remaining))
     }
 
     /// Reads well-formed input (no checks: the input is RTMWire's own encoding).
@@ -66,15 +57,9 @@ enum ProtobufCNormalizer {
         var offset: Int
 
         mutating func varint() -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let byte = bytes[offset]
-                offset += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
+            let (value, length) = VarintBytes.decode(bytes, at: offset, end: bytes.count)!
+            offset += length
+            return value
         }
 
         mutating func lengthDelimited() -> (start: Int, length: Int) {
