@@ -31,6 +31,7 @@ import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "lib"))  # rtmwire_tools, shared with Scripts/codegen
 
 import model  # noqa: E402
 import readme  # noqa: E402
