@@ -93,8 +93,10 @@ let package = Package(
         .testTarget(
             name: "RTMWireNIOTests",
             dependencies: [
-                "RTMWire", "RTMWireNIO", "RTMWireReferencePeers", "RTMWireTestSupport",
+                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
+                "RTMWireTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ]),
         .testTarget(
             name: "RTMWireReferencePeersTests",

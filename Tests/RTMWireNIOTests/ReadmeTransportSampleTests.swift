@@ -1,32 +1,41 @@
 import RTMWire
 import RTMWireNIO
 import RTMWireReferencePeers
+import RTMWireTestSupport
 import Testing
 
-/// The README's transport sample, so it cannot drift from the API.
+/// The README's transport sample, run as written.
 @Suite("README transport sample")
 struct ReadmeTransportSampleTests {
     @Test func sampleRuns() async throws {
-        let hello = Envelope(
-            messageID: "m-1", sender: Sender(userID: "alice"),
-            conversation: Conversation(type: .peer, id: "bob"), body: .text(TextMessage(text: "hi"))
-        )
+        // What the sample assumes, and a `print` that records instead of writing.
+        let hello = Fixtures.text("m-1", "hi")
+        let chunks = [
+            StreamChunk(streamID: "s", sequence: 0, event: .initial(StreamInit())),
+            StreamChunk(streamID: "s", sequence: 2, event: .delta(StreamDelta(content: "world"))),
+            StreamChunk(streamID: "s", sequence: 1, event: .delta(StreamDelta(content: "hello "))),
+            StreamChunk(streamID: "s", sequence: 2, event: .delta(StreamDelta(content: "world"))),
+            StreamChunk(streamID: "s", sequence: 3, event: .complete(StreamComplete())),
+        ]
+        var printed: [String] = []
+        func print(_ item: Any) { printed.append("\(item)") }
 
+        // README sample: begin
         let received = try await TCPLoopback.withConnectedPair { alice, bob in
-            try await alice.send(hello)  // checked, framed, written
-            return try await bob.receive()  // framed bytes → Envelope
+            try await alice.send(hello)  // checked once against Limits, framed, written
+            return try await bob.receive()  // framed bytes → Envelope (nil at a clean end)
         }
-        #expect(received == hello)
+        print(received == hello)  // true
 
-        var assembler = StreamAssembler()
-        _ = try assembler.apply(
-            StreamChunk(streamID: "s", sequence: 0, event: .initial(StreamInit())))
-        _ = try assembler.apply(
-            StreamChunk(streamID: "s", sequence: 2, event: .delta(StreamDelta(content: "world"))))
-        _ = try assembler.apply(
-            StreamChunk(streamID: "s", sequence: 1, event: .delta(StreamDelta(content: "hello "))))
-        let done = try assembler.apply(
-            StreamChunk(streamID: "s", sequence: 3, event: .complete(StreamComplete())))
-        #expect(done?.text == "hello world")
+        var assembler = StreamAssembler()  // init resets, deltas apply in order, a gap is an error
+        for chunk in chunks {  // duplicates are ignored; complete returns the whole text
+            if let done = try assembler.apply(chunk) { print(done.text) }  // hello world
+        }
+        // README sample: end
+
+        let sample = try ReadmeSample(heading: "## Loopback transport and reference peers")
+        #expect(sample.testCopy == sample.readmeBlock, "the copy above differs from README.md")
+        #expect(printed == sample.expectedOutput)
+        #expect(printed == ["true", "hello world"])
     }
 }

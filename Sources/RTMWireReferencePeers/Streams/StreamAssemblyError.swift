@@ -33,9 +33,7 @@ public struct StreamAssemblyError: Error, Hashable, Sendable, CustomStringConver
     /// `<code>: stream <id> at sequence <n>: <detail>`.
     public var description: String {
         var text = "\(code.name): stream \(streamID) at sequence \(sequence): \(detail)"
-        if let limit {
-            text += " (limit \(limit.name): allowed \(limit.allowed), actual \(limit.actual))"
-        }
+        if let limit { text += " (limit \(limit))" }
         return text
     }
 
