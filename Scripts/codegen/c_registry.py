@@ -35,12 +35,13 @@ def registry_file(schema: Schema, protoc_c_output: pathlib.Path) -> str:
         declared.update(re.findall(r"^extern const ProtobufCMessageDescriptor (\w+);", text, re.M))
     symbols = [descriptor_symbol(m.full_name) for m in messages]
     if set(symbols) != declared:
-        raise SystemExit("c_registry: protoc-c declares %s, the schemas name %s; update naming.c_lower"
-                         % (sorted(declared - set(symbols)), sorted(set(symbols) - declared)))
+        raise SystemExit(
+            "c_registry: protoc-c declares %s, the schemas name %s; update naming.c_lower"
+            % (sorted(declared - set(symbols)), sorted(set(symbols) - declared)))
     lines = [HEADER, '#include "rtmwire_peer_registry.h"', ""]
     lines += ['#include "%s"' % header for header in headers]
-    lines += ["", "/* Every message of the schemas (%d), sorted by full name in byte order (strcmp). */"
-              % len(messages),
+    lines += ["", "/* Every message of the schemas (%d), sorted by full name in byte order "
+              "(strcmp). */" % len(messages),
               "const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {"]
     lines += ['  { "%s", &%s },' % (m.full_name, symbol) for m, symbol in zip(messages, symbols)]
     lines += ["};", "", "const size_t rtmwire_peer_registry_count =",

@@ -60,7 +60,8 @@ def planned(output: str, schema: Schema, out, protoc_c_output) -> tuple:
         folder = pathlib.Path(out or ROOT / SWIFT_FOLDER)
         return folder, {folder / name: text for name, text in swift_files(schema).items()}
     if output == "fuzz-schema-table":
-        return None, {pathlib.Path(out or ROOT / FUZZ_TABLE): fuzz_schema_table.schema_table_file(schema)}
+        text = fuzz_schema_table.schema_table_file(schema)
+        return None, {pathlib.Path(out or ROOT / FUZZ_TABLE): text}
     if protoc_c_output is None:
         raise SystemExit("generate.py: c-registry needs --protoc-c-output")
     text = c_registry.registry_file(schema, pathlib.Path(protoc_c_output))
@@ -115,7 +116,8 @@ def main(argv=None):
             stale += differences(folder, files)
         else:
             write(folder, files)
-            print("%s: wrote %d files in %s" % (output, len(files), shown(folder or next(iter(files)))))
+            where = shown(folder or next(iter(files)))
+            print("%s: wrote %d files in %s" % (output, len(files), where))
     if stale:
         print("generate.py: out of date with Schemas/:\n  " + "\n  ".join(stale), file=sys.stderr)
         sys.exit(1)

@@ -1,17 +1,11 @@
 """M+JSON.swift: the proto3 JSON mapping of a message."""
 
 from schema import Message
-from swift_source import SwiftSource
+from swift_source import SwiftSource, extension_file
 
 
 def json_file(m: Message) -> str:
-    out = SwiftSource(m.source)
-    out.line("extension %s {" % m.name)
-    _to_json(out, m)
-    out.line()
-    _merge_json(out, m)
-    out.line("}")
-    return out.text
+    return extension_file(m, _to_json, _merge_json)
 
 
 def _to_json(out: SwiftSource, m: Message):

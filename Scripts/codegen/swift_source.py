@@ -28,3 +28,16 @@ class SwiftSource:
     @property
     def text(self) -> str:
         return "\n".join(self._lines) + "\n"
+
+
+def extension_file(message, *sections) -> str:
+    """A file holding one `extension` of the message's type: each section (a function of the
+    source and the message) writes one member, separated by blank lines."""
+    out = SwiftSource(message.source)
+    out.line("extension %s {" % message.name)
+    for index, section in enumerate(sections):
+        if index:
+            out.line()
+        section(out, message)
+    out.line("}")
+    return out.text

@@ -6,7 +6,7 @@ The generated `_validate` checks repeated-field counts, runs the message's own r
 """
 
 from schema import Field, Message
-from swift_source import SwiftSource
+from swift_source import SwiftSource, extension_file
 
 
 def _validate_sub_message(name: str) -> str:
@@ -14,8 +14,10 @@ def _validate_sub_message(name: str) -> str:
 
 
 def validation_file(m: Message) -> str:
-    out = SwiftSource(m.source)
-    out.line("extension %s {" % m.name)
+    return extension_file(m, _validate)
+
+
+def _validate(out: SwiftSource, m: Message):
     out.line("public func _validate(_ limits: Limits) throws(RTMWireError) {", 1)
     for f in m.by_number:
         if f.repeated:
@@ -40,8 +42,6 @@ def validation_file(m: Message) -> str:
         out.line("break", 3)
         out.line("}", 2)
     out.line("}", 1)
-    out.line("}")
-    return out.text
 
 
 def _check_field(out: SwiftSource, f: Field):

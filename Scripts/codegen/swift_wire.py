@@ -1,7 +1,7 @@
 """M+Wire.swift: size, encode (backwards, see WireWriter) and decode of a message."""
 
 from schema import Field, Message
-from swift_source import SwiftSource
+from swift_source import SwiftSource, extension_file
 from rtmwire_tools.varint import tag
 
 
@@ -24,15 +24,7 @@ def _label(field: Field, wire_type=None) -> str:
 
 
 def wire_file(m: Message) -> str:
-    out = SwiftSource(m.source)
-    out.line("extension %s {" % m.name)
-    _size(out, m)
-    out.line()
-    _encode(out, m)
-    out.line()
-    _merge(out, m)
-    out.line("}")
-    return out.text
+    return extension_file(m, _size, _encode, _merge)
 
 
 def _size(out: SwiftSource, m: Message):
@@ -58,9 +50,11 @@ def _size(out: SwiftSource, m: Message):
             out.line("total += %d + Varint.sizeWithLengthPrefix(packedSize)" % tag_length, 3)
             out.line("}", 2)
         elif f.repeated:
-            out.line("for value in %s { total += %d + %s }" % (prop, tag_length, f.size("value")), 2)
+            out.line("for value in %s { total += %d + %s }"
+                     % (prop, tag_length, f.size("value")), 2)
         elif f.is_message:
-            out.line("if let value = %s { total += %d + %s }" % (prop, tag_length, f.size("value")), 2)
+            out.line("if let value = %s { total += %d + %s }"
+                     % (prop, tag_length, f.size("value")), 2)
         else:
             out.line("if %s { total += %d + %s }" % (f.nonzero(prop), tag_length, f.size(prop)), 2)
     out.line("return total", 2)

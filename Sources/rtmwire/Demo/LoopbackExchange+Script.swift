@@ -1,5 +1,4 @@
 import RTMWire
-import RTMWireTransport
 
 extension LoopbackExchange {
     /// What alice sends, in order: every body kind, a stream as out-of-order chunks, and metadata
