@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .library(name: "RTMWire", targets: ["RTMWire"]),
         .library(name: "RTMWireTransport", targets: ["RTMWireTransport"]),
+        // The bridge from the Swift RTM chat tutorial's JSON messages (pure Swift).
+        .library(name: "RTMWireLegacy", targets: ["RTMWireLegacy"]),
         // The protobuf-c peer, for differential fuzzing and comparisons (needs libprotobuf-c).
         .library(name: "RTMWirePeer", targets: ["RTMWirePeer"]),
         .executable(name: "rtmwire", targets: ["rtmwire"]),
@@ -28,6 +30,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
+        // The tutorial's JSON messages: model, strict parser/printer, ISO 8601, the envelope
+        // bridge and a receiver of both formats. Pure Swift, like the core.
+        .target(name: "RTMWireLegacy", dependencies: ["RTMWire"]),
         // Golden-vector loading and checking, shared by `rtmwire verify` and the tests.
         .target(name: "RTMWireConformance", dependencies: ["RTMWire"]),
         // The command-line tool: encode, decode, verify, demo. No C peer dependency.
@@ -52,6 +57,7 @@ let package = Package(
         .target(name: "RTMWirePeer", dependencies: ["CRTMWirePeer"]),
         .testTarget(name: "RTMWireTests", dependencies: ["RTMWire"]),
         .testTarget(name: "RTMWirePeerTests", dependencies: ["RTMWirePeer"]),
+        .testTarget(name: "RTMWireLegacyTests", dependencies: ["RTMWire", "RTMWireLegacy"]),
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(
             name: "RTMWireConformanceTests",
