@@ -39,10 +39,13 @@ public struct LegacyPhotoAttachment: Hashable, Sendable {
         self.thumbnailHeight = thumbnailHeight
     }
 
-    /// The attachment of an envelope's image body; the caption (`text`) travels in the JSON.
+    /// The fields of an image message (an envelope's image body, or the fields written as
+    /// `ImageMessage` proto3 JSON); its caption (`text`) travels in the legacy JSON instead. A
+    /// size of 0, proto3's "absent", reads as unknown.
     public init(_ image: ImageMessage) {
         self.init(
-            mediaID: image.mediaID, fileName: image.fileName, size: image.size,
+            mediaID: image.mediaID, fileName: image.fileName,
+            size: image.size == 0 ? nil : image.size,
             width: image.width, height: image.height, thumbnail: image.thumbnail,
             thumbnailWidth: image.thumbnailWidth, thumbnailHeight: image.thumbnailHeight)
     }
