@@ -35,11 +35,11 @@ let package = Package(
         .target(name: "RTMWireLegacy", dependencies: ["RTMWire"]),
         // Golden-vector loading and checking, shared by `rtmwire verify` and the tests.
         .target(name: "RTMWireConformance", dependencies: ["RTMWire"]),
-        // The command-line tool: encode, decode, verify, demo. No C peer dependency.
+        // The command-line tool: encode, decode, convert, verify, demo. No C peer dependency.
         .executableTarget(
             name: "rtmwire",
             dependencies: [
-                "RTMWire", "RTMWireTransport", "RTMWireConformance",
+                "RTMWire", "RTMWireTransport", "RTMWireConformance", "RTMWireLegacy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libprotobuf-c, for the C peer only (the RTMWire codec never links it).
@@ -58,6 +58,8 @@ let package = Package(
         .testTarget(name: "RTMWireTests", dependencies: ["RTMWire"]),
         .testTarget(name: "RTMWirePeerTests", dependencies: ["RTMWirePeer"]),
         .testTarget(name: "RTMWireLegacyTests", dependencies: ["RTMWire", "RTMWireLegacy"]),
+        // Runs the built `rtmwire` as a script would (exit codes, stdout, stderr).
+        .testTarget(name: "RTMWireCLITests", dependencies: ["rtmwire"]),
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(
             name: "RTMWireConformanceTests",
