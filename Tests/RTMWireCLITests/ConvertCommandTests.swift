@@ -167,4 +167,13 @@ struct ConvertCommandTests {
         #expect(run.status == 2, "\(run.stderr)")
         #expect(run.stdout.isEmpty)
     }
+
+    @Test func demoShowsOldAndNewClientsThroughTheBridge() throws {
+        let run = try Run(["demo", "--in-memory"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.text.contains("legacy bridge: 11 messages, both formats interleaved: all ok"))
+        #expect(run.text.contains("legacy-json → text"))
+        #expect(run.text.contains("binary → image 1080×1920"))
+        #expect(run.text.contains(#""type":"raise_hand","body":"true"}"#))
+    }
 }

@@ -2,15 +2,6 @@ import RTMWire
 import RTMWireLegacy
 import Testing
 
-/// A counter for the ids a receiver mints for status messages.
-private final class IDs: @unchecked Sendable {
-    private var next = 0
-    func make() -> String {
-        next += 1
-        return "minted-\(next)"
-    }
-}
-
 @Suite("Mixed-format receiver")
 struct MixedFormatReceiverTests {
     @Test func tellsTheFormatsApart() throws {
@@ -25,9 +16,12 @@ struct MixedFormatReceiverTests {
     }
 
     @Test func anInterleavedStreamOfBothFormats() throws {
-        let ids = IDs()
-        var receiver = MixedFormatReceiver(
-            bridge: LegacyBridge(conversation: Tutorial.channel), makeMessageID: ids.make)
+        var receiver = MixedFormatReceiver(bridge: LegacyBridge(conversation: Tutorial.channel))
+        var minted = 0
+        func mint() -> String {
+            minted += 1
+            return "minted-\(minted)"
+        }
         let amy = Sender(userID: "amy", displayName: "Amy (new app)")
         func binary(_ id: String, _ body: Envelope.Body) throws -> [UInt8] {
             try Envelope(
@@ -54,7 +48,10 @@ struct MixedFormatReceiverTests {
             (Array(Tutorial.session[8].json.utf8), nil),
         ]
         var received: [MixedFormatReceiver.Received] = []
-        for (bytes, photo) in stream { received.append(try receiver.receive(bytes, photo: photo)) }
+        for (bytes, photo) in stream {
+            received.append(try receiver.receive(bytes, photo: photo, fallbackMessageID: mint()))
+        }
+        #expect(minted == 3, "ids are minted only for messages without one")
         #expect(
             received.map(\.format) == [
                 .legacyJSON, .binaryEnvelope, .legacyJSON, .binaryEnvelope, .legacyJSON,
@@ -76,8 +73,7 @@ struct MixedFormatReceiverTests {
     }
 
     @Test func errorsComeFromTheFormatThatWasSeen() {
-        var receiver = MixedFormatReceiver(
-            bridge: LegacyBridge(conversation: Tutorial.channel), makeMessageID: { "x" })
+        var receiver = MixedFormatReceiver(bridge: LegacyBridge(conversation: Tutorial.channel))
         #expect(throws: RTMWireError.self) { try receiver.receive(Array("{\"type\":".utf8)) }
         do {
             _ = try receiver.receive([0x0A, 0x05, 0x61])

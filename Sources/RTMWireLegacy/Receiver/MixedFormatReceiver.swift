@@ -32,17 +32,11 @@ public struct MixedFormatReceiver: Sendable {
     public var bridge: LegacyBridge
     /// Options for decoding binary envelopes.
     public var codecOptions: CodecOptions
-    private let makeMessageID: @Sendable () -> String
 
-    /// A receiver for `bridge`'s conversation. `makeMessageID` supplies the id of a legacy
-    /// message that has none (status and raise-hand messages), for example a new UUID.
-    public init(
-        bridge: LegacyBridge, codecOptions: CodecOptions = .default,
-        makeMessageID: @escaping @Sendable () -> String
-    ) {
+    /// A receiver for `bridge`'s conversation.
+    public init(bridge: LegacyBridge, codecOptions: CodecOptions = .default) {
         self.bridge = bridge
         self.codecOptions = codecOptions
-        self.makeMessageID = makeMessageID
     }
 
     /// The format `bytes` are in, from their first byte.
@@ -51,11 +45,13 @@ public struct MixedFormatReceiver: Sendable {
     }
 
     /// Decodes or converts one message. `photo` is the RTM image message's fields when the bytes
-    /// are the text of one.
+    /// are the text of one; `fallbackMessageID` is evaluated only for a legacy message without
+    /// an id (status and raise-hand messages), for example `UUID().uuidString`.
     ///
     /// - Throws: the binary decoder's or the legacy bridge's ``RTMWireError``.
     public mutating func receive(
-        _ bytes: some Collection<UInt8>, photo: LegacyPhotoAttachment? = nil
+        _ bytes: some Collection<UInt8>, photo: LegacyPhotoAttachment? = nil,
+        fallbackMessageID: @autoclosure () -> String? = nil
     ) throws(RTMWireError) -> Received {
         switch Self.format(of: bytes) {
         case .binaryEnvelope:
@@ -66,7 +62,7 @@ public struct MixedFormatReceiver: Sendable {
             let message = try LegacyChatMessage(jsonBytes: bytes, options: bridge.options)
             let envelope = try bridge.envelope(
                 from: message, photo: photo,
-                fallbackMessageID: message.messageID == nil ? makeMessageID() : nil)
+                fallbackMessageID: message.messageID == nil ? fallbackMessageID() : nil)
             return Received(format: .legacyJSON, envelope: envelope, legacy: message)
         }
     }
