@@ -13,7 +13,11 @@ let package = Package(
         .target(name: "FuzzCheck", dependencies: [rtmwire]),
         .executableTarget(name: "FuzzEnvelopeBinary", dependencies: ["FuzzCheck", rtmwire]),
         .executableTarget(name: "FuzzDelimitedStream", dependencies: ["FuzzCheck"]),
-        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzCheck"]),
+        .executableTarget(
+            name: "FuzzJSON",
+            dependencies: [
+                "FuzzCheck", rtmwire, .product(name: "RTMWireLegacy", package: "RTMWire"),
+            ]),
         .executableTarget(name: "FuzzImageProbe", dependencies: ["FuzzCheck"]),
         .executableTarget(
             name: "FuzzDifferential",

@@ -164,10 +164,20 @@ def json_dictionary(messages):
               ("exponent", "1e2"), ("fraction", "1.0"), ("negative_zero", "-0"),
               ("big_exponent", "1e999999999999"), ("base64_padded", '"AAE="'),
               ("base64_urlsafe", '"-_8"')]
-    for name, text in tokens:
+    for name, text in tokens + legacy_json_tokens():
         lines.append("%s=%s" % (name, dict_escape(text.encode())))
     lines.append("")
     return "\n".join(lines)
+
+
+def legacy_json_tokens():
+    """The chat tutorial's JSON members and values (FuzzJSON also feeds RTMWireLegacy)."""
+    names = ["sender", "display_name", "sender_id", "message_id", "timestamp", "type", "body",
+             "text", "photo", "status", "raise_hand", "online", "offline", "true", "false"]
+    return ([("legacy_" + name, '"%s"' % name) for name in names]
+            + [("legacy_timestamp", '"2021-03-12T09:05:16Z"'),
+               ("legacy_timestamp_ms_offset", '"2021-03-12T18:05:16.250+09:00"'),
+               ("legacy_fraction_7", ".1234567"), ("legacy_leap_second", ":60Z")])
 
 
 def image_dictionary():
@@ -344,6 +354,17 @@ def heif_seed():
     return box(b"ftyp", b"heic\x00\x00\x00\x00mif1heic") + meta + box(b"mdat", b"\x00")
 
 
+def legacy_json_seeds(root):
+    """Every legacy message text in LegacyVectors/legacy.json, when present."""
+    path = os.path.join(root, "LegacyVectors", "legacy.json")
+    if not os.path.exists(path):
+        return []
+    with open(path) as handle:
+        document = json.load(handle)
+    return [("legacy-" + vector["name"], vector["legacyJson"].encode())
+            for section in ("valid", "reject") for vector in document.get(section, [])]
+
+
 def image_seeds():
     seeds = {
         "png-header": b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR\x00\x00\x00\x05\x00\x00\x00\x07",
@@ -413,6 +434,8 @@ def write_seeds(root, pool, messages):
     add("FuzzDelimitedStream", "prefix-4gib", b"\x00" + varint(1 << 32) + b"\x0a\x01a")
     for name, data in image_seeds().items():
         add("FuzzImageProbe", name, data)
+    for name, data in legacy_json_seeds(root):
+        add("FuzzJSON", name, data)
 
     for target, files in seeds.items():
         folder = os.path.join(corpus, target)
