@@ -15,9 +15,9 @@ private enum LegacyVectors {
         return value
     }()
 
-    static func list(_ name: String) -> [JSONValue] {
+    static func list(_ name: String) -> [Vector] {
         guard case .array(let items)? = document[name] else { return [] }
-        return items
+        return items.map(Vector.init)
     }
 
     static var conversation: Conversation {
@@ -25,11 +25,23 @@ private enum LegacyVectors {
     }
 }
 
+/// One vector, named in test output by its name (or timestamp text) rather than its JSON.
+struct Vector: CustomTestStringConvertible, Sendable {
+    let json: JSONValue
+    var testDescription: String { json["name"]?.text ?? json["text"]?.text ?? "?" }
+
+    subscript(key: String) -> JSONValue? { json[key] }
+}
+
 private extension JSONValue {
     var text: String? {
         if case .string(let text) = self { return text }
         return nil
     }
+}
+
+private func photo(_ vector: Vector) throws -> LegacyPhotoAttachment? {
+    try photo(vector.json)
 }
 
 private func photo(_ vector: JSONValue) throws -> LegacyPhotoAttachment? {
@@ -41,7 +53,7 @@ private func hex(_ bytes: [UInt8]) -> String {
     bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
 }
 
-private func style(_ vector: JSONValue) -> LegacyJSONOptions {
+private func style(_ vector: Vector) -> LegacyJSONOptions {
     switch vector["timestampStyle"]?.text {
     case "milliseconds"?: LegacyJSONOptions(timestampStyle: .milliseconds)
     case "truncatedToSeconds"?: LegacyJSONOptions(timestampStyle: .truncatedToSeconds)
@@ -49,7 +61,7 @@ private func style(_ vector: JSONValue) -> LegacyJSONOptions {
     }
 }
 
-private func name(_ vector: JSONValue) -> String { vector["name"]?.text ?? "?" }
+private func name(_ vector: Vector) -> String { vector.testDescription }
 
 @Suite("Legacy vectors (Python reference)")
 struct LegacyVectorTests {
@@ -60,7 +72,7 @@ struct LegacyVectorTests {
     }
 
     @Test("valid vectors: legacy → envelope bytes → legacy", arguments: LegacyVectors.list("valid"))
-    func valid(vector: JSONValue) throws {
+    func valid(vector: Vector) throws {
         let message = try LegacyChatMessage(jsonString: vector["legacyJson"]!.text!)
         var bridge = LegacyBridge(conversation: LegacyVectors.conversation)
         let envelope = try bridge.envelope(
@@ -81,7 +93,7 @@ struct LegacyVectorTests {
     }
 
     @Test("reject vectors name the error and the member", arguments: LegacyVectors.list("reject"))
-    func reject(vector: JSONValue) throws {
+    func reject(vector: Vector) throws {
         do {
             let message = try LegacyChatMessage(jsonString: vector["legacyJson"]!.text!)
             var bridge = LegacyBridge(conversation: LegacyVectors.conversation)
@@ -97,7 +109,7 @@ struct LegacyVectorTests {
     }
 
     @Test("timestamps", arguments: LegacyVectors.list("timestamps"))
-    func timestamps(vector: JSONValue) {
+    func timestamps(vector: Vector) {
         let text = vector["text"]!.text!
         do {
             let ms = try ISO8601.milliseconds(from: text)
