@@ -1,4 +1,34 @@
-// Byte builders for the WebP, ISO BMFF (HEIF/AVIF) and Exif probe tests.
+// Byte builders and checks for the WebP, ISO BMFF (HEIF/AVIF) and Exif probe tests.
+
+import Testing
+
+@testable import RTMWire
+
+/// The probe's error for `bytes`, or nil when it reads them.
+func imageProbeError(_ bytes: [UInt8]) -> RTMWireError? {
+    do {
+        _ = try ImageProbe.probe(bytes)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Expects `malformedImageHeader` with `detail` in its text and an offset inside the input.
+func expectMalformedHeader(
+    _ bytes: [UInt8], _ detail: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let error = imageProbeError(bytes)
+    #expect(
+        error?.code == .malformedImageHeader, "\(String(describing: error))",
+        sourceLocation: sourceLocation)
+    #expect(
+        error?.detail.contains(detail) == true, "\(String(describing: error))",
+        sourceLocation: sourceLocation)
+    #expect(
+        error?.offset.map { (0...bytes.count).contains($0) } == true,
+        sourceLocation: sourceLocation)
+}
 
 /// Big- and little-endian appends for building headers.
 extension Array where Element == UInt8 {

@@ -2,30 +2,6 @@ import Testing
 
 @testable import RTMWire
 
-private func probeError(_ bytes: [UInt8]) -> RTMWireError? {
-    do {
-        _ = try ImageProbe.probe(bytes)
-        return nil
-    } catch {
-        return error
-    }
-}
-
-private func expectMalformed(
-    _ bytes: [UInt8], _ detail: String, sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let error = probeError(bytes)
-    #expect(
-        error?.code == .malformedImageHeader, "\(String(describing: error))",
-        sourceLocation: sourceLocation)
-    #expect(
-        error?.detail.contains(detail) == true, "\(String(describing: error))",
-        sourceLocation: sourceLocation)
-    #expect(
-        error?.offset.map { (0...bytes.count).contains($0) } == true,
-        sourceLocation: sourceLocation)
-}
-
 /// A labelled pixel grid, turned and mirrored independently of the probe's orientation algebra.
 private struct Grid: Equatable {
     var rows: [[Int]]
@@ -159,19 +135,19 @@ struct ImageProbeHEIFTests {
     }
 
     @Test func badCleanApertures() {
-        expectMalformed(
+        expectMalformedHeader(
             BMFF.heif(properties: [BMFF.ispe(13, 7), BMFF.clap(width: 21, 2, height: 4)]),
             "is not whole pixels")
-        expectMalformed(
+        expectMalformedHeader(
             BMFF.heif(properties: [BMFF.ispe(13, 7), BMFF.clap(width: 4, 0, height: 4)]),
             "is not whole pixels")
-        expectMalformed(
+        expectMalformedHeader(
             BMFF.heif(properties: [BMFF.ispe(13, 7), BMFF.clap(width: 14, height: 4)]),
             "does not fit the image 13 × 7")
-        expectMalformed(
+        expectMalformedHeader(
             BMFF.heif(properties: [BMFF.ispe(13, 7), BMFF.clap(width: 0, height: 4)]),
             "does not fit")
-        expectMalformed(
+        expectMalformedHeader(
             BMFF.heif(properties: [BMFF.ispe(13, 7), BMFF.box("clap", [0, 0, 0, 1])]),
             "too short for its eight fields")
     }
@@ -191,7 +167,7 @@ struct ImageProbeHEIFTests {
 
     @Test func otherISOFilesAreUnrecognized() {
         for (major, compatible) in [("isom", ["iso2", "mp41"]), ("qt  ", []), ("jp2 ", ["jp2 "])] {
-            let error = probeError(BMFF.ftyp(major, compatible) + BMFF.box("mdat"))
+            let error = imageProbeError(BMFF.ftyp(major, compatible) + BMFF.box("mdat"))
             #expect(error?.code == .unrecognizedImageFormat)
             #expect(error?.offset == 0)
             #expect(error?.detail.contains("'\(major)'") == true)
@@ -239,24 +215,24 @@ struct ImageProbeHEIFTests {
             return copy
         }
         // Size 0 ("to the end of the file") for a box the probe reads, or one before meta.
-        expectMalformed(setSize(good, at: 0, 0), "'ftyp' box has size 0")
-        expectMalformed(setSize(good, at: metaStart, 0), "'meta' box has size 0")
-        expectMalformed(
+        expectMalformedHeader(setSize(good, at: 0, 0), "'ftyp' box has size 0")
+        expectMalformedHeader(setSize(good, at: metaStart, 0), "'meta' box has size 0")
+        expectMalformedHeader(
             BMFF.ftyp("heic") + [0, 0, 0, 0] + Array("mdat".utf8) + Array(good[metaStart...]),
             "no 'meta' box")
         // Sizes below the 8-byte header, and a largesize below 16.
         for size: UInt32 in [2, 4, 7] {
-            expectMalformed(setSize(good, at: metaStart, size), "below its 8-byte header")
+            expectMalformedHeader(setSize(good, at: metaStart, size), "below its 8-byte header")
         }
-        expectMalformed(
+        expectMalformedHeader(
             BMFF.ftyp("heic") + [0, 0, 0, 1] + Array("free".utf8) + [0, 0, 0, 0, 0, 0, 0, 8],
             "largesize 8 is below its header")
         // Past the end of the input (cut short) and past the end of the parent box.
-        expectMalformed(setSize(good, at: metaStart, UInt32(good.count)), "input truncated")
+        expectMalformedHeader(setSize(good, at: metaStart, UInt32(good.count)), "input truncated")
         let ipcoStart = Array(good).firstRange(of: Array("ipco".utf8))!.lowerBound - 4
-        expectMalformed(setSize(good, at: ipcoStart, 4096), "past the end of its parent box")
+        expectMalformedHeader(setSize(good, at: ipcoStart, 4096), "past the end of its parent box")
         // A largesize of 2^64 - 1.
-        expectMalformed(
+        expectMalformedHeader(
             BMFF.ftyp("heic") + [0, 0, 0, 1] + Array("free".utf8)
                 + [UInt8](repeating: 0xFF, count: 8),
             "input truncated")
@@ -280,27 +256,31 @@ struct ImageProbeHEIFTests {
         func file(_ metaChildren: [UInt8]) -> [UInt8] {
             BMFF.ftyp("heic") + BMFF.fullBox("meta", metaChildren)
         }
-        expectMalformed(BMFF.ftyp("heic") + BMFF.box("mdat", [1]), "no 'meta' box")
-        expectMalformed(BMFF.ftyp("heic") + BMFF.box("meta", [0, 0]), "too short for its version")
-        expectMalformed(file(BMFF.box("iprp", ipco + BMFF.ipma([(1, [1])]))), "no primary item")
-        expectMalformed(file(BMFF.pitm(1)), "no item properties")
-        expectMalformed(file(BMFF.pitm(1) + BMFF.box("iprp", BMFF.ipma([(1, [1])]))), "no 'ipco'")
-        expectMalformed(file(BMFF.pitm(1) + BMFF.box("iprp", ipco)), "has no image size")
-        expectMalformed(
+        expectMalformedHeader(BMFF.ftyp("heic") + BMFF.box("mdat", [1]), "no 'meta' box")
+        expectMalformedHeader(
+            BMFF.ftyp("heic") + BMFF.box("meta", [0, 0]), "too short for its version")
+        expectMalformedHeader(
+            file(BMFF.box("iprp", ipco + BMFF.ipma([(1, [1])]))), "no primary item")
+        expectMalformedHeader(file(BMFF.pitm(1)), "no item properties")
+        expectMalformedHeader(
+            file(BMFF.pitm(1) + BMFF.box("iprp", BMFF.ipma([(1, [1])]))), "no 'ipco'")
+        expectMalformedHeader(file(BMFF.pitm(1) + BMFF.box("iprp", ipco)), "has no image size")
+        expectMalformedHeader(
             file(BMFF.pitm(1) + BMFF.box("iprp", ipco + BMFF.ipma([(2, [1])]))),
             "has no image size")
-        expectMalformed(
+        expectMalformedHeader(
             file(BMFF.pitm(1) + BMFF.box("iprp", ipco + BMFF.ipma([(1, [2])]))),
             "names property 2, which 'ipco' lacks")
-        expectMalformed(file(BMFF.fullBox("pitm", [0])), "'pitm' box of 5 bytes is too short")
-        expectMalformed(BMFF.heif(properties: [BMFF.ispe(0, 6)]), "has a 0")
-        expectMalformed(BMFF.heif(properties: [BMFF.fullBox("ispe", [0, 0, 0, 8])]), "too short")
-        expectMalformed(
+        expectMalformedHeader(file(BMFF.fullBox("pitm", [0])), "'pitm' box of 5 bytes is too short")
+        expectMalformedHeader(BMFF.heif(properties: [BMFF.ispe(0, 6)]), "has a 0")
+        expectMalformedHeader(
+            BMFF.heif(properties: [BMFF.fullBox("ispe", [0, 0, 0, 8])]), "too short")
+        expectMalformedHeader(
             BMFF.heif(properties: [BMFF.ispe(8, 6), BMFF.box("irot")]), "'irot' box is empty")
-        expectMalformed(
+        expectMalformedHeader(
             BMFF.heif(properties: [BMFF.ispe(8, 6), BMFF.box("imir")]), "'imir' box is empty")
-        expectMalformed(BMFF.ftyp("heic", []).prefix(12) + [], "input truncated")
-        expectMalformed(BMFF.box("ftyp", Array("heic".utf8)) + [], "has no brands")
+        expectMalformedHeader(BMFF.ftyp("heic", []).prefix(12) + [], "input truncated")
+        expectMalformedHeader(BMFF.box("ftyp", Array("heic".utf8)) + [], "has no brands")
     }
 
     @Test func hostileAssociationTables() {
@@ -310,17 +290,17 @@ struct ImageProbeHEIFTests {
                 + BMFF.fullBox("meta", BMFF.pitm(1) + BMFF.box("iprp", ipco + iprpChildren))
         }
         // An entry count of 2^32 - 1 with one real entry: rejected at the end of the box.
-        expectMalformed(
+        expectMalformedHeader(
             file(BMFF.ipma([(1, [1])], entryCount: .max)), "runs past the end of the box")
         // An association count past the end of the box.
         var short = BMFF.ipma([(1, [1])])
         short[short.count - 2] = 200
-        expectMalformed(file(short), "lists 200 properties past the end")
-        expectMalformed(file(BMFF.ipma([(1, [1]), (1, [1])])), "lists item 1 twice")
-        expectMalformed(
+        expectMalformedHeader(file(short), "lists 200 properties past the end")
+        expectMalformedHeader(file(BMFF.ipma([(1, [1]), (1, [1])])), "lists item 1 twice")
+        expectMalformedHeader(
             file(BMFF.ipma([(1, [1])]) + BMFF.ipma([(1, [1])], version: 1)),
             "associations in two 'ipma' boxes")
-        expectMalformed(file(BMFF.fullBox("ipma", [0, 0])), "too short for its entry count")
+        expectMalformedHeader(file(BMFF.fullBox("ipma", [0, 0])), "too short for its entry count")
     }
 
     @Test func everyPrefixOfABuiltFileFailsUntilTheMetaBoxEnds() throws {
@@ -329,7 +309,7 @@ struct ImageProbeHEIFTests {
             before: [BMFF.box("free", [1, 2, 3]), BMFF.largeBox("skip", [4])])
         let end = BMFF.metaEnd(bytes)
         for length in 0..<end {
-            let error = probeError(Array(bytes.prefix(length)))
+            let error = imageProbeError(Array(bytes.prefix(length)))
             #expect(
                 error?.code == .malformedImageHeader || error?.code == .unrecognizedImageFormat,
                 "prefix \(length)")

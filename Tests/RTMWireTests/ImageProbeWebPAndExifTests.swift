@@ -2,27 +2,6 @@ import Testing
 
 @testable import RTMWire
 
-private func probeError(_ bytes: [UInt8]) -> RTMWireError? {
-    do {
-        _ = try ImageProbe.probe(bytes)
-        return nil
-    } catch {
-        return error
-    }
-}
-
-private func expectMalformed(
-    _ bytes: [UInt8], _ detail: String, sourceLocation: SourceLocation = #_sourceLocation
-) {
-    let error = probeError(bytes)
-    #expect(
-        error?.code == .malformedImageHeader, "\(String(describing: error))",
-        sourceLocation: sourceLocation)
-    #expect(
-        error?.detail.contains(detail) == true, "\(String(describing: error))",
-        sourceLocation: sourceLocation)
-}
-
 /// A minimal JPEG up to its frame header: SOI, `segments`, SOF0 for `width` x `height`.
 private func jpeg(_ segments: [UInt8], width: UInt16, height: UInt16) -> [UInt8] {
     var sof: [UInt8] = [0xFF, 0xC0, 0x00, 0x0B, 0x08]
@@ -50,33 +29,34 @@ struct ImageProbeWebPTests {
     }
 
     @Test func malformedHeaders() {
-        expectMalformed(WebP.vp8(width: 4, height: 4, keyFrame: false), "not a key frame")
+        expectMalformedHeader(WebP.vp8(width: 4, height: 4, keyFrame: false), "not a key frame")
         var code = WebP.vp8(width: 4, height: 4)
         code[23] = 0x9C
-        expectMalformed(code, "start code is not 9D 01 2A")
-        expectMalformed(WebP.vp8(width: 0, height: 4), "width is 0")
-        expectMalformed(WebP.vp8(width: 4, height: 0, scale: 2), "height is 0")
+        expectMalformedHeader(code, "start code is not 9D 01 2A")
+        expectMalformedHeader(WebP.vp8(width: 0, height: 4), "width is 0")
+        expectMalformedHeader(WebP.vp8(width: 4, height: 0, scale: 2), "height is 0")
         var signature = WebP.vp8l(width: 4, height: 4)
         signature[20] = 0x2E
-        expectMalformed(signature, "signature is 0x2E, not 0x2F")
-        expectMalformed(WebP.vp8l(width: 4, height: 4, version: 1), "version 1 is not 0")
+        expectMalformedHeader(signature, "signature is 0x2E, not 0x2F")
+        expectMalformedHeader(WebP.vp8l(width: 4, height: 4, version: 1), "version 1 is not 0")
         // 2^24 × 256 = 2^32 pixels, one past the container's cap.
-        expectMalformed(WebP.vp8x(width: 1 << 24, height: 256), "exceeds 2^32 - 1 pixels")
-        expectMalformed(WebP.riff("ALPH", [1, 2, 3, 4]), "first chunk is not VP8, VP8L or VP8X")
-        expectMalformed(
+        expectMalformedHeader(WebP.vp8x(width: 1 << 24, height: 256), "exceeds 2^32 - 1 pixels")
+        expectMalformedHeader(
+            WebP.riff("ALPH", [1, 2, 3, 4]), "first chunk is not VP8, VP8L or VP8X")
+        expectMalformedHeader(
             WebP.riff("VP8 ", [0x10, 0x02, 0x00, 0x9D]), "VP8 chunk size 4 is below 10")
-        expectMalformed(WebP.riff("VP8L", [0x2F, 0, 0]), "VP8L chunk size 3 is below 5")
-        expectMalformed(WebP.riff("VP8X", [0, 0, 0, 0]), "VP8X chunk size 4 is below 10")
+        expectMalformedHeader(WebP.riff("VP8L", [0x2F, 0, 0]), "VP8L chunk size 3 is below 5")
+        expectMalformedHeader(WebP.riff("VP8X", [0, 0, 0, 0]), "VP8X chunk size 4 is below 10")
         var riffSize = WebP.vp8(width: 4, height: 4)
         riffSize[4] = 11
         riffSize[5] = 0
-        expectMalformed(riffSize, "RIFF size 11 is below 12")
+        expectMalformedHeader(riffSize, "RIFF size 11 is below 12")
     }
 
     @Test func otherRIFFFilesAreUnrecognized() {
         for form in ["WAVE", "AVI ", "webp"] {
             let bytes = Array("RIFF".utf8) + [36, 0, 0, 0] + Array(form.utf8) + Array("fmt ".utf8)
-            #expect(probeError(bytes)?.code == .unrecognizedImageFormat)
+            #expect(imageProbeError(bytes)?.code == .unrecognizedImageFormat)
         }
     }
 
@@ -86,7 +66,7 @@ struct ImageProbeWebPTests {
             (WebP.vp8x(width: 9, height: 5), 30),
         ] {
             for length in 0..<need {
-                let code = probeError(Array(bytes.prefix(length)))?.code
+                let code = imageProbeError(Array(bytes.prefix(length)))?.code
                 #expect(code == .malformedImageHeader || code == .unrecognizedImageFormat)
             }
             #expect(
@@ -145,7 +125,7 @@ struct ImageProbeExifTests {
     @Test func truncatedExifSegmentFailsTheWalk() {
         let bytes = jpeg(ExifBuild.orientation(6, bigEndian: true), width: 40, height: 30)
         for length in [10, 20, 30] {
-            #expect(probeError(Array(bytes.prefix(length)))?.code == .malformedImageHeader)
+            #expect(imageProbeError(Array(bytes.prefix(length)))?.code == .malformedImageHeader)
         }
     }
 }

@@ -29,26 +29,32 @@ extension ImageProbe {
         guard riffSize >= 12 else {
             throw malformed(at: 4, "WebP RIFF size \(riffSize) is below 12")
         }
-        let fourCC = webpChunkOffset
-        if reader.matches("VP8 ".utf8, at: fourCC) {
-            return try probeVP8(reader, chunkSize: chunkSize)
-        } else if reader.matches("VP8L".utf8, at: fourCC) {
-            return try probeVP8L(reader, chunkSize: chunkSize)
-        } else if reader.matches("VP8X".utf8, at: fourCC) {
-            return try probeVP8X(reader, chunkSize: chunkSize)
+        // Each first chunk holds at least the header fields read from it.
+        typealias Chunk = (
+            fourCC: String, name: String, minimum: UInt32,
+            probe: (Reader) throws(RTMWireError) -> ImageInfo
+        )
+        let chunks: [Chunk] = [
+            ("VP8 ", "VP8", 10, probeVP8), ("VP8L", "VP8L", 5, probeVP8L),
+            ("VP8X", "VP8X", 10, probeVP8X),
+        ]
+        guard
+            let chunk = chunks.first(where: { reader.matches($0.fourCC.utf8, at: webpChunkOffset) })
+        else {
+            throw malformed(at: webpChunkOffset, "WebP first chunk is not VP8, VP8L or VP8X")
         }
-        throw malformed(at: fourCC, "WebP first chunk is not VP8, VP8L or VP8X")
+        guard chunkSize >= chunk.minimum else {
+            throw malformed(
+                at: webpChunkOffset + 4,
+                "WebP \(chunk.name) chunk size \(chunkSize) is below \(chunk.minimum)")
+        }
+        return try chunk.probe(reader)
     }
 
     /// Frame tag (3 bytes, bit 0 clear for a key frame), start code 9D 01 2A, then 14-bit width
     /// and height, each with 2 scaling bits above (a display hint that does not change the size).
-    private static func probeVP8(
-        _ reader: Reader, chunkSize: UInt32
-    ) throws(RTMWireError) -> ImageInfo {
+    private static func probeVP8(_ reader: Reader) throws(RTMWireError) -> ImageInfo {
         let start = webpPayloadOffset
-        guard chunkSize >= 10 else {
-            throw malformed(at: start - 4, "WebP VP8 chunk size \(chunkSize) is below 10")
-        }
         guard let tag = reader.byte(at: start), reader.contains(3, at: start + 3),
             let rawWidth = reader.uint16LE(at: start + 6),
             let rawHeight = reader.uint16LE(at: start + 8)
@@ -68,13 +74,8 @@ extension ImageProbe {
 
     /// Signature 0x2F, then 14 bits width - 1, 14 bits height - 1, the alpha hint and a 3-bit
     /// version that must be 0.
-    private static func probeVP8L(
-        _ reader: Reader, chunkSize: UInt32
-    ) throws(RTMWireError) -> ImageInfo {
+    private static func probeVP8L(_ reader: Reader) throws(RTMWireError) -> ImageInfo {
         let start = webpPayloadOffset
-        guard chunkSize >= 5 else {
-            throw malformed(at: start - 4, "WebP VP8L chunk size \(chunkSize) is below 5")
-        }
         guard let signature = reader.byte(at: start), let bits = reader.uint32LE(at: start + 1)
         else {
             throw truncated("WebP VP8L header", need: start + 5, in: reader)
@@ -91,13 +92,8 @@ extension ImageProbe {
 
     /// Flags (1 byte), reserved (3), canvas width - 1 and height - 1 (24 bits each); the
     /// container specification caps width × height at 2^32 - 1.
-    private static func probeVP8X(
-        _ reader: Reader, chunkSize: UInt32
-    ) throws(RTMWireError) -> ImageInfo {
+    private static func probeVP8X(_ reader: Reader) throws(RTMWireError) -> ImageInfo {
         let start = webpPayloadOffset
-        guard chunkSize >= 10 else {
-            throw malformed(at: start - 4, "WebP VP8X chunk size \(chunkSize) is below 10")
-        }
         guard let widthMinusOne = reader.uint24LE(at: start + 4),
             let heightMinusOne = reader.uint24LE(at: start + 7)
         else {

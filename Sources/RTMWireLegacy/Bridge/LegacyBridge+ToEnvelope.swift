@@ -74,7 +74,7 @@ extension LegacyBridge {
                     "a legacy photo's media is in the RTM image message that carried it; pass its fields"
             )
         }
-        guard let size = photo.size else {
+        guard photo.size != nil else {
             throw RTMWireError(
                 code: .missingField, fieldPath: "image.size",
                 detail:
@@ -86,9 +86,8 @@ extension LegacyBridge {
                 code: .invalidValue, fieldPath: "body",
                 detail: "an empty photo caption cannot be told apart from none in an envelope")
         }
-        return ImageMessage(
-            mediaID: photo.mediaID, fileName: photo.fileName, size: size, width: photo.width,
-            height: photo.height, thumbnail: photo.thumbnail, thumbnailWidth: photo.thumbnailWidth,
-            thumbnailHeight: photo.thumbnailHeight, text: caption ?? "")
+        var image = photo.imageMessageFields
+        image.text = caption ?? ""
+        return image
     }
 }

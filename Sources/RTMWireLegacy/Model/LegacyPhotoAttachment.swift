@@ -51,6 +51,16 @@ public struct LegacyPhotoAttachment: Hashable, Sendable {
     }
 }
 
+extension LegacyPhotoAttachment {
+    /// The fields as an image message without a caption, the inverse of ``init(_:)``: an
+    /// unknown size is 0, proto3's "absent" (which validation then refuses).
+    public var imageMessageFields: ImageMessage {
+        ImageMessage(
+            mediaID: mediaID, fileName: fileName, size: size ?? 0, width: width, height: height,
+            thumbnail: thumbnail, thumbnailWidth: thumbnailWidth, thumbnailHeight: thumbnailHeight)
+    }
+}
+
 extension RTMWireError.Code {
     /// The envelope's body has no form in the tutorial's JSON protocol (receipts, files,
     /// streams, metadata, or a custom message that did not come from it).
