@@ -8,8 +8,8 @@ extension LegacyBridge {
     /// RTM channel carries the conversation, and tutorial clients neither read receipts
     /// requests nor unknown members.
     ///
-    /// - Throws: ``RTMWireError``: whatever ``RTMMessage/validate(limits:)`` finds;
-    ///   ``RTMWireError/Code/noLegacyForm`` for receipts, files, streams, metadata and custom
+    /// - Throws: `RTMWireError`: whatever `RTMMessage/validate(limits:)` finds;
+    ///   `RTMWireError/Code/noLegacyForm` for receipts, files, streams, metadata and custom
     ///   messages that did not come from legacy JSON; `missingField` at `send_time_ms` for an
     ///   unstamped text or image (their legacy form needs a timestamp); `invalidValue` when a
     ///   kept legacy object disagrees with the envelope's header.

@@ -8,10 +8,10 @@ extension LegacyBridge {
     ///     for photos, refused for every other type.
     ///   - fallbackMessageID: the id to use when the message has no `message_id` (status and
     ///     raise-hand messages never do), for example a new UUID. Ignored otherwise.
-    /// - Throws: ``RTMWireError``: `missingField` for a photo without its attachment or size, or
+    /// - Throws: `RTMWireError`: `missingField` for a photo without its attachment or size, or
     ///   a message without an id and no fallback; `invalidValue` for a timestamp of exactly
     ///   1970-01-01T00:00:00Z (`send_time_ms` 0 means "not stamped"), an empty photo caption or
-    ///   an attachment on a message that is not a photo; and whatever ``RTMMessage/validate(limits:)``
+    ///   an attachment on a message that is not a photo; and whatever `RTMMessage/validate(limits:)`
     ///   finds in the envelope (an empty text, a size over the limit, …).
     public mutating func envelope(
         from message: LegacyChatMessage, photo: LegacyPhotoAttachment? = nil,

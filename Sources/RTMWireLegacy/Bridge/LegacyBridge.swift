@@ -1,6 +1,6 @@
 import RTMWire
 
-/// Converts between the tutorial's JSON messages and ``Envelope``s for one conversation (the RTM
+/// Converts between the tutorial's JSON messages and `Envelope`s for one conversation (the RTM
 /// channel or peer the legacy messages travel in; their JSON does not name it).
 ///
 /// Every field is mapped or the conversion throws; nothing is made up:
@@ -16,16 +16,16 @@ import RTMWire
 /// | `raise_hand` `"true"`/`"false"` | `.status(presence, hand_raised)`: the presence as last known |
 /// | any other `type` | `.custom` type `legacy-json:<type>`, payload the whole JSON object |
 ///
-/// A legacy status message carries one half of a member's state and ``StatusMessage`` both, so
+/// A legacy status message carries one half of a member's state and `StatusMessage` both, so
 /// the bridge keeps each member's last presence and hand (``members``), as the tutorial's
 /// clients do. A member not seen yet has its hand down and, when it raises it, is online: the
 /// tutorial's own starting values (`RTMUser(handRaised: false)`; only channel members send).
 /// The other way, a status envelope becomes a `raise_hand` message when the hand changed and a
 /// `status` message when the presence changed or nothing else would be sent.
 ///
-/// A photo whose size is unknown has no envelope: ``ImageMessage/size`` must be 1 byte ...
-/// ``Limits/maxMediaBytes`` for every runtime that reads it, and 0 would be read as an empty
-/// upload. Converting one throws ``RTMWireError/Code/missingField`` at `image.size`; pass the
+/// A photo whose size is unknown has no envelope: `ImageMessage/size` must be 1 byte ...
+/// `Limits/maxMediaBytes` for every runtime that reads it, and 0 would be read as an empty
+/// upload. Converting one throws `RTMWireError/Code/missingField` at `image.size`; pass the
 /// size (for example that of the downloaded media) in the attachment.
 public struct LegacyBridge: Sendable {
     /// The conversation the legacy messages belong to.

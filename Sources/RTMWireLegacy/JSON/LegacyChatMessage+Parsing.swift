@@ -3,13 +3,13 @@ import RTMWire
 extension LegacyChatMessage {
     /// Parses the JSON text of an RTM message (UTF-8) strictly.
     ///
-    /// - Throws: ``RTMWireError`` naming the member: ``RTMWireError/Code/invalidJSON`` for text
+    /// - Throws: `RTMWireError` naming the member: `RTMWireError/Code/invalidJSON` for text
     ///   that is not a JSON object or a member of the wrong JSON type,
-    ///   ``RTMWireError/Code/missingField`` for a member the type requires,
-    ///   ``RTMWireError/Code/unknownJSONField`` for one it does not have (unless
-    ///   ``LegacyJSONOptions/ignoresUnknownFields``), ``RTMWireError/Code/invalidValue`` for a
+    ///   `RTMWireError/Code/missingField` for a member the type requires,
+    ///   `RTMWireError/Code/unknownJSONField` for one it does not have (unless
+    ///   ``LegacyJSONOptions/ignoresUnknownFields``), `RTMWireError/Code/invalidValue` for a
     ///   status other than online/offline, a raise-hand body other than "true"/"false", or a
-    ///   timestamp ``ISO8601`` cannot read exactly, and ``RTMWireError/Code/limitExceeded``
+    ///   timestamp ``ISO8601`` cannot read exactly, and `RTMWireError/Code/limitExceeded`
     ///   (`maxContentBytes`) for text longer than an RTM message may be.
     public init(
         jsonBytes bytes: some Collection<UInt8>, options: LegacyJSONOptions = .default

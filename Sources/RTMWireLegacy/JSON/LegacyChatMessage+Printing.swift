@@ -7,8 +7,8 @@ extension LegacyChatMessage {
     /// strings `"true"`/`"false"`, timestamps in ``LegacyJSONOptions/timestampStyle``. A message
     /// of another type prints its kept object as it is.
     ///
-    /// - Throws: ``RTMWireError/Code/missingField`` when a text or photo message lacks its id or
-    ///   timestamp, ``RTMWireError/Code/invalidValue`` when a status or raise-hand message has
+    /// - Throws: `RTMWireError/Code/missingField` when a text or photo message lacks its id or
+    ///   timestamp, `RTMWireError/Code/invalidValue` when a status or raise-hand message has
     ///   one (the tutorial's form has no place for it) or the timestamp cannot be written in the
     ///   chosen style.
     public func jsonValue(options: LegacyJSONOptions = .default) throws(RTMWireError) -> JSONValue {

@@ -19,11 +19,11 @@ public struct LegacyJSONOptions: Hashable, Sendable {
     /// How timestamps are written. Reading accepts every form ``ISO8601`` reads.
     public var timestampStyle: LegacyTimestampStyle
     /// When false (the default), a member the tutorial's message of that type does not have is
-    /// an ``RTMWireError/Code/unknownJSONField`` error; when true it is ignored (and so lost:
+    /// an `RTMWireError/Code/unknownJSONField` error; when true it is ignored (and so lost:
     /// choose this only for fields known to be disposable).
     public var ignoresUnknownFields: Bool
     /// Limits for the envelopes the bridge builds or reads; the legacy JSON text itself is an
-    /// RTM message and must fit ``Limits/maxContentBytes`` (32 KB by default).
+    /// RTM message and must fit `Limits/maxContentBytes` (32 KB by default).
     public var limits: Limits
     /// Nesting allowed in the JSON text (unknown message types may nest; known ones need 2).
     public var maxDepth: Int

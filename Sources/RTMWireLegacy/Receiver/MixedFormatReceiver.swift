@@ -1,7 +1,7 @@
 import RTMWire
 
 /// Receives the messages of a conversation where tutorial clients (legacy JSON) and RTMWire
-/// clients (binary envelopes) talk at once, and hands back an ``Envelope`` for each, saying
+/// clients (binary envelopes) talk at once, and hands back an `Envelope` for each, saying
 /// which format it came in.
 ///
 /// The format is told by the first byte: `{` (0x7B) starts legacy JSON. A binary envelope never
@@ -48,7 +48,7 @@ public struct MixedFormatReceiver: Sendable {
     /// are the text of one; `fallbackMessageID` is evaluated only for a legacy message without
     /// an id (status and raise-hand messages), for example `UUID().uuidString`.
     ///
-    /// - Throws: the binary decoder's or the legacy bridge's ``RTMWireError``.
+    /// - Throws: the binary decoder's or the legacy bridge's `RTMWireError`.
     public mutating func receive(
         _ bytes: some Collection<UInt8>, photo: LegacyPhotoAttachment? = nil,
         fallbackMessageID: @autoclosure () -> String? = nil

@@ -13,7 +13,7 @@ import RTMWire
 public enum ISO8601 {
     /// Milliseconds since 1970-01-01T00:00:00Z of `text`.
     ///
-    /// - Throws: ``RTMWireError`` with code ``RTMWireError/Code/invalidValue`` and `fieldPath`
+    /// - Throws: `RTMWireError` with code `RTMWireError/Code/invalidValue` and `fieldPath`
     ///   `path`, naming the character that is wrong.
     public static func milliseconds(
         from text: String, path: String = "timestamp"
@@ -46,7 +46,7 @@ public enum ISO8601 {
 
     /// `milliseconds` since the epoch as UTC text in `style`.
     ///
-    /// - Throws: ``RTMWireError/Code/invalidValue`` at `path` when the year falls outside
+    /// - Throws: `RTMWireError/Code/invalidValue` at `path` when the year falls outside
     ///   0000 ... 9999, or when `style` is ``LegacyTimestampStyle/wholeSeconds`` and the time has
     ///   a millisecond part.
     public static func string(
