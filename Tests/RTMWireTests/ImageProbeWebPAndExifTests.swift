@@ -122,6 +122,13 @@ struct ImageProbeExifTests {
         #expect(try ImageProbe.probe(jpeg(afterXMP, width: 40, height: 30)).orientation == .left)
     }
 
+    @Test func anAPP1TooShortForExifIsNotExif() throws {
+        // An APP1 too short to hold the Exif header is skipped; the next one gives the orientation.
+        let short: [UInt8] = [0xFF, 0xE1, 0x00, 0x04, 0x45, 0x78]
+        let bytes = jpeg(short + ExifBuild.orientation(6, bigEndian: true), width: 40, height: 30)
+        #expect(try ImageProbe.probe(bytes).orientation == .right)
+    }
+
     @Test func truncatedExifSegmentFailsTheWalk() {
         let bytes = jpeg(ExifBuild.orientation(6, bigEndian: true), width: 40, height: 30)
         for length in [10, 20, 30] {

@@ -55,6 +55,7 @@ extension ImageProbe {
             let end = lengthOffset + Int(length)
             // An APP1 cut short is left alone: the walk fails at its end anyway.
             if marker == 0xE1, exif == nil, end <= reader.count,
+                end - (lengthOffset + 2) >= exifHeader.count,
                 reader.matches(exifHeader, at: lengthOffset + 2)
             {
                 exif = .some(exifOrientation(reader, from: lengthOffset + 2, to: end))
