@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "RTMWireTransport", targets: ["RTMWireTransport"]),
         .library(name: "RTMWireNIO", targets: ["RTMWireNIO"]),
         .library(name: "RTMWireReferencePeers", targets: ["RTMWireReferencePeers"]),
+        // The bridge from the Swift RTM chat tutorial's JSON messages (pure Swift).
+        .library(name: "RTMWireLegacy", targets: ["RTMWireLegacy"]),
         // The protobuf-c peer, for differential fuzzing and comparisons (needs libprotobuf-c).
         .library(name: "RTMWirePeer", targets: ["RTMWirePeer"]),
         // The properties the fuzzers check, shared with `swift test` (needs libprotobuf-c).
@@ -37,15 +39,18 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
+        // The tutorial's JSON messages: model, strict parser/printer, ISO 8601, the envelope
+        // bridge and a receiver of both formats. Pure Swift, like the core.
+        .target(name: "RTMWireLegacy", dependencies: ["RTMWire"]),
         // Golden-vector loading and checking, shared by `rtmwire verify` and the tests.
         .target(name: "RTMWireConformance", dependencies: ["RTMWire"]),
-        // The command-line tool: encode, decode, verify, and the demo exchange (Demo/) with its
-        // fixtures. No C peer dependency.
+        // The command-line tool: encode, decode, convert, verify, and the demo (Demo/, with its
+        // fixtures). No C peer dependency.
         .executableTarget(
             name: "rtmwire",
             dependencies: [
                 "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
-                "RTMWireConformance",
+                "RTMWireConformance", "RTMWireLegacy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libprotobuf-c, for the C peer only (the RTMWire codec never links it).
@@ -62,8 +67,10 @@ let package = Package(
         // Swift wrapper of the C peer, for conformance tests and benchmarks.
         .target(name: "RTMWirePeer", dependencies: ["CRTMWirePeer"]),
         // The fuzz checks (FuzzTesting/ runs them under libFuzzer; RTMWireTests replays every
-        // kept input through them), the differential one against the C peer included.
-        .target(name: "RTMWireFuzzCheck", dependencies: ["RTMWire", "RTMWirePeer"]),
+        // kept input through them), the legacy bridge's and the differential one against the C
+        // peer included.
+        .target(
+            name: "RTMWireFuzzCheck", dependencies: ["RTMWire", "RTMWireLegacy", "RTMWirePeer"]),
         // Helpers the test targets share: envelope fixtures, a seeded generator, both transports.
         .target(
             name: "RTMWireTestSupport",
@@ -73,9 +80,11 @@ let package = Package(
             name: "RTMWireTests",
             dependencies: ["RTMWire", "RTMWireFuzzCheck", "RTMWireTestSupport"]),
         .testTarget(name: "RTMWirePeerTests", dependencies: ["RTMWirePeer"]),
-        // The command-line tool: the demo exchange.
+        .testTarget(name: "RTMWireLegacyTests", dependencies: ["RTMWire", "RTMWireLegacy"]),
+        // The command-line tool: runs the built `rtmwire` as a script would (exit codes, stdout,
+        // stderr), and the demo exchange (@testable import).
         .testTarget(
-            name: "rtmwireTests",
+            name: "RTMWireCLITests",
             dependencies: ["rtmwire", "RTMWireTransport", "RTMWireTestSupport"]),
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(

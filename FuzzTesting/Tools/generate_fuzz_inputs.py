@@ -123,10 +123,20 @@ def json_dictionary(messages):
               ("exponent", "1e2"), ("fraction", "1.0"), ("negative_zero", "-0"),
               ("big_exponent", "1e999999999999"), ("base64_padded", '"AAE="'),
               ("base64_urlsafe", '"-_8"')]
-    for name, text in tokens:
+    for name, text in tokens + legacy_json_tokens():
         lines.append("%s=%s" % (name, dict_escape(text.encode())))
     lines.append("")
     return "\n".join(lines)
+
+
+def legacy_json_tokens():
+    """The chat tutorial's JSON members and values (FuzzJSON also feeds RTMWireLegacy)."""
+    names = ["sender", "display_name", "sender_id", "message_id", "timestamp", "type", "body",
+             "text", "photo", "status", "raise_hand", "online", "offline", "true", "false"]
+    return ([("legacy_" + name, '"%s"' % name) for name in names]
+            + [("legacy_timestamp", '"2021-03-12T09:05:16Z"'),
+               ("legacy_timestamp_ms_offset", '"2021-03-12T18:05:16.250+09:00"'),
+               ("legacy_fraction_7", ".1234567"), ("legacy_leap_second", ":60Z")])
 
 
 def image_dictionary():
@@ -142,11 +152,27 @@ def image_dictionary():
         ("bmp_core_header_size", b"\x0c\x00\x00\x00"), ("bmp_info_header_size", b"\x28\x00\x00\x00"),
         ("bmp_v5_header_size", b"\x7c\x00\x00\x00"), ("int32_min_le", b"\x00\x00\x00\x80"),
         ("uint32_max", b"\xff\xff\xff\xff"), ("int32_max_be", b"\x7f\xff\xff\xff"),
-    ]
+    ] + image_dictionary_phone_formats()
     for name, data in tokens:
         lines.append("%s=%s" % (name, dict_escape(data)))
     lines.append("")
     return "\n".join(lines)
+
+
+def image_dictionary_phone_formats():
+    """WebP chunks, ISO BMFF (HEIF/AVIF) boxes and brands, and Exif orientation tokens."""
+    boxes = ["ftyp", "meta", "hdlr", "pitm", "iinf", "iloc", "iref", "iprp", "ipco", "ipma",
+             "ispe", "irot", "imir", "clap", "pixi", "hvcC", "av1C", "colr", "mdat", "free"]
+    brands = ["heic", "heix", "mif1", "msf1", "avif", "avis", "miaf", "isom"]
+    return ([("riff", b"RIFF"), ("webp", b"WEBP"), ("webp_vp8", b"VP8 "), ("webp_vp8l", b"VP8L"),
+             ("webp_vp8x", b"VP8X"), ("vp8_start_code", b"\x9d\x01\x2a"),
+             ("vp8l_signature", b"\x2f"), ("box_size_0", b"\x00\x00\x00\x00"),
+             ("box_size_1", b"\x00\x00\x00\x01"), ("largesize_max", b"\xff" * 8),
+             ("exif_header", b"Exif\x00\x00"), ("tiff_mm", b"MM\x00*"), ("tiff_ii", b"II*\x00"),
+             ("exif_orientation_mm", b"\x01\x12\x00\x03"),
+             ("exif_orientation_ii", b"\x12\x01\x03\x00"), ("jpeg_app1", b"\xff\xe1")]
+            + [("box_" + name, name.encode()) for name in boxes]
+            + [("brand_" + name, name.encode()) for name in brands if name not in boxes])
 
 
 # MARK: - Seeds
@@ -235,6 +261,29 @@ def vector_entries(root):
     return out
 
 
+def heif_seed():
+    """ftyp + meta (pitm, iprp: ispe 13x7, clap 10x4, irot 1) + mdat."""
+    def box(kind, payload=b""):
+        return struct.pack(">I", 8 + len(payload)) + kind + payload
+    ipco = box(b"ipco", box(b"ispe", struct.pack(">III", 0, 13, 7))
+               + box(b"clap", struct.pack(">8I", 10, 1, 4, 1, 0, 1, 0, 1)) + box(b"irot", b"\x01"))
+    ipma = box(b"ipma", struct.pack(">IIHB", 0, 1, 1, 3) + b"\x81\x82\x83")
+    meta = box(b"meta", b"\x00" * 4 + box(b"pitm", struct.pack(">IH", 0, 1))
+               + box(b"iprp", ipco + ipma))
+    return box(b"ftyp", b"heic\x00\x00\x00\x00mif1heic") + meta + box(b"mdat", b"\x00")
+
+
+def legacy_json_seeds(root):
+    """Every legacy message text in LegacyVectors/legacy.json, when present."""
+    path = os.path.join(root, "LegacyVectors", "legacy.json")
+    if not os.path.exists(path):
+        return []
+    with open(path) as handle:
+        document = json.load(handle)
+    return [("legacy-" + vector["name"], vector["legacyJson"].encode())
+            for section in ("valid", "reject") for vector in document.get(section, [])]
+
+
 def image_seeds():
     seeds = {
         "png-header": b"\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR\x00\x00\x00\x05\x00\x00\x00\x07",
@@ -244,6 +293,13 @@ def image_seeds():
         "gif89a": b"GIF89a\x02\x00\x09\x00\x84\x00\x00",
         "bmp-core": b"BM" + b"\x00" * 12 + struct.pack("<IHH", 12, 4, 3),
         "bmp-info-top-down": b"BM" + b"\x00" * 12 + struct.pack("<Iii", 40, 4, -3),
+        "webp-vp8x": b"RIFF\x16\x00\x00\x00WEBPVP8X\x0a\x00\x00\x00\x10\x00\x00\x00"
+                     b"\x08\x00\x00\x04\x00\x00",
+        "jpeg-exif-orientation-6": b"\xff\xd8\xff\xe1\x00\x22Exif\x00\x00MM\x00*\x00\x00\x00\x08"
+                                   b"\x00\x01\x01\x12\x00\x03\x00\x00\x00\x01\x00\x06\x00\x00"
+                                   b"\x00\x00\x00\x00\xff\xc0\x00\x0b\x08\x00\x02\x00\x03\x01"
+                                   b"\x01\x11\x00",
+        "heif-irot": heif_seed(),
     }
     try:
         from PIL import Image
@@ -297,6 +353,8 @@ def write_seeds(root, messages):
     add("FuzzDelimitedStream", "prefix-4gib", b"\x00" + varint(1 << 32) + b"\x0a\x01a")
     for name, data in image_seeds().items():
         add("FuzzImageProbe", name, data)
+    for name, data in legacy_json_seeds(root):
+        add("FuzzJSON", name, data)
 
     for target, files in seeds.items():
         folder = os.path.join(corpus, target)

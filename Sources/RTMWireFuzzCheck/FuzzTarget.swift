@@ -8,7 +8,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case envelopeBinary = "FuzzEnvelopeBinary"
     /// The incremental frame reader fed in pieces (``DelimitedStreamCheck``).
     case delimitedStream = "FuzzDelimitedStream"
-    /// JSON parsing and the proto3 JSON mapping (``JSONCheck``).
+    /// JSON parsing, the proto3 JSON mapping (``JSONCheck``) and the legacy JSON bridge
+    /// (``LegacyJSONCheck``) on the same input.
     case json = "FuzzJSON"
     /// The image probe (``ImageProbeCheck``).
     case imageProbe = "FuzzImageProbe"
@@ -20,7 +21,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .envelopeBinary: try BinaryDecodingCheck.run(Envelope.self, input)
         case .delimitedStream: try DelimitedStreamCheck.run(input)
-        case .json: try JSONCheck.run(input)
+        case .json:
+            try JSONCheck.run(input)
+            try LegacyJSONCheck.run(input)
         case .imageProbe: try ImageProbeCheck.run(input)
         case .differential: try DifferentialCheck.run(input)
         }

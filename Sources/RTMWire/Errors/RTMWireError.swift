@@ -107,7 +107,8 @@ extension RTMWireError {
 
         // MARK: Image probe
 
-        /// The bytes are not a JPEG, PNG, BMP or GIF image.
+        /// The bytes are not an image format ``ImageProbe`` reads (JPEG, PNG, BMP, GIF, WebP,
+        /// HEIC/HEIF, AVIF).
         public static let unrecognizedImageFormat = Code("unrecognizedImageFormat")
         /// The image header is recognised but malformed or cut short.
         public static let malformedImageHeader = Code("malformedImageHeader")
