@@ -11,16 +11,17 @@ Needs protoc and Python's protobuf (Scripts/requirements.txt), like Scripts/gene
 import base64
 import json
 import pathlib
-import subprocess
 import sys
-import tempfile
 
-from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
+from google.protobuf import json_format, message_factory
 
 import reference
 from reference import BridgeError
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "Scripts" / "lib"))
+
+from rtmwire_tools.descriptors import compile_schemas  # noqa: E402
 OUT = ROOT / "LegacyVectors" / "legacy.json"
 FORMAT = "rtmwire-legacy-vectors/1"
 CHANNEL = {"type": "CONVERSATION_TYPE_CHANNEL", "id": "general"}
@@ -28,16 +29,7 @@ CHANNEL = {"type": "CONVERSATION_TYPE_CHANNEL", "id": "general"}
 
 def envelope_class():
     """Google's Envelope class from a descriptor set protoc builds from Schemas/ now."""
-    schemas = ROOT / "Schemas"
-    with tempfile.TemporaryDirectory() as tmp:
-        out = pathlib.Path(tmp) / "schemas.pb"
-        files = sorted(p.relative_to(schemas).as_posix() for p in schemas.rglob("*.proto"))
-        subprocess.run(["protoc", "-I", str(schemas), "--include_imports",
-                        "--descriptor_set_out", str(out)] + files, check=True, cwd=schemas)
-        file_set = descriptor_pb2.FileDescriptorSet.FromString(out.read_bytes())
-    pool = descriptor_pool.DescriptorPool()
-    for file_proto in file_set.file:
-        pool.Add(file_proto)
+    _, pool = compile_schemas()
     return message_factory.GetMessageClass(pool.FindMessageTypeByName("rtmwire.v1.Envelope"))
 
 
