@@ -108,10 +108,24 @@ class Oneof:
         self.enum = naming.camel(proto.name, upper_first=True)
         self.comment = comment
         self.fields = []  # declaration order
+        self.room = None  # (first, last) field numbers reserved for newer members, or None
 
     @property
     def by_number(self) -> list:
         return sorted(self.fields, key=lambda f: f.number)
+
+    def find_room(self, reserved: list):
+        """The room for newer members: the reserved numbers that continue right after the
+        highest member (Envelope.body: 30 to 63). An unknown field there is a member added by a
+        newer schema version (see OneofMember)."""
+        highest = last = max(f.number for f in self.fields)
+        grown = True
+        while grown:
+            grown = False
+            for first, end in reserved:
+                if first <= last + 1 <= end:
+                    last, grown = end, True
+        self.room = (highest + 1, last) if last > highest else None
 
 
 class Message:
@@ -132,6 +146,9 @@ class Message:
             if field.oneof_index is not None:
                 field.oneof = self.oneofs[field.oneof_index]
                 field.oneof.fields.append(field)
+        reserved = [(r.start, r.end - 1) for r in proto.reserved_range]  # ends are exclusive
+        for oneof in self.oneofs:
+            oneof.find_room(reserved)
         self.by_number = sorted(self.fields, key=lambda f: f.number)
 
     def members(self) -> list:

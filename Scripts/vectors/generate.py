@@ -45,7 +45,8 @@ VECTORS = ROOT / "Vectors"
 FORMAT = "rtmwire-vectors/1"
 CASE_MODULES = ["cases_envelope", "cases_text", "cases_image", "cases_file", "cases_status",
                 "cases_receipt", "cases_stream", "cases_stream_chunk", "cases_metadata",
-                "cases_custom"]
+                "cases_custom", "cases_edit", "cases_recall", "cases_reaction",
+                "cases_reaction_summary", "cases_typing"]
 ERRORS = {"truncated", "varintTooLong", "invalidFieldNumber", "invalidWireType", "lengthPastEnd",
           "mismatchedGroupEnd", "unterminatedGroup", "invalidUTF8", "trailingBytes",
           "depthLimitExceeded", "limitExceeded", "missingField", "invalidValue"}

@@ -178,12 +178,22 @@ minimal varints, negative `int32`/`int64` as 10-byte varints, unknown fields las
 
 Checked on `rtmwire.v1.Envelope` when validation is on, with these `Limits` defaults:
 `maxContentBytes` 32,768; `maxMediaBytes` 31,457,280 (and at least 1 byte); `maxRepeatedCount`
-1,000; `maxMetadataKeyBytes` 256; `maxMetadataValueBytes` 8,192 (all byte counts are UTF-8 /
-raw bytes, never characters).
+1,000; `maxMetadataKeyBytes` 256; `maxMetadataValueBytes` 8,192; `maxMentions` 100;
+`maxReactionKeyBytes` 64; `maxReactionKeyGraphemes` 32; `maxReactionRecentUsers` 10;
+`maxExcerptBytes` 1,024; `maxTypingExpiryMs` 60,000 (byte counts are UTF-8 / raw bytes; only
+`maxReactionKeyGraphemes` counts characters: extended grapheme clusters, Unicode UAX #29).
+
+A oneof that must be set (the body, a receipt's or metadata message's kind, a chunk's event, a
+target, an edit's content) also counts as set when no member this schema knows is there but an
+unknown field is, numbered in the room the schema reserves right after the oneof's members
+(the body: 30-63): a member of a newer schema version, which readers accept and report as an
+unknown kind.
 
 | rule | error |
 | --- | --- |
 | `message_id` non-empty; `sender` present; `sender.user_id` non-empty; `conversation` present; `conversation.id` non-empty; a body set | `missingField` |
+| a present `reply_to` has a non-empty `message_uid` | `missingField` |
+| `reply_to.excerpt` at most `maxExcerptBytes` bytes | `limitExceeded` `maxExcerptBytes` |
 | `conversation.type` not `CONVERSATION_TYPE_UNSPECIFIED` | `invalidValue` |
 | text: `text` non-empty | `missingField` |
 | text: UTF-8 bytes of `text` at most `maxContentBytes` | `limitExceeded` `maxContentBytes` |
@@ -210,6 +220,22 @@ raw bytes, never characters).
 | every item: `key` at most `maxMetadataKeyBytes`, `value` at most `maxMetadataValueBytes` bytes | `limitExceeded` `maxMetadataKeyBytes` / `maxMetadataValueBytes` |
 | custom: `type` non-empty | `missingField` |
 | custom: `payload` at most `maxContentBytes` bytes | `limitExceeded` `maxContentBytes` |
+| present mentions (text, image, file, caption): at most `maxRepeatedCount` and `maxMentions` user ids | `limitExceeded` `maxRepeatedCount` / `maxMentions` |
+| present mentions: some user id or `everyone`; every user id non-empty | `missingField` |
+| present mentions: no user id twice | `invalidValue` |
+| edit: `target_message_id` non-empty; a content member set; a text content has non-empty `text` | `missingField` |
+| edit: `edit_time_ms` positive | `invalidValue` |
+| edit: new text or caption at most `maxContentBytes` bytes | `limitExceeded` `maxContentBytes` |
+| recall: `target_message_id` and `recalled_by_user_id` non-empty | `missingField` |
+| recall: `reason` at most `maxContentBytes` bytes | `limitExceeded` `maxContentBytes` |
+| reaction: `target_message_id` and `key` non-empty | `missingField` |
+| reaction: `action` not `REACTION_ACTION_UNSPECIFIED` | `invalidValue` |
+| reaction and every summary entry: `key` at most `maxReactionKeyBytes` bytes, then at most `maxReactionKeyGraphemes` graphemes | `limitExceeded` `maxReactionKeyBytes` / `maxReactionKeyGraphemes` |
+| reaction summary: `target_message_id` non-empty; every entry's `key` and recent user ids non-empty | `missingField` |
+| reaction summary: no key twice; no recent user twice in an entry; `count` at least 1 and at least the recent users listed | `invalidValue` |
+| reaction summary: at most `maxReactionRecentUsers` recent users per entry | `limitExceeded` `maxReactionRecentUsers` |
+| typing: `state` not `TYPING_STATE_UNSPECIFIED` | `invalidValue` |
+| typing: `expires_after_ms` at most `maxTypingExpiryMs` | `limitExceeded` `maxTypingExpiryMs` |
 
 Deliberately not rules (valid vectors pin them down): unknown enum numbers (e.g. a
 conversation type or presence of 99); a response without target or operation (an

@@ -33,6 +33,29 @@ extension CustomMessage {
     }
 }
 
+extension Mentions {
+    /// Mentions name someone: distinct, non-empty user ids (at most ``Limits/maxMentions``) or
+    /// everyone.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        if userIDs.count > limits.maxMentions {
+            throw RTMWireError.limit(
+                "maxMentions", allowed: limits.maxMentions, actual: userIDs.count,
+                path: "user_ids", detail: "too many mentioned users")
+        }
+        if userIDs.isEmpty && !everyone {
+            throw RTMWireError.missing("user_ids", "mentions name no user and not everyone")
+        }
+        try Rules.distinctIDs(userIDs, "user_ids")
+    }
+}
+
+extension Caption {
+    /// A new caption (possibly empty: removed) within the content budget.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.contentBudget(text.utf8.count, limits, "text")
+    }
+}
+
 extension StatusMessage {
     /// A status update states a presence.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {

@@ -49,6 +49,40 @@ enum Rules {
         if value.isEmpty { throw RTMWireError.missing(path, "required and empty") }
     }
 
+    /// Requires a member of a oneof. A member of a newer schema version (an unknown field in the
+    /// oneof's reserved room) counts: an older reader accepts and forwards it rather than
+    /// refusing what it cannot see.
+    static func requiredMember<Known>(
+        _ member: OneofMember<Known>, _ path: String, _ detail: String
+    ) throws(RTMWireError) {
+        if case .absent = member { throw RTMWireError.missing(path, detail) }
+    }
+
+    /// Requires non-empty strings that all differ byte for byte (user ids), naming the first
+    /// offender by index.
+    static func distinctIDs(_ values: [String], _ path: String) throws(RTMWireError) {
+        var seen = ByteStrings(capacity: values.count)
+        for (index, value) in values.enumerated() {
+            if value.isEmpty {
+                throw RTMWireError.missing("\(path)[\(index)]", "required and empty")
+            }
+            if !seen.insert(value) {
+                throw RTMWireError.invalid("\(path)[\(index)]", "\"\(value)\" occurs twice")
+            }
+        }
+    }
+
+    /// Enforces a byte-size limit on one string.
+    static func maxBytes(
+        _ value: String, _ limit: Int, _ name: String, _ path: String, _ what: String
+    ) throws(RTMWireError) {
+        let bytes = value.utf8.count
+        if bytes > limit {
+            throw RTMWireError.limit(
+                name, allowed: limit, actual: bytes, path: path, detail: "\(what) is too long")
+        }
+    }
+
     /// Enforces ``Limits/maxContentBytes`` on the content of one message.
     static func contentBudget(_ bytes: Int, _ limits: Limits, _ path: String) throws(RTMWireError) {
         if bytes > limits.maxContentBytes {
@@ -82,4 +116,16 @@ enum Rules {
         try mediaSize(size, limits, "size")
         try contentBudget(contentBytes, limits, "thumbnail")
     }
+}
+
+/// A set of strings compared byte for byte, as protobuf and every other runtime compare them.
+/// (A `Set<String>` compares by Unicode canonical equivalence: it would take "é" precomposed and
+/// "e" + U+0301 for the same id or reaction key.)
+struct ByteStrings {
+    private var seen: Set<[UInt8]>
+
+    init(capacity: Int) { seen = Set(minimumCapacity: capacity) }
+
+    /// Adds `value`; false when the same bytes were there already.
+    mutating func insert(_ value: String) -> Bool { seen.insert(Array(value.utf8)).inserted }
 }

@@ -189,6 +189,18 @@ enum LoopbackExchange {
                 return "metadata · event \(short(event.eventType.protoName, "STORAGE_EVENT_TYPE_"))"
             case nil: return "metadata"
             }
+        case .edit(let edit)?:
+            if case .caption? = edit.content { return "edit · new caption" }
+            return "edit · new text"
+        case .recall?: return "recall"
+        case .reaction(let reaction)?:
+            return
+                "reaction \(reaction.key) · \(short(reaction.action.protoName, "REACTION_ACTION_"))"
+        case .reactionSummary(let summary)?:
+            let keys = summary.reactions.map { "\($0.key)×\($0.count)" }
+            return "reaction summary · \(keys.isEmpty ? "none" : keys.joined(separator: " "))"
+        case .typing(let typing)?:
+            return "typing · \(short(typing.state.protoName, "TYPING_STATE_"))"
         case nil: return "(no body)"
         }
     }

@@ -18,6 +18,12 @@ extension Envelope {
         if case .streamChunk(let value)? = self.body { members.append(JSONMember("streamChunk", value._jsonValue())) }
         if case .metadata(let value)? = self.body { members.append(JSONMember("metadata", value._jsonValue())) }
         if case .custom(let value)? = self.body { members.append(JSONMember("custom", value._jsonValue())) }
+        if case .edit(let value)? = self.body { members.append(JSONMember("edit", value._jsonValue())) }
+        if case .recall(let value)? = self.body { members.append(JSONMember("recall", value._jsonValue())) }
+        if case .reaction(let value)? = self.body { members.append(JSONMember("reaction", value._jsonValue())) }
+        if case .reactionSummary(let value)? = self.body { members.append(JSONMember("reactionSummary", value._jsonValue())) }
+        if case .typing(let value)? = self.body { members.append(JSONMember("typing", value._jsonValue())) }
+        if let value = self.replyTo { members.append(JSONMember("replyTo", value._jsonValue())) }
         return .object(members)
     }
 
@@ -116,6 +122,47 @@ extension Envelope {
                 var value = CustomMessage()
                 try value._mergeJSON(member.value, path: fieldPath)
                 self.body = .custom(value)
+            case "edit":
+                try JSONValue.checkFirstOccurrence(25, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = MessageEdit()
+                try value._mergeJSON(member.value, path: fieldPath)
+                self.body = .edit(value)
+            case "recall":
+                try JSONValue.checkFirstOccurrence(26, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = MessageRecall()
+                try value._mergeJSON(member.value, path: fieldPath)
+                self.body = .recall(value)
+            case "reaction":
+                try JSONValue.checkFirstOccurrence(27, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = Reaction()
+                try value._mergeJSON(member.value, path: fieldPath)
+                self.body = .reaction(value)
+            case "reactionSummary", "reaction_summary":
+                try JSONValue.checkFirstOccurrence(28, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = ReactionSummary()
+                try value._mergeJSON(member.value, path: fieldPath)
+                self.body = .reactionSummary(value)
+            case "typing":
+                try JSONValue.checkFirstOccurrence(29, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = TypingIndicator()
+                try value._mergeJSON(member.value, path: fieldPath)
+                self.body = .typing(value)
+            case "replyTo", "reply_to":
+                try JSONValue.checkFirstOccurrence(64, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                var value = self.replyTo ?? MessageReference()
+                try value._mergeJSON(member.value, path: fieldPath)
+                self.replyTo = value
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Envelope", path: fieldPath)
             }

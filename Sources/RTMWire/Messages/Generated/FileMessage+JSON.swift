@@ -9,6 +9,7 @@ extension FileMessage {
         if self.size != 0 { members.append(JSONMember("size", JSONValue.proto3UInt64(self.size))) }
         if !self.thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(self.thumbnail))) }
         if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
+        if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue())) }
         return .object(members)
     }
 
@@ -38,6 +39,12 @@ extension FileMessage {
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.text = try member.value.proto3String(path: fieldPath)
+            case "mentions":
+                try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                var value = self.mentions ?? Mentions()
+                try value._mergeJSON(member.value, path: fieldPath)
+                self.mentions = value
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.FileMessage", path: fieldPath)
             }

@@ -5,6 +5,7 @@ extension TextMessage {
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
+        if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue())) }
         return .object(members)
     }
 
@@ -18,6 +19,12 @@ extension TextMessage {
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.text = try member.value.proto3String(path: fieldPath)
+            case "mentions":
+                try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                var value = self.mentions ?? Mentions()
+                try value._mergeJSON(member.value, path: fieldPath)
+                self.mentions = value
             default:
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.TextMessage", path: fieldPath)
             }
