@@ -129,11 +129,11 @@ class Oneof:
 
 
 class Message:
-    def __init__(self, proto, index: int, file_proto, comments: Comments):
+    def __init__(self, proto, index: int, file_proto, comments: Comments, origin: str):
         self.name = proto.name
         self.full_name = "%s.%s" % (file_proto.package, proto.name)
         self.file = file_proto.name
-        self.source = "Schemas/" + file_proto.name
+        self.source = origin + file_proto.name
         if proto.nested_type or proto.enum_type:
             raise SystemExit("%s: nested types are not supported by the generator" % self.full_name)
         path = [_MESSAGE_TYPE, index]
@@ -178,10 +178,10 @@ class EnumValue:
 
 
 class Enum:
-    def __init__(self, proto, index: int, file_proto, comments: Comments):
+    def __init__(self, proto, index: int, file_proto, comments: Comments, origin: str):
         self.name = proto.name
         self.full_name = "%s.%s" % (file_proto.package, proto.name)
-        self.source = "Schemas/" + file_proto.name
+        self.source = origin + file_proto.name
         path = [_ENUM_TYPE, index]
         self.comment = comments.lines(path)
         self.values = [EnumValue(v, proto.name, comments.lines(path + [_ENUM_VALUE, i]))
@@ -189,15 +189,17 @@ class Enum:
 
 
 class Schema:
-    """Every message and enum of the RTMWire files of a descriptor set."""
+    """Every message and enum of the RTMWire files of a descriptor set. `origin` prefixes the
+    .proto file names in the generated files' headers (`Schemas/`, or a descriptor set's path)."""
 
-    def __init__(self, files):
+    def __init__(self, files, origin: str = "Schemas/"):
+        self.origin = origin
         self.messages, self.enums = [], []
         for file_proto in files:
             comments = Comments(file_proto)
-            self.messages += [Message(m, i, file_proto, comments)
+            self.messages += [Message(m, i, file_proto, comments, origin)
                               for i, m in enumerate(file_proto.message_type)]
-            self.enums += [Enum(e, i, file_proto, comments)
+            self.enums += [Enum(e, i, file_proto, comments, origin)
                            for i, e in enumerate(file_proto.enum_type)]
 
     @property
