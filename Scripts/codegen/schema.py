@@ -2,6 +2,7 @@
 descriptor set, with their .proto comments and the FieldType of every field."""
 
 from google.protobuf import descriptor_pb2
+from rtmwire_tools import oneofs
 from rtmwire_tools.descriptors import name_order
 
 import naming
@@ -115,17 +116,9 @@ class Oneof:
         return sorted(self.fields, key=lambda f: f.number)
 
     def find_room(self, reserved: list):
-        """The room for newer members: the reserved numbers that continue right after the
-        highest member (Envelope.body: 30 to 63). An unknown field there is a member added by a
-        newer schema version (see OneofMember)."""
-        highest = last = max(f.number for f in self.fields)
-        grown = True
-        while grown:
-            grown = False
-            for first, end in reserved:
-                if first <= last + 1 <= end:
-                    last, grown = end, True
-        self.room = (highest + 1, last) if last > highest else None
+        """The room for newer members (rtmwire_tools.oneofs; Envelope.body: 30 to 63). An
+        unknown field there is a member added by a newer schema version (see OneofMember)."""
+        self.room = oneofs.room([f.number for f in self.fields], reserved)
 
 
 class Message:

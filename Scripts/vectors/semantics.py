@@ -11,8 +11,7 @@ expected errors come from this independent statement, never from the Swift code 
 import unicodedata
 from dataclasses import dataclass
 
-from google.protobuf import descriptor_pb2
-from google.protobuf.unknown_fields import UnknownFieldSet
+from rtmwire_tools import oneofs
 from rtmwire_tools.limits import swift_limit_defaults
 
 # minMediaBytes is a fixed rule, not a configurable limit: sizes must be non-empty.
@@ -36,23 +35,10 @@ def _utf8_len(text: str) -> int:
 
 
 def _member(msg, oneof: str):
-    """The set member of a oneof: its name, "unknown" for an unknown field in the oneof's room
-    (the reserved numbers right after its highest member: a member of a newer schema version,
-    which counts as present), or None."""
-    name = msg.WhichOneof(oneof)
-    if name is not None:
-        return name
-    proto = descriptor_pb2.DescriptorProto()
-    msg.DESCRIPTOR.CopyToProto(proto)
-    last = highest = max(f.number for f in msg.DESCRIPTOR.oneofs_by_name[oneof].fields)
-    grown = True
-    while grown:
-        grown = False
-        for r in proto.reserved_range:  # end exclusive
-            if r.start <= last + 1 <= r.end - 1:
-                last, grown = r.end - 1, True
-    numbers = {field.field_number for field in UnknownFieldSet(msg)}
-    return "unknown" if any(highest < n <= last for n in numbers) else None
+    """The set member of a oneof: its name, "unknown" for a member of a newer schema version
+    (rtmwire_tools.oneofs: it counts as present), or None."""
+    found = oneofs.member(msg, oneof)
+    return "unknown" if isinstance(found, tuple) else found
 
 
 _ZWJ = "\u200d"
