@@ -151,3 +151,20 @@ struct ChatRulesTests {
         #expect(throws: Never.self) { try summary.validate() }
     }
 }
+
+/// MessageReference and StreamReference read the same bytes and JSON, and convert unchanged.
+@Suite("Reply and stream references")
+struct ReferenceTwinTests {
+    @Test func theTwinsShareBytesAndJSON() throws {
+        var stream = StreamReference(messageUID: "m-0", senderUserID: "bob", excerpt: "問題 ❓")
+        stream.unknownFields = UnknownFields(encodedFields: hex("78 01"))  // field 15, varint 1
+        let bytes = try stream.serializedBytes()
+        let reply = try MessageReference(serializedBytes: bytes)
+        #expect(reply == MessageReference(stream))
+        #expect(try reply.serializedBytes() == bytes)
+        #expect(reply.jsonString() == stream.jsonString())
+        #expect(StreamReference(reply) == stream)
+        #expect(
+            try StreamReference(jsonString: reply.jsonString()).jsonString() == stream.jsonString())
+    }
+}
