@@ -28,7 +28,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
-        // Golden-vector loading and checking, shared by `rtmwire verify` and the tests.
+        // Golden vectors (loading, checking) and the conformance runner and Swift testee of
+        // `rtmwire verify` and `rtmwire conformance`. Foundation is allowed here, never in RTMWire.
         .target(name: "RTMWireConformance", dependencies: ["RTMWire"]),
         // The command-line tool: encode, decode, verify, demo. No C peer dependency.
         .executableTarget(
