@@ -10,5 +10,8 @@ struct RTMWireCommand: AsyncParsableCommand {
             "error: <kind>: <detail>", where <kind> is a stable RTMWireError code such as \
             truncated, invalidUTF8 or limitExceeded); 2 for usage errors.
             """,
-        subcommands: [DecodeCommand.self, EncodeCommand.self, VerifyCommand.self, DemoCommand.self])
+        subcommands: [
+            DecodeCommand.self, EncodeCommand.self, VerifyCommand.self, DemoCommand.self,
+            ConformanceCommand.self,
+        ])
 }
