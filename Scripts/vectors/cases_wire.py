@@ -30,6 +30,10 @@ def build(ctx):
         value = envelope(name, "text", {"text": text}, **kw)
         return {key: ctx.enc({key: item}) for key, item in value.items()}
 
+    def header(f) -> bytes:
+        """The envelope's fields from fields() but the body, in order."""
+        return b"".join(value for key, value in f.items() if key != "text")
+
     def canonical(name, **kw):
         return b"".join(fields(name, **kw).values())
 
@@ -159,7 +163,7 @@ def build(ctx):
     add(NonCanonical(name, "delivery_options.read_receipt as 80 80 80 80 80 80 80 80 80 02: only "
                      "bit 64 is set, and it is dropped, so the bool is false (the delivery "
                      "options stay present and empty).",
-                     b"".join(f[k] for k in ("messageId", "sender", "sendTimeMs", "conversation"))
+                     header(f)
                      + f_len(5, tag(2, VARINT) + b"\x80" * 9 + b"\x02") + f["text"],
                      topic=("tenth-byte", "bool-high-bits")))
 
@@ -302,21 +306,21 @@ def build(ctx):
     add(NonCanonical(name, "delivery_options in two pieces: read_receipt = 1, then read_receipt "
                      "= 0 written explicitly. Merging reads fields in order, so the later 0 wins: "
                      "the options stay present, all false (2a 00).",
-                     b"".join(f[k] for k in ("messageId", "sender", "sendTimeMs", "conversation"))
+                     header(f)
                      + f_len(5, f_varint(2, 1)) + f_len(5, f_varint(2, 0)) + f["text"]))
     name = "wire-split-scalars-in-both-pieces"
     f = fields(name)
     add(NonCanonical(name, "delivery_options in two pieces: delivery_receipt = true in the first, "
                      "read_receipt = true in the second. They merge field by field: both are "
                      "true.",
-                     b"".join(f[k] for k in ("messageId", "sender", "sendTimeMs", "conversation"))
+                     header(f)
                      + f_len(5, f_varint(1, 1)) + f_len(5, f_varint(2, 1)) + f["text"],
                      topic="split-scalars"))
     name = "wire-split-empty-twice"
     f = fields(name)
     add(NonCanonical(name, "delivery_options present twice, both empty (2a 00 2a 00): one "
                      "present, empty sub-message.",
-                     b"".join(f[k] for k in ("messageId", "sender", "sendTimeMs", "conversation"))
+                     header(f)
                      + f_len(5, b"") + f_len(5, b"") + f["text"]))
     add(NonCanonical("wire-split-empty-twice-with-oneof", "A bare MetadataResponse whose target "
                      "(a MetadataTarget: one oneof, no member set) is given twice, empty both "

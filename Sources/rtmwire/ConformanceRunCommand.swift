@@ -45,12 +45,7 @@ struct ConformanceRunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let loaded: [GoldenVector]
-        do {
-            loaded = try VectorDirectory.load(vectors)
-        } catch {
-            throw CLIError(kind: "invalidVectorFile", detail: "\(error)")
-        }
+        let loaded = try VectorDirectory.loadForCommand(vectors)
         var expected = ExpectedFailures()
         if let expectedFailures {
             let text = String(

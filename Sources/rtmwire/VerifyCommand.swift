@@ -20,12 +20,7 @@ struct VerifyCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        let vectors: [GoldenVector]
-        do {
-            vectors = try VectorDirectory.load(directory)
-        } catch {
-            throw CLIError(kind: "invalidVectorFile", detail: "\(error)")
-        }
+        let vectors = try VectorDirectory.loadForCommand(directory)
         let outcomes = vectors.map(VectorCheck.check)
         let report = VectorReport(outcomes: outcomes)
         StandardStreams.write(report.table() + "\n")
