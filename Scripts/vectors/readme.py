@@ -277,12 +277,14 @@ The inputs a receiver should expect some runtime to read differently (each row o
 below has its vectors in the list that follows it):
 
 - **read as another value, silently**: a 10-byte varint whose last byte is even (Java full sets
-  bit 63), a tag or length of 2^32 or more (C++ and Java keep the low 32 bits: a must-reject
-  input becomes a valid-looking field);
-- **refused by some, accepted by others**: tags and lengths of 6 to 10 bytes, a 10th varint byte
-  above `01` (Go), groups, known fields with another wire type and empty oneof messages given
-  twice (protobuf-c), invalid UTF-8 (accepted by protobuf-c), nesting deeper than 32 (accepted by
-  every runtime but RTMWire and protobuf-c), 11-byte varints (accepted by Java lite);
+  bit 63), a tag of 2^32 or more (C++, Java and Java lite keep its low 32 bits) and a length of
+  2^32 or more (Java and Java lite likewise): a must-reject input becomes a valid-looking field;
+- **refused by some, accepted by others**: tags and lengths of 6 to 10 bytes (Python, protobuf-c
+  and C++ refuse them), a 10th varint byte above `01` (Go refuses it), groups, known fields with
+  another wire type and empty oneof messages given twice (protobuf-c refuses them), invalid UTF-8
+  (protobuf-c accepts it), nesting deeper than 32 (every runtime but RTMWire accepts it;
+  protobuf-c refuses these vectors only because they nest groups), 11-byte varints (Java lite
+  accepts them);
 - **re-encoded differently**: unknown fields (Java full sorts them; C++, Java, Java lite, Go and
   protobuf-c rewrite non-minimal tags, lengths or values inside them; protobuf-c loses those of
   earlier pieces of a split sub-message), a oneof member that occurs twice (protobuf-c keeps the
