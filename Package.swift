@@ -9,8 +9,14 @@ let package = Package(
     products: [
         .library(name: "RTMWire", targets: ["RTMWire"]),
         .library(name: "RTMWireTransport", targets: ["RTMWireTransport"]),
+        .library(name: "RTMWireNIO", targets: ["RTMWireNIO"]),
+        .library(name: "RTMWireReferencePeers", targets: ["RTMWireReferencePeers"]),
+        // The bridge from the Swift RTM chat tutorial's JSON messages (pure Swift).
+        .library(name: "RTMWireLegacy", targets: ["RTMWireLegacy"]),
         // The protobuf-c peer, for differential fuzzing and comparisons (needs libprotobuf-c).
         .library(name: "RTMWirePeer", targets: ["RTMWirePeer"]),
+        // The properties the fuzzers check, shared with `swift test` (needs libprotobuf-c).
+        .library(name: "RTMWireFuzzCheck", targets: ["RTMWireFuzzCheck"]),
         .executable(name: "rtmwire", targets: ["rtmwire"]),
     ],
     dependencies: [
@@ -20,22 +26,32 @@ let package = Package(
     targets: [
         // The pure-Swift codec: no dependency beyond the Swift standard library.
         .target(name: "RTMWire"),
-        // Loopback transports (in-memory and TCP via SwiftNIO) and reference peers.
+        // The transport contract (EnvelopeConnection) and the in-memory pair: no SwiftNIO.
+        .target(name: "RTMWireTransport", dependencies: ["RTMWire"]),
+        // The reference peers (stream assembler, receipts, metadata store and service): they
+        // work over any EnvelopeConnection and need no SwiftNIO.
+        .target(name: "RTMWireReferencePeers", dependencies: ["RTMWire", "RTMWireTransport"]),
+        // SwiftNIO: the framing handlers for any pipeline, and TCP loopback connections.
         .target(
-            name: "RTMWireTransport",
+            name: "RTMWireNIO",
             dependencies: [
-                "RTMWire",
+                "RTMWire", "RTMWireTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
+        // The tutorial's JSON messages: model, strict parser/printer, ISO 8601, the envelope
+        // bridge and a receiver of both formats. Pure Swift, like the core.
+        .target(name: "RTMWireLegacy", dependencies: ["RTMWire"]),
         // Golden vectors (loading, checking) and the conformance runner and Swift testee of
         // `rtmwire verify` and `rtmwire conformance`. Foundation is allowed here, never in RTMWire.
         .target(name: "RTMWireConformance", dependencies: ["RTMWire"]),
-        // The command-line tool: encode, decode, verify, demo. No C peer dependency.
+        // The command-line tool: encode, decode, convert, verify, and the demo (Demo/, with its
+        // fixtures). No C peer dependency.
         .executableTarget(
             name: "rtmwire",
             dependencies: [
-                "RTMWire", "RTMWireTransport", "RTMWireConformance",
+                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
+                "RTMWireConformance", "RTMWireLegacy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // libprotobuf-c, for the C peer only (the RTMWire codec never links it).
@@ -51,19 +67,50 @@ let package = Package(
             cSettings: [.headerSearchPath("generated")]),
         // Swift wrapper of the C peer, for conformance tests and benchmarks.
         .target(name: "RTMWirePeer", dependencies: ["CRTMWirePeer"]),
-        .testTarget(name: "RTMWireTests", dependencies: ["RTMWire"]),
+        // The fuzz checks (FuzzTesting/ runs them under libFuzzer; RTMWireTests replays every
+        // kept input through them), the legacy bridge's and the differential one against the C
+        // peer included.
+        .target(
+            name: "RTMWireFuzzCheck", dependencies: ["RTMWire", "RTMWireLegacy", "RTMWirePeer"]),
+        // Helpers the test targets share: envelope fixtures, a seeded generator, both transports.
+        .target(
+            name: "RTMWireTestSupport",
+            dependencies: ["RTMWire", "RTMWireTransport", "RTMWireNIO"],
+            path: "Tests/RTMWireTestSupport"),
+        .testTarget(
+            name: "RTMWireTests",
+            dependencies: ["RTMWire", "RTMWireFuzzCheck", "RTMWireTestSupport"]),
         .testTarget(name: "RTMWirePeerTests", dependencies: ["RTMWirePeer"]),
+        .testTarget(name: "RTMWireLegacyTests", dependencies: ["RTMWire", "RTMWireLegacy"]),
+        // The command-line tool: runs the built `rtmwire` as a script would (exit codes, stdout,
+        // stderr), and the demo exchange (@testable import).
+        .testTarget(
+            name: "RTMWireCLITests",
+            dependencies: ["rtmwire", "RTMWireTransport", "RTMWireTestSupport"]),
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(
             name: "RTMWireConformanceTests",
             dependencies: ["RTMWire", "RTMWireConformance", "RTMWirePeer"]),
+        // Both transports against the EnvelopeConnection contract, faults included.
         .testTarget(
             name: "RTMWireTransportTests",
             dependencies: [
-                "RTMWire", "RTMWireTransport",
+                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
+                "RTMWireTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
+        .testTarget(
+            name: "RTMWireNIOTests",
+            dependencies: [
+                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
+                "RTMWireTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]),
+        .testTarget(
+            name: "RTMWireReferencePeersTests",
+            dependencies: ["RTMWire", "RTMWireReferencePeers", "RTMWireTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

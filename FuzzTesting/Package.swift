@@ -1,25 +1,21 @@
 // swift-tools-version:6.0
-// The fuzz targets of RTMWire: one libFuzzer executable per entry point, sharing the checks in
-// FuzzCheck. Build and run them with Scripts/fuzz (see README.md); they need
-// `-sanitize=fuzzer`, which provides `main`.
+// The fuzz targets of RTMWire: one libFuzzer executable per FuzzTarget, each a thin entry point
+// over the checks of RTMWireFuzzCheck (in the main package, where `swift test` replays the kept
+// inputs through the same checks). Build and run them with Scripts/fuzz (see README.md); they
+// need `-sanitize=fuzzer`, which provides `main`.
 import PackageDescription
 
-let rtmwire = Target.Dependency.product(name: "RTMWire", package: "RTMWire")
+let checks = Target.Dependency.product(name: "RTMWireFuzzCheck", package: "RTMWire")
 
 let package = Package(
     name: "FuzzTesting",
     dependencies: [.package(name: "RTMWire", path: "..")],
     targets: [
-        .target(name: "FuzzCheck", dependencies: [rtmwire]),
-        .executableTarget(name: "FuzzEnvelopeBinary", dependencies: ["FuzzCheck", rtmwire]),
-        .executableTarget(name: "FuzzDelimitedStream", dependencies: ["FuzzCheck"]),
-        .executableTarget(name: "FuzzJSON", dependencies: ["FuzzCheck"]),
-        .executableTarget(name: "FuzzImageProbe", dependencies: ["FuzzCheck"]),
-        .executableTarget(
-            name: "FuzzDifferential",
-            dependencies: [
-                "FuzzCheck", rtmwire, .product(name: "RTMWirePeer", package: "RTMWire"),
-            ]),
+        .executableTarget(name: "FuzzEnvelopeBinary", dependencies: [checks]),
+        .executableTarget(name: "FuzzDelimitedStream", dependencies: [checks]),
+        .executableTarget(name: "FuzzJSON", dependencies: [checks]),
+        .executableTarget(name: "FuzzImageProbe", dependencies: [checks]),
+        .executableTarget(name: "FuzzDifferential", dependencies: [checks]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,7 @@ import tempfile
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "lib"))  # rtmwire_tools, shared with Scripts/codegen
 
 import toolchain  # noqa: E402
 from google.protobuf.descriptor import FieldDescriptor as FD  # noqa: E402

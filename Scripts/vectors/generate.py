@@ -34,6 +34,7 @@ from typing import Optional
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "lib"))  # rtmwire_tools, shared with Scripts/codegen
 
 import expected_failures  # noqa: E402
 import model  # noqa: E402

@@ -26,9 +26,10 @@ Rules (the README repeats them for implementers):
 """
 
 from google.protobuf.descriptor import FieldDescriptor as FD
+from rtmwire_tools.limits import swift_limit_defaults
 
 MAX_FIELD_NUMBER = (1 << 29) - 1
-DEFAULT_MAX_DEPTH = 32
+DEFAULT_MAX_DEPTH = swift_limit_defaults()["maxDepth"]
 
 _VARINT_TYPES = {FD.TYPE_INT32, FD.TYPE_INT64, FD.TYPE_UINT32, FD.TYPE_UINT64, FD.TYPE_SINT32,
                  FD.TYPE_SINT64, FD.TYPE_BOOL, FD.TYPE_ENUM}

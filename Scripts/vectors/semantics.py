@@ -3,19 +3,17 @@
 generate.py runs this on every vector of type rtmwire.v1.Envelope that Google's parser accepts:
 valid and non-canonical vectors must yield no violation, and each semantic reject vector must
 yield exactly one violation, the one it names (error and limit). The rules come from the comments
-in Schemas/rtmwire/v1/*.proto and the defaults in Sources/RTMWire/Limits/Limits.swift.
+in Schemas/rtmwire/v1/*.proto; the limits' defaults are read from their one home,
+Sources/RTMWire/Limits/Limits.swift. The rules are written again here on purpose: the vectors'
+expected errors come from this independent statement, never from the Swift code under test.
 """
 
 from dataclasses import dataclass
 
-LIMITS = {
-    "maxContentBytes": 32_768,
-    "maxMediaBytes": 31_457_280,
-    "minMediaBytes": 1,  # "sizes must also be non-empty (at least 1 byte)"
-    "maxRepeatedCount": 1_000,
-    "maxMetadataKeyBytes": 256,
-    "maxMetadataValueBytes": 8_192,
-}
+from rtmwire_tools.limits import swift_limit_defaults
+
+# minMediaBytes is a fixed rule, not a configurable limit: sizes must be non-empty.
+LIMITS = dict(swift_limit_defaults(), minMediaBytes=1)
 
 PEER, CHANNEL, GROUP = 1, 2, 3
 

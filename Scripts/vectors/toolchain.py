@@ -9,10 +9,12 @@
 
 import pathlib
 import re
-import subprocess
 import sys
 
-from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
+from google.protobuf import json_format, message_factory
+# Shared with Scripts/codegen and the fuzz tools.
+from rtmwire_tools import descriptors
+from rtmwire_tools.descriptors import ToolError, load_descriptor_set, proto_files, run as _run
 
 import google.protobuf
 
@@ -27,18 +29,7 @@ JAVA_JAR = pathlib.Path("/usr/share/java/protobuf.jar")
 HERE = pathlib.Path(__file__).resolve().parent
 
 
-class ToolchainError(RuntimeError):
-    pass
-
-
-def _run(args, **kwargs):
-    result = subprocess.run(args, capture_output=True, text=True, **kwargs)
-    if result.returncode != 0:
-        raise ToolchainError(
-            "command failed (%d): %s\n%s%s"
-            % (result.returncode, " ".join(map(str, args)), result.stdout, result.stderr)
-        )
-    return result.stdout
+ToolchainError = ToolError  # what the vector scripts catch
 
 
 def _go_protobuf_version() -> str:
@@ -89,31 +80,15 @@ def check_versions(allow_other: bool) -> list:
     return ["%s %s" % (name, found[name]) for name in found]
 
 
-def proto_files(schemas: pathlib.Path) -> list:
-    files = sorted(p.relative_to(schemas).as_posix() for p in schemas.rglob("*.proto"))
-    if not files:
-        raise ToolchainError("no .proto files under %s" % schemas)
-    return files
-
-
 def build_descriptor_set(schemas: pathlib.Path, workdir: pathlib.Path) -> pathlib.Path:
-    out = workdir / "rtmwire.desc"
-    _run(
-        ["protoc", "-I", str(schemas), "--include_imports", "--descriptor_set_out", str(out)]
-        + proto_files(schemas),
-        cwd=schemas,
-    )
-    return out
+    return descriptors.build_descriptor_set(schemas, workdir / "rtmwire.desc")
 
 
 class Google:
     """Google's protobuf (upb backend) over the descriptor set built from Schemas/."""
 
     def __init__(self, descriptor_set: pathlib.Path):
-        self.file_set = descriptor_pb2.FileDescriptorSet.FromString(descriptor_set.read_bytes())
-        self.pool = descriptor_pool.DescriptorPool()
-        for file_proto in self.file_set.file:
-            self.pool.Add(file_proto)
+        self.file_set, self.pool = load_descriptor_set(descriptor_set)
         self._classes = {}
 
     def descriptor(self, full_name: str):

@@ -5,40 +5,11 @@ Google's protobuf, never from these helpers: they exist to write what no conform
 (overlong varints, unknown fields, groups, truncations, wrong wire types).
 """
 
+from rtmwire_tools.varint import tag, varint  # noqa: F401  (shared; the case modules import them here)
+
 VARINT, FIXED64, LEN, START_GROUP, END_GROUP, FIXED32 = 0, 1, 2, 3, 4, 5
 
 MAX_FIELD_NUMBER = (1 << 29) - 1
-
-
-def varint(value: int, width: int = 0) -> bytes:
-    """The varint of `value` (negative numbers as their 64-bit two's complement).
-
-    width > 0 pads the encoding with 0x80 continuation bytes to exactly `width` bytes (an
-    overlong but valid varint when width <= 10); the value must fit.
-    """
-    if value < 0:
-        value += 1 << 64
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            break
-    if width:
-        if len(out) > width:
-            raise ValueError("value does not fit the requested width")
-        while len(out) < width:
-            out[-1] |= 0x80
-            out.append(0x00)
-    return bytes(out)
-
-
-def tag(field: int, wire_type: int, width: int = 0) -> bytes:
-    """A field tag; `field` is not range-checked so invalid numbers can be written."""
-    return varint((field << 3) | wire_type, width)
 
 
 def f_varint(field: int, value: int, width: int = 0, tag_width: int = 0) -> bytes:

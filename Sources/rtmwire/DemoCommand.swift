@@ -1,5 +1,6 @@
 import ArgumentParser
 import RTMWire
+import RTMWireNIO
 import RTMWireTransport
 
 /// `rtmwire demo`: two peers exchange one message of every kind over TCP loopback (or in
@@ -16,7 +17,8 @@ struct DemoCommand: AsyncParsableCommand {
             over TCP on 127.0.0.1 (port 0). B answers with every receipt kind, reassembles the \
             stream and serves the metadata. Prints one row per envelope (direction, kind, bytes \
             on the wire, whether the peer received it exactly once and equal) and the semantic \
-            checks; exits 1 ("error: demoFailed: ...") if anything differs.
+            checks. Then a tutorial app (legacy JSON) and new apps (envelopes) share one channel \
+            through the legacy bridge. Exits 1 ("error: demoFailed: ...") if anything differs.
             """)
 
     @Flag(
@@ -39,6 +41,11 @@ struct DemoCommand: AsyncParsableCommand {
             }
         }
         StandardStreams.write(Self.table(report))
+        let legacy = LegacyBridgeScene.run()
+        StandardStreams.write("\n" + legacy.text)
+        guard legacy.ok else {
+            throw CLIError(kind: "demoFailed", detail: "the legacy bridge scene differs")
+        }
         guard report.allOK else {
             let rows = report.rows.filter { !$0.ok }.count
             let checks = report.checks.filter { !$0.ok }.count

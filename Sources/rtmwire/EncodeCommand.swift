@@ -21,10 +21,11 @@ struct EncodeCommand: ParsableCommand {
         try encode(type, input)
     }
 
+    /// JSON is read without checks: encoding checks the message, once.
     private func encode<M: RTMMessage>(_ type: M.Type, _ input: [UInt8]) throws {
         let codec = options.codecOptions
         guard options.delimited else {
-            let message = try M(jsonValue: try JSONValue(parsing: input), options: codec)
+            let message = try M(jsonValue: try JSONValue(parsing: input), options: .wireOnly)
             StandardStreams.write(try message.serializedBytes(options: codec))
             return
         }
@@ -34,7 +35,7 @@ struct EncodeCommand: ParsableCommand {
         {
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
             do {
-                let message = try M(jsonValue: try JSONValue(parsing: line), options: codec)
+                let message = try M(jsonValue: try JSONValue(parsing: line), options: .wireOnly)
                 output += try message.delimitedBytes(options: codec)
             } catch {
                 throw error.prefixingPath("line \(index + 1)")

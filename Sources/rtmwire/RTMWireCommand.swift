@@ -1,17 +1,18 @@
 import ArgumentParser
 
-/// The `rtmwire` command: encode, decode and verify RTMWire messages, and run the loopback demo.
+/// The `rtmwire` command: encode, decode, convert and verify RTMWire messages, and run the
+/// loopback demo.
 struct RTMWireCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rtmwire",
-        abstract: "Encode, decode and verify RTMWire messages; run the loopback demo.",
+        abstract: "Encode, decode, convert and verify RTMWire messages; run the loopback demo.",
         discussion: """
             Exit status: 0 on success; 1 when the input is invalid (one line on stderr: \
             "error: <kind>: <detail>", where <kind> is a stable RTMWireError code such as \
             truncated, invalidUTF8 or limitExceeded); 2 for usage errors.
             """,
         subcommands: [
-            DecodeCommand.self, EncodeCommand.self, VerifyCommand.self, DemoCommand.self,
-            ConformanceCommand.self,
+            DecodeCommand.self, EncodeCommand.self, ConvertCommand.self, VerifyCommand.self,
+            DemoCommand.self, ConformanceCommand.self,
         ])
 }

@@ -24,6 +24,17 @@ enum StandardStreams {
         return try readAll(fd: fd, name: path)
     }
 
+    /// Creates or replaces a file with `bytes`.
+    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(CLIError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else {
+            throw CLIError(
+                kind: "io", detail: "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        write(bytes, fd: fd)
+    }
+
     private static func readAll(fd: Int32, name: String) throws(CLIError) -> [UInt8] {
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)

@@ -513,7 +513,7 @@ struct OneofTests {
     }
 }
 
-/// Observed by the differential fuzzer (FuzzTesting/Sources/FuzzDifferential), pinned here.
+/// Observed by the differential fuzzer (Sources/RTMWireFuzzCheck/Differential), pinned here.
 @Suite("Differences found by fuzzing")
 struct FuzzFoundDifferenceTests {
     @Test func boolWithOnlyBitsAboveBit63IsTrue() {

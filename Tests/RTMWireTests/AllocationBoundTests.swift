@@ -16,6 +16,7 @@
 // enabled. Linux only; elsewhere the suite is skipped.
 
 import Foundation
+import RTMWireFuzzCheck
 import Synchronization
 import Testing
 
@@ -267,19 +268,9 @@ enum HeapCounter {
     }
 }
 
-private func varint(_ value: UInt64) -> [UInt8] {
-    var remaining = value
-    var bytes: [UInt8] = []
-    while remaining >= 0x80 {
-        bytes.append(UInt8(truncatingIfNeeded: remaining) | 0x80)
-        remaining >>= 7
-    }
-    return bytes + [UInt8(remaining)]
-}
-
 /// `tag`, then a length prefix and `body`.
 private func field(_ tag: [UInt8], _ body: [UInt8]) -> [UInt8] {
-    tag + varint(UInt64(body.count)) + body
+    tag + VarintBytes.encode(UInt64(body.count)) + body
 }
 
 @Suite(
@@ -366,7 +357,7 @@ struct AllocationBoundTests {
     }
 
     @Test func lengthPrefixesClaimingFourGiB() {
-        let claim = varint(Self.fourGiB)
+        let claim = VarintBytes.encode(Self.fourGiB)
         let inputs: [[UInt8]] = [
             [0x0A] + claim + [0x61, 0x62, 0x63, 0x64],  // message_id (string)
             [0x12] + claim + [0x0A, 0x01, 0x61, 0x00],  // sender (sub-message)
@@ -382,7 +373,7 @@ struct AllocationBoundTests {
 
     @Test func packedRunClaimingTwoToTheThirtyFirstElements() {
         // receipt { delivery { delivered_at_ms: length 2^31, then two elements } }
-        let run = [0x12] + varint(1 << 31) + [0x01, 0x02]
+        let run = [0x12] + VarintBytes.encode(1 << 31) + [0x01, 0x02]
         expectBounded(field([0xA2, 0x01], field([0x0A], run)), accepted: false)
         // A real run of 4000 one-byte elements: 8 bytes each in the array, within the bound.
         let real = field([0x12], [UInt8](repeating: 0x01, count: 4000))
@@ -423,14 +414,14 @@ struct AllocationBoundTests {
 
     @Test func envelopeFailCasesStayWithinTheBound() {
         let cases = FailCase.all.filter {
-            $0.target == "FuzzEnvelopeBinary" || $0.target == "FuzzDifferential"
+            $0.target == .envelopeBinary || $0.target == .differential
         }
         #expect(!cases.isEmpty)
         for failCase in cases { expectBounded(failCase.bytes) }
     }
 
     @Test func frameReaderFedAFourGiBLengthPrefix() {
-        let frame = varint(Self.fourGiB) + [0x0A, 0x01, 0x61, 0x00, 0x00, 0x00]
+        let frame = VarintBytes.encode(Self.fourGiB) + [0x0A, 0x01, 0x61, 0x00, 0x00, 0x00]
         // Default cap: refused as soon as the prefix is read.
         var cappedError: RTMWireError?
         let (cappedPeak, _) = HeapCounter.measure {

@@ -86,10 +86,59 @@ struct FramingTests {
         #expect(error?.offset == good.count + 1)
     }
 
+    @Test func errorsWithoutAPositionArePlacedAtTheirFrame() throws {
+        let good = try header(.text(TextMessage(text: "hi"))).delimitedBytes()
+        let noBody = try header(nil).delimitedBytes(options: .wireOnly)
+        var reader = FrameReader<Envelope>()
+        reader.append(good + noBody)
+        #expect(try reader.next() != nil)
+        let error = caught { () throws(RTMWireError) in try reader.next() }
+        #expect(error?.code == .missingField)
+        #expect(error?.fieldPath == "body")
+        #expect(error?.offset == good.count)
+    }
+
     @Test func prefixLongerThanTenBytes() {
         var reader = FrameReader<Envelope>()
         reader.append([UInt8](repeating: 0x80, count: 11))
         #expect(caught { () throws(RTMWireError) in try reader.next() }?.code == .varintTooLong)
+    }
+
+    @Test func outboundFrameIsTheDelimitedFrame() throws {
+        for envelope in Self.envelopes {
+            let frame = try OutboundFrame(envelope)
+            let expected = try envelope.delimitedBytes()
+            #expect(frame.bytes == expected)
+            #expect(frame.size == expected.count)
+            #expect(frame.bodySize == envelope.serializedSize)
+            // Into a caller's buffer: exactly `size` bytes, nothing past them.
+            var buffer = [UInt8](repeating: 0xAA, count: frame.size + 4)
+            let written = try buffer.withUnsafeMutableBytes { raw throws(RTMWireError) in
+                try frame.write(into: raw)
+            }
+            #expect(written == frame.size)
+            #expect(buffer == expected + [0xAA, 0xAA, 0xAA, 0xAA])
+            var short = [UInt8](repeating: 0, count: frame.size - 1)
+            let error = short.withUnsafeMutableBytes { raw in
+                caught { () throws(RTMWireError) in try frame.write(into: raw) }
+            }
+            #expect(error?.code == .bufferTooSmall)
+        }
+    }
+
+    @Test func outboundFrameRefusesWhatEncodingRefuses() {
+        let big = header(.text(TextMessage(text: String(repeating: "z", count: 100))))
+        let options = CodecOptions(limits: Limits(maxMessageBytes: 64))
+        let error = caught { () throws(RTMWireError) in try OutboundFrame(big, options: options) }
+        #expect(
+            error == caught { () throws(RTMWireError) in try big.delimitedBytes(options: options) })
+        #expect(error?.limit?.name == "maxMessageBytes")
+        let invalid = header(nil)
+        #expect(
+            caught { () throws(RTMWireError) in try OutboundFrame(invalid) }?.code == .missingField)
+        // Wire-only: no rule, no limit.
+        #expect(
+            caught { () throws(RTMWireError) in try OutboundFrame(big, options: .wireOnly) } == nil)
     }
 
     @Test func cleanEndOfStream() throws {

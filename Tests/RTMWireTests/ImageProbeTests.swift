@@ -266,20 +266,11 @@ private let builtSamples: [Sample] = {
     return samples
 }()
 
+/// The encoders' files; the fixture script computes how many leading bytes carry the size.
 private let fixtureSamples: [Sample] = ImageFixtures.all.map { fixture in
-    let info = ImageInfo(format: fixture.format, width: fixture.width, height: fixture.height)
-    let headerLength: Int
-    switch fixture.format {
-    case .png: headerLength = 24
-    case .gif: headerLength = 10
-    case .bmp: headerLength = 26
-    default:
-        headerLength = jpegHeaderLength(
-            fixture.bytes, sofMarker: fixture.name.hasPrefix("progressive") ? 0xC2 : 0xC0)
-    }
-    return Sample(
-        name: "fixture " + fixture.name, bytes: fixture.bytes, info: info,
-        headerLength: headerLength)
+    Sample(
+        name: "fixture " + fixture.name, bytes: fixture.bytes, info: fixture.info,
+        headerLength: fixture.headerLength)
 }
 
 private func expectMalformed(
@@ -303,12 +294,23 @@ struct ImageProbeTests {
         #expect(try ImageProbe.probe(sample.bytes) == sample.info)
     }
 
-    @Test("encoder-made fixtures report their format and size", arguments: ImageFixtures.all)
+    @Test(
+        "encoder-made fixtures report their format, displayed size and orientation",
+        arguments: ImageFixtures.all)
     func fixtures(fixture: ImageFixtures.Fixture) throws {
         #expect(fixture.bytes.count < 1024)
-        let info = try ImageProbe.probe(fixture.bytes)
-        #expect(
-            info == ImageInfo(format: fixture.format, width: fixture.width, height: fixture.height))
+        #expect(try ImageProbe.probe(fixture.bytes) == fixture.info)
+    }
+
+    @Test func fixturesCoverEveryFormatAndTurnedPhotos() {
+        let formats = Set(ImageFixtures.all.map(\.format))
+        #expect(formats == [.jpeg, .png, .bmp, .gif, .webp, .heic, .avif])
+        for format in [ImageFormat.jpeg, .heic, .avif] {
+            #expect(
+                ImageFixtures.all.contains {
+                    $0.format == format && $0.orientation.swapsWidthAndHeight
+                }, "no turned \(format) fixture")
+        }
     }
 
     @Test func progressiveFixtureReallyUsesSOF2() throws {
@@ -341,8 +343,8 @@ struct ImageProbeTests {
 
     @Test func formatNamesAreStable() {
         #expect(
-            [ImageFormat.jpeg, .png, .bmp, .gif].map(\.description) == [
-                "jpeg", "png", "bmp", "gif",
+            [ImageFormat.jpeg, .png, .bmp, .gif, .webp, .heic, .avif, .heif].map(\.description) == [
+                "jpeg", "png", "bmp", "gif", "webp", "heic", "avif", "heif",
             ])
         #expect(Set([ImageFormat.jpeg, .png, .bmp, .gif, ImageFormat("jpeg")]).count == 4)
     }
@@ -354,7 +356,10 @@ struct ImageProbeTests {
         arguments: [
             [], [0x00], [0xFF], [0xFF, 0xD9], [0x89, 0x50, 0x4E], Array("hello, world".utf8),
             Array("GIF".utf8.dropLast()),
-            Array("B".utf8), Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBP".utf8), [0x00, 0x00, 0x01, 0x00],
+            Array("B".utf8), Array("RIFF\u{0}\u{0}\u{0}\u{0}WAVE".utf8), Array("RIFF\u{0}".utf8),
+            [0x00, 0x00, 0x01, 0x00],
+            // An MP4 video: ISO BMFF, but no HEIF or AVIF brand.
+            [0, 0, 0, 16] + Array("ftypisom".utf8) + [0, 0, 2, 0],
         ] as [[UInt8]])
     func unrecognized(bytes: [UInt8]) {
         let error = probeError(bytes)
@@ -549,9 +554,10 @@ struct ImageProbeTests {
         var rng = SplitMix64(state: 0x5EED_1A6E_2026)
         let signatures: [[UInt8]] = [
             [0xFF, 0xD8], Build.pngSignature, Array("BM".utf8), Array("GIF89a".utf8),
-            Array("GIF87a".utf8),
+            Array("GIF87a".utf8), Array("RIFF\u{30}\u{0}\u{0}\u{0}WEBPVP8".utf8),
+            [0, 0, 0, 24] + Array("ftypheic\u{0}\u{0}\u{0}\u{0}mif1heic".utf8),
         ]
-        let seeds = (builtSamples + fixtureSamples).map { Array($0.bytes.prefix(256)) }
+        let seeds = (builtSamples + fixtureSamples).map { Array($0.bytes.prefix(1024)) }
         var outcomes = (values: 0, errors: 0)
 
         func check(_ input: [UInt8]) {

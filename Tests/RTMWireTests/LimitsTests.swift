@@ -178,9 +178,37 @@ struct LimitsTests {
         #expect(limits.maxRepeatedCount == 1_000)
         #expect(limits.maxMetadataKeyBytes == 256)
         #expect(limits.maxMetadataValueBytes == 8_192)
-        #expect(limits.maxStreamAssembledBytes == 1_048_576)
-        #expect(limits.maxStreamPendingChunks == 256)
         #expect(limits.maxDepth == 32)
+    }
+
+    @Test func theDeepestSchemaMessageNestsFourLevels() throws {
+        // envelope → metadata → request → metadata → item, as Limits.maxDepth's doc says.
+        let item = MetadataItem(key: "k", value: "v")
+        let request = MetadataRequest(
+            requestID: "r", operation: .set, target: MetadataTarget(target: .userID("u")),
+            metadata: Metadata(items: [item]))
+        let bytes = try header(.metadata(MetadataMessage(kind: .request(request))))
+            .serializedBytes()
+        let four = CodecOptions(limits: Limits(maxDepth: 4))
+        #expect(throws: Never.self) { try Envelope(serializedBytes: bytes, options: four) }
+        let error = caught { () throws(RTMWireError) in
+            try Envelope(serializedBytes: bytes, options: CodecOptions(limits: Limits(maxDepth: 3)))
+        }
+        #expect(error?.code == .depthLimitExceeded)
+        #expect(error?.limit == .init(name: "maxDepth", allowed: 3, actual: 4))
+        #expect(error?.fieldPath == "metadata.request.metadata.items")
+    }
+
+    @Test func aLimitViolationPrintsItsNameAndValues() {
+        let violation = RTMWireError.LimitViolation(
+            name: "maxContentBytes", allowed: 32_768, actual: 40_000)
+        #expect("\(violation)" == "maxContentBytes: allowed 32768, actual 40000")
+        let error = RTMWireError.limit(
+            "maxContentBytes", allowed: 32_768, actual: 40_000, path: "text", detail: "too long")
+        #expect(
+            "\(error)"
+                == "limitExceeded: text: too long (limit maxContentBytes: allowed 32768, actual 40000)"
+        )
     }
 
     @Test func wireOnlySkipsSizeLimits() throws {

@@ -1,3 +1,6 @@
+// The helpers every test target shares (SplitMix64, envelope fixtures), for every file here.
+@_exported import RTMWireTestSupport
+
 @testable import RTMWire
 
 /// Bytes from a hex string (whitespace ignored); test inputs are written in hex.
@@ -36,21 +39,4 @@ func header(_ body: Envelope.Body?, conversation: ConversationType = .channel) -
     Envelope(
         messageID: "m-1", sender: Sender(userID: "alice"),
         conversation: Conversation(type: conversation, id: "c-1"), body: body)
-}
-
-/// SplitMix64: a tiny deterministic generator, so the fuzz-style loops run the same inputs every time.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
 }

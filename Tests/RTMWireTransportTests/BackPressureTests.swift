@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireTestSupport
 import RTMWireTransport
 import Testing
 

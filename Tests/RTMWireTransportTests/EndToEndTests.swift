@@ -1,4 +1,6 @@
 import RTMWire
+import RTMWireReferencePeers
+import RTMWireTestSupport
 import RTMWireTransport
 import Testing
 
@@ -9,7 +11,7 @@ struct EndToEndTests {
         "one of every kind reaches the peer equal to what was sent",
         arguments: TransportKind.allCases)
     func everyKindArrivesEqual(kind: TransportKind) async throws {
-        let sent = try Fixtures.everyKind()
+        let sent = Fixtures.everyKind()
         let received = try await kind.withPair { a, b in
             async let collected = receiveAll(b)
             for envelope in sent { try await a.send(envelope) }
@@ -151,7 +153,7 @@ struct EndToEndTests {
                 streamID: "s1", sequence: UInt64(index + 1),
                 event: .delta(StreamDelta(content: piece)))
         }
-        var generator = SeededGenerator(seed: 42)
+        var generator = SplitMix64(state: 42)
         chunks += chunks.shuffled(using: &generator).prefix(40)  // duplicates
         chunks.shuffle(using: &generator)
         let start = StreamChunk(

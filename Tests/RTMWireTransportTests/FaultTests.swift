@@ -1,5 +1,7 @@
 import NIOCore
 import RTMWire
+import RTMWireNIO
+import RTMWireTestSupport
 import RTMWireTransport
 import Testing
 

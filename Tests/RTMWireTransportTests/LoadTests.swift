@@ -1,4 +1,6 @@
 import RTMWire
+import RTMWireNIO
+import RTMWireTestSupport
 import RTMWireTransport
 import Testing
 

@@ -1,8 +1,7 @@
-// libFuzzer entry point: the incremental FrameReader fed in pieces (see DelimitedStreamCheck).
-import FuzzCheck
+// libFuzzer entry point of FuzzTarget.delimitedStream (the checks live in RTMWireFuzzCheck).
+import RTMWireFuzzCheck
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    DelimitedStreamCheck.run(Array(UnsafeRawBufferPointer(start: start, count: count)))
-    return 0
+    FuzzTarget.delimitedStream.fuzz(start, count)
 }

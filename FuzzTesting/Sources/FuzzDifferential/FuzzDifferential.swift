@@ -1,6 +1,7 @@
-// libFuzzer entry point: RTMWire's decoder against protobuf-c (see DifferentialCheck).
+// libFuzzer entry point of FuzzTarget.differential (the checks live in RTMWireFuzzCheck).
+import RTMWireFuzzCheck
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    DifferentialCheck.run(Array(UnsafeRawBufferPointer(start: start, count: count)))
-    return 0
+    FuzzTarget.differential.fuzz(start, count)
 }

@@ -1,10 +1,7 @@
-// libFuzzer entry point: Envelope binary decoding, wire-only and checked (see BinaryDecodingCheck).
-import FuzzCheck
-import RTMWire
+// libFuzzer entry point of FuzzTarget.envelopeBinary (the checks live in RTMWireFuzzCheck).
+import RTMWireFuzzCheck
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    BinaryDecodingCheck.run(
-        Envelope.self, Array(UnsafeRawBufferPointer(start: start, count: count)))
-    return 0
+    FuzzTarget.envelopeBinary.fuzz(start, count)
 }

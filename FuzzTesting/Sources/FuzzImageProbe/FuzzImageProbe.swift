@@ -1,8 +1,7 @@
-// libFuzzer entry point: ImageProbe.probe (see ImageProbeCheck).
-import FuzzCheck
+// libFuzzer entry point of FuzzTarget.imageProbe (the checks live in RTMWireFuzzCheck).
+import RTMWireFuzzCheck
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    ImageProbeCheck.run(Array(UnsafeRawBufferPointer(start: start, count: count)))
-    return 0
+    FuzzTarget.imageProbe.fuzz(start, count)
 }

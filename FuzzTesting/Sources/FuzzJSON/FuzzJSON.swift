@@ -1,8 +1,7 @@
-// libFuzzer entry point: JSON parsing and the proto3 JSON mapping of Envelope (see JSONCheck).
-import FuzzCheck
+// libFuzzer entry point of FuzzTarget.json (the checks live in RTMWireFuzzCheck).
+import RTMWireFuzzCheck
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func test(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    JSONCheck.run(Array(UnsafeRawBufferPointer(start: start, count: count)))
-    return 0
+    FuzzTarget.json.fuzz(start, count)
 }

@@ -78,20 +78,7 @@ extension RTMMessage {
     public func serialize(
         into buffer: UnsafeMutableRawBufferPointer, options: CodecOptions = .default
     ) throws(RTMWireError) -> Int {
-        let size = try checkedWireSize(options)
-        guard buffer.count >= size else {
-            throw RTMWireError(
-                code: .bufferTooSmall,
-                detail:
-                    "buffer of \(buffer.count) bytes; the message needs \(size) (serializedSize)")
-        }
-        if size > 0 {
-            let start = buffer.baseAddress!.bindMemory(to: UInt8.self, capacity: size)
-            WireWriter.fill(UnsafeMutableBufferPointer(start: start, count: size)) {
-                _encode(to: &$0)
-            }
-        }
-        return size
+        try WireWriter.fill(buffer, size: checkedWireSize(options)) { _encode(to: &$0) }
     }
 
     /// The encoded size, after the checks every encoding entry point makes first: with

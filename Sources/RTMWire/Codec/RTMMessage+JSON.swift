@@ -17,7 +17,7 @@ extension RTMMessage {
         var message = Self()
         try message._mergeJSON(jsonValue, path: "")
         // The same checks as encoding: a message read from JSON is one about to be encoded.
-        _ = try message.checkedWireSize(options)
+        if options.checksSemantics { _ = try message.checkedWireSize(options) }
         self = message
     }
 

@@ -107,14 +107,16 @@ extension RTMWireError {
 
         // MARK: Image probe
 
-        /// The bytes are not a JPEG, PNG, BMP or GIF image.
+        /// The bytes are not an image format ``ImageProbe`` reads (JPEG, PNG, BMP, GIF, WebP,
+        /// HEIC/HEIF, AVIF).
         public static let unrecognizedImageFormat = Code("unrecognizedImageFormat")
         /// The image header is recognised but malformed or cut short.
         public static let malformedImageHeader = Code("malformedImageHeader")
     }
 
-    /// The details of a ``Code/limitExceeded`` error.
-    public struct LimitViolation: Hashable, Sendable {
+    /// The details of a ``Code/limitExceeded`` error; prints as
+    /// `maxContentBytes: allowed 32768, actual 40000`.
+    public struct LimitViolation: Hashable, Sendable, CustomStringConvertible {
         /// The name of the ``Limits`` property that was exceeded (for example `maxContentBytes`).
         public var name: String
         /// The value the limit allows (a maximum, or the minimum for lower bounds).
@@ -128,6 +130,9 @@ extension RTMWireError {
             self.allowed = allowed
             self.actual = actual
         }
+
+        /// `<name>: allowed <allowed>, actual <actual>`.
+        public var description: String { "\(name): allowed \(allowed), actual \(actual)" }
     }
 }
 
@@ -139,9 +144,7 @@ extension RTMWireError: CustomStringConvertible {
         if let offset { text += " at byte \(offset)" }
         text += fieldPath.isEmpty && offset == nil ? " " : ": "
         text += detail
-        if let limit {
-            text += " (limit \(limit.name): allowed \(limit.allowed), actual \(limit.actual))"
-        }
+        if let limit { text += " (limit \(limit))" }
         return text
     }
 }

@@ -51,11 +51,8 @@ public struct FrameReader<Message: RTMMessage>: Sendable {
     /// was cut short, otherwise returns normally. Call ``next()`` until nil first.
     public func finish() throws(RTMWireError) {
         if let failure { throw failure }
-        if bufferedByteCount > 0 {
-            throw RTMWireError(
-                code: .truncatedFrame, offset: streamOffset + start,
-                detail: "stream ended \(bufferedByteCount) bytes into a frame")
-        }
+        try DelimitedFrame.finish(
+            bufferedBytes: bufferedByteCount, streamOffset: streamOffset + start)
     }
 
     private mutating func nextFrame() throws(RTMWireError) -> Message? {

@@ -21,4 +21,13 @@ public struct ImageFormat: Hashable, Sendable, CustomStringConvertible {
     public static let bmp = ImageFormat("bmp")
     /// GIF87a or GIF89a.
     public static let gif = ImageFormat("gif")
+    /// WebP: lossy (`VP8 `), lossless (`VP8L`) or extended (`VP8X`: alpha, animation, metadata).
+    public static let webp = ImageFormat("webp")
+    /// HEIF with HEVC-coded images (brands `heic`, `heix`, `heim`, `heis`, `hevc`, `hevx`): the
+    /// iPhone camera's default.
+    public static let heic = ImageFormat("heic")
+    /// AVIF: HEIF with AV1-coded images (brands `avif`, `avis`).
+    public static let avif = ImageFormat("avif")
+    /// Any other HEIF image (brands `mif1`, `msf1`, `mif2` only).
+    public static let heif = ImageFormat("heif")
 }

@@ -1,8 +1,10 @@
 extension ImageProbe {
     /// Walks the marker segments after SOI up to the first frame header (SOF), which holds the
-    /// size; APPn, DQT, DHT and the like may come first, in any order and number.
+    /// size; APPn, DQT, DHT and the like may come first, in any order and number. The first
+    /// Exif APP1 segment before it gives the orientation (see ``exifOrientation(_:from:to:)``).
     static func probeJPEG(_ reader: Reader) throws(RTMWireError) -> ImageInfo {
         var offset = 2  // past SOI
+        var exif: ImageOrientation?? = nil  // nil: no Exif segment seen yet
         // Every pass advances `offset` by at least 2 bytes, so the loop ends within count/2 passes.
         while true {
             guard let lead = reader.byte(at: offset) else {
@@ -47,9 +49,18 @@ extension ImageProbe {
             }
             if isStartOfFrame(marker) {
                 return try readFrameHeader(
-                    reader, marker: marker, lengthOffset: lengthOffset, length: length)
+                    reader, marker: marker, lengthOffset: lengthOffset, length: length,
+                    orientation: (exif ?? nil) ?? .up)
             }
-            offset = lengthOffset + Int(length)
+            let end = lengthOffset + Int(length)
+            // An APP1 cut short is left alone: the walk fails at its end anyway.
+            if marker == 0xE1, exif == nil, end <= reader.count,
+                end - (lengthOffset + 2) >= exifHeader.count,
+                reader.matches(exifHeader, at: lengthOffset + 2)
+            {
+                exif = .some(exifOrientation(reader, from: lengthOffset + 2, to: end))
+            }
+            offset = end
         }
     }
 
@@ -62,7 +73,8 @@ extension ImageProbe {
     /// Frame header: length (2), sample precision (1), lines (2), samples per line (2),
     /// component count (1), then the components.
     static func readFrameHeader(
-        _ reader: Reader, marker: UInt8, lengthOffset: Int, length: UInt16
+        _ reader: Reader, marker: UInt8, lengthOffset: Int, length: UInt16,
+        orientation: ImageOrientation
     ) throws(RTMWireError) -> ImageInfo {
         guard length >= 8 else {
             throw malformed(
@@ -82,6 +94,7 @@ extension ImageProbe {
             throw malformed(at: heightOffset, "JPEG height defined by DNL not supported")
         }
         guard width > 0 else { throw malformed(at: heightOffset + 2, "JPEG width is 0") }
-        return ImageInfo(format: .jpeg, width: UInt32(width), height: UInt32(height))
+        return ImageInfo(
+            format: .jpeg, stored: UInt32(width), UInt32(height), orientation: orientation)
     }
 }

@@ -1,15 +1,20 @@
-/// Reads the format and pixel dimensions from the first bytes of a JPEG, PNG, BMP or GIF image.
+/// Reads the format and displayed pixel dimensions from the header of a JPEG, PNG, BMP, GIF,
+/// WebP, HEIC/HEIF or AVIF image.
 ///
 /// The sender of an image message uses it to fill in width and height when the caller gave
-/// none. Only the header is read; the pixel data is neither decoded nor validated, and nothing is
-/// allocated in proportion to sizes claimed by the input.
+/// none. Dimensions are reported as displayed: a JPEG's Exif orientation and a HEIF/AVIF image's
+/// `clap`, `irot` and `imir` properties are applied, so a portrait phone photo is reported
+/// portrait. Only the header is read; the pixel data is neither decoded nor validated, every
+/// length read from the input is checked against the bytes present before it is used, and
+/// nothing is allocated in proportion to sizes claimed by the input.
 public enum ImageProbe {
-    /// Detects the format of `bytes` and reads the image's width and height.
+    /// Detects the format of `bytes` and reads the image's displayed width and height.
     ///
     /// - Throws: ``RTMWireError`` with code ``RTMWireError/Code/unrecognizedImageFormat`` when
     ///   the bytes start with none of the known signatures (including empty input), or
     ///   ``RTMWireError/Code/malformedImageHeader`` when the header is cut short, inconsistent,
-    ///   or declares a zero dimension.
+    ///   or declares a zero dimension (for ISO BMFF: a box size of 2...7, below its header, or
+    ///   past the end of its parent; no primary item or no `ispe` for it).
     public static func probe<Bytes: Collection>(
         _ bytes: Bytes
     ) throws(RTMWireError) -> ImageInfo where Bytes.Element == UInt8 {
@@ -30,6 +35,8 @@ public enum ImageProbe {
             throw RTMWireError(
                 code: .unrecognizedImageFormat, offset: 0, detail: "empty input is not an image")
         }
+        // ISO BMFF (HEIF, AVIF) starts with the 32-bit size of its `ftyp` box.
+        if reader.matches(isoBoxTypeFileType, at: 4) { return try probeISOBMFF(reader) }
         switch first {
         case 0xFF where reader.byte(at: 1) == 0xD8:
             return try probeJPEG(reader)
@@ -39,10 +46,12 @@ public enum ImageProbe {
             return try probeBMP(reader)
         case UInt8(ascii: "G") where reader.matches(gifMagic, at: 0):
             return try probeGIF(reader)
+        case UInt8(ascii: "R") where reader.matches(riffMagic, at: 0):
+            return try probeWebP(reader)
         default:
             throw RTMWireError(
                 code: .unrecognizedImageFormat, offset: 0,
-                detail: "bytes start with no JPEG, PNG, BMP or GIF signature")
+                detail: "bytes start with no JPEG, PNG, BMP, GIF, WebP or HEIF/AVIF signature")
         }
     }
 }
@@ -100,6 +109,20 @@ extension ImageProbe {
                 return nil
             }
             return UInt32(high) << 16 | UInt32(low)
+        }
+
+        func uint24LE(at offset: Int) -> UInt32? {
+            guard let low = uint16LE(at: offset), let high = byte(at: offset + 2) else {
+                return nil
+            }
+            return UInt32(high) << 16 | UInt32(low)
+        }
+
+        func uint64BE(at offset: Int) -> UInt64? {
+            guard let high = uint32BE(at: offset), let low = uint32BE(at: offset + 4) else {
+                return nil
+            }
+            return UInt64(high) << 32 | UInt64(low)
         }
     }
 

@@ -3,8 +3,8 @@
 /// Limits apply both when encoding (so an oversized message never reaches the wire) and when
 /// decoding untrusted bytes. Exceeding one raises ``RTMWireError`` with code
 /// ``RTMWireError/Code/limitExceeded`` and a ``RTMWireError/LimitViolation`` naming the property,
-/// the allowed value and the actual value. Wire-level decoding (``DecodingOptions/wireOnly``)
-/// still applies ``maxDepth``, which protects the stack rather than the application.
+/// the allowed value and the actual value. Wire-level decoding (``CodecOptions/wireOnly``) still
+/// applies ``maxDepth``, which protects the stack rather than the application.
 public struct Limits: Hashable, Sendable {
     /// Bytes of text + display file name + thumbnail of one message, together (Agora RTM: "the
     /// message content, display file name and display thumbnail must not exceed 32 KB in total").
@@ -24,16 +24,10 @@ public struct Limits: Hashable, Sendable {
     public var maxMetadataKeyBytes: Int
     /// Largest metadata item value, in UTF-8 bytes. Default 8,192.
     public var maxMetadataValueBytes: Int
-    /// Largest content a stream assembler holds for one stream (initial content + deltas).
-    /// Default 1,048,576 (1 MiB).
-    public var maxStreamAssembledBytes: Int
-    /// Most out-of-order chunks a stream assembler buffers for one stream while waiting for a
-    /// missing sequence number. Default 256.
-    public var maxStreamPendingChunks: Int
     /// Deepest nesting of messages and groups the decoder follows. It stops stack exhaustion by
-    /// crafted input (protobuf-c has no such limit); the deepest RTMWire message is 6 levels
-    /// (envelope → metadata → request → metadata → item), so the default leaves room for unknown
-    /// groups from newer schemas. Default 32.
+    /// crafted input (protobuf-c has no such limit); the deepest RTMWire message nests four
+    /// sub-messages inside the envelope (envelope → metadata → request → metadata → item, depth
+    /// 4), so the default leaves room for unknown groups from newer schemas. Default 32.
     public var maxDepth: Int
 
     /// Creates limits; every parameter defaults to the documented default.
@@ -44,8 +38,6 @@ public struct Limits: Hashable, Sendable {
         maxRepeatedCount: Int = 1_000,
         maxMetadataKeyBytes: Int = 256,
         maxMetadataValueBytes: Int = 8_192,
-        maxStreamAssembledBytes: Int = 1_048_576,
-        maxStreamPendingChunks: Int = 256,
         maxDepth: Int = 32
     ) {
         self.maxContentBytes = maxContentBytes
@@ -54,8 +46,6 @@ public struct Limits: Hashable, Sendable {
         self.maxRepeatedCount = maxRepeatedCount
         self.maxMetadataKeyBytes = maxMetadataKeyBytes
         self.maxMetadataValueBytes = maxMetadataValueBytes
-        self.maxStreamAssembledBytes = maxStreamAssembledBytes
-        self.maxStreamPendingChunks = maxStreamPendingChunks
         self.maxDepth = maxDepth
     }
 

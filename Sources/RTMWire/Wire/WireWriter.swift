@@ -55,6 +55,26 @@ public struct WireWriter {
         precondition(writer.position == 0, "RTMWire: encoded size differs from computed size")
     }
 
+    /// Lends a writer over the first `size` bytes of a caller's `buffer` to `body`, which must
+    /// fill them exactly; returns `size`. Throws ``RTMWireError/Code/bufferTooSmall`` when the
+    /// buffer is shorter.
+    @inlinable
+    static func fill(
+        _ buffer: UnsafeMutableRawBufferPointer, size: Int, _ body: (inout WireWriter) -> Void
+    ) throws(RTMWireError) -> Int {
+        guard buffer.count >= size else {
+            throw RTMWireError(
+                code: .bufferTooSmall,
+                detail: "buffer of \(buffer.count) bytes; the encoding needs \(size)")
+        }
+        // An empty buffer may have no base address; nothing is written then.
+        if size > 0 {
+            let start = buffer.baseAddress!.bindMemory(to: UInt8.self, capacity: size)
+            fill(UnsafeMutableBufferPointer(start: start, count: size), body)
+        }
+        return size
+    }
+
     /// Moves `position` back by `count` bytes and returns the new position, where the caller
     /// writes exactly `count` bytes.
     @inlinable @inline(__always)

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import RTMWire
+import RTMWireNIO
 import RTMWireTransport
 
 /// An ``EnvelopeFrameDecoder`` that records the largest buffer `ByteToMessageHandler` hands it.

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import RTMWire
+import RTMWireNIO
 import RTMWireTransport
 
 /// A TCP client that writes raw bytes, for fault injection against a ``TCPLoopback`` server.

@@ -1,6 +1,8 @@
 extension ImageMessage {
-    /// Builds an image message for an uploaded image, computing its width and height from the
-    /// image's header bytes (JPEG, PNG, BMP, GIF) as the RTM SDK does for JPEG, PNG and BMP.
+    /// Builds an image message for an uploaded image, computing its displayed width and height
+    /// from the image's header bytes (JPEG, PNG, BMP, GIF, WebP, HEIC/HEIF, AVIF; see
+    /// ``ImageProbe``) as the RTM SDK does for JPEG, PNG and BMP. A phone photo whose Exif or
+    /// HEIF orientation turns it a quarter is reported with width and height swapped.
     ///
     /// `size` is the number of bytes in `imageBytes`. An explicit `width` or `height` overrides
     /// the computed value. When both are given the header is not required to be readable;

@@ -2,11 +2,6 @@
 // swift-format-ignore-file
 
 extension ChannelTarget {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.channelName, "channel_name")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.channelName.isEmpty { members.append(JSONMember("channelName", .string(self.channelName))) }

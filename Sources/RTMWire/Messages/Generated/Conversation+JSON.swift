@@ -2,11 +2,6 @@
 // swift-format-ignore-file
 
 extension Conversation {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.id, "id")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if self.type.rawValue != 0 { members.append(JSONMember("type", self.type._jsonValue())) }

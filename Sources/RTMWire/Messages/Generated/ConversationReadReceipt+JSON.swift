@@ -2,11 +2,6 @@
 // swift-format-ignore-file
 
 extension ConversationReadReceipt {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.conversationID, "conversation_id")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.conversationID.isEmpty { members.append(JSONMember("conversationId", .string(self.conversationID))) }

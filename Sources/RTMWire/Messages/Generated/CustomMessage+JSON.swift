@@ -2,11 +2,6 @@
 // swift-format-ignore-file
 
 extension CustomMessage {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.type, "type")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.type.isEmpty { members.append(JSONMember("type", .string(self.type))) }

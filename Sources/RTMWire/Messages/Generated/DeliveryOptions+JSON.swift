@@ -2,10 +2,6 @@
 // swift-format-ignore-file
 
 extension DeliveryOptions {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if self.deliveryReceipt { members.append(JSONMember("deliveryReceipt", .bool(self.deliveryReceipt))) }

@@ -2,15 +2,6 @@
 // swift-format-ignore-file
 
 extension DeliveryReceipt {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try Rules.count(self.messageIDs.count, limits, "message_ids")
-        try Rules.count(self.deliveredAtMs.count, limits, "delivered_at_ms")
-        try _validateSelf(limits)
-        if let index = UTF8Scan.firstIndexContainingNUL(self.messageIDs) {
-            try Rules.noNUL(self.messageIDs[index], "message_ids")
-        }
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageIDs.isEmpty { members.append(JSONMember("messageIds", .array(self.messageIDs.map { .string($0) }))) }

@@ -2,42 +2,6 @@
 // swift-format-ignore-file
 
 extension Envelope {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.messageID, "message_id")
-        if let value = self.sender {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("sender") }
-        }
-        if let value = self.conversation {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("conversation") }
-        }
-        if let value = self.deliveryOptions {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("delivery_options") }
-        }
-        switch self.body {
-        case .text(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("text") }
-        case .image(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("image") }
-        case .file(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("file") }
-        case .status(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("status") }
-        case .receipt(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("receipt") }
-        case .stream(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("stream") }
-        case .streamChunk(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("stream_chunk") }
-        case .metadata(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("metadata") }
-        case .custom(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("custom") }
-        case nil:
-            break
-        }
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageID.isEmpty { members.append(JSONMember("messageId", .string(self.messageID))) }

@@ -2,12 +2,6 @@
 // swift-format-ignore-file
 
 extension GroupReadCount {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.messageID, "message_id")
-        try Rules.noNUL(self.groupID, "group_id")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageID.isEmpty { members.append(JSONMember("messageId", .string(self.messageID))) }

@@ -2,13 +2,6 @@
 // swift-format-ignore-file
 
 extension ImageMessage {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.mediaID, "media_id")
-        try Rules.noNUL(self.fileName, "file_name")
-        try Rules.noNUL(self.text, "text")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.mediaID.isEmpty { members.append(JSONMember("mediaId", .string(self.mediaID))) }

@@ -2,14 +2,6 @@
 // swift-format-ignore-file
 
 extension Metadata {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try Rules.count(self.items.count, limits, "items")
-        try _validateSelf(limits)
-        for (index, value) in self.items.enumerated() {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("items[\(index)]") }
-        }
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.items.isEmpty { members.append(JSONMember("items", .array(self.items.map { $0._jsonValue() }))) }

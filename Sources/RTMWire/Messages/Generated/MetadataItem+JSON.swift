@@ -2,13 +2,6 @@
 // swift-format-ignore-file
 
 extension MetadataItem {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.key, "key")
-        try Rules.noNUL(self.value, "value")
-        try Rules.noNUL(self.authorUserID, "author_user_id")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.key.isEmpty { members.append(JSONMember("key", .string(self.key))) }

@@ -2,20 +2,6 @@
 // swift-format-ignore-file
 
 extension MetadataMessage {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        switch self.kind {
-        case .request(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("request") }
-        case .response(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("response") }
-        case .event(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("event") }
-        case nil:
-            break
-        }
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if case .request(let value)? = self.kind { members.append(JSONMember("request", value._jsonValue())) }

@@ -2,10 +2,6 @@
 // swift-format-ignore-file
 
 extension MetadataOptions {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if self.recordTimestamp { members.append(JSONMember("recordTimestamp", .bool(self.recordTimestamp))) }

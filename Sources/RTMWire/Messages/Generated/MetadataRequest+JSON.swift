@@ -2,21 +2,6 @@
 // swift-format-ignore-file
 
 extension MetadataRequest {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.requestID, "request_id")
-        if let value = self.target {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("target") }
-        }
-        if let value = self.metadata {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("metadata") }
-        }
-        if let value = self.options {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("options") }
-        }
-        try Rules.noNUL(self.lockName, "lock_name")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.requestID.isEmpty { members.append(JSONMember("requestId", .string(self.requestID))) }

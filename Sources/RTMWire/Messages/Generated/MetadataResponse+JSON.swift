@@ -2,18 +2,6 @@
 // swift-format-ignore-file
 
 extension MetadataResponse {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.requestID, "request_id")
-        if let value = self.target {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("target") }
-        }
-        try Rules.noNUL(self.errorMessage, "error_message")
-        if let value = self.metadata {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("metadata") }
-        }
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.requestID.isEmpty { members.append(JSONMember("requestId", .string(self.requestID))) }

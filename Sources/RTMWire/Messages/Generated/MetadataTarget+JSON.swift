@@ -2,18 +2,6 @@
 // swift-format-ignore-file
 
 extension MetadataTarget {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        switch self.target {
-        case .channel(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("channel") }
-        case .userID(let value)?:
-            try Rules.noNUL(value, "user_id")
-        case nil:
-            break
-        }
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if case .channel(let value)? = self.target { members.append(JSONMember("channel", value._jsonValue())) }

@@ -2,24 +2,6 @@
 // swift-format-ignore-file
 
 extension Receipt {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        switch self.kind {
-        case .delivery(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("delivery") }
-        case .messageRead(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("message_read") }
-        case .conversationRead(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("conversation_read") }
-        case .groupRead(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("group_read") }
-        case .groupReadCount(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("group_read_count") }
-        case nil:
-            break
-        }
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if case .delivery(let value)? = self.kind { members.append(JSONMember("delivery", value._jsonValue())) }

@@ -2,12 +2,6 @@
 // swift-format-ignore-file
 
 extension Sender {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.userID, "user_id")
-        try Rules.noNUL(self.displayName, "display_name")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.userID.isEmpty { members.append(JSONMember("userId", .string(self.userID))) }

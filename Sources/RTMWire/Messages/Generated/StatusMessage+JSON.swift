@@ -2,10 +2,6 @@
 // swift-format-ignore-file
 
 extension StatusMessage {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if self.presence.rawValue != 0 { members.append(JSONMember("presence", self.presence._jsonValue())) }

@@ -2,17 +2,6 @@
 // swift-format-ignore-file
 
 extension StorageEvent {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if let value = self.target {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("target") }
-        }
-        if let value = self.metadata {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("metadata") }
-        }
-        try Rules.noNUL(self.publisherUserID, "publisher_user_id")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if let value = self.target { members.append(JSONMember("target", value._jsonValue())) }

@@ -2,21 +2,6 @@
 // swift-format-ignore-file
 
 extension StreamChunk {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.streamID, "stream_id")
-        switch self.event {
-        case .initial(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("init") }
-        case .delta(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("delta") }
-        case .complete(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("complete") }
-        case nil:
-            break
-        }
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.streamID.isEmpty { members.append(JSONMember("streamId", .string(self.streamID))) }

@@ -2,11 +2,6 @@
 // swift-format-ignore-file
 
 extension StreamComplete {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.summary, "summary")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if self.code != 0 { members.append(JSONMember("code", JSONValue.proto3Int32(self.code))) }

@@ -2,11 +2,6 @@
 // swift-format-ignore-file
 
 extension StreamDelta {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.content, "content")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.content.isEmpty { members.append(JSONMember("content", .string(self.content))) }

@@ -2,11 +2,6 @@
 // swift-format-ignore-file
 
 extension StreamInit {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.contentType, "content_type")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.contentType.isEmpty { members.append(JSONMember("contentType", .string(self.contentType))) }

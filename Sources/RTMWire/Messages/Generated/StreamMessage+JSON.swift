@@ -2,16 +2,6 @@
 // swift-format-ignore-file
 
 extension StreamMessage {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.messageUID, "message_uid")
-        try Rules.noNUL(self.contentType, "content_type")
-        try Rules.noNUL(self.content, "content")
-        if let value = self.reference {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("reference") }
-        }
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageUID.isEmpty { members.append(JSONMember("messageUid", .string(self.messageUID))) }

@@ -2,13 +2,6 @@
 // swift-format-ignore-file
 
 extension StreamReference {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.messageUID, "message_uid")
-        try Rules.noNUL(self.senderUserID, "sender_user_id")
-        try Rules.noNUL(self.excerpt, "excerpt")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageUID.isEmpty { members.append(JSONMember("messageUid", .string(self.messageUID))) }

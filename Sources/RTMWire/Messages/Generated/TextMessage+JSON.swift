@@ -2,11 +2,6 @@
 // swift-format-ignore-file
 
 extension TextMessage {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
-        try _validateSelf(limits)
-        try Rules.noNUL(self.text, "text")
-    }
-
     public func _jsonValue() -> JSONValue {
         var members: [JSONMember] = []
         if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }

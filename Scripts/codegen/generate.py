@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""RTMWire's generator: everything derived from the descriptors of Schemas/.
+
+Outputs (paths relative to the repository root):
+  swift              Sources/RTMWire/Messages/Generated/: for every message M, M.swift (the
+                     value type), M+Wire.swift (size, encode, decode), M+JSON.swift (proto3
+                     JSON) and M+Validation.swift (the semantic checks' recursion); one file per
+                     enum; MessageRegistry.swift
+  fuzz-schema-table  Sources/RTMWireFuzzCheck/Differential/SchemaTable+Generated.swift
+  c-registry         Sources/CRTMWirePeer/rtmwire_peer_registry.c (needs --protoc-c-output, the
+                     folder of protoc-c's output, whose symbols it checks)
+
+Usage: generate.py OUTPUT... [--check] [--out PATH] [--protoc-c-output DIR]
+  --check  write nothing; exit 1 listing every file that differs, is missing or is stale
+  --out    write the (single) output there instead (a folder for swift, a file otherwise)
+Run through Scripts/generate-swift and Scripts/generate-c-peer. Output is deterministic.
+"""
+
+import argparse
+import pathlib
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(HERE.parent / "lib"))
+
+from rtmwire_tools.descriptors import compile_schemas, own_files  # noqa: E402
+
+import c_registry  # noqa: E402
+import fuzz_schema_table  # noqa: E402
+from schema import Schema  # noqa: E402
+from swift_enum import enum_file  # noqa: E402
+from swift_json import json_file  # noqa: E402
+from swift_message import message_file  # noqa: E402
+from swift_registry import registry_file  # noqa: E402
+from swift_validation import validation_file  # noqa: E402
+from swift_wire import wire_file  # noqa: E402
+
+SWIFT_FOLDER = "Sources/RTMWire/Messages/Generated"
+FUZZ_TABLE = "Sources/RTMWireFuzzCheck/Differential/SchemaTable+Generated.swift"
+C_REGISTRY = "Sources/CRTMWirePeer/rtmwire_peer_registry.c"
+
+
+def swift_files(schema: Schema) -> dict:
+    """{file name: text} of the generated Swift codec."""
+    files = {"MessageRegistry.swift": registry_file(schema)}
+    for m in schema.messages:
+        files[m.name + ".swift"] = message_file(m)
+        files[m.name + "+Wire.swift"] = wire_file(m)
+        files[m.name + "+JSON.swift"] = json_file(m)
+        files[m.name + "+Validation.swift"] = validation_file(m)
+    for e in schema.enums:
+        files[e.name + ".swift"] = enum_file(e)
+    return files
+
+
+def planned(output: str, schema: Schema, out, protoc_c_output) -> tuple:
+    """(folder or None, {path: text}) of one output; a folder's other .swift files are stale."""
+    if output == "swift":
+        folder = pathlib.Path(out or ROOT / SWIFT_FOLDER)
+        return folder, {folder / name: text for name, text in swift_files(schema).items()}
+    if output == "fuzz-schema-table":
+        text = fuzz_schema_table.schema_table_file(schema)
+        return None, {pathlib.Path(out or ROOT / FUZZ_TABLE): text}
+    if protoc_c_output is None:
+        raise SystemExit("generate.py: c-registry needs --protoc-c-output")
+    text = c_registry.registry_file(schema, pathlib.Path(protoc_c_output))
+    return None, {pathlib.Path(out or ROOT / C_REGISTRY): text}
+
+
+def shown(path: pathlib.Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def differences(folder, files: dict) -> list:
+    """What a write would change: differing, missing and stale files."""
+    found = []
+    for path, text in sorted(files.items()):
+        if not path.exists():
+            found.append("missing:  %s" % shown(path))
+        elif path.read_text() != text:
+            found.append("differs:  %s" % shown(path))
+    if folder is not None and folder.is_dir():
+        found += ["stale:    %s" % shown(path) for path in sorted(folder.glob("*.swift"))
+                  if path not in files]
+    return found
+
+
+def write(folder, files: dict):
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        for path in folder.glob("*.swift"):
+            if path not in files:
+                path.unlink()
+    for path, text in files.items():
+        if not path.exists() or path.read_text() != text:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("outputs", nargs="+", choices=["swift", "fuzz-schema-table", "c-registry"])
+    parser.add_argument("--check", action="store_true")
+    parser.add_argument("--out")
+    parser.add_argument("--protoc-c-output")
+    args = parser.parse_args(argv)
+    if args.out and len(args.outputs) != 1:
+        parser.error("--out takes one output")
+    file_set, _ = compile_schemas(source_info=True)
+    schema = Schema(own_files(file_set))
+    stale = []
+    for output in args.outputs:
+        folder, files = planned(output, schema, args.out, args.protoc_c_output)
+        if args.check:
+            stale += differences(folder, files)
+        else:
+            write(folder, files)
+            where = shown(folder or next(iter(files)))
+            print("%s: wrote %d files in %s" % (output, len(files), where))
+    if stale:
+        print("generate.py: out of date with Schemas/:\n  " + "\n  ".join(stale), file=sys.stderr)
+        sys.exit(1)
+    if args.check:
+        print("%s: up to date with Schemas/" % ", ".join(args.outputs))
+
+
+if __name__ == "__main__":
+    main()

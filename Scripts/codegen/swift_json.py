@@ -1,0 +1,81 @@
+"""M+JSON.swift: the proto3 JSON mapping of a message."""
+
+from schema import Message
+from swift_source import SwiftSource, extension_file
+
+
+def json_file(m: Message) -> str:
+    return extension_file(m, _to_json, _merge_json)
+
+
+def _to_json(out: SwiftSource, m: Message):
+    out.line("public func _jsonValue() -> JSONValue {", 1)
+    out.line("var members: [JSONMember] = []", 2)
+    for f in m.by_number:
+        prop = "self." + f.prop
+        member = 'members.append(JSONMember("%s", %%s))' % f.json
+        if f.oneof is not None:
+            out.line("if case .%s(let value)? = self.%s { %s }"
+                     % (f.case, f.oneof.prop, member % f.to_json("value")), 2)
+        elif f.repeated:
+            out.line("if !%s.isEmpty { %s }"
+                     % (prop, member % (".array(%s.map { %s })" % (prop, f.to_json("$0")))), 2)
+        elif f.is_message:
+            out.line("if let value = %s { %s }" % (prop, member % f.to_json("value")), 2)
+        else:
+            out.line("if %s { %s }" % (f.nonzero(prop), member % f.to_json(prop)), 2)
+    out.line("return .object(members)", 2)
+    out.line("}", 1)
+
+
+def _merge_json(out: SwiftSource, m: Message):
+    out.line("public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {", 1)
+    out.line("let members = try json.proto3Object(path: path)", 2)
+    if m.by_number:
+        out.line("var seen = Set<Int>()", 2)
+    out.line("for member in members {", 2)
+    out.line('let fieldPath = path.isEmpty ? member.key : path + "." + member.key', 3)
+    out.line("switch member.key {", 3)
+    for f in m.by_number:
+        prop = "self." + f.prop
+        keys = ['"%s"' % f.json] + (['"%s"' % f.name] if f.name != f.json else [])
+        out.line("case %s:" % ", ".join(keys), 3)
+        out.line("try JSONValue.checkFirstOccurrence(%d, &seen, path: fieldPath)" % f.number, 4)
+        out.line("if member.value == .null { continue }", 4)
+        if f.oneof is not None:
+            oneof = "self." + f.oneof.prop
+            out.line('if %s != nil { throw JSONValue.oneofConflict("%s", path: fieldPath) }'
+                     % (oneof, f.oneof.name), 4)
+            if f.is_message:
+                out.lines([
+                    "var value = %s()" % f.swift_scalar,
+                    "try value._mergeJSON(member.value, path: fieldPath)",
+                    "%s = .%s(value)" % (oneof, f.case),
+                ], 4)
+            else:
+                out.line("%s = .%s(%s)" % (oneof, f.case, f.from_json("member.value", "fieldPath")), 4)
+        elif f.repeated:
+            out.line("for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {", 4)
+            out.line('let elementPath = fieldPath + "[\\(index)]"', 5)
+            if f.is_message:
+                out.lines([
+                    "var value = %s()" % f.swift_scalar,
+                    "try value._mergeJSON(element, path: elementPath)",
+                    "%s.append(value)" % prop,
+                ], 5)
+            else:
+                out.line("%s.append(%s)" % (prop, f.from_json("element", "elementPath")), 5)
+            out.line("}", 4)
+        elif f.is_message:
+            out.lines([
+                "var value = %s ?? %s()" % (prop, f.swift_scalar),
+                "try value._mergeJSON(member.value, path: fieldPath)",
+                "%s = value" % prop,
+            ], 4)
+        else:
+            out.line("%s = %s" % (prop, f.from_json("member.value", "fieldPath")), 4)
+    out.line("default:", 3)
+    out.line('throw JSONValue.unknownField(member.key, in: "%s", path: fieldPath)' % m.full_name, 4)
+    out.line("}", 3)
+    out.line("}", 2)
+    out.line("}", 1)

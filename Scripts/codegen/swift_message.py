@@ -1,0 +1,47 @@
+"""M.swift: the value type of a message."""
+
+from schema import Field, Message
+from swift_source import SwiftSource
+
+
+def message_file(m: Message) -> str:
+    out = SwiftSource(m.source)
+    out.doc(m.comment)
+    out.line("public struct %s: RTMMessage {" % m.name)
+    out.line("/// The protobuf full name.", 1)
+    out.line('public static let protoFullName = "%s"' % m.full_name, 1)
+    out.line()
+    parameters = []
+    for member in m.members():
+        if isinstance(member, Field):
+            out.doc(member.comment, 1)
+            swift_type, default = member.swift_type, member.default
+        else:
+            out.doc(member.comment, 1,
+                    fallback="The `%s` oneof: at most one member is set." % member.name)
+            swift_type, default = member.enum + "?", "nil"
+        out.line("public var %s: %s = %s" % (member.prop, swift_type, default), 1)
+        parameters.append((member.prop, swift_type, default))
+    out.line("/// Fields not in this schema version, kept byte-exact and re-encoded after known ones.", 1)
+    out.line("public var unknownFields = UnknownFields()", 1)
+    out.line()
+    out.line("/// An empty message: every field at its default.", 1)
+    out.line("public init() {}", 1)
+    out.line()
+    if parameters:
+        out.line("/// Creates a message; omitted fields keep their defaults.", 1)
+        out.line("public init(", 1)
+        out.line(",\n".join("        %s: %s = %s" % p for p in parameters))
+        out.line(") {", 1)
+        out.lines(("self.%s = %s" % (name, name) for name, _, _ in parameters), 2)
+        out.line("}", 1)
+    for oneof in m.oneofs:
+        out.line()
+        out.doc(oneof.comment, 1, fallback="The members of the `%s` oneof." % oneof.name)
+        out.line("public enum %s: Hashable, Sendable {" % oneof.enum, 1)
+        for field in oneof.fields:
+            out.doc(field.comment, 2)
+            out.line("case %s(%s)" % (field.case, field.swift_scalar), 2)
+        out.line("}", 1)
+    out.line("}")
+    return out.text

@@ -1,0 +1,64 @@
+"""M+Validation.swift: the recursion of the semantic checks through a message.
+
+The generated `_validate` checks repeated-field counts, runs the message's own rules
+(`_validateSelf`, hand-written in Sources/RTMWire/Validation/), refuses U+0000 in every string
+(protobuf-c cuts strings there) and descends into every sub-message, prefixing error paths.
+"""
+
+from schema import Field, Message
+from swift_source import SwiftSource, extension_file
+
+
+def _validate_sub_message(name: str) -> str:
+    return 'do { try value._validate(limits) } catch { throw error.prefixingPath("%s") }' % name
+
+
+def validation_file(m: Message) -> str:
+    return extension_file(m, _validate)
+
+
+def _validate(out: SwiftSource, m: Message):
+    out.line("public func _validate(_ limits: Limits) throws(RTMWireError) {", 1)
+    for f in m.by_number:
+        if f.repeated:
+            out.line('try Rules.count(self.%s.count, limits, "%s")' % (f.prop, f.name), 2)
+    out.line("try _validateSelf(limits)", 2)
+    for f in m.by_number:
+        if f.oneof is None:
+            _check_field(out, f)
+    for oneof in m.oneofs:
+        out.line("switch self.%s {" % oneof.prop, 2)
+        for f in oneof.fields:
+            if f.is_message:
+                out.line("case .%s(let value)?:" % f.case, 2)
+                out.line(_validate_sub_message(f.name), 3)
+            elif f.is_string:
+                out.line("case .%s(let value)?:" % f.case, 2)
+                out.line('try Rules.noNUL(value, "%s")' % f.name, 3)
+            else:
+                out.line("case .%s?:" % f.case, 2)
+                out.line("break", 3)
+        out.line("case nil:", 2)
+        out.line("break", 3)
+        out.line("}", 2)
+    out.line("}", 1)
+
+
+def _check_field(out: SwiftSource, f: Field):
+    prop = "self." + f.prop
+    if f.is_string and f.repeated:
+        # Scanned without a throwing call per element (see UTF8Scan.firstIndexContainingNUL);
+        # the rule runs only for an offending string.
+        out.line("if let index = UTF8Scan.firstIndexContainingNUL(%s) {" % prop, 2)
+        out.line('try Rules.noNUL(%s[index], "%s")' % (prop, f.name), 3)
+        out.line("}", 2)
+    elif f.is_string:
+        out.line('try Rules.noNUL(%s, "%s")' % (prop, f.name), 2)
+    elif f.is_message and f.repeated:
+        out.line("for (index, value) in %s.enumerated() {" % prop, 2)
+        out.line(_validate_sub_message('%s[\\(index)]' % f.name), 3)
+        out.line("}", 2)
+    elif f.is_message:
+        out.line("if let value = %s {" % prop, 2)
+        out.line(_validate_sub_message(f.name), 3)
+        out.line("}", 2)

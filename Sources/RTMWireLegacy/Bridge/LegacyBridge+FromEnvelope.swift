@@ -1,0 +1,112 @@
+import RTMWire
+
+extension LegacyBridge {
+    /// The legacy messages that tell tutorial clients what `envelope` says: one message, or for
+    /// a status update none, one or two (`status` and/or `raise_hand`, see ``LegacyBridge``).
+    ///
+    /// The envelope's conversation, delivery options and unknown fields are not printed: the
+    /// RTM channel carries the conversation, and tutorial clients neither read receipts
+    /// requests nor unknown members.
+    ///
+    /// - Throws: `RTMWireError`: whatever `RTMMessage/validate(limits:)` finds;
+    ///   `RTMWireError/Code/noLegacyForm` for receipts, files, streams, metadata and custom
+    ///   messages that did not come from legacy JSON; `missingField` at `send_time_ms` for an
+    ///   unstamped text or image (their legacy form needs a timestamp); `invalidValue` when a
+    ///   kept legacy object disagrees with the envelope's header.
+    public mutating func legacyMessages(from envelope: Envelope) throws(RTMWireError)
+        -> [LegacyOutbound]
+    {
+        try envelope.validate(limits: options.limits)
+        guard let sender = envelope.sender, let body = envelope.body else { return [] }
+        let legacySender = LegacySender(senderID: sender.userID, displayName: sender.displayName)
+        let time: Int64? = envelope.sendTimeMs == 0 ? nil : envelope.sendTimeMs
+        func stamped(_ kind: LegacyChatMessage.Kind) throws(RTMWireError) -> LegacyChatMessage {
+            guard let time else {
+                throw RTMWireError(
+                    code: .missingField, fieldPath: "send_time_ms",
+                    detail: "a legacy \(kind.type) message needs a timestamp; the envelope has none"
+                )
+            }
+            return LegacyChatMessage(
+                sender: legacySender, messageID: envelope.messageID, timestampMs: time, kind: kind)
+        }
+        switch body {
+        case .text(let text):
+            return [LegacyOutbound(message: try stamped(.text(text.text)))]
+        case .image(let image):
+            let caption = image.text.isEmpty ? nil : image.text
+            return [
+                LegacyOutbound(
+                    message: try stamped(.photo(caption: caption)),
+                    photo: LegacyPhotoAttachment(image))
+            ]
+        case .status(let status):
+            return statusMessages(status, from: legacySender)
+        case .custom(let custom) where custom.type.hasPrefix(Self.customTypePrefix):
+            return [LegacyOutbound(message: try keptMessage(custom, envelope, legacySender))]
+        default:
+            throw RTMWireError(
+                code: .noLegacyForm, fieldPath: "body",
+                detail: "a \(Self.describe(body)) body has no form in the tutorial's JSON messages")
+        }
+    }
+
+    private mutating func statusMessages(
+        _ status: StatusMessage, from sender: LegacySender
+    ) -> [LegacyOutbound] {
+        // Validation guarantees online or offline.
+        let presence = LegacyStatus(status.presence) ?? .offline
+        let known = members[sender.senderID]
+        var out: [LegacyOutbound] = []
+        func add(_ kind: LegacyChatMessage.Kind) {
+            out.append(
+                LegacyOutbound(
+                    message: LegacyChatMessage(
+                        sender: sender, messageID: nil, timestampMs: nil, kind: kind)))
+        }
+        if known?.presence != presence { add(.status(presence)) }
+        if (known?.handRaised ?? false) != status.handRaised { add(.raiseHand(status.handRaised)) }
+        if out.isEmpty { add(.status(presence)) }
+        members[sender.senderID] = LegacyMemberState(
+            presence: presence, handRaised: status.handRaised)
+        return out
+    }
+
+    /// A legacy message of an unknown type, kept whole in a custom body: printed back as it
+    /// came, provided the envelope's header still says what the object says.
+    private func keptMessage(
+        _ custom: CustomMessage, _ envelope: Envelope, _ sender: LegacySender
+    ) throws(RTMWireError) -> LegacyChatMessage {
+        let type = String(custom.type.dropFirst(Self.customTypePrefix.count))
+        let message: LegacyChatMessage
+        do {
+            message = try LegacyChatMessage(jsonBytes: custom.payload, options: options)
+        } catch {
+            throw error.prefixingPath("custom.payload")
+        }
+        func differs(_ what: String) -> RTMWireError {
+            RTMWireError(
+                code: .invalidValue, fieldPath: "custom.payload",
+                detail: "the kept legacy object's \(what) differs from the envelope's")
+        }
+        guard message.kind.type == type else { throw differs("type") }
+        guard message.sender == sender else { throw differs("sender") }
+        if let id = message.messageID, id != envelope.messageID { throw differs("message_id") }
+        guard (message.timestampMs ?? 0) == envelope.sendTimeMs else { throw differs("timestamp") }
+        return message
+    }
+
+    static func describe(_ body: Envelope.Body) -> String {
+        switch body {
+        case .text: "text"
+        case .image: "image"
+        case .file: "file"
+        case .status: "status"
+        case .receipt: "receipt"
+        case .stream: "stream"
+        case .streamChunk: "stream chunk"
+        case .metadata: "metadata"
+        case .custom(let custom): "custom \"\(custom.type)\""
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import NIOCore
+import NIOPosix
+import RTMWire
+import RTMWireTransport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One end of a TCP connection carrying envelopes, over a NIO pipeline made of
+/// ``EnvelopeFrameDecoder`` and ``EnvelopeBatchHandler``.
+///
+/// Obtain one from ``TCPLoopback``; it is valid inside the closure it is handed to. Each send
+/// checks its envelopes once (``OutboundFrame``) on the caller's task, so a refused envelope
+/// throws before anything is queued, then serialises them straight into one `ByteBuffer`; sends
+/// suspend while the socket is not writable, and reading pauses while the receiver lags
+/// (back-pressure both ways).
+public struct TCPEnvelopeConnection: EnvelopeConnection {
+    /// The settings of this connection.
+    public let configuration: TCPConfiguration
+    /// The local port.
+    public let localPort: Int?
+    /// The peer's port.
+    public let remotePort: Int?
+
+    private let channel: any Channel
+    private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    private let inbox: EnvelopeInbox
+
+    init(
+        channel: any Channel,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+        configuration: TCPConfiguration
+    ) {
+        self.channel = channel
+        self.outbound = outbound
+        self.inbox = EnvelopeInbox(capacity: 4)
+        self.configuration = configuration
+        self.localPort = channel.localAddress?.port
+        self.remotePort = channel.remoteAddress?.port
+    }
+
+    /// Checks and sends one envelope.
+    public func send(_ envelope: Envelope) async throws {
+        try await write(CollectionOfOne(envelope))
+    }
+
+    /// Checks every envelope, then writes their frames together with one flush.
+    public func send(contentsOf envelopes: [Envelope]) async throws {
+        try await write(envelopes)
+    }
+
+    private func write(_ envelopes: some Collection<Envelope>) async throws {
+        let frames = try envelopes.map { envelope throws(RTMWireError) in
+            try OutboundFrame(envelope, options: configuration.codec)
+        }
+        guard !frames.isEmpty else { return }
+        var buffer = channel.allocator.buffer(capacity: frames.reduce(0) { $0 + $1.size })
+        for frame in frames { try buffer.writeDelimitedFrame(frame) }
+        do {
+            try await outbound.write(buffer)
+        } catch {
+            throw Self.transportError(error)
+        }
+    }
+
+    /// The next envelope; nil once the peer closed and everything it sent was delivered.
+    public func receive() async throws -> Envelope? {
+        try await inbox.receive()
+    }
+
+    /// The envelopes of one socket read (at least one); [] at the clean end.
+    public func receiveBatch() async throws -> [Envelope] {
+        try await inbox.receiveBatch()
+    }
+
+    /// Half-closes: waits until everything sent is written to the socket, then shuts down the
+    /// sending direction (the peer reads the end of the stream). Receiving goes on.
+    public func close() async {
+        outbound.finish()
+        try? await channel.close(mode: .output).get()
+    }
+
+    /// Moves inbound batches from NIO into the inbox until the stream ends; run by the owner of
+    /// the channel's scope in a child task.
+    func pump(_ inbound: NIOAsyncChannelInboundStream<[Envelope]>) async {
+        do {
+            for try await batch in inbound {
+                await inbox.push(batch)
+            }
+            await inbox.finish(nil)
+        } catch {
+            await inbox.finish(Self.transportError(error))
+        }
+    }
+
+    /// Keeps codec errors as they are; names NIO's errors as transport errors.
+    static func transportError(_ error: any Error) -> any Error {
+        switch error {
+        case is RTMWireError, is TransportError, is CancellationError:
+            return error
+        case is NIOAsyncWriterError:
+            return TransportError(code: .closed, detail: "this side closed its sending direction")
+        case let error as ChannelError:
+            switch error {
+            case .ioOnClosedChannel, .alreadyClosed, .outputClosed, .eof, .inputClosed:
+                return TransportError(code: .closed, detail: "the connection is closed (\(error))")
+            default:
+                return TransportError(code: .ioFailure, detail: "\(error)")
+            }
+        case let error as IOError:
+            if error.errnoCode == ECONNRESET || error.errnoCode == EPIPE {
+                return TransportError(
+                    code: .reset, detail: "the peer reset the connection (\(error))")
+            }
+            return TransportError(code: .ioFailure, detail: "\(error)")
+        default:
+            return TransportError(code: .ioFailure, detail: "\(error)")
+        }
+    }
+}
+
+extension TCPEnvelopeConnection {
+    /// Runs `body` with a connection over `channel`, pumping its inbound side in a child task
+    /// that ends with the scope.
+    static func withConnection<Result: Sendable>(
+        channel: any Channel,
+        inbound: NIOAsyncChannelInboundStream<[Envelope]>,
+        outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+        configuration: TCPConfiguration,
+        _ body: (TCPEnvelopeConnection) async throws -> Result
+    ) async throws -> Result {
+        let connection = TCPEnvelopeConnection(
+            channel: channel, outbound: outbound, configuration: configuration)
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await connection.pump(inbound) }
+            defer { group.cancelAll() }
+            return try await body(connection)
+        }
+    }
+}

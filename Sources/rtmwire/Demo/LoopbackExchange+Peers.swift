@@ -1,0 +1,126 @@
+import RTMWire
+import RTMWireReferencePeers
+import RTMWireTransport
+
+extension LoopbackExchange {
+    /// Alice's receiving side: everything bob sends back.
+    struct Alice: Sendable {
+        var received: [Envelope] = []
+
+        /// Receives until every answer the script asks for has arrived (or the stream ends).
+        static func receiveUntilSatisfied(_ connection: any EnvelopeConnection, script: Script)
+            async throws -> Alice
+        {
+            var alice = Alice()
+            var tracker = ReceiptTracker()
+            for envelope in script.envelopes { tracker.didSend(envelope) }
+            let wantsDelivery = script.envelopes.filter {
+                $0.deliveryOptions?.deliveryReceipt == true
+            }.map(\.messageID)
+            var responses: Set<String> = []
+            var events = 0
+            func satisfied() -> Bool {
+                wantsDelivery.allSatisfy { (tracker[$0]?.stage ?? .sent) >= .delivered }
+                    && tracker[Script.textID]?.stage == .read
+                    && tracker[Script.fileID]?.stage == .read
+                    && tracker[Script.groupID]?.groupReadCount == 1
+                    && (tracker[Script.groupID]?.groupReads.count ?? 0) == 1
+                    && responses.isSuperset(of: Script.metadataRequestIDs) && events >= 2
+            }
+            while !satisfied(), let envelope = try await connection.receive() {
+                alice.received.append(envelope)
+                tracker.apply(envelope)
+                switch metadataKind(envelope) {
+                case .response(let response)?: responses.insert(response.requestID)
+                case .event?: events += 1
+                default: break
+                }
+            }
+            return alice
+        }
+
+        static func metadataKind(_ envelope: Envelope) -> MetadataMessage.Kind? {
+            if case .metadata(let message)? = envelope.body { return message.kind }
+            return nil
+        }
+    }
+
+    /// Bob, the reference peer: answers deliveries on its own, sends read receipts as a reader
+    /// would, reassembles streams and serves metadata.
+    struct Bob: Sendable {
+        static let groupReadContent = "seen, thanks"
+        static let groupAckID = "ack-0001"
+
+        struct Outcome: Sendable {
+            var received: [Envelope] = []
+            var sent: [Envelope] = []
+            var assembled: AssembledStream?
+            var assemblyError: String?
+        }
+
+        let clock: @Sendable () -> Int64
+
+        /// Serves `connection` until alice closes, then closes (also when it fails, so alice
+        /// does not wait for answers that will never come).
+        func run(_ connection: any EnvelopeConnection) async throws -> Outcome {
+            do {
+                let outcome = try await serve(connection)
+                await connection.close()
+                return outcome
+            } catch {
+                await connection.close()
+                throw error
+            }
+        }
+
+        private func serve(_ connection: any EnvelopeConnection) async throws -> Outcome {
+            let responder = ReceiptResponder(identity: Script.bob)
+            let store = MetadataService(identity: Sender(userID: "store"), clock: clock)
+            var assembler = StreamAssembler()
+            var outcome = Outcome()
+            func send(_ envelopes: [Envelope]) async throws {
+                guard !envelopes.isEmpty else { return }
+                try await connection.send(contentsOf: envelopes)
+                outcome.sent += envelopes
+            }
+            while true {
+                let batch = try await connection.receiveBatch()
+                if batch.isEmpty { break }
+                outcome.received += batch
+                let now = clock()
+                try await send(responder.deliveryReceipts(for: batch, at: now))
+                for envelope in batch {
+                    var answers: [Envelope] = []
+                    if let read = responder.readReceipt(for: envelope, at: now) {
+                        answers.append(read)
+                    }
+                    if envelope.messageID == Script.fileID {
+                        // Opening the conversation marks everything from alice read.
+                        answers.append(
+                            responder.conversationReadReceipt(
+                                conversationWith: Script.alice.userID, at: now))
+                    }
+                    if let groupRead = responder.groupReadReceipt(
+                        for: envelope, content: Self.groupReadContent, ackID: Self.groupAckID,
+                        at: now)
+                    {
+                        answers.append(groupRead)
+                    }
+                    if let count = responder.groupReadCount(for: envelope, readCount: 1, at: now) {
+                        answers.append(count)
+                    }
+                    if case .streamChunk(let chunk)? = envelope.body {
+                        do {
+                            if let done = try assembler.apply(chunk) { outcome.assembled = done }
+                        } catch {
+                            outcome.assemblyError = error.description
+                        }
+                    }
+                    answers += await store.handle(envelope).map(\.envelope)
+                    try await send(answers)
+                }
+            }
+            return outcome
+        }
+    }
+}
