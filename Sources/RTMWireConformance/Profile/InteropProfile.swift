@@ -10,7 +10,7 @@
 /// - no groups, no unknown fields, no field with another wire type than its own;
 /// - nesting of at most 32 levels.
 ///
-/// ``violations(in:as:)`` walks bytes with the schema (``schema``, generated from `Schemas/` by
+/// ``violations(in:as:)`` walks bytes with the schema (``messages``, generated from `Schemas/` by
 /// `Scripts/generate-runtimes`) and lists where they leave the profile. Default values written
 /// explicitly are read the same everywhere and stay inside it.
 public enum InteropProfile {
@@ -18,7 +18,8 @@ public enum InteropProfile {
     struct FieldShape: Sendable {
         enum Kind: Sendable, Hashable {
             case varint, bool, string, bytes
-            case message(String)
+            /// A sub-message, by index in ``InteropProfile/messages``.
+            case message(Int)
         }
 
         var kind: Kind
@@ -78,7 +79,7 @@ public enum InteropProfile {
     /// they are inside it. A malformed input ends the walk with one `.malformed` violation.
     public static func violations(in bytes: [UInt8], as typeName: String) -> [Violation] {
         var walker = Walker(bytes: bytes)
-        walker.message(typeName, from: 0, to: bytes.count, depth: 0)
+        walker.message(messages.firstIndex { $0.name == typeName }, from: 0, to: bytes.count)
         return walker.found
     }
 
@@ -118,20 +119,21 @@ public enum InteropProfile {
             throw Stop()
         }
 
-        mutating func message(_ typeName: String, from start: Int, to end: Int, depth: Int) {
+        /// Walks a top-level message; `index` is its place in ``InteropProfile/messages`` (nil
+        /// for a type the schemas do not have: every field is then unknown).
+        mutating func message(_ index: Int?, from start: Int, to end: Int) {
             do {
-                try fields(typeName, from: start, to: end, depth: depth)
+                try fields(index, from: start, to: end, depth: 0)
             } catch {
-                if error.malformed {
-                    note(.malformed, start, "\(typeName) is not a well-formed message")
-                }
+                if error.malformed { note(.malformed, start, "not a well-formed message") }
             }
         }
 
-        mutating func fields(_ typeName: String, from start: Int, to end: Int, depth: Int)
+        mutating func fields(_ index: Int?, from start: Int, to end: Int, depth: Int)
             throws(Stop)
         {
-            let schema = InteropProfile.schema[typeName] ?? [:]
+            let typeName = index.map { InteropProfile.messages[$0].name } ?? "an unknown type"
+            let schema = index.map { InteropProfile.messages[$0].fields } ?? [:]
             var position = start
             var previous = 0
             var seen: Set<Int> = []
