@@ -1,6 +1,6 @@
 """edit.json: MessageEdit bodies (a new text or caption for an earlier message)."""
 
-from model import ACCEPT, GROUP, PEER, NonCanonical, Reject, Valid, envelope, uid
+from model import GROUP, PEER, NonCanonical, Reject, Valid, envelope, uid
 from wire import f_len, f_str, f_varint
 
 KIND = "edit"
@@ -57,14 +57,14 @@ def build(ctx):
     name = "edit-time-overlong"
     add(NonCanonical(name, "edit_time_ms = 5 written as a 10-byte varint.",
                      header(name) + f_len(25, f_str(1, "m-1") + f_varint(2, 5, width=10)
-                                          + f_len(3, f_str(1, "x")))))
+                                          + f_len(3, f_str(1, "x"))),
+                     topic="java-ten-byte-varint"))
 
     name = "edit-invalid-utf8-text"
     add(Reject(name, "The new text holds C3 28 (a 2-byte lead followed by a non-continuation "
                "byte).", "invalidUTF8", "wire",
                hex=header(name) + f_len(25, f_str(1, "m-1") + f_varint(2, 5)
-                                        + f_len(3, f_len(1, b"ok \xc3\x28"))),
-               protobuf_c=ACCEPT))
+                                        + f_len(3, f_len(1, b"ok \xc3\x28")))))
 
     add(Reject("edit-empty-target", "An edit that names no message.", "missingField", "semantic",
                json=env("edit-empty-target", {"editTimeMs": EDIT_TIME, "text": {"text": "x"}})))

@@ -1,6 +1,6 @@
 """reaction.json: Reaction bodies (one user adding or removing a reaction)."""
 
-from model import ACCEPT, GROUP, NonCanonical, Reject, Valid, envelope, uid
+from model import GROUP, NonCanonical, Reject, Valid, envelope, uid
 from wire import f_len, f_str, f_varint
 
 KIND = "reaction"
@@ -59,7 +59,7 @@ def build(ctx):
     add(Reject(name, "The key holds F0 9F 91 (a 4-byte emoji cut after 3 bytes).",
                "invalidUTF8", "wire",
                hex=header(name) + f_len(27, f_str(1, "m-1") + f_len(2, b"\xf0\x9f\x91")
-                                        + f_varint(3, 1)), protobuf_c=ACCEPT))
+                                        + f_varint(3, 1))))
     add(Reject("reaction-empty-key", "A reaction without a key.", "missingField", "semantic",
                json=env("reaction-empty-key", "")))
     add(Reject("reaction-empty-target", "A reaction to no message.", "missingField", "semantic",

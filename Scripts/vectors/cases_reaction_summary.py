@@ -1,6 +1,6 @@
 """reaction_summary.json: ReactionSummary bodies (the reactions to one message, per key)."""
 
-from model import ACCEPT, GROUP, PEER, NonCanonical, Reject, Valid, envelope, uid
+from model import GROUP, PEER, NonCanonical, Reject, Valid, envelope, uid
 from wire import f_len, f_str, f_varint
 
 KIND = "reaction_summary"
@@ -61,8 +61,7 @@ def build(ctx):
     add(Reject(name, "A recent user id holding the byte FF.", "invalidUTF8", "wire",
                hex=header(name) + f_len(28, f_str(1, "m-1") + f_len(2, f_str(1, "k")
                                                                    + f_varint(2, 1)
-                                                                   + f_len(3, b"\xff"))),
-               protobuf_c=ACCEPT))
+                                                                   + f_len(3, b"\xff")))))
     add(Reject("reaction-summary-empty-target", "A summary of no message.", "missingField",
                "semantic", json=envelope("reaction-summary-empty-target", "reactionSummary",
                                          {"reactions": [{"key": "k", "count": 1}]})))

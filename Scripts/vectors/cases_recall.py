@@ -1,6 +1,6 @@
 """recall.json: MessageRecall bodies ("delete for everyone")."""
 
-from model import ACCEPT, GROUP, PEER, NonCanonical, Reject, Valid, envelope, uid
+from model import GROUP, PEER, NonCanonical, Reject, Valid, envelope, uid
 from wire import f_len, f_str
 
 KIND = "recall"
@@ -46,8 +46,7 @@ def build(ctx):
     name = "recall-invalid-utf8-reason"
     add(Reject(name, "The reason holds ED A0 80 (a UTF-8-encoded surrogate).", "invalidUTF8",
                "wire", hex=header(name) + f_len(26, f_str(1, "m-1") + f_str(2, "alice")
-                                                + f_len(3, b"\xed\xa0\x80")),
-               protobuf_c=ACCEPT))
+                                                + f_len(3, b"\xed\xa0\x80"))))
     add(Reject("recall-empty-target", "A recall that names no message.", "missingField",
                "semantic", json=env("recall-empty-target", {"recalledByUserId": "alice"})))
     add(Reject("recall-empty-recalled-by", "A recall that does not say who recalled.",

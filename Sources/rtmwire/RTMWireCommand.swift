@@ -13,6 +13,6 @@ struct RTMWireCommand: AsyncParsableCommand {
             """,
         subcommands: [
             DecodeCommand.self, EncodeCommand.self, ConvertCommand.self, VerifyCommand.self,
-            DemoCommand.self,
+            DemoCommand.self, ConformanceCommand.self,
         ])
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import RTMWire
 import RTMWireConformance
 
@@ -21,29 +20,8 @@ struct VerifyCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
-        // Foundation is used here only to list the folder.
-        let files: [String]
-        do {
-            files = try FileManager.default.contentsOfDirectory(atPath: directory)
-                .filter { $0.hasSuffix(".json") }.sorted()
-        } catch {
-            throw CLIError(
-                kind: "io", detail: "cannot list \(directory): \(error.localizedDescription)")
-        }
-        guard !files.isEmpty else {
-            throw CLIError(kind: "io", detail: "no vector files (*.json) in \(directory)")
-        }
-        var outcomes: [VectorOutcome] = []
-        for file in files {
-            let contents = try StandardStreams.readFile(directory + "/" + file)
-            let vectors: [GoldenVector]
-            do {
-                vectors = try GoldenVector.load(fileContents: contents, fileName: file)
-            } catch {
-                throw CLIError(kind: "invalidVectorFile", detail: "\(error)")
-            }
-            outcomes += vectors.map(VectorCheck.check)
-        }
+        let vectors = try VectorDirectory.loadForCommand(directory)
+        let outcomes = vectors.map(VectorCheck.check)
         let report = VectorReport(outcomes: outcomes)
         StandardStreams.write(report.table() + "\n")
         for outcome in outcomes where verbose || !outcome.passed {

@@ -111,4 +111,4 @@ def field_type(field, where: str) -> FieldType:
         return TYPES[field.type]
     except KeyError:
         raise SystemExit("%s: unsupported field type %d (the schemas avoid it)"
-                         % (where, field_proto.type)) from None
+                         % (where, field.type)) from None
