@@ -16,6 +16,8 @@ the changes listed in EXPECTED_CHANGES.
 
 import json
 
+from rtmwire_tools import oneofs
+
 # Old vectors that today's readers do not read as the vector says, by runtime, with the reason.
 # Five wrote deliberately foreign data into a field number the baseline reserved as room and the
 # chat kinds assigned; no writer of the baseline schema can produce them (they now use numbers
@@ -89,37 +91,73 @@ def _oneof_problem(old_reader_numbers, new, old) -> str:
     return None
 
 
-def newer_data_older_readers(vectors, current, baseline_python, baseline_pbc) -> tuple:
-    """vectors: (kind, entry) of the current Vectors/' valid vectors. Returns (Tally, notes)."""
-    tally = Tally(["python", "protobuf-c"])
-    chosen = [(kind, entry) for kind, entry in vectors if baseline_python.knows(entry["type"])]
-    requests = [(entry["type"], bytes.fromhex(entry["hex"])) for _, entry in chosen]
+def baseline_readings(entries, current, baseline_python, baseline_pbc) -> list:
+    """Reads each valid vector entry (format 2) whose type the baseline knows with the readers
+    built from the baseline. Returns (entry, {reader: (Reading or None, problem or None)}) for
+    each; a problem says where a reading falls short of what an older reader must do."""
+    chosen = [entry for entry in entries if baseline_python.knows(entry["type"])]
+    requests = [(entry["type"], bytes.fromhex(entry["hex"])) for entry in chosen]
     pbc_readings = baseline_pbc.read_all(requests)
-    unknown_kinds = {}
-    for (kind, entry), (type_name, data), pbc in zip(chosen, requests, pbc_readings):
-        name = "%s/%s" % (kind, entry["name"])
+    found = []
+    for entry, (type_name, data), pbc in zip(chosen, requests, pbc_readings):
         new = current.read(type_name, data)
         descriptor = baseline_python.pool.FindMessageTypeByName(type_name)
         known = [{f.number for f in oneof.fields} for oneof in descriptor.oneofs]
         results = entry.get("results", {})
-        recorded = {reader: results.get(reader, {}).get("reencodedHex", entry["hex"])
-                    for reader in ("python", "protobuf-c")}
+        readings = {}
         for reader, old in (("python", baseline_python.read(type_name, data)),
                             ("protobuf-c", pbc)):
+            # Byte for byte, as the runtime's current reader (protobuf-c cuts U+0000).
+            recorded = results.get(reader, {}).get("reencodedHex", entry["hex"])
             if old is None:
                 problem = "rejected"
-            elif old.reencoded.hex() != recorded[reader]:
+            elif old.reencoded.hex() != recorded:
                 problem = "re-encoded %s, not %s as its current reader does" % (
-                    old.reencoded.hex(), recorded[reader])
+                    old.reencoded.hex(), recorded)
             elif old.route != new.route:
                 problem = "routes by %s, not %s" % (old.route, new.route)
             else:
                 problem = _oneof_problem(known, new, old)
-            tally.record(reader, name, problem)
-            if problem is None and type_name == "rtmwire.v1.Envelope" and old.oneofs[0] == 0:
-                unknown_kinds.setdefault(new.oneofs[0], set()).add(reader)
+            readings[reader] = (old, problem)
+        found.append((entry, readings))
+    return found
+
+
+def baseline_record(reading, entry, baseline_python) -> dict:
+    """What the vectors record of a baseline reader (`baseline` in evolution.json): the result,
+    its re-encoding when it differs from `hex`, the top-level body ("text", "unknown 25" or
+    "none") and the unknown field numbers it kept."""
+    if reading is None:
+        return {"result": "reject"}
+    record = {"result": "accept"}
+    if reading.reencoded.hex() != entry["hex"]:
+        record["reencodedHex"] = reading.reencoded.hex()
+    descriptor = baseline_python.pool.FindMessageTypeByName(entry["type"])
+    if descriptor.oneofs:
+        number = reading.oneofs[0]
+        members = {f.number: f.name for f in descriptor.oneofs[0].fields}
+        room = oneofs.descriptor_room(descriptor, descriptor.oneofs[0].name)
+        newer = [n for n in reading.unknown if room and room[0] <= n <= room[1]]
+        record[descriptor.oneofs[0].name] = (
+            members[number] if number else "unknown %d" % newer[-1] if newer else "none")
+    record["unknownFields"] = list(reading.unknown)
+    return record
+
+
+def newer_data_older_readers(vectors, current, baseline_python, baseline_pbc) -> tuple:
+    """vectors: (kind, entry) of the current Vectors/' valid vectors. Returns (Tally, notes)."""
+    tally = Tally(["python", "protobuf-c"])
+    kinds = {id(entry): kind for kind, entry in vectors}
+    unknown_kinds = {}
+    readings = baseline_readings([entry for _, entry in vectors], current, baseline_python,
+                                 baseline_pbc)
+    for entry, by_reader in readings:
+        for reader, (old, problem) in by_reader.items():
+            tally.record(reader, "%s/%s" % (kinds[id(entry)], entry["name"]), problem)
+            if problem is None and entry["type"] == "rtmwire.v1.Envelope" and old.oneofs[0] == 0:
+                unknown_kinds.setdefault(old.unknown[0], set()).add(reader)
     notes = ["  %d of %d valid vectors have a type the baseline knows; unknown body kinds "
-             "reported: %s" % (len(chosen), len(vectors), ", ".join(
+             "reported: %s" % (len(readings), len(vectors), ", ".join(
                  "%d (%s)" % (n, " and ".join(sorted(r))) for n, r in sorted(unknown_kinds.items()))
              or "none")]
     return tally, notes

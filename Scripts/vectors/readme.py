@@ -62,7 +62,9 @@ One file per body kind; `envelope.json` also holds the header fields and many wi
 and `wire.json` one vector per freedom a decoder has: field order; unknown fields (every wire type,
 their order, non-minimal encodings inside them); varints of every length in every position
 (values, tags, lengths, the 10th byte, 11 bytes); packed and unpacked runs; split and repeated
-sub-messages; repeated oneof members; huge lengths.
+sub-messages; repeated oneof members; huge lengths. `evolution.json` holds envelopes that use
+every kind and field added since the baseline schema (`Schemas/baseline`, see the root README,
+"Schema evolution") at once, each with one more member, `baseline` (below).
 
 @@COUNTS@@
 
@@ -129,6 +131,22 @@ does not follow the vector:
 | `fromJsonError` | Why encoding the vector's `json` failed (`parseError`, ...), when it did. |
 
 Runtimes without a JSON mapping (`protobuf-c`, `java-lite`) have no JSON results.
+
+`baseline` (only in `evolution.json`): what readers built from the baseline schema did with the
+bytes, by runtime (`python`: Google's protobuf with the baseline's descriptor pool; `protobuf-c`:
+protoc-c's code of the baseline descriptors), recorded by running them (`Scripts/evolution`):
+
+| member | meaning |
+| --- | --- |
+| `result` | `"accept"` or `"reject"`. |
+| `reencodedHex` | Its re-encoding, only when it differs from `hex` (never, so far: an older reader writes newer data back byte for byte). |
+| `body` | The envelope's body as it sees it: a member it knows (`text`), `unknown N` (no member it knows, and an unknown field N in the room the baseline reserves for newer body kinds), or `none`. |
+| `unknownFields` | The field numbers it keeps as unknown fields of the envelope, in order (64 is `reply_to`). |
+
+Generation fails unless each such reader accepts every evolution vector, re-encodes it byte for
+byte, routes it by the header a current reader sees and reports a newer body as `unknown N`.
+RTMWire's reader built from the baseline (`Tests/RTMWireBaselineReaderTests`) is tested against
+the same records.
 
 ## Running the vectors in any language
 

@@ -10,6 +10,8 @@ enum NewerVectors {
         let name: String
         let type: String
         let bytes: [UInt8]
+        /// For Vectors/evolution.json: what the readers built from the baseline did, by runtime.
+        let baseline: JSONValue?
         var description: String { "\(kind)/\(name)" }
     }
 
@@ -33,13 +35,17 @@ enum NewerVectors {
                     case .string(let hex)? = entry["hex"]
                 else { fatalError("Vectors/\(name): a valid vector without name, type or hex") }
                 return Vector(
-                    kind: String(name.dropLast(5)), name: vector, type: type, bytes: bytes(hex))
+                    kind: String(name.dropLast(5)), name: vector, type: type, bytes: bytes(hex),
+                    baseline: entry["baseline"])
             }
         }
     }()
 
     /// The valid envelopes.
     static let envelopes = valid.filter { $0.type == Envelope.protoFullName }
+
+    /// The vectors of Vectors/evolution.json, with the baseline readers' results.
+    static let evolution = valid.filter { $0.kind == "evolution" }
 
     private static func bytes(_ hex: String) -> [UInt8] {
         let digits = Array(hex.utf8).map { $0 <= 0x39 ? $0 - 0x30 : $0 - 0x61 + 10 }
