@@ -396,7 +396,9 @@ def generate(vectors_dir: pathlib.Path, failures_dir: Optional[pathlib.Path],
     (vectors_dir / "README.md").write_text(readme.render(files, plans, departures),
                                            encoding="utf-8")
     expected.add("README.md")
-    for name in sorted(p.name for p in vectors_dir.iterdir() if p.name not in expected):
+    # Sub-folders hold other vector sets (Legacy/, made by Scripts/generate-legacy-vectors).
+    for name in sorted(p.name for p in vectors_dir.iterdir()
+                       if p.is_file() and p.name not in expected):
         (vectors_dir / name).unlink()
     if failures_dir is not None:
         expected_failures.write(failures_dir, departures)
@@ -414,7 +416,8 @@ def generate(vectors_dir: pathlib.Path, failures_dir: Optional[pathlib.Path],
 
 def _differing_files(fresh: pathlib.Path, committed: pathlib.Path):
     names = sorted({p.name for p in fresh.iterdir()}
-                   | ({p.name for p in committed.iterdir()} if committed.is_dir() else set()))
+                   | ({p.name for p in committed.iterdir() if p.is_file()}
+                      if committed.is_dir() else set()))
     return [n for n in names if not (fresh / n).is_file() or not (committed / n).is_file()
             or not filecmp.cmp(fresh / n, committed / n, shallow=False)]
 
