@@ -37,11 +37,9 @@ extension Mentions {
     /// Mentions name someone: distinct, non-empty user ids (at most ``Limits/maxMentions``) or
     /// everyone.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
-        if userIDs.count > limits.maxMentions {
-            throw RTMWireError.limit(
-                "maxMentions", allowed: limits.maxMentions, actual: userIDs.count,
-                path: "user_ids", detail: "too many mentioned users")
-        }
+        try Rules.atMost(
+            userIDs.count, limits.maxMentions, "maxMentions", "user_ids", "too many mentioned users"
+        )
         if userIDs.isEmpty && !everyone {
             throw RTMWireError.missing("user_ids", "mentions name no user and not everyone")
         }

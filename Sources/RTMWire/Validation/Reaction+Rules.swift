@@ -6,12 +6,9 @@ extension Rules {
     static func reactionKey(_ key: String, _ limits: Limits, _ path: String) throws(RTMWireError) {
         try required(key, path)
         try maxBytes(key, limits.maxReactionKeyBytes, "maxReactionKeyBytes", path, "reaction key")
-        let graphemes = key.count
-        if graphemes > limits.maxReactionKeyGraphemes {
-            throw RTMWireError.limit(
-                "maxReactionKeyGraphemes", allowed: limits.maxReactionKeyGraphemes,
-                actual: graphemes, path: path, detail: "reaction key has too many characters")
-        }
+        try atMost(
+            key.count, limits.maxReactionKeyGraphemes, "maxReactionKeyGraphemes", path,
+            "reaction key has too many characters")
     }
 }
 
@@ -43,12 +40,9 @@ extension ReactionCount {
     /// ``Limits/maxReactionRecentUsers`` distinct recent users.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.reactionKey(key, limits, "key")
-        if recentUserIDs.count > limits.maxReactionRecentUsers {
-            throw RTMWireError.limit(
-                "maxReactionRecentUsers", allowed: limits.maxReactionRecentUsers,
-                actual: recentUserIDs.count, path: "recent_user_ids",
-                detail: "too many recent users")
-        }
+        try Rules.atMost(
+            recentUserIDs.count, limits.maxReactionRecentUsers, "maxReactionRecentUsers",
+            "recent_user_ids", "too many recent users")
         try Rules.distinctIDs(recentUserIDs, "recent_user_ids")
         if count == 0 || Int(count) < recentUserIDs.count {
             throw RTMWireError.invalid(

@@ -4,11 +4,8 @@ extension TypingIndicator {
         if state == .unspecified {
             throw RTMWireError.invalid("state", "typing is started or stopped")
         }
-        if Int(expiresAfterMs) > limits.maxTypingExpiryMs {
-            throw RTMWireError.limit(
-                "maxTypingExpiryMs", allowed: limits.maxTypingExpiryMs,
-                actual: Int(expiresAfterMs), path: "expires_after_ms",
-                detail: "typing expiry hint is too long")
-        }
+        try Rules.atMost(
+            Int(expiresAfterMs), limits.maxTypingExpiryMs, "maxTypingExpiryMs", "expires_after_ms",
+            "typing expiry hint is too long")
     }
 }

@@ -72,24 +72,29 @@ enum Rules {
         }
     }
 
+    /// Enforces one limit: `actual` at most `allowed`, else a ``Code/limitExceeded`` naming
+    /// the ``Limits`` property `name`.
+    static func atMost(
+        _ actual: Int, _ allowed: Int, _ name: String, _ path: String, _ detail: String
+    ) throws(RTMWireError) {
+        if actual > allowed {
+            throw RTMWireError.limit(
+                name, allowed: allowed, actual: actual, path: path, detail: detail)
+        }
+    }
+
     /// Enforces a byte-size limit on one string.
     static func maxBytes(
         _ value: String, _ limit: Int, _ name: String, _ path: String, _ what: String
     ) throws(RTMWireError) {
-        let bytes = value.utf8.count
-        if bytes > limit {
-            throw RTMWireError.limit(
-                name, allowed: limit, actual: bytes, path: path, detail: "\(what) is too long")
-        }
+        try atMost(value.utf8.count, limit, name, path, "\(what) is too long")
     }
 
     /// Enforces ``Limits/maxContentBytes`` on the content of one message.
     static func contentBudget(_ bytes: Int, _ limits: Limits, _ path: String) throws(RTMWireError) {
-        if bytes > limits.maxContentBytes {
-            throw RTMWireError.limit(
-                "maxContentBytes", allowed: limits.maxContentBytes, actual: bytes, path: path,
-                detail: "text, display file name and thumbnail together exceed the content budget")
-        }
+        try atMost(
+            bytes, limits.maxContentBytes, "maxContentBytes", path,
+            "text, display file name and thumbnail together exceed the content budget")
     }
 
     /// Enforces the uploaded media size range 1 ... ``Limits/maxMediaBytes``. The lower bound is
