@@ -51,6 +51,7 @@ struct FailCasesTests {
         "oneof-member-repeated": "Envelope", "overlong-length-prefix": "Envelope",
         "packed-run-with-overlong-varint": "DeliveryReceipt",
         "unknown-field-overlong-tag": "Envelope", "unknown-group": "Envelope",
+        "unknown-body-kind": "Envelope",
     ]
 
     @Test func differentialInputsKeepTheirMessageType() throws {
