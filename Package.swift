@@ -71,7 +71,8 @@ let package = Package(
         // kept input through them), the legacy bridge's and the differential one against the C
         // peer included.
         .target(
-            name: "RTMWireFuzzCheck", dependencies: ["RTMWire", "RTMWireLegacy", "RTMWirePeer"]),
+            name: "RTMWireFuzzCheck",
+            dependencies: ["RTMWire", "RTMWireConformance", "RTMWireLegacy", "RTMWirePeer"]),
         // Helpers the test targets share: envelope fixtures, a seeded generator, both transports.
         .target(
             name: "RTMWireTestSupport",

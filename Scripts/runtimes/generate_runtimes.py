@@ -7,10 +7,8 @@
   go/generated/         protoc-gen-go, package rtmwirepb        (google.golang.org/protobuf 1.28)
   python/generated/     protoc --python_out                     (Google's protobuf for Python)
 
-and, for RTMWire's interoperability-profile checker (Sources/RTMWireConformance/Profile), the
-shape of every field: ProfileSchema+Generated.swift. protobuf-c's code is
-Sources/CRTMWirePeer/generated (Scripts/generate-c-peer); the Swift testee uses RTMWire's own
-generated code (Scripts/generate-swift).
+protobuf-c's code is Sources/CRTMWirePeer/generated (Scripts/generate-c-peer); the Swift testee
+uses RTMWire's own generated code (Scripts/generate-swift).
 
 Usage (normally through Scripts/generate-runtimes):
   generate_runtimes.py            rewrite every generated output
@@ -20,7 +18,6 @@ Output is deterministic: same schemas and compilers, same bytes.
 
 import argparse
 import filecmp
-import json
 import pathlib
 import re
 import shutil
@@ -32,11 +29,9 @@ sys.path.insert(0, str(ROOT / "Scripts" / "lib"))  # rtmwire_tools, shared with 
 
 from rtmwire_tools import descriptors  # noqa: E402
 from rtmwire_tools.descriptors import ToolError, proto_files  # noqa: E402
-from rtmwire_tools.field_types import field_type  # noqa: E402
 
 SCHEMAS = ROOT / "Schemas"
 TESTEES = ROOT / "Conformance" / "Testees"
-PROFILE_SCHEMA = ROOT / "Sources" / "RTMWireConformance" / "Profile" / "ProfileSchema+Generated.swift"
 RUNTIMES = ["cpp", "java", "java-lite", "go", "python"]
 GO_PACKAGE = "rtmwirepb"
 GO_IMPORT_PATH = "rtmwire.conformance/" + GO_PACKAGE
@@ -71,30 +66,6 @@ def all_messages():
     for message in descriptors.messages_in_name_order(file_set, pool):
         walk(message)
     return sorted(found, key=lambda m: descriptors.name_order(m.full_name))
-
-
-def profile_schema(messages) -> str:
-    """The table InteropProfile walks messages with: every field's number, its kind (the fuzz
-    schema table's, from the one field-type table), whether it repeats, and its oneof."""
-    index = {m.full_name: i for i, m in enumerate(messages)}
-    lines = [HEADER + "// swift-format-ignore-file", "",
-             "extension InteropProfile {",
-             "    /// Every message of Schemas/ in byte order of the full names, with its fields by",
-             "    /// number; `.message(i)` refers to `messages[i]`.",
-             "    static let messages: [(name: String, fields: [Int: FieldShape])] = ["]
-    for message in messages:
-        fields = []
-        for field in sorted(message.fields, key=lambda f: f.number):
-            inner = field.message_type.full_name if field.message_type else None
-            kind = field_type(field, message.full_name).fuzz_kind.format(index=index.get(inner))
-            oneof = field.containing_oneof.index if field.containing_oneof else "nil"
-            repeated = "true" if field.is_repeated else "false"
-            fields.append("%d: FieldShape(%s, repeated: %s, oneof: %s)"
-                          % (field.number, kind, repeated, oneof))
-        lines.append("        (%s, [%s])," % (json.dumps(message.full_name),
-                                               ", ".join(fields) or ":"))
-    lines += ["    ]", "}", ""]
-    return "\n".join(lines)
 
 
 def java_registry(java_dir: pathlib.Path, messages, flavour: str) -> str:
@@ -152,8 +123,6 @@ def generate(out: pathlib.Path):
     python.mkdir(parents=True)
     run(["protoc", "--python_out=" + str(python)] + files)
 
-    (out / PROFILE_SCHEMA.name).write_text(profile_schema(messages))
-
 
 def differing(fresh: pathlib.Path, committed: pathlib.Path):
     names = set()
@@ -178,8 +147,6 @@ def main(argv=None):
             if args.check:
                 bad = [(old / name).relative_to(ROOT).as_posix()
                        for new, old in outputs for name in differing(new, old)]
-                if not filecmp.cmp(fresh / PROFILE_SCHEMA.name, PROFILE_SCHEMA, shallow=False):
-                    bad.append(PROFILE_SCHEMA.relative_to(ROOT).as_posix())
                 for name in bad:
                     print("differs from a fresh generation: %s" % name, file=sys.stderr)
                 if bad:
@@ -191,10 +158,7 @@ def main(argv=None):
                 if old.exists():
                     shutil.rmtree(old)
                 shutil.copytree(new, old)
-            PROFILE_SCHEMA.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(fresh / PROFILE_SCHEMA.name, PROFILE_SCHEMA)
-        print("wrote Conformance/Testees/{%s}/generated and %s"
-              % (",".join(RUNTIMES), PROFILE_SCHEMA.relative_to(ROOT)))
+        print("wrote Conformance/Testees/{%s}/generated" % ",".join(RUNTIMES))
         return 0
     except (ToolError, FileNotFoundError) as error:
         print("generate-runtimes: FAILED: %s" % error, file=sys.stderr)

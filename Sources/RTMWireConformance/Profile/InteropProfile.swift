@@ -10,30 +10,10 @@
 /// - no groups, no unknown fields, no field with another wire type than its own;
 /// - nesting of at most 32 levels.
 ///
-/// ``violations(in:as:)`` walks bytes with the schema (``messages``, generated from `Schemas/` by
-/// `Scripts/generate-runtimes`) and lists where they leave the profile. Default values written
+/// ``violations(in:as:)`` walks bytes with the schema (`SchemaTable`, generated from `Schemas/` by
+/// `Scripts/generate-swift`) and lists where they leave the profile. Default values written
 /// explicitly are read the same everywhere and stay inside it.
 public enum InteropProfile {
-    /// How a field is encoded.
-    struct FieldShape: Sendable {
-        enum Kind: Sendable, Hashable {
-            case varint, bool, string, bytes
-            /// A sub-message, by index in ``InteropProfile/messages``.
-            case message(Int)
-        }
-
-        var kind: Kind
-        var repeated: Bool
-        /// The index of the oneof the field belongs to, if any.
-        var oneof: Int?
-
-        init(_ kind: Kind, repeated: Bool, oneof: Int?) {
-            self.kind = kind
-            self.repeated = repeated
-            self.oneof = oneof
-        }
-    }
-
     /// The rule a violation breaks.
     public enum Rule: String, Sendable, Hashable {
         /// The bytes are not a well-formed message at all (truncated, bad wire type, ...).
@@ -79,7 +59,7 @@ public enum InteropProfile {
     /// they are inside it. A malformed input ends the walk with one `.malformed` violation.
     public static func violations(in bytes: [UInt8], as typeName: String) -> [Violation] {
         var walker = Walker(bytes: bytes)
-        walker.message(messages.firstIndex { $0.name == typeName }, from: 0, to: bytes.count)
+        walker.message(SchemaTable.index(of: typeName), from: 0, to: bytes.count)
         return walker.found
     }
 
@@ -119,7 +99,7 @@ public enum InteropProfile {
             throw Stop()
         }
 
-        /// Walks a top-level message; `index` is its place in ``InteropProfile/messages`` (nil
+        /// Walks a top-level message; `index` is its place in `SchemaTable.messages` (nil
         /// for a type the schemas do not have: every field is then unknown).
         mutating func message(_ index: Int?, from start: Int, to end: Int) {
             do {
@@ -132,8 +112,8 @@ public enum InteropProfile {
         mutating func fields(_ index: Int?, from start: Int, to end: Int, depth: Int)
             throws(Stop)
         {
-            let typeName = index.map { InteropProfile.messages[$0].name } ?? "an unknown type"
-            let schema = index.map { InteropProfile.messages[$0].fields } ?? [:]
+            let schema = index.map { SchemaTable.messages[$0] }
+            let typeName = schema?.fullName ?? "an unknown type"
             var position = start
             var previous = 0
             var seen: Set<Int> = []
@@ -150,11 +130,11 @@ public enum InteropProfile {
                     throw Stop(malformed: false)
                 }
                 guard [0, 1, 2, 5].contains(wireType) else { throw Stop() }
-                let shape = schema[number]
+                let shape = schema?.field(UInt64(number))
                 if number < previous {
                     note(.fieldOrder, tagStart, "\(label) after field \(previous)")
                 }
-                let repeatsInPlace = shape.map { $0.repeated && !$0.packable } ?? true
+                let repeatsInPlace = shape.map { $0.isRepeated && !$0.isPackable } ?? true
                 if seen.contains(number) && !(repeatsInPlace && number == previous) {
                     note(.repeatedField, tagStart, "\(label) given again")
                 }
@@ -185,14 +165,15 @@ public enum InteropProfile {
                     note(.unknownField, tagStart, label)
                     continue
                 }
-                if wireType != (shape.repeated && shape.packable ? 2 : shape.wireType) {
-                    let rule: Rule = shape.repeated && shape.packable ? .unpacked : .wireType
+                let packed = shape.isRepeated && shape.isPackable
+                if wireType != (packed ? 2 : Int(shape.valueWireType)) {
+                    let rule: Rule = packed ? .unpacked : .wireType
                     note(rule, tagStart, "\(label) as wire type \(wireType)")
                 }
                 switch (shape.kind, wireType) {
                 case (.bool, 0) where value > 1:
                     note(.boolValue, payload, "\(label) is \(value)")
-                case (.varint, 2) where shape.repeated, (.bool, 2) where shape.repeated:
+                case (.varint, 2) where shape.isRepeated, (.bool, 2) where shape.isRepeated:
                     var inner = payload
                     while inner < payloadEnd {
                         let at = inner
@@ -220,12 +201,4 @@ public enum InteropProfile {
             }
         }
     }
-}
-
-extension InteropProfile.FieldShape {
-    /// Repeated fields of this kind are packed.
-    var packable: Bool { kind == .varint || kind == .bool }
-
-    /// The wire type of one value.
-    var wireType: Int { packable ? 0 : 2 }
 }
