@@ -106,7 +106,7 @@ let package = Package(
         // stderr), and the demo exchange (@testable import).
         .testTarget(
             name: "RTMWireCLITests",
-            dependencies: ["rtmwire", "RTMWireTransport", "RTMWireTestSupport"]),
+            dependencies: ["rtmwire", "RTMWire", "RTMWireTransport", "RTMWireTestSupport"]),
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(
             name: "RTMWireConformanceTests",

@@ -9,19 +9,48 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Check every golden vector against the Swift codec and print a table per kind.",
         discussion: """
-            Loads every *.json file of DIR (default Vectors/), checks each vector both ways \
+            Loads every *.json file of the vector folder, checks each vector both ways \
             (bytes → JSON → bytes) and each must-reject vector's error kind, prints one row per \
-            kind (vectors, passed, failed) and the failures, and exits 1 if any vector failed.
+            kind (vectors, passed, failed) and the failures, and exits 1 if any vector failed. \
+            The folder is --vectors DIR (or DIR), else $RTMWIRE_VECTORS, else Vectors/ in the \
+            current directory (a checkout of RTMWire); outside a checkout, point it at the \
+            Vectors/ folder of the RTMWire release you check against.
             """)
 
-    @Argument(help: ArgumentHelp("Folder of vector files.", valueName: "DIR"))
-    var directory: String = "Vectors"
+    @Option(name: .long, help: ArgumentHelp("Folder of vector files.", valueName: "DIR"))
+    var vectors: String?
+
+    @Argument(help: ArgumentHelp("Folder of vector files (same as --vectors).", valueName: "DIR"))
+    var directoryArgument: String?
 
     @Flag(name: .long, help: "List every vector, not only failures.")
     var verbose = false
 
+    /// The folder to read: --vectors or DIR, $RTMWIRE_VECTORS, ./Vectors; a usage error (exit
+    /// 2) naming all three when none is given and ./Vectors does not exist.
+    func vectorFolder() throws(CLIError) -> String {
+        if let chosen = vectors ?? directoryArgument { return chosen }
+        if let fromEnvironment = ProcessInfo.processInfo.environment["RTMWIRE_VECTORS"],
+            !fromEnvironment.isEmpty
+        {
+            return fromEnvironment
+        }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: "Vectors", isDirectory: &isFolder),
+            isFolder.boolValue
+        {
+            return "Vectors"
+        }
+        throw CLIError(
+            kind: "noVectors",
+            detail:
+                "no Vectors/ folder here: pass --vectors DIR (the Vectors/ folder of an RTMWire checkout or release) or set RTMWIRE_VECTORS",
+            exitCode: 2)
+    }
+
     func run() throws {
-        // Foundation is used here only to list the folder.
+        let directory = try vectorFolder()
+        // Foundation is used here only to find and list the folder.
         let files: [String]
         do {
             files = try FileManager.default.contentsOfDirectory(atPath: directory)
