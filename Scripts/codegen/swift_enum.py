@@ -46,6 +46,7 @@ def enum_file(e: Enum) -> str:
     out.line("}", 2)
     out.line("}", 1)
     out.line()
+    out.line("/// The schema's name of the value, or its number when the schema does not name it.", 1)
     out.line("public var description: String { protoName ?? String(rawValue) }", 1)
     out.line()
     out.lines([

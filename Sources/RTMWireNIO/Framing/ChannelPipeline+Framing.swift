@@ -4,7 +4,7 @@ import RTMWire
 extension ChannelPipeline.SynchronousOperations {
     /// Adds the RTMWire framing for messages of type `Message` to a pipeline: a
     /// ``MessageFrameDecoder`` (inbound bytes to messages, frames capped at
-    /// ``Limits/maxMessageBytes``) and a ``MessageFrameEncoder`` (outbound messages to bytes; a
+    /// `Limits.maxMessageBytes`) and a ``MessageFrameEncoder`` (outbound messages to bytes; a
     /// refused message fails its own write only). With `batching`, a ``MessageBatchHandler``
     /// follows, so the next handler receives `[Message]` per read.
     public func addMessageFraming<Message: RTMMessage>(
@@ -16,7 +16,7 @@ extension ChannelPipeline.SynchronousOperations {
         if batching { try addHandler(MessageBatchHandler<Message>()) }
     }
 
-    /// ``addMessageFraming(_:options:batching:telemetry:)`` for ``Envelope``s.
+    /// ``addMessageFraming(_:options:batching:telemetry:)`` for `Envelope`s.
     public func addEnvelopeFraming(
         options: CodecOptions = .default, batching: Bool = false,
         telemetry: FramingTelemetry = FramingTelemetry()

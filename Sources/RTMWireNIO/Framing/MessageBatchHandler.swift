@@ -61,5 +61,5 @@ public final class MessageBatchHandler<Message: RTMMessage>: ChannelInboundHandl
 @available(*, unavailable)
 extension MessageBatchHandler: Sendable {}
 
-/// The batch handler of ``Envelope``s.
+/// The batch handler of `Envelope`s.
 public typealias EnvelopeBatchHandler = MessageBatchHandler<Envelope>

@@ -10,17 +10,17 @@ import RTMWire
 ///     ByteToMessageHandler(MessageFrameDecoder<Envelope>(options: .default)))
 /// ```
 ///
-/// A length prefix above ``Limits/maxMessageBytes`` is refused as soon as the prefix is read,
-/// before the body is buffered; a malformed message fails with its ``RTMWireError``, placed in
+/// A length prefix above `Limits.maxMessageBytes` is refused as soon as the prefix is read,
+/// before the body is buffered; a malformed message fails with its `RTMWireError`, placed in
 /// the stream as `DelimitedFrame` places it for every reader; a stream that ends inside a frame
-/// fails with ``RTMWireError/Code/truncatedFrame``. After an error the stream is out of sync and
+/// fails with `RTMWireError.Code.truncatedFrame`. After an error the stream is out of sync and
 /// `ByteToMessageHandler` delivers nothing more. Each decoded frame and each error is counted,
 /// and each error logged, through ``FramingTelemetry``.
 public struct MessageFrameDecoder<Message: RTMMessage>: ByteToMessageDecoder, Sendable {
     /// The decoded message type.
     public typealias InboundOut = Message
 
-    /// Codec options: rules and limits; ``Limits/maxMessageBytes`` is the frame cap.
+    /// Codec options: rules and limits; `Limits.maxMessageBytes` is the frame cap.
     public let options: CodecOptions
     /// Where frames and errors are reported.
     public let telemetry: FramingTelemetry
@@ -82,7 +82,7 @@ public struct MessageFrameDecoder<Message: RTMMessage>: ByteToMessageDecoder, Se
     }
 
     /// Decodes the remaining frames at the end of the stream; bytes left inside a frame throw
-    /// ``RTMWireError/Code/truncatedFrame``.
+    /// `RTMWireError.Code.truncatedFrame`.
     public mutating func decodeLast(
         context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool
     ) throws -> DecodingState {
@@ -126,5 +126,5 @@ public struct MessageFrameDecoder<Message: RTMMessage>: ByteToMessageDecoder, Se
     }
 }
 
-/// The decoder of ``Envelope`` frames.
+/// The decoder of `Envelope` frames.
 public typealias EnvelopeFrameDecoder = MessageFrameDecoder<Envelope>

@@ -10,7 +10,7 @@ import RTMWire
 /// ```
 ///
 /// The frame is serialised straight into a buffer of its exact size. A message the codec refuses
-/// fails **that write only**: its promise fails with the ``RTMWireError``, nothing is written,
+/// fails **that write only**: its promise fails with the `RTMWireError`, nothing is written,
 /// and the channel and every later write go on (unlike `MessageToByteHandler`, which fails every
 /// later write after one encoder error). Refusals are counted and logged at `debug` through
 /// ``FramingTelemetry``, as written frames are counted.
@@ -73,5 +73,5 @@ public final class MessageFrameEncoder<Message: RTMMessage>: ChannelOutboundHand
 @available(*, unavailable)
 extension MessageFrameEncoder: Sendable {}
 
-/// The encoder of ``Envelope`` frames.
+/// The encoder of `Envelope` frames.
 public typealias EnvelopeFrameEncoder = MessageFrameEncoder<Envelope>

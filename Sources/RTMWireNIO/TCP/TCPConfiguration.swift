@@ -4,7 +4,7 @@ import RTMWire
 
 /// Settings of a TCP connection: codec, back-pressure, event loops, logging and metrics.
 public struct TCPConfiguration: Sendable {
-    /// Codec options of the pipeline: rules and limits (``Limits/maxMessageBytes`` caps frames).
+    /// Codec options of the pipeline: rules and limits (`Limits.maxMessageBytes` caps frames).
     public var codec: CodecOptions
     /// Inbound back-pressure: reading from the socket pauses while this many reads (batches of
     /// envelopes) wait for the receiver, and resumes at ``inboundLowWatermark``. Default 16.

@@ -19,7 +19,7 @@ import RTMWireTransport
 /// Obtain one from ``TCPServer``, ``TCPClient`` or ``TCPLoopback``, or wrap your own channel with
 /// ``withConnection(over:configuration:isolation:_:)``; it is valid inside the closure it is
 /// handed to. Each send
-/// checks its envelopes once (``OutboundFrame``) on the caller's task, so a refused envelope
+/// checks its envelopes once (`OutboundFrame`) on the caller's task, so a refused envelope
 /// throws before anything is queued, then serialises them straight into one `ByteBuffer`; sends
 /// suspend while the socket is not writable, and reading pauses while the receiver lags
 /// (back-pressure both ways).

@@ -13,7 +13,7 @@ import RTMWireTransport
 /// ```
 ///
 /// Every connection gets the RTMWire pipeline (frame decoder capped at
-/// ``Limits/maxMessageBytes``, batching, back-pressure) and the ``TCPConfiguration``'s
+/// `Limits.maxMessageBytes`, batching, back-pressure) and the ``TCPConfiguration``'s
 /// telemetry. Needs macOS 14 / iOS 17 on Apple platforms: it uses a discarding task group, so a
 /// long-running server keeps nothing of the connections that ended.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)

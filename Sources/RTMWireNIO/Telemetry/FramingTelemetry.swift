@@ -17,7 +17,7 @@ import RTMWire
 /// - `rtmwire_frames_total`: frames decoded or written;
 /// - `rtmwire_frame_bytes_total`: their bytes, length prefixes included;
 /// - `rtmwire_frame_errors_total`: frames rejected or refused, with a `code` dimension (the
-///   ``RTMWireError/Code`` name, e.g. `truncatedFrame`, `limitExceeded`);
+///   `RTMWireError.Code` name, e.g. `truncatedFrame`, `limitExceeded`);
 /// - `rtmwire_connections_total`: connections opened (outbound dimension for the ones this side
 ///   initiated, inbound for accepted ones).
 ///

@@ -51,6 +51,7 @@ public struct MetadataStatus: RawRepresentable, Hashable, Sendable, CustomString
         }
     }
 
+    /// The schema's name of the value, or its number when the schema does not name it.
     public var description: String { protoName ?? String(rawValue) }
 
     /// The proto3 JSON form: the value's name (its number with `alwaysPrintEnumsAsInts`), or its
