@@ -61,7 +61,8 @@ let package = Package(
         // The tutorial's JSON messages: model, strict parser/printer, ISO 8601, the envelope
         // bridge and a receiver of both formats. Pure Swift, like the core.
         .target(name: "RTMWireLegacy", dependencies: ["RTMWire"]),
-        // Golden-vector loading and checking, shared by `rtmwire verify` and the tests.
+        // Golden vectors (loading, checking) and the conformance runner and Swift testee of
+        // `rtmwire verify` and `rtmwire conformance`. Foundation is allowed here, never in RTMWire.
         .target(name: "RTMWireConformance", dependencies: ["RTMWire"]),
         // The command-line tool: encode, decode, convert, verify, and the demo (Demo/, with its
         // fixtures). No C peer dependency.
@@ -89,7 +90,8 @@ let package = Package(
         // kept input through them), the legacy bridge's and the differential one against the C
         // peer included.
         .target(
-            name: "RTMWireFuzzCheck", dependencies: ["RTMWire", "RTMWireLegacy", "RTMWirePeer"]),
+            name: "RTMWireFuzzCheck",
+            dependencies: ["RTMWire", "RTMWireConformance", "RTMWireLegacy", "RTMWirePeer"]),
         // Helpers the test targets share: envelope fixtures, a seeded generator, both transports.
         .target(
             name: "RTMWireTestSupport",

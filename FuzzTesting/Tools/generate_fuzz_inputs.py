@@ -274,8 +274,8 @@ def heif_seed():
 
 
 def legacy_json_seeds(root):
-    """Every legacy message text in LegacyVectors/legacy.json, when present."""
-    path = os.path.join(root, "LegacyVectors", "legacy.json")
+    """Every legacy message text in Vectors/Legacy/legacy.json, when present."""
+    path = os.path.join(root, "Vectors", "Legacy", "legacy.json")
     if not os.path.exists(path):
         return []
     with open(path) as handle:

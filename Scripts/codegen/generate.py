@@ -6,7 +6,8 @@ Outputs (paths relative to the repository root):
                      value type), M+Wire.swift (size, encode, decode), M+JSON.swift (proto3
                      JSON), M+Validation.swift (the semantic checks' recursion) and M+Text.swift
                      (debugDescription's fields); one file per enum; MessageRegistry.swift
-  fuzz-schema-table  Sources/RTMWireFuzzCheck/Differential/SchemaTable+Generated.swift
+  schema-table       Sources/RTMWireConformance/Schema/SchemaTable+Generated.swift (fields
+                     by number, for the wire walkers of the profile checker and the fuzz checks)
   c-registry         Sources/CRTMWirePeer/rtmwire_peer_registry.c (needs --protoc-c-output, the
                      folder of protoc-c's output, whose symbols it checks)
 
@@ -27,7 +28,7 @@ sys.path.insert(0, str(HERE.parent / "lib"))
 from rtmwire_tools.descriptors import compile_schemas, own_files  # noqa: E402
 
 import c_registry  # noqa: E402
-import fuzz_schema_table  # noqa: E402
+import schema_table  # noqa: E402
 from schema import Schema  # noqa: E402
 from swift_enum import enum_file  # noqa: E402
 from swift_json import json_file  # noqa: E402
@@ -38,7 +39,7 @@ from swift_validation import validation_file  # noqa: E402
 from swift_wire import wire_file  # noqa: E402
 
 SWIFT_FOLDER = "Sources/RTMWire/Messages/Generated"
-FUZZ_TABLE = "Sources/RTMWireFuzzCheck/Differential/SchemaTable+Generated.swift"
+SCHEMA_TABLE = "Sources/RTMWireConformance/Schema/SchemaTable+Generated.swift"
 C_REGISTRY = "Sources/CRTMWirePeer/rtmwire_peer_registry.c"
 
 
@@ -61,9 +62,9 @@ def planned(output: str, schema: Schema, out, protoc_c_output) -> tuple:
     if output == "swift":
         folder = pathlib.Path(out or ROOT / SWIFT_FOLDER)
         return folder, {folder / name: text for name, text in swift_files(schema).items()}
-    if output == "fuzz-schema-table":
-        text = fuzz_schema_table.schema_table_file(schema)
-        return None, {pathlib.Path(out or ROOT / FUZZ_TABLE): text}
+    if output == "schema-table":
+        text = schema_table.schema_table_file(schema)
+        return None, {pathlib.Path(out or ROOT / SCHEMA_TABLE): text}
     if protoc_c_output is None:
         raise SystemExit("generate.py: c-registry needs --protoc-c-output")
     text = c_registry.registry_file(schema, pathlib.Path(protoc_c_output))
@@ -102,7 +103,7 @@ def write(folder, files: dict):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("outputs", nargs="+", choices=["swift", "fuzz-schema-table", "c-registry"])
+    parser.add_argument("outputs", nargs="+", choices=["swift", "schema-table", "c-registry"])
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--out")
     parser.add_argument("--protoc-c-output")

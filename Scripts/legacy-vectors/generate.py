@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generates LegacyVectors/legacy.json: vectors of the bridge between the Swift RTM chat
+"""Generates Vectors/Legacy/legacy.json: vectors of the bridge between the Swift RTM chat
 tutorial's JSON messages and RTMWire envelopes, made by reference.py (Python's json and datetime,
 Google's protobuf for the envelopes), never by the Swift code.
 
-  generate.py           rewrite LegacyVectors/legacy.json
+  generate.py           rewrite Vectors/Legacy/legacy.json
   generate.py --check   exit 1 if it differs from a fresh generation (Scripts/test runs this)
 
 Needs protoc and Python's protobuf (Scripts/requirements.txt), like Scripts/generate-vectors.
@@ -22,7 +22,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "Scripts" / "lib"))
 
 from rtmwire_tools.descriptors import compile_schemas  # noqa: E402
-OUT = ROOT / "LegacyVectors" / "legacy.json"
+OUT = ROOT / "Vectors" / "Legacy" / "legacy.json"
 FORMAT = "rtmwire-legacy-vectors/1"
 CHANNEL = {"type": "CONVERSATION_TYPE_CHANNEL", "id": "general"}
 
@@ -228,7 +228,7 @@ def main():
     text = render()
     if sys.argv[1:] == ["--check"]:
         if not OUT.exists() or OUT.read_text(encoding="utf-8") != text:
-            sys.exit("LegacyVectors/legacy.json differs from a fresh generation; "
+            sys.exit("Vectors/Legacy/legacy.json differs from a fresh generation; "
                      "run Scripts/generate-legacy-vectors and commit it")
         print("legacy vectors are up to date")
         return

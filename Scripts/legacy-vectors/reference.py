@@ -1,4 +1,4 @@
-"""A reference implementation of the legacy bridge (LegacyVectors/README.md), written apart from
+"""A reference implementation of the legacy bridge (Vectors/Legacy/README.md), written apart from
 the Swift code: Python's json for the tutorial's JSON, datetime for the calendar, and Google's
 protobuf for every envelope (built with json_format.ParseDict, serialized deterministically).
 

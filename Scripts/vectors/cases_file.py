@@ -1,6 +1,6 @@
 """file.json: FileMessage bodies (media id, file name, size, thumbnail, caption)."""
 
-from model import ACCEPT, GROUP, PEER, NonCanonical, Reject, Valid, b64, envelope, pattern
+from model import GROUP, PEER, NonCanonical, Reject, Valid, b64, envelope, pattern
 from wire import f_fixed32, f_len, f_str, f_varint
 
 KIND = "file"
@@ -70,7 +70,7 @@ def build(ctx):
     name = "file-invalid-utf8-file-name"
     add(Reject(name, "file_name holds ED BF BF (the surrogate U+DFFF).", "invalidUTF8", "wire",
                hex=header(name) + f_len(18, f_str(1, MEDIA_ID) + f_len(2, b"x\xed\xbf\xbf")
-                                        + f_varint(3, 5)), protobuf_c=ACCEPT))
+                                        + f_varint(3, 5))))
     add(Reject("file-inner-truncated-size", "A bare FileMessage whose size varint breaks off "
                "(18 80).", "truncated", "wire", hex=f_str(1, "f1") + b"\x18\x80", type=FILE))
 

@@ -1,6 +1,6 @@
 """image.json: ImageMessage bodies (media id, file name, size, dimensions, thumbnail, caption)."""
 
-from model import ACCEPT, GROUP, PEER, NonCanonical, Reject, Valid, b64, envelope, pattern
+from model import GROUP, PEER, NonCanonical, Reject, Valid, b64, envelope, pattern
 from wire import LEN, f_fixed64, f_len, f_str, f_varint, tag, varint
 
 KIND = "image"
@@ -74,7 +74,7 @@ def build(ctx):
                      "(no merge), so its re-pack lacks media id and size.",
                      header(name) + f_len(17, img({"mediaId": MEDIA_ID, "size": "4096"}))
                      + f_len(17, img({"fileName": "merged.jpg", "width": 64})),
-                     topic="a oneof member that occurs twice", protobuf_c="differs"))
+                     topic="oneof-twice"))
     name = "image-fields-reordered"
     add(NonCanonical(name, "The ImageMessage fields in descending field-number order.",
                      header(name) + f_len(17, f_str(9, "cap") + f_varint(8, 2) + f_varint(7, 3)
@@ -88,7 +88,8 @@ def build(ctx):
                                           + f_varint(4, (1 << 32) + 640))))
     name = "image-size-overlong-varint"
     add(NonCanonical(name, "size = 1024 written as a 10-byte varint.",
-                     header(name) + f_len(17, f_str(1, MEDIA_ID) + f_varint(3, 1024, width=10))))
+                     header(name) + f_len(17, f_str(1, MEDIA_ID) + f_varint(3, 1024, width=10)),
+                     topic="java-ten-byte-varint"))
     add(NonCanonical("image-inner-unknown-fields", "A bare ImageMessage with unknown fields 10 "
                      "(varint) and 15 (fixed64) from the reserved range before its known fields.",
                      f_varint(10, 1) + f_fixed64(15, 2) + img({"mediaId": "m1", "size": "10"}),
@@ -106,7 +107,7 @@ def build(ctx):
     name = "image-invalid-utf8-file-name"
     add(Reject(name, "file_name holds E2 82 (a cut 3-byte sequence).", "invalidUTF8", "wire",
                hex=header(name) + f_len(17, f_str(1, MEDIA_ID) + f_len(2, b"img\xe2\x82.png")
-                                        + f_varint(3, 5)), protobuf_c=ACCEPT))
+                                        + f_varint(3, 5))))
 
     def sem(name, description, error, image, limit=None):
         add(Reject(name, description, error, "semantic", json=env(name, image), limit=limit))

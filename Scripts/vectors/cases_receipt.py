@@ -1,7 +1,6 @@
 """receipt.json: delivery, message read, conversation read, group read and group read count."""
 
-from model import (ACCEPT, CHANNEL, DIFFERS, GROUP, PEER, NonCanonical, Reject, Valid, envelope,
-                   uid)
+from model import CHANNEL, GROUP, PEER, NonCanonical, Reject, Valid, envelope, uid
 from wire import f_len, f_str, f_varint, packed, tag, varint
 
 KIND = "receipt"
@@ -121,14 +120,14 @@ def build(ctx):
                      "oneof member.",
                      header(name) + f_len(20, f_len(1, f_str(1, three[0]) + f_len(2, packed(times[:1])))
                                           + f_len(1, f_str(1, three[1]) + f_len(2, packed(times[1:2])))),
-                     topic="a oneof member that occurs twice", protobuf_c=DIFFERS))
+                     topic="oneof-twice"))
     name = "receipt-body-repeated-merged"
     add(NonCanonical(name, "The receipt body occurs twice in the envelope, each holding a "
                      "delivery with one id: the envelope's oneof member merges, then the "
                      "receipt's delivery member merges; two ids result. protobuf-c keeps only the "
                      "last receipt.",
                      header(name) + f_len(20, f_len(1, f_str(1, three[0])))
-                     + f_len(20, f_len(1, f_str(1, three[1]))), topic="a oneof member that occurs twice", protobuf_c=DIFFERS))
+                     + f_len(20, f_len(1, f_str(1, three[1]))), topic="oneof-twice"))
     name = "receipt-kind-last-member-wins"
     add(NonCanonical(name, "message_read, then conversation_read in one Receipt: the last "
                      "member set wins.",
@@ -151,8 +150,7 @@ def build(ctx):
     name = "receipt-invalid-utf8-message-id"
     add(Reject(name, "The second of two message_ids holds C1 BF (an overlong 2-byte form).",
                "invalidUTF8", "wire",
-               hex=header(name) + f_len(20, f_len(1, f_str(1, "m1") + f_len(1, b"m\xc1\xbf"))),
-               protobuf_c=ACCEPT))
+               hex=header(name) + f_len(20, f_len(1, f_str(1, "m1") + f_len(1, b"m\xc1\xbf")))))
 
     # ---- reject: semantic ----------------------------------------------------------------------
     def sem(name, description, error, receipt, conversation=(PEER, "bob"), limit=None):

@@ -1,6 +1,6 @@
 """status.json: StatusMessage bodies (presence and the raised hand)."""
 
-from model import DIFFERS, REJECT, NonCanonical, Reject, Valid, envelope
+from model import NonCanonical, Reject, Valid, envelope
 from wire import f_fixed32, f_len, f_varint
 
 KIND = "status"
@@ -45,13 +45,13 @@ def build(ctx):
                      "does not check the wire type of bool fields: it reads the 4 bytes as true "
                      "and re-packs hand_raised = true (10 01).",
                      header(name) + f_len(19, f_fixed32(2, 1) + f_varint(1, 1)),
-                     topic="bool field with a non-varint wire type", protobuf_c=DIFFERS))
+                     topic="bool-wrong-wire-type"))
     name = "status-presence-wrong-wire-type"
     add(NonCanonical(name, "presence (an enum, varint) arrives as fixed32 63 00 00 00 before a "
                      "valid presence: an unknown field for Google (presence stays ONLINE); "
                      "protobuf-c fails the unpack (enum fields check the wire type).",
                      header(name) + f_len(19, f_fixed32(1, 99) + f_varint(1, 1)),
-                     topic="known field with the wrong wire type", protobuf_c=REJECT))
+                     topic="wrong-wire-type"))
 
     name = "status-trailing-bytes-in-presence"
     add(Reject(name, "The status body declares 1 byte, 08: presence's tag, whose value is cut "

@@ -1,6 +1,6 @@
 """stream.json: StreamMessage bodies (a streaming message as first delivered)."""
 
-from model import ACCEPT, DIFFERS, GROUP, PEER, NonCanonical, Reject, Valid, envelope
+from model import GROUP, PEER, NonCanonical, Reject, Valid, envelope
 from wire import f_len, f_str, f_varint, tag, VARINT
 
 KIND = "stream"
@@ -78,13 +78,12 @@ def build(ctx):
     add(NonCanonical(name, "The stream body occurs twice (uid and content, then is_complete): "
                      "Google merges; protobuf-c keeps only the last oneof occurrence.",
                      header(name) + f_len(21, f_str(1, UID) + f_str(3, "abc"))
-                     + f_len(21, f_varint(4, 1)), topic="a oneof member that occurs twice", protobuf_c=DIFFERS))
+                     + f_len(21, f_varint(4, 1)), topic="oneof-twice"))
 
     name = "stream-invalid-utf8-content"
     add(Reject(name, "content holds F0 9F 98 (a 4-byte emoji cut after 3 bytes) before more "
                "text.", "invalidUTF8", "wire",
-               hex=header(name) + f_len(21, f_str(1, UID) + f_len(3, b"hi \xf0\x9f\x98 there")),
-               protobuf_c=ACCEPT))
+               hex=header(name) + f_len(21, f_str(1, UID) + f_len(3, b"hi \xf0\x9f\x98 there"))))
 
     add(Reject("stream-empty-message-uid", "A stream message with content but no message uid.",
                "missingField", "semantic",

@@ -1,6 +1,6 @@
 """stream_chunk.json: StreamChunk bodies (init, delta, complete events)."""
 
-from model import ACCEPT, DIFFERS, PEER, NonCanonical, Reject, Valid, envelope
+from model import PEER, NonCanonical, Reject, Valid, envelope
 from wire import f_len, f_str, f_varint
 
 KIND = "stream_chunk"
@@ -71,7 +71,7 @@ def build(ctx):
                      "summary): Google merges all three fields; protobuf-c keeps only the "
                      "summary.",
                      header(name) + f_len(22, f_str(1, SID) + f_len(5, f_varint(1, 3) + f_varint(2, 4))
-                                          + f_len(5, f_str(3, "done"))), topic="a oneof member that occurs twice", protobuf_c=DIFFERS))
+                                          + f_len(5, f_str(3, "done"))), topic="oneof-twice"))
     name = "stream-chunk-sequence-overlong"
     add(NonCanonical(name, "sequence = 5 written as a 4-byte varint.",
                      header(name) + f_len(22, f_str(1, SID) + f_varint(2, 5, width=4)
@@ -83,8 +83,7 @@ def build(ctx):
     name = "stream-chunk-invalid-utf8-summary"
     add(Reject(name, "The complete event's summary holds E0 80 80 (an overlong 3-byte form).",
                "invalidUTF8", "wire",
-               hex=header(name) + f_len(22, f_str(1, SID) + f_len(5, f_len(3, b"\xe0\x80\x80"))),
-               protobuf_c=ACCEPT))
+               hex=header(name) + f_len(22, f_str(1, SID) + f_len(5, f_len(3, b"\xe0\x80\x80")))))
 
     add(Reject("stream-chunk-no-event", "A chunk with a stream id and sequence but no event.",
                "missingField", "semantic",

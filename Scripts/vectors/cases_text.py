@@ -1,6 +1,6 @@
 """text.json: TextMessage bodies."""
 
-from model import ACCEPT, DIFFERS, GROUP, PEER, NonCanonical, Reject, Valid, envelope
+from model import GROUP, PEER, NonCanonical, Reject, Valid, envelope
 from wire import f_fixed32, f_len, f_str, f_varint
 
 KIND = "text"
@@ -49,7 +49,7 @@ def build(ctx):
               "NUL-terminated and re-packs only \"a\": a known protobuf-c limitation, recorded "
               "here (its repackHex differs). Checked RTMWire rejects it in an envelope (see "
               "text-embedded-nul-checked).", {"text": "a\u0000b"}, type=TEXT,
-              topic="U+0000 inside a string", protobuf_c=DIFFERS))
+              topic="nul"))
     add(Valid("text-inner-type", "A bare TextMessage (not in an envelope).", {"text": "hi"},
               type=TEXT))
 
@@ -71,18 +71,17 @@ def build(ctx):
         name = "text-invalid-utf8-" + label
         add(Reject(name, "The text holds %s. Google rejects it; protobuf-c does not check "
                    "UTF-8 and accepts it." % what, "invalidUTF8", "wire",
-                   hex=header(name) + f_len(16, f_len(1, b"ok " + bad + b" ok")),
-                   protobuf_c=ACCEPT))
+                   hex=header(name) + f_len(16, f_len(1, b"ok " + bad + b" ok"))))
     add(Reject("text-inner-invalid-utf8", "A bare TextMessage holding C3 28 (a 2-byte lead "
                "followed by a non-continuation byte).", "invalidUTF8", "wire",
-               hex=b"\x0a\x02\xc3\x28", type=TEXT, protobuf_c=ACCEPT))
+               hex=b"\x0a\x02\xc3\x28", type=TEXT))
     add(Reject("text-inner-length-past-end", "A bare TextMessage declaring 5 bytes of text with "
                "only 2 present.", "lengthPastEnd", "wire", hex=b"\x0a\x05hi", type=TEXT))
 
     add(Reject("text-embedded-nul-checked", "An envelope whose text holds U+0000 (61 00 62). "
                "Wire-valid, but protobuf-c would silently cut the string at the NUL, so checked "
                "RTMWire refuses it rather than let data be lost at a C peer.", "invalidValue",
-               "semantic", json=env("text-embedded-nul-checked", "a\u0000b"), protobuf_c=ACCEPT))
+               "semantic", json=env("text-embedded-nul-checked", "a\u0000b"), topic="nul"))
     add(Reject("text-empty", "A text body whose text is empty (82 01 00).", "missingField",
                "semantic", json=env("text-empty", "")))
     add(Reject("text-over-content-budget", "A text of 32,769 bytes (8,192 four-byte emoji and "

@@ -1,23 +1,24 @@
 #!/usr/bin/env python3
-"""Regenerates every file in Vectors/ from Schemas/ with Google's protobuf and protobuf-c.
+"""Regenerates Vectors/ (the golden vectors) and Conformance/ExpectedFailures/ from Schemas/.
 
 Usage (normally through Scripts/generate-vectors):
-  generate.py                    write Vectors/ (deterministic: same inputs, same bytes)
-  generate.py --check            regenerate into a temp dir; exit 1 if Vectors/ differs
+  generate.py                    write Vectors/, Conformance/ExpectedFailures/ and the
+                                 differences table of README.md (deterministic)
+  generate.py --check            generate into a temp dir; exit 1 if anything committed differs
   generate.py --check-coverage   run coverage.py on Vectors/ (may be combined with the above)
-  generate.py --out DIR          write somewhere else
+  generate.py --out DIR          write the vector files somewhere else (nothing else is written)
 
-Every vector is checked before anything is written; any surprise fails the run loudly:
-- valid: Google parses the hex and re-serializes it byte for byte; its JSON (MessageToDict) is
-  the vector's json; protobuf-c unpacks it and re-packs the same bytes (a documented exception
-  must be declared per vector); the reference wire checker (refwire.py) and, for envelopes, the
-  semantic rules (semantics.py) find nothing.
-- noncanonical: Google accepts the hex and its re-serialization differs from it; refwire.py
-  finds nothing; envelopes pass semantics.py; protobuf-c does what the case declares.
-- reject, wire: refwire.py fails with exactly the named error; Google and protobuf-c do what the
-  case declares.
+What a vector expects comes from Google's protobuf for Python, in process, and two reference
+checkers written from the rules in Vectors/README.md; generation fails on any surprise:
+- valid: Google parses the bytes (its canonical encoding of the case's JSON) and re-serializes
+  them byte for byte; the JSON round-trips; refwire.py and (envelopes) semantics.py find nothing.
+- noncanonical: refwire.py accepts the bytes; canonicalHex is Google's re-serialization (or the
+  case's own `canonical`, which Google must read back unchanged) and differs from the bytes.
+- reject, wire: refwire.py fails with exactly the named error.
 - reject, semantic: the bytes are wire-valid, Google accepts them, and semantics.py finds exactly
   one violation: the named error (and limit).
+Then every runtime's testee (testees.py) runs every vector and its results are recorded. Where a
+runtime departs from a vector, a topic of the case (topics.py) must explain it.
 """
 
 import argparse
@@ -28,27 +29,39 @@ import os
 import pathlib
 import sys
 import tempfile
+from dataclasses import dataclass
+from typing import Optional
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "lib"))  # rtmwire_tools, shared with Scripts/codegen
 
+import expected_failures  # noqa: E402
 import model  # noqa: E402
 import readme  # noqa: E402
 import refwire  # noqa: E402
 import semantics  # noqa: E402
+import testees  # noqa: E402
 import toolchain  # noqa: E402
+from topics import TOPICS  # noqa: E402
 
 ROOT = HERE.parent.parent
 SCHEMAS = ROOT / "Schemas"
 VECTORS = ROOT / "Vectors"
-FORMAT = "rtmwire-vectors/1"
-CASE_MODULES = ["cases_envelope", "cases_text", "cases_image", "cases_file", "cases_status",
-                "cases_receipt", "cases_stream", "cases_stream_chunk", "cases_metadata",
-                "cases_custom"]
+EXPECTED_FAILURES = ROOT / "Conformance" / "ExpectedFailures"
+ROOT_README = ROOT / "README.md"
+FORMAT = "rtmwire-vectors/2"
+CASE_MODULES = ["cases_envelope", "cases_wire", "cases_text", "cases_image", "cases_file",
+                "cases_status", "cases_receipt", "cases_stream", "cases_stream_chunk",
+                "cases_metadata", "cases_custom"]
 ERRORS = {"truncated", "varintTooLong", "invalidFieldNumber", "invalidWireType", "lengthPastEnd",
           "mismatchedGroupEnd", "unterminatedGroup", "invalidUTF8", "trailingBytes",
           "depthLimitExceeded", "limitExceeded", "missingField", "invalidValue"}
+# Reject vectors of these errors explain their differences without naming a topic.
+DEFAULT_TOPICS = {"invalidUTF8": "utf8", "depthLimitExceeded": "depth"}
+# The interoperability profile (Vectors/README.md) says every runtime follows every valid vector
+# but where these topics apply; generation holds it to that.
+PROFILE_EXCEPTIONS = {"nul"}
 
 
 class GenerationError(Exception):
@@ -63,34 +76,30 @@ class Context:
         return self.google.serialize(self.google.from_json(type_name, value))
 
 
+@dataclass
+class Plan:
+    """One vector: its entry (without results) and what every runtime is expected to do."""
+    kind: str
+    group: str  # valid | noncanonical | reject
+    case: object
+    entry: dict
+    data: bytes
+    accept: bool  # the bytes must be accepted (all but wire rejects)
+    reencoded: Optional[bytes]  # the re-encoding an accepting runtime must produce
+    json: Optional[dict]  # what a runtime's JSON printer must print, when it accepts
+    from_json: bool  # the JSON must encode to exactly `reencoded` (valid, semantic reject)
+
+    def topics(self):
+        names = model.topics_of(self.case)
+        default = DEFAULT_TOPICS.get(getattr(self.case, "error", None))
+        return names + ((default,) if default and default not in names else ())
+
+
 def _fail(case, text):
     raise GenerationError("%s: %s" % (case.name, text))
 
 
-def _pbc_block(answer, with_hex=True):
-    result, repacked = answer
-    block = {"result": result}
-    if result == "accept" and with_hex:
-        block["repackHex"] = repacked.hex()
-    return block
-
-
-def _check_pbc(case, expected, answer, canonical):
-    result, repacked = answer
-    if result == "reject":
-        observed = model.REJECT
-    elif repacked == canonical:
-        observed = model.SAME
-    else:
-        observed = model.DIFFERS
-    if observed != expected:
-        _fail(case, "protobuf-c: expected %s, observed %s (re-pack %s, canonical %s)"
-              % (expected, observed, repacked.hex() if repacked is not None else "-",
-                 canonical.hex()))
-    return observed
-
-
-def _semantic_check(google, case, message, want=None):
+def _semantic_check(case, message, want=None):
     if case.type != model.ENVELOPE:
         return
     found = semantics.validate(message)
@@ -104,157 +113,206 @@ def _semantic_check(google, case, message, want=None):
               % (want, ", ".join(map(str, found)) or "none"))
 
 
-def build_entries(google, pbc, modules):
-    """Returns {kind: {"valid": [...], "noncanonical": [...], "reject": [...]}} and differences."""
+def _plan(google, ctx, kind, case) -> Plan:
+    desc = google.descriptor(case.type)  # raises for an unknown type
+    entry = {"name": case.name, "description": case.description, "type": case.type}
+    if isinstance(case, model.Valid):
+        data = ctx.enc(case.json, case.type)
+        parsed = google.parse(case.type, data)
+        if parsed is None or google.serialize(parsed) != data:
+            _fail(case, "Google does not re-serialize its own encoding byte for byte")
+        as_json = google.to_json(parsed)
+        if as_json != google.to_json(google.from_json(case.type, case.json)):
+            _fail(case, "JSON does not round-trip")
+        if google.serialize(google.from_json(case.type, as_json)) != data:
+            _fail(case, "canonical JSON does not encode back to the bytes")
+        if refwire.check(desc, data):
+            _fail(case, "reference wire checker: %s" % refwire.check(desc, data))
+        _semantic_check(case, parsed)
+        entry.update(hex=data.hex(), json=as_json)
+        return Plan(kind, "valid", case, entry, data, True, data, as_json, True)
+
+    if isinstance(case, model.NonCanonical):
+        data = case.hex
+        if refwire.check(desc, data):
+            _fail(case, "reference wire checker: %s" % refwire.check(desc, data))
+        parsed = google.parse(case.type, data)
+        if case.canonical is None:
+            if parsed is None:
+                _fail(case, "Google rejects it: give the canonical bytes (and a topic)")
+            canonical = google.serialize(parsed)
+        else:
+            canonical = case.canonical
+        again = google.parse(case.type, canonical)
+        if again is None or google.serialize(again) != canonical:
+            _fail(case, "the canonical bytes are not stable under Google")
+        if canonical == data:
+            _fail(case, "the bytes are already canonical")
+        if refwire.check(desc, canonical):
+            _fail(case, "reference wire checker on the canonical bytes: %s"
+                  % refwire.check(desc, canonical))
+        _semantic_check(case, again)
+        as_json = google.to_json(again)
+        entry.update(hex=data.hex(), canonicalHex=canonical.hex(), json=as_json)
+        return Plan(kind, "noncanonical", case, entry, data, True, canonical, as_json, False)
+
+    if case.error not in ERRORS:
+        _fail(case, "unknown error name %s" % case.error)
+    if (case.error == "limitExceeded") != (case.limit is not None):
+        _fail(case, "limit is given exactly for limitExceeded")
+    if case.level == "wire":
+        if case.hex is None or case.json is not None:
+            _fail(case, "a wire reject is written as hex")
+        data = case.hex
+        wire_error = refwire.check(desc, data)
+        if wire_error is None or wire_error.code != case.error:
+            _fail(case, "reference wire checker says %s, the vector names %s"
+                  % (wire_error or "valid", case.error))
+        entry.update(hex=data.hex(), error=case.error, level="wire")
+        return Plan(kind, "reject", case, entry, data, False, None, None, False)
+    if case.level != "semantic":
+        _fail(case, "level must be wire or semantic")
+    if case.json is None or case.hex is not None:
+        _fail(case, "a semantic reject is written as json")
+    if case.type != model.ENVELOPE:
+        _fail(case, "semantic rejects are envelopes")
+    data = ctx.enc(case.json, case.type)
+    if refwire.check(desc, data):
+        _fail(case, "semantic reject is not wire-valid: %s" % refwire.check(desc, data))
+    parsed = google.parse(case.type, data)
+    _semantic_check(case, parsed, (case.error, case.limit))
+    as_json = google.to_json(parsed)
+    entry.update(hex=data.hex(), error=case.error, level="semantic")
+    if case.limit:
+        entry["limit"] = case.limit
+    entry["json"] = as_json
+    return Plan(kind, "reject", case, entry, data, True, data, as_json, True)
+
+
+def build_plans(google, modules):
     ctx = Context(google)
-    plans = []
-    names = set()
+    plans, names = [], set()
     for module in modules:
+        prefix = module.KIND.replace("_", "-") + "-"
         for case in module.build(ctx):
             if case.name in names:
                 raise GenerationError("duplicate vector name %s" % case.name)
             names.add(case.name)
             if not case.description.strip():
                 _fail(case, "no description")
-            if not case.name.startswith(module.KIND.replace("_", "-") + "-"):
-                _fail(case, "name must start with the kind (%s-)" % module.KIND.replace("_", "-"))
-            google.descriptor(case.type)  # raises for an unknown type
-            if isinstance(case, model.Valid):
-                data = ctx.enc(case.json, case.type)
-            elif isinstance(case, model.NonCanonical):
-                data = case.hex
-            elif case.level == "semantic":
-                if case.json is None or case.hex is not None:
-                    _fail(case, "a semantic reject is written as json")
-                data = ctx.enc(case.json, case.type)
-            else:
-                if case.hex is None or case.json is not None:
-                    _fail(case, "a wire reject is written as hex")
-                data = case.hex
-            plans.append((module.KIND, case, data))
-
-    answers = pbc.run([(case.type, data) for _, case, data in plans])
-
-    files = {module.KIND: {"valid": [], "noncanonical": [], "reject": []} for module in modules}
-    differences = []
-    for (kind, case, data), answer in zip(plans, answers):
-        desc = google.descriptor(case.type)
-        entry = {"name": case.name, "description": case.description, "type": case.type,
-                 "hex": data.hex()}
-        parsed = google.parse(case.type, data)
-        wire_error = refwire.check(desc, data)
-
-        if isinstance(case, model.Valid):
-            if parsed is None:
-                _fail(case, "Google rejects a valid vector")
-            if google.serialize(parsed) != data:
-                _fail(case, "Google's re-serialization differs from the canonical bytes")
-            as_json = google.to_json(parsed)
-            if as_json != google.to_json(google.from_json(case.type, case.json)):
-                _fail(case, "JSON does not round-trip")
-            if google.serialize(google.from_json(case.type, as_json)) != data:
-                _fail(case, "canonical JSON does not encode back to the bytes")
-            if wire_error:
-                _fail(case, "reference wire checker: %s" % wire_error)
-            _semantic_check(google, case, parsed)
-            observed = _check_pbc(case, case.protobuf_c, answer, data)
-            entry["json"] = as_json
-            entry["google"] = {"result": "accept", "reserializedHex": data.hex()}
-            entry["protobufC"] = _pbc_block(answer)
-            files[kind]["valid"].append(entry)
-            if observed != model.SAME:
-                differences.append((kind, "valid", case, "accept; re-serializes the same bytes",
-                                    _pbc_summary(answer, data)))
-
-        elif isinstance(case, model.NonCanonical):
-            if parsed is None:
-                _fail(case, "Google rejects a non-canonical vector")
-            canonical = google.serialize(parsed)
-            if canonical == data:
-                _fail(case, "the bytes are already canonical")
-            again = google.parse(case.type, canonical)
-            if again is None or google.serialize(again) != canonical:
-                _fail(case, "the canonical bytes are not stable under Google")
-            if wire_error or refwire.check(desc, canonical):
-                _fail(case, "reference wire checker: %s" % (wire_error or "canonical bytes fail"))
-            _semantic_check(google, case, parsed)
-            observed = _check_pbc(case, case.protobuf_c, answer, canonical)
-            entry["canonicalHex"] = canonical.hex()
-            entry["json"] = google.to_json(parsed)
-            entry["google"] = {"result": "accept", "reserializedHex": canonical.hex()}
-            entry["protobufC"] = _pbc_block(answer)
-            files[kind]["noncanonical"].append(entry)
-            if observed != model.SAME:
-                differences.append((kind, "noncanonical", case,
-                                    "accept; re-serializes to canonicalHex",
-                                    _pbc_summary(answer, canonical)))
-
-        else:
-            if case.error not in ERRORS:
-                _fail(case, "unknown error name %s" % case.error)
-            if (case.error == "limitExceeded") != (case.limit is not None):
-                _fail(case, "limit is given exactly for limitExceeded")
-            google_result = "reject" if parsed is None else "accept"
-            pbc_result = answer[0]
-            if case.level == "wire":
-                if wire_error is None or wire_error.code != case.error:
-                    _fail(case, "reference wire checker says %s, vector names %s"
-                          % (wire_error or "valid", case.error))
-                want_google = case.google or model.REJECT
-                want_pbc = case.protobuf_c or model.REJECT
-            elif case.level == "semantic":
-                if wire_error is not None:
-                    _fail(case, "semantic reject is not wire-valid: %s" % wire_error)
-                if case.type != model.ENVELOPE:
-                    _fail(case, "semantic rejects are envelopes")
-                if parsed is None:
-                    _fail(case, "Google rejects a semantic-level vector")
-                _semantic_check(google, case, parsed, (case.error, case.limit))
-                want_google = case.google or model.ACCEPT
-                want_pbc = case.protobuf_c or model.ACCEPT
-            else:
-                _fail(case, "level must be wire or semantic")
-            if google_result != want_google:
-                _fail(case, "Google: expected %s, observed %s" % (want_google, google_result))
-            if pbc_result != want_pbc:
-                _fail(case, "protobuf-c: expected %s, observed %s" % (want_pbc, pbc_result))
-            entry["error"] = case.error
-            entry["level"] = case.level
-            if case.limit:
-                entry["limit"] = case.limit
-            if case.level == "semantic":
-                entry["json"] = google.to_json(parsed)
-            entry["google"] = {"result": google_result}
-            entry["protobufC"] = {"result": pbc_result}
-            files[kind]["reject"].append(entry)
-            if google_result != pbc_result:
-                differences.append((kind, "reject (%s)" % case.error, case, google_result,
-                                    pbc_result))
-    return files, [(_topic(case), kind, group, case, g, p)
-                   for kind, group, case, g, p in differences]
+            if not case.name.startswith(prefix):
+                _fail(case, "name must start with the kind (%s)" % prefix)
+            for topic in model.topics_of(case):
+                if topic not in TOPICS:
+                    _fail(case, "unknown topic %r (topics.py)" % topic)
+            plans.append(_plan(google, ctx, module.KIND, case))
+    return plans
 
 
-TOPIC_UTF8 = "invalid UTF-8 in a string field"
-TOPIC_DEPTH = "nesting deeper than 32"
+# ---- what every runtime does --------------------------------------------------------------------
+
+def _json_value(text: bytes):
+    """A JSON document with every number kept as its literal text (as the Swift runner compares
+    them), or None when it is not JSON."""
+    try:
+        return json.loads(text.decode("utf-8"), parse_int=_Number, parse_float=_Number,
+                          parse_constant=_Number)
+    except (UnicodeDecodeError, ValueError):
+        return None
 
 
-def _topic(case) -> str:
-    """Every vector on which the two implementations differ must say why (its topic)."""
-    if case.topic:
-        return case.topic
-    if isinstance(case, model.Reject) and case.error == "invalidUTF8":
-        return TOPIC_UTF8
-    if isinstance(case, model.Reject) and case.error == "depthLimitExceeded":
-        return TOPIC_DEPTH
-    raise GenerationError("%s: protobuf-c and Google differ but the case names no topic" % case.name)
+class _Number(str):
+    """A JSON number's literal text: equal only to the same literal (1 and 1.0 differ)."""
+
+    def __eq__(self, other):
+        return isinstance(other, _Number) and str.__eq__(self, other)
+
+    def __hash__(self):
+        return str.__hash__(self)
 
 
-def _pbc_summary(answer, canonical):
-    result, repacked = answer
-    if result == "reject":
-        return "reject"
-    return "accept; re-packs %d bytes, not the %d canonical ones" % (len(repacked), len(canonical))
+def _literal(value):
+    """`value` (from a vector) with numbers as _Number, to compare with a runtime's output."""
+    return _json_value(json.dumps(value, ensure_ascii=False).encode("utf-8"))
 
+
+def _plain(value):
+    """A _json_value result back to ordinary JSON values, for the vector files."""
+    if isinstance(value, _Number):
+        return json.loads(str(value))
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def observe(testee, plan: Plan) -> dict:
+    """The runtime's result on one vector: members appear only where it departs from it."""
+    name = plan.case.type
+    status, output = testee.request(name, plan.data, testees.BINARY, testees.BINARY)
+    if status == "skipped":
+        raise GenerationError("%s skipped a binary request (%s)" % (testee.name, plan.case.name))
+    result = {"result": {"ok": "accept", "parseError": "reject"}.get(status, status)}
+    if status == "ok" and output != plan.reencoded:
+        result["reencodedHex"] = output.hex()
+    if status == "ok" and plan.json is not None:
+        status, output = testee.request(name, plan.data, testees.BINARY, testees.JSON)
+        if status == "ok":
+            printed = _json_value(output)
+            if printed is None:
+                result["jsonError"] = "not JSON: %s" % output[:80].decode("utf-8", "replace")
+            elif printed != _literal(plan.json):
+                result["json"] = _plain(printed)
+        elif status != "skipped":
+            result["jsonError"] = status
+    if plan.from_json:
+        text = json.dumps(plan.json, ensure_ascii=False).encode("utf-8")
+        status, output = testee.request(name, text, testees.JSON, testees.BINARY)
+        if status == "ok" and output != plan.reencoded:
+            result["fromJsonHex"] = output.hex()
+        elif status not in ("ok", "skipped"):
+            result["fromJsonError"] = status
+    return result
+
+
+def departs(plan: Plan, result: dict) -> bool:
+    """True when the runtime fails the vector (what `rtmwire conformance run` reports)."""
+    return result["result"] != ("accept" if plan.accept else "reject") or len(result) > 1
+
+
+def record_results(plans, commands):
+    """Adds every runtime's results to the entries; returns {runtime: [departing plans]}."""
+    departures = {}
+    for runtime, _ in testees.RUNTIMES:
+        departures[runtime] = []
+        with testees.Testee(runtime, commands[runtime]) as testee:
+            for plan in plans:
+                result = observe(testee, plan)
+                plan.entry.setdefault("results", {})[runtime] = result
+                if departs(plan, result):
+                    departures[runtime].append(plan)
+    explained, problems = set(), []
+    for runtime, departing in departures.items():
+        for plan in departing:
+            topics = [t for t in plan.topics() if runtime in TOPICS[t].runtimes]
+            if not topics:
+                problems.append("%s: %s departs from the vector (%s) and no topic of the case "
+                                "explains it (topics.py)" % (plan.case.name, runtime, json.dumps(
+                                    plan.entry["results"][runtime])[:300]))
+            explained.update((t, runtime) for t in topics)
+            if plan.group == "valid" and not PROFILE_EXCEPTIONS & set(topics):
+                problems.append("%s: %s does not follow a valid (canonical) vector: the "
+                                "interoperability profile no longer holds" % (plan.case.name, runtime))
+    for key, topic in TOPICS.items():
+        problems += ["topics.py: %s on %r is not borne out by any vector" % (runtime, key)
+                     for runtime in topic.runtimes if (key, runtime) not in explained]
+    if problems:
+        raise GenerationError("%d problems:\n  %s" % (len(problems), "\n  ".join(problems)))
+    return departures
+
+
+# ---- output -------------------------------------------------------------------------------------
 
 def dump_json(value) -> str:
     """Indented JSON in which any array or object that fits on one line (at most 100 columns
@@ -281,77 +339,97 @@ def _dump(value, indent: int, used: int) -> str:
     return "[\n" + ",\n".join(lines) + "\n" + " " * indent + "]"
 
 
-def write_vectors(out_dir: pathlib.Path, quiet=False):
+def generate(vectors_dir: pathlib.Path, failures_dir: Optional[pathlib.Path],
+             readme_path: Optional[pathlib.Path], quiet=False):
     allow_other = os.environ.get("RTMWIRE_VECTORS_ANY_VERSION") == "1"
     versions = toolchain.check_versions(allow_other)
     modules = [importlib.import_module(name) for name in CASE_MODULES]
     with tempfile.TemporaryDirectory(prefix="rtmwire-vectors-") as tmp:
-        tmp = pathlib.Path(tmp)
-        google = toolchain.Google(toolchain.build_descriptor_set(SCHEMAS, tmp))
-        pbc = toolchain.ProtobufC(SCHEMAS, tmp)
-        files, differences = build_entries(google, pbc, modules)
+        google = toolchain.Google(toolchain.build_descriptor_set(SCHEMAS, pathlib.Path(tmp)))
+        plans = build_plans(google, modules)
+    commands = testees.build([runtime for runtime, _ in testees.RUNTIMES])
+    departures = record_results(plans, commands)
 
-    out_dir.mkdir(parents=True, exist_ok=True)
+    files = {module.KIND: {"valid": [], "noncanonical": [], "reject": []} for module in modules}
+    for plan in plans:
+        files[plan.kind][plan.group].append(plan.entry)
+    vectors_dir.mkdir(parents=True, exist_ok=True)
     expected = set()
     for kind, groups in files.items():
         document = {"format": FORMAT, "kind": kind}
         document.update(groups)
-        path = out_dir / (kind + ".json")
-        path.write_text(dump_json(document), encoding="utf-8")
-        expected.add(path.name)
-    (out_dir / "README.md").write_text(readme.render(files, differences), encoding="utf-8")
+        (vectors_dir / (kind + ".json")).write_text(dump_json(document), encoding="utf-8")
+        expected.add(kind + ".json")
+    (vectors_dir / "README.md").write_text(readme.render(files, plans, departures),
+                                           encoding="utf-8")
     expected.add("README.md")
-    stale = sorted(p.name for p in out_dir.iterdir() if p.name not in expected)
-    for name in stale:
-        (out_dir / name).unlink()
+    # Sub-folders hold other vector sets (Legacy/, made by Scripts/generate-legacy-vectors).
+    for name in sorted(p.name for p in vectors_dir.iterdir()
+                       if p.is_file() and p.name not in expected):
+        (vectors_dir / name).unlink()
+    if failures_dir is not None:
+        expected_failures.write(failures_dir, departures)
+    if readme_path is not None:
+        readme_path.write_text(readme.update_root(ROOT_README.read_text(encoding="utf-8"), plans,
+                                                  departures), encoding="utf-8")
     if not quiet:
-        total = sum(p.stat().st_size for p in out_dir.iterdir())
         for kind, groups in files.items():
             toolchain.log("  %-13s valid %3d  noncanonical %3d  reject %3d" % (
                 kind, len(groups["valid"]), len(groups["noncanonical"]), len(groups["reject"])))
-        toolchain.log("  differences protobuf-c vs Google: %d; %s: %d bytes; tools: %s"
-                      % (len(differences), out_dir, total, "; ".join(versions)))
+        toolchain.log("  departures: %s" % ", ".join(
+            "%s %d" % (runtime, len(departures[runtime])) for runtime, _ in testees.RUNTIMES))
+        toolchain.log("  tools: %s" % "; ".join(versions))
 
 
-def check(committed: pathlib.Path) -> bool:
+def _differing_files(fresh: pathlib.Path, committed: pathlib.Path):
+    names = sorted({p.name for p in fresh.iterdir()}
+                   | ({p.name for p in committed.iterdir() if p.is_file()}
+                      if committed.is_dir() else set()))
+    return [n for n in names if not (fresh / n).is_file() or not (committed / n).is_file()
+            or not filecmp.cmp(fresh / n, committed / n, shallow=False)]
+
+
+def check(vectors_dir: pathlib.Path) -> bool:
     with tempfile.TemporaryDirectory(prefix="rtmwire-vectors-check-") as tmp:
-        fresh = pathlib.Path(tmp) / "Vectors"
-        write_vectors(fresh, quiet=True)
-        if not committed.is_dir():
-            toolchain.log("%s does not exist" % committed)
-            return False
-        names = sorted(set(p.name for p in fresh.iterdir()) | set(p.name for p in committed.iterdir()))
-        bad = [n for n in names if not (fresh / n).is_file() or not (committed / n).is_file()
-               or not filecmp.cmp(fresh / n, committed / n, shallow=False)]
-        for name in bad:
-            toolchain.log("differs from a fresh generation: Vectors/%s" % name)
-        if bad:
-            toolchain.log("run Scripts/generate-vectors and commit the result")
-        return not bad
+        tmp = pathlib.Path(tmp)
+        generate(tmp / "Vectors", tmp / "ExpectedFailures", tmp / "README.md", quiet=True)
+        bad = ["Vectors/" + n for n in _differing_files(tmp / "Vectors", vectors_dir)]
+        bad += ["Conformance/ExpectedFailures/" + n
+                for n in _differing_files(tmp / "ExpectedFailures", EXPECTED_FAILURES)]
+        if not filecmp.cmp(tmp / "README.md", ROOT_README, shallow=False):
+            bad.append("README.md (the differences table)")
+    for name in bad:
+        toolchain.log("differs from a fresh generation: %s" % name)
+    if bad:
+        toolchain.log("run Scripts/generate-vectors and commit the result")
+    return not bad
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true",
-                        help="regenerate into a temp dir and fail if Vectors/ differs")
+                        help="generate into a temp dir and fail if anything committed differs")
     parser.add_argument("--check-coverage", action="store_true",
                         help="fail unless every schema field and enum value is covered")
-    parser.add_argument("--out", type=pathlib.Path, default=VECTORS,
-                        help="output directory (default: Vectors/)")
+    parser.add_argument("--out", type=pathlib.Path,
+                        help="write the vector files to DIR and nothing else")
     args = parser.parse_args(argv)
     try:
         ok = True
         if args.check:
-            ok = check(args.out)
+            ok = check(args.out or VECTORS)
             toolchain.log("vectors: %s" % ("up to date" if ok else "OUT OF DATE"))
         elif not args.check_coverage:
-            write_vectors(args.out)
+            if args.out:
+                generate(args.out, None, None)
+            else:
+                generate(VECTORS, EXPECTED_FAILURES, ROOT_README)
         if args.check_coverage:
             import coverage
 
-            ok = coverage.run(args.out) and ok
+            ok = coverage.run(args.out or VECTORS) and ok
         return 0 if ok else 1
-    except (GenerationError, toolchain.ToolchainError) as error:
+    except (GenerationError, toolchain.ToolchainError, testees.TesteeError) as error:
         toolchain.log("generate-vectors: FAILED: %s" % error)
         return 1
 

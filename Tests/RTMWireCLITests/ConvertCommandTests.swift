@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Runs the built `rtmwire` (next to this test bundle) and captures what a script would see.
-private struct Run {
+/// Runs the built `rtmwire` (next to this test bundle) and captures what a script would see
+/// (shared by the CLI tests).
+struct Run {
     var status: Int32
     var stdout: [UInt8]
     var stderr: String

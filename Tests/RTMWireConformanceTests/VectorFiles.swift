@@ -9,19 +9,10 @@ enum VectorFiles {
         .appendingPathComponent("Vectors")
 
     static let all: [GoldenVector] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.sorted().flatMap { name -> [GoldenVector] in
-            guard
-                let data = FileManager.default.contents(
-                    atPath: directory.appendingPathComponent(name).path)
-            else {
-                fatalError("cannot read Vectors/\(name)")
-            }
-            do {
-                return try GoldenVector.load(fileContents: Array(data), fileName: name)
-            } catch {
-                fatalError("Vectors/\(name) is malformed: \(error)")
-            }
+        do {
+            return try VectorDirectory.load(directory.path)
+        } catch {
+            fatalError("Vectors/ is malformed: \(error)")
         }
     }()
 

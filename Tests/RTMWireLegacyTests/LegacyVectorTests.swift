@@ -3,12 +3,12 @@ import RTMWire
 import RTMWireLegacy
 import Testing
 
-/// LegacyVectors/legacy.json, made by the Python reference (Scripts/legacy-vectors).
+/// Vectors/Legacy/legacy.json, made by the Python reference (Scripts/legacy-vectors).
 private enum LegacyVectors {
     static let document: JSONValue = {
         let url = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("LegacyVectors/legacy.json")
+            .appendingPathComponent("Vectors/Legacy/legacy.json")
         guard let data = FileManager.default.contents(atPath: url.path),
             let value = try? JSONValue(parsing: Array(data))
         else { fatalError("cannot read \(url.path)") }

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireConformance
 import RTMWirePeer
 
 /// RTMWire's wire-only decoder against protobuf-c (through `ProtobufCPeer.repack`).

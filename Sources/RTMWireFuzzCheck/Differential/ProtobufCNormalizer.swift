@@ -1,3 +1,5 @@
+import RTMWireConformance
+
 /// Turns RTMWire's canonical encoding of a message into what protobuf-c packs for the same
 /// message, for the documented differences that change bytes predictably:
 /// - (4) a string is cut at its first U+0000; a singular string outside a oneof that becomes

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireConformance
 
 /// A documented difference between RTMWire's decoder (which follows Google's parsers) and
 /// protobuf-c 1.4.1, as found in one input. Each is pinned by Tests/RTMWirePeerTests.

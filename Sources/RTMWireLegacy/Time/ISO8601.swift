@@ -119,7 +119,7 @@ public enum ISO8601 {
         {
             guard index < bytes.count,
                 bytes[index] == UInt8(ascii: character)
-                    || other.map { bytes[index] == UInt8(ascii: $0) } == true
+                    || other.map({ bytes[index] == UInt8(ascii: $0) }) == true
             else {
                 throw error("expected '\(character)', found \(describeCurrent())", at: index)
             }

@@ -1,5 +1,7 @@
-"""SchemaTable+Generated.swift: the field table RTMWireFuzzCheck's differential wire walker uses
-to classify inputs (Sources/RTMWireFuzzCheck/Differential/SchemaTable.swift declares the types)."""
+"""SchemaTable+Generated.swift: every message's fields (number, name, kind, repeated, oneof), for
+the wire-level tools that walk bytes without decoding them — RTMWireConformance's
+interoperability-profile checker and RTMWireFuzzCheck's differential walker.
+Sources/RTMWireConformance/Schema/SchemaTable.swift declares the types."""
 
 import json
 
@@ -14,7 +16,7 @@ def schema_table_file(schema: Schema) -> str:
     out.line("extension SchemaTable {")
     out.line("/// Every message of the schemas, in the order of `RTMMessageTypes.all` (byte order of", 1)
     out.line("/// the full names); `.message(i)` refers to `messages[i]`.", 1)
-    out.line("static let messages: [MessageSchema] = [", 1)
+    out.line("package static let messages: [MessageSchema] = [", 1)
     for m in messages:
         out.line("MessageSchema(", 2)
         out.line("fullName: %s," % json.dumps(m.full_name), 3)

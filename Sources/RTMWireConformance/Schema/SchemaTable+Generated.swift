@@ -4,7 +4,7 @@
 extension SchemaTable {
     /// Every message of the schemas, in the order of `RTMMessageTypes.all` (byte order of
     /// the full names); `.message(i)` refers to `messages[i]`.
-    static let messages: [MessageSchema] = [
+    package static let messages: [MessageSchema] = [
         MessageSchema(
             fullName: "rtmwire.v1.ChannelTarget",
             fields: [

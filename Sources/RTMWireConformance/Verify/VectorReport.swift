@@ -20,7 +20,7 @@ public struct VectorReport: Sendable {
             return zip(cells, widths).map { cell, width in
                 cell.count >= width
                     ? cell : cell + String(repeating: " ", count: width - cell.count)
-            }.joined(separator: " ").trimmingSuffix()
+            }.joined(separator: " ").trimmingTrailingSpaces()
         }
         var lines = [row(["kind", "valid", "noncanonical", "reject", "passed", "failed"])]
         lines.append(String(repeating: "-", count: 64))
@@ -35,13 +35,5 @@ public struct VectorReport: Sendable {
         lines.append(String(repeating: "-", count: 64))
         lines.append(row(["total"] + counts(outcomes)))
         return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffix() -> String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
     }
 }

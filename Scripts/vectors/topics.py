@@ -1,0 +1,95 @@
+"""Every known difference between a runtime and the vectors, explained once.
+
+A case names its topics (model.py); generate.py fails when a runtime departs from a vector and no
+topic of that vector explains what that runtime does, and when an explanation here is not borne
+out by any vector (so this file can never claim a difference that no longer exists). readme.py
+turns the topics into the differences tables of Vectors/README.md and README.md, and each line
+of Conformance/ExpectedFailures/<runtime>.txt names its topic.
+"""
+
+from dataclasses import dataclass, field
+from typing import Dict
+
+
+@dataclass(frozen=True)
+class Topic:
+    title: str  # the input, as a reader would name it
+    vectors: str  # what the vectors (and so RTMWire) do with it
+    runtimes: Dict[str, str] = field(default_factory=dict)  # runtime -> what it does instead
+
+
+TOPICS = {
+    "utf8": Topic(
+        "invalid UTF-8 in a string field", "rejected (`invalidUTF8`)",
+        {"protobuf-c": "accepts, copies the bytes"}),
+    "nul": Topic(
+        "U+0000 inside a string", "kept (checked encode/decode refuse it: `invalidValue`)",
+        {"protobuf-c": "cuts the string at the NUL when it re-packs it"}),
+    "groups": Topic(
+        "groups (wire types 3 and 4)", "skipped and kept as unknown fields, within `maxDepth`",
+        {"protobuf-c": "rejects the message on any group, even an unknown one"}),
+    "depth": Topic(
+        "nesting deeper than 32", "rejected (`depthLimitExceeded`: RTMWire's `maxDepth`)",
+        {"python": "accepts (its limit is 100)", "cpp": "accepts (its limit is 100)",
+         "java": "accepts (its limit is 100)", "java-lite": "accepts (its limit is 100)",
+         "go": "accepts (its limit is 10,000)"}),
+    "wrong-wire-type": Topic(
+        "known field with the wrong wire type", "kept as an unknown field; the field keeps its value",
+        {"protobuf-c": "rejects the message"}),
+    "bool-wrong-wire-type": Topic(
+        "bool field with a non-varint wire type", "kept as an unknown field",
+        {"protobuf-c": "does not check a bool's wire type: reads the payload's bytes as the bool"}),
+    "oneof-twice": Topic(
+        "a oneof member that occurs twice", "merged, like any sub-message",
+        {"protobuf-c": "keeps only the last occurrence"}),
+    "field-number-above-max": Topic(
+        "field number 2^29 (one above the maximum)", "rejected (`invalidFieldNumber`)",
+        {"protobuf-c": "reads the 5-byte tag into 32 bits and keeps an unknown field"}),
+}
+TOPICS.update({
+    "unknown-order": Topic(
+        "the order of unknown fields", "kept: re-emitted in input order",
+        {"java": "re-emits them sorted by field number, each number's fields grouped by wire type"}),
+    "unknown-normalized": Topic(
+        "non-minimal varints, tags and lengths inside unknown fields", "kept byte for byte",
+        {"protobuf-c": "re-writes an unknown field's tag minimally",
+         "go": "re-writes an unknown field's tag minimally",
+         "cpp": "re-writes an unknown field's tag, length and varint value minimally",
+         "java": "re-writes an unknown field's tag, length and varint value minimally",
+         "java-lite": "re-writes an unknown field's tag, length and varint value minimally"}),
+    "java-ten-byte-varint": Topic(
+        "a 64-bit varint of 10 bytes whose 10th byte is even (00, 02, ...)",
+        "read as the low 64 bits of its value",
+        {"java": "sets bit 63: 1 written in 10 bytes reads as -9223372036854775807"}),
+    "tenth-byte": Topic(
+        "a varint whose 10th byte is above 01 (bits past bit 63)", "accepted; those bits are dropped",
+        {"go": "rejects it"}),
+    "bool-high-bits": Topic(
+        "a bool whose only set bit is past bit 63", "false (the bits past 63 are dropped)",
+        {"protobuf-c": "reads true", "java": "reads true (it sets bit 63 of the 10-byte varint)"}),
+    "long-tag-or-length": Topic(
+        "a tag or length prefix of 6 to 10 bytes (a valid varint)", "accepted",
+        {"python": "rejects it", "protobuf-c": "rejects it", "cpp": "rejects it"}),
+    "tag-low-32-bits": Topic(
+        "a tag whose value needs more than 32 bits", "rejected (`invalidFieldNumber`)",
+        {"protobuf-c": "accepts it as an unknown field",
+         "cpp": "keeps the low 32 bits: reads 2^32 + 10 as field 1",
+         "java": "keeps the low 32 bits: reads 2^32 + 10 as field 1",
+         "java-lite": "keeps the low 32 bits: reads 2^32 + 10 as field 1"}),
+    "length-low-32-bits": Topic(
+        "a length prefix of 2^32 or more", "rejected (`lengthPastEnd`)",
+        {"java": "keeps the low 32 bits: reads 2^32 + 2 as 2, 2^63 as 0",
+         "java-lite": "keeps the low 32 bits: reads 2^32 + 2 as 2, 2^63 as 0"}),
+    "eleven-bytes": Topic(
+        "a varint of 11 bytes", "rejected (`varintTooLong`)",
+        {"java-lite": "accepts it as a value, tag, length or packed value"}),
+    "split-scalars": Topic(
+        "numbers, enums and bools in a sub-message given in pieces", "merged field by field",
+        {"protobuf-c": "keeps only those of the last piece (strings and sub-messages merge)"}),
+    "split-unknown": Topic(
+        "unknown fields in a sub-message given in pieces", "kept from every piece, in input order",
+        {"protobuf-c": "loses those of the earlier pieces"}),
+    "empty-twice": Topic(
+        "an empty sub-message with a oneof, given twice", "one present, empty sub-message",
+        {"protobuf-c": "rejects the message"}),
+})
