@@ -3,11 +3,19 @@ import PackageDescription
 
 let package = Package(
     name: "RTMWire",
-    // The core needs nothing newer; these are what Swift concurrency and SwiftNIO's async APIs
-    // (transport, CLI) require on Apple platforms. Linux has no minimum.
-    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    // The lowest Apple releases with Swift concurrency (async/await, actors, AsyncSequence),
+    // which every product uses: RTMWire for `DelimitedMessages` (the codec alone needs nothing
+    // beyond what Swift 6 deploys to), RTMWireTransport for `EnvelopeConnection`, RTMWireNIO for
+    // SwiftNIO's async channels (the floor swift-nio itself sets for them), the CLI for
+    // ArgumentParser's async commands. SwiftPM takes one floor per package, so the transport's
+    // floor is the core's too. Newer APIs are marked where used: `TCPServer` (discarding task
+    // groups) needs macOS 14 / iOS 17, `DelimitedMessages`' `next(isolation:)` macOS 15 / iOS 18.
+    // Linux has no minimum.
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
         .library(name: "RTMWire", targets: ["RTMWire"]),
+        // `Data` as a serialisation container (Foundation; the core imports only the stdlib).
+        .library(name: "RTMWireFoundation", targets: ["RTMWireFoundation"]),
         .library(name: "RTMWireTransport", targets: ["RTMWireTransport"]),
         .library(name: "RTMWireNIO", targets: ["RTMWireNIO"]),
         .library(name: "RTMWireReferencePeers", targets: ["RTMWireReferencePeers"]),
@@ -22,22 +30,33 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        // `swift package generate-documentation` (Scripts/docs): a command plugin, never linked
+        // into a product, so it costs an app only its resolution.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The pure-Swift codec: no dependency beyond the Swift standard library.
         .target(name: "RTMWire"),
+        // `extension Data: RTMContiguousBytes`, where Foundation is allowed.
+        .target(name: "RTMWireFoundation", dependencies: ["RTMWire"]),
         // The transport contract (EnvelopeConnection) and the in-memory pair: no SwiftNIO.
         .target(name: "RTMWireTransport", dependencies: ["RTMWire"]),
         // The reference peers (stream assembler, receipts, metadata store and service): they
         // work over any EnvelopeConnection and need no SwiftNIO.
         .target(name: "RTMWireReferencePeers", dependencies: ["RTMWire", "RTMWireTransport"]),
-        // SwiftNIO: the framing handlers for any pipeline, and TCP loopback connections.
+        // SwiftNIO: the framing handlers for any pipeline, TCP servers and clients on any address,
+        // loopback for tests; logs with swift-log and counts with swift-metrics (dependencies of
+        // this target only).
         .target(
             name: "RTMWireNIO",
             dependencies: [
                 "RTMWire", "RTMWireTransport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
             ]),
         // The tutorial's JSON messages: model, strict parser/printer, ISO 8601, the envelope
         // bridge and a receiver of both formats. Pure Swift, like the core.
@@ -80,14 +99,16 @@ let package = Package(
             path: "Tests/RTMWireTestSupport"),
         .testTarget(
             name: "RTMWireTests",
-            dependencies: ["RTMWire", "RTMWireFuzzCheck", "RTMWireTestSupport"]),
+            dependencies: [
+                "RTMWire", "RTMWireFoundation", "RTMWireFuzzCheck", "RTMWireTestSupport",
+            ]),
         .testTarget(name: "RTMWirePeerTests", dependencies: ["RTMWirePeer"]),
         .testTarget(name: "RTMWireLegacyTests", dependencies: ["RTMWire", "RTMWireLegacy"]),
         // The command-line tool: runs the built `rtmwire` as a script would (exit codes, stdout,
         // stderr), and the demo exchange (@testable import).
         .testTarget(
             name: "RTMWireCLITests",
-            dependencies: ["rtmwire", "RTMWireTransport", "RTMWireTestSupport"]),
+            dependencies: ["rtmwire", "RTMWire", "RTMWireTransport", "RTMWireTestSupport"]),
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(
             name: "RTMWireConformanceTests",
@@ -108,6 +129,10 @@ let package = Package(
                 "RTMWireTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
             ]),
         .testTarget(
             name: "RTMWireReferencePeersTests",

@@ -4,8 +4,8 @@
 Outputs (paths relative to the repository root):
   swift              Sources/RTMWire/Messages/Generated/: for every message M, M.swift (the
                      value type), M+Wire.swift (size, encode, decode), M+JSON.swift (proto3
-                     JSON) and M+Validation.swift (the semantic checks' recursion); one file per
-                     enum; MessageRegistry.swift
+                     JSON), M+Validation.swift (the semantic checks' recursion) and M+Text.swift
+                     (debugDescription's fields); one file per enum; MessageRegistry.swift
   schema-table       Sources/RTMWireConformance/Schema/SchemaTable+Generated.swift (fields
                      by number, for the wire walkers of the profile checker and the fuzz checks)
   c-registry         Sources/CRTMWirePeer/rtmwire_peer_registry.c (needs --protoc-c-output, the
@@ -40,6 +40,7 @@ from swift_enum import enum_file  # noqa: E402
 from swift_json import json_file  # noqa: E402
 from swift_message import message_file  # noqa: E402
 from swift_registry import registry_file  # noqa: E402
+from swift_text import text_file  # noqa: E402
 from swift_validation import validation_file  # noqa: E402
 from swift_wire import wire_file  # noqa: E402
 
@@ -57,6 +58,7 @@ def swift_files(schema: Schema, module_import=None) -> dict:
         files[m.name + "+Wire.swift"] = wire_file(m)
         files[m.name + "+JSON.swift"] = json_file(m)
         files[m.name + "+Validation.swift"] = validation_file(m)
+        files[m.name + "+Text.swift"] = text_file(m)
     for e in schema.enums:
         files[e.name + ".swift"] = enum_file(e)
     if module_import:

@@ -6,7 +6,7 @@ from rtmwire_tools import oneofs
 from rtmwire_tools.descriptors import name_order
 
 import naming
-from rtmwire_tools.field_types import FieldType, field_type
+from rtmwire_tools.field_types import TYPES, FieldType, field_type
 
 FDP = descriptor_pb2.FieldDescriptorProto
 
@@ -76,6 +76,10 @@ class Field:
     @property
     def is_message(self) -> bool:
         return self.type.is_message
+
+    @property
+    def is_enum(self) -> bool:
+        return self.type is TYPES[FDP.TYPE_ENUM]
 
     @property
     def is_string(self) -> bool:

@@ -1,6 +1,7 @@
-"""M+JSON.swift: the proto3 JSON mapping of a message."""
+"""M+JSON.swift: the proto3 JSON mapping of a message, with JSONEncodingOptions (proto field
+names, enums as numbers) and JSONDecodingOptions (unknown members and enum names skipped)."""
 
-from schema import Message
+from schema import Field, Message
 from swift_source import SwiftSource, extension_file
 
 
@@ -8,12 +9,19 @@ def json_file(m: Message) -> str:
     return extension_file(m, _to_json, _merge_json)
 
 
+def _name(f: Field) -> str:
+    """The member name to write: the JSON name, or the proto name when the options ask for it."""
+    if f.name == f.json:
+        return '"%s"' % f.json
+    return 'options.preserveProtoFieldNames ? "%s" : "%s"' % (f.name, f.json)
+
+
 def _to_json(out: SwiftSource, m: Message):
-    out.line("public func _jsonValue() -> JSONValue {", 1)
+    out.line("public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {", 1)
     out.line("var members: [JSONMember] = []", 2)
     for f in m.by_number:
         prop = "self." + f.prop
-        member = 'members.append(JSONMember("%s", %%s))' % f.json
+        member = "members.append(JSONMember(%s, %%s))" % _name(f)
         if f.oneof is not None:
             out.line("if case .%s(let value)? = self.%s { %s }"
                      % (f.case, f.oneof.prop, member % f.to_json("value")), 2)
@@ -28,8 +36,19 @@ def _to_json(out: SwiftSource, m: Message):
     out.line("}", 1)
 
 
+def _assign(out: SwiftSource, f: Field, json: str, path: str, assignment: str, level: int):
+    """`assignment` (a format taking the value) of the value read from `json`; an enum's unknown
+    name, skipped under ignoreUnknownFields, assigns nothing."""
+    if f.is_enum:
+        out.line("if let value = %s { %s }" % (f.from_json(json, path), assignment % "value"), level)
+    else:
+        out.line(assignment % f.from_json(json, path), level)
+
+
 def _merge_json(out: SwiftSource, m: Message):
-    out.line("public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {", 1)
+    out.line("public mutating func _mergeJSON(", 1)
+    out.line("_ json: JSONValue, path: String, options: JSONDecodingOptions", 2)
+    out.line(") throws(RTMWireError) {", 1)
     out.line("let members = try json.proto3Object(path: path)", 2)
     if m.by_number:
         out.line("var seen = Set<Int>()", 2)
@@ -49,32 +68,34 @@ def _merge_json(out: SwiftSource, m: Message):
             if f.is_message:
                 out.lines([
                     "var value = %s()" % f.swift_scalar,
-                    "try value._mergeJSON(member.value, path: fieldPath)",
+                    "try value._mergeJSON(member.value, path: fieldPath, options: options)",
                     "%s = .%s(value)" % (oneof, f.case),
                 ], 4)
             else:
-                out.line("%s = .%s(%s)" % (oneof, f.case, f.from_json("member.value", "fieldPath")), 4)
+                _assign(out, f, "member.value", "fieldPath",
+                        "%s = .%s(%%s)" % (oneof, f.case), 4)
         elif f.repeated:
             out.line("for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {", 4)
             out.line('let elementPath = fieldPath + "[\\(index)]"', 5)
             if f.is_message:
                 out.lines([
                     "var value = %s()" % f.swift_scalar,
-                    "try value._mergeJSON(element, path: elementPath)",
+                    "try value._mergeJSON(element, path: elementPath, options: options)",
                     "%s.append(value)" % prop,
                 ], 5)
             else:
-                out.line("%s.append(%s)" % (prop, f.from_json("element", "elementPath")), 5)
+                _assign(out, f, "element", "elementPath", "%s.append(%%s)" % prop, 5)
             out.line("}", 4)
         elif f.is_message:
             out.lines([
                 "var value = %s ?? %s()" % (prop, f.swift_scalar),
-                "try value._mergeJSON(member.value, path: fieldPath)",
+                "try value._mergeJSON(member.value, path: fieldPath, options: options)",
                 "%s = value" % prop,
             ], 4)
         else:
-            out.line("%s = %s" % (prop, f.from_json("member.value", "fieldPath")), 4)
+            _assign(out, f, "member.value", "fieldPath", "%s = %%s" % prop, 4)
     out.line("default:", 3)
+    out.line("if options.ignoreUnknownFields { continue }", 4)
     out.line('throw JSONValue.unknownField(member.key, in: "%s", path: fieldPath)' % m.full_name, 4)
     out.line("}", 3)
     out.line("}", 2)

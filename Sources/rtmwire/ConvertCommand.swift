@@ -87,6 +87,8 @@ struct ConvertCommand: ParsableCommand {
         help: "Drop members a legacy message type does not have instead of failing.")
     var ignoreUnknownFields = false
 
+    @OptionGroup var output: OutputOptions
+
     private var legacyOptions: LegacyJSONOptions {
         LegacyJSONOptions(
             timestampStyle: timestampStyle.style, ignoresUnknownFields: ignoreUnknownFields)
@@ -100,6 +102,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
+        if to == .binary { try output.checkBinaryOutput() }
         let data: [UInt8]
         if let input {
             data = try StandardStreams.readFile(input)

@@ -1,58 +1,91 @@
 import ArgumentParser
 import RTMWire
+import RTMWireConformance
 
-/// `rtmwire decode`: protobuf bytes in, proto3 JSON (or canonical bytes) out.
+/// `rtmwire decode`: protobuf bytes (raw or hex) in, proto3 JSON (or canonical bytes) out.
 struct DecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decode",
         abstract: "Decode protobuf bytes to proto3 JSON, or to the canonical re-encoding.",
         discussion: """
-            Reads bytes from standard input (or --input) and writes one JSON object followed by a \
-            newline; with --delimited, one JSON object per line per frame. --format binary writes \
-            the canonical re-encoding instead (unknown fields kept; delimited again with \
-            --delimited).
+            Reads bytes from standard input (or --input), raw or, with --input-format hex, as hex \
+            digits (whitespace ignored), and writes one JSON object followed by a newline. With \
+            --delimited the input is a stream of frames, decoded as it arrives: each frame's \
+            JSON line is written as soon as the frame is complete, and memory stays within one \
+            frame, so it can follow a socket or a growing log. --format binary writes the \
+            canonical re-encoding instead (unknown fields kept; delimited again with \
+            --delimited), refused on a terminal unless --force; --format hex writes it as hex, \
+            one line per message.
             """)
 
     /// Output format of decode.
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case json, binary
+        case json, binary, hex
     }
 
     @OptionGroup var options: MessageOptions
 
-    @Option(name: .long, help: "Output format: json or binary.")
+    @Option(name: .customLong("input-format"), help: "Input format: binary or hex.")
+    var inputFormat: ByteFormat = .binary
+
+    @Option(name: .long, help: "Output format: json, binary or hex.")
     var format: Format = .json
 
+    @OptionGroup var output: OutputOptions
+
     func run() throws {
+        if format == .binary { try output.checkBinaryOutput() }
         let type = try options.messageType()
-        let input = try options.readInput()
-        try decode(type, input)
+        try options.delimited ? decodeStream(type) : decodeOne(type)
     }
 
-    private func decode<M: RTMMessage>(_ type: M.Type, _ input: [UInt8]) throws {
-        let codec = options.codecOptions
-        if options.delimited {
-            var reader = FrameReader<M>(options: codec)
-            reader.append(input)
-            while let message = try reader.next() {
-                try emit(message, codec: codec, delimited: true)
-            }
-            try reader.finish()
-        } else {
-            try emit(try M(serializedBytes: input, options: codec), codec: codec, delimited: false)
+    private func decodeOne<M: RTMMessage>(_ type: M.Type) throws {
+        var input = try options.readInput()
+        if inputFormat == .hex {
+            var hex = HexInput()
+            input = try hex.decode(input)
+            try hex.finish()
         }
+        try emit(try M(serializedBytes: input, options: options.codecOptions))
     }
 
-    private func emit<M: RTMMessage>(_ message: M, codec: CodecOptions, delimited: Bool) throws {
-        switch format {
-        case .json:
+    /// Frames are decoded and written as their bytes arrive.
+    private func decodeStream<M: RTMMessage>(_ type: M.Type) throws {
+        var reader = FrameReader<M>(options: options.codecOptions)
+        var hex = inputFormat == .hex ? HexInput() : nil
+        // Errors are kept and thrown after the read: the chunk callback throws CLIError only.
+        var failure: (any Error)?
+        try StandardStreams.readChunks(of: options.input) { chunk throws(CLIError) in
+            guard failure == nil else { return }
+            do {
+                if hex != nil {
+                    reader.append(try hex!.decode(chunk))
+                } else {
+                    reader.append(chunk)
+                }
+                while let message = try reader.next() { try emit(message) }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        try hex?.finish()
+        try reader.finish()
+    }
+
+    private func emit<M: RTMMessage>(_ message: M) throws {
+        if format == .json {
             StandardStreams.write(message.jsonString() + "\n")
-        case .binary:
-            // The message was decoded (and checked) already; re-encode it as it is.
-            let bytes =
-                delimited
-                ? try message.delimitedBytes(options: .wireOnly)
-                : try message.serializedBytes(options: .wireOnly)
+            return
+        }
+        // The message was decoded (and checked) already; re-encode it as it is.
+        let bytes =
+            options.delimited
+            ? try message.delimitedBytes(options: .wireOnly)
+            : try message.serializedBytes(options: .wireOnly)
+        if format == .hex {
+            StandardStreams.write(Hex.encode(bytes) + "\n")
+        } else {
             StandardStreams.write(bytes)
         }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RTMWire
 
 /// The `rtmwire` command: encode, decode, convert and verify RTMWire messages, and run the
 /// loopback demo.
@@ -11,6 +12,7 @@ struct RTMWireCommand: AsyncParsableCommand {
             "error: <kind>: <detail>", where <kind> is a stable RTMWireError code such as \
             truncated, invalidUTF8 or limitExceeded); 2 for usage errors.
             """,
+        version: RTMWire.version,
         subcommands: [
             DecodeCommand.self, EncodeCommand.self, ConvertCommand.self, VerifyCommand.self,
             DemoCommand.self, ConformanceCommand.self,

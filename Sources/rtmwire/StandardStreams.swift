@@ -37,6 +37,15 @@ enum StandardStreams {
 
     private static func readAll(fd: Int32, name: String) throws(CLIError) -> [UInt8] {
         var data: [UInt8] = []
+        try readChunks(fd: fd, name: name) { data.append(contentsOf: $0) }
+        return data
+    }
+
+    /// Calls `body` with each piece of `fd` as `read(2)` returns it, so a reader of a pipe sees
+    /// bytes as soon as they are written; returns at the end of the input.
+    static func readChunks(
+        fd: Int32, name: String, _ body: (ArraySlice<UInt8>) throws(CLIError) -> Void
+    ) throws(CLIError) {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -45,10 +54,28 @@ enum StandardStreams {
                 throw CLIError(
                     kind: "io", detail: "cannot read \(name): \(String(cString: strerror(errno)))")
             }
-            if n == 0 { return data }
-            data.append(contentsOf: chunk[0..<n])
+            if n == 0 { return }
+            try body(chunk[0..<n])
         }
     }
+
+    /// Opens `path` for reading (standard input when nil) and calls `body` with its pieces; see
+    /// ``readChunks(fd:name:_:)``.
+    static func readChunks(
+        of path: String?, _ body: (ArraySlice<UInt8>) throws(CLIError) -> Void
+    ) throws(CLIError) {
+        guard let path else { return try readChunks(fd: 0, name: "standard input", body) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw CLIError(
+                kind: "io", detail: "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        try readChunks(fd: fd, name: path, body)
+    }
+
+    /// True when standard output is a terminal.
+    static var outputIsTerminal: Bool { isatty(1) == 1 }
 
     /// Writes bytes to standard output.
     static func write(_ bytes: [UInt8]) {

@@ -31,18 +31,8 @@ struct Run {
         stderr = String(decoding: err, as: UTF8.self)
     }
 
-    static let binary: URL = {
-        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = testBinary.deletingLastPathComponent()
-        // The test runner may be inside an .xctest bundle folder.
-        while !FileManager.default.fileExists(
-            atPath: folder.appendingPathComponent("rtmwire").path),
-            folder.pathComponents.count > 1
-        {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("rtmwire")
-    }()
+    /// The built `rtmwire`, found as every CLI test finds it.
+    static let binary = LiveProcess.binary
 }
 
 private let tutorialText = Array(

@@ -10,7 +10,7 @@ import Testing
         let envelopes = Fixtures.everyKind()
         let encoder = EnvelopeFrameEncoder()
         var buffer = ByteBuffer()
-        for envelope in envelopes { try encoder.encode(data: envelope, out: &buffer) }
+        for envelope in envelopes { try encoder.encode(envelope, into: &buffer) }
         let expected = try envelopes.flatMap { try $0.delimitedBytes() }
         #expect(Array(buffer.readableBytesView) == expected)
         // And the decoder reads them all back.
@@ -25,7 +25,7 @@ import Testing
         var buffer = ByteBuffer()
         #expect {
             try encoder.encode(
-                data: Fixtures.text("m", String(repeating: "z", count: 100)), out: &buffer)
+                Fixtures.text("m", String(repeating: "z", count: 100)), into: &buffer)
         } throws: { error in
             (error as? RTMWireError)?.limit?.name == "maxMessageBytes"
         }

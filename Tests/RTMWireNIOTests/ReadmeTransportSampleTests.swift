@@ -33,7 +33,7 @@ struct ReadmeTransportSampleTests {
         }
         // README sample: end
 
-        let sample = try ReadmeSample(heading: "## Loopback transport and reference peers")
+        let sample = try ReadmeSample(heading: "## Transports and reference peers")
         #expect(sample.testCopy == sample.readmeBlock, "the copy above differs from README.md")
         #expect(printed == sample.expectedOutput)
         #expect(printed == ["true", "hello world"])

@@ -7,6 +7,7 @@ Snippet templates take:
   {v}     a value of the type            {raw}   a UInt64 read from the wire
   {type}  the enum or message type name  {name}  the field's schema name
   {json}  a JSONValue                    {path}  a field path expression
+The JSON snippets run where `options` (JSONEncodingOptions or JSONDecodingOptions) is in scope.
 """
 
 from dataclasses import dataclass
@@ -36,7 +37,8 @@ class FieldType:
     to_json: str
     """{v} as a JSONValue."""
     from_json: Optional[str]
-    """A value from {json}; None for messages, which merge."""
+    """A value from {json}; None for messages, which merge. For enums it is optional: nil means
+    "an unknown name, skipped" (JSONDecodingOptions.ignoreUnknownFields)."""
     fuzz_kind: str
     """The FieldSchema.Kind of the fuzz schema table."""
     to_varint: Optional[str] = None
@@ -95,12 +97,13 @@ TYPES = {
     FDP.TYPE_ENUM: _varint(
         "{type}", "UInt64(bitPattern: Int64({v}.rawValue))",
         "{type}(rawValue: Int32(truncatingIfNeeded: {raw}))", None,
-        default="{type}(rawValue: 0)", nonzero="{v}.rawValue != 0", to_json="{v}._jsonValue()",
-        from_json="try {type}(_json: {json}, path: {path})"),
+        default="{type}(rawValue: 0)", nonzero="{v}.rawValue != 0",
+        to_json="{v}._jsonValue(options)",
+        from_json="try {type}(_json: {json}, path: {path}, options: options)"),
     FDP.TYPE_MESSAGE: FieldType(
         swift="{type}", wire_type=2, default=None, nonzero=None,
         size="Varint.sizeWithLengthPrefix({v}._wireSize())", write="writer.writeMessage({v})",
-        read=None, to_json="{v}._jsonValue()", from_json=None, fuzz_kind=".message({index})"),
+        read=None, to_json="{v}._jsonValue(options)", from_json=None, fuzz_kind=".message({index})"),
 }
 
 

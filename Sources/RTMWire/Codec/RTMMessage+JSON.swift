@@ -1,29 +1,73 @@
 extension RTMMessage {
-    /// The message in Google's canonical proto3 JSON form: lowerCamelCase names, 64-bit
-    /// integers as strings, bytes as base64, enums by name, default values omitted. Unknown
-    /// fields have no JSON form and are left out.
-    public func jsonValue() -> JSONValue { _jsonValue() }
+    /// The message in proto3 JSON form. With the default options it is Google's canonical form:
+    /// lowerCamelCase names, 64-bit integers as strings, bytes as base64, enums by name, default
+    /// values omitted. Unknown fields have no JSON form and are left out.
+    public func jsonValue(options: JSONEncodingOptions = .default) -> JSONValue {
+        _jsonValue(options)
+    }
 
-    /// The canonical proto3 JSON text (compact, or indented when `pretty`).
-    public func jsonString(pretty: Bool = false) -> String {
-        _jsonValue().serialized(pretty: pretty)
+    /// The proto3 JSON text (compact, or indented when `pretty`); see ``jsonValue(options:)``.
+    public func jsonString(options: JSONEncodingOptions = .default, pretty: Bool = false) -> String
+    {
+        _jsonValue(options).serialized(pretty: pretty)
+    }
+
+    /// The proto3 JSON text as UTF-8 bytes in `[UInt8]`; see ``jsonString(options:pretty:)``.
+    public func jsonUTF8Bytes(options: JSONEncodingOptions = .default, pretty: Bool = false)
+        -> [UInt8]
+    {
+        Array(jsonString(options: options, pretty: pretty).utf8)
+    }
+
+    /// The proto3 JSON text as UTF-8 bytes in the container you name, e.g.
+    /// `let data: Data = message.jsonUTF8Bytes()` (with `RTMWireFoundation`).
+    public func jsonUTF8Bytes<Bytes: RTMContiguousBytes>(
+        as type: Bytes.Type = Bytes.self, options: JSONEncodingOptions = .default,
+        pretty: Bool = false
+    ) -> Bytes {
+        var text = jsonString(options: options, pretty: pretty)
+        return text.withUTF8 { utf8 in
+            Bytes._filled(size: utf8.count) { $0.copyMemory(from: UnsafeRawBufferPointer(utf8)) }
+        }
     }
 
     /// Reads a message from proto3 JSON. Accepts lowerCamelCase and original field names, enum
     /// names and numbers, 64-bit integers as strings or numbers, and `null` for "absent".
     ///
-    /// With ``CodecOptions/default`` the limits and semantic rules are checked too.
-    public init(jsonValue: JSONValue, options: CodecOptions = .default) throws(RTMWireError) {
+    /// With ``CodecOptions/default`` the limits and semantic rules are checked too. With the
+    /// default `jsonOptions` a member the message does not have is
+    /// ``RTMWireError/Code/unknownJSONField``; ``JSONDecodingOptions/ignoreUnknownFields`` skips it.
+    public init(
+        jsonValue: JSONValue, options: CodecOptions = .default,
+        jsonOptions: JSONDecodingOptions = .default
+    ) throws(RTMWireError) {
         var message = Self()
-        try message._mergeJSON(jsonValue, path: "")
+        try message._mergeJSON(jsonValue, path: "", options: jsonOptions)
         // The same checks as encoding: a message read from JSON is one about to be encoded.
         if options.checksSemantics { _ = try message.checkedWireSize(options) }
         self = message
     }
 
-    /// Reads a message from proto3 JSON text (UTF-8).
-    public init(jsonString: String, options: CodecOptions = .default) throws(RTMWireError) {
-        try self.init(jsonValue: try JSONValue(parsing: jsonString), options: options)
+    /// Reads a message from proto3 JSON text; see ``init(jsonValue:options:jsonOptions:)``.
+    public init(
+        jsonString: String, options: CodecOptions = .default,
+        jsonOptions: JSONDecodingOptions = .default
+    ) throws(RTMWireError) {
+        try self.init(
+            jsonValue: try JSONValue(parsing: jsonString, maxDepth: jsonOptions.maxDepth),
+            options: options, jsonOptions: jsonOptions)
+    }
+
+    /// Reads a message from proto3 JSON given as UTF-8 bytes (`[UInt8]`, `Data`, a slice of a
+    /// network buffer), with no detour through `String`; see
+    /// ``init(jsonValue:options:jsonOptions:)``. Invalid UTF-8 is ``RTMWireError/Code/invalidJSON``.
+    public init(
+        jsonUTF8Bytes bytes: some Collection<UInt8>, options: CodecOptions = .default,
+        jsonOptions: JSONDecodingOptions = .default
+    ) throws(RTMWireError) {
+        try self.init(
+            jsonValue: try JSONValue(parsing: bytes, maxDepth: jsonOptions.maxDepth),
+            options: options, jsonOptions: jsonOptions)
     }
 }
 
@@ -45,7 +89,8 @@ extension JSONValue {
             detail: "more than one member of oneof \(oneof) is set")
     }
 
-    /// The error for a JSON member the message does not have.
+    /// The error for a JSON member the message does not have (a generated `_mergeJSON` skips the
+    /// member instead with ``JSONDecodingOptions/ignoreUnknownFields``).
     static func unknownField(_ key: String, in message: String, path: String) -> RTMWireError {
         RTMWireError(
             code: .unknownJSONField, fieldPath: path, detail: "\(message) has no field \"\(key)\"")

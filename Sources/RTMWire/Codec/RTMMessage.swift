@@ -3,7 +3,7 @@
 ///
 /// All conforming types are generated from the schemas; the requirements whose names start with
 /// an underscore are the generated codec and are not meant to be called or implemented by hand.
-public protocol RTMMessage: Sendable, Hashable {
+public protocol RTMMessage: Sendable, Hashable, CustomDebugStringConvertible {
     /// The protobuf full name, e.g. `rtmwire.v1.Envelope`.
     static var protoFullName: String { get }
     /// An empty message: every field at its default.
@@ -25,9 +25,13 @@ public protocol RTMMessage: Sendable, Hashable {
     /// Defaults to no rules; rules live in `Validation/`.
     func _validateSelf(_ limits: Limits) throws(RTMWireError)
     /// The proto3 JSON form.
-    func _jsonValue() -> JSONValue
+    func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue
     /// Merges a proto3 JSON object into `self`.
-    mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError)
+    mutating func _mergeJSON(_ json: JSONValue, path: String, options: JSONDecodingOptions)
+        throws(RTMWireError)
+    /// Writes the fields that differ from their defaults, then the unknown fields, for
+    /// `debugDescription`.
+    func _printText(to printer: inout TextPrinter)
 }
 
 extension RTMMessage {

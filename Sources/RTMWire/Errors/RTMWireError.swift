@@ -56,6 +56,7 @@ extension RTMWireError {
         /// Creates a code with a stable name.
         public init(_ name: String) { self.name = name }
 
+        /// The stable name, as ``name``.
         public var description: String { name }
 
         // MARK: Wire level

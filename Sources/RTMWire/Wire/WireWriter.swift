@@ -6,7 +6,7 @@
 /// bytes just written and no sub-message size is ever computed twice. The bytes come out exactly
 /// as a forward writer would produce them (fields in field-number order, unknown fields last).
 ///
-/// A writer exists only inside ``withWriter(capacity:_:)`` and must not escape it. Every write
+/// A writer exists only inside `withWriter(capacity:_:)` and must not escape it. Every write
 /// checks the room left before it moves: running out means the size computation and the writer
 /// disagree, a bug that must not corrupt memory, so it stops the program instead.
 public struct WireWriter {

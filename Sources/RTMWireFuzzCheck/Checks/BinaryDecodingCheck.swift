@@ -14,6 +14,7 @@ import RTMWire
 /// - it travels as one delimited frame through `FrameReader`;
 /// - its proto3 JSON (compact and pretty) decodes to a message with the same JSON.
 public enum BinaryDecodingCheck {
+    /// Checks one fuzzer input as a message of `type`; throws ``CheckFailure`` when a property does not hold.
     public static func run<M: RTMMessage>(_ type: M.Type, _ bytes: [UInt8]) throws(CheckFailure) {
         let wire = outcome { () throws(RTMWireError) in
             try M(serializedBytes: bytes, options: .wireOnly)

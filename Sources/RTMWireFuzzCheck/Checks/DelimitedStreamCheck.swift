@@ -16,10 +16,14 @@ import RTMWire
 public enum DelimitedStreamCheck {
     /// A decoded input: options, piece sizes and the stream.
     public struct Input {
+        /// The reader's options (bit 3 of the first byte: wire-only; bit 4: a 64-byte frame cap).
         public var options: CodecOptions
+        /// Sizes of the pieces the stream is cut into, repeated (the next 0–7 bytes, plus one).
         public var pieceSizes: [Int]
+        /// The bytes after the header: the delimited stream.
         public var stream: [UInt8]
 
+        /// Decodes a fuzzer's input: a header byte, piece sizes, then the stream.
         public init(_ bytes: [UInt8]) {
             guard let header = bytes.first else {
                 self.init(options: .default, pieceSizes: [1], stream: [])
@@ -57,14 +61,17 @@ public enum DelimitedStreamCheck {
 
     /// What a reader made of a stream.
     public struct Outcome: Equatable {
+        /// The messages returned before any error.
         public var messages: [Envelope] = []
         /// The error `next()` threw, if any (feeding stops there).
         public var error: RTMWireError?
         /// What `finish()` threw at the end, if anything.
         public var finishError: RTMWireError?
+        /// Bytes the reader held at the end that were not a whole frame.
         public var bufferedByteCount = 0
     }
 
+    /// Checks one fuzzer input; throws ``CheckFailure`` when a property does not hold.
     public static func run(_ bytes: [UInt8]) throws(CheckFailure) {
         let input = Input(bytes)
         let whole = try feed([input.stream[...]], options: input.options)

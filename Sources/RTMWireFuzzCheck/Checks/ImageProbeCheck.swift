@@ -7,6 +7,7 @@ import RTMWire
 /// non-zero dimensions and survives appending bytes (only the header is read); a failure has an
 /// image code and an offset inside the input.
 public enum ImageProbeCheck {
+    /// Checks one fuzzer input; throws ``CheckFailure`` when a property does not hold.
     public static func run(_ bytes: [UInt8]) throws(CheckFailure) {
         let result = probe(bytes)
         try check(probe(bytes) == result, "a second probe differs")

@@ -10,6 +10,7 @@ import RTMWire
 ///   decodes re-encodes to JSON that decodes to an equal message with identical JSON, and
 ///   round-trips through binary to an equal message with identical JSON.
 public enum JSONCheck {
+    /// Checks one fuzzer input; throws ``CheckFailure`` when a property does not hold.
     public static func run(_ bytes: [UInt8]) throws(CheckFailure) {
         let parsed = outcome { () throws(RTMWireError) in try JSONValue(parsing: bytes) }
         if let text = String(validating: bytes, as: UTF8.self) {

@@ -1,7 +1,7 @@
 import RTMWire
 
 /// The error codes each entry point may raise. Typed throws already guarantee an
-/// ``RTMWireError``; these sets pin which kinds are possible, so a new failure path that
+/// `RTMWireError`; these sets pin which kinds are possible, so a new failure path that
 /// reports the wrong kind (a limit error from the wire layer, a wire error from JSON, ...) is a
 /// finding.
 public enum KnownCodes {
@@ -11,7 +11,7 @@ public enum KnownCodes {
         .mismatchedGroupEnd, .unterminatedGroup, .invalidUTF8, .trailingBytes,
         .depthLimitExceeded,
     ]
-    /// Limits and semantic rules, added by ``CodecOptions/default``.
+    /// Limits and semantic rules, added by `CodecOptions.default`.
     public static let semantic: Set<RTMWireError.Code> = [
         .limitExceeded, .missingField, .invalidValue,
     ]

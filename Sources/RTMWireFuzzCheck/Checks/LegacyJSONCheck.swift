@@ -14,6 +14,7 @@ public enum LegacyJSONCheck {
     static let parseCodes = KnownCodes.jsonMessage
     static let bridgeCodes = KnownCodes.binary.union(KnownCodes.json)
 
+    /// Checks one fuzzer input; throws ``CheckFailure`` when a property does not hold.
     public static func run(_ bytes: [UInt8]) throws(CheckFailure) {
         let conversation = Conversation(type: .channel, id: "fuzz")
         var receiver = MixedFormatReceiver(bridge: LegacyBridge(conversation: conversation))

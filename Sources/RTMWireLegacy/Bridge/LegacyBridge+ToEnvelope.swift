@@ -4,6 +4,7 @@ extension LegacyBridge {
     /// The envelope of a legacy message received in ``conversation``.
     ///
     /// - Parameters:
+    ///   - message: the legacy message, as parsed from the RTM message's text.
     ///   - photo: the fields of the RTM image message that carried a `photo` message; required
     ///     for photos, refused for every other type.
     ///   - fallbackMessageID: the id to use when the message has no `message_id` (status and

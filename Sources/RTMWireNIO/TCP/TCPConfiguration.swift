@@ -2,9 +2,9 @@ import NIOCore
 import NIOPosix
 import RTMWire
 
-/// Settings of the TCP loopback transport.
+/// Settings of a TCP connection: codec, back-pressure, event loops, logging and metrics.
 public struct TCPConfiguration: Sendable {
-    /// Codec options of the pipeline: rules and limits (``Limits/maxMessageBytes`` caps frames).
+    /// Codec options of the pipeline: rules and limits (`Limits.maxMessageBytes` caps frames).
     public var codec: CodecOptions
     /// Inbound back-pressure: reading from the socket pauses while this many reads (batches of
     /// envelopes) wait for the receiver, and resumes at ``inboundLowWatermark``. Default 16.
@@ -13,17 +13,21 @@ public struct TCPConfiguration: Sendable {
     public var inboundLowWatermark: Int
     /// The event loops the sockets run on. Default: NIO's shared singleton group.
     public var eventLoopGroup: any EventLoopGroup
+    /// Where connections, frames and frame errors are logged and counted (``FramingTelemetry``).
+    public var telemetry: FramingTelemetry
 
     /// Creates settings.
     public init(
         codec: CodecOptions = .default,
         inboundHighWatermark: Int = 16,
         inboundLowWatermark: Int = 4,
-        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        telemetry: FramingTelemetry = FramingTelemetry()
     ) {
         self.codec = codec
         self.inboundHighWatermark = max(1, inboundHighWatermark)
         self.inboundLowWatermark = min(max(0, inboundLowWatermark), self.inboundHighWatermark)
         self.eventLoopGroup = eventLoopGroup
+        self.telemetry = telemetry
     }
 }

@@ -1,3 +1,4 @@
+import Logging
 import NIOCore
 import NIOPosix
 import RTMWire
@@ -11,11 +12,14 @@ import RTMWireTransport
     import Darwin
 #endif
 
-/// One end of a TCP connection carrying envelopes, over a NIO pipeline made of
-/// ``EnvelopeFrameDecoder`` and ``EnvelopeBatchHandler``.
+/// One end of a connection carrying envelopes over a SwiftNIO channel (TCP, or any stream channel
+/// you set up yourself, TLS included), through a pipeline of ``MessageFrameDecoder`` and
+/// ``MessageBatchHandler``.
 ///
-/// Obtain one from ``TCPLoopback``; it is valid inside the closure it is handed to. Each send
-/// checks its envelopes once (``OutboundFrame``) on the caller's task, so a refused envelope
+/// Obtain one from ``TCPServer``, ``TCPClient`` or ``TCPLoopback``, or wrap your own channel with
+/// ``withConnection(over:configuration:isolation:_:)``; it is valid inside the closure it is
+/// handed to. Each send
+/// checks its envelopes once (`OutboundFrame`) on the caller's task, so a refused envelope
 /// throws before anything is queued, then serialises them straight into one `ByteBuffer`; sends
 /// suspend while the socket is not writable, and reading pauses while the receiver lags
 /// (back-pressure both ways).
@@ -30,6 +34,7 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
     private let channel: any Channel
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     private let inbox: EnvelopeInbox
+    private let counters: FrameCounters
 
     init(
         channel: any Channel,
@@ -42,6 +47,7 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
         self.configuration = configuration
         self.localPort = channel.localAddress?.port
         self.remotePort = channel.remoteAddress?.port
+        self.counters = configuration.telemetry.counters(.outbound)
     }
 
     /// Checks and sends one envelope.
@@ -55,8 +61,18 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
     }
 
     private func write(_ envelopes: some Collection<Envelope>) async throws {
-        let frames = try envelopes.map { envelope throws(RTMWireError) in
-            try OutboundFrame(envelope, options: configuration.codec)
+        let frames: [OutboundFrame<Envelope>]
+        do {
+            frames = try envelopes.map { envelope throws(RTMWireError) in
+                try OutboundFrame(envelope, options: configuration.codec)
+            }
+        } catch {
+            counters.error(error.code)
+            var metadata = Logger.metadata(of: channel)
+            metadata.merge(Logger.metadata(of: error)) { $1 }
+            configuration.telemetry.logger.debug(
+                "rtmwire: outbound message refused", metadata: metadata)
+            throw error
         }
         guard !frames.isEmpty else { return }
         var buffer = channel.allocator.buffer(capacity: frames.reduce(0) { $0 + $1.size })
@@ -66,6 +82,7 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
         } catch {
             throw Self.transportError(error)
         }
+        for frame in frames { counters.frame(size: frame.size) }
     }
 
     /// The next envelope; nil once the peer closed and everything it sent was delivered.
@@ -125,17 +142,49 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
 }
 
 extension TCPEnvelopeConnection {
+    /// Runs `body` with a connection over a channel you created and set up yourself — accepted
+    /// by your own `ServerBootstrap`, connected by your own `ClientBootstrap`, behind a TLS
+    /// handler — and closes the channel when `body` returns or throws. `body` runs on the
+    /// caller's actor (`isolation`).
+    ///
+    /// The channel must be active and carry plain bytes at the end of its pipeline; the RTMWire
+    /// handlers (``MessageFrameDecoder``, ``MessageBatchHandler``, the async bridge) are added
+    /// after yours. Enable `ChannelOptions.allowRemoteHalfClosure` on it for ``close()``'s
+    /// half-close to let the peer finish sending.
+    public static func withConnection<Result: Sendable>(
+        over channel: any Channel, configuration: TCPConfiguration = TCPConfiguration(),
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (TCPEnvelopeConnection) async throws -> Result
+    ) async throws -> Result {
+        let wrapped = try await channel.eventLoop.submit {
+            try TCPChannels.configure(channel, configuration)
+        }.get()
+        return try await wrapped.executeThenClose { inbound, outbound in
+            try await run(
+                channel: channel, inbound: inbound, outbound: outbound,
+                configuration: configuration, body)
+        }
+    }
+
     /// Runs `body` with a connection over `channel`, pumping its inbound side in a child task
-    /// that ends with the scope.
-    static func withConnection<Result: Sendable>(
+    /// that ends with the scope; logs and counts the connection.
+    static func run<Result: Sendable>(
         channel: any Channel,
         inbound: NIOAsyncChannelInboundStream<[Envelope]>,
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
         configuration: TCPConfiguration,
+        isolation: isolated (any Actor)? = #isolation,
         _ body: (TCPEnvelopeConnection) async throws -> Result
     ) async throws -> Result {
         let connection = TCPEnvelopeConnection(
             channel: channel, outbound: outbound, configuration: configuration)
+        // A channel with a parent was accepted by a server.
+        configuration.telemetry.counters(channel.parent == nil ? .outbound : .inbound)
+            .connection()
+        let logger = configuration.telemetry.logger
+        let metadata = Logger.metadata(of: channel)
+        logger.debug("rtmwire: connection opened", metadata: metadata)
+        defer { logger.debug("rtmwire: connection closed", metadata: metadata) }
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await connection.pump(inbound) }
             defer { group.cancelAll() }

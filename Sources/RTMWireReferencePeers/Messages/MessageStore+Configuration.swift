@@ -15,7 +15,7 @@ extension MessageStore {
         /// Most reactions (user and key pairs) on one message. Default 10,000.
         public var maxReactionsPerMessage: Int
         /// The limits edited content is checked against, and the number of recent users a
-        /// summary lists (``Limits/maxReactionRecentUsers``).
+        /// summary lists (`Limits.maxReactionRecentUsers`).
         public var limits: Limits
 
         /// Creates a configuration; every parameter defaults to the documented default.

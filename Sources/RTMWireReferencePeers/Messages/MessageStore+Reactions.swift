@@ -27,7 +27,7 @@ extension MessageStore {
     }
 
     /// The reactions to `messageID` as `receiverUserID` is told of them: per key the count, the
-    /// latest ``Limits/maxReactionRecentUsers`` users (most recent first) and whether the
+    /// latest `Limits.maxReactionRecentUsers` users (most recent first) and whether the
     /// receiver reacted. Nil for an unknown or recalled message.
     public func reactionSummary(of messageID: String, for receiverUserID: String)
         -> ReactionSummary?

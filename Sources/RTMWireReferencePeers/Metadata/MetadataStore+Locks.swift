@@ -2,8 +2,8 @@ import RTMWire
 
 extension MetadataStore {
     /// Acquires lock `name` on a target for `userID` (Agora RTM acquireLock). Succeeds when the
-    /// lock is free or already held by that user; ``MetadataStatus/lockHeld`` when another user
-    /// holds it; ``MetadataStatus/invalidRequest`` for an empty name or an invalid target.
+    /// lock is free or already held by that user; `MetadataStatus.lockHeld` when another user
+    /// holds it; `MetadataStatus.invalidRequest` for an empty name or an invalid target.
     public mutating func acquireLock(
         _ name: String, on target: MetadataTarget, for userID: String
     ) -> MetadataStatus {
@@ -15,8 +15,8 @@ extension MetadataStore {
         return .ok
     }
 
-    /// Releases lock `name` held by `userID`: ``MetadataStatus/lockHeld`` when another user
-    /// holds it, ``MetadataStatus/itemNotFound`` when nobody does.
+    /// Releases lock `name` held by `userID`: `MetadataStatus.lockHeld` when another user
+    /// holds it, `MetadataStatus.itemNotFound` when nobody does.
     public mutating func releaseLock(
         _ name: String, on target: MetadataTarget, by userID: String
     ) -> MetadataStatus {

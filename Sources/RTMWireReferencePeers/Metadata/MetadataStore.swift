@@ -1,26 +1,26 @@
 import RTMWire
 
 /// A reference store for channel and user metadata (Agora RTM Storage) that applies the
-/// schema's rules, so it can sit behind a transport: it takes a ``MetadataRequest`` and returns a
-/// ``MetadataResponse`` plus the ``StorageEvent``s to deliver.
+/// schema's rules, so it can sit behind a transport: it takes a `MetadataRequest` and returns a
+/// `MetadataResponse` plus the `StorageEvent`s to deliver.
 ///
 /// Rules (see `metadata.proto`):
 /// - Compare-and-set: an item `revision` or the set's `major_revision` > 0 must equal the stored
-///   one, else ``MetadataStatus/revisionConflict`` (a set naming a positive revision for a
+///   one, else `MetadataStatus.revisionConflict` (a set naming a positive revision for a
 ///   missing item conflicts too); <= 0 means no check.
-/// - set creates or overwrites; update never creates (``MetadataStatus/itemNotFound``); remove
+/// - set creates or overwrites; update never creates (`MetadataStatus.itemNotFound`); remove
 ///   deletes the named items, or all when none is named, and fails with
-///   ``MetadataStatus/itemNotFound`` for a missing item. A request applies entirely or not at all.
+///   `MetadataStatus.itemNotFound` for a missing item. A request applies entirely or not at all.
 /// - Every successful write stamps the written items and the set with a new revision from one
 ///   store-wide counter, so revisions never repeat. `record_timestamp` / `record_user_id` fill
 ///   `update_time_ms` / `author_user_id` (cleared otherwise).
 /// - Locks: while any lock on a target is held, a write must name a lock its writer holds, else
-///   ``MetadataStatus/lockHeld``. Naming a lock the writer does not hold on an unlocked target is
-///   ``MetadataStatus/invalidRequest``.
+///   `MetadataStatus.lockHeld`. Naming a lock the writer does not hold on an unlocked target is
+///   `MetadataStatus.invalidRequest`.
 /// - Subscriptions: subscribing delivers a snapshot; each write delivers one event to every
 ///   subscriber of the target, in subscription order. A set emptied by remove ceases to exist.
-/// - Malformed requests (rules and ``Limits``) are ``MetadataStatus/invalidRequest``; a set is
-///   kept within ``Limits/maxRepeatedCount`` items and small enough to fit one message.
+/// - Malformed requests (rules and `Limits`) are `MetadataStatus.invalidRequest`; a set is
+///   kept within `Limits.maxRepeatedCount` items and small enough to fit one message.
 public struct MetadataStore: Sendable {
     /// A storage event for one subscriber.
     public struct Delivery: Hashable, Sendable {

@@ -5,13 +5,13 @@ import RTMWireTransport
 /// ``serve(_:clock:onBatch:)`` answers every delivered message that asks for it with a delivery
 /// receipt on its own.
 ///
-/// - delivery: for messages whose ``DeliveryOptions/deliveryReceipt`` is on (never for a
+/// - delivery: for messages whose `DeliveryOptions.deliveryReceipt` is on (never for a
 ///   receipt), one receipt per original sender for envelopes that arrived together, ids batched
-///   in arrival order (at most ``Limits/maxRepeatedCount`` per receipt).
-/// - message read: when the message asked (``DeliveryOptions/readReceipt``).
+///   in arrival order (at most `Limits.maxRepeatedCount` per receipt).
+/// - message read: when the message asked (`DeliveryOptions.readReceipt`).
 /// - conversation read: names the conversation, no message.
 /// - group read and group read count: for group messages that asked
-///   (``DeliveryOptions/groupReadReceipt``), with content and ack id.
+///   (`DeliveryOptions.groupReadReceipt`), with content and ack id.
 ///
 /// Receipts are addressed to the original sender (group receipts to the group). Their message
 /// ids are derived from what they answer, so building one twice gives the same envelope.
@@ -31,7 +31,7 @@ public struct ReceiptResponder: Sendable {
     }
 
     /// Delivery receipts for envelopes that arrived together: one per original sender (split at
-    /// ``Limits/maxRepeatedCount`` ids), in order of first arrival.
+    /// `Limits.maxRepeatedCount` ids), in order of first arrival.
     public func deliveryReceipts(for batch: [Envelope], at nowMs: Int64) -> [Envelope] {
         var senders: [String] = []
         var ids: [String: [String]] = [:]

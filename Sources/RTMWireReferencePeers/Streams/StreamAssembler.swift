@@ -1,6 +1,6 @@
 import RTMWire
 
-/// Reassembles streaming messages from their ``StreamChunk``s (RongCloud's onInit / onDelta /
+/// Reassembles streaming messages from their `StreamChunk`s (RongCloud's onInit / onDelta /
 /// onComplete), one state per stream id.
 ///
 /// - init starts the stream. On a stream that already started (or finished) it is a restart and

@@ -2,7 +2,7 @@ import RTMWire
 
 /// Settings of an in-memory connection pair.
 public struct InMemoryConfiguration: Sendable {
-    /// Codec options of both ends: limits (``Limits/maxMessageBytes`` caps frames) and rules.
+    /// Codec options of both ends: limits (`Limits.maxMessageBytes` caps frames) and rules.
     public var codec: CodecOptions
     /// Most byte pieces buffered in one direction before a sender suspends (back-pressure).
     /// Default 64; values below 1 count as 1.

@@ -2,7 +2,7 @@ import RTMWire
 
 /// One end of an in-process connection. Envelopes travel as bytes: each is encoded to a
 /// delimited frame, cut into pieces (``InMemoryConfiguration/chunking``), queued in a bounded
-/// buffer (senders suspend while it is full) and decoded by the peer's ``FrameReader``, so the
+/// buffer (senders suspend while it is full) and decoded by the peer's `FrameReader`, so the
 /// codec and the framing are exercised exactly as over a socket.
 public struct InMemoryConnection: EnvelopeConnection {
     /// The settings both ends share.
@@ -53,7 +53,7 @@ public struct InMemoryConnection: EnvelopeConnection {
     }
 
     /// The next envelope; nil once the peer closed and everything was delivered. A decoding
-    /// fault throws its ``RTMWireError`` (here and on every later call) and closes this side.
+    /// fault throws its `RTMWireError` (here and on every later call) and closes this side.
     public func receive() async throws -> Envelope? {
         do {
             return try await incoming.receive()

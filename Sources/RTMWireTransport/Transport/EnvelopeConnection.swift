@@ -1,15 +1,15 @@
 import RTMWire
 
-/// One end of a connection that carries ``Envelope``s with the protobuf delimited framing.
+/// One end of a connection that carries `Envelope`s with the protobuf delimited framing.
 ///
 /// Both transports implement it: ``InMemoryConnection`` (two peers in one process) and
-/// `TCPEnvelopeConnection` (SwiftNIO over 127.0.0.1, in RTMWireNIO), so peers and tests are
-/// written once.
+/// `TCPEnvelopeConnection` (SwiftNIO over TCP on any address, in RTMWireNIO), so peers and tests
+/// are written once.
 ///
-/// Errors: an envelope the sender's limits or rules refuse throws ``RTMWireError`` before any
+/// Errors: an envelope the sender's limits or rules refuse throws `RTMWireError` before any
 /// byte is written; inbound bytes that break the framing or the codec end the connection with the
-/// ``RTMWireError`` that describes them (for example ``RTMWireError/Code/truncatedFrame`` or
-/// ``RTMWireError/Code/limitExceeded``), after every envelope decoded before the fault was
+/// `RTMWireError` that describes them (for example `RTMWireError.Code.truncatedFrame` or
+/// `RTMWireError.Code.limitExceeded`), after every envelope decoded before the fault was
 /// delivered; transport faults throw ``TransportError``.
 public protocol EnvelopeConnection: Sendable {
     /// Encodes and sends one envelope; suspends while the transport's buffer is full.

@@ -4,14 +4,16 @@
 @testable import RTMWire
 
 extension ChannelTarget {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.channelName.isEmpty { members.append(JSONMember("channelName", .string(self.channelName))) }
-        if self.channelType.rawValue != 0 { members.append(JSONMember("channelType", self.channelType._jsonValue())) }
+        if !self.channelName.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "channel_name" : "channelName", .string(self.channelName))) }
+        if self.channelType.rawValue != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "channel_type" : "channelType", self.channelType._jsonValue(options))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -24,8 +26,9 @@ extension ChannelTarget {
             case "channelType", "channel_type":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.channelType = try ChannelType(_json: member.value, path: fieldPath)
+                if let value = try ChannelType(_json: member.value, path: fieldPath, options: options) { self.channelType = value }
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ChannelTarget", path: fieldPath)
             }
         }

@@ -4,14 +4,16 @@
 @testable import RTMWire
 
 extension Conversation {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if self.type.rawValue != 0 { members.append(JSONMember("type", self.type._jsonValue())) }
+        if self.type.rawValue != 0 { members.append(JSONMember("type", self.type._jsonValue(options))) }
         if !self.id.isEmpty { members.append(JSONMember("id", .string(self.id))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -20,12 +22,13 @@ extension Conversation {
             case "type":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.type = try ConversationType(_json: member.value, path: fieldPath)
+                if let value = try ConversationType(_json: member.value, path: fieldPath, options: options) { self.type = value }
             case "id":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.id = try member.value.proto3String(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Conversation", path: fieldPath)
             }
         }

@@ -4,13 +4,15 @@
 @testable import RTMWire
 
 extension ConversationReadReceipt {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.conversationID.isEmpty { members.append(JSONMember("conversationId", .string(self.conversationID))) }
+        if !self.conversationID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "conversation_id" : "conversationId", .string(self.conversationID))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -21,6 +23,7 @@ extension ConversationReadReceipt {
                 if member.value == .null { continue }
                 self.conversationID = try member.value.proto3String(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ConversationReadReceipt", path: fieldPath)
             }
         }

@@ -4,15 +4,17 @@
 @testable import RTMWire
 
 extension DeliveryOptions {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if self.deliveryReceipt { members.append(JSONMember("deliveryReceipt", .bool(self.deliveryReceipt))) }
-        if self.readReceipt { members.append(JSONMember("readReceipt", .bool(self.readReceipt))) }
-        if self.groupReadReceipt { members.append(JSONMember("groupReadReceipt", .bool(self.groupReadReceipt))) }
+        if self.deliveryReceipt { members.append(JSONMember(options.preserveProtoFieldNames ? "delivery_receipt" : "deliveryReceipt", .bool(self.deliveryReceipt))) }
+        if self.readReceipt { members.append(JSONMember(options.preserveProtoFieldNames ? "read_receipt" : "readReceipt", .bool(self.readReceipt))) }
+        if self.groupReadReceipt { members.append(JSONMember(options.preserveProtoFieldNames ? "group_read_receipt" : "groupReadReceipt", .bool(self.groupReadReceipt))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -31,6 +33,7 @@ extension DeliveryOptions {
                 if member.value == .null { continue }
                 self.groupReadReceipt = try member.value.proto3Bool(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.DeliveryOptions", path: fieldPath)
             }
         }

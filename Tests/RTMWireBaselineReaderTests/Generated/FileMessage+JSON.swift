@@ -4,17 +4,19 @@
 @testable import RTMWire
 
 extension FileMessage {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.mediaID.isEmpty { members.append(JSONMember("mediaId", .string(self.mediaID))) }
-        if !self.fileName.isEmpty { members.append(JSONMember("fileName", .string(self.fileName))) }
+        if !self.mediaID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "media_id" : "mediaId", .string(self.mediaID))) }
+        if !self.fileName.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "file_name" : "fileName", .string(self.fileName))) }
         if self.size != 0 { members.append(JSONMember("size", JSONValue.proto3UInt64(self.size))) }
         if !self.thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(self.thumbnail))) }
         if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -41,6 +43,7 @@ extension FileMessage {
                 if member.value == .null { continue }
                 self.text = try member.value.proto3String(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.FileMessage", path: fieldPath)
             }
         }

@@ -4,17 +4,19 @@
 @testable import RTMWire
 
 extension MetadataItem {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.key.isEmpty { members.append(JSONMember("key", .string(self.key))) }
         if !self.value.isEmpty { members.append(JSONMember("value", .string(self.value))) }
-        if !self.authorUserID.isEmpty { members.append(JSONMember("authorUserId", .string(self.authorUserID))) }
+        if !self.authorUserID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "author_user_id" : "authorUserId", .string(self.authorUserID))) }
         if self.revision != 0 { members.append(JSONMember("revision", JSONValue.proto3Int64(self.revision))) }
-        if self.updateTimeMs != 0 { members.append(JSONMember("updateTimeMs", JSONValue.proto3UInt64(self.updateTimeMs))) }
+        if self.updateTimeMs != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "update_time_ms" : "updateTimeMs", JSONValue.proto3UInt64(self.updateTimeMs))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -41,6 +43,7 @@ extension MetadataItem {
                 if member.value == .null { continue }
                 self.updateTimeMs = try member.value.proto3UInt64(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataItem", path: fieldPath)
             }
         }

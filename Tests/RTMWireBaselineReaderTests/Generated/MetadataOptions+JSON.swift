@@ -4,14 +4,16 @@
 @testable import RTMWire
 
 extension MetadataOptions {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if self.recordTimestamp { members.append(JSONMember("recordTimestamp", .bool(self.recordTimestamp))) }
-        if self.recordUserID { members.append(JSONMember("recordUserId", .bool(self.recordUserID))) }
+        if self.recordTimestamp { members.append(JSONMember(options.preserveProtoFieldNames ? "record_timestamp" : "recordTimestamp", .bool(self.recordTimestamp))) }
+        if self.recordUserID { members.append(JSONMember(options.preserveProtoFieldNames ? "record_user_id" : "recordUserId", .bool(self.recordUserID))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -26,6 +28,7 @@ extension MetadataOptions {
                 if member.value == .null { continue }
                 self.recordUserID = try member.value.proto3Bool(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataOptions", path: fieldPath)
             }
         }

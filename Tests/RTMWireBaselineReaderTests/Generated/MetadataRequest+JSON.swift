@@ -4,18 +4,20 @@
 @testable import RTMWire
 
 extension MetadataRequest {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.requestID.isEmpty { members.append(JSONMember("requestId", .string(self.requestID))) }
-        if self.operation.rawValue != 0 { members.append(JSONMember("operation", self.operation._jsonValue())) }
-        if let value = self.target { members.append(JSONMember("target", value._jsonValue())) }
-        if let value = self.metadata { members.append(JSONMember("metadata", value._jsonValue())) }
-        if let value = self.options { members.append(JSONMember("options", value._jsonValue())) }
-        if !self.lockName.isEmpty { members.append(JSONMember("lockName", .string(self.lockName))) }
+        if !self.requestID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "request_id" : "requestId", .string(self.requestID))) }
+        if self.operation.rawValue != 0 { members.append(JSONMember("operation", self.operation._jsonValue(options))) }
+        if let value = self.target { members.append(JSONMember("target", value._jsonValue(options))) }
+        if let value = self.metadata { members.append(JSONMember("metadata", value._jsonValue(options))) }
+        if let value = self.options { members.append(JSONMember("options", value._jsonValue(options))) }
+        if !self.lockName.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "lock_name" : "lockName", .string(self.lockName))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -28,30 +30,31 @@ extension MetadataRequest {
             case "operation":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.operation = try MetadataOperation(_json: member.value, path: fieldPath)
+                if let value = try MetadataOperation(_json: member.value, path: fieldPath, options: options) { self.operation = value }
             case "target":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.target ?? MetadataTarget()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.target = value
             case "metadata":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.metadata ?? Metadata()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.metadata = value
             case "options":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.options ?? MetadataOptions()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.options = value
             case "lockName", "lock_name":
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.lockName = try member.value.proto3String(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataRequest", path: fieldPath)
             }
         }

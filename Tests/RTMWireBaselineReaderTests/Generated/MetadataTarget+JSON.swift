@@ -4,14 +4,16 @@
 @testable import RTMWire
 
 extension MetadataTarget {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if case .channel(let value)? = self.target { members.append(JSONMember("channel", value._jsonValue())) }
-        if case .userID(let value)? = self.target { members.append(JSONMember("userId", .string(value))) }
+        if case .channel(let value)? = self.target { members.append(JSONMember("channel", value._jsonValue(options))) }
+        if case .userID(let value)? = self.target { members.append(JSONMember(options.preserveProtoFieldNames ? "user_id" : "userId", .string(value))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -22,7 +24,7 @@ extension MetadataTarget {
                 if member.value == .null { continue }
                 if self.target != nil { throw JSONValue.oneofConflict("target", path: fieldPath) }
                 var value = ChannelTarget()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.target = .channel(value)
             case "userId", "user_id":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
@@ -30,6 +32,7 @@ extension MetadataTarget {
                 if self.target != nil { throw JSONValue.oneofConflict("target", path: fieldPath) }
                 self.target = .userID(try member.value.proto3String(path: fieldPath))
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataTarget", path: fieldPath)
             }
         }

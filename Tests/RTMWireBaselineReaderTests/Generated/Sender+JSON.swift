@@ -4,14 +4,16 @@
 @testable import RTMWire
 
 extension Sender {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.userID.isEmpty { members.append(JSONMember("userId", .string(self.userID))) }
-        if !self.displayName.isEmpty { members.append(JSONMember("displayName", .string(self.displayName))) }
+        if !self.userID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "user_id" : "userId", .string(self.userID))) }
+        if !self.displayName.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "display_name" : "displayName", .string(self.displayName))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -26,6 +28,7 @@ extension Sender {
                 if member.value == .null { continue }
                 self.displayName = try member.value.proto3String(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Sender", path: fieldPath)
             }
         }

@@ -4,17 +4,19 @@
 @testable import RTMWire
 
 extension StreamChunk {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.streamID.isEmpty { members.append(JSONMember("streamId", .string(self.streamID))) }
+        if !self.streamID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_id" : "streamId", .string(self.streamID))) }
         if self.sequence != 0 { members.append(JSONMember("sequence", JSONValue.proto3UInt64(self.sequence))) }
-        if case .initial(let value)? = self.event { members.append(JSONMember("init", value._jsonValue())) }
-        if case .delta(let value)? = self.event { members.append(JSONMember("delta", value._jsonValue())) }
-        if case .complete(let value)? = self.event { members.append(JSONMember("complete", value._jsonValue())) }
+        if case .initial(let value)? = self.event { members.append(JSONMember("init", value._jsonValue(options))) }
+        if case .delta(let value)? = self.event { members.append(JSONMember("delta", value._jsonValue(options))) }
+        if case .complete(let value)? = self.event { members.append(JSONMember("complete", value._jsonValue(options))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -33,23 +35,24 @@ extension StreamChunk {
                 if member.value == .null { continue }
                 if self.event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
                 var value = StreamInit()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.event = .initial(value)
             case "delta":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
                 var value = StreamDelta()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.event = .delta(value)
             case "complete":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
                 var value = StreamComplete()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.event = .complete(value)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamChunk", path: fieldPath)
             }
         }

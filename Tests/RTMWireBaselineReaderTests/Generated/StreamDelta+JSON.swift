@@ -4,13 +4,15 @@
 @testable import RTMWire
 
 extension StreamDelta {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.content.isEmpty { members.append(JSONMember("content", .string(self.content))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -21,6 +23,7 @@ extension StreamDelta {
                 if member.value == .null { continue }
                 self.content = try member.value.proto3String(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamDelta", path: fieldPath)
             }
         }

@@ -4,15 +4,17 @@
 @testable import RTMWire
 
 extension StreamReference {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.messageUID.isEmpty { members.append(JSONMember("messageUid", .string(self.messageUID))) }
-        if !self.senderUserID.isEmpty { members.append(JSONMember("senderUserId", .string(self.senderUserID))) }
+        if !self.messageUID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_uid" : "messageUid", .string(self.messageUID))) }
+        if !self.senderUserID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "sender_user_id" : "senderUserId", .string(self.senderUserID))) }
         if !self.excerpt.isEmpty { members.append(JSONMember("excerpt", .string(self.excerpt))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -31,6 +33,7 @@ extension StreamReference {
                 if member.value == .null { continue }
                 self.excerpt = try member.value.proto3String(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamReference", path: fieldPath)
             }
         }

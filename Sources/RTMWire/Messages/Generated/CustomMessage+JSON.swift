@@ -2,14 +2,16 @@
 // swift-format-ignore-file
 
 extension CustomMessage {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.type.isEmpty { members.append(JSONMember("type", .string(self.type))) }
         if !self.payload.isEmpty { members.append(JSONMember("payload", JSONValue.proto3Bytes(self.payload))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -24,6 +26,7 @@ extension CustomMessage {
                 if member.value == .null { continue }
                 self.payload = try member.value.proto3Bytes(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.CustomMessage", path: fieldPath)
             }
         }

@@ -2,14 +2,16 @@
 // swift-format-ignore-file
 
 extension DeliveryReceipt {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.messageIDs.isEmpty { members.append(JSONMember("messageIds", .array(self.messageIDs.map { .string($0) }))) }
-        if !self.deliveredAtMs.isEmpty { members.append(JSONMember("deliveredAtMs", .array(self.deliveredAtMs.map { JSONValue.proto3Int64($0) }))) }
+        if !self.messageIDs.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_ids" : "messageIds", .array(self.messageIDs.map { .string($0) }))) }
+        if !self.deliveredAtMs.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "delivered_at_ms" : "deliveredAtMs", .array(self.deliveredAtMs.map { JSONValue.proto3Int64($0) }))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -30,6 +32,7 @@ extension DeliveryReceipt {
                     self.deliveredAtMs.append(try element.proto3Int64(path: elementPath))
                 }
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.DeliveryReceipt", path: fieldPath)
             }
         }

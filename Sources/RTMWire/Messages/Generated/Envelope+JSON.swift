@@ -2,32 +2,34 @@
 // swift-format-ignore-file
 
 extension Envelope {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.messageID.isEmpty { members.append(JSONMember("messageId", .string(self.messageID))) }
-        if let value = self.sender { members.append(JSONMember("sender", value._jsonValue())) }
-        if self.sendTimeMs != 0 { members.append(JSONMember("sendTimeMs", JSONValue.proto3Int64(self.sendTimeMs))) }
-        if let value = self.conversation { members.append(JSONMember("conversation", value._jsonValue())) }
-        if let value = self.deliveryOptions { members.append(JSONMember("deliveryOptions", value._jsonValue())) }
-        if case .text(let value)? = self.body { members.append(JSONMember("text", value._jsonValue())) }
-        if case .image(let value)? = self.body { members.append(JSONMember("image", value._jsonValue())) }
-        if case .file(let value)? = self.body { members.append(JSONMember("file", value._jsonValue())) }
-        if case .status(let value)? = self.body { members.append(JSONMember("status", value._jsonValue())) }
-        if case .receipt(let value)? = self.body { members.append(JSONMember("receipt", value._jsonValue())) }
-        if case .stream(let value)? = self.body { members.append(JSONMember("stream", value._jsonValue())) }
-        if case .streamChunk(let value)? = self.body { members.append(JSONMember("streamChunk", value._jsonValue())) }
-        if case .metadata(let value)? = self.body { members.append(JSONMember("metadata", value._jsonValue())) }
-        if case .custom(let value)? = self.body { members.append(JSONMember("custom", value._jsonValue())) }
-        if case .edit(let value)? = self.body { members.append(JSONMember("edit", value._jsonValue())) }
-        if case .recall(let value)? = self.body { members.append(JSONMember("recall", value._jsonValue())) }
-        if case .reaction(let value)? = self.body { members.append(JSONMember("reaction", value._jsonValue())) }
-        if case .reactionSummary(let value)? = self.body { members.append(JSONMember("reactionSummary", value._jsonValue())) }
-        if case .typing(let value)? = self.body { members.append(JSONMember("typing", value._jsonValue())) }
-        if let value = self.replyTo { members.append(JSONMember("replyTo", value._jsonValue())) }
+        if !self.messageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_id" : "messageId", .string(self.messageID))) }
+        if let value = self.sender { members.append(JSONMember("sender", value._jsonValue(options))) }
+        if self.sendTimeMs != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "send_time_ms" : "sendTimeMs", JSONValue.proto3Int64(self.sendTimeMs))) }
+        if let value = self.conversation { members.append(JSONMember("conversation", value._jsonValue(options))) }
+        if let value = self.deliveryOptions { members.append(JSONMember(options.preserveProtoFieldNames ? "delivery_options" : "deliveryOptions", value._jsonValue(options))) }
+        if case .text(let value)? = self.body { members.append(JSONMember("text", value._jsonValue(options))) }
+        if case .image(let value)? = self.body { members.append(JSONMember("image", value._jsonValue(options))) }
+        if case .file(let value)? = self.body { members.append(JSONMember("file", value._jsonValue(options))) }
+        if case .status(let value)? = self.body { members.append(JSONMember("status", value._jsonValue(options))) }
+        if case .receipt(let value)? = self.body { members.append(JSONMember("receipt", value._jsonValue(options))) }
+        if case .stream(let value)? = self.body { members.append(JSONMember("stream", value._jsonValue(options))) }
+        if case .streamChunk(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_chunk" : "streamChunk", value._jsonValue(options))) }
+        if case .metadata(let value)? = self.body { members.append(JSONMember("metadata", value._jsonValue(options))) }
+        if case .custom(let value)? = self.body { members.append(JSONMember("custom", value._jsonValue(options))) }
+        if case .edit(let value)? = self.body { members.append(JSONMember("edit", value._jsonValue(options))) }
+        if case .recall(let value)? = self.body { members.append(JSONMember("recall", value._jsonValue(options))) }
+        if case .reaction(let value)? = self.body { members.append(JSONMember("reaction", value._jsonValue(options))) }
+        if case .reactionSummary(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "reaction_summary" : "reactionSummary", value._jsonValue(options))) }
+        if case .typing(let value)? = self.body { members.append(JSONMember("typing", value._jsonValue(options))) }
+        if let value = self.replyTo { members.append(JSONMember(options.preserveProtoFieldNames ? "reply_to" : "replyTo", value._jsonValue(options))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -41,7 +43,7 @@ extension Envelope {
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.sender ?? Sender()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.sender = value
             case "sendTimeMs", "send_time_ms":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
@@ -51,119 +53,120 @@ extension Envelope {
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.conversation ?? Conversation()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.conversation = value
             case "deliveryOptions", "delivery_options":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.deliveryOptions ?? DeliveryOptions()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.deliveryOptions = value
             case "text":
                 try JSONValue.checkFirstOccurrence(16, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = TextMessage()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .text(value)
             case "image":
                 try JSONValue.checkFirstOccurrence(17, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = ImageMessage()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .image(value)
             case "file":
                 try JSONValue.checkFirstOccurrence(18, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = FileMessage()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .file(value)
             case "status":
                 try JSONValue.checkFirstOccurrence(19, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StatusMessage()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .status(value)
             case "receipt":
                 try JSONValue.checkFirstOccurrence(20, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = Receipt()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .receipt(value)
             case "stream":
                 try JSONValue.checkFirstOccurrence(21, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StreamMessage()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .stream(value)
             case "streamChunk", "stream_chunk":
                 try JSONValue.checkFirstOccurrence(22, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StreamChunk()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .streamChunk(value)
             case "metadata":
                 try JSONValue.checkFirstOccurrence(23, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = MetadataMessage()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .metadata(value)
             case "custom":
                 try JSONValue.checkFirstOccurrence(24, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = CustomMessage()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .custom(value)
             case "edit":
                 try JSONValue.checkFirstOccurrence(25, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = MessageEdit()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .edit(value)
             case "recall":
                 try JSONValue.checkFirstOccurrence(26, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = MessageRecall()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .recall(value)
             case "reaction":
                 try JSONValue.checkFirstOccurrence(27, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = Reaction()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .reaction(value)
             case "reactionSummary", "reaction_summary":
                 try JSONValue.checkFirstOccurrence(28, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = ReactionSummary()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .reactionSummary(value)
             case "typing":
                 try JSONValue.checkFirstOccurrence(29, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = TypingIndicator()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .typing(value)
             case "replyTo", "reply_to":
                 try JSONValue.checkFirstOccurrence(64, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.replyTo ?? MessageReference()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.replyTo = value
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Envelope", path: fieldPath)
             }
         }

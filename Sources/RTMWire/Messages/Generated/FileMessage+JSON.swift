@@ -2,18 +2,20 @@
 // swift-format-ignore-file
 
 extension FileMessage {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.mediaID.isEmpty { members.append(JSONMember("mediaId", .string(self.mediaID))) }
-        if !self.fileName.isEmpty { members.append(JSONMember("fileName", .string(self.fileName))) }
+        if !self.mediaID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "media_id" : "mediaId", .string(self.mediaID))) }
+        if !self.fileName.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "file_name" : "fileName", .string(self.fileName))) }
         if self.size != 0 { members.append(JSONMember("size", JSONValue.proto3UInt64(self.size))) }
         if !self.thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(self.thumbnail))) }
         if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
-        if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue())) }
+        if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue(options))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -43,9 +45,10 @@ extension FileMessage {
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.mentions ?? Mentions()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.mentions = value
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.FileMessage", path: fieldPath)
             }
         }

@@ -2,15 +2,17 @@
 // swift-format-ignore-file
 
 extension GroupReadCount {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.messageID.isEmpty { members.append(JSONMember("messageId", .string(self.messageID))) }
-        if !self.groupID.isEmpty { members.append(JSONMember("groupId", .string(self.groupID))) }
-        if self.readCount != 0 { members.append(JSONMember("readCount", JSONValue.proto3UInt32(self.readCount))) }
+        if !self.messageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_id" : "messageId", .string(self.messageID))) }
+        if !self.groupID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "group_id" : "groupId", .string(self.groupID))) }
+        if self.readCount != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "read_count" : "readCount", JSONValue.proto3UInt32(self.readCount))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -29,6 +31,7 @@ extension GroupReadCount {
                 if member.value == .null { continue }
                 self.readCount = try member.value.proto3UInt32(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupReadCount", path: fieldPath)
             }
         }

@@ -2,17 +2,19 @@
 // swift-format-ignore-file
 
 extension GroupReadReceipt {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.messageID.isEmpty { members.append(JSONMember("messageId", .string(self.messageID))) }
-        if !self.groupID.isEmpty { members.append(JSONMember("groupId", .string(self.groupID))) }
+        if !self.messageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_id" : "messageId", .string(self.messageID))) }
+        if !self.groupID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "group_id" : "groupId", .string(self.groupID))) }
         if !self.content.isEmpty { members.append(JSONMember("content", .string(self.content))) }
-        if !self.ackID.isEmpty { members.append(JSONMember("ackId", .string(self.ackID))) }
-        if self.readTimeMs != 0 { members.append(JSONMember("readTimeMs", JSONValue.proto3Int64(self.readTimeMs))) }
+        if !self.ackID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "ack_id" : "ackId", .string(self.ackID))) }
+        if self.readTimeMs != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "read_time_ms" : "readTimeMs", JSONValue.proto3Int64(self.readTimeMs))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -39,6 +41,7 @@ extension GroupReadReceipt {
                 if member.value == .null { continue }
                 self.readTimeMs = try member.value.proto3Int64(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupReadReceipt", path: fieldPath)
             }
         }

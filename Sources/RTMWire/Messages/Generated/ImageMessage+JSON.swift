@@ -2,22 +2,24 @@
 // swift-format-ignore-file
 
 extension ImageMessage {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.mediaID.isEmpty { members.append(JSONMember("mediaId", .string(self.mediaID))) }
-        if !self.fileName.isEmpty { members.append(JSONMember("fileName", .string(self.fileName))) }
+        if !self.mediaID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "media_id" : "mediaId", .string(self.mediaID))) }
+        if !self.fileName.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "file_name" : "fileName", .string(self.fileName))) }
         if self.size != 0 { members.append(JSONMember("size", JSONValue.proto3UInt64(self.size))) }
         if self.width != 0 { members.append(JSONMember("width", JSONValue.proto3UInt32(self.width))) }
         if self.height != 0 { members.append(JSONMember("height", JSONValue.proto3UInt32(self.height))) }
         if !self.thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(self.thumbnail))) }
-        if self.thumbnailWidth != 0 { members.append(JSONMember("thumbnailWidth", JSONValue.proto3UInt32(self.thumbnailWidth))) }
-        if self.thumbnailHeight != 0 { members.append(JSONMember("thumbnailHeight", JSONValue.proto3UInt32(self.thumbnailHeight))) }
+        if self.thumbnailWidth != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "thumbnail_width" : "thumbnailWidth", JSONValue.proto3UInt32(self.thumbnailWidth))) }
+        if self.thumbnailHeight != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "thumbnail_height" : "thumbnailHeight", JSONValue.proto3UInt32(self.thumbnailHeight))) }
         if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
-        if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue())) }
+        if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue(options))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -63,9 +65,10 @@ extension ImageMessage {
                 try JSONValue.checkFirstOccurrence(10, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.mentions ?? Mentions()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.mentions = value
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ImageMessage", path: fieldPath)
             }
         }

@@ -2,14 +2,16 @@
 // swift-format-ignore-file
 
 extension Mentions {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.userIDs.isEmpty { members.append(JSONMember("userIds", .array(self.userIDs.map { .string($0) }))) }
+        if !self.userIDs.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "user_ids" : "userIds", .array(self.userIDs.map { .string($0) }))) }
         if self.everyone { members.append(JSONMember("everyone", .bool(self.everyone))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -27,6 +29,7 @@ extension Mentions {
                 if member.value == .null { continue }
                 self.everyone = try member.value.proto3Bool(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Mentions", path: fieldPath)
             }
         }

@@ -2,16 +2,18 @@
 // swift-format-ignore-file
 
 extension MessageEdit {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.targetMessageID.isEmpty { members.append(JSONMember("targetMessageId", .string(self.targetMessageID))) }
-        if self.editTimeMs != 0 { members.append(JSONMember("editTimeMs", JSONValue.proto3Int64(self.editTimeMs))) }
-        if case .text(let value)? = self.content { members.append(JSONMember("text", value._jsonValue())) }
-        if case .caption(let value)? = self.content { members.append(JSONMember("caption", value._jsonValue())) }
+        if !self.targetMessageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "target_message_id" : "targetMessageId", .string(self.targetMessageID))) }
+        if self.editTimeMs != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "edit_time_ms" : "editTimeMs", JSONValue.proto3Int64(self.editTimeMs))) }
+        if case .text(let value)? = self.content { members.append(JSONMember("text", value._jsonValue(options))) }
+        if case .caption(let value)? = self.content { members.append(JSONMember("caption", value._jsonValue(options))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -30,16 +32,17 @@ extension MessageEdit {
                 if member.value == .null { continue }
                 if self.content != nil { throw JSONValue.oneofConflict("content", path: fieldPath) }
                 var value = TextMessage()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.content = .text(value)
             case "caption":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.content != nil { throw JSONValue.oneofConflict("content", path: fieldPath) }
                 var value = Caption()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.content = .caption(value)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MessageEdit", path: fieldPath)
             }
         }

@@ -2,15 +2,17 @@
 // swift-format-ignore-file
 
 extension MessageRecall {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.targetMessageID.isEmpty { members.append(JSONMember("targetMessageId", .string(self.targetMessageID))) }
-        if !self.recalledByUserID.isEmpty { members.append(JSONMember("recalledByUserId", .string(self.recalledByUserID))) }
+        if !self.targetMessageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "target_message_id" : "targetMessageId", .string(self.targetMessageID))) }
+        if !self.recalledByUserID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "recalled_by_user_id" : "recalledByUserId", .string(self.recalledByUserID))) }
         if !self.reason.isEmpty { members.append(JSONMember("reason", .string(self.reason))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -29,6 +31,7 @@ extension MessageRecall {
                 if member.value == .null { continue }
                 self.reason = try member.value.proto3String(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MessageRecall", path: fieldPath)
             }
         }

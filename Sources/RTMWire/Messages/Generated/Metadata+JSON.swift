@@ -2,14 +2,16 @@
 // swift-format-ignore-file
 
 extension Metadata {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.items.isEmpty { members.append(JSONMember("items", .array(self.items.map { $0._jsonValue() }))) }
-        if self.majorRevision != 0 { members.append(JSONMember("majorRevision", JSONValue.proto3Int64(self.majorRevision))) }
+        if !self.items.isEmpty { members.append(JSONMember("items", .array(self.items.map { $0._jsonValue(options) }))) }
+        if self.majorRevision != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "major_revision" : "majorRevision", JSONValue.proto3Int64(self.majorRevision))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -21,7 +23,7 @@ extension Metadata {
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
                     let elementPath = fieldPath + "[\(index)]"
                     var value = MetadataItem()
-                    try value._mergeJSON(element, path: elementPath)
+                    try value._mergeJSON(element, path: elementPath, options: options)
                     self.items.append(value)
                 }
             case "majorRevision", "major_revision":
@@ -29,6 +31,7 @@ extension Metadata {
                 if member.value == .null { continue }
                 self.majorRevision = try member.value.proto3Int64(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Metadata", path: fieldPath)
             }
         }

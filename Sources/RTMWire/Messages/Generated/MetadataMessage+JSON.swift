@@ -2,15 +2,17 @@
 // swift-format-ignore-file
 
 extension MetadataMessage {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if case .request(let value)? = self.kind { members.append(JSONMember("request", value._jsonValue())) }
-        if case .response(let value)? = self.kind { members.append(JSONMember("response", value._jsonValue())) }
-        if case .event(let value)? = self.kind { members.append(JSONMember("event", value._jsonValue())) }
+        if case .request(let value)? = self.kind { members.append(JSONMember("request", value._jsonValue(options))) }
+        if case .response(let value)? = self.kind { members.append(JSONMember("response", value._jsonValue(options))) }
+        if case .event(let value)? = self.kind { members.append(JSONMember("event", value._jsonValue(options))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -21,23 +23,24 @@ extension MetadataMessage {
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = MetadataRequest()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .request(value)
             case "response":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = MetadataResponse()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .response(value)
             case "event":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = StorageEvent()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .event(value)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataMessage", path: fieldPath)
             }
         }

@@ -2,18 +2,20 @@
 // swift-format-ignore-file
 
 extension MetadataResponse {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.requestID.isEmpty { members.append(JSONMember("requestId", .string(self.requestID))) }
-        if self.operation.rawValue != 0 { members.append(JSONMember("operation", self.operation._jsonValue())) }
-        if let value = self.target { members.append(JSONMember("target", value._jsonValue())) }
-        if self.status.rawValue != 0 { members.append(JSONMember("status", self.status._jsonValue())) }
-        if !self.errorMessage.isEmpty { members.append(JSONMember("errorMessage", .string(self.errorMessage))) }
-        if let value = self.metadata { members.append(JSONMember("metadata", value._jsonValue())) }
+        if !self.requestID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "request_id" : "requestId", .string(self.requestID))) }
+        if self.operation.rawValue != 0 { members.append(JSONMember("operation", self.operation._jsonValue(options))) }
+        if let value = self.target { members.append(JSONMember("target", value._jsonValue(options))) }
+        if self.status.rawValue != 0 { members.append(JSONMember("status", self.status._jsonValue(options))) }
+        if !self.errorMessage.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "error_message" : "errorMessage", .string(self.errorMessage))) }
+        if let value = self.metadata { members.append(JSONMember("metadata", value._jsonValue(options))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -26,17 +28,17 @@ extension MetadataResponse {
             case "operation":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.operation = try MetadataOperation(_json: member.value, path: fieldPath)
+                if let value = try MetadataOperation(_json: member.value, path: fieldPath, options: options) { self.operation = value }
             case "target":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.target ?? MetadataTarget()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.target = value
             case "status":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.status = try MetadataStatus(_json: member.value, path: fieldPath)
+                if let value = try MetadataStatus(_json: member.value, path: fieldPath, options: options) { self.status = value }
             case "errorMessage", "error_message":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
@@ -45,9 +47,10 @@ extension MetadataResponse {
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.metadata ?? Metadata()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.metadata = value
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataResponse", path: fieldPath)
             }
         }

@@ -2,15 +2,17 @@
 // swift-format-ignore-file
 
 extension Reaction {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.targetMessageID.isEmpty { members.append(JSONMember("targetMessageId", .string(self.targetMessageID))) }
+        if !self.targetMessageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "target_message_id" : "targetMessageId", .string(self.targetMessageID))) }
         if !self.key.isEmpty { members.append(JSONMember("key", .string(self.key))) }
-        if self.action.rawValue != 0 { members.append(JSONMember("action", self.action._jsonValue())) }
+        if self.action.rawValue != 0 { members.append(JSONMember("action", self.action._jsonValue(options))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -27,8 +29,9 @@ extension Reaction {
             case "action":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.action = try ReactionAction(_json: member.value, path: fieldPath)
+                if let value = try ReactionAction(_json: member.value, path: fieldPath, options: options) { self.action = value }
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Reaction", path: fieldPath)
             }
         }

@@ -2,16 +2,18 @@
 // swift-format-ignore-file
 
 extension ReactionCount {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.key.isEmpty { members.append(JSONMember("key", .string(self.key))) }
         if self.count != 0 { members.append(JSONMember("count", JSONValue.proto3UInt32(self.count))) }
-        if !self.recentUserIDs.isEmpty { members.append(JSONMember("recentUserIds", .array(self.recentUserIDs.map { .string($0) }))) }
-        if self.receiverReacted { members.append(JSONMember("receiverReacted", .bool(self.receiverReacted))) }
+        if !self.recentUserIDs.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "recent_user_ids" : "recentUserIds", .array(self.recentUserIDs.map { .string($0) }))) }
+        if self.receiverReacted { members.append(JSONMember(options.preserveProtoFieldNames ? "receiver_reacted" : "receiverReacted", .bool(self.receiverReacted))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -37,6 +39,7 @@ extension ReactionCount {
                 if member.value == .null { continue }
                 self.receiverReacted = try member.value.proto3Bool(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ReactionCount", path: fieldPath)
             }
         }

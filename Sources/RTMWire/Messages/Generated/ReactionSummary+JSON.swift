@@ -2,14 +2,16 @@
 // swift-format-ignore-file
 
 extension ReactionSummary {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.targetMessageID.isEmpty { members.append(JSONMember("targetMessageId", .string(self.targetMessageID))) }
-        if !self.reactions.isEmpty { members.append(JSONMember("reactions", .array(self.reactions.map { $0._jsonValue() }))) }
+        if !self.targetMessageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "target_message_id" : "targetMessageId", .string(self.targetMessageID))) }
+        if !self.reactions.isEmpty { members.append(JSONMember("reactions", .array(self.reactions.map { $0._jsonValue(options) }))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -25,10 +27,11 @@ extension ReactionSummary {
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
                     let elementPath = fieldPath + "[\(index)]"
                     var value = ReactionCount()
-                    try value._mergeJSON(element, path: elementPath)
+                    try value._mergeJSON(element, path: elementPath, options: options)
                     self.reactions.append(value)
                 }
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ReactionSummary", path: fieldPath)
             }
         }

@@ -2,17 +2,19 @@
 // swift-format-ignore-file
 
 extension Receipt {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if case .delivery(let value)? = self.kind { members.append(JSONMember("delivery", value._jsonValue())) }
-        if case .messageRead(let value)? = self.kind { members.append(JSONMember("messageRead", value._jsonValue())) }
-        if case .conversationRead(let value)? = self.kind { members.append(JSONMember("conversationRead", value._jsonValue())) }
-        if case .groupRead(let value)? = self.kind { members.append(JSONMember("groupRead", value._jsonValue())) }
-        if case .groupReadCount(let value)? = self.kind { members.append(JSONMember("groupReadCount", value._jsonValue())) }
+        if case .delivery(let value)? = self.kind { members.append(JSONMember("delivery", value._jsonValue(options))) }
+        if case .messageRead(let value)? = self.kind { members.append(JSONMember(options.preserveProtoFieldNames ? "message_read" : "messageRead", value._jsonValue(options))) }
+        if case .conversationRead(let value)? = self.kind { members.append(JSONMember(options.preserveProtoFieldNames ? "conversation_read" : "conversationRead", value._jsonValue(options))) }
+        if case .groupRead(let value)? = self.kind { members.append(JSONMember(options.preserveProtoFieldNames ? "group_read" : "groupRead", value._jsonValue(options))) }
+        if case .groupReadCount(let value)? = self.kind { members.append(JSONMember(options.preserveProtoFieldNames ? "group_read_count" : "groupReadCount", value._jsonValue(options))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -23,37 +25,38 @@ extension Receipt {
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = DeliveryReceipt()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .delivery(value)
             case "messageRead", "message_read":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = MessageReadReceipt()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .messageRead(value)
             case "conversationRead", "conversation_read":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = ConversationReadReceipt()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .conversationRead(value)
             case "groupRead", "group_read":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = GroupReadReceipt()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .groupRead(value)
             case "groupReadCount", "group_read_count":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = GroupReadCount()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .groupReadCount(value)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Receipt", path: fieldPath)
             }
         }

@@ -2,14 +2,16 @@
 // swift-format-ignore-file
 
 extension StatusMessage {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if self.presence.rawValue != 0 { members.append(JSONMember("presence", self.presence._jsonValue())) }
-        if self.handRaised { members.append(JSONMember("handRaised", .bool(self.handRaised))) }
+        if self.presence.rawValue != 0 { members.append(JSONMember("presence", self.presence._jsonValue(options))) }
+        if self.handRaised { members.append(JSONMember(options.preserveProtoFieldNames ? "hand_raised" : "handRaised", .bool(self.handRaised))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -18,12 +20,13 @@ extension StatusMessage {
             case "presence":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.presence = try Presence(_json: member.value, path: fieldPath)
+                if let value = try Presence(_json: member.value, path: fieldPath, options: options) { self.presence = value }
             case "handRaised", "hand_raised":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.handRaised = try member.value.proto3Bool(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StatusMessage", path: fieldPath)
             }
         }

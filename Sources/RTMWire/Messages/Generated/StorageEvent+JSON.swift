@@ -2,16 +2,18 @@
 // swift-format-ignore-file
 
 extension StorageEvent {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if let value = self.target { members.append(JSONMember("target", value._jsonValue())) }
-        if self.eventType.rawValue != 0 { members.append(JSONMember("eventType", self.eventType._jsonValue())) }
-        if let value = self.metadata { members.append(JSONMember("metadata", value._jsonValue())) }
-        if !self.publisherUserID.isEmpty { members.append(JSONMember("publisherUserId", .string(self.publisherUserID))) }
+        if let value = self.target { members.append(JSONMember("target", value._jsonValue(options))) }
+        if self.eventType.rawValue != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "event_type" : "eventType", self.eventType._jsonValue(options))) }
+        if let value = self.metadata { members.append(JSONMember("metadata", value._jsonValue(options))) }
+        if !self.publisherUserID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "publisher_user_id" : "publisherUserId", .string(self.publisherUserID))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -21,23 +23,24 @@ extension StorageEvent {
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.target ?? MetadataTarget()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.target = value
             case "eventType", "event_type":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.eventType = try StorageEventType(_json: member.value, path: fieldPath)
+                if let value = try StorageEventType(_json: member.value, path: fieldPath, options: options) { self.eventType = value }
             case "metadata":
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.metadata ?? Metadata()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.metadata = value
             case "publisherUserId", "publisher_user_id":
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.publisherUserID = try member.value.proto3String(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StorageEvent", path: fieldPath)
             }
         }

@@ -2,16 +2,18 @@
 // swift-format-ignore-file
 
 extension StreamComplete {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.code != 0 { members.append(JSONMember("code", JSONValue.proto3Int32(self.code))) }
-        if self.stopReason != 0 { members.append(JSONMember("stopReason", JSONValue.proto3Int32(self.stopReason))) }
+        if self.stopReason != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "stop_reason" : "stopReason", JSONValue.proto3Int32(self.stopReason))) }
         if !self.summary.isEmpty { members.append(JSONMember("summary", .string(self.summary))) }
-        if self.completeReason != 0 { members.append(JSONMember("completeReason", JSONValue.proto3Int32(self.completeReason))) }
+        if self.completeReason != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "complete_reason" : "completeReason", JSONValue.proto3Int32(self.completeReason))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -34,6 +36,7 @@ extension StreamComplete {
                 if member.value == .null { continue }
                 self.completeReason = try member.value.proto3Int32(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamComplete", path: fieldPath)
             }
         }

@@ -2,13 +2,15 @@
 // swift-format-ignore-file
 
 extension StreamInit {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.contentType.isEmpty { members.append(JSONMember("contentType", .string(self.contentType))) }
+        if !self.contentType.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "content_type" : "contentType", .string(self.contentType))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -19,6 +21,7 @@ extension StreamInit {
                 if member.value == .null { continue }
                 self.contentType = try member.value.proto3String(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamInit", path: fieldPath)
             }
         }

@@ -2,20 +2,22 @@
 // swift-format-ignore-file
 
 extension StreamMessage {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.messageUID.isEmpty { members.append(JSONMember("messageUid", .string(self.messageUID))) }
-        if !self.contentType.isEmpty { members.append(JSONMember("contentType", .string(self.contentType))) }
+        if !self.messageUID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_uid" : "messageUid", .string(self.messageUID))) }
+        if !self.contentType.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "content_type" : "contentType", .string(self.contentType))) }
         if !self.content.isEmpty { members.append(JSONMember("content", .string(self.content))) }
-        if self.isComplete { members.append(JSONMember("isComplete", .bool(self.isComplete))) }
-        if self.completeReason != 0 { members.append(JSONMember("completeReason", JSONValue.proto3Int32(self.completeReason))) }
-        if self.stopReason != 0 { members.append(JSONMember("stopReason", JSONValue.proto3Int32(self.stopReason))) }
-        if self.isSync { members.append(JSONMember("isSync", .bool(self.isSync))) }
-        if let value = self.reference { members.append(JSONMember("reference", value._jsonValue())) }
+        if self.isComplete { members.append(JSONMember(options.preserveProtoFieldNames ? "is_complete" : "isComplete", .bool(self.isComplete))) }
+        if self.completeReason != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "complete_reason" : "completeReason", JSONValue.proto3Int32(self.completeReason))) }
+        if self.stopReason != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "stop_reason" : "stopReason", JSONValue.proto3Int32(self.stopReason))) }
+        if self.isSync { members.append(JSONMember(options.preserveProtoFieldNames ? "is_sync" : "isSync", .bool(self.isSync))) }
+        if let value = self.reference { members.append(JSONMember("reference", value._jsonValue(options))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -53,9 +55,10 @@ extension StreamMessage {
                 try JSONValue.checkFirstOccurrence(8, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.reference ?? StreamReference()
-                try value._mergeJSON(member.value, path: fieldPath)
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.reference = value
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamMessage", path: fieldPath)
             }
         }

@@ -2,14 +2,16 @@
 // swift-format-ignore-file
 
 extension TypingIndicator {
-    public func _jsonValue() -> JSONValue {
+    public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if self.state.rawValue != 0 { members.append(JSONMember("state", self.state._jsonValue())) }
-        if self.expiresAfterMs != 0 { members.append(JSONMember("expiresAfterMs", JSONValue.proto3UInt32(self.expiresAfterMs))) }
+        if self.state.rawValue != 0 { members.append(JSONMember("state", self.state._jsonValue(options))) }
+        if self.expiresAfterMs != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "expires_after_ms" : "expiresAfterMs", JSONValue.proto3UInt32(self.expiresAfterMs))) }
         return .object(members)
     }
 
-    public mutating func _mergeJSON(_ json: JSONValue, path: String) throws(RTMWireError) {
+    public mutating func _mergeJSON(
+        _ json: JSONValue, path: String, options: JSONDecodingOptions
+    ) throws(RTMWireError) {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
@@ -18,12 +20,13 @@ extension TypingIndicator {
             case "state":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.state = try TypingState(_json: member.value, path: fieldPath)
+                if let value = try TypingState(_json: member.value, path: fieldPath, options: options) { self.state = value }
             case "expiresAfterMs", "expires_after_ms":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.expiresAfterMs = try member.value.proto3UInt32(path: fieldPath)
             default:
+                if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.TypingIndicator", path: fieldPath)
             }
         }

@@ -1,47 +1,50 @@
 import NIOCore
 import RTMWire
 
-/// Groups the envelopes decoded from one socket read into one `[Envelope]`, so a consumer sees
+/// Groups the messages decoded from one socket read into one array, so a consumer sees
 /// what "arrived together" (a receipt responder batches its delivery receipts by it) and pays one
-/// hand-off per read instead of one per envelope.
+/// hand-off per read instead of one per message.
 ///
-/// Place it after ``EnvelopeFrameDecoder``. Pending envelopes are passed on before an error,
-/// an end of input or an inactive channel is, so nothing decoded ahead of a fault is lost.
-public final class EnvelopeBatchHandler: ChannelInboundHandler, RemovableChannelHandler {
-    /// Single envelopes from the decoder.
-    public typealias InboundIn = Envelope
-    /// The envelopes of one read.
-    public typealias InboundOut = [Envelope]
+/// Place it after a ``MessageFrameDecoder`` of the same type. Pending messages are passed on
+/// before an error, an end of input or an inactive channel is, so nothing decoded ahead of a
+/// fault is lost.
+public final class MessageBatchHandler<Message: RTMMessage>: ChannelInboundHandler,
+    RemovableChannelHandler
+{
+    /// Single messages from the decoder.
+    public typealias InboundIn = Message
+    /// The messages of one read.
+    public typealias InboundOut = [Message]
 
-    private var pending: [Envelope] = []
+    private var pending: [Message] = []
 
     /// Creates a handler.
     public init() {}
 
-    /// Collects an envelope.
+    /// Collects a message.
     public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         pending.append(Self.unwrapInboundIn(data))
     }
 
-    /// Passes on the read's envelopes.
+    /// Passes on the read's messages.
     public func channelReadComplete(context: ChannelHandlerContext) {
         flush(context)
         context.fireChannelReadComplete()
     }
 
-    /// Passes on pending envelopes, then the error.
+    /// Passes on pending messages, then the error.
     public func errorCaught(context: ChannelHandlerContext, error: any Error) {
         flush(context)
         context.fireErrorCaught(error)
     }
 
-    /// Passes on pending envelopes, then the event.
+    /// Passes on pending messages, then the event.
     public func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         flush(context)
         context.fireUserInboundEventTriggered(event)
     }
 
-    /// Passes on pending envelopes, then the event.
+    /// Passes on pending messages, then the event.
     public func channelInactive(context: ChannelHandlerContext) {
         flush(context)
         context.fireChannelInactive()
@@ -56,4 +59,7 @@ public final class EnvelopeBatchHandler: ChannelInboundHandler, RemovableChannel
 }
 
 @available(*, unavailable)
-extension EnvelopeBatchHandler: Sendable {}
+extension MessageBatchHandler: Sendable {}
+
+/// The batch handler of `Envelope`s.
+public typealias EnvelopeBatchHandler = MessageBatchHandler<Envelope>

@@ -1,0 +1,77 @@
+import NIOCore
+import NIOPosix
+import RTMWire
+import RTMWireTransport
+
+/// The SwiftNIO plumbing behind ``TCPServer``, ``TCPClient``, ``TCPLoopback`` and
+/// ``TCPEnvelopeConnection/withConnection(over:configuration:isolation:_:)``: the pipeline every
+/// connection gets, listening and connecting.
+enum TCPChannels {
+    /// Inbound: the envelopes of one read; outbound: frames the connection checked and encoded.
+    typealias EnvelopeChannel = NIOAsyncChannel<[Envelope], ByteBuffer>
+    /// A listening socket whose accepted connections are configured envelope channels.
+    typealias Listener = NIOAsyncChannel<EnvelopeChannel, Never>
+
+    /// Installs the frame decoder, the batching and the async bridge on a channel; runs on the
+    /// channel's event loop.
+    static func configure(_ channel: any Channel, _ configuration: TCPConfiguration) throws
+        -> EnvelopeChannel
+    {
+        let pipeline = channel.pipeline.syncOperations
+        try pipeline.addMessageDecoder(
+            Envelope.self, options: configuration.codec, telemetry: configuration.telemetry)
+        try pipeline.addHandler(MessageBatchHandler<Envelope>())
+        let asyncChannel = try EnvelopeChannel(
+            wrappingChannelSynchronously: channel,
+            configuration: .init(
+                backPressureStrategy: .init(
+                    lowWatermark: configuration.inboundLowWatermark,
+                    highWatermark: configuration.inboundHighWatermark)))
+        // After the async bridge has seen an error, close the socket: the stream is out of sync.
+        try pipeline.addHandler(NIOCloseOnErrorHandler())
+        return asyncChannel
+    }
+
+    /// Listens on `host`:`port` (0: an ephemeral port).
+    static func listen(host: String, port: Int, _ configuration: TCPConfiguration) async throws
+        -> Listener
+    {
+        do {
+            return try await ServerBootstrap(group: configuration.eventLoopGroup)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(.allowRemoteHalfClosure, value: true)
+                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .bind(host: host, port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture { try configure(channel, configuration) }
+                }
+        } catch {
+            throw TransportError(
+                code: .ioFailure, detail: "cannot listen on \(host):\(port): \(error)")
+        }
+    }
+
+    /// Connects to `host`:`port`.
+    static func connect(host: String, port: Int, _ configuration: TCPConfiguration) async throws
+        -> EnvelopeChannel
+    {
+        do {
+            return try await ClientBootstrap(group: configuration.eventLoopGroup)
+                .channelOption(.allowRemoteHalfClosure, value: true)
+                .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .connect(host: host, port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture { try configure(channel, configuration) }
+                }
+        } catch {
+            throw TransportError(
+                code: .ioFailure, detail: "cannot connect to \(host):\(port): \(error)")
+        }
+    }
+
+    /// The address a listener is bound to (its port is the one chosen for port 0).
+    static func boundAddress(_ listener: Listener) throws -> SocketAddress {
+        guard let address = listener.channel.localAddress, address.port != nil else {
+            throw TransportError(code: .ioFailure, detail: "the server socket has no port")
+        }
+        return address
+    }
+}
