@@ -137,6 +137,10 @@ let package = Package(
         .testTarget(
             name: "RTMWireReferencePeersTests",
             dependencies: ["RTMWire", "RTMWireReferencePeers", "RTMWireTestSupport"]),
+        // A reader built from the baseline schema (Schemas/baseline): its codec generated into
+        // this module (Generated/, by Scripts/generate-swift), read against newer envelopes.
+        .testTarget(
+            name: "RTMWireBaselineReaderTests", dependencies: ["RTMWire", "RTMWireTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,8 +12,14 @@ Outputs (paths relative to the repository root):
                      folder of protoc-c's output, whose symbols it checks)
 
 Usage: generate.py OUTPUT... [--check] [--out PATH] [--protoc-c-output DIR]
-  --check  write nothing; exit 1 listing every file that differs, is missing or is stale
-  --out    write the (single) output there instead (a folder for swift, a file otherwise)
+                   [--descriptor-set FILE] [--import MODULE]
+  --check           write nothing; exit 1 listing every file that differs, is missing or is stale
+  --out             write the (single) output there instead (a folder for swift, a file otherwise)
+  --descriptor-set  generate from this descriptor set (protoc --include_imports, ideally with
+                    --include_source_info for the docs) instead of compiling Schemas/
+  --import          the Swift goes into another module than RTMWire's: every file starts with
+                    `@testable import MODULE`, since generated code calls the codec's internal
+                    helpers (Tests/RTMWireBaselineReaderTests: the baseline schema's code)
 Run through Scripts/generate-swift and Scripts/generate-c-peer. Output is deterministic.
 """
 
@@ -25,7 +31,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE.parent / "lib"))
 
-from rtmwire_tools.descriptors import compile_schemas, own_files  # noqa: E402
+from rtmwire_tools.descriptors import compile_schemas, load_descriptor_set, own_files  # noqa: E402
 
 import c_registry  # noqa: E402
 import schema_table  # noqa: E402
@@ -43,8 +49,9 @@ SCHEMA_TABLE = "Sources/RTMWireConformance/Schema/SchemaTable+Generated.swift"
 C_REGISTRY = "Sources/CRTMWirePeer/rtmwire_peer_registry.c"
 
 
-def swift_files(schema: Schema) -> dict:
-    """{file name: text} of the generated Swift codec."""
+def swift_files(schema: Schema, module_import=None) -> dict:
+    """{file name: text} of the generated Swift codec; with `module_import`, for another module
+    than RTMWire's."""
     files = {"MessageRegistry.swift": registry_file(schema)}
     for m in schema.messages:
         files[m.name + ".swift"] = message_file(m)
@@ -54,14 +61,23 @@ def swift_files(schema: Schema) -> dict:
         files[m.name + "+Text.swift"] = text_file(m)
     for e in schema.enums:
         files[e.name + ".swift"] = enum_file(e)
+    if module_import:
+        files = {name: _importing(text, module_import) for name, text in files.items()}
     return files
 
 
-def planned(output: str, schema: Schema, out, protoc_c_output) -> tuple:
+def _importing(text: str, module: str) -> str:
+    """`text` with `@testable import module` after its two header lines."""
+    lines = text.split("\n")
+    return "\n".join(lines[:2] + ["", "@testable import %s" % module] + lines[2:])
+
+
+def planned(output: str, schema: Schema, out, protoc_c_output, module_import=None) -> tuple:
     """(folder or None, {path: text}) of one output; a folder's other .swift files are stale."""
     if output == "swift":
         folder = pathlib.Path(out or ROOT / SWIFT_FOLDER)
-        return folder, {folder / name: text for name, text in swift_files(schema).items()}
+        files = swift_files(schema, module_import)
+        return folder, {folder / name: text for name, text in files.items()}
     if output == "schema-table":
         text = schema_table.schema_table_file(schema)
         return None, {pathlib.Path(out or ROOT / SCHEMA_TABLE): text}
@@ -107,14 +123,21 @@ def main(argv=None):
     parser.add_argument("--check", action="store_true")
     parser.add_argument("--out")
     parser.add_argument("--protoc-c-output")
+    parser.add_argument("--descriptor-set", type=pathlib.Path)
+    parser.add_argument("--import", dest="module_import")
     args = parser.parse_args(argv)
     if args.out and len(args.outputs) != 1:
         parser.error("--out takes one output")
-    file_set, _ = compile_schemas(source_info=True)
-    schema = Schema(own_files(file_set))
+    if args.descriptor_set:
+        file_set, _ = load_descriptor_set(args.descriptor_set)
+        origin = shown(args.descriptor_set.resolve()) + ": "
+    else:
+        file_set, _ = compile_schemas(source_info=True)
+        origin = "Schemas/"
+    schema = Schema(own_files(file_set), origin)
     stale = []
     for output in args.outputs:
-        folder, files = planned(output, schema, args.out, args.protoc_c_output)
+        folder, files = planned(output, schema, args.out, args.protoc_c_output, args.module_import)
         if args.check:
             stale += differences(folder, files)
         else:
@@ -122,10 +145,11 @@ def main(argv=None):
             where = shown(folder or next(iter(files)))
             print("%s: wrote %d files in %s" % (output, len(files), where))
     if stale:
-        print("generate.py: out of date with Schemas/:\n  " + "\n  ".join(stale), file=sys.stderr)
+        print("generate.py: out of date with %s:\n  " % origin.rstrip(": ") + "\n  ".join(stale),
+              file=sys.stderr)
         sys.exit(1)
     if args.check:
-        print("%s: up to date with Schemas/" % ", ".join(args.outputs))
+        print("%s: up to date with %s" % (", ".join(args.outputs), origin.rstrip(": ")))
 
 
 if __name__ == "__main__":

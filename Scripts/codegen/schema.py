@@ -2,6 +2,7 @@
 descriptor set, with their .proto comments and the FieldType of every field."""
 
 from google.protobuf import descriptor_pb2
+from rtmwire_tools import oneofs
 from rtmwire_tools.descriptors import name_order
 
 import naming
@@ -112,18 +113,24 @@ class Oneof:
         self.enum = naming.camel(proto.name, upper_first=True)
         self.comment = comment
         self.fields = []  # declaration order
+        self.room = None  # (first, last) field numbers reserved for newer members, or None
 
     @property
     def by_number(self) -> list:
         return sorted(self.fields, key=lambda f: f.number)
 
+    def find_room(self, reserved: list):
+        """The room for newer members (rtmwire_tools.oneofs; Envelope.body: 30 to 63). An
+        unknown field there is a member added by a newer schema version (see OneofMember)."""
+        self.room = oneofs.room([f.number for f in self.fields], reserved)
+
 
 class Message:
-    def __init__(self, proto, index: int, file_proto, comments: Comments):
+    def __init__(self, proto, index: int, file_proto, comments: Comments, origin: str):
         self.name = proto.name
         self.full_name = "%s.%s" % (file_proto.package, proto.name)
         self.file = file_proto.name
-        self.source = "Schemas/" + file_proto.name
+        self.source = origin + file_proto.name
         if proto.nested_type or proto.enum_type:
             raise SystemExit("%s: nested types are not supported by the generator" % self.full_name)
         path = [_MESSAGE_TYPE, index]
@@ -136,6 +143,9 @@ class Message:
             if field.oneof_index is not None:
                 field.oneof = self.oneofs[field.oneof_index]
                 field.oneof.fields.append(field)
+        reserved = [(r.start, r.end - 1) for r in proto.reserved_range]  # ends are exclusive
+        for oneof in self.oneofs:
+            oneof.find_room(reserved)
         self.by_number = sorted(self.fields, key=lambda f: f.number)
 
     def members(self) -> list:
@@ -165,10 +175,10 @@ class EnumValue:
 
 
 class Enum:
-    def __init__(self, proto, index: int, file_proto, comments: Comments):
+    def __init__(self, proto, index: int, file_proto, comments: Comments, origin: str):
         self.name = proto.name
         self.full_name = "%s.%s" % (file_proto.package, proto.name)
-        self.source = "Schemas/" + file_proto.name
+        self.source = origin + file_proto.name
         path = [_ENUM_TYPE, index]
         self.comment = comments.lines(path)
         self.values = [EnumValue(v, proto.name, comments.lines(path + [_ENUM_VALUE, i]))
@@ -176,15 +186,17 @@ class Enum:
 
 
 class Schema:
-    """Every message and enum of the RTMWire files of a descriptor set."""
+    """Every message and enum of the RTMWire files of a descriptor set. `origin` prefixes the
+    .proto file names in the generated files' headers (`Schemas/`, or a descriptor set's path)."""
 
-    def __init__(self, files):
+    def __init__(self, files, origin: str = "Schemas/"):
+        self.origin = origin
         self.messages, self.enums = [], []
         for file_proto in files:
             comments = Comments(file_proto)
-            self.messages += [Message(m, i, file_proto, comments)
+            self.messages += [Message(m, i, file_proto, comments, origin)
                               for i, m in enumerate(file_proto.message_type)]
-            self.enums += [Enum(e, i, file_proto, comments)
+            self.enums += [Enum(e, i, file_proto, comments, origin)
                            for i, e in enumerate(file_proto.enum_type)]
 
     @property

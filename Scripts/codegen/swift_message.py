@@ -43,5 +43,26 @@ def message_file(m: Message) -> str:
             out.doc(field.comment, 2)
             out.line("case %s(%s)" % (field.case, field.swift_scalar), 2)
         out.line("}", 1)
+        out.line()
+        _member(out, oneof)
     out.line("}")
     return out.text
+
+
+def _member(out, oneof):
+    """`<oneof>Member`: the known member, or an unknown field in the oneof's room (a member of a
+    newer schema version), or nothing."""
+    out.line("/// The member of `%s` this message holds: `.known` for a member of this schema" % oneof.name, 1)
+    if oneof.room:
+        out.line("/// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for", 1)
+        out.line("/// newer members (%d...%d), `.absent` for neither." % oneof.room, 1)
+    else:
+        out.line("/// version, `.absent` for none (the schema reserves no numbers for newer members).", 1)
+    out.line("public var %sMember: OneofMember<%s> {" % (oneof.prop, oneof.enum), 1)
+    out.line("if let %s { return .known(%s) }" % (oneof.prop, oneof.prop), 2)
+    if oneof.room:
+        out.line("if let number = unknownFields.lastFieldNumber(in: %d...%d) {" % oneof.room, 2)
+        out.line("return .unknown(fieldNumber: number)", 3)
+        out.line("}", 2)
+    out.line("return .absent", 2)
+    out.line("}", 1)

@@ -6,7 +6,7 @@ from swift_source import SwiftSource
 
 def registry_file(schema: Schema) -> str:
     messages = schema.messages_by_name
-    out = SwiftSource("Schemas/")
+    out = SwiftSource(schema.origin)
     out.line("/// Every message type of the schemas, by protobuf full name.")
     out.line("public enum RTMMessageTypes {")
     out.line("/// All message types, sorted by full name.", 1)

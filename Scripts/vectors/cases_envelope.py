@@ -7,6 +7,8 @@ from wire import (END_GROUP, FIXED32, FIXED64, LEN, MAX_FIELD_NUMBER, START_GROU
 KIND = "envelope"
 
 TEXT = "rtmwire.v1.TextMessage"
+REFERENCE = "rtmwire.v1.MessageReference"
+STREAM_REFERENCE = "rtmwire.v1.StreamReference"
 UNICODE_NAME = "李小龍 🐉 مريم שרה e\u0301 👩🏽\u200d💻"
 
 
@@ -67,7 +69,45 @@ def build(ctx):
                        sender={"userId": "用户-42", "displayName": UNICODE_NAME},
                        conversation=(GROUP, "群组-🎉-קבוצה"))))
 
+    def reply(name, reference, body_field="text", body=None, **kw):
+        value = envelope(name, body_field, body or {"text": "Agreed 👍"}, **kw)
+        value["replyTo"] = reference
+        return value
+
+    # Go writes a set oneof member after every other field, so it re-encodes an envelope with
+    # a reply as header, reply_to, body: each of these vectors names that topic.
+    oneof_last = "oneof-last"
+
+    add(Valid("envelope-reply", "A text replying to an earlier message: reply_to (field 64, tag "
+              "82 04, after the body) with the replied message's id, its sender and an excerpt.",
+              reply("envelope-reply", {"messageUid": uid("text-typical"), "senderUserId": "bob",
+                                       "excerpt": "Hello, world! See you at 10:30?"},
+                    conversation=(GROUP, "team")), topic=oneof_last))
+    add(Valid("envelope-reply-id-only", "A reply naming only the replied message; an image body "
+              "(any body may reply).",
+              reply("envelope-reply-id-only", {"messageUid": "m-0"}, "image",
+                    {"mediaId": "media-1", "size": "1200"}), topic=oneof_last))
+    add(Valid("envelope-reply-excerpt-at-limit", "An excerpt of exactly 1,024 bytes "
+              "(maxExcerptBytes): 256 four-byte emoji.",
+              reply("envelope-reply-excerpt-at-limit",
+                    {"messageUid": "m-0", "excerpt": "\U0001F600" * 256}), topic=oneof_last))
+    add(Valid("envelope-inner-message-reference", "A bare MessageReference with every field.",
+              {"messageUid": "m-0", "senderUserId": "bob", "excerpt": "quoted"}, type=REFERENCE))
+    twin = {"messageUid": "BJ9N-Q7RS-PD5G-0001", "senderUserId": "alice",
+            "excerpt": "What is RTM?"}
+    if ctx.enc(twin, REFERENCE) != ctx.enc(twin, STREAM_REFERENCE):
+        raise ValueError("MessageReference and StreamReference no longer encode alike")
+    add(Valid("envelope-inner-stream-reference-bytes-as-reply", "The bytes of a StreamReference "
+              "(stream-every-field's reference) read as a MessageReference: same numbers, types "
+              "and names, so the same bytes and the same JSON (generation checks both encode "
+              "alike).", twin, type=REFERENCE))
+
     # ---- noncanonical -----------------------------------------------------------------------
+    name = "envelope-reply-before-header"
+    add(NonCanonical(name, "reply_to written first: re-encoded after the body (field 64 is the "
+                     "highest).", ctx.enc({"replyTo": {"messageUid": "m-0"}})
+                     + ctx.enc(envelope(name, "text", {"text": "ok"})), topic=oneof_last))
+
     name = "envelope-fields-reordered"
     base = envelope(name, "text", {"text": "reordered"}, conversation=(PEER, "bob"),
                     delivery={"readReceipt": True})
@@ -138,17 +178,26 @@ def build(ctx):
 
     name = "envelope-unknown-in-nested-messages"
     add(NonCanonical(name, "Unknown fields inside the sender (field 15, in its reserved range), "
-                     "the conversation (field 9, length-delimited) and the text body (field 2, "
+                     "the conversation (field 9, length-delimited) and the text body (field 15, "
                      "fixed32): each stays inside its own sub-message, after that message's "
                      "known fields.",
                      f_str(1, uid(name)) + f_len(2, f_varint(15, 1) + f_str(1, "alice"))
                      + f_len(4, f_len(9, b"x") + f_varint(1, 1) + f_str(2, "bob"))
-                     + f_len(16, f_fixed32(2, 5) + f_str(1, "hi"))))
+                     + f_len(16, f_fixed32(15, 5) + f_str(1, "hi"))))
 
     name = "envelope-unknown-reserved-numbers"
-    add(NonCanonical(name, "Fields 6 (reserved header range) and 25 (reserved body range) are "
+    add(NonCanonical(name, "Fields 6 (reserved header range) and 30 (reserved body range) are "
                      "unknown to v1: kept after the known fields.",
-                     header(name) + f_varint(6, 1) + text_body() + f_str(25, "future body")))
+                     header(name) + f_varint(6, 1) + text_body() + f_str(30, "future body")))
+
+    name = "envelope-unknown-body-kind"
+    add(NonCanonical(name, "No body this schema knows, but field 40 (length-delimited) in the "
+                     "room reserved for newer body kinds (30-63), before the header: a body kind "
+                     "of a newer schema version. It is kept after the header, and the envelope "
+                     "is valid: readers report an unknown kind (RTMWire: bodyMember "
+                     ".unknown(fieldNumber: 40)) and route it by its header. Its JSON has no body "
+                     "(proto3 JSON drops unknown fields).",
+                     f_len(40, f_str(1, "poll?")) + header(name)))
 
     name = "envelope-unknown-max-field-number"
     add(NonCanonical(name, "An unknown varint field numbered 2^29-1 = 536870911, the largest "
@@ -340,10 +389,10 @@ def build(ctx):
                hex=f_str(1, uid(name)) + f_len(2, f_str(1, "alice") + b"\x82")
                + ctx.enc({"conversation": {"type": PEER, "id": "bob"}}) + text_body()))
     name = "envelope-trailing-bytes-in-fixed32"
-    add(Reject(name, "The text body declares 4 bytes: an unknown fixed32 tag (15 = field 2) and "
+    add(Reject(name, "The text body declares 4 bytes: an unknown fixed32 tag (7d = field 15) and "
                "3 of its 4 bytes; the body ends inside the value. The message_id field follows "
                "in the envelope.", "trailingBytes", "wire",
-               hex=ctx.enc(envelope(name, None, message_id="")) + f_len(16, tag(2, FIXED32) + b"\x01\x02\x03")
+               hex=ctx.enc(envelope(name, None, message_id="")) + f_len(16, tag(15, FIXED32) + b"\x01\x02\x03")
                + f_str(1, uid(name))))
     name = "envelope-depth-33-groups"
     add(Reject(name, "An unknown group (field 100) nested 33 deep at the envelope's top level, the "
@@ -374,4 +423,13 @@ def build(ctx):
                                  conversation=("CONVERSATION_TYPE_UNSPECIFIED", "general")))
     sem("envelope-missing-body", "A complete header and no body.", "missingField",
         envelope("envelope-missing-body", None))
+    add(Reject("envelope-reply-empty-message-uid", "A reply reference (sender and excerpt) "
+               "that names no message.", "missingField", "semantic",
+               json=reply("envelope-reply-empty-message-uid",
+                          {"senderUserId": "bob", "excerpt": "hi"}), topic=oneof_last))
+    add(Reject("envelope-reply-excerpt-over-limit", "An excerpt of 1,025 bytes: one over "
+               "maxExcerptBytes.", "limitExceeded", "semantic",
+               json=reply("envelope-reply-excerpt-over-limit",
+                          {"messageUid": "m-0", "excerpt": "\U0001F600" * 256 + "."}),
+               limit="maxExcerptBytes", topic=oneof_last))
     return out

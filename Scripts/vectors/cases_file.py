@@ -23,6 +23,11 @@ def build(ctx):
     add(Valid("file-typical", "A typical file: media id, display file name and size.",
               env("file-typical", {"mediaId": MEDIA_ID, "fileName": "Q3 report.pdf",
                                    "size": "482113"})))
+    add(Valid("file-caption-mentions", "A caption that mentions everyone (no user ids).",
+              env("file-caption-mentions", {"mediaId": MEDIA_ID, "size": "4096",
+                                            "fileName": "agenda.pdf",
+                                            "text": "@all please read before 10:00",
+                                            "mentions": {"everyone": True}})))
     add(Valid("file-every-field", "Every FileMessage field set: media id, file name, size, "
               "thumbnail (the first page, 64 bytes) and caption.",
               env("file-every-field", {"mediaId": MEDIA_ID, "fileName": "contract.pdf",
@@ -64,7 +69,7 @@ def build(ctx):
                      header(name) + f_len(18, f_str(1, MEDIA_ID) + f_varint(3, 5)
                                           + f_len(4, b"\xaa\xbb") + f_len(4, b"\xcc"))))
     add(NonCanonical("file-inner-unknown-fixed32", "A bare FileMessage with an unknown fixed32 "
-                     "field 6 first.", f_fixed32(6, 1) + f_str(1, "f1") + f_varint(3, 2),
+                     "field 7 first.", f_fixed32(7, 1) + f_str(1, "f1") + f_varint(3, 2),
                      type=FILE))
 
     name = "file-invalid-utf8-file-name"

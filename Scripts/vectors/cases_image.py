@@ -64,6 +64,10 @@ def build(ctx):
               env("image-unicode-names", {"mediaId": MEDIA_ID, "fileName": "照片 📷 صورة e\u0301.jpg",
                                           "size": "77777", "text": "夕焼け 🌅 غروب"},
                   conversation=(PEER, "bob"))))
+    add(Valid("image-caption-mentions", "A caption that mentions two users.",
+              env("image-caption-mentions", {
+                  "mediaId": MEDIA_ID, "size": "52000", "text": "with @bob and @carol",
+                  "mentions": {"userIds": ["bob", "carol"]}}, conversation=(GROUP, "team"))))
     add(Valid("image-inner-type", "A bare ImageMessage with media id and size.",
               {"mediaId": "m1", "size": "10"}, type=IMAGE))
 
@@ -90,9 +94,9 @@ def build(ctx):
     add(NonCanonical(name, "size = 1024 written as a 10-byte varint.",
                      header(name) + f_len(17, f_str(1, MEDIA_ID) + f_varint(3, 1024, width=10)),
                      topic="java-ten-byte-varint"))
-    add(NonCanonical("image-inner-unknown-fields", "A bare ImageMessage with unknown fields 10 "
+    add(NonCanonical("image-inner-unknown-fields", "A bare ImageMessage with unknown fields 11 "
                      "(varint) and 15 (fixed64) from the reserved range before its known fields.",
-                     f_varint(10, 1) + f_fixed64(15, 2) + img({"mediaId": "m1", "size": "10"}),
+                     f_varint(11, 1) + f_fixed64(15, 2) + img({"mediaId": "m1", "size": "10"}),
                      type=IMAGE))
 
     add(Reject("image-inner-thumbnail-length-past-end", "A bare ImageMessage whose thumbnail "

@@ -6,6 +6,7 @@ from wire import f_fixed32, f_len, f_str, f_varint
 KIND = "text"
 
 TEXT = "rtmwire.v1.TextMessage"
+MENTIONS = "rtmwire.v1.Mentions"
 
 UNICODE = ("中文 日本語 한국어 · emoji 😀👍🏽👨\u200d👩\u200d👧\u200d👦🇯🇵 · combining "
            "e\u0301 A\u030a n\u0303 · RTL العربية עברית \u200fشكرا\u200f · math 𝔘𝔫𝔦𝔠𝔬𝔡𝔢")
@@ -25,8 +26,11 @@ def build(ctx):
     out = []
     add = out.append
 
-    def env(name, text, **kw):
-        return envelope(name, "text", {"text": text}, **kw)
+    def env(name, text, mentions=None, **kw):
+        body = {"text": text}
+        if mentions is not None:
+            body["mentions"] = mentions
+        return envelope(name, "text", body, **kw)
 
     def header(name, **kw):
         return ctx.enc(envelope(name, None, **kw))
@@ -52,6 +56,14 @@ def build(ctx):
               topic="nul"))
     add(Valid("text-inner-type", "A bare TextMessage (not in an envelope).", {"text": "hi"},
               type=TEXT))
+    add(Valid("text-mentions", "A text mentioning two users and everyone.",
+              env("text-mentions", "@bob @carol @all standup in 5", conversation=(GROUP, "team"),
+                  mentions={"userIds": ["bob", "carol"], "everyone": True})))
+    add(Valid("text-mentions-at-limit", "100 mentioned users (maxMentions).",
+              env("text-mentions-at-limit", "@everyone-by-name", conversation=(GROUP, "all-hands"),
+                  mentions={"userIds": ["user-%03d" % i for i in range(100)]})))
+    add(Valid("text-inner-mentions", "A bare Mentions: one user.", {"userIds": ["bob"]},
+              type=MENTIONS))
 
     name = "text-body-repeated-merged"
     add(NonCanonical(name, "The text body occurs twice: the two TextMessage occurrences merge and "
@@ -61,9 +73,9 @@ def build(ctx):
     add(NonCanonical(name, "Inside one TextMessage, text occurs twice: the last one wins.",
                      header(name) + f_len(16, f_str(1, "draft") + f_str(1, "final"))))
     name = "text-unknown-inside-body"
-    add(NonCanonical(name, "Unknown fields 2 (varint, reserved in v1) and 15 (fixed32) before "
+    add(NonCanonical(name, "Unknown fields 3 (varint, reserved in v1) and 15 (fixed32) before "
                      "the text inside the body: kept after it.",
-                     header(name) + f_len(16, f_varint(2, 1) + f_fixed32(15, 7) + f_str(1, "hi"))))
+                     header(name) + f_len(16, f_varint(3, 1) + f_fixed32(15, 7) + f_str(1, "hi"))))
     add(NonCanonical("text-inner-padded-length", "A bare TextMessage whose length prefix 2 is "
                      "written in 3 bytes (82 80 00).", b"\x0a\x82\x80\x00hi", type=TEXT))
 
@@ -84,6 +96,18 @@ def build(ctx):
                "semantic", json=env("text-embedded-nul-checked", "a\u0000b"), topic="nul"))
     add(Reject("text-empty", "A text body whose text is empty (82 01 00).", "missingField",
                "semantic", json=env("text-empty", "")))
+    add(Reject("text-mentions-over-limit", "101 mentioned users: one over maxMentions.",
+               "limitExceeded", "semantic",
+               json=env("text-mentions-over-limit", "hi all", conversation=(GROUP, "g"),
+                        mentions={"userIds": ["u%d" % i for i in range(101)]}),
+               limit="maxMentions"))
+    add(Reject("text-mentions-nobody", "Mentions present but naming no user and not everyone.",
+               "missingField", "semantic", json=env("text-mentions-nobody", "hi", mentions={})))
+    add(Reject("text-mentions-duplicate", "bob mentioned twice.", "invalidValue", "semantic",
+               json=env("text-mentions-duplicate", "@bob @bob",
+                        mentions={"userIds": ["bob", "bob"]})))
+    add(Reject("text-mentions-empty-id", "An empty mentioned user id.", "missingField",
+               "semantic", json=env("text-mentions-empty-id", "@?", mentions={"userIds": [""]})))
     add(Reject("text-over-content-budget", "A text of 32,769 bytes (8,192 four-byte emoji and "
                "one \"a\"): one byte over maxContentBytes.", "limitExceeded", "semantic",
                json=env("text-over-content-budget", "\U0001F600" * 8192 + "a"),

@@ -45,6 +45,10 @@ import testees  # noqa: E402
 import toolchain  # noqa: E402
 from topics import TOPICS  # noqa: E402
 
+sys.path.insert(0, str(HERE.parent / "evolution"))  # the readers built from the baseline schema
+import checks as evolution_checks  # noqa: E402
+import readers  # noqa: E402
+
 ROOT = HERE.parent.parent
 SCHEMAS = ROOT / "Schemas"
 VECTORS = ROOT / "Vectors"
@@ -53,7 +57,10 @@ ROOT_README = ROOT / "README.md"
 FORMAT = "rtmwire-vectors/2"
 CASE_MODULES = ["cases_envelope", "cases_wire", "cases_text", "cases_image", "cases_file",
                 "cases_status", "cases_receipt", "cases_stream", "cases_stream_chunk",
-                "cases_metadata", "cases_custom"]
+                "cases_metadata", "cases_custom", "cases_edit", "cases_recall", "cases_reaction",
+                "cases_reaction_summary", "cases_typing", "cases_evolution"]
+EVOLUTION = "evolution"  # its vectors also record the baseline readers' results
+BASELINE = ROOT / "Schemas" / "baseline" / "rtmwire-v1.binpb"
 ERRORS = {"truncated", "varintTooLong", "invalidFieldNumber", "invalidWireType", "lengthPastEnd",
           "mismatchedGroupEnd", "unterminatedGroup", "invalidUTF8", "trailingBytes",
           "depthLimitExceeded", "limitExceeded", "missingField", "invalidValue"}
@@ -61,7 +68,7 @@ ERRORS = {"truncated", "varintTooLong", "invalidFieldNumber", "invalidWireType",
 DEFAULT_TOPICS = {"invalidUTF8": "utf8", "depthLimitExceeded": "depth"}
 # The interoperability profile (Vectors/README.md) says every runtime follows every valid vector
 # but where these topics apply; generation holds it to that.
-PROFILE_EXCEPTIONS = {"nul"}
+PROFILE_EXCEPTIONS = {"nul", "oneof-last"}
 
 
 class GenerationError(Exception):
@@ -276,6 +283,29 @@ def observe(testee, plan: Plan) -> dict:
     return result
 
 
+def record_baseline(plans, descriptor_set: pathlib.Path, workdir: pathlib.Path):
+    """Adds `baseline` to the evolution vectors: what readers built from the baseline schema
+    (Google's Python and protobuf-c, Scripts/evolution) did with them. Fails unless each accepts
+    the envelope, re-encodes it byte for byte, routes it by the same header and reads a body of
+    a newer kind as an unknown field of its number."""
+    if not plans:
+        return
+    baseline_python = readers.PythonReader(BASELINE)
+    readings = evolution_checks.baseline_readings(
+        [plan.entry for plan in plans], readers.PythonReader(descriptor_set), baseline_python,
+        readers.ProtobufCReader(BASELINE, workdir / "baseline-protobuf-c"))
+    if len(readings) != len(plans):
+        raise GenerationError("evolution vectors must have types the baseline knows")
+    for entry, by_reader in readings:
+        for reader, (reading, problem) in by_reader.items():
+            if problem:
+                raise GenerationError("%s: the baseline %s reader: %s" % (entry["name"], reader,
+                                                                            problem))
+        entry["baseline"] = {reader: evolution_checks.baseline_record(reading, entry,
+                                                                     baseline_python)
+                             for reader, (reading, _) in by_reader.items()}
+
+
 def departs(plan: Plan, result: dict) -> bool:
     """True when the runtime fails the vector (what `rtmwire conformance run` reports)."""
     return result["result"] != ("accept" if plan.accept else "reject") or len(result) > 1
@@ -345,10 +375,13 @@ def generate(vectors_dir: pathlib.Path, failures_dir: Optional[pathlib.Path],
     versions = toolchain.check_versions(allow_other)
     modules = [importlib.import_module(name) for name in CASE_MODULES]
     with tempfile.TemporaryDirectory(prefix="rtmwire-vectors-") as tmp:
-        google = toolchain.Google(toolchain.build_descriptor_set(SCHEMAS, pathlib.Path(tmp)))
+        descriptor_set = toolchain.build_descriptor_set(SCHEMAS, pathlib.Path(tmp))
+        google = toolchain.Google(descriptor_set)
         plans = build_plans(google, modules)
-    commands = testees.build([runtime for runtime, _ in testees.RUNTIMES])
-    departures = record_results(plans, commands)
+        commands = testees.build([runtime for runtime, _ in testees.RUNTIMES])
+        departures = record_results(plans, commands)
+        record_baseline([p for p in plans if p.kind == EVOLUTION], descriptor_set,
+                        pathlib.Path(tmp))
 
     files = {module.KIND: {"valid": [], "noncanonical": [], "reject": []} for module in modules}
     for plan in plans:

@@ -62,7 +62,9 @@ One file per body kind; `envelope.json` also holds the header fields and many wi
 and `wire.json` one vector per freedom a decoder has: field order; unknown fields (every wire type,
 their order, non-minimal encodings inside them); varints of every length in every position
 (values, tags, lengths, the 10th byte, 11 bytes); packed and unpacked runs; split and repeated
-sub-messages; repeated oneof members; huge lengths.
+sub-messages; repeated oneof members; huge lengths. `evolution.json` holds envelopes that use
+every kind and field added since the baseline schema (`Schemas/baseline`, see the root README,
+"Schema evolution") at once, each with one more member, `baseline` (below).
 
 @@COUNTS@@
 
@@ -129,6 +131,22 @@ does not follow the vector:
 | `fromJsonError` | Why encoding the vector's `json` failed (`parseError`, ...), when it did. |
 
 Runtimes without a JSON mapping (`protobuf-c`, `java-lite`) have no JSON results.
+
+`baseline` (only in `evolution.json`): what readers built from the baseline schema did with the
+bytes, by runtime (`python`: Google's protobuf with the baseline's descriptor pool; `protobuf-c`:
+protoc-c's code of the baseline descriptors), recorded by running them (`Scripts/evolution`):
+
+| member | meaning |
+| --- | --- |
+| `result` | `"accept"` or `"reject"`. |
+| `reencodedHex` | Its re-encoding, only when it differs from `hex` (never, so far: an older reader writes newer data back byte for byte). |
+| `body` | The envelope's body as it sees it: a member it knows (`text`), `unknown N` (no member it knows, and an unknown field N in the room the baseline reserves for newer body kinds), or `none`. |
+| `unknownFields` | The field numbers it keeps as unknown fields of the envelope, in order (64 is `reply_to`). |
+
+Generation fails unless each such reader accepts every evolution vector, re-encodes it byte for
+byte, routes it by the header a current reader sees and reports a newer body as `unknown N`.
+RTMWire's reader built from the baseline (`Tests/RTMWireBaselineReaderTests`) is tested against
+the same records.
 
 ## Running the vectors in any language
 
@@ -212,12 +230,22 @@ minimal varints, negative `int32`/`int64` as 10-byte varints, unknown fields las
 
 Checked on `rtmwire.v1.Envelope` when validation is on, with these `Limits` defaults:
 `maxContentBytes` 32,768; `maxMediaBytes` 31,457,280 (and at least 1 byte); `maxRepeatedCount`
-1,000; `maxMetadataKeyBytes` 256; `maxMetadataValueBytes` 8,192 (all byte counts are UTF-8 /
-raw bytes, never characters).
+1,000; `maxMetadataKeyBytes` 256; `maxMetadataValueBytes` 8,192; `maxMentions` 100;
+`maxReactionKeyBytes` 64; `maxReactionKeyGraphemes` 32; `maxReactionRecentUsers` 10;
+`maxExcerptBytes` 1,024; `maxTypingExpiryMs` 60,000 (byte counts are UTF-8 / raw bytes; only
+`maxReactionKeyGraphemes` counts characters: extended grapheme clusters, Unicode UAX #29).
+
+A oneof that must be set (the body, a receipt's or metadata message's kind, a chunk's event, a
+target, an edit's content) also counts as set when no member this schema knows is there but an
+unknown field is, numbered in the room the schema reserves right after the oneof's members
+(the body: 30-63): a member of a newer schema version, which readers accept and report as an
+unknown kind.
 
 | rule | error |
 | --- | --- |
 | `message_id` non-empty; `sender` present; `sender.user_id` non-empty; `conversation` present; `conversation.id` non-empty; a body set | `missingField` |
+| a present `reply_to` has a non-empty `message_uid` | `missingField` |
+| `reply_to.excerpt` at most `maxExcerptBytes` bytes | `limitExceeded` `maxExcerptBytes` |
 | `conversation.type` not `CONVERSATION_TYPE_UNSPECIFIED` | `invalidValue` |
 | text: `text` non-empty | `missingField` |
 | text: UTF-8 bytes of `text` at most `maxContentBytes` | `limitExceeded` `maxContentBytes` |
@@ -244,6 +272,22 @@ raw bytes, never characters).
 | every item: `key` at most `maxMetadataKeyBytes`, `value` at most `maxMetadataValueBytes` bytes | `limitExceeded` `maxMetadataKeyBytes` / `maxMetadataValueBytes` |
 | custom: `type` non-empty | `missingField` |
 | custom: `payload` at most `maxContentBytes` bytes | `limitExceeded` `maxContentBytes` |
+| present mentions (text, image, file, caption): at most `maxRepeatedCount` and `maxMentions` user ids | `limitExceeded` `maxRepeatedCount` / `maxMentions` |
+| present mentions: some user id or `everyone`; every user id non-empty | `missingField` |
+| present mentions: no user id twice | `invalidValue` |
+| edit: `target_message_id` non-empty; a content member set; a text content has non-empty `text` | `missingField` |
+| edit: `edit_time_ms` positive | `invalidValue` |
+| edit: new text or caption at most `maxContentBytes` bytes | `limitExceeded` `maxContentBytes` |
+| recall: `target_message_id` and `recalled_by_user_id` non-empty | `missingField` |
+| recall: `reason` at most `maxContentBytes` bytes | `limitExceeded` `maxContentBytes` |
+| reaction: `target_message_id` and `key` non-empty | `missingField` |
+| reaction: `action` not `REACTION_ACTION_UNSPECIFIED` | `invalidValue` |
+| reaction and every summary entry: `key` at most `maxReactionKeyBytes` bytes, then at most `maxReactionKeyGraphemes` graphemes | `limitExceeded` `maxReactionKeyBytes` / `maxReactionKeyGraphemes` |
+| reaction summary: `target_message_id` non-empty; every entry's `key` and recent user ids non-empty | `missingField` |
+| reaction summary: no key twice; no recent user twice in an entry; `count` at least 1 and at least the recent users listed | `invalidValue` |
+| reaction summary: at most `maxReactionRecentUsers` recent users per entry | `limitExceeded` `maxReactionRecentUsers` |
+| typing: `state` not `TYPING_STATE_UNSPECIFIED` | `invalidValue` |
+| typing: `expires_after_ms` at most `maxTypingExpiryMs` | `limitExceeded` `maxTypingExpiryMs` |
 
 Deliberately not rules (valid vectors pin them down): unknown enum numbers (e.g. a
 conversation type or presence of 99); a response without target or operation (an

@@ -8,8 +8,10 @@ Sources/RTMWire/Limits/Limits.swift. The rules are written again here on purpose
 expected errors come from this independent statement, never from the Swift code under test.
 """
 
+import unicodedata
 from dataclasses import dataclass
 
+from rtmwire_tools import oneofs
 from rtmwire_tools.limits import swift_limit_defaults
 
 # minMediaBytes is a fixed rule, not a configurable limit: sizes must be non-empty.
@@ -30,6 +32,36 @@ class Violation:
 
 def _utf8_len(text: str) -> int:
     return len(text.encode("utf-8"))
+
+
+def _member(msg, oneof: str):
+    """The set member of a oneof: its name, "unknown" for a member of a newer schema version
+    (rtmwire_tools.oneofs: it counts as present), or None."""
+    found = oneofs.member(msg, oneof)
+    return "unknown" if isinstance(found, tuple) else found
+
+
+_ZWJ = "\u200d"
+
+
+def _graphemes(text: str) -> int:
+    """Extended grapheme clusters (UAX #29), for the cases the vectors use: combining marks,
+    variation selectors, emoji modifiers, tags and ZWJ sequences extend a cluster, and regional
+    indicators pair into flags. (Not Hangul jamo or prepended marks: no vector has them. The
+    Swift conformance tests run every vector, so a disagreement with String.count fails there.)"""
+    count, previous, regional_run = 0, None, 0
+    for ch in text:
+        cp = ord(ch)
+        regional = 0x1F1E6 <= cp <= 0x1F1FF
+        extends = (unicodedata.category(ch).startswith("M") or ch == _ZWJ
+                   or 0xFE00 <= cp <= 0xFE0F or 0x1F3FB <= cp <= 0x1F3FF
+                   or 0xE0020 <= cp <= 0xE007F or previous == _ZWJ
+                   or (regional and regional_run % 2 == 1))
+        if not extends:
+            count += 1
+        regional_run = regional_run + 1 if regional else 0
+        previous = ch
+    return count
 
 
 class _Validator:
@@ -66,11 +98,15 @@ class _Validator:
                 self.invalid("conversation.type")
             if not env.conversation.id:
                 self.missing("conversation.id")
-        body = env.WhichOneof("body")
+        if env.HasField("reply_to"):
+            if not env.reply_to.message_uid:
+                self.missing("reply_to.message_uid")
+            self.over("reply_to.excerpt", "maxExcerptBytes", _utf8_len(env.reply_to.excerpt))
+        body = _member(env, "body")
         if body is None:
             self.missing("body")
-            return
-        getattr(self, "body_" + body)(getattr(env, body), body, conversation_type)
+        elif body != "unknown":
+            getattr(self, "body_" + body)(getattr(env, body), body, conversation_type)
 
     def budget(self, path, *parts):
         self.over(path, "maxContentBytes", sum(len(p) for p in parts))
@@ -79,6 +115,84 @@ class _Validator:
         if not msg.text:
             self.missing(path + ".text")
         self.budget(path, msg.text.encode("utf-8"))
+        self.mentions(msg, path)
+
+    def mentions(self, msg, path):
+        if not msg.HasField("mentions"):
+            return
+        path, mentions = path + ".mentions", msg.mentions
+        ids = list(mentions.user_ids)
+        self.over(path + ".user_ids", "maxRepeatedCount", len(ids))
+        self.over(path + ".user_ids", "maxMentions", len(ids))
+        if not ids and not mentions.everyone:
+            self.missing(path + ".user_ids")
+        self.distinct(ids, path + ".user_ids")
+
+    def distinct(self, values, path):
+        for index, value in enumerate(values):
+            if not value:
+                self.missing("%s[%d]" % (path, index))
+            elif value in values[:index]:
+                self.invalid("%s[%d]" % (path, index))
+
+    def reaction_key(self, key, path):
+        if not key:
+            self.missing(path)
+        elif _utf8_len(key) > self.limits["maxReactionKeyBytes"]:
+            self.over(path, "maxReactionKeyBytes", _utf8_len(key))
+        else:
+            self.over(path, "maxReactionKeyGraphemes", _graphemes(key))
+
+    def body_edit(self, msg, path, conversation_type):
+        if not msg.target_message_id:
+            self.missing(path + ".target_message_id")
+        if msg.edit_time_ms <= 0:
+            self.invalid(path + ".edit_time_ms")
+        content = _member(msg, "content")
+        if content is None:
+            self.missing(path + ".content")
+        elif content == "text":
+            self.body_text(msg.text, path + ".text", conversation_type)
+        elif content == "caption":
+            self.budget(path + ".caption.text", msg.caption.text.encode("utf-8"))
+            self.mentions(msg.caption, path + ".caption")
+
+    def body_recall(self, msg, path, _):
+        if not msg.target_message_id:
+            self.missing(path + ".target_message_id")
+        if not msg.recalled_by_user_id:
+            self.missing(path + ".recalled_by_user_id")
+        self.budget(path + ".reason", msg.reason.encode("utf-8"))
+
+    def body_reaction(self, msg, path, _):
+        if not msg.target_message_id:
+            self.missing(path + ".target_message_id")
+        self.reaction_key(msg.key, path + ".key")
+        if msg.action == 0:
+            self.invalid(path + ".action")
+
+    def body_reaction_summary(self, msg, path, _):
+        if not msg.target_message_id:
+            self.missing(path + ".target_message_id")
+        self.over(path + ".reactions", "maxRepeatedCount", len(msg.reactions))
+        keys = []
+        for index, count in enumerate(msg.reactions):
+            item = "%s.reactions[%d]" % (path, index)
+            if count.key in keys:
+                self.invalid(item + ".key")
+            keys.append(count.key)
+            self.reaction_key(count.key, item + ".key")
+            users = list(count.recent_user_ids)
+            self.over(item + ".recent_user_ids", "maxRepeatedCount", len(users))
+            self.over(item + ".recent_user_ids", "maxReactionRecentUsers", len(users))
+            self.distinct(users, item + ".recent_user_ids")
+            if count.count == 0 or count.count < len(users):
+                self.invalid(item + ".count")
+
+    def body_typing(self, msg, path, _):
+        if msg.state == 0:
+            self.invalid(path + ".state")
+        self.over(path + ".expires_after_ms", "maxTypingExpiryMs", msg.expires_after_ms)
 
     def _media(self, msg, path):
         if not msg.media_id:
@@ -86,6 +200,7 @@ class _Validator:
         self.over(path + ".size", "minMediaBytes", msg.size)
         self.over(path + ".size", "maxMediaBytes", msg.size)
         self.budget(path, msg.file_name.encode("utf-8"), msg.thumbnail, msg.text.encode("utf-8"))
+        self.mentions(msg, path)
 
     def body_image(self, msg, path, _):
         self._media(msg, path)
@@ -98,9 +213,10 @@ class _Validator:
             self.invalid(path + ".presence")
 
     def body_receipt(self, msg, path, conversation_type):
-        kind = msg.WhichOneof("kind")
+        kind = _member(msg, "kind")
         if kind is None:
             self.missing(path + ".kind")
+        if kind in (None, "unknown"):
             return
         sub = getattr(msg, kind)
         path = path + "." + kind
@@ -141,7 +257,7 @@ class _Validator:
     def body_stream_chunk(self, msg, path, _):
         if not msg.stream_id:
             self.missing(path + ".stream_id")
-        if msg.WhichOneof("event") is None:
+        if _member(msg, "event") is None:
             self.missing(path + ".event")
 
     def body_custom(self, msg, path, _):
@@ -150,9 +266,10 @@ class _Validator:
         self.budget(path + ".payload", msg.payload)
 
     def body_metadata(self, msg, path, _):
-        kind = msg.WhichOneof("kind")
+        kind = _member(msg, "kind")
         if kind is None:
             self.missing(path + ".kind")
+        if kind in (None, "unknown"):
             return
         sub = getattr(msg, kind)
         path = path + "." + kind
@@ -172,7 +289,7 @@ class _Validator:
             self.metadata(sub.metadata, path + ".metadata")
 
     def target(self, target, path):
-        which = target.WhichOneof("target")
+        which = _member(target, "target")
         if which is None:
             self.missing(path + ".target")
         elif which == "channel":
@@ -180,7 +297,7 @@ class _Validator:
                 self.missing(path + ".channel.channel_name")
             if target.channel.channel_type == 0:
                 self.invalid(path + ".channel.channel_type")
-        elif not target.user_id:
+        elif which == "user_id" and not target.user_id:
             self.missing(path + ".user_id")
 
     def metadata(self, metadata, path):

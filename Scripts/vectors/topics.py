@@ -92,4 +92,9 @@ TOPICS.update({
     "empty-twice": Topic(
         "an empty sub-message with a oneof, given twice", "one present, empty sub-message",
         {"protobuf-c": "rejects the message"}),
+    "oneof-last": Topic(
+        "a field numbered after a set oneof member (an envelope's `reply_to`, 64, after its body)",
+        "written in field-number order: the body, then `reply_to`",
+        {"go": "reads it the same, but writes every set oneof member after the other fields: "
+               "`reply_to` before the body"}),
 })

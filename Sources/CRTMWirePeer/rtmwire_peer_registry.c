@@ -4,14 +4,19 @@
 #include "rtmwire_peer_registry.h"
 
 #include "rtmwire/v1/content.pb-c.h"
+#include "rtmwire/v1/edit.pb-c.h"
 #include "rtmwire/v1/envelope.pb-c.h"
 #include "rtmwire/v1/metadata.pb-c.h"
+#include "rtmwire/v1/reaction.pb-c.h"
+#include "rtmwire/v1/recall.pb-c.h"
 #include "rtmwire/v1/receipt.pb-c.h"
 #include "rtmwire/v1/status.pb-c.h"
 #include "rtmwire/v1/stream.pb-c.h"
+#include "rtmwire/v1/typing.pb-c.h"
 
-/* Every message of the schemas (30), sorted by full name in byte order (strcmp). */
+/* Every message of the schemas (39), sorted by full name in byte order (strcmp). */
 const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {
+  { "rtmwire.v1.Caption", &rtmwire__v1__caption__descriptor },
   { "rtmwire.v1.ChannelTarget", &rtmwire__v1__channel_target__descriptor },
   { "rtmwire.v1.Conversation", &rtmwire__v1__conversation__descriptor },
   { "rtmwire.v1.ConversationReadReceipt", &rtmwire__v1__conversation_read_receipt__descriptor },
@@ -23,7 +28,11 @@ const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {
   { "rtmwire.v1.GroupReadCount", &rtmwire__v1__group_read_count__descriptor },
   { "rtmwire.v1.GroupReadReceipt", &rtmwire__v1__group_read_receipt__descriptor },
   { "rtmwire.v1.ImageMessage", &rtmwire__v1__image_message__descriptor },
+  { "rtmwire.v1.Mentions", &rtmwire__v1__mentions__descriptor },
+  { "rtmwire.v1.MessageEdit", &rtmwire__v1__message_edit__descriptor },
   { "rtmwire.v1.MessageReadReceipt", &rtmwire__v1__message_read_receipt__descriptor },
+  { "rtmwire.v1.MessageRecall", &rtmwire__v1__message_recall__descriptor },
+  { "rtmwire.v1.MessageReference", &rtmwire__v1__message_reference__descriptor },
   { "rtmwire.v1.Metadata", &rtmwire__v1__metadata__descriptor },
   { "rtmwire.v1.MetadataItem", &rtmwire__v1__metadata_item__descriptor },
   { "rtmwire.v1.MetadataMessage", &rtmwire__v1__metadata_message__descriptor },
@@ -31,6 +40,9 @@ const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {
   { "rtmwire.v1.MetadataRequest", &rtmwire__v1__metadata_request__descriptor },
   { "rtmwire.v1.MetadataResponse", &rtmwire__v1__metadata_response__descriptor },
   { "rtmwire.v1.MetadataTarget", &rtmwire__v1__metadata_target__descriptor },
+  { "rtmwire.v1.Reaction", &rtmwire__v1__reaction__descriptor },
+  { "rtmwire.v1.ReactionCount", &rtmwire__v1__reaction_count__descriptor },
+  { "rtmwire.v1.ReactionSummary", &rtmwire__v1__reaction_summary__descriptor },
   { "rtmwire.v1.Receipt", &rtmwire__v1__receipt__descriptor },
   { "rtmwire.v1.Sender", &rtmwire__v1__sender__descriptor },
   { "rtmwire.v1.StatusMessage", &rtmwire__v1__status_message__descriptor },
@@ -42,6 +54,7 @@ const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {
   { "rtmwire.v1.StreamMessage", &rtmwire__v1__stream_message__descriptor },
   { "rtmwire.v1.StreamReference", &rtmwire__v1__stream_reference__descriptor },
   { "rtmwire.v1.TextMessage", &rtmwire__v1__text_message__descriptor },
+  { "rtmwire.v1.TypingIndicator", &rtmwire__v1__typing_indicator__descriptor },
 };
 
 const size_t rtmwire_peer_registry_count =

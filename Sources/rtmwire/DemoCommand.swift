@@ -13,9 +13,12 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: """
             Peer A (alice) sends text, image (with a probed PNG thumbnail), file, status, custom, \
             a stream message and its chunks (init, deltas out of order with a duplicate, complete) \
-            and metadata requests (subscribe, set, a set with a stale revision) to peer B (bob) \
-            over TCP on 127.0.0.1 (port 0). B answers with every receipt kind, reassembles the \
-            stream and serves the metadata. Prints one row per envelope (direction, kind, bytes \
+            metadata requests (subscribe, set, a set with a stale revision), typing started and \
+            stopped, a reply that mentions B, edits of a text and a caption, a reaction added and \
+            removed, and a recall to peer B (bob) over TCP on 127.0.0.1 (port 0). B answers with \
+            every receipt kind, reassembles the stream, serves the metadata, reacts itself and \
+            answers each reaction with a summary, keeping the conversation in a message store \
+            that applies the edits and the recall. Prints one row per envelope (direction, kind, bytes \
             on the wire, whether the peer received it exactly once and equal) and the semantic \
             checks. Then a tutorial app (legacy JSON) and new apps (envelopes) share one channel \
             through the legacy bridge. Exits 1 ("error: demoFailed: ...") if anything differs.

@@ -41,11 +41,12 @@ struct LoopbackExchangeTests {
         #expect(
             kinds.isSuperset(of: [
                 "text", "image", "file", "status", "custom", "stream", "receipt", "metadata",
+                "edit", "recall", "reaction", "typing",
             ]))
         let receipts = Set(
             report.rows.map(\.kind).filter { $0.hasPrefix("receipt") }.map { $0.prefix(25) })
         #expect(receipts.count >= 5)
-        #expect(report.checks.count == 6)
+        #expect(report.checks.count == 12)
         #expect(report.rows.allSatisfy { $0.bytes > 0 })
     }
 

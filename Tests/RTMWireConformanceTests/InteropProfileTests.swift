@@ -19,17 +19,36 @@ struct InteropProfileTests {
     }
 
     /// The profile's promise, against what the runtimes did: every vector whose input is inside
-    /// the profile is read the same way by every runtime the vectors record.
+    /// the profile is read the same way by every runtime the vectors record. A runtime that
+    /// writes the same message in another field order still read it the same way (Go writes a
+    /// set oneof member after the other fields: an envelope's `reply_to` before its body).
     @Test func everyRuntimeFollowsEveryInputInsideTheProfile() {
         var inside = 0
         for vector in VectorFiles.all
         where InteropProfile.violations(in: vector.bytes, as: vector.typeName).isEmpty {
             inside += 1
-            let departing = vector.results.filter { $0.value.departs(from: vector) }.keys.sorted()
+            let departing = vector.results.filter {
+                $0.value.departs(from: vector) && !writesTheSameMessage($0.value, vector)
+            }.keys.sorted()
             #expect(departing == [], "\(vector.name) is inside the profile")
         }
         #expect(inside > 150)
         #expect(Set(VectorFiles.all.flatMap { $0.results.keys }).count == 6)
+    }
+
+    /// True when `result` departs from `vector` only by writing the vector's message in another
+    /// order: it accepted the bytes, printed the vector's JSON, and its encodings decode (RTMWire,
+    /// wire rules only) to the message the vector's canonical bytes hold.
+    func writesTheSameMessage(_ result: RuntimeResult, _ vector: GoldenVector) -> Bool {
+        guard result.outcome == .accept, result.json == nil, result.jsonError == nil,
+            result.fromJSONError == nil, let canonical = vector.expectedReencoding,
+            let type = RTMMessageTypes.type(named: vector.typeName)
+        else { return false }
+        return [result.reencoded, result.fromJSON].compactMap { $0 }.allSatisfy { bytes in
+            let again = try? type.init(serializedBytes: bytes, options: .wireOnly)
+                .serializedBytes(options: .wireOnly)
+            return again == canonical
+        }
     }
 
     /// Every wire reject is outside the profile.

@@ -237,6 +237,11 @@ struct LegacyBridgeTests {
             .file(FileMessage(mediaID: "f", size: 3)),
             .receipt(Receipt(kind: .delivery(DeliveryReceipt(messageIDs: ["x"])))),
             .custom(CustomMessage(type: "com.example.poll", payload: [1])),
+            .edit(MessageEdit(targetMessageID: "m", editTimeMs: 6, content: .caption(Caption()))),
+            .recall(MessageRecall(targetMessageID: "m", recalledByUserID: "a")),
+            .reaction(Reaction(targetMessageID: "m", key: "👍", action: .add)),
+            .reactionSummary(ReactionSummary(targetMessageID: "m")),
+            .typing(TypingIndicator(state: .started)),
         ]
         for body in bodies {
             var envelope = header
@@ -246,6 +251,14 @@ struct LegacyBridgeTests {
             }
             #expect(refused?.code == .noLegacyForm, "\(body)")
         }
+        // A body kind newer than this schema (field 40) is refused by name, never dropped.
+        var newer = header
+        newer.unknownFields = UnknownFields(encodedFields: [0xC2, 0x02, 0x00])
+        let refused = error { () throws(RTMWireError) in
+            _ = try bridge.legacyMessages(from: newer)
+        }
+        #expect(refused?.code == .noLegacyForm)
+        #expect(refused?.detail.contains("unknown(fieldNumber: 40)") == true)
         // A kept legacy object must still match its envelope's header.
         var other = LegacyBridge(conversation: Tutorial.channel)
         let poll = try LegacyChatMessage(jsonString: Tutorial.session[7].json)

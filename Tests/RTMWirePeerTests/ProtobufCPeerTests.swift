@@ -31,21 +31,24 @@ struct RegistryTests {
     /// Every message of Schemas/rtmwire/v1/*.proto, counted by hand from the files
     /// (content 4, envelope 4, metadata 9, receipt 6, status 1, stream 6 = 30), in byte order.
     static let schemaMessages = [
-        "rtmwire.v1.ChannelTarget", "rtmwire.v1.Conversation",
+        "rtmwire.v1.Caption", "rtmwire.v1.ChannelTarget", "rtmwire.v1.Conversation",
         "rtmwire.v1.ConversationReadReceipt", "rtmwire.v1.CustomMessage",
         "rtmwire.v1.DeliveryOptions", "rtmwire.v1.DeliveryReceipt", "rtmwire.v1.Envelope",
         "rtmwire.v1.FileMessage", "rtmwire.v1.GroupReadCount", "rtmwire.v1.GroupReadReceipt",
-        "rtmwire.v1.ImageMessage", "rtmwire.v1.MessageReadReceipt", "rtmwire.v1.Metadata",
-        "rtmwire.v1.MetadataItem", "rtmwire.v1.MetadataMessage", "rtmwire.v1.MetadataOptions",
-        "rtmwire.v1.MetadataRequest", "rtmwire.v1.MetadataResponse", "rtmwire.v1.MetadataTarget",
-        "rtmwire.v1.Receipt", "rtmwire.v1.Sender", "rtmwire.v1.StatusMessage",
-        "rtmwire.v1.StorageEvent", "rtmwire.v1.StreamChunk", "rtmwire.v1.StreamComplete",
-        "rtmwire.v1.StreamDelta", "rtmwire.v1.StreamInit", "rtmwire.v1.StreamMessage",
-        "rtmwire.v1.StreamReference", "rtmwire.v1.TextMessage",
+        "rtmwire.v1.ImageMessage", "rtmwire.v1.Mentions", "rtmwire.v1.MessageEdit",
+        "rtmwire.v1.MessageReadReceipt", "rtmwire.v1.MessageRecall", "rtmwire.v1.MessageReference",
+        "rtmwire.v1.Metadata", "rtmwire.v1.MetadataItem", "rtmwire.v1.MetadataMessage",
+        "rtmwire.v1.MetadataOptions", "rtmwire.v1.MetadataRequest", "rtmwire.v1.MetadataResponse",
+        "rtmwire.v1.MetadataTarget", "rtmwire.v1.Reaction", "rtmwire.v1.ReactionCount",
+        "rtmwire.v1.ReactionSummary", "rtmwire.v1.Receipt", "rtmwire.v1.Sender",
+        "rtmwire.v1.StatusMessage", "rtmwire.v1.StorageEvent", "rtmwire.v1.StreamChunk",
+        "rtmwire.v1.StreamComplete", "rtmwire.v1.StreamDelta", "rtmwire.v1.StreamInit",
+        "rtmwire.v1.StreamMessage", "rtmwire.v1.StreamReference", "rtmwire.v1.TextMessage",
+        "rtmwire.v1.TypingIndicator",
     ]
 
     @Test func messageNamesAreEveryMessageOfTheSchemasSorted() {
-        #expect(Self.schemaMessages.count == 30)
+        #expect(Self.schemaMessages.count == 39)
         #expect(ProtobufCPeer.messageNames == Self.schemaMessages)
     }
 

@@ -150,6 +150,61 @@ public enum Fixtures {
             envelope(
                 "custom-empty", options: DeliveryOptions(deliveryReceipt: true),
                 .custom(CustomMessage(type: "ping"))),
+        ] + chatKinds()
+    }
+
+    /// Edits, recalls, reactions, a summary, typing, mentions and a reply.
+    public static func chatKinds() -> [Envelope] {
+        let group = Conversation(type: .group, id: "g1")
+        var reply = envelope(
+            "reply-1", in: group,
+            .text(
+                TextMessage(
+                    text: "@bob @all 👍", mentions: Mentions(userIDs: ["bob"], everyone: true))))
+        reply.replyTo = MessageReference(
+            messageUID: "text-1", senderUserID: "bob", excerpt: "hello")
+        return [
+            reply,
+            envelope(
+                "edit-text",
+                .edit(
+                    MessageEdit(
+                        targetMessageID: "text-1", editTimeMs: time + 5,
+                        content: .text(TextMessage(text: "hello, world"))))),
+            envelope(
+                "edit-caption",
+                .edit(
+                    MessageEdit(
+                        targetMessageID: "image-1", editTimeMs: time + 6,
+                        content: .caption(
+                            Caption(text: "a photo of @bob", mentions: Mentions(userIDs: ["bob"]))))
+                )),
+            envelope(
+                "recall-1",
+                .recall(
+                    MessageRecall(
+                        targetMessageID: "file-1", recalledByUserID: "alice", reason: "wrong file"))
+            ),
+            envelope(
+                "reaction-add",
+                .reaction(Reaction(targetMessageID: "text-1", key: "👍🏽", action: .add))),
+            envelope(
+                "reaction-remove",
+                .reaction(Reaction(targetMessageID: "text-1", key: ":tada:", action: .remove))),
+            envelope(
+                "reaction-summary",
+                .reactionSummary(
+                    ReactionSummary(
+                        targetMessageID: "text-1",
+                        reactions: [
+                            ReactionCount(
+                                key: "👍🏽", count: 3, recentUserIDs: ["bob", "carol"],
+                                receiverReacted: true),
+                            ReactionCount(key: "👨‍👩‍👧", count: 1, recentUserIDs: ["dave"]),
+                        ]))),
+            envelope(
+                "typing-started", .typing(TypingIndicator(state: .started, expiresAfterMs: 5_000))),
+            envelope("typing-stopped", .typing(TypingIndicator(state: .stopped))),
         ]
     }
 

@@ -4,6 +4,7 @@
 // recorded as an issue at the check that failed, instead of stopping the process.
 
 import Foundation
+import RTMWire
 import RTMWireFuzzCheck
 import Testing
 
@@ -37,6 +38,32 @@ struct FailCasesTests {
             Set(folders.filter { !$0.hasPrefix(".") }) == Set(FuzzTarget.allCases.map(\.rawValue)))
         for target in FuzzTarget.allCases {
             #expect(FailCase.all.contains { $0.target == target }, "no fail case for \(target)")
+        }
+    }
+
+    /// The message type each differential input was kept for. Its first byte selects the type
+    /// by index in `RTMMessageTypes.all`, which a new message type shifts: rewrite the byte then.
+    static let differentialTypes = [
+        "bool-as-fixed32": "DeliveryOptions", "bool-bits-beyond-64": "DeliveryOptions",
+        "field-number-above-max": "Envelope", "field-zero-overlong-tag": "Envelope",
+        "invalid-utf8": "Envelope", "known-field-wrong-wire-type": "Envelope",
+        "merged-target-with-empty-oneof": "MetadataResponse", "nul-in-strings": "Envelope",
+        "oneof-member-repeated": "Envelope", "overlong-length-prefix": "Envelope",
+        "packed-run-with-overlong-varint": "DeliveryReceipt",
+        "unknown-field-overlong-tag": "Envelope", "unknown-group": "Envelope",
+        "unknown-body-kind": "Envelope",
+    ]
+
+    @Test func differentialInputsKeepTheirMessageType() throws {
+        let types = RTMMessageTypes.all
+        let kept = FailCase.all.filter { $0.target == .differential }
+        #expect(Set(kept.map(\.name)) == Set(Self.differentialTypes.keys))
+        for failCase in kept {
+            let selector = try #require(failCase.bytes.first)
+            #expect(
+                types[Int(selector) % types.count].protoFullName
+                    == "rtmwire.v1." + (Self.differentialTypes[failCase.name] ?? "?"),
+                "\(failCase)")
         }
     }
 

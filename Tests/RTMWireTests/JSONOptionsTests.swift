@@ -32,7 +32,7 @@ struct JSONOptionsTests {
 
     @Test func unknownMembersAreErrorsByDefault() {
         let json =
-            #"{"messageId":"m1","sender":{"userId":"u","avatar":"a.png"},"conversation":{"type":"CONVERSATION_TYPE_CHANNEL","id":"c"},"text":{"text":"hi"},"replyTo":{"id":"m0"}}"#
+            #"{"messageId":"m1","sender":{"userId":"u","avatar":"a.png"},"conversation":{"type":"CONVERSATION_TYPE_CHANNEL","id":"c"},"text":{"text":"hi"},"forwardedFrom":{"id":"m0"}}"#
         #expect {
             _ = try Envelope(jsonString: json)
         } throws: { error in
@@ -43,7 +43,7 @@ struct JSONOptionsTests {
 
     @Test func unknownMembersAreSkippedOnRequest() throws {
         let json =
-            #"{"messageId":"m1","sender":{"userId":"u","avatar":"a.png"},"conversation":{"type":"CONVERSATION_TYPE_CHANNEL","id":"c"},"text":{"text":"hi"},"replyTo":{"id":"m0"}}"#
+            #"{"messageId":"m1","sender":{"userId":"u","avatar":"a.png"},"conversation":{"type":"CONVERSATION_TYPE_CHANNEL","id":"c"},"text":{"text":"hi"},"forwardedFrom":{"id":"m0"}}"#
         let envelope = try Envelope(
             jsonString: json, jsonOptions: JSONDecodingOptions(ignoreUnknownFields: true))
         #expect(envelope.sender == Sender(userID: "u"))

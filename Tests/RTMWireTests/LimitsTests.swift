@@ -178,6 +178,12 @@ struct LimitsTests {
         #expect(limits.maxRepeatedCount == 1_000)
         #expect(limits.maxMetadataKeyBytes == 256)
         #expect(limits.maxMetadataValueBytes == 8_192)
+        #expect(limits.maxMentions == 100)
+        #expect(limits.maxReactionKeyBytes == 64)
+        #expect(limits.maxReactionKeyGraphemes == 32)
+        #expect(limits.maxReactionRecentUsers == 10)
+        #expect(limits.maxExcerptBytes == 1_024)
+        #expect(limits.maxTypingExpiryMs == 60_000)
         #expect(limits.maxDepth == 32)
     }
 

@@ -162,5 +162,64 @@ enum Samples {
                     CustomMessage(type: "com.example.poll", payload: Array(#"{"q":"lunch?"}"#.utf8))
                 ))
         ),
+        ("reply", reply),
+        (
+            "imageWithMentions",
+            envelope(.image(ImageMessage(mediaID: "m", size: 9, text: "@bob", mentions: mentions)))
+        ),
+        (
+            "fileWithMentions",
+            envelope(.file(FileMessage(mediaID: "m", size: 9, text: "@all", mentions: mentions)))
+        ),
+        (
+            "editText",
+            envelope(
+                .edit(
+                    MessageEdit(
+                        targetMessageID: "m-0", editTimeMs: 1_763_700_000_456,
+                        content: .text(TextMessage(text: "fixed @bob", mentions: mentions)))))
+        ),
+        (
+            "editCaption",
+            envelope(
+                .edit(
+                    MessageEdit(
+                        targetMessageID: "m-0", editTimeMs: 1,
+                        content: .caption(Caption(text: "new caption", mentions: mentions)))))
+        ),
+        (
+            "recall",
+            envelope(
+                .recall(
+                    MessageRecall(
+                        targetMessageID: "m-0", recalledByUserID: "mod", reason: "spam")))
+        ),
+        (
+            "reaction",
+            envelope(.reaction(Reaction(targetMessageID: "m-0", key: "👍🏽", action: .remove)))
+        ),
+        (
+            "reactionSummary",
+            envelope(
+                .reactionSummary(
+                    ReactionSummary(
+                        targetMessageID: "m-0",
+                        reactions: [
+                            ReactionCount(
+                                key: "👨‍👩‍👧", count: UInt32.max, recentUserIDs: ["a", "b"],
+                                receiverReacted: true)
+                        ])))
+        ),
+        ("typing", envelope(.typing(TypingIndicator(state: .started, expiresAfterMs: 60_000)))),
     ]
+
+    static let mentions = Mentions(userIDs: ["bob", "carol"], everyone: true)
+
+    /// A text with mentions that replies to another message.
+    static let reply: Envelope = {
+        var reply = envelope(.text(TextMessage(text: "@bob @carol agreed", mentions: mentions)))
+        reply.replyTo = MessageReference(
+            messageUID: "m-0", senderUserID: "bob", excerpt: "Lunch at 12? 🍜")
+        return reply
+    }()
 }

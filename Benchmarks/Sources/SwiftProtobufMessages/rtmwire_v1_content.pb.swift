@@ -14,6 +14,9 @@
 /// Size rule (Agora RTM, "消息内容、显示文件名和显示缩略图的总大小不得超过 32 KB"): the text,
 /// the display file name and the thumbnail of one message together must not exceed
 /// Limits.maxContentBytes (default 32,768 bytes).
+///
+/// Mentions ride along with a text or caption; they are not part of the content budget (they
+/// have their own limit, Limits.maxMentions).
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -41,9 +44,21 @@ public nonisolated struct Rtmwire_V1_TextMessage: Sendable {
   /// The text body, UTF-8. Counts toward the 32 KB content budget.
   public var text: String = String()
 
+  /// Users the text mentions. Absent = none.
+  public var mentions: Rtmwire_V1_Mentions {
+    get {_mentions ?? Rtmwire_V1_Mentions()}
+    set {_mentions = newValue}
+  }
+  /// Returns true if `mentions` has been explicitly set.
+  public var hasMentions: Bool {self._mentions != nil}
+  /// Clears the value of `mentions`. Subsequent reads from it will return its default value.
+  public mutating func clearMentions() {self._mentions = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _mentions: Rtmwire_V1_Mentions? = nil
 }
 
 /// An image stored on the file server. The image bytes never travel in the message: only its media
@@ -82,9 +97,21 @@ public nonisolated struct Rtmwire_V1_ImageMessage: Sendable {
   /// Optional caption. Counts toward the 32 KB content budget.
   public var text: String = String()
 
+  /// Users the caption mentions. Absent = none.
+  public var mentions: Rtmwire_V1_Mentions {
+    get {_mentions ?? Rtmwire_V1_Mentions()}
+    set {_mentions = newValue}
+  }
+  /// Returns true if `mentions` has been explicitly set.
+  public var hasMentions: Bool {self._mentions != nil}
+  /// Clears the value of `mentions`. Subsequent reads from it will return its default value.
+  public mutating func clearMentions() {self._mentions = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _mentions: Rtmwire_V1_Mentions? = nil
 }
 
 /// A file stored on the file server (same media id rules as ImageMessage).
@@ -108,9 +135,21 @@ public nonisolated struct Rtmwire_V1_FileMessage: Sendable {
   /// Optional caption. Counts toward the 32 KB content budget.
   public var text: String = String()
 
+  /// Users the caption mentions. Absent = none.
+  public var mentions: Rtmwire_V1_Mentions {
+    get {_mentions ?? Rtmwire_V1_Mentions()}
+    set {_mentions = newValue}
+  }
+  /// Returns true if `mentions` has been explicitly set.
+  public var hasMentions: Bool {self._mentions != nil}
+  /// Clears the value of `mentions`. Subsequent reads from it will return its default value.
+  public mutating func clearMentions() {self._mentions = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _mentions: Rtmwire_V1_Mentions? = nil
 }
 
 /// An application-defined message, e.g. the chat tutorial's app-specific JSON messages.
@@ -130,13 +169,59 @@ public nonisolated struct Rtmwire_V1_CustomMessage: Sendable {
   public init() {}
 }
 
+/// The users a text or caption mentions ("@alice", "@everyone"). How the text shows a mention is
+/// the application's choice; receivers notify the users listed here, or every member of the
+/// conversation when `everyone` is set. A Mentions that is present mentions someone.
+public nonisolated struct Rtmwire_V1_Mentions: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+  public var userIds: [String] = []
+
+  /// "@everyone" / "@all": every member of the conversation is mentioned.
+  public var everyone: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The caption of an image or file message, as an edit replaces it (MessageEdit.caption).
+public nonisolated struct Rtmwire_V1_Caption: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+  /// checks again together with the edited message's file name and thumbnail.
+  public var text: String = String()
+
+  /// Users the new caption mentions. Absent = none.
+  public var mentions: Rtmwire_V1_Mentions {
+    get {_mentions ?? Rtmwire_V1_Mentions()}
+    set {_mentions = newValue}
+  }
+  /// Returns true if `mentions` has been explicitly set.
+  public var hasMentions: Bool {self._mentions != nil}
+  /// Clears the value of `mentions`. Subsequent reads from it will return its default value.
+  public mutating func clearMentions() {self._mentions = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _mentions: Rtmwire_V1_Mentions? = nil
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "rtmwire.v1"
 
 nonisolated extension Rtmwire_V1_TextMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".TextMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{c}\u{2}\u{e}")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{1}mentions\0\u{c}\u{3}\u{d}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -145,20 +230,29 @@ nonisolated extension Rtmwire_V1_TextMessage: SwiftProtobuf.Message, SwiftProtob
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._mentions) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.text.isEmpty {
       try visitor.visitSingularStringField(value: self.text, fieldNumber: 1)
     }
+    try { if let v = self._mentions {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Rtmwire_V1_TextMessage, rhs: Rtmwire_V1_TextMessage) -> Bool {
     if lhs.text != rhs.text {return false}
+    if lhs._mentions != rhs._mentions {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -166,7 +260,7 @@ nonisolated extension Rtmwire_V1_TextMessage: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Rtmwire_V1_ImageMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ImageMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}file_name\0\u{1}size\0\u{1}width\0\u{1}height\0\u{1}thumbnail\0\u{3}thumbnail_width\0\u{3}thumbnail_height\0\u{1}text\0\u{c}\u{a}\u{6}")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}file_name\0\u{1}size\0\u{1}width\0\u{1}height\0\u{1}thumbnail\0\u{3}thumbnail_width\0\u{3}thumbnail_height\0\u{1}text\0\u{1}mentions\0\u{c}\u{b}\u{5}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -183,12 +277,17 @@ nonisolated extension Rtmwire_V1_ImageMessage: SwiftProtobuf.Message, SwiftProto
       case 7: try { try decoder.decodeSingularUInt32Field(value: &self.thumbnailWidth) }()
       case 8: try { try decoder.decodeSingularUInt32Field(value: &self.thumbnailHeight) }()
       case 9: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 10: try { try decoder.decodeSingularMessageField(value: &self._mentions) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.mediaID.isEmpty {
       try visitor.visitSingularStringField(value: self.mediaID, fieldNumber: 1)
     }
@@ -216,6 +315,9 @@ nonisolated extension Rtmwire_V1_ImageMessage: SwiftProtobuf.Message, SwiftProto
     if !self.text.isEmpty {
       try visitor.visitSingularStringField(value: self.text, fieldNumber: 9)
     }
+    try { if let v = self._mentions {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -229,6 +331,7 @@ nonisolated extension Rtmwire_V1_ImageMessage: SwiftProtobuf.Message, SwiftProto
     if lhs.thumbnailWidth != rhs.thumbnailWidth {return false}
     if lhs.thumbnailHeight != rhs.thumbnailHeight {return false}
     if lhs.text != rhs.text {return false}
+    if lhs._mentions != rhs._mentions {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -236,7 +339,7 @@ nonisolated extension Rtmwire_V1_ImageMessage: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Rtmwire_V1_FileMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FileMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}file_name\0\u{1}size\0\u{1}thumbnail\0\u{1}text\0\u{c}\u{6}\u{a}")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}file_name\0\u{1}size\0\u{1}thumbnail\0\u{1}text\0\u{1}mentions\0\u{c}\u{7}\u{9}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -249,12 +352,17 @@ nonisolated extension Rtmwire_V1_FileMessage: SwiftProtobuf.Message, SwiftProtob
       case 3: try { try decoder.decodeSingularUInt64Field(value: &self.size) }()
       case 4: try { try decoder.decodeSingularBytesField(value: &self.thumbnail) }()
       case 5: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._mentions) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.mediaID.isEmpty {
       try visitor.visitSingularStringField(value: self.mediaID, fieldNumber: 1)
     }
@@ -270,6 +378,9 @@ nonisolated extension Rtmwire_V1_FileMessage: SwiftProtobuf.Message, SwiftProtob
     if !self.text.isEmpty {
       try visitor.visitSingularStringField(value: self.text, fieldNumber: 5)
     }
+    try { if let v = self._mentions {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -279,6 +390,7 @@ nonisolated extension Rtmwire_V1_FileMessage: SwiftProtobuf.Message, SwiftProtob
     if lhs.size != rhs.size {return false}
     if lhs.thumbnail != rhs.thumbnail {return false}
     if lhs.text != rhs.text {return false}
+    if lhs._mentions != rhs._mentions {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -314,6 +426,80 @@ nonisolated extension Rtmwire_V1_CustomMessage: SwiftProtobuf.Message, SwiftProt
   public static func ==(lhs: Rtmwire_V1_CustomMessage, rhs: Rtmwire_V1_CustomMessage) -> Bool {
     if lhs.type != rhs.type {return false}
     if lhs.payload != rhs.payload {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Rtmwire_V1_Mentions: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Mentions"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_ids\0\u{1}everyone\0\u{c}\u{3}\u{d}")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.userIds) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.everyone) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.userIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.userIds, fieldNumber: 1)
+    }
+    if self.everyone != false {
+      try visitor.visitSingularBoolField(value: self.everyone, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Rtmwire_V1_Mentions, rhs: Rtmwire_V1_Mentions) -> Bool {
+    if lhs.userIds != rhs.userIds {return false}
+    if lhs.everyone != rhs.everyone {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Rtmwire_V1_Caption: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Caption"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{1}mentions\0\u{c}\u{3}\u{d}")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.text) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._mentions) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.text.isEmpty {
+      try visitor.visitSingularStringField(value: self.text, fieldNumber: 1)
+    }
+    try { if let v = self._mentions {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Rtmwire_V1_Caption, rhs: Rtmwire_V1_Caption) -> Bool {
+    if lhs.text != rhs.text {return false}
+    if lhs._mentions != rhs._mentions {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

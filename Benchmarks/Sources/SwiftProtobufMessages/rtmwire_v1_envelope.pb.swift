@@ -14,6 +14,14 @@
 /// Wire rules (see README): proto3, no proto3 `optional` (protoc-c 1.4.1 rejects it), no
 /// float/double (protobuf-c drops -0.0). Presence-sensitive values are modelled so that the zero
 /// value means "absent". Field numbers 1-15 take one tag byte; they go to what every message carries.
+///
+/// Evolution (README, "Schema evolution"; Scripts/check-schema-compat guards it): rtmwire.v1 only
+/// grows, by new fields, messages, enum values and body kinds; nothing is renumbered, renamed or
+/// removed. A reader that does not know a field keeps it as an unknown field and writes it back
+/// after the fields it knows, so a new field takes a number above every existing field of its
+/// message: then an older reader re-encodes a newer message byte for byte. Envelope numbers:
+/// 1-15 the header (6-15 stay reserved: a field there would sort before the body), 16-63 the body
+/// kinds, 64 and up further header fields.
 
 import SwiftProtobuf
 
@@ -126,7 +134,10 @@ public nonisolated struct Rtmwire_V1_Envelope: @unchecked Sendable {
   /// Clears the value of `deliveryOptions`. Subsequent reads from it will return its default value.
   public mutating func clearDeliveryOptions() {_uniqueStorage()._deliveryOptions = nil}
 
-  /// Exactly one body. A member that is set is always encoded, even when empty.
+  /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
+  /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
+  /// added after its schema version) reports an unknown kind (Envelope.bodyMember), not an error,
+  /// and still routes the envelope by its header.
   public var body: OneOf_Body? {
     get {return _storage._body}
     set {_uniqueStorage()._body = newValue}
@@ -213,9 +224,69 @@ public nonisolated struct Rtmwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .custom(newValue)}
   }
 
+  /// A new text or caption for an earlier message of the same sender.
+  public var edit: Rtmwire_V1_MessageEdit {
+    get {
+      if case .edit(let v)? = _storage._body {return v}
+      return Rtmwire_V1_MessageEdit()
+    }
+    set {_uniqueStorage()._body = .edit(newValue)}
+  }
+
+  /// An earlier message recalled ("deleted for everyone").
+  public var recall: Rtmwire_V1_MessageRecall {
+    get {
+      if case .recall(let v)? = _storage._body {return v}
+      return Rtmwire_V1_MessageRecall()
+    }
+    set {_uniqueStorage()._body = .recall(newValue)}
+  }
+
+  /// A user adding or removing a reaction to an earlier message.
+  public var reaction: Rtmwire_V1_Reaction {
+    get {
+      if case .reaction(let v)? = _storage._body {return v}
+      return Rtmwire_V1_Reaction()
+    }
+    set {_uniqueStorage()._body = .reaction(newValue)}
+  }
+
+  /// The reactions to one message, per key, as the server reports them to one receiver.
+  public var reactionSummary: Rtmwire_V1_ReactionSummary {
+    get {
+      if case .reactionSummary(let v)? = _storage._body {return v}
+      return Rtmwire_V1_ReactionSummary()
+    }
+    set {_uniqueStorage()._body = .reactionSummary(newValue)}
+  }
+
+  /// The sender started or stopped typing in the conversation.
+  public var typing: Rtmwire_V1_TypingIndicator {
+    get {
+      if case .typing(let v)? = _storage._body {return v}
+      return Rtmwire_V1_TypingIndicator()
+    }
+    set {_uniqueStorage()._body = .typing(newValue)}
+  }
+
+  /// The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+  /// text, image or file). Numbered after the body kinds so that older readers, which keep it as
+  /// an unknown field after the body, re-encode the envelope byte for byte.
+  public var replyTo: Rtmwire_V1_MessageReference {
+    get {_storage._replyTo ?? Rtmwire_V1_MessageReference()}
+    set {_uniqueStorage()._replyTo = newValue}
+  }
+  /// Returns true if `replyTo` has been explicitly set.
+  public var hasReplyTo: Bool {_storage._replyTo != nil}
+  /// Clears the value of `replyTo`. Subsequent reads from it will return its default value.
+  public mutating func clearReplyTo() {_uniqueStorage()._replyTo = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
-  /// Exactly one body. A member that is set is always encoded, even when empty.
+  /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
+  /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
+  /// added after its schema version) reports an unknown kind (Envelope.bodyMember), not an error,
+  /// and still routes the envelope by its header.
   public nonisolated enum OneOf_Body: Equatable, Sendable {
     /// A plain text message.
     case text(Rtmwire_V1_TextMessage)
@@ -235,12 +306,49 @@ public nonisolated struct Rtmwire_V1_Envelope: @unchecked Sendable {
     case metadata(Rtmwire_V1_MetadataMessage)
     /// An application-defined message: type name plus opaque payload.
     case custom(Rtmwire_V1_CustomMessage)
+    /// A new text or caption for an earlier message of the same sender.
+    case edit(Rtmwire_V1_MessageEdit)
+    /// An earlier message recalled ("deleted for everyone").
+    case recall(Rtmwire_V1_MessageRecall)
+    /// A user adding or removing a reaction to an earlier message.
+    case reaction(Rtmwire_V1_Reaction)
+    /// The reactions to one message, per key, as the server reports them to one receiver.
+    case reactionSummary(Rtmwire_V1_ReactionSummary)
+    /// The sender started or stopped typing in the conversation.
+    case typing(Rtmwire_V1_TypingIndicator)
 
   }
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// A reference to another message: what an envelope replies to (Envelope.reply_to).
+///
+/// It shares field numbers, types and names with StreamReference (stream.proto): the two read the
+/// same bytes and the same proto3 JSON, so a streaming message's reference and a reply convert
+/// into each other unchanged. StreamReference stays as it was (StreamMessage.reference keeps its
+/// type) so nothing released changes; this type carries the general name and the excerpt limit.
+public nonisolated struct Rtmwire_V1_MessageReference: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The referenced message's id: its Envelope.message_id (named message_uid like
+  /// StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+  public var messageUid: String = String()
+
+  /// User id of the referenced message's sender. Optional.
+  public var senderUserID: String = String()
+
+  /// A short excerpt of the referenced message's content, for display before the original is
+  /// loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+  public var excerpt: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 /// The sender of an envelope.
@@ -309,7 +417,7 @@ nonisolated extension Rtmwire_V1_ConversationType: SwiftProtobuf._ProtoNameProvi
 
 nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_id\0\u{1}sender\0\u{3}send_time_ms\0\u{1}conversation\0\u{3}delivery_options\0\u{2}\u{b}text\0\u{1}image\0\u{1}file\0\u{1}status\0\u{1}receipt\0\u{1}stream\0\u{3}stream_chunk\0\u{1}metadata\0\u{1}custom\0\u{c}\u{6}\u{a}\u{c}\u{19}'")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_id\0\u{1}sender\0\u{3}send_time_ms\0\u{1}conversation\0\u{3}delivery_options\0\u{2}\u{b}text\0\u{1}image\0\u{1}file\0\u{1}status\0\u{1}receipt\0\u{1}stream\0\u{3}stream_chunk\0\u{1}metadata\0\u{1}custom\0\u{1}edit\0\u{1}recall\0\u{1}reaction\0\u{3}reaction_summary\0\u{1}typing\0\u{4}#reply_to\0\u{c}\u{6}\u{a}\u{c}\u{1e}\"")
 
   fileprivate class _StorageClass {
     var _messageID: String = String()
@@ -318,6 +426,7 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
     var _conversation: Rtmwire_V1_Conversation? = nil
     var _deliveryOptions: Rtmwire_V1_DeliveryOptions? = nil
     var _body: Rtmwire_V1_Envelope.OneOf_Body?
+    var _replyTo: Rtmwire_V1_MessageReference? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -334,6 +443,7 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       _conversation = source._conversation
       _deliveryOptions = source._deliveryOptions
       _body = source._body
+      _replyTo = source._replyTo
     }
   }
 
@@ -474,6 +584,72 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._body = .custom(v)
           }
         }()
+        case 25: try {
+          var v: Rtmwire_V1_MessageEdit?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .edit(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .edit(v)
+          }
+        }()
+        case 26: try {
+          var v: Rtmwire_V1_MessageRecall?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .recall(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .recall(v)
+          }
+        }()
+        case 27: try {
+          var v: Rtmwire_V1_Reaction?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .reaction(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .reaction(v)
+          }
+        }()
+        case 28: try {
+          var v: Rtmwire_V1_ReactionSummary?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .reactionSummary(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .reactionSummary(v)
+          }
+        }()
+        case 29: try {
+          var v: Rtmwire_V1_TypingIndicator?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .typing(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .typing(v)
+          }
+        }()
+        case 64: try { try decoder.decodeSingularMessageField(value: &_storage._replyTo) }()
         default: break
         }
       }
@@ -538,8 +714,31 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
         guard case .custom(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 24)
       }()
+      case .edit?: try {
+        guard case .edit(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
+      }()
+      case .recall?: try {
+        guard case .recall(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
+      }()
+      case .reaction?: try {
+        guard case .reaction(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 27)
+      }()
+      case .reactionSummary?: try {
+        guard case .reactionSummary(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 28)
+      }()
+      case .typing?: try {
+        guard case .typing(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 29)
+      }()
       case nil: break
       }
+      try { if let v = _storage._replyTo {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 64)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -555,10 +754,51 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._conversation != rhs_storage._conversation {return false}
         if _storage._deliveryOptions != rhs_storage._deliveryOptions {return false}
         if _storage._body != rhs_storage._body {return false}
+        if _storage._replyTo != rhs_storage._replyTo {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Rtmwire_V1_MessageReference: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MessageReference"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_uid\0\u{3}sender_user_id\0\u{1}excerpt\0\u{c}\u{4}\u{c}")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.messageUid) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.senderUserID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.excerpt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.messageUid.isEmpty {
+      try visitor.visitSingularStringField(value: self.messageUid, fieldNumber: 1)
+    }
+    if !self.senderUserID.isEmpty {
+      try visitor.visitSingularStringField(value: self.senderUserID, fieldNumber: 2)
+    }
+    if !self.excerpt.isEmpty {
+      try visitor.visitSingularStringField(value: self.excerpt, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Rtmwire_V1_MessageReference, rhs: Rtmwire_V1_MessageReference) -> Bool {
+    if lhs.messageUid != rhs.messageUid {return false}
+    if lhs.senderUserID != rhs.senderUserID {return false}
+    if lhs.excerpt != rhs.excerpt {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

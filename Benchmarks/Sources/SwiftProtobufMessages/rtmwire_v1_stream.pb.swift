@@ -73,6 +73,8 @@ public nonisolated struct Rtmwire_V1_StreamMessage: Sendable {
 }
 
 /// A reference from a streaming message to another message (RongCloud RCReferenceInfo).
+/// MessageReference (envelope.proto, the reply of any envelope) has the same field numbers, types
+/// and names, so both read the same bytes and JSON.
 public nonisolated struct Rtmwire_V1_StreamReference: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for

@@ -24,6 +24,25 @@ public struct Limits: Hashable, Sendable {
     public var maxMetadataKeyBytes: Int
     /// Largest metadata item value, in UTF-8 bytes. Default 8,192.
     public var maxMetadataValueBytes: Int
+    /// Most users one text or caption mentions (``Mentions/userIDs``). Default 100.
+    public var maxMentions: Int
+    /// Largest reaction key (``Reaction/key``, ``ReactionCount/key``), in UTF-8 bytes: room for
+    /// any single emoji sequence (a family of four with skin tones, one grapheme, is 41 bytes)
+    /// or a short name. Default 64.
+    public var maxReactionKeyBytes: Int
+    /// Most user-perceived characters in a reaction key, counted as extended grapheme clusters
+    /// (Unicode UAX #29; Swift's `String.count`): "👨‍👩‍👧" is 1, ":thumbsup:" is 10. It keeps a
+    /// key a short name or a few emoji rather than a line of text. Default 32.
+    public var maxReactionKeyGraphemes: Int
+    /// Most recent users a reaction summary lists per key (``ReactionCount/recentUserIDs``).
+    /// Default 10.
+    public var maxReactionRecentUsers: Int
+    /// Largest excerpt of a replied-to message (``MessageReference/excerpt``), in UTF-8 bytes.
+    /// Default 1,024.
+    public var maxExcerptBytes: Int
+    /// Longest expiry hint of a typing indicator (``TypingIndicator/expiresAfterMs``), in ms: a
+    /// longer one would keep showing a sender who vanished. Default 60,000 (one minute).
+    public var maxTypingExpiryMs: Int
     /// Deepest nesting of messages and groups the decoder follows. It stops stack exhaustion by
     /// crafted input (protobuf-c has no such limit); the deepest RTMWire message nests four
     /// sub-messages inside the envelope (envelope → metadata → request → metadata → item, depth
@@ -38,6 +57,12 @@ public struct Limits: Hashable, Sendable {
         maxRepeatedCount: Int = 1_000,
         maxMetadataKeyBytes: Int = 256,
         maxMetadataValueBytes: Int = 8_192,
+        maxMentions: Int = 100,
+        maxReactionKeyBytes: Int = 64,
+        maxReactionKeyGraphemes: Int = 32,
+        maxReactionRecentUsers: Int = 10,
+        maxExcerptBytes: Int = 1_024,
+        maxTypingExpiryMs: Int = 60_000,
         maxDepth: Int = 32
     ) {
         self.maxContentBytes = maxContentBytes
@@ -46,6 +71,12 @@ public struct Limits: Hashable, Sendable {
         self.maxRepeatedCount = maxRepeatedCount
         self.maxMetadataKeyBytes = maxMetadataKeyBytes
         self.maxMetadataValueBytes = maxMetadataValueBytes
+        self.maxMentions = maxMentions
+        self.maxReactionKeyBytes = maxReactionKeyBytes
+        self.maxReactionKeyGraphemes = maxReactionKeyGraphemes
+        self.maxReactionRecentUsers = maxReactionRecentUsers
+        self.maxExcerptBytes = maxExcerptBytes
+        self.maxTypingExpiryMs = maxTypingExpiryMs
         self.maxDepth = maxDepth
     }
 

@@ -33,6 +33,27 @@ extension CustomMessage {
     }
 }
 
+extension Mentions {
+    /// Mentions name someone: distinct, non-empty user ids (at most ``Limits/maxMentions``) or
+    /// everyone.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.atMost(
+            userIDs.count, limits.maxMentions, "maxMentions", "user_ids", "too many mentioned users"
+        )
+        if userIDs.isEmpty && !everyone {
+            throw RTMWireError.missing("user_ids", "mentions name no user and not everyone")
+        }
+        try Rules.distinctIDs(userIDs, "user_ids")
+    }
+}
+
+extension Caption {
+    /// A new caption (possibly empty: removed) within the content budget.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.contentBudget(text.utf8.count, limits, "text")
+    }
+}
+
 extension StatusMessage {
     /// A status update states a presence.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {

@@ -1,7 +1,8 @@
 extension Envelope {
     /// An envelope needs an id, a sender, a conversation and a body; receipts must suit the
     /// conversation (Agora Chat: group chats only have per-message group read receipts, and
-    /// conversation read receipts belong to one-to-one chats).
+    /// conversation read receipts belong to one-to-one chats). A body of a newer schema version
+    /// (``bodyMember`` is `.unknown`) is a body: the envelope is routed by its header.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(messageID, "message_id")
         guard sender != nil else {
@@ -10,8 +11,8 @@ extension Envelope {
         guard let conversation else {
             throw RTMWireError.missing("conversation", "an envelope needs a conversation")
         }
-        guard let body else { throw RTMWireError.missing("body", "an envelope needs a body") }
-        if case .receipt(let receipt) = body {
+        try Rules.requiredMember(bodyMember, "body", "an envelope needs a body")
+        if case .receipt(let receipt)? = body {
             switch receipt.kind {
             case .groupRead?, .groupReadCount?:
                 if conversation.type != .group {
@@ -48,5 +49,14 @@ extension Conversation {
             throw RTMWireError.invalid("type", "conversation type must be peer, channel or group")
         }
         try Rules.required(id, "id")
+    }
+}
+
+extension MessageReference {
+    /// A reference that is present names the referenced message; its excerpt is short.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(messageUID, "message_uid")
+        try Rules.maxBytes(
+            excerpt, limits.maxExcerptBytes, "maxExcerptBytes", "excerpt", "reply excerpt")
     }
 }

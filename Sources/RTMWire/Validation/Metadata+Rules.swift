@@ -1,7 +1,7 @@
 extension MetadataMessage {
-    /// A storage message is a request, a response or an event.
+    /// A storage message is a request, a response or an event (or a newer kind).
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
-        if kind == nil { throw RTMWireError.missing("kind", "a metadata message needs a kind") }
+        try Rules.requiredMember(kindMember, "kind", "a metadata message needs a kind")
     }
 }
 
@@ -27,13 +27,10 @@ extension StorageEvent {
 }
 
 extension MetadataTarget {
-    /// Exactly one of channel or user, and a user target names the user.
+    /// Exactly one of channel or user (or a newer kind), and a user target names the user.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
-        switch target {
-        case nil: throw RTMWireError.missing("target", "a target is a channel or a user")
-        case .userID(let id)?: try Rules.required(id, "user_id")
-        case .channel?: break
-        }
+        try Rules.requiredMember(targetMember, "target", "a target is a channel or a user")
+        if case .userID(let id)? = target { try Rules.required(id, "user_id") }
     }
 }
 
@@ -51,17 +48,9 @@ extension MetadataItem {
     /// A non-empty key within the key limit and a value within the value limit.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(key, "key")
-        let keyBytes = key.utf8.count
-        if keyBytes > limits.maxMetadataKeyBytes {
-            throw RTMWireError.limit(
-                "maxMetadataKeyBytes", allowed: limits.maxMetadataKeyBytes, actual: keyBytes,
-                path: "key", detail: "metadata key is too long")
-        }
-        let valueBytes = value.utf8.count
-        if valueBytes > limits.maxMetadataValueBytes {
-            throw RTMWireError.limit(
-                "maxMetadataValueBytes", allowed: limits.maxMetadataValueBytes, actual: valueBytes,
-                path: "value", detail: "metadata value is too long")
-        }
+        try Rules.maxBytes(
+            key, limits.maxMetadataKeyBytes, "maxMetadataKeyBytes", "key", "metadata key")
+        try Rules.maxBytes(
+            value, limits.maxMetadataValueBytes, "maxMetadataValueBytes", "value", "metadata value")
     }
 }

@@ -1,7 +1,7 @@
 extension Receipt {
-    /// A receipt has exactly one kind.
+    /// A receipt has exactly one kind (or a newer kind).
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
-        if kind == nil { throw RTMWireError.missing("kind", "a receipt needs a kind") }
+        try Rules.requiredMember(kindMember, "kind", "a receipt needs a kind")
     }
 }
 

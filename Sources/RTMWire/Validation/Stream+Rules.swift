@@ -13,12 +13,10 @@ extension StreamReference {
 }
 
 extension StreamChunk {
-    /// A chunk names its stream and carries exactly one event.
+    /// A chunk names its stream and carries exactly one event (or a newer kind of event).
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(streamID, "stream_id")
-        if event == nil {
-            throw RTMWireError.missing(
-                "event", "a stream chunk needs an init, delta or complete event")
-        }
+        try Rules.requiredMember(
+            eventMember, "event", "a stream chunk needs an init, delta or complete event")
     }
 }

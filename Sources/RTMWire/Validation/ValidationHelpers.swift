@@ -49,13 +49,52 @@ enum Rules {
         if value.isEmpty { throw RTMWireError.missing(path, "required and empty") }
     }
 
+    /// Requires a member of a oneof. A member of a newer schema version (an unknown field in the
+    /// oneof's reserved room) counts: an older reader accepts and forwards it rather than
+    /// refusing what it cannot see.
+    static func requiredMember<Known>(
+        _ member: OneofMember<Known>, _ path: String, _ detail: String
+    ) throws(RTMWireError) {
+        if case .absent = member { throw RTMWireError.missing(path, detail) }
+    }
+
+    /// Requires non-empty strings that all differ byte for byte (user ids), naming the first
+    /// offender by index.
+    static func distinctIDs(_ values: [String], _ path: String) throws(RTMWireError) {
+        var seen = ByteStrings(capacity: values.count)
+        for (index, value) in values.enumerated() {
+            if value.isEmpty {
+                throw RTMWireError.missing("\(path)[\(index)]", "required and empty")
+            }
+            if !seen.insert(value) {
+                throw RTMWireError.invalid("\(path)[\(index)]", "\"\(value)\" occurs twice")
+            }
+        }
+    }
+
+    /// Enforces one limit: `actual` at most `allowed`, else a ``Code/limitExceeded`` naming
+    /// the ``Limits`` property `name`.
+    static func atMost(
+        _ actual: Int, _ allowed: Int, _ name: String, _ path: String, _ detail: String
+    ) throws(RTMWireError) {
+        if actual > allowed {
+            throw RTMWireError.limit(
+                name, allowed: allowed, actual: actual, path: path, detail: detail)
+        }
+    }
+
+    /// Enforces a byte-size limit on one string.
+    static func maxBytes(
+        _ value: String, _ limit: Int, _ name: String, _ path: String, _ what: String
+    ) throws(RTMWireError) {
+        try atMost(value.utf8.count, limit, name, path, "\(what) is too long")
+    }
+
     /// Enforces ``Limits/maxContentBytes`` on the content of one message.
     static func contentBudget(_ bytes: Int, _ limits: Limits, _ path: String) throws(RTMWireError) {
-        if bytes > limits.maxContentBytes {
-            throw RTMWireError.limit(
-                "maxContentBytes", allowed: limits.maxContentBytes, actual: bytes, path: path,
-                detail: "text, display file name and thumbnail together exceed the content budget")
-        }
+        try atMost(
+            bytes, limits.maxContentBytes, "maxContentBytes", path,
+            "text, display file name and thumbnail together exceed the content budget")
     }
 
     /// Enforces the uploaded media size range 1 ... ``Limits/maxMediaBytes``. The lower bound is
@@ -82,4 +121,16 @@ enum Rules {
         try mediaSize(size, limits, "size")
         try contentBudget(contentBytes, limits, "thumbnail")
     }
+}
+
+/// A set of strings compared byte for byte, as protobuf and every other runtime compare them.
+/// (A `Set<String>` compares by Unicode canonical equivalence: it would take "é" precomposed and
+/// "e" + U+0301 for the same id or reaction key.)
+struct ByteStrings {
+    private var seen: Set<[UInt8]>
+
+    init(capacity: Int) { seen = Set(minimumCapacity: capacity) }
+
+    /// Adds `value`; false when the same bytes were there already.
+    mutating func insert(_ value: String) -> Bool { seen.insert(Array(value.utf8)).inserted }
 }

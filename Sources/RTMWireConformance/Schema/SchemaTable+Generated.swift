@@ -6,6 +6,12 @@ extension SchemaTable {
     /// the full names); `.message(i)` refers to `messages[i]`.
     package static let messages: [MessageSchema] = [
         MessageSchema(
+            fullName: "rtmwire.v1.Caption",
+            fields: [
+                FieldSchema(number: 1, name: "text", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "mentions", kind: .message(12), isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
             fullName: "rtmwire.v1.ChannelTarget",
             fields: [
                 FieldSchema(number: 1, name: "channel_name", kind: .string, isRepeated: false, oneof: nil),
@@ -45,19 +51,25 @@ extension SchemaTable {
             fullName: "rtmwire.v1.Envelope",
             fields: [
                 FieldSchema(number: 1, name: "message_id", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "sender", kind: .message(20), isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "sender", kind: .message(28), isRepeated: false, oneof: nil),
                 FieldSchema(number: 3, name: "send_time_ms", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 4, name: "conversation", kind: .message(1), isRepeated: false, oneof: nil),
-                FieldSchema(number: 5, name: "delivery_options", kind: .message(4), isRepeated: false, oneof: nil),
-                FieldSchema(number: 16, name: "text", kind: .message(29), isRepeated: false, oneof: 0),
-                FieldSchema(number: 17, name: "image", kind: .message(10), isRepeated: false, oneof: 0),
-                FieldSchema(number: 18, name: "file", kind: .message(7), isRepeated: false, oneof: 0),
-                FieldSchema(number: 19, name: "status", kind: .message(21), isRepeated: false, oneof: 0),
-                FieldSchema(number: 20, name: "receipt", kind: .message(19), isRepeated: false, oneof: 0),
-                FieldSchema(number: 21, name: "stream", kind: .message(27), isRepeated: false, oneof: 0),
-                FieldSchema(number: 22, name: "stream_chunk", kind: .message(23), isRepeated: false, oneof: 0),
-                FieldSchema(number: 23, name: "metadata", kind: .message(14), isRepeated: false, oneof: 0),
-                FieldSchema(number: 24, name: "custom", kind: .message(3), isRepeated: false, oneof: 0),
+                FieldSchema(number: 4, name: "conversation", kind: .message(2), isRepeated: false, oneof: nil),
+                FieldSchema(number: 5, name: "delivery_options", kind: .message(5), isRepeated: false, oneof: nil),
+                FieldSchema(number: 16, name: "text", kind: .message(37), isRepeated: false, oneof: 0),
+                FieldSchema(number: 17, name: "image", kind: .message(11), isRepeated: false, oneof: 0),
+                FieldSchema(number: 18, name: "file", kind: .message(8), isRepeated: false, oneof: 0),
+                FieldSchema(number: 19, name: "status", kind: .message(29), isRepeated: false, oneof: 0),
+                FieldSchema(number: 20, name: "receipt", kind: .message(27), isRepeated: false, oneof: 0),
+                FieldSchema(number: 21, name: "stream", kind: .message(35), isRepeated: false, oneof: 0),
+                FieldSchema(number: 22, name: "stream_chunk", kind: .message(31), isRepeated: false, oneof: 0),
+                FieldSchema(number: 23, name: "metadata", kind: .message(19), isRepeated: false, oneof: 0),
+                FieldSchema(number: 24, name: "custom", kind: .message(4), isRepeated: false, oneof: 0),
+                FieldSchema(number: 25, name: "edit", kind: .message(13), isRepeated: false, oneof: 0),
+                FieldSchema(number: 26, name: "recall", kind: .message(15), isRepeated: false, oneof: 0),
+                FieldSchema(number: 27, name: "reaction", kind: .message(24), isRepeated: false, oneof: 0),
+                FieldSchema(number: 28, name: "reaction_summary", kind: .message(26), isRepeated: false, oneof: 0),
+                FieldSchema(number: 29, name: "typing", kind: .message(38), isRepeated: false, oneof: 0),
+                FieldSchema(number: 64, name: "reply_to", kind: .message(16), isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.FileMessage",
@@ -67,6 +79,7 @@ extension SchemaTable {
                 FieldSchema(number: 3, name: "size", kind: .varint, isRepeated: false, oneof: nil),
                 FieldSchema(number: 4, name: "thumbnail", kind: .bytes, isRepeated: false, oneof: nil),
                 FieldSchema(number: 5, name: "text", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 6, name: "mentions", kind: .message(12), isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.GroupReadCount",
@@ -96,6 +109,21 @@ extension SchemaTable {
                 FieldSchema(number: 7, name: "thumbnail_width", kind: .varint, isRepeated: false, oneof: nil),
                 FieldSchema(number: 8, name: "thumbnail_height", kind: .varint, isRepeated: false, oneof: nil),
                 FieldSchema(number: 9, name: "text", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 10, name: "mentions", kind: .message(12), isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.Mentions",
+            fields: [
+                FieldSchema(number: 1, name: "user_ids", kind: .string, isRepeated: true, oneof: nil),
+                FieldSchema(number: 2, name: "everyone", kind: .bool, isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.MessageEdit",
+            fields: [
+                FieldSchema(number: 1, name: "target_message_id", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "edit_time_ms", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "text", kind: .message(37), isRepeated: false, oneof: 0),
+                FieldSchema(number: 4, name: "caption", kind: .message(0), isRepeated: false, oneof: 0),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.MessageReadReceipt",
@@ -103,9 +131,23 @@ extension SchemaTable {
                 FieldSchema(number: 1, name: "message_id", kind: .string, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
+            fullName: "rtmwire.v1.MessageRecall",
+            fields: [
+                FieldSchema(number: 1, name: "target_message_id", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "recalled_by_user_id", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "reason", kind: .string, isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.MessageReference",
+            fields: [
+                FieldSchema(number: 1, name: "message_uid", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "sender_user_id", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "excerpt", kind: .string, isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
             fullName: "rtmwire.v1.Metadata",
             fields: [
-                FieldSchema(number: 1, name: "items", kind: .message(13), isRepeated: true, oneof: nil),
+                FieldSchema(number: 1, name: "items", kind: .message(18), isRepeated: true, oneof: nil),
                 FieldSchema(number: 2, name: "major_revision", kind: .varint, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
@@ -120,9 +162,9 @@ extension SchemaTable {
         MessageSchema(
             fullName: "rtmwire.v1.MetadataMessage",
             fields: [
-                FieldSchema(number: 1, name: "request", kind: .message(16), isRepeated: false, oneof: 0),
-                FieldSchema(number: 2, name: "response", kind: .message(17), isRepeated: false, oneof: 0),
-                FieldSchema(number: 3, name: "event", kind: .message(22), isRepeated: false, oneof: 0),
+                FieldSchema(number: 1, name: "request", kind: .message(21), isRepeated: false, oneof: 0),
+                FieldSchema(number: 2, name: "response", kind: .message(22), isRepeated: false, oneof: 0),
+                FieldSchema(number: 3, name: "event", kind: .message(30), isRepeated: false, oneof: 0),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.MetadataOptions",
@@ -135,9 +177,9 @@ extension SchemaTable {
             fields: [
                 FieldSchema(number: 1, name: "request_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "operation", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 3, name: "target", kind: .message(18), isRepeated: false, oneof: nil),
-                FieldSchema(number: 4, name: "metadata", kind: .message(12), isRepeated: false, oneof: nil),
-                FieldSchema(number: 5, name: "options", kind: .message(15), isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "target", kind: .message(23), isRepeated: false, oneof: nil),
+                FieldSchema(number: 4, name: "metadata", kind: .message(17), isRepeated: false, oneof: nil),
+                FieldSchema(number: 5, name: "options", kind: .message(20), isRepeated: false, oneof: nil),
                 FieldSchema(number: 6, name: "lock_name", kind: .string, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
@@ -145,25 +187,46 @@ extension SchemaTable {
             fields: [
                 FieldSchema(number: 1, name: "request_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "operation", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 3, name: "target", kind: .message(18), isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "target", kind: .message(23), isRepeated: false, oneof: nil),
                 FieldSchema(number: 4, name: "status", kind: .varint, isRepeated: false, oneof: nil),
                 FieldSchema(number: 5, name: "error_message", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 6, name: "metadata", kind: .message(12), isRepeated: false, oneof: nil),
+                FieldSchema(number: 6, name: "metadata", kind: .message(17), isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.MetadataTarget",
             fields: [
-                FieldSchema(number: 1, name: "channel", kind: .message(0), isRepeated: false, oneof: 0),
+                FieldSchema(number: 1, name: "channel", kind: .message(1), isRepeated: false, oneof: 0),
                 FieldSchema(number: 2, name: "user_id", kind: .string, isRepeated: false, oneof: 0),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.Reaction",
+            fields: [
+                FieldSchema(number: 1, name: "target_message_id", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "key", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "action", kind: .varint, isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.ReactionCount",
+            fields: [
+                FieldSchema(number: 1, name: "key", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "count", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "recent_user_ids", kind: .string, isRepeated: true, oneof: nil),
+                FieldSchema(number: 4, name: "receiver_reacted", kind: .bool, isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.ReactionSummary",
+            fields: [
+                FieldSchema(number: 1, name: "target_message_id", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "reactions", kind: .message(25), isRepeated: true, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.Receipt",
             fields: [
-                FieldSchema(number: 1, name: "delivery", kind: .message(5), isRepeated: false, oneof: 0),
-                FieldSchema(number: 2, name: "message_read", kind: .message(11), isRepeated: false, oneof: 0),
-                FieldSchema(number: 3, name: "conversation_read", kind: .message(2), isRepeated: false, oneof: 0),
-                FieldSchema(number: 4, name: "group_read", kind: .message(9), isRepeated: false, oneof: 0),
-                FieldSchema(number: 5, name: "group_read_count", kind: .message(8), isRepeated: false, oneof: 0),
+                FieldSchema(number: 1, name: "delivery", kind: .message(6), isRepeated: false, oneof: 0),
+                FieldSchema(number: 2, name: "message_read", kind: .message(14), isRepeated: false, oneof: 0),
+                FieldSchema(number: 3, name: "conversation_read", kind: .message(3), isRepeated: false, oneof: 0),
+                FieldSchema(number: 4, name: "group_read", kind: .message(10), isRepeated: false, oneof: 0),
+                FieldSchema(number: 5, name: "group_read_count", kind: .message(9), isRepeated: false, oneof: 0),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.Sender",
@@ -180,9 +243,9 @@ extension SchemaTable {
         MessageSchema(
             fullName: "rtmwire.v1.StorageEvent",
             fields: [
-                FieldSchema(number: 1, name: "target", kind: .message(18), isRepeated: false, oneof: nil),
+                FieldSchema(number: 1, name: "target", kind: .message(23), isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "event_type", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 3, name: "metadata", kind: .message(12), isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "metadata", kind: .message(17), isRepeated: false, oneof: nil),
                 FieldSchema(number: 4, name: "publisher_user_id", kind: .string, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
@@ -190,9 +253,9 @@ extension SchemaTable {
             fields: [
                 FieldSchema(number: 1, name: "stream_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "sequence", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 3, name: "init", kind: .message(26), isRepeated: false, oneof: 0),
-                FieldSchema(number: 4, name: "delta", kind: .message(25), isRepeated: false, oneof: 0),
-                FieldSchema(number: 5, name: "complete", kind: .message(24), isRepeated: false, oneof: 0),
+                FieldSchema(number: 3, name: "init", kind: .message(34), isRepeated: false, oneof: 0),
+                FieldSchema(number: 4, name: "delta", kind: .message(33), isRepeated: false, oneof: 0),
+                FieldSchema(number: 5, name: "complete", kind: .message(32), isRepeated: false, oneof: 0),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.StreamComplete",
@@ -222,7 +285,7 @@ extension SchemaTable {
                 FieldSchema(number: 5, name: "complete_reason", kind: .varint, isRepeated: false, oneof: nil),
                 FieldSchema(number: 6, name: "stop_reason", kind: .varint, isRepeated: false, oneof: nil),
                 FieldSchema(number: 7, name: "is_sync", kind: .bool, isRepeated: false, oneof: nil),
-                FieldSchema(number: 8, name: "reference", kind: .message(28), isRepeated: false, oneof: nil),
+                FieldSchema(number: 8, name: "reference", kind: .message(36), isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.StreamReference",
@@ -235,6 +298,13 @@ extension SchemaTable {
             fullName: "rtmwire.v1.TextMessage",
             fields: [
                 FieldSchema(number: 1, name: "text", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "mentions", kind: .message(12), isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.TypingIndicator",
+            fields: [
+                FieldSchema(number: 1, name: "state", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "expires_after_ms", kind: .varint, isRepeated: false, oneof: nil),
             ]),
     ]
 }

@@ -136,14 +136,28 @@ public enum BinaryDecodingCheck {
         try check(second == .success(nil), "\(name): frame reader returned a second message")
         try check(reader.bufferedByteCount == 0, "\(name): frame reader kept bytes")
 
-        // proto3 JSON: unknown fields have no JSON form, so compare the JSON texts.
+        // proto3 JSON: unknown fields have no JSON form, so compare the JSON texts. They are
+        // decoded with the wire rules; the semantic rules must hold for them too unless the JSON
+        // lost unknown fields: a body of a newer kind is one, and without it there is no body.
         let json = message.jsonString()
+        let wireRules = CodecOptions(limits: options.limits, checksSemantics: false)
         for text in [json, message.jsonString(pretty: true)] {
-            switch outcome({ () throws(RTMWireError) in try M(jsonString: text, options: options) })
-            {
+            switch outcome({ () throws(RTMWireError) in
+                try M(jsonString: text, options: wireRules)
+            }) {
             case .success(let fromJSON):
                 try check(
                     fromJSON.jsonString() == json, "\(name): JSON round trip changed \(json)")
+                let lostNothing =
+                    (try? fromJSON.serializedBytes(options: wireRules))
+                    == (try? message.serializedBytes(options: wireRules))
+                if options.checksSemantics, lostNothing,
+                    case .failure(let error) = outcome({ () throws(RTMWireError) in
+                        try fromJSON.validate(limits: options.limits)
+                    })
+                {
+                    throw CheckFailure("\(name): its own JSON \(text) is invalid: \(error)")
+                }
             case .failure(let error):
                 throw CheckFailure("\(name): its own JSON \(text) does not decode: \(error)")
             }

@@ -4,8 +4,11 @@ import RTMWirePeer
 
 /// RTMWire's wire-only decoder against protobuf-c (through `ProtobufCPeer.repack`).
 ///
-/// Input layout: the first byte picks the message type (`RTMMessageTypes.all[byte % 30]`), the
-/// rest is the message. `WireWalker` classifies the message first; then:
+/// Input layout: the first byte picks the message type (`RTMMessageTypes.all[byte %
+/// RTMMessageTypes.all.count]`), the rest is the message. A new message type shifts the
+/// selector of the types after it: the inputs kept in FailCases/ then get their first byte
+/// rewritten, so each keeps testing the type it was found with (`FailCasesTests` pins them).
+/// `WireWalker` classifies the message first; then:
 /// 1. each decoder accepts exactly when the walk says it must: both reject a malformed input,
 ///    and a documented difference lets only the side it names reject; RTMWire's error is the
 ///    one for the first difference it rejects, in its parse order;

@@ -4,20 +4,27 @@ extension LegacyBridge {
     /// The legacy messages that tell tutorial clients what `envelope` says: one message, or for
     /// a status update none, one or two (`status` and/or `raise_hand`, see ``LegacyBridge``).
     ///
-    /// The envelope's conversation, delivery options and unknown fields are not printed: the
-    /// RTM channel carries the conversation, and tutorial clients neither read receipts
-    /// requests nor unknown members.
+    /// The envelope's conversation, delivery options, reply reference, mentions and unknown
+    /// fields are not printed: the RTM channel carries the conversation, and tutorial clients
+    /// read neither receipt requests, replies, mentions nor unknown members.
     ///
     /// - Throws: `RTMWireError`: whatever `RTMMessage/validate(limits:)` finds;
-    ///   `RTMWireError/Code/noLegacyForm` for receipts, files, streams, metadata and custom
-    ///   messages that did not come from legacy JSON; `missingField` at `send_time_ms` for an
+    ///   `RTMWireError/Code/noLegacyForm` for receipts, files, streams, metadata, edits,
+    ///   recalls, reactions, typing indicators, custom messages that did not come from legacy
+    ///   JSON and bodies of a newer schema version; `missingField` at `send_time_ms` for an
     ///   unstamped text or image (their legacy form needs a timestamp); `invalidValue` when a
     ///   kept legacy object disagrees with the envelope's header.
     public mutating func legacyMessages(from envelope: Envelope) throws(RTMWireError)
         -> [LegacyOutbound]
     {
         try envelope.validate(limits: options.limits)
-        guard let sender = envelope.sender, let body = envelope.body else { return [] }
+        guard let sender = envelope.sender else { return [] }  // validation requires one
+        guard let body = envelope.body else {
+            throw RTMWireError(
+                code: .noLegacyForm, fieldPath: "body",
+                detail:
+                    "a body of a newer schema version (\(envelope.bodyMember)) has no legacy form")
+        }
         let legacySender = LegacySender(senderID: sender.userID, displayName: sender.displayName)
         let time: Int64? = envelope.sendTimeMs == 0 ? nil : envelope.sendTimeMs
         func stamped(_ kind: LegacyChatMessage.Kind) throws(RTMWireError) -> LegacyChatMessage {
@@ -107,6 +114,11 @@ extension LegacyBridge {
         case .streamChunk: "stream chunk"
         case .metadata: "metadata"
         case .custom(let custom): "custom \"\(custom.type)\""
+        case .edit: "edit"
+        case .recall: "recall"
+        case .reaction: "reaction"
+        case .reactionSummary: "reaction summary"
+        case .typing: "typing indicator"
         }
     }
 }

@@ -19,6 +19,8 @@ extension LoopbackExchange {
             }.map(\.messageID)
             var responses: Set<String> = []
             var events = 0
+            var summaries = 0
+            var bobReacted = false
             func satisfied() -> Bool {
                 wantsDelivery.allSatisfy { (tracker[$0]?.stage ?? .sent) >= .delivered }
                     && tracker[Script.textID]?.stage == .read
@@ -26,6 +28,7 @@ extension LoopbackExchange {
                     && tracker[Script.groupID]?.groupReadCount == 1
                     && (tracker[Script.groupID]?.groupReads.count ?? 0) == 1
                     && responses.isSuperset(of: Script.metadataRequestIDs) && events >= 2
+                    && bobReacted && summaries >= 2
             }
             while !satisfied(), let envelope = try await connection.receive() {
                 alice.received.append(envelope)
@@ -33,6 +36,11 @@ extension LoopbackExchange {
                 switch metadataKind(envelope) {
                 case .response(let response)?: responses.insert(response.requestID)
                 case .event?: events += 1
+                default: break
+                }
+                switch envelope.body {
+                case .reaction?: bobReacted = true
+                case .reactionSummary?: summaries += 1
                 default: break
                 }
             }
@@ -46,7 +54,9 @@ extension LoopbackExchange {
     }
 
     /// Bob, the reference peer: answers deliveries on its own, sends read receipts as a reader
-    /// would, reassembles streams and serves metadata.
+    /// would, reassembles streams, serves metadata, and keeps the conversation in a
+    /// ``MessageStore`` (edits, recalls, reactions) and a ``TypingTracker``, acting as the server
+    /// that answers each reaction with a summary.
     struct Bob: Sendable {
         static let groupReadContent = "seen, thanks"
         static let groupAckID = "ack-0001"
@@ -56,6 +66,11 @@ extension LoopbackExchange {
             var sent: [Envelope] = []
             var assembled: AssembledStream?
             var assemblyError: String?
+            var messages = MessageStore()
+            var typing = TypingTracker()
+            /// Who bob saw typing in the conversation after each typing indicator.
+            var typingSeen: [[String]] = []
+            var storeErrors: [String] = []
         }
 
         let clock: @Sendable () -> Int64
@@ -117,10 +132,51 @@ extension LoopbackExchange {
                         }
                     }
                     answers += await store.handle(envelope).map(\.envelope)
+                    answers += chat(envelope, at: now, &outcome)
                     try await send(answers)
                 }
             }
             return outcome
+        }
+
+        /// Applies `envelope` to the message store and the typing tracker; returns bob's
+        /// answers: his own reaction to alice's first text, and a summary for each reaction.
+        private func chat(_ envelope: Envelope, at now: Int64, _ outcome: inout Outcome)
+            -> [Envelope]
+        {
+            func bobSays(_ id: String, _ body: Envelope.Body) -> Envelope {
+                Envelope(
+                    messageID: id, sender: Script.bob, sendTimeMs: now,
+                    conversation: Conversation(type: .peer, id: Script.alice.userID), body: body)
+            }
+            func apply(_ envelope: Envelope) {
+                do { try outcome.messages.apply(envelope, at: now) } catch {
+                    outcome.storeErrors.append(error.description)
+                }
+            }
+            apply(envelope)
+            outcome.typing.apply(envelope, at: now)
+            if case .typing? = envelope.body, let conversation = envelope.conversation {
+                outcome.typingSeen.append(outcome.typing.typingUserIDs(in: conversation, at: now))
+            }
+            var answers: [Envelope] = []
+            if envelope.messageID == Script.textID {
+                let reaction = bobSays(
+                    "b-reaction",
+                    .reaction(
+                        Reaction(
+                            targetMessageID: Script.textID, key: Script.reactionKey, action: .add)))
+                apply(reaction)
+                answers.append(reaction)
+            }
+            if case .reaction(let reaction)? = envelope.body,
+                let summary = outcome.messages.reactionSummary(
+                    of: reaction.targetMessageID, for: Script.alice.userID)
+            {
+                answers.append(
+                    bobSays("b-summary-\(envelope.messageID)", .reactionSummary(summary)))
+            }
+            return answers
         }
     }
 }

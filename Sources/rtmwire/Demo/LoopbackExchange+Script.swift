@@ -1,8 +1,10 @@
 import RTMWire
 
 extension LoopbackExchange {
-    /// What alice sends, in order: every body kind, a stream as out-of-order chunks, and metadata
-    /// requests (subscribe, set, then a set with a stale revision).
+    /// What alice sends, in order: every body kind, a stream as out-of-order chunks, metadata
+    /// requests (subscribe, set, then a set with a stale revision), then the chat kinds: typing
+    /// started and stopped, a reply that mentions bob, an edit of her text and of her image's
+    /// caption, a reaction added and removed, and the recall of her poll.
     struct Script: Sendable {
         static let alice = Sender(userID: "alice", displayName: "Alice")
         static let bob = Sender(userID: "bob", displayName: "Bob")
@@ -15,6 +17,13 @@ extension LoopbackExchange {
         static let streamSummary = "a five-piece stream"
         static let metadataKey = "mood"
         static let metadataRequestIDs = ["md-subscribe", "md-set", "md-stale-set"]
+        static let imageID = "a-image"
+        static let pollID = "a-custom"
+        static let replyID = "a-reply"
+        static let textContent = "Hi Bob 👋"
+        static let editedText = "Hi Bob 👋 Lunch at 12?"
+        static let editedCaption = "the view from the lake, @bob"
+        static let reactionKey = "👍"
 
         /// A 4×3 PNG: the "uploaded" image and its thumbnail.
         static let png: [UInt8] = [
@@ -50,7 +59,8 @@ extension LoopbackExchange {
             }
             var envelopes: [Envelope] = []
             envelopes.append(
-                envelope(Self.textID, options: receipts, .text(TextMessage(text: "Hi Bob 👋"))))
+                envelope(Self.textID, options: receipts, .text(TextMessage(text: Self.textContent)))
+            )
             let thumbnail =
                 (try? ImageProbe.probe(Self.png)) ?? ImageInfo(format: .png, width: 0, height: 0)
             if let image = try? ImageMessage(
@@ -60,7 +70,8 @@ extension LoopbackExchange {
             ) {
                 envelopes.append(
                     envelope(
-                        "a-image", options: DeliveryOptions(deliveryReceipt: true), .image(image)))
+                        Self.imageID, options: DeliveryOptions(deliveryReceipt: true), .image(image)
+                    ))
             }
             envelopes.append(
                 envelope(
@@ -75,7 +86,7 @@ extension LoopbackExchange {
                     .status(StatusMessage(presence: .online, handRaised: true))))
             envelopes.append(
                 envelope(
-                    "a-custom", options: DeliveryOptions(deliveryReceipt: true),
+                    Self.pollID, options: DeliveryOptions(deliveryReceipt: true),
                     .custom(
                         CustomMessage(
                             type: "com.example.poll", payload: Array(#"{"question":"lunch?"}"#.utf8)
@@ -138,7 +149,51 @@ extension LoopbackExchange {
                         "a-\(request.requestID)", in: Conversation(type: .peer, id: "store"),
                         .metadata(MetadataMessage(kind: .request(request)))))
             }
+            envelopes += Self.chat(now: now, envelope: { id, body in envelope(id, body) })
             self.envelopes = envelopes
+        }
+
+        /// The chat kinds, to bob: typing, a reply with a mention, edits, a reaction added and
+        /// removed, a recall.
+        static func chat(now: Int64, envelope: (String, Envelope.Body) -> Envelope) -> [Envelope] {
+            let bobMention = Mentions(userIDs: [bob.userID])
+            var reply = envelope(
+                replyID,
+                .text(TextMessage(text: "@bob see my first message", mentions: bobMention)))
+            reply.replyTo = MessageReference(
+                messageUID: textID, senderUserID: alice.userID, excerpt: textContent)
+            func reaction(_ id: String, _ action: ReactionAction) -> Envelope {
+                envelope(
+                    id,
+                    .reaction(Reaction(targetMessageID: textID, key: reactionKey, action: action)))
+            }
+            return [
+                envelope(
+                    "a-typing-started",
+                    .typing(TypingIndicator(state: .started, expiresAfterMs: 5_000))),
+                envelope("a-typing-stopped", .typing(TypingIndicator(state: .stopped))),
+                reply,
+                envelope(
+                    "a-edit-text",
+                    .edit(
+                        MessageEdit(
+                            targetMessageID: textID, editTimeMs: now + 1,
+                            content: .text(TextMessage(text: editedText))))),
+                envelope(
+                    "a-edit-caption",
+                    .edit(
+                        MessageEdit(
+                            targetMessageID: imageID, editTimeMs: now + 2,
+                            content: .caption(Caption(text: editedCaption, mentions: bobMention))))),
+                reaction("a-reaction-add", .add),
+                reaction("a-reaction-remove", .remove),
+                envelope(
+                    "a-recall",
+                    .recall(
+                        MessageRecall(
+                            targetMessageID: pollID, recalledByUserID: alice.userID,
+                            reason: "sent to the wrong chat"))),
+            ]
         }
     }
 }

@@ -147,13 +147,97 @@ enum LoopbackExchange {
                     && events.last?.metadata?.items.map(\.key) == [Script.metadataKey],
                 detail: eventTypes.map { short($0.protoName, "STORAGE_EVENT_TYPE_") }.joined(
                     separator: ", ")))
+        checks += chatChecks(bob: bob, alice: alice)
         return Report(rows: rows, checks: checks)
+    }
+
+    /// The chat kinds: what bob's message store and typing tracker made of alice's envelopes,
+    /// and the reaction summaries alice got back.
+    static func chatChecks(bob: Bob.Outcome, alice: Alice) -> [Check] {
+        let store = bob.messages
+        var checks: [Check] = []
+        let text = store[Script.textID]
+        let image = store[Script.imageID]
+        var caption = ""
+        if case .image(let edited)? = image?.body { caption = edited.text }
+        checks.append(
+            Check(
+                name: "edits applied: a new text, a new caption with a mention",
+                ok: text?.body == .text(TextMessage(text: Script.editedText))
+                    && caption == Script.editedCaption && image?.editCount == 1,
+                detail: "text \"\(text.flatMap(textOf) ?? "-")\", caption \"\(caption)\""))
+        let poll = store[Script.pollID]
+        checks.append(
+            Check(
+                name: "recall removed the poll's content",
+                ok: poll?.isRecalled == true && poll?.body == nil,
+                detail: poll?.recall.map { "recalled by \($0.recalledByUserID): \($0.reason)" }
+                    ?? "not recalled"))
+        let summaries = alice.received.compactMap { envelope -> ReactionSummary? in
+            if case .reactionSummary(let summary)? = envelope.body { return summary }
+            return nil
+        }
+        let expected = [
+            [
+                ReactionCount(
+                    key: Script.reactionKey, count: 2, recentUserIDs: ["alice", "bob"],
+                    receiverReacted: true)
+            ],
+            [ReactionCount(key: Script.reactionKey, count: 1, recentUserIDs: ["bob"])],
+        ]
+        checks.append(
+            Check(
+                name: "reactions round trip: bob 👍, alice 👍 then removes it, summaries back",
+                ok: summaries.map(\.reactions) == expected,
+                detail: summaries.map { summary in
+                    summary.reactions.map {
+                        "\($0.key)×\($0.count) [\($0.recentUserIDs.joined(separator: ","))]"
+                            + ($0.receiverReacted ? " incl. alice" : "")
+                    }.joined(separator: " ")
+                }.joined(separator: " → ")))
+        checks.append(
+            Check(
+                name: "typing started, then stopped",
+                ok: bob.typingSeen == [["alice"], []],
+                detail: bob.typingSeen.map { $0.isEmpty ? "nobody" : $0.joined(separator: ", ") }
+                    .joined(separator: " → ")))
+        let reply = store[Script.replyID]
+        var mentions: [String] = []
+        if case .text(let message)? = reply?.body { mentions = message.mentions?.userIDs ?? [] }
+        let replied = reply?.replyTo.flatMap { store[$0.messageUID] }
+        checks.append(
+            Check(
+                name: "a reply that mentions bob resolves to its message",
+                ok: mentions == ["bob"] && replied?.messageID == Script.textID
+                    && reply?.replyTo?.excerpt == Script.textContent,
+                detail: "mentions \(mentions), replies to \(replied?.messageID ?? "nothing")"))
+        checks.append(
+            Check(
+                name: "the message store refused nothing",
+                ok: bob.storeErrors.isEmpty,
+                detail: bob.storeErrors.isEmpty
+                    ? "0 refusals" : bob.storeErrors.joined(separator: "; ")))
+        return checks
+    }
+
+    private static func textOf(_ message: StoredMessage) -> String? {
+        if case .text(let text)? = message.body { return text.text }
+        return nil
     }
 
     /// A short description of an envelope's body.
     static func describe(_ envelope: Envelope) -> String {
         switch envelope.body {
-        case .text?: return "text"
+        case .text(let text)?:
+            var parts = ["text"]
+            if envelope.replyTo != nil { parts.append("reply") }
+            if let mentions = text.mentions {
+                parts.append(
+                    "@"
+                        + (mentions.userIDs + (mentions.everyone ? ["all"] : [])).joined(
+                            separator: " @"))
+            }
+            return parts.joined(separator: " · ")
         case .image(let image)?:
             return "image \(image.width)×\(image.height), thumbnail \(image.thumbnail.count) B"
         case .file?: return "file"
@@ -189,6 +273,18 @@ enum LoopbackExchange {
                 return "metadata · event \(short(event.eventType.protoName, "STORAGE_EVENT_TYPE_"))"
             case nil: return "metadata"
             }
+        case .edit(let edit)?:
+            if case .caption? = edit.content { return "edit · new caption" }
+            return "edit · new text"
+        case .recall?: return "recall"
+        case .reaction(let reaction)?:
+            // Keys stay out of the table: emoji are two columns wide and would skew it.
+            return "reaction · \(short(reaction.action.protoName, "REACTION_ACTION_"))"
+        case .reactionSummary(let summary)?:
+            let counts = summary.reactions.map { String($0.count) }.joined(separator: "+")
+            return "reaction summary · \(summary.reactions.count) key(s), \(counts) user(s)"
+        case .typing(let typing)?:
+            return "typing · \(short(typing.state.protoName, "TYPING_STATE_"))"
         case nil: return "(no body)"
         }
     }

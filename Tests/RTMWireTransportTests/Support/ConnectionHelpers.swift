@@ -15,6 +15,11 @@ extension Envelope.Body {
         case .streamChunk: "streamChunk"
         case .metadata: "metadata"
         case .custom: "custom"
+        case .edit: "edit"
+        case .recall: "recall"
+        case .reaction: "reaction"
+        case .reactionSummary: "reactionSummary"
+        case .typing: "typing"
         }
     }
 }

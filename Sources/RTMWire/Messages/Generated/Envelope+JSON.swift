@@ -18,6 +18,12 @@ extension Envelope {
         if case .streamChunk(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_chunk" : "streamChunk", value._jsonValue(options))) }
         if case .metadata(let value)? = self.body { members.append(JSONMember("metadata", value._jsonValue(options))) }
         if case .custom(let value)? = self.body { members.append(JSONMember("custom", value._jsonValue(options))) }
+        if case .edit(let value)? = self.body { members.append(JSONMember("edit", value._jsonValue(options))) }
+        if case .recall(let value)? = self.body { members.append(JSONMember("recall", value._jsonValue(options))) }
+        if case .reaction(let value)? = self.body { members.append(JSONMember("reaction", value._jsonValue(options))) }
+        if case .reactionSummary(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "reaction_summary" : "reactionSummary", value._jsonValue(options))) }
+        if case .typing(let value)? = self.body { members.append(JSONMember("typing", value._jsonValue(options))) }
+        if let value = self.replyTo { members.append(JSONMember(options.preserveProtoFieldNames ? "reply_to" : "replyTo", value._jsonValue(options))) }
         return .object(members)
     }
 
@@ -118,6 +124,47 @@ extension Envelope {
                 var value = CustomMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .custom(value)
+            case "edit":
+                try JSONValue.checkFirstOccurrence(25, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = MessageEdit()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .edit(value)
+            case "recall":
+                try JSONValue.checkFirstOccurrence(26, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = MessageRecall()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .recall(value)
+            case "reaction":
+                try JSONValue.checkFirstOccurrence(27, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = Reaction()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .reaction(value)
+            case "reactionSummary", "reaction_summary":
+                try JSONValue.checkFirstOccurrence(28, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = ReactionSummary()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .reactionSummary(value)
+            case "typing":
+                try JSONValue.checkFirstOccurrence(29, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = TypingIndicator()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .typing(value)
+            case "replyTo", "reply_to":
+                try JSONValue.checkFirstOccurrence(64, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                var value = self.replyTo ?? MessageReference()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.replyTo = value
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Envelope", path: fieldPath)

@@ -17,6 +17,12 @@ extension Envelope {
         if case .streamChunk(let value)? = self.body { printer.message("stream_chunk", value) }
         if case .metadata(let value)? = self.body { printer.message("metadata", value) }
         if case .custom(let value)? = self.body { printer.message("custom", value) }
+        if case .edit(let value)? = self.body { printer.message("edit", value) }
+        if case .recall(let value)? = self.body { printer.message("recall", value) }
+        if case .reaction(let value)? = self.body { printer.message("reaction", value) }
+        if case .reactionSummary(let value)? = self.body { printer.message("reaction_summary", value) }
+        if case .typing(let value)? = self.body { printer.message("typing", value) }
+        if let value = self.replyTo { printer.message("reply_to", value) }
         printer.unknownFields(self.unknownFields)
     }
 }

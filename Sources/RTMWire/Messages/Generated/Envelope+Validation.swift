@@ -14,6 +14,9 @@ extension Envelope {
         if let value = self.deliveryOptions {
             do { try value._validate(limits) } catch { throw error.prefixingPath("delivery_options") }
         }
+        if let value = self.replyTo {
+            do { try value._validate(limits) } catch { throw error.prefixingPath("reply_to") }
+        }
         switch self.body {
         case .text(let value)?:
             do { try value._validate(limits) } catch { throw error.prefixingPath("text") }
@@ -33,6 +36,16 @@ extension Envelope {
             do { try value._validate(limits) } catch { throw error.prefixingPath("metadata") }
         case .custom(let value)?:
             do { try value._validate(limits) } catch { throw error.prefixingPath("custom") }
+        case .edit(let value)?:
+            do { try value._validate(limits) } catch { throw error.prefixingPath("edit") }
+        case .recall(let value)?:
+            do { try value._validate(limits) } catch { throw error.prefixingPath("recall") }
+        case .reaction(let value)?:
+            do { try value._validate(limits) } catch { throw error.prefixingPath("reaction") }
+        case .reactionSummary(let value)?:
+            do { try value._validate(limits) } catch { throw error.prefixingPath("reaction_summary") }
+        case .typing(let value)?:
+            do { try value._validate(limits) } catch { throw error.prefixingPath("typing") }
         case nil:
             break
         }

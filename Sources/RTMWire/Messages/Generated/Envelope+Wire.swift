@@ -19,8 +19,14 @@ extension Envelope {
         case .streamChunk(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
         case .metadata(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
         case .custom(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .edit(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .recall(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .reaction(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .reactionSummary(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .typing(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
         case nil: break
         }
+        if let value = self.replyTo { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
         return total
     }
 
@@ -28,6 +34,10 @@ extension Envelope {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if let value = self.replyTo {
+            writer.writeMessage(value)
+            writer.writeTag(0x82, 0x04)
+        }
         switch self.body {
         case .text(let value)?:
             writer.writeMessage(value)
@@ -56,6 +66,21 @@ extension Envelope {
         case .custom(let value)?:
             writer.writeMessage(value)
             writer.writeTag(0xC2, 0x01)
+        case .edit(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0xCA, 0x01)
+        case .recall(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0xD2, 0x01)
+        case .reaction(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0xDA, 0x01)
+        case .reactionSummary(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0xE2, 0x01)
+        case .typing(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0xEA, 0x01)
         case nil:
             break
         }
@@ -144,6 +169,34 @@ extension Envelope {
                 if case .custom(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "custom")
                 self.body = .custom(value)
+            case 0xCA:  // edit = 25
+                var value = MessageEdit()
+                if case .edit(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "edit")
+                self.body = .edit(value)
+            case 0xD2:  // recall = 26
+                var value = MessageRecall()
+                if case .recall(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "recall")
+                self.body = .recall(value)
+            case 0xDA:  // reaction = 27
+                var value = Reaction()
+                if case .reaction(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "reaction")
+                self.body = .reaction(value)
+            case 0xE2:  // reaction_summary = 28
+                var value = ReactionSummary()
+                if case .reactionSummary(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "reaction_summary")
+                self.body = .reactionSummary(value)
+            case 0xEA:  // typing = 29
+                var value = TypingIndicator()
+                if case .typing(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "typing")
+                self.body = .typing(value)
+            case 0x202:  // reply_to = 64
+                if self.replyTo == nil { self.replyTo = MessageReference() }
+                try reader.mergeMessage(&self.replyTo!, field: "reply_to")
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -16,8 +16,15 @@ public struct Envelope: RTMMessage {
     public var conversation: Conversation? = nil
     /// What the sender asks of the receivers (receipts). Absent = all off.
     public var deliveryOptions: DeliveryOptions? = nil
-    /// Exactly one body. A member that is set is always encoded, even when empty.
+    /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
+    /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
+    /// added after its schema version) reports an unknown kind (Envelope.bodyMember), not an error,
+    /// and still routes the envelope by its header.
     public var body: Body? = nil
+    /// The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+    /// text, image or file). Numbered after the body kinds so that older readers, which keep it as
+    /// an unknown field after the body, re-encode the envelope byte for byte.
+    public var replyTo: MessageReference? = nil
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
     public var unknownFields = UnknownFields()
 
@@ -31,7 +38,8 @@ public struct Envelope: RTMMessage {
         sendTimeMs: Int64 = 0,
         conversation: Conversation? = nil,
         deliveryOptions: DeliveryOptions? = nil,
-        body: Body? = nil
+        body: Body? = nil,
+        replyTo: MessageReference? = nil
     ) {
         self.messageID = messageID
         self.sender = sender
@@ -39,9 +47,13 @@ public struct Envelope: RTMMessage {
         self.conversation = conversation
         self.deliveryOptions = deliveryOptions
         self.body = body
+        self.replyTo = replyTo
     }
 
-    /// Exactly one body. A member that is set is always encoded, even when empty.
+    /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
+    /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
+    /// added after its schema version) reports an unknown kind (Envelope.bodyMember), not an error,
+    /// and still routes the envelope by its header.
     public enum Body: Hashable, Sendable {
         /// A plain text message.
         case text(TextMessage)
@@ -61,5 +73,26 @@ public struct Envelope: RTMMessage {
         case metadata(MetadataMessage)
         /// An application-defined message: type name plus opaque payload.
         case custom(CustomMessage)
+        /// A new text or caption for an earlier message of the same sender.
+        case edit(MessageEdit)
+        /// An earlier message recalled ("deleted for everyone").
+        case recall(MessageRecall)
+        /// A user adding or removing a reaction to an earlier message.
+        case reaction(Reaction)
+        /// The reactions to one message, per key, as the server reports them to one receiver.
+        case reactionSummary(ReactionSummary)
+        /// The sender started or stopped typing in the conversation.
+        case typing(TypingIndicator)
+    }
+
+    /// The member of `body` this message holds: `.known` for a member of this schema
+    /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
+    /// newer members (30...63), `.absent` for neither.
+    public var bodyMember: OneofMember<Body> {
+        if let body { return .known(body) }
+        if let number = unknownFields.lastFieldNumber(in: 30...63) {
+            return .unknown(fieldNumber: number)
+        }
+        return .absent
     }
 }

@@ -9,6 +9,7 @@ extension FileMessage {
         if self.size != 0 { members.append(JSONMember("size", JSONValue.proto3UInt64(self.size))) }
         if !self.thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(self.thumbnail))) }
         if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
+        if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue(options))) }
         return .object(members)
     }
 
@@ -40,6 +41,12 @@ extension FileMessage {
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.text = try member.value.proto3String(path: fieldPath)
+            case "mentions":
+                try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                var value = self.mentions ?? Mentions()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.mentions = value
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.FileMessage", path: fieldPath)

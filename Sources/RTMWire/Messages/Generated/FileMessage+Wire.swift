@@ -9,6 +9,7 @@ extension FileMessage {
         if self.size != 0 { total += 1 + Varint.size(UInt64(self.size)) }
         if !self.thumbnail.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.thumbnail.count) }
         if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
+        if let value = self.mentions { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
         return total
     }
 
@@ -16,6 +17,10 @@ extension FileMessage {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if let value = self.mentions {
+            writer.writeMessage(value)
+            writer.writeByte(0x32)
+        }
         if !self.text.isEmpty {
             writer.writeLengthDelimited(self.text)
             writer.writeByte(0x2A)
@@ -53,6 +58,9 @@ extension FileMessage {
                 self.thumbnail = try reader.readBytes()
             case 0x2A:  // text = 5
                 self.text = try reader.readString(field: "text")
+            case 0x32:  // mentions = 6
+                if self.mentions == nil { self.mentions = Mentions() }
+                try reader.mergeMessage(&self.mentions!, field: "mentions")
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

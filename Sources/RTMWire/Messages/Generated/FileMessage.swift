@@ -16,6 +16,8 @@ public struct FileMessage: RTMMessage {
     public var thumbnail: [UInt8] = []
     /// Optional caption. Counts toward the 32 KB content budget.
     public var text: String = ""
+    /// Users the caption mentions. Absent = none.
+    public var mentions: Mentions? = nil
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
     public var unknownFields = UnknownFields()
 
@@ -28,12 +30,14 @@ public struct FileMessage: RTMMessage {
         fileName: String = "",
         size: UInt64 = 0,
         thumbnail: [UInt8] = [],
-        text: String = ""
+        text: String = "",
+        mentions: Mentions? = nil
     ) {
         self.mediaID = mediaID
         self.fileName = fileName
         self.size = size
         self.thumbnail = thumbnail
         self.text = text
+        self.mentions = mentions
     }
 }

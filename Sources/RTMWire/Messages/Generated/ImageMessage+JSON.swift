@@ -13,6 +13,7 @@ extension ImageMessage {
         if self.thumbnailWidth != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "thumbnail_width" : "thumbnailWidth", JSONValue.proto3UInt32(self.thumbnailWidth))) }
         if self.thumbnailHeight != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "thumbnail_height" : "thumbnailHeight", JSONValue.proto3UInt32(self.thumbnailHeight))) }
         if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
+        if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue(options))) }
         return .object(members)
     }
 
@@ -60,6 +61,12 @@ extension ImageMessage {
                 try JSONValue.checkFirstOccurrence(9, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.text = try member.value.proto3String(path: fieldPath)
+            case "mentions":
+                try JSONValue.checkFirstOccurrence(10, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                var value = self.mentions ?? Mentions()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.mentions = value
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ImageMessage", path: fieldPath)

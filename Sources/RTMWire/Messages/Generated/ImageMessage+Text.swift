@@ -12,6 +12,7 @@ extension ImageMessage {
         if self.thumbnailWidth != 0 { printer.field("thumbnail_width", self.thumbnailWidth) }
         if self.thumbnailHeight != 0 { printer.field("thumbnail_height", self.thumbnailHeight) }
         if !self.text.isEmpty { printer.field("text", self.text) }
+        if let value = self.mentions { printer.message("mentions", value) }
         printer.unknownFields(self.unknownFields)
     }
 }

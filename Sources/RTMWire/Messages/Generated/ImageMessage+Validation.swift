@@ -7,5 +7,8 @@ extension ImageMessage {
         try Rules.noNUL(self.mediaID, "media_id")
         try Rules.noNUL(self.fileName, "file_name")
         try Rules.noNUL(self.text, "text")
+        if let value = self.mentions {
+            do { try value._validate(limits) } catch { throw error.prefixingPath("mentions") }
+        }
     }
 }

@@ -13,6 +13,7 @@ extension ImageMessage {
         if self.thumbnailWidth != 0 { total += 1 + Varint.size(UInt64(self.thumbnailWidth)) }
         if self.thumbnailHeight != 0 { total += 1 + Varint.size(UInt64(self.thumbnailHeight)) }
         if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
+        if let value = self.mentions { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
         return total
     }
 
@@ -20,6 +21,10 @@ extension ImageMessage {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if let value = self.mentions {
+            writer.writeMessage(value)
+            writer.writeByte(0x52)
+        }
         if !self.text.isEmpty {
             writer.writeLengthDelimited(self.text)
             writer.writeByte(0x4A)
@@ -81,6 +86,9 @@ extension ImageMessage {
                 self.thumbnailHeight = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x4A:  // text = 9
                 self.text = try reader.readString(field: "text")
+            case 0x52:  // mentions = 10
+                if self.mentions == nil { self.mentions = Mentions() }
+                try reader.mergeMessage(&self.mentions!, field: "mentions")
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

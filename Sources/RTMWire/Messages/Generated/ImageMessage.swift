@@ -27,6 +27,8 @@ public struct ImageMessage: RTMMessage {
     public var thumbnailHeight: UInt32 = 0
     /// Optional caption. Counts toward the 32 KB content budget.
     public var text: String = ""
+    /// Users the caption mentions. Absent = none.
+    public var mentions: Mentions? = nil
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
     public var unknownFields = UnknownFields()
 
@@ -43,7 +45,8 @@ public struct ImageMessage: RTMMessage {
         thumbnail: [UInt8] = [],
         thumbnailWidth: UInt32 = 0,
         thumbnailHeight: UInt32 = 0,
-        text: String = ""
+        text: String = "",
+        mentions: Mentions? = nil
     ) {
         self.mediaID = mediaID
         self.fileName = fileName
@@ -54,5 +57,6 @@ public struct ImageMessage: RTMMessage {
         self.thumbnailWidth = thumbnailWidth
         self.thumbnailHeight = thumbnailHeight
         self.text = text
+        self.mentions = mentions
     }
 }

@@ -5,6 +5,7 @@
 public enum RTMMessageTypes {
     /// All message types, sorted by full name.
     public static let all: [any RTMMessage.Type] = [
+        Caption.self,
         ChannelTarget.self,
         Conversation.self,
         ConversationReadReceipt.self,
@@ -16,7 +17,11 @@ public enum RTMMessageTypes {
         GroupReadCount.self,
         GroupReadReceipt.self,
         ImageMessage.self,
+        Mentions.self,
+        MessageEdit.self,
         MessageReadReceipt.self,
+        MessageRecall.self,
+        MessageReference.self,
         Metadata.self,
         MetadataItem.self,
         MetadataMessage.self,
@@ -24,6 +29,9 @@ public enum RTMMessageTypes {
         MetadataRequest.self,
         MetadataResponse.self,
         MetadataTarget.self,
+        Reaction.self,
+        ReactionCount.self,
+        ReactionSummary.self,
         Receipt.self,
         Sender.self,
         StatusMessage.self,
@@ -35,11 +43,13 @@ public enum RTMMessageTypes {
         StreamMessage.self,
         StreamReference.self,
         TextMessage.self,
+        TypingIndicator.self,
     ]
 
     /// The message type with the full name `fullName` (e.g. `rtmwire.v1.Envelope`), or nil.
     public static func type(named fullName: String) -> (any RTMMessage.Type)? {
         switch fullName {
+        case "rtmwire.v1.Caption": Caption.self
         case "rtmwire.v1.ChannelTarget": ChannelTarget.self
         case "rtmwire.v1.Conversation": Conversation.self
         case "rtmwire.v1.ConversationReadReceipt": ConversationReadReceipt.self
@@ -51,7 +61,11 @@ public enum RTMMessageTypes {
         case "rtmwire.v1.GroupReadCount": GroupReadCount.self
         case "rtmwire.v1.GroupReadReceipt": GroupReadReceipt.self
         case "rtmwire.v1.ImageMessage": ImageMessage.self
+        case "rtmwire.v1.Mentions": Mentions.self
+        case "rtmwire.v1.MessageEdit": MessageEdit.self
         case "rtmwire.v1.MessageReadReceipt": MessageReadReceipt.self
+        case "rtmwire.v1.MessageRecall": MessageRecall.self
+        case "rtmwire.v1.MessageReference": MessageReference.self
         case "rtmwire.v1.Metadata": Metadata.self
         case "rtmwire.v1.MetadataItem": MetadataItem.self
         case "rtmwire.v1.MetadataMessage": MetadataMessage.self
@@ -59,6 +73,9 @@ public enum RTMMessageTypes {
         case "rtmwire.v1.MetadataRequest": MetadataRequest.self
         case "rtmwire.v1.MetadataResponse": MetadataResponse.self
         case "rtmwire.v1.MetadataTarget": MetadataTarget.self
+        case "rtmwire.v1.Reaction": Reaction.self
+        case "rtmwire.v1.ReactionCount": ReactionCount.self
+        case "rtmwire.v1.ReactionSummary": ReactionSummary.self
         case "rtmwire.v1.Receipt": Receipt.self
         case "rtmwire.v1.Sender": Sender.self
         case "rtmwire.v1.StatusMessage": StatusMessage.self
@@ -70,6 +87,7 @@ public enum RTMMessageTypes {
         case "rtmwire.v1.StreamMessage": StreamMessage.self
         case "rtmwire.v1.StreamReference": StreamReference.self
         case "rtmwire.v1.TextMessage": TextMessage.self
+        case "rtmwire.v1.TypingIndicator": TypingIndicator.self
         default: nil
         }
     }

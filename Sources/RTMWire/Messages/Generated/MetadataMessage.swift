@@ -30,4 +30,15 @@ public struct MetadataMessage: RTMMessage {
         /// From the store to subscribers.
         case event(StorageEvent)
     }
+
+    /// The member of `kind` this message holds: `.known` for a member of this schema
+    /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
+    /// newer members (4...15), `.absent` for neither.
+    public var kindMember: OneofMember<Kind> {
+        if let kind { return .known(kind) }
+        if let number = unknownFields.lastFieldNumber(in: 4...15) {
+            return .unknown(fieldNumber: number)
+        }
+        return .absent
+    }
 }

@@ -28,4 +28,15 @@ public struct MetadataTarget: RTMMessage {
         /// User metadata of this user id (non-empty).
         case userID(String)
     }
+
+    /// The member of `target` this message holds: `.known` for a member of this schema
+    /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
+    /// newer members (3...15), `.absent` for neither.
+    public var targetMember: OneofMember<Target> {
+        if let target { return .known(target) }
+        if let number = unknownFields.lastFieldNumber(in: 3...15) {
+            return .unknown(fieldNumber: number)
+        }
+        return .absent
+    }
 }

@@ -34,4 +34,15 @@ public struct Receipt: RTMMessage {
         /// How many group members have read a message (sent to the sender when it asked).
         case groupReadCount(GroupReadCount)
     }
+
+    /// The member of `kind` this message holds: `.known` for a member of this schema
+    /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
+    /// newer members (6...15), `.absent` for neither.
+    public var kindMember: OneofMember<Kind> {
+        if let kind { return .known(kind) }
+        if let number = unknownFields.lastFieldNumber(in: 6...15) {
+            return .unknown(fieldNumber: number)
+        }
+        return .absent
+    }
 }

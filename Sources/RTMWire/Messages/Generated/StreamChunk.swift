@@ -38,4 +38,15 @@ public struct StreamChunk: RTMMessage {
         /// The stream ended (normally or not).
         case complete(StreamComplete)
     }
+
+    /// The member of `event` this message holds: `.known` for a member of this schema
+    /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
+    /// newer members (6...15), `.absent` for neither.
+    public var eventMember: OneofMember<Event> {
+        if let event { return .known(event) }
+        if let number = unknownFields.lastFieldNumber(in: 6...15) {
+            return .unknown(fieldNumber: number)
+        }
+        return .absent
+    }
 }

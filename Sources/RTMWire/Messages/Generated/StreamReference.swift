@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 /// A reference from a streaming message to another message (RongCloud RCReferenceInfo).
+/// MessageReference (envelope.proto, the reply of any envelope) has the same field numbers, types
+/// and names, so both read the same bytes and JSON.
 public struct StreamReference: RTMMessage {
     /// The protobuf full name.
     public static let protoFullName = "rtmwire.v1.StreamReference"

@@ -5,6 +5,7 @@ extension TextMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
+        if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue(options))) }
         return .object(members)
     }
 
@@ -20,6 +21,12 @@ extension TextMessage {
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.text = try member.value.proto3String(path: fieldPath)
+            case "mentions":
+                try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                var value = self.mentions ?? Mentions()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.mentions = value
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.TextMessage", path: fieldPath)

@@ -4,6 +4,7 @@
 extension TextMessage {
     public func _printText(to printer: inout TextPrinter) {
         if !self.text.isEmpty { printer.field("text", self.text) }
+        if let value = self.mentions { printer.message("mentions", value) }
         printer.unknownFields(self.unknownFields)
     }
 }

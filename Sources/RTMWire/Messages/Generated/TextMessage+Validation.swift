@@ -5,5 +5,8 @@ extension TextMessage {
     public func _validate(_ limits: Limits) throws(RTMWireError) {
         try _validateSelf(limits)
         try Rules.noNUL(self.text, "text")
+        if let value = self.mentions {
+            do { try value._validate(limits) } catch { throw error.prefixingPath("mentions") }
+        }
     }
 }

@@ -5,6 +5,7 @@ extension TextMessage {
     public func _wireSize() -> Int {
         var total = self.unknownFields.bytes.count
         if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
+        if let value = self.mentions { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
         return total
     }
 
@@ -12,6 +13,10 @@ extension TextMessage {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if let value = self.mentions {
+            writer.writeMessage(value)
+            writer.writeByte(0x12)
+        }
         if !self.text.isEmpty {
             writer.writeLengthDelimited(self.text)
             writer.writeByte(0x0A)
@@ -25,6 +30,9 @@ extension TextMessage {
             switch tag {
             case 0x0A:  // text = 1
                 self.text = try reader.readString(field: "text")
+            case 0x12:  // mentions = 2
+                if self.mentions == nil { self.mentions = Mentions() }
+                try reader.mergeMessage(&self.mentions!, field: "mentions")
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -8,6 +8,8 @@ public struct TextMessage: RTMMessage {
 
     /// The text body, UTF-8. Counts toward the 32 KB content budget.
     public var text: String = ""
+    /// Users the text mentions. Absent = none.
+    public var mentions: Mentions? = nil
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
     public var unknownFields = UnknownFields()
 
@@ -16,8 +18,10 @@ public struct TextMessage: RTMMessage {
 
     /// Creates a message; omitted fields keep their defaults.
     public init(
-        text: String = ""
+        text: String = "",
+        mentions: Mentions? = nil
     ) {
         self.text = text
+        self.mentions = mentions
     }
 }

@@ -140,6 +140,8 @@ func (x *StreamMessage) GetReference() *StreamReference {
 }
 
 // A reference from a streaming message to another message (RongCloud RCReferenceInfo).
+// MessageReference (envelope.proto, the reply of any envelope) has the same field numbers, types
+// and names, so both read the same bytes and JSON.
 type StreamReference struct {
 	state         protoimpl.MessageState
 	sizeCache     protoimpl.SizeCache

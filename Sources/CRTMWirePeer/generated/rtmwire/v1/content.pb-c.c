@@ -187,7 +187,97 @@ void   rtmwire__v1__custom_message__free_unpacked
   assert(message->base.descriptor == &rtmwire__v1__custom_message__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor rtmwire__v1__text_message__field_descriptors[1] =
+void   rtmwire__v1__mentions__init
+                     (Rtmwire__V1__Mentions         *message)
+{
+  static const Rtmwire__V1__Mentions init_value = RTMWIRE__V1__MENTIONS__INIT;
+  *message = init_value;
+}
+size_t rtmwire__v1__mentions__get_packed_size
+                     (const Rtmwire__V1__Mentions *message)
+{
+  assert(message->base.descriptor == &rtmwire__v1__mentions__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t rtmwire__v1__mentions__pack
+                     (const Rtmwire__V1__Mentions *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &rtmwire__v1__mentions__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t rtmwire__v1__mentions__pack_to_buffer
+                     (const Rtmwire__V1__Mentions *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &rtmwire__v1__mentions__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Rtmwire__V1__Mentions *
+       rtmwire__v1__mentions__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Rtmwire__V1__Mentions *)
+     protobuf_c_message_unpack (&rtmwire__v1__mentions__descriptor,
+                                allocator, len, data);
+}
+void   rtmwire__v1__mentions__free_unpacked
+                     (Rtmwire__V1__Mentions *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &rtmwire__v1__mentions__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   rtmwire__v1__caption__init
+                     (Rtmwire__V1__Caption         *message)
+{
+  static const Rtmwire__V1__Caption init_value = RTMWIRE__V1__CAPTION__INIT;
+  *message = init_value;
+}
+size_t rtmwire__v1__caption__get_packed_size
+                     (const Rtmwire__V1__Caption *message)
+{
+  assert(message->base.descriptor == &rtmwire__v1__caption__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t rtmwire__v1__caption__pack
+                     (const Rtmwire__V1__Caption *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &rtmwire__v1__caption__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t rtmwire__v1__caption__pack_to_buffer
+                     (const Rtmwire__V1__Caption *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &rtmwire__v1__caption__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Rtmwire__V1__Caption *
+       rtmwire__v1__caption__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Rtmwire__V1__Caption *)
+     protobuf_c_message_unpack (&rtmwire__v1__caption__descriptor,
+                                allocator, len, data);
+}
+void   rtmwire__v1__caption__free_unpacked
+                     (Rtmwire__V1__Caption *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &rtmwire__v1__caption__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+static const ProtobufCFieldDescriptor rtmwire__v1__text_message__field_descriptors[2] =
 {
   {
     "text",
@@ -201,14 +291,27 @@ static const ProtobufCFieldDescriptor rtmwire__v1__text_message__field_descripto
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "mentions",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__TextMessage, mentions),
+    &rtmwire__v1__mentions__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned rtmwire__v1__text_message__field_indices_by_name[] = {
+  1,   /* field[1] = mentions */
   0,   /* field[0] = text */
 };
 static const ProtobufCIntRange rtmwire__v1__text_message__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 1 }
+  { 0, 2 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__text_message__descriptor =
 {
@@ -218,14 +321,14 @@ const ProtobufCMessageDescriptor rtmwire__v1__text_message__descriptor =
   "Rtmwire__V1__TextMessage",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__TextMessage),
-  1,
+  2,
   rtmwire__v1__text_message__field_descriptors,
   rtmwire__v1__text_message__field_indices_by_name,
   1,  rtmwire__v1__text_message__number_ranges,
   (ProtobufCMessageInit) rtmwire__v1__text_message__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor rtmwire__v1__image_message__field_descriptors[9] =
+static const ProtobufCFieldDescriptor rtmwire__v1__image_message__field_descriptors[10] =
 {
   {
     "media_id",
@@ -335,11 +438,24 @@ static const ProtobufCFieldDescriptor rtmwire__v1__image_message__field_descript
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "mentions",
+    10,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__ImageMessage, mentions),
+    &rtmwire__v1__mentions__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned rtmwire__v1__image_message__field_indices_by_name[] = {
   1,   /* field[1] = file_name */
   4,   /* field[4] = height */
   0,   /* field[0] = media_id */
+  9,   /* field[9] = mentions */
   2,   /* field[2] = size */
   8,   /* field[8] = text */
   5,   /* field[5] = thumbnail */
@@ -350,7 +466,7 @@ static const unsigned rtmwire__v1__image_message__field_indices_by_name[] = {
 static const ProtobufCIntRange rtmwire__v1__image_message__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 9 }
+  { 0, 10 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__image_message__descriptor =
 {
@@ -360,14 +476,14 @@ const ProtobufCMessageDescriptor rtmwire__v1__image_message__descriptor =
   "Rtmwire__V1__ImageMessage",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__ImageMessage),
-  9,
+  10,
   rtmwire__v1__image_message__field_descriptors,
   rtmwire__v1__image_message__field_indices_by_name,
   1,  rtmwire__v1__image_message__number_ranges,
   (ProtobufCMessageInit) rtmwire__v1__image_message__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor rtmwire__v1__file_message__field_descriptors[5] =
+static const ProtobufCFieldDescriptor rtmwire__v1__file_message__field_descriptors[6] =
 {
   {
     "media_id",
@@ -429,10 +545,23 @@ static const ProtobufCFieldDescriptor rtmwire__v1__file_message__field_descripto
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "mentions",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__FileMessage, mentions),
+    &rtmwire__v1__mentions__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned rtmwire__v1__file_message__field_indices_by_name[] = {
   1,   /* field[1] = file_name */
   0,   /* field[0] = media_id */
+  5,   /* field[5] = mentions */
   2,   /* field[2] = size */
   4,   /* field[4] = text */
   3,   /* field[3] = thumbnail */
@@ -440,7 +569,7 @@ static const unsigned rtmwire__v1__file_message__field_indices_by_name[] = {
 static const ProtobufCIntRange rtmwire__v1__file_message__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__file_message__descriptor =
 {
@@ -450,7 +579,7 @@ const ProtobufCMessageDescriptor rtmwire__v1__file_message__descriptor =
   "Rtmwire__V1__FileMessage",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__FileMessage),
-  5,
+  6,
   rtmwire__v1__file_message__field_descriptors,
   rtmwire__v1__file_message__field_indices_by_name,
   1,  rtmwire__v1__file_message__number_ranges,
@@ -506,5 +635,107 @@ const ProtobufCMessageDescriptor rtmwire__v1__custom_message__descriptor =
   rtmwire__v1__custom_message__field_indices_by_name,
   1,  rtmwire__v1__custom_message__number_ranges,
   (ProtobufCMessageInit) rtmwire__v1__custom_message__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor rtmwire__v1__mentions__field_descriptors[2] =
+{
+  {
+    "user_ids",
+    1,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Rtmwire__V1__Mentions, n_user_ids),
+    offsetof(Rtmwire__V1__Mentions, user_ids),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "everyone",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_BOOL,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__Mentions, everyone),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned rtmwire__v1__mentions__field_indices_by_name[] = {
+  1,   /* field[1] = everyone */
+  0,   /* field[0] = user_ids */
+};
+static const ProtobufCIntRange rtmwire__v1__mentions__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor rtmwire__v1__mentions__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "rtmwire.v1.Mentions",
+  "Mentions",
+  "Rtmwire__V1__Mentions",
+  "rtmwire.v1",
+  sizeof(Rtmwire__V1__Mentions),
+  2,
+  rtmwire__v1__mentions__field_descriptors,
+  rtmwire__v1__mentions__field_indices_by_name,
+  1,  rtmwire__v1__mentions__number_ranges,
+  (ProtobufCMessageInit) rtmwire__v1__mentions__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor rtmwire__v1__caption__field_descriptors[2] =
+{
+  {
+    "text",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__Caption, text),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "mentions",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__Caption, mentions),
+    &rtmwire__v1__mentions__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned rtmwire__v1__caption__field_indices_by_name[] = {
+  1,   /* field[1] = mentions */
+  0,   /* field[0] = text */
+};
+static const ProtobufCIntRange rtmwire__v1__caption__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor rtmwire__v1__caption__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "rtmwire.v1.Caption",
+  "Caption",
+  "Rtmwire__V1__Caption",
+  "rtmwire.v1",
+  sizeof(Rtmwire__V1__Caption),
+  2,
+  rtmwire__v1__caption__field_descriptors,
+  rtmwire__v1__caption__field_indices_by_name,
+  1,  rtmwire__v1__caption__number_ranges,
+  (ProtobufCMessageInit) rtmwire__v1__caption__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

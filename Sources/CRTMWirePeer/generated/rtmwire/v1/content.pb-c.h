@@ -19,6 +19,8 @@ typedef struct Rtmwire__V1__TextMessage Rtmwire__V1__TextMessage;
 typedef struct Rtmwire__V1__ImageMessage Rtmwire__V1__ImageMessage;
 typedef struct Rtmwire__V1__FileMessage Rtmwire__V1__FileMessage;
 typedef struct Rtmwire__V1__CustomMessage Rtmwire__V1__CustomMessage;
+typedef struct Rtmwire__V1__Mentions Rtmwire__V1__Mentions;
+typedef struct Rtmwire__V1__Caption Rtmwire__V1__Caption;
 
 
 /* --- enums --- */
@@ -36,10 +38,14 @@ struct  Rtmwire__V1__TextMessage
    * The text body, UTF-8. Counts toward the 32 KB content budget.
    */
   char *text;
+  /*
+   * Users the text mentions. Absent = none.
+   */
+  Rtmwire__V1__Mentions *mentions;
 };
 #define RTMWIRE__V1__TEXT_MESSAGE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__text_message__descriptor) \
-    , (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, NULL }
 
 
 /*
@@ -87,10 +93,14 @@ struct  Rtmwire__V1__ImageMessage
    * Optional caption. Counts toward the 32 KB content budget.
    */
   char *text;
+  /*
+   * Users the caption mentions. Absent = none.
+   */
+  Rtmwire__V1__Mentions *mentions;
 };
 #define RTMWIRE__V1__IMAGE_MESSAGE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__image_message__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0, {0,NULL}, 0, 0, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0, {0,NULL}, 0, 0, (char *)protobuf_c_empty_string, NULL }
 
 
 /*
@@ -119,10 +129,14 @@ struct  Rtmwire__V1__FileMessage
    * Optional caption. Counts toward the 32 KB content budget.
    */
   char *text;
+  /*
+   * Users the caption mentions. Absent = none.
+   */
+  Rtmwire__V1__Mentions *mentions;
 };
 #define RTMWIRE__V1__FILE_MESSAGE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__file_message__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, {0,NULL}, (char *)protobuf_c_empty_string }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, {0,NULL}, (char *)protobuf_c_empty_string, NULL }
 
 
 /*
@@ -143,6 +157,50 @@ struct  Rtmwire__V1__CustomMessage
 #define RTMWIRE__V1__CUSTOM_MESSAGE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__custom_message__descriptor) \
     , (char *)protobuf_c_empty_string, {0,NULL} }
+
+
+/*
+ * The users a text or caption mentions ("@alice", "@everyone"). How the text shows a mention is
+ * the application's choice; receivers notify the users listed here, or every member of the
+ * conversation when `everyone` is set. A Mentions that is present mentions someone.
+ */
+struct  Rtmwire__V1__Mentions
+{
+  ProtobufCMessage base;
+  /*
+   * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+   */
+  size_t n_user_ids;
+  char **user_ids;
+  /*
+   * "@everyone" / "@all": every member of the conversation is mentioned.
+   */
+  protobuf_c_boolean everyone;
+};
+#define RTMWIRE__V1__MENTIONS__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__mentions__descriptor) \
+    , 0,NULL, 0 }
+
+
+/*
+ * The caption of an image or file message, as an edit replaces it (MessageEdit.caption).
+ */
+struct  Rtmwire__V1__Caption
+{
+  ProtobufCMessage base;
+  /*
+   * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+   * checks again together with the edited message's file name and thumbnail.
+   */
+  char *text;
+  /*
+   * Users the new caption mentions. Absent = none.
+   */
+  Rtmwire__V1__Mentions *mentions;
+};
+#define RTMWIRE__V1__CAPTION__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__caption__descriptor) \
+    , (char *)protobuf_c_empty_string, NULL }
 
 
 /* Rtmwire__V1__TextMessage methods */
@@ -221,6 +279,44 @@ Rtmwire__V1__CustomMessage *
 void   rtmwire__v1__custom_message__free_unpacked
                      (Rtmwire__V1__CustomMessage *message,
                       ProtobufCAllocator *allocator);
+/* Rtmwire__V1__Mentions methods */
+void   rtmwire__v1__mentions__init
+                     (Rtmwire__V1__Mentions         *message);
+size_t rtmwire__v1__mentions__get_packed_size
+                     (const Rtmwire__V1__Mentions   *message);
+size_t rtmwire__v1__mentions__pack
+                     (const Rtmwire__V1__Mentions   *message,
+                      uint8_t             *out);
+size_t rtmwire__v1__mentions__pack_to_buffer
+                     (const Rtmwire__V1__Mentions   *message,
+                      ProtobufCBuffer     *buffer);
+Rtmwire__V1__Mentions *
+       rtmwire__v1__mentions__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   rtmwire__v1__mentions__free_unpacked
+                     (Rtmwire__V1__Mentions *message,
+                      ProtobufCAllocator *allocator);
+/* Rtmwire__V1__Caption methods */
+void   rtmwire__v1__caption__init
+                     (Rtmwire__V1__Caption         *message);
+size_t rtmwire__v1__caption__get_packed_size
+                     (const Rtmwire__V1__Caption   *message);
+size_t rtmwire__v1__caption__pack
+                     (const Rtmwire__V1__Caption   *message,
+                      uint8_t             *out);
+size_t rtmwire__v1__caption__pack_to_buffer
+                     (const Rtmwire__V1__Caption   *message,
+                      ProtobufCBuffer     *buffer);
+Rtmwire__V1__Caption *
+       rtmwire__v1__caption__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   rtmwire__v1__caption__free_unpacked
+                     (Rtmwire__V1__Caption *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Rtmwire__V1__TextMessage_Closure)
@@ -235,6 +331,12 @@ typedef void (*Rtmwire__V1__FileMessage_Closure)
 typedef void (*Rtmwire__V1__CustomMessage_Closure)
                  (const Rtmwire__V1__CustomMessage *message,
                   void *closure_data);
+typedef void (*Rtmwire__V1__Mentions_Closure)
+                 (const Rtmwire__V1__Mentions *message,
+                  void *closure_data);
+typedef void (*Rtmwire__V1__Caption_Closure)
+                 (const Rtmwire__V1__Caption *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -245,6 +347,8 @@ extern const ProtobufCMessageDescriptor rtmwire__v1__text_message__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__image_message__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__file_message__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__custom_message__descriptor;
+extern const ProtobufCMessageDescriptor rtmwire__v1__mentions__descriptor;
+extern const ProtobufCMessageDescriptor rtmwire__v1__caption__descriptor;
 
 PROTOBUF_C__END_DECLS
 

@@ -52,6 +52,51 @@ void   rtmwire__v1__envelope__free_unpacked
   assert(message->base.descriptor == &rtmwire__v1__envelope__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   rtmwire__v1__message_reference__init
+                     (Rtmwire__V1__MessageReference         *message)
+{
+  static const Rtmwire__V1__MessageReference init_value = RTMWIRE__V1__MESSAGE_REFERENCE__INIT;
+  *message = init_value;
+}
+size_t rtmwire__v1__message_reference__get_packed_size
+                     (const Rtmwire__V1__MessageReference *message)
+{
+  assert(message->base.descriptor == &rtmwire__v1__message_reference__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t rtmwire__v1__message_reference__pack
+                     (const Rtmwire__V1__MessageReference *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &rtmwire__v1__message_reference__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t rtmwire__v1__message_reference__pack_to_buffer
+                     (const Rtmwire__V1__MessageReference *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &rtmwire__v1__message_reference__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Rtmwire__V1__MessageReference *
+       rtmwire__v1__message_reference__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Rtmwire__V1__MessageReference *)
+     protobuf_c_message_unpack (&rtmwire__v1__message_reference__descriptor,
+                                allocator, len, data);
+}
+void   rtmwire__v1__message_reference__free_unpacked
+                     (Rtmwire__V1__MessageReference *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &rtmwire__v1__message_reference__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 void   rtmwire__v1__sender__init
                      (Rtmwire__V1__Sender         *message)
 {
@@ -187,7 +232,7 @@ void   rtmwire__v1__delivery_options__free_unpacked
   assert(message->base.descriptor == &rtmwire__v1__delivery_options__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[14] =
+static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[20] =
 {
   {
     "message_id",
@@ -357,28 +402,107 @@ static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[1
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "edit",
+    25,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, edit),
+    &rtmwire__v1__message_edit__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "recall",
+    26,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, recall),
+    &rtmwire__v1__message_recall__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "reaction",
+    27,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, reaction),
+    &rtmwire__v1__reaction__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "reaction_summary",
+    28,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, reaction_summary),
+    &rtmwire__v1__reaction_summary__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "typing",
+    29,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, typing),
+    &rtmwire__v1__typing_indicator__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "reply_to",
+    64,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__Envelope, reply_to),
+    &rtmwire__v1__message_reference__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned rtmwire__v1__envelope__field_indices_by_name[] = {
   3,   /* field[3] = conversation */
   13,   /* field[13] = custom */
   4,   /* field[4] = delivery_options */
+  14,   /* field[14] = edit */
   7,   /* field[7] = file */
   6,   /* field[6] = image */
   0,   /* field[0] = message_id */
   12,   /* field[12] = metadata */
+  16,   /* field[16] = reaction */
+  17,   /* field[17] = reaction_summary */
+  15,   /* field[15] = recall */
   9,   /* field[9] = receipt */
+  19,   /* field[19] = reply_to */
   2,   /* field[2] = send_time_ms */
   1,   /* field[1] = sender */
   8,   /* field[8] = status */
   10,   /* field[10] = stream */
   11,   /* field[11] = stream_chunk */
   5,   /* field[5] = text */
+  18,   /* field[18] = typing */
 };
-static const ProtobufCIntRange rtmwire__v1__envelope__number_ranges[2 + 1] =
+static const ProtobufCIntRange rtmwire__v1__envelope__number_ranges[3 + 1] =
 {
   { 1, 0 },
   { 16, 5 },
-  { 0, 14 }
+  { 64, 19 },
+  { 0, 20 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__envelope__descriptor =
 {
@@ -388,11 +512,75 @@ const ProtobufCMessageDescriptor rtmwire__v1__envelope__descriptor =
   "Rtmwire__V1__Envelope",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__Envelope),
-  14,
+  20,
   rtmwire__v1__envelope__field_descriptors,
   rtmwire__v1__envelope__field_indices_by_name,
-  2,  rtmwire__v1__envelope__number_ranges,
+  3,  rtmwire__v1__envelope__number_ranges,
   (ProtobufCMessageInit) rtmwire__v1__envelope__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor rtmwire__v1__message_reference__field_descriptors[3] =
+{
+  {
+    "message_uid",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__MessageReference, message_uid),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "sender_user_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__MessageReference, sender_user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "excerpt",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__MessageReference, excerpt),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned rtmwire__v1__message_reference__field_indices_by_name[] = {
+  2,   /* field[2] = excerpt */
+  0,   /* field[0] = message_uid */
+  1,   /* field[1] = sender_user_id */
+};
+static const ProtobufCIntRange rtmwire__v1__message_reference__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 3 }
+};
+const ProtobufCMessageDescriptor rtmwire__v1__message_reference__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "rtmwire.v1.MessageReference",
+  "MessageReference",
+  "Rtmwire__V1__MessageReference",
+  "rtmwire.v1",
+  sizeof(Rtmwire__V1__MessageReference),
+  3,
+  rtmwire__v1__message_reference__field_descriptors,
+  rtmwire__v1__message_reference__field_indices_by_name,
+  1,  rtmwire__v1__message_reference__number_ranges,
+  (ProtobufCMessageInit) rtmwire__v1__message_reference__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
 static const ProtobufCFieldDescriptor rtmwire__v1__sender__field_descriptors[2] =

@@ -19,8 +19,13 @@ PROTOBUF_C__BEGIN_DECLS
 #include "rtmwire/v1/receipt.pb-c.h"
 #include "rtmwire/v1/stream.pb-c.h"
 #include "rtmwire/v1/metadata.pb-c.h"
+#include "rtmwire/v1/edit.pb-c.h"
+#include "rtmwire/v1/recall.pb-c.h"
+#include "rtmwire/v1/reaction.pb-c.h"
+#include "rtmwire/v1/typing.pb-c.h"
 
 typedef struct Rtmwire__V1__Envelope Rtmwire__V1__Envelope;
+typedef struct Rtmwire__V1__MessageReference Rtmwire__V1__MessageReference;
 typedef struct Rtmwire__V1__Sender Rtmwire__V1__Sender;
 typedef struct Rtmwire__V1__Conversation Rtmwire__V1__Conversation;
 typedef struct Rtmwire__V1__DeliveryOptions Rtmwire__V1__DeliveryOptions;
@@ -63,7 +68,12 @@ typedef enum {
   RTMWIRE__V1__ENVELOPE__BODY_STREAM = 21,
   RTMWIRE__V1__ENVELOPE__BODY_STREAM_CHUNK = 22,
   RTMWIRE__V1__ENVELOPE__BODY_METADATA = 23,
-  RTMWIRE__V1__ENVELOPE__BODY_CUSTOM = 24
+  RTMWIRE__V1__ENVELOPE__BODY_CUSTOM = 24,
+  RTMWIRE__V1__ENVELOPE__BODY_EDIT = 25,
+  RTMWIRE__V1__ENVELOPE__BODY_RECALL = 26,
+  RTMWIRE__V1__ENVELOPE__BODY_REACTION = 27,
+  RTMWIRE__V1__ENVELOPE__BODY_REACTION_SUMMARY = 28,
+  RTMWIRE__V1__ENVELOPE__BODY_TYPING = 29
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(RTMWIRE__V1__ENVELOPE__BODY__CASE)
 } Rtmwire__V1__Envelope__BodyCase;
 
@@ -93,6 +103,12 @@ struct  Rtmwire__V1__Envelope
    * What the sender asks of the receivers (receipts). Absent = all off.
    */
   Rtmwire__V1__DeliveryOptions *delivery_options;
+  /*
+   * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+   * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+   * an unknown field after the body, re-encode the envelope byte for byte.
+   */
+  Rtmwire__V1__MessageReference *reply_to;
   Rtmwire__V1__Envelope__BodyCase body_case;
   union {
     /*
@@ -131,11 +147,61 @@ struct  Rtmwire__V1__Envelope
      * An application-defined message: type name plus opaque payload.
      */
     Rtmwire__V1__CustomMessage *custom;
+    /*
+     * A new text or caption for an earlier message of the same sender.
+     */
+    Rtmwire__V1__MessageEdit *edit;
+    /*
+     * An earlier message recalled ("deleted for everyone").
+     */
+    Rtmwire__V1__MessageRecall *recall;
+    /*
+     * A user adding or removing a reaction to an earlier message.
+     */
+    Rtmwire__V1__Reaction *reaction;
+    /*
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     */
+    Rtmwire__V1__ReactionSummary *reaction_summary;
+    /*
+     * The sender started or stopped typing in the conversation.
+     */
+    Rtmwire__V1__TypingIndicator *typing;
   };
 };
 #define RTMWIRE__V1__ENVELOPE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__envelope__descriptor) \
-    , (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, RTMWIRE__V1__ENVELOPE__BODY__NOT_SET, {0} }
+    , (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, NULL, RTMWIRE__V1__ENVELOPE__BODY__NOT_SET, {0} }
+
+
+/*
+ * A reference to another message: what an envelope replies to (Envelope.reply_to).
+ * It shares field numbers, types and names with StreamReference (stream.proto): the two read the
+ * same bytes and the same proto3 JSON, so a streaming message's reference and a reply convert
+ * into each other unchanged. StreamReference stays as it was (StreamMessage.reference keeps its
+ * type) so nothing released changes; this type carries the general name and the excerpt limit.
+ */
+struct  Rtmwire__V1__MessageReference
+{
+  ProtobufCMessage base;
+  /*
+   * The referenced message's id: its Envelope.message_id (named message_uid like
+   * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+   */
+  char *message_uid;
+  /*
+   * User id of the referenced message's sender. Optional.
+   */
+  char *sender_user_id;
+  /*
+   * A short excerpt of the referenced message's content, for display before the original is
+   * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+   */
+  char *excerpt;
+};
+#define RTMWIRE__V1__MESSAGE_REFERENCE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__message_reference__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -223,6 +289,25 @@ Rtmwire__V1__Envelope *
 void   rtmwire__v1__envelope__free_unpacked
                      (Rtmwire__V1__Envelope *message,
                       ProtobufCAllocator *allocator);
+/* Rtmwire__V1__MessageReference methods */
+void   rtmwire__v1__message_reference__init
+                     (Rtmwire__V1__MessageReference         *message);
+size_t rtmwire__v1__message_reference__get_packed_size
+                     (const Rtmwire__V1__MessageReference   *message);
+size_t rtmwire__v1__message_reference__pack
+                     (const Rtmwire__V1__MessageReference   *message,
+                      uint8_t             *out);
+size_t rtmwire__v1__message_reference__pack_to_buffer
+                     (const Rtmwire__V1__MessageReference   *message,
+                      ProtobufCBuffer     *buffer);
+Rtmwire__V1__MessageReference *
+       rtmwire__v1__message_reference__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   rtmwire__v1__message_reference__free_unpacked
+                     (Rtmwire__V1__MessageReference *message,
+                      ProtobufCAllocator *allocator);
 /* Rtmwire__V1__Sender methods */
 void   rtmwire__v1__sender__init
                      (Rtmwire__V1__Sender         *message);
@@ -285,6 +370,9 @@ void   rtmwire__v1__delivery_options__free_unpacked
 typedef void (*Rtmwire__V1__Envelope_Closure)
                  (const Rtmwire__V1__Envelope *message,
                   void *closure_data);
+typedef void (*Rtmwire__V1__MessageReference_Closure)
+                 (const Rtmwire__V1__MessageReference *message,
+                  void *closure_data);
 typedef void (*Rtmwire__V1__Sender_Closure)
                  (const Rtmwire__V1__Sender *message,
                   void *closure_data);
@@ -302,6 +390,7 @@ typedef void (*Rtmwire__V1__DeliveryOptions_Closure)
 
 extern const ProtobufCEnumDescriptor    rtmwire__v1__conversation_type__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__envelope__descriptor;
+extern const ProtobufCMessageDescriptor rtmwire__v1__message_reference__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__sender__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__conversation__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__delivery_options__descriptor;

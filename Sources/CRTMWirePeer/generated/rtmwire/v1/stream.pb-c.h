@@ -74,6 +74,8 @@ struct  Rtmwire__V1__StreamMessage
 
 /*
  * A reference from a streaming message to another message (RongCloud RCReferenceInfo).
+ * MessageReference (envelope.proto, the reply of any envelope) has the same field numbers, types
+ * and names, so both read the same bytes and JSON.
  */
 struct  Rtmwire__V1__StreamReference
 {

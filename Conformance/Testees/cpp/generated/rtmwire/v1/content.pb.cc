@@ -25,6 +25,7 @@ namespace v1 {
 PROTOBUF_CONSTEXPR TextMessage::TextMessage(
     ::_pbi::ConstantInitialized): _impl_{
     /*decltype(_impl_.text_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.mentions_)*/nullptr
   , /*decltype(_impl_._cached_size_)*/{}} {}
 struct TextMessageDefaultTypeInternal {
   PROTOBUF_CONSTEXPR TextMessageDefaultTypeInternal()
@@ -41,6 +42,7 @@ PROTOBUF_CONSTEXPR ImageMessage::ImageMessage(
   , /*decltype(_impl_.file_name_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
   , /*decltype(_impl_.thumbnail_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
   , /*decltype(_impl_.text_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.mentions_)*/nullptr
   , /*decltype(_impl_.size_)*/uint64_t{0u}
   , /*decltype(_impl_.width_)*/0u
   , /*decltype(_impl_.height_)*/0u
@@ -62,6 +64,7 @@ PROTOBUF_CONSTEXPR FileMessage::FileMessage(
   , /*decltype(_impl_.file_name_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
   , /*decltype(_impl_.thumbnail_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
   , /*decltype(_impl_.text_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.mentions_)*/nullptr
   , /*decltype(_impl_.size_)*/uint64_t{0u}
   , /*decltype(_impl_._cached_size_)*/{}} {}
 struct FileMessageDefaultTypeInternal {
@@ -87,9 +90,37 @@ struct CustomMessageDefaultTypeInternal {
   };
 };
 PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 CustomMessageDefaultTypeInternal _CustomMessage_default_instance_;
+PROTOBUF_CONSTEXPR Mentions::Mentions(
+    ::_pbi::ConstantInitialized): _impl_{
+    /*decltype(_impl_.user_ids_)*/{}
+  , /*decltype(_impl_.everyone_)*/false
+  , /*decltype(_impl_._cached_size_)*/{}} {}
+struct MentionsDefaultTypeInternal {
+  PROTOBUF_CONSTEXPR MentionsDefaultTypeInternal()
+      : _instance(::_pbi::ConstantInitialized{}) {}
+  ~MentionsDefaultTypeInternal() {}
+  union {
+    Mentions _instance;
+  };
+};
+PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 MentionsDefaultTypeInternal _Mentions_default_instance_;
+PROTOBUF_CONSTEXPR Caption::Caption(
+    ::_pbi::ConstantInitialized): _impl_{
+    /*decltype(_impl_.text_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.mentions_)*/nullptr
+  , /*decltype(_impl_._cached_size_)*/{}} {}
+struct CaptionDefaultTypeInternal {
+  PROTOBUF_CONSTEXPR CaptionDefaultTypeInternal()
+      : _instance(::_pbi::ConstantInitialized{}) {}
+  ~CaptionDefaultTypeInternal() {}
+  union {
+    Caption _instance;
+  };
+};
+PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 CaptionDefaultTypeInternal _Caption_default_instance_;
 }  // namespace v1
 }  // namespace rtmwire
-static ::_pb::Metadata file_level_metadata_rtmwire_2fv1_2fcontent_2eproto[4];
+static ::_pb::Metadata file_level_metadata_rtmwire_2fv1_2fcontent_2eproto[6];
 static constexpr ::_pb::EnumDescriptor const** file_level_enum_descriptors_rtmwire_2fv1_2fcontent_2eproto = nullptr;
 static constexpr ::_pb::ServiceDescriptor const** file_level_service_descriptors_rtmwire_2fv1_2fcontent_2eproto = nullptr;
 
@@ -101,6 +132,7 @@ const uint32_t TableStruct_rtmwire_2fv1_2fcontent_2eproto::offsets[] PROTOBUF_SE
   ~0u,  // no _weak_field_map_
   ~0u,  // no _inlined_string_donated_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::TextMessage, _impl_.text_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::TextMessage, _impl_.mentions_),
   ~0u,  // no _has_bits_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::ImageMessage, _internal_metadata_),
   ~0u,  // no _extensions_
@@ -116,6 +148,7 @@ const uint32_t TableStruct_rtmwire_2fv1_2fcontent_2eproto::offsets[] PROTOBUF_SE
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::ImageMessage, _impl_.thumbnail_width_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::ImageMessage, _impl_.thumbnail_height_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::ImageMessage, _impl_.text_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::ImageMessage, _impl_.mentions_),
   ~0u,  // no _has_bits_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::FileMessage, _internal_metadata_),
   ~0u,  // no _extensions_
@@ -127,6 +160,7 @@ const uint32_t TableStruct_rtmwire_2fv1_2fcontent_2eproto::offsets[] PROTOBUF_SE
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::FileMessage, _impl_.size_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::FileMessage, _impl_.thumbnail_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::FileMessage, _impl_.text_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::FileMessage, _impl_.mentions_),
   ~0u,  // no _has_bits_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::CustomMessage, _internal_metadata_),
   ~0u,  // no _extensions_
@@ -135,12 +169,30 @@ const uint32_t TableStruct_rtmwire_2fv1_2fcontent_2eproto::offsets[] PROTOBUF_SE
   ~0u,  // no _inlined_string_donated_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::CustomMessage, _impl_.type_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::CustomMessage, _impl_.payload_),
+  ~0u,  // no _has_bits_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Mentions, _internal_metadata_),
+  ~0u,  // no _extensions_
+  ~0u,  // no _oneof_case_
+  ~0u,  // no _weak_field_map_
+  ~0u,  // no _inlined_string_donated_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Mentions, _impl_.user_ids_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Mentions, _impl_.everyone_),
+  ~0u,  // no _has_bits_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Caption, _internal_metadata_),
+  ~0u,  // no _extensions_
+  ~0u,  // no _oneof_case_
+  ~0u,  // no _weak_field_map_
+  ~0u,  // no _inlined_string_donated_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Caption, _impl_.text_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Caption, _impl_.mentions_),
 };
 static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) = {
   { 0, -1, -1, sizeof(::rtmwire::v1::TextMessage)},
-  { 7, -1, -1, sizeof(::rtmwire::v1::ImageMessage)},
-  { 22, -1, -1, sizeof(::rtmwire::v1::FileMessage)},
-  { 33, -1, -1, sizeof(::rtmwire::v1::CustomMessage)},
+  { 8, -1, -1, sizeof(::rtmwire::v1::ImageMessage)},
+  { 24, -1, -1, sizeof(::rtmwire::v1::FileMessage)},
+  { 36, -1, -1, sizeof(::rtmwire::v1::CustomMessage)},
+  { 44, -1, -1, sizeof(::rtmwire::v1::Mentions)},
+  { 52, -1, -1, sizeof(::rtmwire::v1::Caption)},
 };
 
 static const ::_pb::Message* const file_default_instances[] = {
@@ -148,26 +200,34 @@ static const ::_pb::Message* const file_default_instances[] = {
   &::rtmwire::v1::_ImageMessage_default_instance_._instance,
   &::rtmwire::v1::_FileMessage_default_instance_._instance,
   &::rtmwire::v1::_CustomMessage_default_instance_._instance,
+  &::rtmwire::v1::_Mentions_default_instance_._instance,
+  &::rtmwire::v1::_Caption_default_instance_._instance,
 };
 
 const char descriptor_table_protodef_rtmwire_2fv1_2fcontent_2eproto[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) =
-  "\n\030rtmwire/v1/content.proto\022\nrtmwire.v1\"!"
-  "\n\013TextMessage\022\014\n\004text\030\001 \001(\tJ\004\010\002\020\020\"\272\001\n\014Im"
+  "\n\030rtmwire/v1/content.proto\022\nrtmwire.v1\"I"
+  "\n\013TextMessage\022\014\n\004text\030\001 \001(\t\022&\n\010mentions\030"
+  "\002 \001(\0132\024.rtmwire.v1.MentionsJ\004\010\003\020\020\"\342\001\n\014Im"
   "ageMessage\022\020\n\010media_id\030\001 \001(\t\022\021\n\tfile_nam"
   "e\030\002 \001(\t\022\014\n\004size\030\003 \001(\004\022\r\n\005width\030\004 \001(\r\022\016\n\006"
   "height\030\005 \001(\r\022\021\n\tthumbnail\030\006 \001(\014\022\027\n\017thumb"
   "nail_width\030\007 \001(\r\022\030\n\020thumbnail_height\030\010 \001"
-  "(\r\022\014\n\004text\030\t \001(\tJ\004\010\n\020\020\"g\n\013FileMessage\022\020\n"
-  "\010media_id\030\001 \001(\t\022\021\n\tfile_name\030\002 \001(\t\022\014\n\004si"
-  "ze\030\003 \001(\004\022\021\n\tthumbnail\030\004 \001(\014\022\014\n\004text\030\005 \001("
-  "\tJ\004\010\006\020\020\"4\n\rCustomMessage\022\014\n\004type\030\001 \001(\t\022\017"
-  "\n\007payload\030\002 \001(\014J\004\010\003\020\020b\006proto3"
+  "(\r\022\014\n\004text\030\t \001(\t\022&\n\010mentions\030\n \001(\0132\024.rtm"
+  "wire.v1.MentionsJ\004\010\013\020\020\"\217\001\n\013FileMessage\022\020"
+  "\n\010media_id\030\001 \001(\t\022\021\n\tfile_name\030\002 \001(\t\022\014\n\004s"
+  "ize\030\003 \001(\004\022\021\n\tthumbnail\030\004 \001(\014\022\014\n\004text\030\005 \001"
+  "(\t\022&\n\010mentions\030\006 \001(\0132\024.rtmwire.v1.Mentio"
+  "nsJ\004\010\007\020\020\"4\n\rCustomMessage\022\014\n\004type\030\001 \001(\t\022"
+  "\017\n\007payload\030\002 \001(\014J\004\010\003\020\020\"4\n\010Mentions\022\020\n\010us"
+  "er_ids\030\001 \003(\t\022\020\n\010everyone\030\002 \001(\010J\004\010\003\020\020\"E\n\007"
+  "Caption\022\014\n\004text\030\001 \001(\t\022&\n\010mentions\030\002 \001(\0132"
+  "\024.rtmwire.v1.MentionsJ\004\010\003\020\020b\006proto3"
   ;
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2fcontent_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2fcontent_2eproto = {
-    false, false, 429, descriptor_table_protodef_rtmwire_2fv1_2fcontent_2eproto,
+    false, false, 675, descriptor_table_protodef_rtmwire_2fv1_2fcontent_2eproto,
     "rtmwire/v1/content.proto",
-    &descriptor_table_rtmwire_2fv1_2fcontent_2eproto_once, nullptr, 0, 4,
+    &descriptor_table_rtmwire_2fv1_2fcontent_2eproto_once, nullptr, 0, 6,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2fcontent_2eproto::offsets,
     file_level_metadata_rtmwire_2fv1_2fcontent_2eproto, file_level_enum_descriptors_rtmwire_2fv1_2fcontent_2eproto,
     file_level_service_descriptors_rtmwire_2fv1_2fcontent_2eproto,
@@ -185,8 +245,13 @@ namespace v1 {
 
 class TextMessage::_Internal {
  public:
+  static const ::rtmwire::v1::Mentions& mentions(const TextMessage* msg);
 };
 
+const ::rtmwire::v1::Mentions&
+TextMessage::_Internal::mentions(const TextMessage* msg) {
+  return *msg->_impl_.mentions_;
+}
 TextMessage::TextMessage(::PROTOBUF_NAMESPACE_ID::Arena* arena,
                          bool is_message_owned)
   : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
@@ -198,6 +263,7 @@ TextMessage::TextMessage(const TextMessage& from)
   TextMessage* const _this = this; (void)_this;
   new (&_impl_) Impl_{
       decltype(_impl_.text_){}
+    , decltype(_impl_.mentions_){nullptr}
     , /*decltype(_impl_._cached_size_)*/{}};
 
   _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
@@ -209,6 +275,9 @@ TextMessage::TextMessage(const TextMessage& from)
     _this->_impl_.text_.Set(from._internal_text(), 
       _this->GetArenaForAllocation());
   }
+  if (from._internal_has_mentions()) {
+    _this->_impl_.mentions_ = new ::rtmwire::v1::Mentions(*from._impl_.mentions_);
+  }
   // @@protoc_insertion_point(copy_constructor:rtmwire.v1.TextMessage)
 }
 
@@ -218,6 +287,7 @@ inline void TextMessage::SharedCtor(
   (void)is_message_owned;
   new (&_impl_) Impl_{
       decltype(_impl_.text_){}
+    , decltype(_impl_.mentions_){nullptr}
     , /*decltype(_impl_._cached_size_)*/{}
   };
   _impl_.text_.InitDefault();
@@ -238,6 +308,7 @@ TextMessage::~TextMessage() {
 inline void TextMessage::SharedDtor() {
   GOOGLE_DCHECK(GetArenaForAllocation() == nullptr);
   _impl_.text_.Destroy();
+  if (this != internal_default_instance()) delete _impl_.mentions_;
 }
 
 void TextMessage::SetCachedSize(int size) const {
@@ -251,6 +322,10 @@ void TextMessage::Clear() {
   (void) cached_has_bits;
 
   _impl_.text_.ClearToEmpty();
+  if (GetArenaForAllocation() == nullptr && _impl_.mentions_ != nullptr) {
+    delete _impl_.mentions_;
+  }
+  _impl_.mentions_ = nullptr;
   _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
 }
 
@@ -267,6 +342,14 @@ const char* TextMessage::_InternalParse(const char* ptr, ::_pbi::ParseContext* c
           ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
           CHK_(ptr);
           CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.TextMessage.text"));
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.Mentions mentions = 2;
+      case 2:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 18)) {
+          ptr = ctx->ParseMessage(_internal_mutable_mentions(), ptr);
+          CHK_(ptr);
         } else
           goto handle_unusual;
         continue;
@@ -309,6 +392,13 @@ uint8_t* TextMessage::_InternalSerialize(
         1, this->_internal_text(), target);
   }
 
+  // .rtmwire.v1.Mentions mentions = 2;
+  if (this->_internal_has_mentions()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(2, _Internal::mentions(this),
+        _Internal::mentions(this).GetCachedSize(), target, stream);
+  }
+
   if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
     target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
         _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
@@ -332,6 +422,13 @@ size_t TextMessage::ByteSizeLong() const {
         this->_internal_text());
   }
 
+  // .rtmwire.v1.Mentions mentions = 2;
+  if (this->_internal_has_mentions()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+        *_impl_.mentions_);
+  }
+
   return MaybeComputeUnknownFieldsSize(total_size, &_impl_._cached_size_);
 }
 
@@ -352,6 +449,10 @@ void TextMessage::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PR
 
   if (!from._internal_text().empty()) {
     _this->_internal_set_text(from._internal_text());
+  }
+  if (from._internal_has_mentions()) {
+    _this->_internal_mutable_mentions()->::rtmwire::v1::Mentions::MergeFrom(
+        from._internal_mentions());
   }
   _this->_internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
 }
@@ -376,6 +477,7 @@ void TextMessage::InternalSwap(TextMessage* other) {
       &_impl_.text_, lhs_arena,
       &other->_impl_.text_, rhs_arena
   );
+  swap(_impl_.mentions_, other->_impl_.mentions_);
 }
 
 ::PROTOBUF_NAMESPACE_ID::Metadata TextMessage::GetMetadata() const {
@@ -388,8 +490,13 @@ void TextMessage::InternalSwap(TextMessage* other) {
 
 class ImageMessage::_Internal {
  public:
+  static const ::rtmwire::v1::Mentions& mentions(const ImageMessage* msg);
 };
 
+const ::rtmwire::v1::Mentions&
+ImageMessage::_Internal::mentions(const ImageMessage* msg) {
+  return *msg->_impl_.mentions_;
+}
 ImageMessage::ImageMessage(::PROTOBUF_NAMESPACE_ID::Arena* arena,
                          bool is_message_owned)
   : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
@@ -404,6 +511,7 @@ ImageMessage::ImageMessage(const ImageMessage& from)
     , decltype(_impl_.file_name_){}
     , decltype(_impl_.thumbnail_){}
     , decltype(_impl_.text_){}
+    , decltype(_impl_.mentions_){nullptr}
     , decltype(_impl_.size_){}
     , decltype(_impl_.width_){}
     , decltype(_impl_.height_){}
@@ -444,6 +552,9 @@ ImageMessage::ImageMessage(const ImageMessage& from)
     _this->_impl_.text_.Set(from._internal_text(), 
       _this->GetArenaForAllocation());
   }
+  if (from._internal_has_mentions()) {
+    _this->_impl_.mentions_ = new ::rtmwire::v1::Mentions(*from._impl_.mentions_);
+  }
   ::memcpy(&_impl_.size_, &from._impl_.size_,
     static_cast<size_t>(reinterpret_cast<char*>(&_impl_.thumbnail_height_) -
     reinterpret_cast<char*>(&_impl_.size_)) + sizeof(_impl_.thumbnail_height_));
@@ -459,6 +570,7 @@ inline void ImageMessage::SharedCtor(
     , decltype(_impl_.file_name_){}
     , decltype(_impl_.thumbnail_){}
     , decltype(_impl_.text_){}
+    , decltype(_impl_.mentions_){nullptr}
     , decltype(_impl_.size_){uint64_t{0u}}
     , decltype(_impl_.width_){0u}
     , decltype(_impl_.height_){0u}
@@ -499,6 +611,7 @@ inline void ImageMessage::SharedDtor() {
   _impl_.file_name_.Destroy();
   _impl_.thumbnail_.Destroy();
   _impl_.text_.Destroy();
+  if (this != internal_default_instance()) delete _impl_.mentions_;
 }
 
 void ImageMessage::SetCachedSize(int size) const {
@@ -515,6 +628,10 @@ void ImageMessage::Clear() {
   _impl_.file_name_.ClearToEmpty();
   _impl_.thumbnail_.ClearToEmpty();
   _impl_.text_.ClearToEmpty();
+  if (GetArenaForAllocation() == nullptr && _impl_.mentions_ != nullptr) {
+    delete _impl_.mentions_;
+  }
+  _impl_.mentions_ = nullptr;
   ::memset(&_impl_.size_, 0, static_cast<size_t>(
       reinterpret_cast<char*>(&_impl_.thumbnail_height_) -
       reinterpret_cast<char*>(&_impl_.size_)) + sizeof(_impl_.thumbnail_height_));
@@ -603,6 +720,14 @@ const char* ImageMessage::_InternalParse(const char* ptr, ::_pbi::ParseContext* 
           ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
           CHK_(ptr);
           CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.ImageMessage.text"));
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.Mentions mentions = 10;
+      case 10:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 82)) {
+          ptr = ctx->ParseMessage(_internal_mutable_mentions(), ptr);
+          CHK_(ptr);
         } else
           goto handle_unusual;
         continue;
@@ -701,6 +826,13 @@ uint8_t* ImageMessage::_InternalSerialize(
         9, this->_internal_text(), target);
   }
 
+  // .rtmwire.v1.Mentions mentions = 10;
+  if (this->_internal_has_mentions()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(10, _Internal::mentions(this),
+        _Internal::mentions(this).GetCachedSize(), target, stream);
+  }
+
   if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
     target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
         _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
@@ -743,6 +875,13 @@ size_t ImageMessage::ByteSizeLong() const {
     total_size += 1 +
       ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
         this->_internal_text());
+  }
+
+  // .rtmwire.v1.Mentions mentions = 10;
+  if (this->_internal_has_mentions()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+        *_impl_.mentions_);
   }
 
   // uint64 size = 3;
@@ -800,6 +939,10 @@ void ImageMessage::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::P
   if (!from._internal_text().empty()) {
     _this->_internal_set_text(from._internal_text());
   }
+  if (from._internal_has_mentions()) {
+    _this->_internal_mutable_mentions()->::rtmwire::v1::Mentions::MergeFrom(
+        from._internal_mentions());
+  }
   if (from._internal_size() != 0) {
     _this->_internal_set_size(from._internal_size());
   }
@@ -853,9 +996,9 @@ void ImageMessage::InternalSwap(ImageMessage* other) {
   ::PROTOBUF_NAMESPACE_ID::internal::memswap<
       PROTOBUF_FIELD_OFFSET(ImageMessage, _impl_.thumbnail_height_)
       + sizeof(ImageMessage::_impl_.thumbnail_height_)
-      - PROTOBUF_FIELD_OFFSET(ImageMessage, _impl_.size_)>(
-          reinterpret_cast<char*>(&_impl_.size_),
-          reinterpret_cast<char*>(&other->_impl_.size_));
+      - PROTOBUF_FIELD_OFFSET(ImageMessage, _impl_.mentions_)>(
+          reinterpret_cast<char*>(&_impl_.mentions_),
+          reinterpret_cast<char*>(&other->_impl_.mentions_));
 }
 
 ::PROTOBUF_NAMESPACE_ID::Metadata ImageMessage::GetMetadata() const {
@@ -868,8 +1011,13 @@ void ImageMessage::InternalSwap(ImageMessage* other) {
 
 class FileMessage::_Internal {
  public:
+  static const ::rtmwire::v1::Mentions& mentions(const FileMessage* msg);
 };
 
+const ::rtmwire::v1::Mentions&
+FileMessage::_Internal::mentions(const FileMessage* msg) {
+  return *msg->_impl_.mentions_;
+}
 FileMessage::FileMessage(::PROTOBUF_NAMESPACE_ID::Arena* arena,
                          bool is_message_owned)
   : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
@@ -884,6 +1032,7 @@ FileMessage::FileMessage(const FileMessage& from)
     , decltype(_impl_.file_name_){}
     , decltype(_impl_.thumbnail_){}
     , decltype(_impl_.text_){}
+    , decltype(_impl_.mentions_){nullptr}
     , decltype(_impl_.size_){}
     , /*decltype(_impl_._cached_size_)*/{}};
 
@@ -920,6 +1069,9 @@ FileMessage::FileMessage(const FileMessage& from)
     _this->_impl_.text_.Set(from._internal_text(), 
       _this->GetArenaForAllocation());
   }
+  if (from._internal_has_mentions()) {
+    _this->_impl_.mentions_ = new ::rtmwire::v1::Mentions(*from._impl_.mentions_);
+  }
   _this->_impl_.size_ = from._impl_.size_;
   // @@protoc_insertion_point(copy_constructor:rtmwire.v1.FileMessage)
 }
@@ -933,6 +1085,7 @@ inline void FileMessage::SharedCtor(
     , decltype(_impl_.file_name_){}
     , decltype(_impl_.thumbnail_){}
     , decltype(_impl_.text_){}
+    , decltype(_impl_.mentions_){nullptr}
     , decltype(_impl_.size_){uint64_t{0u}}
     , /*decltype(_impl_._cached_size_)*/{}
   };
@@ -969,6 +1122,7 @@ inline void FileMessage::SharedDtor() {
   _impl_.file_name_.Destroy();
   _impl_.thumbnail_.Destroy();
   _impl_.text_.Destroy();
+  if (this != internal_default_instance()) delete _impl_.mentions_;
 }
 
 void FileMessage::SetCachedSize(int size) const {
@@ -985,6 +1139,10 @@ void FileMessage::Clear() {
   _impl_.file_name_.ClearToEmpty();
   _impl_.thumbnail_.ClearToEmpty();
   _impl_.text_.ClearToEmpty();
+  if (GetArenaForAllocation() == nullptr && _impl_.mentions_ != nullptr) {
+    delete _impl_.mentions_;
+  }
+  _impl_.mentions_ = nullptr;
   _impl_.size_ = uint64_t{0u};
   _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
 }
@@ -1039,6 +1197,14 @@ const char* FileMessage::_InternalParse(const char* ptr, ::_pbi::ParseContext* c
           ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
           CHK_(ptr);
           CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.FileMessage.text"));
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.Mentions mentions = 6;
+      case 6:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 50)) {
+          ptr = ctx->ParseMessage(_internal_mutable_mentions(), ptr);
+          CHK_(ptr);
         } else
           goto handle_unusual;
         continue;
@@ -1113,6 +1279,13 @@ uint8_t* FileMessage::_InternalSerialize(
         5, this->_internal_text(), target);
   }
 
+  // .rtmwire.v1.Mentions mentions = 6;
+  if (this->_internal_has_mentions()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(6, _Internal::mentions(this),
+        _Internal::mentions(this).GetCachedSize(), target, stream);
+  }
+
   if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
     target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
         _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
@@ -1157,6 +1330,13 @@ size_t FileMessage::ByteSizeLong() const {
         this->_internal_text());
   }
 
+  // .rtmwire.v1.Mentions mentions = 6;
+  if (this->_internal_has_mentions()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+        *_impl_.mentions_);
+  }
+
   // uint64 size = 3;
   if (this->_internal_size() != 0) {
     total_size += ::_pbi::WireFormatLite::UInt64SizePlusOne(this->_internal_size());
@@ -1191,6 +1371,10 @@ void FileMessage::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PR
   }
   if (!from._internal_text().empty()) {
     _this->_internal_set_text(from._internal_text());
+  }
+  if (from._internal_has_mentions()) {
+    _this->_internal_mutable_mentions()->::rtmwire::v1::Mentions::MergeFrom(
+        from._internal_mentions());
   }
   if (from._internal_size() != 0) {
     _this->_internal_set_size(from._internal_size());
@@ -1230,7 +1414,12 @@ void FileMessage::InternalSwap(FileMessage* other) {
       &_impl_.text_, lhs_arena,
       &other->_impl_.text_, rhs_arena
   );
-  swap(_impl_.size_, other->_impl_.size_);
+  ::PROTOBUF_NAMESPACE_ID::internal::memswap<
+      PROTOBUF_FIELD_OFFSET(FileMessage, _impl_.size_)
+      + sizeof(FileMessage::_impl_.size_)
+      - PROTOBUF_FIELD_OFFSET(FileMessage, _impl_.mentions_)>(
+          reinterpret_cast<char*>(&_impl_.mentions_),
+          reinterpret_cast<char*>(&other->_impl_.mentions_));
 }
 
 ::PROTOBUF_NAMESPACE_ID::Metadata FileMessage::GetMetadata() const {
@@ -1487,6 +1676,468 @@ void CustomMessage::InternalSwap(CustomMessage* other) {
       file_level_metadata_rtmwire_2fv1_2fcontent_2eproto[3]);
 }
 
+// ===================================================================
+
+class Mentions::_Internal {
+ public:
+};
+
+Mentions::Mentions(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                         bool is_message_owned)
+  : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
+  SharedCtor(arena, is_message_owned);
+  // @@protoc_insertion_point(arena_constructor:rtmwire.v1.Mentions)
+}
+Mentions::Mentions(const Mentions& from)
+  : ::PROTOBUF_NAMESPACE_ID::Message() {
+  Mentions* const _this = this; (void)_this;
+  new (&_impl_) Impl_{
+      decltype(_impl_.user_ids_){from._impl_.user_ids_}
+    , decltype(_impl_.everyone_){}
+    , /*decltype(_impl_._cached_size_)*/{}};
+
+  _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+  _this->_impl_.everyone_ = from._impl_.everyone_;
+  // @@protoc_insertion_point(copy_constructor:rtmwire.v1.Mentions)
+}
+
+inline void Mentions::SharedCtor(
+    ::_pb::Arena* arena, bool is_message_owned) {
+  (void)arena;
+  (void)is_message_owned;
+  new (&_impl_) Impl_{
+      decltype(_impl_.user_ids_){arena}
+    , decltype(_impl_.everyone_){false}
+    , /*decltype(_impl_._cached_size_)*/{}
+  };
+}
+
+Mentions::~Mentions() {
+  // @@protoc_insertion_point(destructor:rtmwire.v1.Mentions)
+  if (auto *arena = _internal_metadata_.DeleteReturnArena<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>()) {
+  (void)arena;
+    return;
+  }
+  SharedDtor();
+}
+
+inline void Mentions::SharedDtor() {
+  GOOGLE_DCHECK(GetArenaForAllocation() == nullptr);
+  _impl_.user_ids_.~RepeatedPtrField();
+}
+
+void Mentions::SetCachedSize(int size) const {
+  _impl_._cached_size_.Set(size);
+}
+
+void Mentions::Clear() {
+// @@protoc_insertion_point(message_clear_start:rtmwire.v1.Mentions)
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  _impl_.user_ids_.Clear();
+  _impl_.everyone_ = false;
+  _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
+}
+
+const char* Mentions::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx) {
+#define CHK_(x) if (PROTOBUF_PREDICT_FALSE(!(x))) goto failure
+  while (!ctx->Done(&ptr)) {
+    uint32_t tag;
+    ptr = ::_pbi::ReadTag(ptr, &tag);
+    switch (tag >> 3) {
+      // repeated string user_ids = 1;
+      case 1:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 10)) {
+          ptr -= 1;
+          do {
+            ptr += 1;
+            auto str = _internal_add_user_ids();
+            ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+            CHK_(ptr);
+            CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.Mentions.user_ids"));
+            if (!ctx->DataAvailable(ptr)) break;
+          } while (::PROTOBUF_NAMESPACE_ID::internal::ExpectTag<10>(ptr));
+        } else
+          goto handle_unusual;
+        continue;
+      // bool everyone = 2;
+      case 2:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 16)) {
+          _impl_.everyone_ = ::PROTOBUF_NAMESPACE_ID::internal::ReadVarint64(&ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      default:
+        goto handle_unusual;
+    }  // switch
+  handle_unusual:
+    if ((tag == 0) || ((tag & 7) == 4)) {
+      CHK_(ptr);
+      ctx->SetLastTag(tag);
+      goto message_done;
+    }
+    ptr = UnknownFieldParse(
+        tag,
+        _internal_metadata_.mutable_unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(),
+        ptr, ctx);
+    CHK_(ptr != nullptr);
+  }  // while
+message_done:
+  return ptr;
+failure:
+  ptr = nullptr;
+  goto message_done;
+#undef CHK_
+}
+
+uint8_t* Mentions::_InternalSerialize(
+    uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const {
+  // @@protoc_insertion_point(serialize_to_array_start:rtmwire.v1.Mentions)
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  // repeated string user_ids = 1;
+  for (int i = 0, n = this->_internal_user_ids_size(); i < n; i++) {
+    const auto& s = this->_internal_user_ids(i);
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      s.data(), static_cast<int>(s.length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.Mentions.user_ids");
+    target = stream->WriteString(1, s, target);
+  }
+
+  // bool everyone = 2;
+  if (this->_internal_everyone() != 0) {
+    target = stream->EnsureSpace(target);
+    target = ::_pbi::WireFormatLite::WriteBoolToArray(2, this->_internal_everyone(), target);
+  }
+
+  if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
+    target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
+        _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
+  }
+  // @@protoc_insertion_point(serialize_to_array_end:rtmwire.v1.Mentions)
+  return target;
+}
+
+size_t Mentions::ByteSizeLong() const {
+// @@protoc_insertion_point(message_byte_size_start:rtmwire.v1.Mentions)
+  size_t total_size = 0;
+
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  // repeated string user_ids = 1;
+  total_size += 1 *
+      ::PROTOBUF_NAMESPACE_ID::internal::FromIntSize(_impl_.user_ids_.size());
+  for (int i = 0, n = _impl_.user_ids_.size(); i < n; i++) {
+    total_size += ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+      _impl_.user_ids_.Get(i));
+  }
+
+  // bool everyone = 2;
+  if (this->_internal_everyone() != 0) {
+    total_size += 1 + 1;
+  }
+
+  return MaybeComputeUnknownFieldsSize(total_size, &_impl_._cached_size_);
+}
+
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData Mentions::_class_data_ = {
+    ::PROTOBUF_NAMESPACE_ID::Message::CopyWithSourceCheck,
+    Mentions::MergeImpl
+};
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*Mentions::GetClassData() const { return &_class_data_; }
+
+
+void Mentions::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg) {
+  auto* const _this = static_cast<Mentions*>(&to_msg);
+  auto& from = static_cast<const Mentions&>(from_msg);
+  // @@protoc_insertion_point(class_specific_merge_from_start:rtmwire.v1.Mentions)
+  GOOGLE_DCHECK_NE(&from, _this);
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  _this->_impl_.user_ids_.MergeFrom(from._impl_.user_ids_);
+  if (from._internal_everyone() != 0) {
+    _this->_internal_set_everyone(from._internal_everyone());
+  }
+  _this->_internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+}
+
+void Mentions::CopyFrom(const Mentions& from) {
+// @@protoc_insertion_point(class_specific_copy_from_start:rtmwire.v1.Mentions)
+  if (&from == this) return;
+  Clear();
+  MergeFrom(from);
+}
+
+bool Mentions::IsInitialized() const {
+  return true;
+}
+
+void Mentions::InternalSwap(Mentions* other) {
+  using std::swap;
+  _internal_metadata_.InternalSwap(&other->_internal_metadata_);
+  _impl_.user_ids_.InternalSwap(&other->_impl_.user_ids_);
+  swap(_impl_.everyone_, other->_impl_.everyone_);
+}
+
+::PROTOBUF_NAMESPACE_ID::Metadata Mentions::GetMetadata() const {
+  return ::_pbi::AssignDescriptors(
+      &descriptor_table_rtmwire_2fv1_2fcontent_2eproto_getter, &descriptor_table_rtmwire_2fv1_2fcontent_2eproto_once,
+      file_level_metadata_rtmwire_2fv1_2fcontent_2eproto[4]);
+}
+
+// ===================================================================
+
+class Caption::_Internal {
+ public:
+  static const ::rtmwire::v1::Mentions& mentions(const Caption* msg);
+};
+
+const ::rtmwire::v1::Mentions&
+Caption::_Internal::mentions(const Caption* msg) {
+  return *msg->_impl_.mentions_;
+}
+Caption::Caption(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                         bool is_message_owned)
+  : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
+  SharedCtor(arena, is_message_owned);
+  // @@protoc_insertion_point(arena_constructor:rtmwire.v1.Caption)
+}
+Caption::Caption(const Caption& from)
+  : ::PROTOBUF_NAMESPACE_ID::Message() {
+  Caption* const _this = this; (void)_this;
+  new (&_impl_) Impl_{
+      decltype(_impl_.text_){}
+    , decltype(_impl_.mentions_){nullptr}
+    , /*decltype(_impl_._cached_size_)*/{}};
+
+  _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+  _impl_.text_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.text_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_text().empty()) {
+    _this->_impl_.text_.Set(from._internal_text(), 
+      _this->GetArenaForAllocation());
+  }
+  if (from._internal_has_mentions()) {
+    _this->_impl_.mentions_ = new ::rtmwire::v1::Mentions(*from._impl_.mentions_);
+  }
+  // @@protoc_insertion_point(copy_constructor:rtmwire.v1.Caption)
+}
+
+inline void Caption::SharedCtor(
+    ::_pb::Arena* arena, bool is_message_owned) {
+  (void)arena;
+  (void)is_message_owned;
+  new (&_impl_) Impl_{
+      decltype(_impl_.text_){}
+    , decltype(_impl_.mentions_){nullptr}
+    , /*decltype(_impl_._cached_size_)*/{}
+  };
+  _impl_.text_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.text_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+}
+
+Caption::~Caption() {
+  // @@protoc_insertion_point(destructor:rtmwire.v1.Caption)
+  if (auto *arena = _internal_metadata_.DeleteReturnArena<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>()) {
+  (void)arena;
+    return;
+  }
+  SharedDtor();
+}
+
+inline void Caption::SharedDtor() {
+  GOOGLE_DCHECK(GetArenaForAllocation() == nullptr);
+  _impl_.text_.Destroy();
+  if (this != internal_default_instance()) delete _impl_.mentions_;
+}
+
+void Caption::SetCachedSize(int size) const {
+  _impl_._cached_size_.Set(size);
+}
+
+void Caption::Clear() {
+// @@protoc_insertion_point(message_clear_start:rtmwire.v1.Caption)
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  _impl_.text_.ClearToEmpty();
+  if (GetArenaForAllocation() == nullptr && _impl_.mentions_ != nullptr) {
+    delete _impl_.mentions_;
+  }
+  _impl_.mentions_ = nullptr;
+  _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
+}
+
+const char* Caption::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx) {
+#define CHK_(x) if (PROTOBUF_PREDICT_FALSE(!(x))) goto failure
+  while (!ctx->Done(&ptr)) {
+    uint32_t tag;
+    ptr = ::_pbi::ReadTag(ptr, &tag);
+    switch (tag >> 3) {
+      // string text = 1;
+      case 1:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 10)) {
+          auto str = _internal_mutable_text();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.Caption.text"));
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.Mentions mentions = 2;
+      case 2:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 18)) {
+          ptr = ctx->ParseMessage(_internal_mutable_mentions(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      default:
+        goto handle_unusual;
+    }  // switch
+  handle_unusual:
+    if ((tag == 0) || ((tag & 7) == 4)) {
+      CHK_(ptr);
+      ctx->SetLastTag(tag);
+      goto message_done;
+    }
+    ptr = UnknownFieldParse(
+        tag,
+        _internal_metadata_.mutable_unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(),
+        ptr, ctx);
+    CHK_(ptr != nullptr);
+  }  // while
+message_done:
+  return ptr;
+failure:
+  ptr = nullptr;
+  goto message_done;
+#undef CHK_
+}
+
+uint8_t* Caption::_InternalSerialize(
+    uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const {
+  // @@protoc_insertion_point(serialize_to_array_start:rtmwire.v1.Caption)
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  // string text = 1;
+  if (!this->_internal_text().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_text().data(), static_cast<int>(this->_internal_text().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.Caption.text");
+    target = stream->WriteStringMaybeAliased(
+        1, this->_internal_text(), target);
+  }
+
+  // .rtmwire.v1.Mentions mentions = 2;
+  if (this->_internal_has_mentions()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(2, _Internal::mentions(this),
+        _Internal::mentions(this).GetCachedSize(), target, stream);
+  }
+
+  if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
+    target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
+        _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
+  }
+  // @@protoc_insertion_point(serialize_to_array_end:rtmwire.v1.Caption)
+  return target;
+}
+
+size_t Caption::ByteSizeLong() const {
+// @@protoc_insertion_point(message_byte_size_start:rtmwire.v1.Caption)
+  size_t total_size = 0;
+
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  // string text = 1;
+  if (!this->_internal_text().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_text());
+  }
+
+  // .rtmwire.v1.Mentions mentions = 2;
+  if (this->_internal_has_mentions()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+        *_impl_.mentions_);
+  }
+
+  return MaybeComputeUnknownFieldsSize(total_size, &_impl_._cached_size_);
+}
+
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData Caption::_class_data_ = {
+    ::PROTOBUF_NAMESPACE_ID::Message::CopyWithSourceCheck,
+    Caption::MergeImpl
+};
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*Caption::GetClassData() const { return &_class_data_; }
+
+
+void Caption::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg) {
+  auto* const _this = static_cast<Caption*>(&to_msg);
+  auto& from = static_cast<const Caption&>(from_msg);
+  // @@protoc_insertion_point(class_specific_merge_from_start:rtmwire.v1.Caption)
+  GOOGLE_DCHECK_NE(&from, _this);
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  if (!from._internal_text().empty()) {
+    _this->_internal_set_text(from._internal_text());
+  }
+  if (from._internal_has_mentions()) {
+    _this->_internal_mutable_mentions()->::rtmwire::v1::Mentions::MergeFrom(
+        from._internal_mentions());
+  }
+  _this->_internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+}
+
+void Caption::CopyFrom(const Caption& from) {
+// @@protoc_insertion_point(class_specific_copy_from_start:rtmwire.v1.Caption)
+  if (&from == this) return;
+  Clear();
+  MergeFrom(from);
+}
+
+bool Caption::IsInitialized() const {
+  return true;
+}
+
+void Caption::InternalSwap(Caption* other) {
+  using std::swap;
+  auto* lhs_arena = GetArenaForAllocation();
+  auto* rhs_arena = other->GetArenaForAllocation();
+  _internal_metadata_.InternalSwap(&other->_internal_metadata_);
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.text_, lhs_arena,
+      &other->_impl_.text_, rhs_arena
+  );
+  swap(_impl_.mentions_, other->_impl_.mentions_);
+}
+
+::PROTOBUF_NAMESPACE_ID::Metadata Caption::GetMetadata() const {
+  return ::_pbi::AssignDescriptors(
+      &descriptor_table_rtmwire_2fv1_2fcontent_2eproto_getter, &descriptor_table_rtmwire_2fv1_2fcontent_2eproto_once,
+      file_level_metadata_rtmwire_2fv1_2fcontent_2eproto[5]);
+}
+
 // @@protoc_insertion_point(namespace_scope)
 }  // namespace v1
 }  // namespace rtmwire
@@ -1506,6 +2157,14 @@ Arena::CreateMaybeMessage< ::rtmwire::v1::FileMessage >(Arena* arena) {
 template<> PROTOBUF_NOINLINE ::rtmwire::v1::CustomMessage*
 Arena::CreateMaybeMessage< ::rtmwire::v1::CustomMessage >(Arena* arena) {
   return Arena::CreateMessageInternal< ::rtmwire::v1::CustomMessage >(arena);
+}
+template<> PROTOBUF_NOINLINE ::rtmwire::v1::Mentions*
+Arena::CreateMaybeMessage< ::rtmwire::v1::Mentions >(Arena* arena) {
+  return Arena::CreateMessageInternal< ::rtmwire::v1::Mentions >(arena);
+}
+template<> PROTOBUF_NOINLINE ::rtmwire::v1::Caption*
+Arena::CreateMaybeMessage< ::rtmwire::v1::Caption >(Arena* arena) {
+  return Arena::CreateMessageInternal< ::rtmwire::v1::Caption >(arena);
 }
 PROTOBUF_NAMESPACE_CLOSE
 

@@ -46,6 +46,9 @@ struct TableStruct_rtmwire_2fv1_2fcontent_2eproto {
 extern const ::PROTOBUF_NAMESPACE_ID::internal::DescriptorTable descriptor_table_rtmwire_2fv1_2fcontent_2eproto;
 namespace rtmwire {
 namespace v1 {
+class Caption;
+struct CaptionDefaultTypeInternal;
+extern CaptionDefaultTypeInternal _Caption_default_instance_;
 class CustomMessage;
 struct CustomMessageDefaultTypeInternal;
 extern CustomMessageDefaultTypeInternal _CustomMessage_default_instance_;
@@ -55,15 +58,20 @@ extern FileMessageDefaultTypeInternal _FileMessage_default_instance_;
 class ImageMessage;
 struct ImageMessageDefaultTypeInternal;
 extern ImageMessageDefaultTypeInternal _ImageMessage_default_instance_;
+class Mentions;
+struct MentionsDefaultTypeInternal;
+extern MentionsDefaultTypeInternal _Mentions_default_instance_;
 class TextMessage;
 struct TextMessageDefaultTypeInternal;
 extern TextMessageDefaultTypeInternal _TextMessage_default_instance_;
 }  // namespace v1
 }  // namespace rtmwire
 PROTOBUF_NAMESPACE_OPEN
+template<> ::rtmwire::v1::Caption* Arena::CreateMaybeMessage<::rtmwire::v1::Caption>(Arena*);
 template<> ::rtmwire::v1::CustomMessage* Arena::CreateMaybeMessage<::rtmwire::v1::CustomMessage>(Arena*);
 template<> ::rtmwire::v1::FileMessage* Arena::CreateMaybeMessage<::rtmwire::v1::FileMessage>(Arena*);
 template<> ::rtmwire::v1::ImageMessage* Arena::CreateMaybeMessage<::rtmwire::v1::ImageMessage>(Arena*);
+template<> ::rtmwire::v1::Mentions* Arena::CreateMaybeMessage<::rtmwire::v1::Mentions>(Arena*);
 template<> ::rtmwire::v1::TextMessage* Arena::CreateMaybeMessage<::rtmwire::v1::TextMessage>(Arena*);
 PROTOBUF_NAMESPACE_CLOSE
 namespace rtmwire {
@@ -193,6 +201,7 @@ class TextMessage final :
 
   enum : int {
     kTextFieldNumber = 1,
+    kMentionsFieldNumber = 2,
   };
   // string text = 1;
   void clear_text();
@@ -208,6 +217,24 @@ class TextMessage final :
   std::string* _internal_mutable_text();
   public:
 
+  // .rtmwire.v1.Mentions mentions = 2;
+  bool has_mentions() const;
+  private:
+  bool _internal_has_mentions() const;
+  public:
+  void clear_mentions();
+  const ::rtmwire::v1::Mentions& mentions() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::Mentions* release_mentions();
+  ::rtmwire::v1::Mentions* mutable_mentions();
+  void set_allocated_mentions(::rtmwire::v1::Mentions* mentions);
+  private:
+  const ::rtmwire::v1::Mentions& _internal_mentions() const;
+  ::rtmwire::v1::Mentions* _internal_mutable_mentions();
+  public:
+  void unsafe_arena_set_allocated_mentions(
+      ::rtmwire::v1::Mentions* mentions);
+  ::rtmwire::v1::Mentions* unsafe_arena_release_mentions();
+
   // @@protoc_insertion_point(class_scope:rtmwire.v1.TextMessage)
  private:
   class _Internal;
@@ -217,6 +244,7 @@ class TextMessage final :
   typedef void DestructorSkippable_;
   struct Impl_ {
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr text_;
+    ::rtmwire::v1::Mentions* mentions_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
   };
   union { Impl_ _impl_; };
@@ -349,6 +377,7 @@ class ImageMessage final :
     kFileNameFieldNumber = 2,
     kThumbnailFieldNumber = 6,
     kTextFieldNumber = 9,
+    kMentionsFieldNumber = 10,
     kSizeFieldNumber = 3,
     kWidthFieldNumber = 4,
     kHeightFieldNumber = 5,
@@ -411,6 +440,24 @@ class ImageMessage final :
   std::string* _internal_mutable_text();
   public:
 
+  // .rtmwire.v1.Mentions mentions = 10;
+  bool has_mentions() const;
+  private:
+  bool _internal_has_mentions() const;
+  public:
+  void clear_mentions();
+  const ::rtmwire::v1::Mentions& mentions() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::Mentions* release_mentions();
+  ::rtmwire::v1::Mentions* mutable_mentions();
+  void set_allocated_mentions(::rtmwire::v1::Mentions* mentions);
+  private:
+  const ::rtmwire::v1::Mentions& _internal_mentions() const;
+  ::rtmwire::v1::Mentions* _internal_mutable_mentions();
+  public:
+  void unsafe_arena_set_allocated_mentions(
+      ::rtmwire::v1::Mentions* mentions);
+  ::rtmwire::v1::Mentions* unsafe_arena_release_mentions();
+
   // uint64 size = 3;
   void clear_size();
   uint64_t size() const;
@@ -468,6 +515,7 @@ class ImageMessage final :
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr file_name_;
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr thumbnail_;
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr text_;
+    ::rtmwire::v1::Mentions* mentions_;
     uint64_t size_;
     uint32_t width_;
     uint32_t height_;
@@ -605,6 +653,7 @@ class FileMessage final :
     kFileNameFieldNumber = 2,
     kThumbnailFieldNumber = 4,
     kTextFieldNumber = 5,
+    kMentionsFieldNumber = 6,
     kSizeFieldNumber = 3,
   };
   // string media_id = 1;
@@ -663,6 +712,24 @@ class FileMessage final :
   std::string* _internal_mutable_text();
   public:
 
+  // .rtmwire.v1.Mentions mentions = 6;
+  bool has_mentions() const;
+  private:
+  bool _internal_has_mentions() const;
+  public:
+  void clear_mentions();
+  const ::rtmwire::v1::Mentions& mentions() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::Mentions* release_mentions();
+  ::rtmwire::v1::Mentions* mutable_mentions();
+  void set_allocated_mentions(::rtmwire::v1::Mentions* mentions);
+  private:
+  const ::rtmwire::v1::Mentions& _internal_mentions() const;
+  ::rtmwire::v1::Mentions* _internal_mutable_mentions();
+  public:
+  void unsafe_arena_set_allocated_mentions(
+      ::rtmwire::v1::Mentions* mentions);
+  ::rtmwire::v1::Mentions* unsafe_arena_release_mentions();
+
   // uint64 size = 3;
   void clear_size();
   uint64_t size() const;
@@ -684,6 +751,7 @@ class FileMessage final :
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr file_name_;
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr thumbnail_;
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr text_;
+    ::rtmwire::v1::Mentions* mentions_;
     uint64_t size_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
   };
@@ -859,6 +927,353 @@ class CustomMessage final :
   union { Impl_ _impl_; };
   friend struct ::TableStruct_rtmwire_2fv1_2fcontent_2eproto;
 };
+// -------------------------------------------------------------------
+
+class Mentions final :
+    public ::PROTOBUF_NAMESPACE_ID::Message /* @@protoc_insertion_point(class_definition:rtmwire.v1.Mentions) */ {
+ public:
+  inline Mentions() : Mentions(nullptr) {}
+  ~Mentions() override;
+  explicit PROTOBUF_CONSTEXPR Mentions(::PROTOBUF_NAMESPACE_ID::internal::ConstantInitialized);
+
+  Mentions(const Mentions& from);
+  Mentions(Mentions&& from) noexcept
+    : Mentions() {
+    *this = ::std::move(from);
+  }
+
+  inline Mentions& operator=(const Mentions& from) {
+    CopyFrom(from);
+    return *this;
+  }
+  inline Mentions& operator=(Mentions&& from) noexcept {
+    if (this == &from) return *this;
+    if (GetOwningArena() == from.GetOwningArena()
+  #ifdef PROTOBUF_FORCE_COPY_IN_MOVE
+        && GetOwningArena() != nullptr
+  #endif  // !PROTOBUF_FORCE_COPY_IN_MOVE
+    ) {
+      InternalSwap(&from);
+    } else {
+      CopyFrom(from);
+    }
+    return *this;
+  }
+
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* descriptor() {
+    return GetDescriptor();
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* GetDescriptor() {
+    return default_instance().GetMetadata().descriptor;
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Reflection* GetReflection() {
+    return default_instance().GetMetadata().reflection;
+  }
+  static const Mentions& default_instance() {
+    return *internal_default_instance();
+  }
+  static inline const Mentions* internal_default_instance() {
+    return reinterpret_cast<const Mentions*>(
+               &_Mentions_default_instance_);
+  }
+  static constexpr int kIndexInFileMessages =
+    4;
+
+  friend void swap(Mentions& a, Mentions& b) {
+    a.Swap(&b);
+  }
+  inline void Swap(Mentions* other) {
+    if (other == this) return;
+  #ifdef PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() != nullptr &&
+        GetOwningArena() == other->GetOwningArena()) {
+   #else  // PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() == other->GetOwningArena()) {
+  #endif  // !PROTOBUF_FORCE_COPY_IN_SWAP
+      InternalSwap(other);
+    } else {
+      ::PROTOBUF_NAMESPACE_ID::internal::GenericSwap(this, other);
+    }
+  }
+  void UnsafeArenaSwap(Mentions* other) {
+    if (other == this) return;
+    GOOGLE_DCHECK(GetOwningArena() == other->GetOwningArena());
+    InternalSwap(other);
+  }
+
+  // implements Message ----------------------------------------------
+
+  Mentions* New(::PROTOBUF_NAMESPACE_ID::Arena* arena = nullptr) const final {
+    return CreateMaybeMessage<Mentions>(arena);
+  }
+  using ::PROTOBUF_NAMESPACE_ID::Message::CopyFrom;
+  void CopyFrom(const Mentions& from);
+  using ::PROTOBUF_NAMESPACE_ID::Message::MergeFrom;
+  void MergeFrom( const Mentions& from) {
+    Mentions::MergeImpl(*this, from);
+  }
+  private:
+  static void MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg);
+  public:
+  PROTOBUF_ATTRIBUTE_REINITIALIZES void Clear() final;
+  bool IsInitialized() const final;
+
+  size_t ByteSizeLong() const final;
+  const char* _InternalParse(const char* ptr, ::PROTOBUF_NAMESPACE_ID::internal::ParseContext* ctx) final;
+  uint8_t* _InternalSerialize(
+      uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const final;
+  int GetCachedSize() const final { return _impl_._cached_size_.Get(); }
+
+  private:
+  void SharedCtor(::PROTOBUF_NAMESPACE_ID::Arena* arena, bool is_message_owned);
+  void SharedDtor();
+  void SetCachedSize(int size) const final;
+  void InternalSwap(Mentions* other);
+
+  private:
+  friend class ::PROTOBUF_NAMESPACE_ID::internal::AnyMetadata;
+  static ::PROTOBUF_NAMESPACE_ID::StringPiece FullMessageName() {
+    return "rtmwire.v1.Mentions";
+  }
+  protected:
+  explicit Mentions(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                       bool is_message_owned = false);
+  public:
+
+  static const ClassData _class_data_;
+  const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*GetClassData() const final;
+
+  ::PROTOBUF_NAMESPACE_ID::Metadata GetMetadata() const final;
+
+  // nested types ----------------------------------------------------
+
+  // accessors -------------------------------------------------------
+
+  enum : int {
+    kUserIdsFieldNumber = 1,
+    kEveryoneFieldNumber = 2,
+  };
+  // repeated string user_ids = 1;
+  int user_ids_size() const;
+  private:
+  int _internal_user_ids_size() const;
+  public:
+  void clear_user_ids();
+  const std::string& user_ids(int index) const;
+  std::string* mutable_user_ids(int index);
+  void set_user_ids(int index, const std::string& value);
+  void set_user_ids(int index, std::string&& value);
+  void set_user_ids(int index, const char* value);
+  void set_user_ids(int index, const char* value, size_t size);
+  std::string* add_user_ids();
+  void add_user_ids(const std::string& value);
+  void add_user_ids(std::string&& value);
+  void add_user_ids(const char* value);
+  void add_user_ids(const char* value, size_t size);
+  const ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField<std::string>& user_ids() const;
+  ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField<std::string>* mutable_user_ids();
+  private:
+  const std::string& _internal_user_ids(int index) const;
+  std::string* _internal_add_user_ids();
+  public:
+
+  // bool everyone = 2;
+  void clear_everyone();
+  bool everyone() const;
+  void set_everyone(bool value);
+  private:
+  bool _internal_everyone() const;
+  void _internal_set_everyone(bool value);
+  public:
+
+  // @@protoc_insertion_point(class_scope:rtmwire.v1.Mentions)
+ private:
+  class _Internal;
+
+  template <typename T> friend class ::PROTOBUF_NAMESPACE_ID::Arena::InternalHelper;
+  typedef void InternalArenaConstructable_;
+  typedef void DestructorSkippable_;
+  struct Impl_ {
+    ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField<std::string> user_ids_;
+    bool everyone_;
+    mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
+  };
+  union { Impl_ _impl_; };
+  friend struct ::TableStruct_rtmwire_2fv1_2fcontent_2eproto;
+};
+// -------------------------------------------------------------------
+
+class Caption final :
+    public ::PROTOBUF_NAMESPACE_ID::Message /* @@protoc_insertion_point(class_definition:rtmwire.v1.Caption) */ {
+ public:
+  inline Caption() : Caption(nullptr) {}
+  ~Caption() override;
+  explicit PROTOBUF_CONSTEXPR Caption(::PROTOBUF_NAMESPACE_ID::internal::ConstantInitialized);
+
+  Caption(const Caption& from);
+  Caption(Caption&& from) noexcept
+    : Caption() {
+    *this = ::std::move(from);
+  }
+
+  inline Caption& operator=(const Caption& from) {
+    CopyFrom(from);
+    return *this;
+  }
+  inline Caption& operator=(Caption&& from) noexcept {
+    if (this == &from) return *this;
+    if (GetOwningArena() == from.GetOwningArena()
+  #ifdef PROTOBUF_FORCE_COPY_IN_MOVE
+        && GetOwningArena() != nullptr
+  #endif  // !PROTOBUF_FORCE_COPY_IN_MOVE
+    ) {
+      InternalSwap(&from);
+    } else {
+      CopyFrom(from);
+    }
+    return *this;
+  }
+
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* descriptor() {
+    return GetDescriptor();
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* GetDescriptor() {
+    return default_instance().GetMetadata().descriptor;
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Reflection* GetReflection() {
+    return default_instance().GetMetadata().reflection;
+  }
+  static const Caption& default_instance() {
+    return *internal_default_instance();
+  }
+  static inline const Caption* internal_default_instance() {
+    return reinterpret_cast<const Caption*>(
+               &_Caption_default_instance_);
+  }
+  static constexpr int kIndexInFileMessages =
+    5;
+
+  friend void swap(Caption& a, Caption& b) {
+    a.Swap(&b);
+  }
+  inline void Swap(Caption* other) {
+    if (other == this) return;
+  #ifdef PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() != nullptr &&
+        GetOwningArena() == other->GetOwningArena()) {
+   #else  // PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() == other->GetOwningArena()) {
+  #endif  // !PROTOBUF_FORCE_COPY_IN_SWAP
+      InternalSwap(other);
+    } else {
+      ::PROTOBUF_NAMESPACE_ID::internal::GenericSwap(this, other);
+    }
+  }
+  void UnsafeArenaSwap(Caption* other) {
+    if (other == this) return;
+    GOOGLE_DCHECK(GetOwningArena() == other->GetOwningArena());
+    InternalSwap(other);
+  }
+
+  // implements Message ----------------------------------------------
+
+  Caption* New(::PROTOBUF_NAMESPACE_ID::Arena* arena = nullptr) const final {
+    return CreateMaybeMessage<Caption>(arena);
+  }
+  using ::PROTOBUF_NAMESPACE_ID::Message::CopyFrom;
+  void CopyFrom(const Caption& from);
+  using ::PROTOBUF_NAMESPACE_ID::Message::MergeFrom;
+  void MergeFrom( const Caption& from) {
+    Caption::MergeImpl(*this, from);
+  }
+  private:
+  static void MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg);
+  public:
+  PROTOBUF_ATTRIBUTE_REINITIALIZES void Clear() final;
+  bool IsInitialized() const final;
+
+  size_t ByteSizeLong() const final;
+  const char* _InternalParse(const char* ptr, ::PROTOBUF_NAMESPACE_ID::internal::ParseContext* ctx) final;
+  uint8_t* _InternalSerialize(
+      uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const final;
+  int GetCachedSize() const final { return _impl_._cached_size_.Get(); }
+
+  private:
+  void SharedCtor(::PROTOBUF_NAMESPACE_ID::Arena* arena, bool is_message_owned);
+  void SharedDtor();
+  void SetCachedSize(int size) const final;
+  void InternalSwap(Caption* other);
+
+  private:
+  friend class ::PROTOBUF_NAMESPACE_ID::internal::AnyMetadata;
+  static ::PROTOBUF_NAMESPACE_ID::StringPiece FullMessageName() {
+    return "rtmwire.v1.Caption";
+  }
+  protected:
+  explicit Caption(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                       bool is_message_owned = false);
+  public:
+
+  static const ClassData _class_data_;
+  const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*GetClassData() const final;
+
+  ::PROTOBUF_NAMESPACE_ID::Metadata GetMetadata() const final;
+
+  // nested types ----------------------------------------------------
+
+  // accessors -------------------------------------------------------
+
+  enum : int {
+    kTextFieldNumber = 1,
+    kMentionsFieldNumber = 2,
+  };
+  // string text = 1;
+  void clear_text();
+  const std::string& text() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_text(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_text();
+  PROTOBUF_NODISCARD std::string* release_text();
+  void set_allocated_text(std::string* text);
+  private:
+  const std::string& _internal_text() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_text(const std::string& value);
+  std::string* _internal_mutable_text();
+  public:
+
+  // .rtmwire.v1.Mentions mentions = 2;
+  bool has_mentions() const;
+  private:
+  bool _internal_has_mentions() const;
+  public:
+  void clear_mentions();
+  const ::rtmwire::v1::Mentions& mentions() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::Mentions* release_mentions();
+  ::rtmwire::v1::Mentions* mutable_mentions();
+  void set_allocated_mentions(::rtmwire::v1::Mentions* mentions);
+  private:
+  const ::rtmwire::v1::Mentions& _internal_mentions() const;
+  ::rtmwire::v1::Mentions* _internal_mutable_mentions();
+  public:
+  void unsafe_arena_set_allocated_mentions(
+      ::rtmwire::v1::Mentions* mentions);
+  ::rtmwire::v1::Mentions* unsafe_arena_release_mentions();
+
+  // @@protoc_insertion_point(class_scope:rtmwire.v1.Caption)
+ private:
+  class _Internal;
+
+  template <typename T> friend class ::PROTOBUF_NAMESPACE_ID::Arena::InternalHelper;
+  typedef void InternalArenaConstructable_;
+  typedef void DestructorSkippable_;
+  struct Impl_ {
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr text_;
+    ::rtmwire::v1::Mentions* mentions_;
+    mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
+  };
+  union { Impl_ _impl_; };
+  friend struct ::TableStruct_rtmwire_2fv1_2fcontent_2eproto;
+};
 // ===================================================================
 
 
@@ -918,6 +1333,96 @@ inline void TextMessage::set_allocated_text(std::string* text) {
   }
 #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
   // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.TextMessage.text)
+}
+
+// .rtmwire.v1.Mentions mentions = 2;
+inline bool TextMessage::_internal_has_mentions() const {
+  return this != internal_default_instance() && _impl_.mentions_ != nullptr;
+}
+inline bool TextMessage::has_mentions() const {
+  return _internal_has_mentions();
+}
+inline void TextMessage::clear_mentions() {
+  if (GetArenaForAllocation() == nullptr && _impl_.mentions_ != nullptr) {
+    delete _impl_.mentions_;
+  }
+  _impl_.mentions_ = nullptr;
+}
+inline const ::rtmwire::v1::Mentions& TextMessage::_internal_mentions() const {
+  const ::rtmwire::v1::Mentions* p = _impl_.mentions_;
+  return p != nullptr ? *p : reinterpret_cast<const ::rtmwire::v1::Mentions&>(
+      ::rtmwire::v1::_Mentions_default_instance_);
+}
+inline const ::rtmwire::v1::Mentions& TextMessage::mentions() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.TextMessage.mentions)
+  return _internal_mentions();
+}
+inline void TextMessage::unsafe_arena_set_allocated_mentions(
+    ::rtmwire::v1::Mentions* mentions) {
+  if (GetArenaForAllocation() == nullptr) {
+    delete reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(_impl_.mentions_);
+  }
+  _impl_.mentions_ = mentions;
+  if (mentions) {
+    
+  } else {
+    
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.TextMessage.mentions)
+}
+inline ::rtmwire::v1::Mentions* TextMessage::release_mentions() {
+  
+  ::rtmwire::v1::Mentions* temp = _impl_.mentions_;
+  _impl_.mentions_ = nullptr;
+#ifdef PROTOBUF_FORCE_COPY_IN_RELEASE
+  auto* old =  reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(temp);
+  temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+  if (GetArenaForAllocation() == nullptr) { delete old; }
+#else  // PROTOBUF_FORCE_COPY_IN_RELEASE
+  if (GetArenaForAllocation() != nullptr) {
+    temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+  }
+#endif  // !PROTOBUF_FORCE_COPY_IN_RELEASE
+  return temp;
+}
+inline ::rtmwire::v1::Mentions* TextMessage::unsafe_arena_release_mentions() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.TextMessage.mentions)
+  
+  ::rtmwire::v1::Mentions* temp = _impl_.mentions_;
+  _impl_.mentions_ = nullptr;
+  return temp;
+}
+inline ::rtmwire::v1::Mentions* TextMessage::_internal_mutable_mentions() {
+  
+  if (_impl_.mentions_ == nullptr) {
+    auto* p = CreateMaybeMessage<::rtmwire::v1::Mentions>(GetArenaForAllocation());
+    _impl_.mentions_ = p;
+  }
+  return _impl_.mentions_;
+}
+inline ::rtmwire::v1::Mentions* TextMessage::mutable_mentions() {
+  ::rtmwire::v1::Mentions* _msg = _internal_mutable_mentions();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.TextMessage.mentions)
+  return _msg;
+}
+inline void TextMessage::set_allocated_mentions(::rtmwire::v1::Mentions* mentions) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  if (message_arena == nullptr) {
+    delete _impl_.mentions_;
+  }
+  if (mentions) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(mentions);
+    if (message_arena != submessage_arena) {
+      mentions = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, mentions, submessage_arena);
+    }
+    
+  } else {
+    
+  }
+  _impl_.mentions_ = mentions;
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.TextMessage.mentions)
 }
 
 // -------------------------------------------------------------------
@@ -1224,6 +1729,96 @@ inline void ImageMessage::set_allocated_text(std::string* text) {
   // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.ImageMessage.text)
 }
 
+// .rtmwire.v1.Mentions mentions = 10;
+inline bool ImageMessage::_internal_has_mentions() const {
+  return this != internal_default_instance() && _impl_.mentions_ != nullptr;
+}
+inline bool ImageMessage::has_mentions() const {
+  return _internal_has_mentions();
+}
+inline void ImageMessage::clear_mentions() {
+  if (GetArenaForAllocation() == nullptr && _impl_.mentions_ != nullptr) {
+    delete _impl_.mentions_;
+  }
+  _impl_.mentions_ = nullptr;
+}
+inline const ::rtmwire::v1::Mentions& ImageMessage::_internal_mentions() const {
+  const ::rtmwire::v1::Mentions* p = _impl_.mentions_;
+  return p != nullptr ? *p : reinterpret_cast<const ::rtmwire::v1::Mentions&>(
+      ::rtmwire::v1::_Mentions_default_instance_);
+}
+inline const ::rtmwire::v1::Mentions& ImageMessage::mentions() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.ImageMessage.mentions)
+  return _internal_mentions();
+}
+inline void ImageMessage::unsafe_arena_set_allocated_mentions(
+    ::rtmwire::v1::Mentions* mentions) {
+  if (GetArenaForAllocation() == nullptr) {
+    delete reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(_impl_.mentions_);
+  }
+  _impl_.mentions_ = mentions;
+  if (mentions) {
+    
+  } else {
+    
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.ImageMessage.mentions)
+}
+inline ::rtmwire::v1::Mentions* ImageMessage::release_mentions() {
+  
+  ::rtmwire::v1::Mentions* temp = _impl_.mentions_;
+  _impl_.mentions_ = nullptr;
+#ifdef PROTOBUF_FORCE_COPY_IN_RELEASE
+  auto* old =  reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(temp);
+  temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+  if (GetArenaForAllocation() == nullptr) { delete old; }
+#else  // PROTOBUF_FORCE_COPY_IN_RELEASE
+  if (GetArenaForAllocation() != nullptr) {
+    temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+  }
+#endif  // !PROTOBUF_FORCE_COPY_IN_RELEASE
+  return temp;
+}
+inline ::rtmwire::v1::Mentions* ImageMessage::unsafe_arena_release_mentions() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.ImageMessage.mentions)
+  
+  ::rtmwire::v1::Mentions* temp = _impl_.mentions_;
+  _impl_.mentions_ = nullptr;
+  return temp;
+}
+inline ::rtmwire::v1::Mentions* ImageMessage::_internal_mutable_mentions() {
+  
+  if (_impl_.mentions_ == nullptr) {
+    auto* p = CreateMaybeMessage<::rtmwire::v1::Mentions>(GetArenaForAllocation());
+    _impl_.mentions_ = p;
+  }
+  return _impl_.mentions_;
+}
+inline ::rtmwire::v1::Mentions* ImageMessage::mutable_mentions() {
+  ::rtmwire::v1::Mentions* _msg = _internal_mutable_mentions();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.ImageMessage.mentions)
+  return _msg;
+}
+inline void ImageMessage::set_allocated_mentions(::rtmwire::v1::Mentions* mentions) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  if (message_arena == nullptr) {
+    delete _impl_.mentions_;
+  }
+  if (mentions) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(mentions);
+    if (message_arena != submessage_arena) {
+      mentions = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, mentions, submessage_arena);
+    }
+    
+  } else {
+    
+  }
+  _impl_.mentions_ = mentions;
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.ImageMessage.mentions)
+}
+
 // -------------------------------------------------------------------
 
 // FileMessage
@@ -1448,6 +2043,96 @@ inline void FileMessage::set_allocated_text(std::string* text) {
   // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.FileMessage.text)
 }
 
+// .rtmwire.v1.Mentions mentions = 6;
+inline bool FileMessage::_internal_has_mentions() const {
+  return this != internal_default_instance() && _impl_.mentions_ != nullptr;
+}
+inline bool FileMessage::has_mentions() const {
+  return _internal_has_mentions();
+}
+inline void FileMessage::clear_mentions() {
+  if (GetArenaForAllocation() == nullptr && _impl_.mentions_ != nullptr) {
+    delete _impl_.mentions_;
+  }
+  _impl_.mentions_ = nullptr;
+}
+inline const ::rtmwire::v1::Mentions& FileMessage::_internal_mentions() const {
+  const ::rtmwire::v1::Mentions* p = _impl_.mentions_;
+  return p != nullptr ? *p : reinterpret_cast<const ::rtmwire::v1::Mentions&>(
+      ::rtmwire::v1::_Mentions_default_instance_);
+}
+inline const ::rtmwire::v1::Mentions& FileMessage::mentions() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.FileMessage.mentions)
+  return _internal_mentions();
+}
+inline void FileMessage::unsafe_arena_set_allocated_mentions(
+    ::rtmwire::v1::Mentions* mentions) {
+  if (GetArenaForAllocation() == nullptr) {
+    delete reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(_impl_.mentions_);
+  }
+  _impl_.mentions_ = mentions;
+  if (mentions) {
+    
+  } else {
+    
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.FileMessage.mentions)
+}
+inline ::rtmwire::v1::Mentions* FileMessage::release_mentions() {
+  
+  ::rtmwire::v1::Mentions* temp = _impl_.mentions_;
+  _impl_.mentions_ = nullptr;
+#ifdef PROTOBUF_FORCE_COPY_IN_RELEASE
+  auto* old =  reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(temp);
+  temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+  if (GetArenaForAllocation() == nullptr) { delete old; }
+#else  // PROTOBUF_FORCE_COPY_IN_RELEASE
+  if (GetArenaForAllocation() != nullptr) {
+    temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+  }
+#endif  // !PROTOBUF_FORCE_COPY_IN_RELEASE
+  return temp;
+}
+inline ::rtmwire::v1::Mentions* FileMessage::unsafe_arena_release_mentions() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.FileMessage.mentions)
+  
+  ::rtmwire::v1::Mentions* temp = _impl_.mentions_;
+  _impl_.mentions_ = nullptr;
+  return temp;
+}
+inline ::rtmwire::v1::Mentions* FileMessage::_internal_mutable_mentions() {
+  
+  if (_impl_.mentions_ == nullptr) {
+    auto* p = CreateMaybeMessage<::rtmwire::v1::Mentions>(GetArenaForAllocation());
+    _impl_.mentions_ = p;
+  }
+  return _impl_.mentions_;
+}
+inline ::rtmwire::v1::Mentions* FileMessage::mutable_mentions() {
+  ::rtmwire::v1::Mentions* _msg = _internal_mutable_mentions();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.FileMessage.mentions)
+  return _msg;
+}
+inline void FileMessage::set_allocated_mentions(::rtmwire::v1::Mentions* mentions) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  if (message_arena == nullptr) {
+    delete _impl_.mentions_;
+  }
+  if (mentions) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(mentions);
+    if (message_arena != submessage_arena) {
+      mentions = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, mentions, submessage_arena);
+    }
+    
+  } else {
+    
+  }
+  _impl_.mentions_ = mentions;
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.FileMessage.mentions)
+}
+
 // -------------------------------------------------------------------
 
 // CustomMessage
@@ -1552,9 +2237,256 @@ inline void CustomMessage::set_allocated_payload(std::string* payload) {
   // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.CustomMessage.payload)
 }
 
+// -------------------------------------------------------------------
+
+// Mentions
+
+// repeated string user_ids = 1;
+inline int Mentions::_internal_user_ids_size() const {
+  return _impl_.user_ids_.size();
+}
+inline int Mentions::user_ids_size() const {
+  return _internal_user_ids_size();
+}
+inline void Mentions::clear_user_ids() {
+  _impl_.user_ids_.Clear();
+}
+inline std::string* Mentions::add_user_ids() {
+  std::string* _s = _internal_add_user_ids();
+  // @@protoc_insertion_point(field_add_mutable:rtmwire.v1.Mentions.user_ids)
+  return _s;
+}
+inline const std::string& Mentions::_internal_user_ids(int index) const {
+  return _impl_.user_ids_.Get(index);
+}
+inline const std::string& Mentions::user_ids(int index) const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Mentions.user_ids)
+  return _internal_user_ids(index);
+}
+inline std::string* Mentions::mutable_user_ids(int index) {
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Mentions.user_ids)
+  return _impl_.user_ids_.Mutable(index);
+}
+inline void Mentions::set_user_ids(int index, const std::string& value) {
+  _impl_.user_ids_.Mutable(index)->assign(value);
+  // @@protoc_insertion_point(field_set:rtmwire.v1.Mentions.user_ids)
+}
+inline void Mentions::set_user_ids(int index, std::string&& value) {
+  _impl_.user_ids_.Mutable(index)->assign(std::move(value));
+  // @@protoc_insertion_point(field_set:rtmwire.v1.Mentions.user_ids)
+}
+inline void Mentions::set_user_ids(int index, const char* value) {
+  GOOGLE_DCHECK(value != nullptr);
+  _impl_.user_ids_.Mutable(index)->assign(value);
+  // @@protoc_insertion_point(field_set_char:rtmwire.v1.Mentions.user_ids)
+}
+inline void Mentions::set_user_ids(int index, const char* value, size_t size) {
+  _impl_.user_ids_.Mutable(index)->assign(
+    reinterpret_cast<const char*>(value), size);
+  // @@protoc_insertion_point(field_set_pointer:rtmwire.v1.Mentions.user_ids)
+}
+inline std::string* Mentions::_internal_add_user_ids() {
+  return _impl_.user_ids_.Add();
+}
+inline void Mentions::add_user_ids(const std::string& value) {
+  _impl_.user_ids_.Add()->assign(value);
+  // @@protoc_insertion_point(field_add:rtmwire.v1.Mentions.user_ids)
+}
+inline void Mentions::add_user_ids(std::string&& value) {
+  _impl_.user_ids_.Add(std::move(value));
+  // @@protoc_insertion_point(field_add:rtmwire.v1.Mentions.user_ids)
+}
+inline void Mentions::add_user_ids(const char* value) {
+  GOOGLE_DCHECK(value != nullptr);
+  _impl_.user_ids_.Add()->assign(value);
+  // @@protoc_insertion_point(field_add_char:rtmwire.v1.Mentions.user_ids)
+}
+inline void Mentions::add_user_ids(const char* value, size_t size) {
+  _impl_.user_ids_.Add()->assign(reinterpret_cast<const char*>(value), size);
+  // @@protoc_insertion_point(field_add_pointer:rtmwire.v1.Mentions.user_ids)
+}
+inline const ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField<std::string>&
+Mentions::user_ids() const {
+  // @@protoc_insertion_point(field_list:rtmwire.v1.Mentions.user_ids)
+  return _impl_.user_ids_;
+}
+inline ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField<std::string>*
+Mentions::mutable_user_ids() {
+  // @@protoc_insertion_point(field_mutable_list:rtmwire.v1.Mentions.user_ids)
+  return &_impl_.user_ids_;
+}
+
+// bool everyone = 2;
+inline void Mentions::clear_everyone() {
+  _impl_.everyone_ = false;
+}
+inline bool Mentions::_internal_everyone() const {
+  return _impl_.everyone_;
+}
+inline bool Mentions::everyone() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Mentions.everyone)
+  return _internal_everyone();
+}
+inline void Mentions::_internal_set_everyone(bool value) {
+  
+  _impl_.everyone_ = value;
+}
+inline void Mentions::set_everyone(bool value) {
+  _internal_set_everyone(value);
+  // @@protoc_insertion_point(field_set:rtmwire.v1.Mentions.everyone)
+}
+
+// -------------------------------------------------------------------
+
+// Caption
+
+// string text = 1;
+inline void Caption::clear_text() {
+  _impl_.text_.ClearToEmpty();
+}
+inline const std::string& Caption::text() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Caption.text)
+  return _internal_text();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void Caption::set_text(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.text_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.Caption.text)
+}
+inline std::string* Caption::mutable_text() {
+  std::string* _s = _internal_mutable_text();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Caption.text)
+  return _s;
+}
+inline const std::string& Caption::_internal_text() const {
+  return _impl_.text_.Get();
+}
+inline void Caption::_internal_set_text(const std::string& value) {
+  
+  _impl_.text_.Set(value, GetArenaForAllocation());
+}
+inline std::string* Caption::_internal_mutable_text() {
+  
+  return _impl_.text_.Mutable(GetArenaForAllocation());
+}
+inline std::string* Caption::release_text() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Caption.text)
+  return _impl_.text_.Release();
+}
+inline void Caption::set_allocated_text(std::string* text) {
+  if (text != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.text_.SetAllocated(text, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.text_.IsDefault()) {
+    _impl_.text_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Caption.text)
+}
+
+// .rtmwire.v1.Mentions mentions = 2;
+inline bool Caption::_internal_has_mentions() const {
+  return this != internal_default_instance() && _impl_.mentions_ != nullptr;
+}
+inline bool Caption::has_mentions() const {
+  return _internal_has_mentions();
+}
+inline void Caption::clear_mentions() {
+  if (GetArenaForAllocation() == nullptr && _impl_.mentions_ != nullptr) {
+    delete _impl_.mentions_;
+  }
+  _impl_.mentions_ = nullptr;
+}
+inline const ::rtmwire::v1::Mentions& Caption::_internal_mentions() const {
+  const ::rtmwire::v1::Mentions* p = _impl_.mentions_;
+  return p != nullptr ? *p : reinterpret_cast<const ::rtmwire::v1::Mentions&>(
+      ::rtmwire::v1::_Mentions_default_instance_);
+}
+inline const ::rtmwire::v1::Mentions& Caption::mentions() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Caption.mentions)
+  return _internal_mentions();
+}
+inline void Caption::unsafe_arena_set_allocated_mentions(
+    ::rtmwire::v1::Mentions* mentions) {
+  if (GetArenaForAllocation() == nullptr) {
+    delete reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(_impl_.mentions_);
+  }
+  _impl_.mentions_ = mentions;
+  if (mentions) {
+    
+  } else {
+    
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Caption.mentions)
+}
+inline ::rtmwire::v1::Mentions* Caption::release_mentions() {
+  
+  ::rtmwire::v1::Mentions* temp = _impl_.mentions_;
+  _impl_.mentions_ = nullptr;
+#ifdef PROTOBUF_FORCE_COPY_IN_RELEASE
+  auto* old =  reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(temp);
+  temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+  if (GetArenaForAllocation() == nullptr) { delete old; }
+#else  // PROTOBUF_FORCE_COPY_IN_RELEASE
+  if (GetArenaForAllocation() != nullptr) {
+    temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+  }
+#endif  // !PROTOBUF_FORCE_COPY_IN_RELEASE
+  return temp;
+}
+inline ::rtmwire::v1::Mentions* Caption::unsafe_arena_release_mentions() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Caption.mentions)
+  
+  ::rtmwire::v1::Mentions* temp = _impl_.mentions_;
+  _impl_.mentions_ = nullptr;
+  return temp;
+}
+inline ::rtmwire::v1::Mentions* Caption::_internal_mutable_mentions() {
+  
+  if (_impl_.mentions_ == nullptr) {
+    auto* p = CreateMaybeMessage<::rtmwire::v1::Mentions>(GetArenaForAllocation());
+    _impl_.mentions_ = p;
+  }
+  return _impl_.mentions_;
+}
+inline ::rtmwire::v1::Mentions* Caption::mutable_mentions() {
+  ::rtmwire::v1::Mentions* _msg = _internal_mutable_mentions();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Caption.mentions)
+  return _msg;
+}
+inline void Caption::set_allocated_mentions(::rtmwire::v1::Mentions* mentions) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  if (message_arena == nullptr) {
+    delete _impl_.mentions_;
+  }
+  if (mentions) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(mentions);
+    if (message_arena != submessage_arena) {
+      mentions = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, mentions, submessage_arena);
+    }
+    
+  } else {
+    
+  }
+  _impl_.mentions_ = mentions;
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Caption.mentions)
+}
+
 #ifdef __GNUC__
   #pragma GCC diagnostic pop
 #endif  // __GNUC__
+// -------------------------------------------------------------------
+
+// -------------------------------------------------------------------
+
 // -------------------------------------------------------------------
 
 // -------------------------------------------------------------------

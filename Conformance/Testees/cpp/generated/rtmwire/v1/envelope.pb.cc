@@ -28,6 +28,7 @@ PROTOBUF_CONSTEXPR Envelope::Envelope(
   , /*decltype(_impl_.sender_)*/nullptr
   , /*decltype(_impl_.conversation_)*/nullptr
   , /*decltype(_impl_.delivery_options_)*/nullptr
+  , /*decltype(_impl_.reply_to_)*/nullptr
   , /*decltype(_impl_.send_time_ms_)*/int64_t{0}
   , /*decltype(_impl_.body_)*/{}
   , /*decltype(_impl_._cached_size_)*/{}
@@ -41,6 +42,21 @@ struct EnvelopeDefaultTypeInternal {
   };
 };
 PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 EnvelopeDefaultTypeInternal _Envelope_default_instance_;
+PROTOBUF_CONSTEXPR MessageReference::MessageReference(
+    ::_pbi::ConstantInitialized): _impl_{
+    /*decltype(_impl_.message_uid_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.sender_user_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.excerpt_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_._cached_size_)*/{}} {}
+struct MessageReferenceDefaultTypeInternal {
+  PROTOBUF_CONSTEXPR MessageReferenceDefaultTypeInternal()
+      : _instance(::_pbi::ConstantInitialized{}) {}
+  ~MessageReferenceDefaultTypeInternal() {}
+  union {
+    MessageReference _instance;
+  };
+};
+PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 MessageReferenceDefaultTypeInternal _MessageReference_default_instance_;
 PROTOBUF_CONSTEXPR Sender::Sender(
     ::_pbi::ConstantInitialized): _impl_{
     /*decltype(_impl_.user_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
@@ -86,7 +102,7 @@ struct DeliveryOptionsDefaultTypeInternal {
 PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 DeliveryOptionsDefaultTypeInternal _DeliveryOptions_default_instance_;
 }  // namespace v1
 }  // namespace rtmwire
-static ::_pb::Metadata file_level_metadata_rtmwire_2fv1_2fenvelope_2eproto[4];
+static ::_pb::Metadata file_level_metadata_rtmwire_2fv1_2fenvelope_2eproto[5];
 static const ::_pb::EnumDescriptor* file_level_enum_descriptors_rtmwire_2fv1_2fenvelope_2eproto[1];
 static constexpr ::_pb::ServiceDescriptor const** file_level_service_descriptors_rtmwire_2fv1_2fenvelope_2eproto = nullptr;
 
@@ -111,7 +127,22 @@ const uint32_t TableStruct_rtmwire_2fv1_2fenvelope_2eproto::offsets[] PROTOBUF_S
   ::_pbi::kInvalidFieldOffsetTag,
   ::_pbi::kInvalidFieldOffsetTag,
   ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Envelope, _impl_.reply_to_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Envelope, _impl_.body_),
+  ~0u,  // no _has_bits_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::MessageReference, _internal_metadata_),
+  ~0u,  // no _extensions_
+  ~0u,  // no _oneof_case_
+  ~0u,  // no _weak_field_map_
+  ~0u,  // no _inlined_string_donated_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::MessageReference, _impl_.message_uid_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::MessageReference, _impl_.sender_user_id_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::MessageReference, _impl_.excerpt_),
   ~0u,  // no _has_bits_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Sender, _internal_metadata_),
   ~0u,  // no _extensions_
@@ -140,13 +171,15 @@ const uint32_t TableStruct_rtmwire_2fv1_2fenvelope_2eproto::offsets[] PROTOBUF_S
 };
 static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) = {
   { 0, -1, -1, sizeof(::rtmwire::v1::Envelope)},
-  { 21, -1, -1, sizeof(::rtmwire::v1::Sender)},
-  { 29, -1, -1, sizeof(::rtmwire::v1::Conversation)},
-  { 37, -1, -1, sizeof(::rtmwire::v1::DeliveryOptions)},
+  { 27, -1, -1, sizeof(::rtmwire::v1::MessageReference)},
+  { 36, -1, -1, sizeof(::rtmwire::v1::Sender)},
+  { 44, -1, -1, sizeof(::rtmwire::v1::Conversation)},
+  { 52, -1, -1, sizeof(::rtmwire::v1::DeliveryOptions)},
 };
 
 static const ::_pb::Message* const file_default_instances[] = {
   &::rtmwire::v1::_Envelope_default_instance_._instance,
+  &::rtmwire::v1::_MessageReference_default_instance_._instance,
   &::rtmwire::v1::_Sender_default_instance_._instance,
   &::rtmwire::v1::_Conversation_default_instance_._instance,
   &::rtmwire::v1::_DeliveryOptions_default_instance_._instance,
@@ -157,45 +190,60 @@ const char descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto[] PROTOBUF_
   "\030rtmwire/v1/content.proto\032\027rtmwire/v1/st"
   "atus.proto\032\030rtmwire/v1/receipt.proto\032\027rt"
   "mwire/v1/stream.proto\032\031rtmwire/v1/metada"
-  "ta.proto\"\341\004\n\010Envelope\022\022\n\nmessage_id\030\001 \001("
-  "\t\022\"\n\006sender\030\002 \001(\0132\022.rtmwire.v1.Sender\022\024\n"
-  "\014send_time_ms\030\003 \001(\003\022.\n\014conversation\030\004 \001("
-  "\0132\030.rtmwire.v1.Conversation\0225\n\020delivery_"
-  "options\030\005 \001(\0132\033.rtmwire.v1.DeliveryOptio"
-  "ns\022\'\n\004text\030\020 \001(\0132\027.rtmwire.v1.TextMessag"
-  "eH\000\022)\n\005image\030\021 \001(\0132\030.rtmwire.v1.ImageMes"
-  "sageH\000\022\'\n\004file\030\022 \001(\0132\027.rtmwire.v1.FileMe"
-  "ssageH\000\022+\n\006status\030\023 \001(\0132\031.rtmwire.v1.Sta"
-  "tusMessageH\000\022&\n\007receipt\030\024 \001(\0132\023.rtmwire."
-  "v1.ReceiptH\000\022+\n\006stream\030\025 \001(\0132\031.rtmwire.v"
-  "1.StreamMessageH\000\022/\n\014stream_chunk\030\026 \001(\0132"
-  "\027.rtmwire.v1.StreamChunkH\000\022/\n\010metadata\030\027"
-  " \001(\0132\033.rtmwire.v1.MetadataMessageH\000\022+\n\006c"
-  "ustom\030\030 \001(\0132\031.rtmwire.v1.CustomMessageH\000"
-  "B\006\n\004bodyJ\004\010\006\020\020J\004\010\031\020@\"5\n\006Sender\022\017\n\007user_i"
-  "d\030\001 \001(\t\022\024\n\014display_name\030\002 \001(\tJ\004\010\003\020\020\"L\n\014C"
-  "onversation\022*\n\004type\030\001 \001(\0162\034.rtmwire.v1.C"
-  "onversationType\022\n\n\002id\030\002 \001(\tJ\004\010\003\020\020\"c\n\017Del"
-  "iveryOptions\022\030\n\020delivery_receipt\030\001 \001(\010\022\024"
-  "\n\014read_receipt\030\002 \001(\010\022\032\n\022group_read_recei"
-  "pt\030\003 \001(\010J\004\010\004\020\020*\215\001\n\020ConversationType\022!\n\035C"
-  "ONVERSATION_TYPE_UNSPECIFIED\020\000\022\032\n\026CONVER"
-  "SATION_TYPE_PEER\020\001\022\035\n\031CONVERSATION_TYPE_"
-  "CHANNEL\020\002\022\033\n\027CONVERSATION_TYPE_GROUP\020\003b\006"
-  "proto3"
+  "ta.proto\032\025rtmwire/v1/edit.proto\032\027rtmwire"
+  "/v1/recall.proto\032\031rtmwire/v1/reaction.pr"
+  "oto\032\027rtmwire/v1/typing.proto\"\371\006\n\010Envelop"
+  "e\022\022\n\nmessage_id\030\001 \001(\t\022\"\n\006sender\030\002 \001(\0132\022."
+  "rtmwire.v1.Sender\022\024\n\014send_time_ms\030\003 \001(\003\022"
+  ".\n\014conversation\030\004 \001(\0132\030.rtmwire.v1.Conve"
+  "rsation\0225\n\020delivery_options\030\005 \001(\0132\033.rtmw"
+  "ire.v1.DeliveryOptions\022\'\n\004text\030\020 \001(\0132\027.r"
+  "tmwire.v1.TextMessageH\000\022)\n\005image\030\021 \001(\0132\030"
+  ".rtmwire.v1.ImageMessageH\000\022\'\n\004file\030\022 \001(\013"
+  "2\027.rtmwire.v1.FileMessageH\000\022+\n\006status\030\023 "
+  "\001(\0132\031.rtmwire.v1.StatusMessageH\000\022&\n\007rece"
+  "ipt\030\024 \001(\0132\023.rtmwire.v1.ReceiptH\000\022+\n\006stre"
+  "am\030\025 \001(\0132\031.rtmwire.v1.StreamMessageH\000\022/\n"
+  "\014stream_chunk\030\026 \001(\0132\027.rtmwire.v1.StreamC"
+  "hunkH\000\022/\n\010metadata\030\027 \001(\0132\033.rtmwire.v1.Me"
+  "tadataMessageH\000\022+\n\006custom\030\030 \001(\0132\031.rtmwir"
+  "e.v1.CustomMessageH\000\022\'\n\004edit\030\031 \001(\0132\027.rtm"
+  "wire.v1.MessageEditH\000\022+\n\006recall\030\032 \001(\0132\031."
+  "rtmwire.v1.MessageRecallH\000\022(\n\010reaction\030\033"
+  " \001(\0132\024.rtmwire.v1.ReactionH\000\0227\n\020reaction"
+  "_summary\030\034 \001(\0132\033.rtmwire.v1.ReactionSumm"
+  "aryH\000\022-\n\006typing\030\035 \001(\0132\033.rtmwire.v1.Typin"
+  "gIndicatorH\000\022.\n\010reply_to\030@ \001(\0132\034.rtmwire"
+  ".v1.MessageReferenceB\006\n\004bodyJ\004\010\006\020\020J\004\010\036\020@"
+  "\"V\n\020MessageReference\022\023\n\013message_uid\030\001 \001("
+  "\t\022\026\n\016sender_user_id\030\002 \001(\t\022\017\n\007excerpt\030\003 \001"
+  "(\tJ\004\010\004\020\020\"5\n\006Sender\022\017\n\007user_id\030\001 \001(\t\022\024\n\014d"
+  "isplay_name\030\002 \001(\tJ\004\010\003\020\020\"L\n\014Conversation\022"
+  "*\n\004type\030\001 \001(\0162\034.rtmwire.v1.ConversationT"
+  "ype\022\n\n\002id\030\002 \001(\tJ\004\010\003\020\020\"c\n\017DeliveryOptions"
+  "\022\030\n\020delivery_receipt\030\001 \001(\010\022\024\n\014read_recei"
+  "pt\030\002 \001(\010\022\032\n\022group_read_receipt\030\003 \001(\010J\004\010\004"
+  "\020\020*\215\001\n\020ConversationType\022!\n\035CONVERSATION_"
+  "TYPE_UNSPECIFIED\020\000\022\032\n\026CONVERSATION_TYPE_"
+  "PEER\020\001\022\035\n\031CONVERSATION_TYPE_CHANNEL\020\002\022\033\n"
+  "\027CONVERSATION_TYPE_GROUP\020\003b\006proto3"
   ;
-static const ::_pbi::DescriptorTable* const descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_deps[5] = {
+static const ::_pbi::DescriptorTable* const descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_deps[9] = {
   &::descriptor_table_rtmwire_2fv1_2fcontent_2eproto,
+  &::descriptor_table_rtmwire_2fv1_2fedit_2eproto,
   &::descriptor_table_rtmwire_2fv1_2fmetadata_2eproto,
+  &::descriptor_table_rtmwire_2fv1_2freaction_2eproto,
+  &::descriptor_table_rtmwire_2fv1_2frecall_2eproto,
   &::descriptor_table_rtmwire_2fv1_2freceipt_2eproto,
   &::descriptor_table_rtmwire_2fv1_2fstatus_2eproto,
   &::descriptor_table_rtmwire_2fv1_2fstream_2eproto,
+  &::descriptor_table_rtmwire_2fv1_2ftyping_2eproto,
 };
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2fenvelope_2eproto = {
-    false, false, 1166, descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto,
+    false, false, 1634, descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto,
     "rtmwire/v1/envelope.proto",
-    &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once, descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_deps, 5, 4,
+    &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once, descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_deps, 9, 5,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2fenvelope_2eproto::offsets,
     file_level_metadata_rtmwire_2fv1_2fenvelope_2eproto, file_level_enum_descriptors_rtmwire_2fv1_2fenvelope_2eproto,
     file_level_service_descriptors_rtmwire_2fv1_2fenvelope_2eproto,
@@ -241,6 +289,12 @@ class Envelope::_Internal {
   static const ::rtmwire::v1::StreamChunk& stream_chunk(const Envelope* msg);
   static const ::rtmwire::v1::MetadataMessage& metadata(const Envelope* msg);
   static const ::rtmwire::v1::CustomMessage& custom(const Envelope* msg);
+  static const ::rtmwire::v1::MessageEdit& edit(const Envelope* msg);
+  static const ::rtmwire::v1::MessageRecall& recall(const Envelope* msg);
+  static const ::rtmwire::v1::Reaction& reaction(const Envelope* msg);
+  static const ::rtmwire::v1::ReactionSummary& reaction_summary(const Envelope* msg);
+  static const ::rtmwire::v1::TypingIndicator& typing(const Envelope* msg);
+  static const ::rtmwire::v1::MessageReference& reply_to(const Envelope* msg);
 };
 
 const ::rtmwire::v1::Sender&
@@ -290,6 +344,30 @@ Envelope::_Internal::metadata(const Envelope* msg) {
 const ::rtmwire::v1::CustomMessage&
 Envelope::_Internal::custom(const Envelope* msg) {
   return *msg->_impl_.body_.custom_;
+}
+const ::rtmwire::v1::MessageEdit&
+Envelope::_Internal::edit(const Envelope* msg) {
+  return *msg->_impl_.body_.edit_;
+}
+const ::rtmwire::v1::MessageRecall&
+Envelope::_Internal::recall(const Envelope* msg) {
+  return *msg->_impl_.body_.recall_;
+}
+const ::rtmwire::v1::Reaction&
+Envelope::_Internal::reaction(const Envelope* msg) {
+  return *msg->_impl_.body_.reaction_;
+}
+const ::rtmwire::v1::ReactionSummary&
+Envelope::_Internal::reaction_summary(const Envelope* msg) {
+  return *msg->_impl_.body_.reaction_summary_;
+}
+const ::rtmwire::v1::TypingIndicator&
+Envelope::_Internal::typing(const Envelope* msg) {
+  return *msg->_impl_.body_.typing_;
+}
+const ::rtmwire::v1::MessageReference&
+Envelope::_Internal::reply_to(const Envelope* msg) {
+  return *msg->_impl_.reply_to_;
 }
 void Envelope::set_allocated_text(::rtmwire::v1::TextMessage* text) {
   ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
@@ -507,6 +585,126 @@ void Envelope::clear_custom() {
     clear_has_body();
   }
 }
+void Envelope::set_allocated_edit(::rtmwire::v1::MessageEdit* edit) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (edit) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(edit));
+    if (message_arena != submessage_arena) {
+      edit = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, edit, submessage_arena);
+    }
+    set_has_edit();
+    _impl_.body_.edit_ = edit;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.edit)
+}
+void Envelope::clear_edit() {
+  if (_internal_has_edit()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.edit_;
+    }
+    clear_has_body();
+  }
+}
+void Envelope::set_allocated_recall(::rtmwire::v1::MessageRecall* recall) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (recall) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(recall));
+    if (message_arena != submessage_arena) {
+      recall = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, recall, submessage_arena);
+    }
+    set_has_recall();
+    _impl_.body_.recall_ = recall;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.recall)
+}
+void Envelope::clear_recall() {
+  if (_internal_has_recall()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.recall_;
+    }
+    clear_has_body();
+  }
+}
+void Envelope::set_allocated_reaction(::rtmwire::v1::Reaction* reaction) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (reaction) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(reaction));
+    if (message_arena != submessage_arena) {
+      reaction = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, reaction, submessage_arena);
+    }
+    set_has_reaction();
+    _impl_.body_.reaction_ = reaction;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.reaction)
+}
+void Envelope::clear_reaction() {
+  if (_internal_has_reaction()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.reaction_;
+    }
+    clear_has_body();
+  }
+}
+void Envelope::set_allocated_reaction_summary(::rtmwire::v1::ReactionSummary* reaction_summary) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (reaction_summary) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(reaction_summary));
+    if (message_arena != submessage_arena) {
+      reaction_summary = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, reaction_summary, submessage_arena);
+    }
+    set_has_reaction_summary();
+    _impl_.body_.reaction_summary_ = reaction_summary;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.reaction_summary)
+}
+void Envelope::clear_reaction_summary() {
+  if (_internal_has_reaction_summary()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.reaction_summary_;
+    }
+    clear_has_body();
+  }
+}
+void Envelope::set_allocated_typing(::rtmwire::v1::TypingIndicator* typing) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (typing) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(typing));
+    if (message_arena != submessage_arena) {
+      typing = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, typing, submessage_arena);
+    }
+    set_has_typing();
+    _impl_.body_.typing_ = typing;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.typing)
+}
+void Envelope::clear_typing() {
+  if (_internal_has_typing()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.typing_;
+    }
+    clear_has_body();
+  }
+}
 Envelope::Envelope(::PROTOBUF_NAMESPACE_ID::Arena* arena,
                          bool is_message_owned)
   : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
@@ -521,6 +719,7 @@ Envelope::Envelope(const Envelope& from)
     , decltype(_impl_.sender_){nullptr}
     , decltype(_impl_.conversation_){nullptr}
     , decltype(_impl_.delivery_options_){nullptr}
+    , decltype(_impl_.reply_to_){nullptr}
     , decltype(_impl_.send_time_ms_){}
     , decltype(_impl_.body_){}
     , /*decltype(_impl_._cached_size_)*/{}
@@ -543,6 +742,9 @@ Envelope::Envelope(const Envelope& from)
   }
   if (from._internal_has_delivery_options()) {
     _this->_impl_.delivery_options_ = new ::rtmwire::v1::DeliveryOptions(*from._impl_.delivery_options_);
+  }
+  if (from._internal_has_reply_to()) {
+    _this->_impl_.reply_to_ = new ::rtmwire::v1::MessageReference(*from._impl_.reply_to_);
   }
   _this->_impl_.send_time_ms_ = from._impl_.send_time_ms_;
   clear_has_body();
@@ -592,6 +794,31 @@ Envelope::Envelope(const Envelope& from)
           from._internal_custom());
       break;
     }
+    case kEdit: {
+      _this->_internal_mutable_edit()->::rtmwire::v1::MessageEdit::MergeFrom(
+          from._internal_edit());
+      break;
+    }
+    case kRecall: {
+      _this->_internal_mutable_recall()->::rtmwire::v1::MessageRecall::MergeFrom(
+          from._internal_recall());
+      break;
+    }
+    case kReaction: {
+      _this->_internal_mutable_reaction()->::rtmwire::v1::Reaction::MergeFrom(
+          from._internal_reaction());
+      break;
+    }
+    case kReactionSummary: {
+      _this->_internal_mutable_reaction_summary()->::rtmwire::v1::ReactionSummary::MergeFrom(
+          from._internal_reaction_summary());
+      break;
+    }
+    case kTyping: {
+      _this->_internal_mutable_typing()->::rtmwire::v1::TypingIndicator::MergeFrom(
+          from._internal_typing());
+      break;
+    }
     case BODY_NOT_SET: {
       break;
     }
@@ -608,6 +835,7 @@ inline void Envelope::SharedCtor(
     , decltype(_impl_.sender_){nullptr}
     , decltype(_impl_.conversation_){nullptr}
     , decltype(_impl_.delivery_options_){nullptr}
+    , decltype(_impl_.reply_to_){nullptr}
     , decltype(_impl_.send_time_ms_){int64_t{0}}
     , decltype(_impl_.body_){}
     , /*decltype(_impl_._cached_size_)*/{}
@@ -635,6 +863,7 @@ inline void Envelope::SharedDtor() {
   if (this != internal_default_instance()) delete _impl_.sender_;
   if (this != internal_default_instance()) delete _impl_.conversation_;
   if (this != internal_default_instance()) delete _impl_.delivery_options_;
+  if (this != internal_default_instance()) delete _impl_.reply_to_;
   if (has_body()) {
     clear_body();
   }
@@ -701,6 +930,36 @@ void Envelope::clear_body() {
       }
       break;
     }
+    case kEdit: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.edit_;
+      }
+      break;
+    }
+    case kRecall: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.recall_;
+      }
+      break;
+    }
+    case kReaction: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.reaction_;
+      }
+      break;
+    }
+    case kReactionSummary: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.reaction_summary_;
+      }
+      break;
+    }
+    case kTyping: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.typing_;
+      }
+      break;
+    }
     case BODY_NOT_SET: {
       break;
     }
@@ -728,6 +987,10 @@ void Envelope::Clear() {
     delete _impl_.delivery_options_;
   }
   _impl_.delivery_options_ = nullptr;
+  if (GetArenaForAllocation() == nullptr && _impl_.reply_to_ != nullptr) {
+    delete _impl_.reply_to_;
+  }
+  _impl_.reply_to_ = nullptr;
   _impl_.send_time_ms_ = int64_t{0};
   clear_body();
   _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
@@ -849,6 +1112,54 @@ const char* Envelope::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx)
       case 24:
         if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 194)) {
           ptr = ctx->ParseMessage(_internal_mutable_custom(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.MessageEdit edit = 25;
+      case 25:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 202)) {
+          ptr = ctx->ParseMessage(_internal_mutable_edit(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.MessageRecall recall = 26;
+      case 26:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 210)) {
+          ptr = ctx->ParseMessage(_internal_mutable_recall(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.Reaction reaction = 27;
+      case 27:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 218)) {
+          ptr = ctx->ParseMessage(_internal_mutable_reaction(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.ReactionSummary reaction_summary = 28;
+      case 28:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 226)) {
+          ptr = ctx->ParseMessage(_internal_mutable_reaction_summary(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.TypingIndicator typing = 29;
+      case 29:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 234)) {
+          ptr = ctx->ParseMessage(_internal_mutable_typing(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.MessageReference reply_to = 64;
+      case 64:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 2)) {
+          ptr = ctx->ParseMessage(_internal_mutable_reply_to(), ptr);
           CHK_(ptr);
         } else
           goto handle_unusual;
@@ -982,6 +1293,48 @@ uint8_t* Envelope::_InternalSerialize(
         _Internal::custom(this).GetCachedSize(), target, stream);
   }
 
+  // .rtmwire.v1.MessageEdit edit = 25;
+  if (_internal_has_edit()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(25, _Internal::edit(this),
+        _Internal::edit(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.MessageRecall recall = 26;
+  if (_internal_has_recall()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(26, _Internal::recall(this),
+        _Internal::recall(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.Reaction reaction = 27;
+  if (_internal_has_reaction()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(27, _Internal::reaction(this),
+        _Internal::reaction(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.ReactionSummary reaction_summary = 28;
+  if (_internal_has_reaction_summary()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(28, _Internal::reaction_summary(this),
+        _Internal::reaction_summary(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.TypingIndicator typing = 29;
+  if (_internal_has_typing()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(29, _Internal::typing(this),
+        _Internal::typing(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.MessageReference reply_to = 64;
+  if (this->_internal_has_reply_to()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(64, _Internal::reply_to(this),
+        _Internal::reply_to(this).GetCachedSize(), target, stream);
+  }
+
   if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
     target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
         _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
@@ -1024,6 +1377,13 @@ size_t Envelope::ByteSizeLong() const {
     total_size += 1 +
       ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
         *_impl_.delivery_options_);
+  }
+
+  // .rtmwire.v1.MessageReference reply_to = 64;
+  if (this->_internal_has_reply_to()) {
+    total_size += 2 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+        *_impl_.reply_to_);
   }
 
   // int64 send_time_ms = 3;
@@ -1095,6 +1455,41 @@ size_t Envelope::ByteSizeLong() const {
           *_impl_.body_.custom_);
       break;
     }
+    // .rtmwire.v1.MessageEdit edit = 25;
+    case kEdit: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.edit_);
+      break;
+    }
+    // .rtmwire.v1.MessageRecall recall = 26;
+    case kRecall: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.recall_);
+      break;
+    }
+    // .rtmwire.v1.Reaction reaction = 27;
+    case kReaction: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.reaction_);
+      break;
+    }
+    // .rtmwire.v1.ReactionSummary reaction_summary = 28;
+    case kReactionSummary: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.reaction_summary_);
+      break;
+    }
+    // .rtmwire.v1.TypingIndicator typing = 29;
+    case kTyping: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.typing_);
+      break;
+    }
     case BODY_NOT_SET: {
       break;
     }
@@ -1131,6 +1526,10 @@ void Envelope::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTO
   if (from._internal_has_delivery_options()) {
     _this->_internal_mutable_delivery_options()->::rtmwire::v1::DeliveryOptions::MergeFrom(
         from._internal_delivery_options());
+  }
+  if (from._internal_has_reply_to()) {
+    _this->_internal_mutable_reply_to()->::rtmwire::v1::MessageReference::MergeFrom(
+        from._internal_reply_to());
   }
   if (from._internal_send_time_ms() != 0) {
     _this->_internal_set_send_time_ms(from._internal_send_time_ms());
@@ -1181,6 +1580,31 @@ void Envelope::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTO
           from._internal_custom());
       break;
     }
+    case kEdit: {
+      _this->_internal_mutable_edit()->::rtmwire::v1::MessageEdit::MergeFrom(
+          from._internal_edit());
+      break;
+    }
+    case kRecall: {
+      _this->_internal_mutable_recall()->::rtmwire::v1::MessageRecall::MergeFrom(
+          from._internal_recall());
+      break;
+    }
+    case kReaction: {
+      _this->_internal_mutable_reaction()->::rtmwire::v1::Reaction::MergeFrom(
+          from._internal_reaction());
+      break;
+    }
+    case kReactionSummary: {
+      _this->_internal_mutable_reaction_summary()->::rtmwire::v1::ReactionSummary::MergeFrom(
+          from._internal_reaction_summary());
+      break;
+    }
+    case kTyping: {
+      _this->_internal_mutable_typing()->::rtmwire::v1::TypingIndicator::MergeFrom(
+          from._internal_typing());
+      break;
+    }
     case BODY_NOT_SET: {
       break;
     }
@@ -1222,6 +1646,309 @@ void Envelope::InternalSwap(Envelope* other) {
   return ::_pbi::AssignDescriptors(
       &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_getter, &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once,
       file_level_metadata_rtmwire_2fv1_2fenvelope_2eproto[0]);
+}
+
+// ===================================================================
+
+class MessageReference::_Internal {
+ public:
+};
+
+MessageReference::MessageReference(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                         bool is_message_owned)
+  : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
+  SharedCtor(arena, is_message_owned);
+  // @@protoc_insertion_point(arena_constructor:rtmwire.v1.MessageReference)
+}
+MessageReference::MessageReference(const MessageReference& from)
+  : ::PROTOBUF_NAMESPACE_ID::Message() {
+  MessageReference* const _this = this; (void)_this;
+  new (&_impl_) Impl_{
+      decltype(_impl_.message_uid_){}
+    , decltype(_impl_.sender_user_id_){}
+    , decltype(_impl_.excerpt_){}
+    , /*decltype(_impl_._cached_size_)*/{}};
+
+  _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+  _impl_.message_uid_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.message_uid_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_message_uid().empty()) {
+    _this->_impl_.message_uid_.Set(from._internal_message_uid(), 
+      _this->GetArenaForAllocation());
+  }
+  _impl_.sender_user_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.sender_user_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_sender_user_id().empty()) {
+    _this->_impl_.sender_user_id_.Set(from._internal_sender_user_id(), 
+      _this->GetArenaForAllocation());
+  }
+  _impl_.excerpt_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.excerpt_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_excerpt().empty()) {
+    _this->_impl_.excerpt_.Set(from._internal_excerpt(), 
+      _this->GetArenaForAllocation());
+  }
+  // @@protoc_insertion_point(copy_constructor:rtmwire.v1.MessageReference)
+}
+
+inline void MessageReference::SharedCtor(
+    ::_pb::Arena* arena, bool is_message_owned) {
+  (void)arena;
+  (void)is_message_owned;
+  new (&_impl_) Impl_{
+      decltype(_impl_.message_uid_){}
+    , decltype(_impl_.sender_user_id_){}
+    , decltype(_impl_.excerpt_){}
+    , /*decltype(_impl_._cached_size_)*/{}
+  };
+  _impl_.message_uid_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.message_uid_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  _impl_.sender_user_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.sender_user_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  _impl_.excerpt_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.excerpt_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+}
+
+MessageReference::~MessageReference() {
+  // @@protoc_insertion_point(destructor:rtmwire.v1.MessageReference)
+  if (auto *arena = _internal_metadata_.DeleteReturnArena<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>()) {
+  (void)arena;
+    return;
+  }
+  SharedDtor();
+}
+
+inline void MessageReference::SharedDtor() {
+  GOOGLE_DCHECK(GetArenaForAllocation() == nullptr);
+  _impl_.message_uid_.Destroy();
+  _impl_.sender_user_id_.Destroy();
+  _impl_.excerpt_.Destroy();
+}
+
+void MessageReference::SetCachedSize(int size) const {
+  _impl_._cached_size_.Set(size);
+}
+
+void MessageReference::Clear() {
+// @@protoc_insertion_point(message_clear_start:rtmwire.v1.MessageReference)
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  _impl_.message_uid_.ClearToEmpty();
+  _impl_.sender_user_id_.ClearToEmpty();
+  _impl_.excerpt_.ClearToEmpty();
+  _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
+}
+
+const char* MessageReference::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx) {
+#define CHK_(x) if (PROTOBUF_PREDICT_FALSE(!(x))) goto failure
+  while (!ctx->Done(&ptr)) {
+    uint32_t tag;
+    ptr = ::_pbi::ReadTag(ptr, &tag);
+    switch (tag >> 3) {
+      // string message_uid = 1;
+      case 1:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 10)) {
+          auto str = _internal_mutable_message_uid();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.MessageReference.message_uid"));
+        } else
+          goto handle_unusual;
+        continue;
+      // string sender_user_id = 2;
+      case 2:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 18)) {
+          auto str = _internal_mutable_sender_user_id();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.MessageReference.sender_user_id"));
+        } else
+          goto handle_unusual;
+        continue;
+      // string excerpt = 3;
+      case 3:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 26)) {
+          auto str = _internal_mutable_excerpt();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.MessageReference.excerpt"));
+        } else
+          goto handle_unusual;
+        continue;
+      default:
+        goto handle_unusual;
+    }  // switch
+  handle_unusual:
+    if ((tag == 0) || ((tag & 7) == 4)) {
+      CHK_(ptr);
+      ctx->SetLastTag(tag);
+      goto message_done;
+    }
+    ptr = UnknownFieldParse(
+        tag,
+        _internal_metadata_.mutable_unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(),
+        ptr, ctx);
+    CHK_(ptr != nullptr);
+  }  // while
+message_done:
+  return ptr;
+failure:
+  ptr = nullptr;
+  goto message_done;
+#undef CHK_
+}
+
+uint8_t* MessageReference::_InternalSerialize(
+    uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const {
+  // @@protoc_insertion_point(serialize_to_array_start:rtmwire.v1.MessageReference)
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  // string message_uid = 1;
+  if (!this->_internal_message_uid().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_message_uid().data(), static_cast<int>(this->_internal_message_uid().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.MessageReference.message_uid");
+    target = stream->WriteStringMaybeAliased(
+        1, this->_internal_message_uid(), target);
+  }
+
+  // string sender_user_id = 2;
+  if (!this->_internal_sender_user_id().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_sender_user_id().data(), static_cast<int>(this->_internal_sender_user_id().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.MessageReference.sender_user_id");
+    target = stream->WriteStringMaybeAliased(
+        2, this->_internal_sender_user_id(), target);
+  }
+
+  // string excerpt = 3;
+  if (!this->_internal_excerpt().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_excerpt().data(), static_cast<int>(this->_internal_excerpt().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.MessageReference.excerpt");
+    target = stream->WriteStringMaybeAliased(
+        3, this->_internal_excerpt(), target);
+  }
+
+  if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
+    target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
+        _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
+  }
+  // @@protoc_insertion_point(serialize_to_array_end:rtmwire.v1.MessageReference)
+  return target;
+}
+
+size_t MessageReference::ByteSizeLong() const {
+// @@protoc_insertion_point(message_byte_size_start:rtmwire.v1.MessageReference)
+  size_t total_size = 0;
+
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  // string message_uid = 1;
+  if (!this->_internal_message_uid().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_message_uid());
+  }
+
+  // string sender_user_id = 2;
+  if (!this->_internal_sender_user_id().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_sender_user_id());
+  }
+
+  // string excerpt = 3;
+  if (!this->_internal_excerpt().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_excerpt());
+  }
+
+  return MaybeComputeUnknownFieldsSize(total_size, &_impl_._cached_size_);
+}
+
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData MessageReference::_class_data_ = {
+    ::PROTOBUF_NAMESPACE_ID::Message::CopyWithSourceCheck,
+    MessageReference::MergeImpl
+};
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*MessageReference::GetClassData() const { return &_class_data_; }
+
+
+void MessageReference::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg) {
+  auto* const _this = static_cast<MessageReference*>(&to_msg);
+  auto& from = static_cast<const MessageReference&>(from_msg);
+  // @@protoc_insertion_point(class_specific_merge_from_start:rtmwire.v1.MessageReference)
+  GOOGLE_DCHECK_NE(&from, _this);
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  if (!from._internal_message_uid().empty()) {
+    _this->_internal_set_message_uid(from._internal_message_uid());
+  }
+  if (!from._internal_sender_user_id().empty()) {
+    _this->_internal_set_sender_user_id(from._internal_sender_user_id());
+  }
+  if (!from._internal_excerpt().empty()) {
+    _this->_internal_set_excerpt(from._internal_excerpt());
+  }
+  _this->_internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+}
+
+void MessageReference::CopyFrom(const MessageReference& from) {
+// @@protoc_insertion_point(class_specific_copy_from_start:rtmwire.v1.MessageReference)
+  if (&from == this) return;
+  Clear();
+  MergeFrom(from);
+}
+
+bool MessageReference::IsInitialized() const {
+  return true;
+}
+
+void MessageReference::InternalSwap(MessageReference* other) {
+  using std::swap;
+  auto* lhs_arena = GetArenaForAllocation();
+  auto* rhs_arena = other->GetArenaForAllocation();
+  _internal_metadata_.InternalSwap(&other->_internal_metadata_);
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.message_uid_, lhs_arena,
+      &other->_impl_.message_uid_, rhs_arena
+  );
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.sender_user_id_, lhs_arena,
+      &other->_impl_.sender_user_id_, rhs_arena
+  );
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.excerpt_, lhs_arena,
+      &other->_impl_.excerpt_, rhs_arena
+  );
+}
+
+::PROTOBUF_NAMESPACE_ID::Metadata MessageReference::GetMetadata() const {
+  return ::_pbi::AssignDescriptors(
+      &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_getter, &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once,
+      file_level_metadata_rtmwire_2fv1_2fenvelope_2eproto[1]);
 }
 
 // ===================================================================
@@ -1474,7 +2201,7 @@ void Sender::InternalSwap(Sender* other) {
 ::PROTOBUF_NAMESPACE_ID::Metadata Sender::GetMetadata() const {
   return ::_pbi::AssignDescriptors(
       &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_getter, &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once,
-      file_level_metadata_rtmwire_2fv1_2fenvelope_2eproto[1]);
+      file_level_metadata_rtmwire_2fv1_2fenvelope_2eproto[2]);
 }
 
 // ===================================================================
@@ -1707,7 +2434,7 @@ void Conversation::InternalSwap(Conversation* other) {
 ::PROTOBUF_NAMESPACE_ID::Metadata Conversation::GetMetadata() const {
   return ::_pbi::AssignDescriptors(
       &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_getter, &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once,
-      file_level_metadata_rtmwire_2fv1_2fenvelope_2eproto[2]);
+      file_level_metadata_rtmwire_2fv1_2fenvelope_2eproto[3]);
 }
 
 // ===================================================================
@@ -1942,7 +2669,7 @@ void DeliveryOptions::InternalSwap(DeliveryOptions* other) {
 ::PROTOBUF_NAMESPACE_ID::Metadata DeliveryOptions::GetMetadata() const {
   return ::_pbi::AssignDescriptors(
       &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_getter, &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once,
-      file_level_metadata_rtmwire_2fv1_2fenvelope_2eproto[3]);
+      file_level_metadata_rtmwire_2fv1_2fenvelope_2eproto[4]);
 }
 
 // @@protoc_insertion_point(namespace_scope)
@@ -1952,6 +2679,10 @@ PROTOBUF_NAMESPACE_OPEN
 template<> PROTOBUF_NOINLINE ::rtmwire::v1::Envelope*
 Arena::CreateMaybeMessage< ::rtmwire::v1::Envelope >(Arena* arena) {
   return Arena::CreateMessageInternal< ::rtmwire::v1::Envelope >(arena);
+}
+template<> PROTOBUF_NOINLINE ::rtmwire::v1::MessageReference*
+Arena::CreateMaybeMessage< ::rtmwire::v1::MessageReference >(Arena* arena) {
+  return Arena::CreateMessageInternal< ::rtmwire::v1::MessageReference >(arena);
 }
 template<> PROTOBUF_NOINLINE ::rtmwire::v1::Sender*
 Arena::CreateMaybeMessage< ::rtmwire::v1::Sender >(Arena* arena) {

@@ -36,6 +36,10 @@
 #include "rtmwire/v1/receipt.pb.h"
 #include "rtmwire/v1/stream.pb.h"
 #include "rtmwire/v1/metadata.pb.h"
+#include "rtmwire/v1/edit.pb.h"
+#include "rtmwire/v1/recall.pb.h"
+#include "rtmwire/v1/reaction.pb.h"
+#include "rtmwire/v1/typing.pb.h"
 // @@protoc_insertion_point(includes)
 #include <google/protobuf/port_def.inc>
 #define PROTOBUF_INTERNAL_EXPORT_rtmwire_2fv1_2fenvelope_2eproto
@@ -61,6 +65,9 @@ extern DeliveryOptionsDefaultTypeInternal _DeliveryOptions_default_instance_;
 class Envelope;
 struct EnvelopeDefaultTypeInternal;
 extern EnvelopeDefaultTypeInternal _Envelope_default_instance_;
+class MessageReference;
+struct MessageReferenceDefaultTypeInternal;
+extern MessageReferenceDefaultTypeInternal _MessageReference_default_instance_;
 class Sender;
 struct SenderDefaultTypeInternal;
 extern SenderDefaultTypeInternal _Sender_default_instance_;
@@ -70,6 +77,7 @@ PROTOBUF_NAMESPACE_OPEN
 template<> ::rtmwire::v1::Conversation* Arena::CreateMaybeMessage<::rtmwire::v1::Conversation>(Arena*);
 template<> ::rtmwire::v1::DeliveryOptions* Arena::CreateMaybeMessage<::rtmwire::v1::DeliveryOptions>(Arena*);
 template<> ::rtmwire::v1::Envelope* Arena::CreateMaybeMessage<::rtmwire::v1::Envelope>(Arena*);
+template<> ::rtmwire::v1::MessageReference* Arena::CreateMaybeMessage<::rtmwire::v1::MessageReference>(Arena*);
 template<> ::rtmwire::v1::Sender* Arena::CreateMaybeMessage<::rtmwire::v1::Sender>(Arena*);
 PROTOBUF_NAMESPACE_CLOSE
 namespace rtmwire {
@@ -157,6 +165,11 @@ class Envelope final :
     kStreamChunk = 22,
     kMetadata = 23,
     kCustom = 24,
+    kEdit = 25,
+    kRecall = 26,
+    kReaction = 27,
+    kReactionSummary = 28,
+    kTyping = 29,
     BODY_NOT_SET = 0,
   };
 
@@ -242,6 +255,7 @@ class Envelope final :
     kSenderFieldNumber = 2,
     kConversationFieldNumber = 4,
     kDeliveryOptionsFieldNumber = 5,
+    kReplyToFieldNumber = 64,
     kSendTimeMsFieldNumber = 3,
     kTextFieldNumber = 16,
     kImageFieldNumber = 17,
@@ -252,6 +266,11 @@ class Envelope final :
     kStreamChunkFieldNumber = 22,
     kMetadataFieldNumber = 23,
     kCustomFieldNumber = 24,
+    kEditFieldNumber = 25,
+    kRecallFieldNumber = 26,
+    kReactionFieldNumber = 27,
+    kReactionSummaryFieldNumber = 28,
+    kTypingFieldNumber = 29,
   };
   // string message_id = 1;
   void clear_message_id();
@@ -320,6 +339,24 @@ class Envelope final :
   void unsafe_arena_set_allocated_delivery_options(
       ::rtmwire::v1::DeliveryOptions* delivery_options);
   ::rtmwire::v1::DeliveryOptions* unsafe_arena_release_delivery_options();
+
+  // .rtmwire.v1.MessageReference reply_to = 64;
+  bool has_reply_to() const;
+  private:
+  bool _internal_has_reply_to() const;
+  public:
+  void clear_reply_to();
+  const ::rtmwire::v1::MessageReference& reply_to() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::MessageReference* release_reply_to();
+  ::rtmwire::v1::MessageReference* mutable_reply_to();
+  void set_allocated_reply_to(::rtmwire::v1::MessageReference* reply_to);
+  private:
+  const ::rtmwire::v1::MessageReference& _internal_reply_to() const;
+  ::rtmwire::v1::MessageReference* _internal_mutable_reply_to();
+  public:
+  void unsafe_arena_set_allocated_reply_to(
+      ::rtmwire::v1::MessageReference* reply_to);
+  ::rtmwire::v1::MessageReference* unsafe_arena_release_reply_to();
 
   // int64 send_time_ms = 3;
   void clear_send_time_ms();
@@ -492,6 +529,96 @@ class Envelope final :
       ::rtmwire::v1::CustomMessage* custom);
   ::rtmwire::v1::CustomMessage* unsafe_arena_release_custom();
 
+  // .rtmwire.v1.MessageEdit edit = 25;
+  bool has_edit() const;
+  private:
+  bool _internal_has_edit() const;
+  public:
+  void clear_edit();
+  const ::rtmwire::v1::MessageEdit& edit() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::MessageEdit* release_edit();
+  ::rtmwire::v1::MessageEdit* mutable_edit();
+  void set_allocated_edit(::rtmwire::v1::MessageEdit* edit);
+  private:
+  const ::rtmwire::v1::MessageEdit& _internal_edit() const;
+  ::rtmwire::v1::MessageEdit* _internal_mutable_edit();
+  public:
+  void unsafe_arena_set_allocated_edit(
+      ::rtmwire::v1::MessageEdit* edit);
+  ::rtmwire::v1::MessageEdit* unsafe_arena_release_edit();
+
+  // .rtmwire.v1.MessageRecall recall = 26;
+  bool has_recall() const;
+  private:
+  bool _internal_has_recall() const;
+  public:
+  void clear_recall();
+  const ::rtmwire::v1::MessageRecall& recall() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::MessageRecall* release_recall();
+  ::rtmwire::v1::MessageRecall* mutable_recall();
+  void set_allocated_recall(::rtmwire::v1::MessageRecall* recall);
+  private:
+  const ::rtmwire::v1::MessageRecall& _internal_recall() const;
+  ::rtmwire::v1::MessageRecall* _internal_mutable_recall();
+  public:
+  void unsafe_arena_set_allocated_recall(
+      ::rtmwire::v1::MessageRecall* recall);
+  ::rtmwire::v1::MessageRecall* unsafe_arena_release_recall();
+
+  // .rtmwire.v1.Reaction reaction = 27;
+  bool has_reaction() const;
+  private:
+  bool _internal_has_reaction() const;
+  public:
+  void clear_reaction();
+  const ::rtmwire::v1::Reaction& reaction() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::Reaction* release_reaction();
+  ::rtmwire::v1::Reaction* mutable_reaction();
+  void set_allocated_reaction(::rtmwire::v1::Reaction* reaction);
+  private:
+  const ::rtmwire::v1::Reaction& _internal_reaction() const;
+  ::rtmwire::v1::Reaction* _internal_mutable_reaction();
+  public:
+  void unsafe_arena_set_allocated_reaction(
+      ::rtmwire::v1::Reaction* reaction);
+  ::rtmwire::v1::Reaction* unsafe_arena_release_reaction();
+
+  // .rtmwire.v1.ReactionSummary reaction_summary = 28;
+  bool has_reaction_summary() const;
+  private:
+  bool _internal_has_reaction_summary() const;
+  public:
+  void clear_reaction_summary();
+  const ::rtmwire::v1::ReactionSummary& reaction_summary() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::ReactionSummary* release_reaction_summary();
+  ::rtmwire::v1::ReactionSummary* mutable_reaction_summary();
+  void set_allocated_reaction_summary(::rtmwire::v1::ReactionSummary* reaction_summary);
+  private:
+  const ::rtmwire::v1::ReactionSummary& _internal_reaction_summary() const;
+  ::rtmwire::v1::ReactionSummary* _internal_mutable_reaction_summary();
+  public:
+  void unsafe_arena_set_allocated_reaction_summary(
+      ::rtmwire::v1::ReactionSummary* reaction_summary);
+  ::rtmwire::v1::ReactionSummary* unsafe_arena_release_reaction_summary();
+
+  // .rtmwire.v1.TypingIndicator typing = 29;
+  bool has_typing() const;
+  private:
+  bool _internal_has_typing() const;
+  public:
+  void clear_typing();
+  const ::rtmwire::v1::TypingIndicator& typing() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::TypingIndicator* release_typing();
+  ::rtmwire::v1::TypingIndicator* mutable_typing();
+  void set_allocated_typing(::rtmwire::v1::TypingIndicator* typing);
+  private:
+  const ::rtmwire::v1::TypingIndicator& _internal_typing() const;
+  ::rtmwire::v1::TypingIndicator* _internal_mutable_typing();
+  public:
+  void unsafe_arena_set_allocated_typing(
+      ::rtmwire::v1::TypingIndicator* typing);
+  ::rtmwire::v1::TypingIndicator* unsafe_arena_release_typing();
+
   void clear_body();
   BodyCase body_case() const;
   // @@protoc_insertion_point(class_scope:rtmwire.v1.Envelope)
@@ -506,6 +633,11 @@ class Envelope final :
   void set_has_stream_chunk();
   void set_has_metadata();
   void set_has_custom();
+  void set_has_edit();
+  void set_has_recall();
+  void set_has_reaction();
+  void set_has_reaction_summary();
+  void set_has_typing();
 
   inline bool has_body() const;
   inline void clear_has_body();
@@ -518,6 +650,7 @@ class Envelope final :
     ::rtmwire::v1::Sender* sender_;
     ::rtmwire::v1::Conversation* conversation_;
     ::rtmwire::v1::DeliveryOptions* delivery_options_;
+    ::rtmwire::v1::MessageReference* reply_to_;
     int64_t send_time_ms_;
     union BodyUnion {
       constexpr BodyUnion() : _constinit_{} {}
@@ -531,10 +664,200 @@ class Envelope final :
       ::rtmwire::v1::StreamChunk* stream_chunk_;
       ::rtmwire::v1::MetadataMessage* metadata_;
       ::rtmwire::v1::CustomMessage* custom_;
+      ::rtmwire::v1::MessageEdit* edit_;
+      ::rtmwire::v1::MessageRecall* recall_;
+      ::rtmwire::v1::Reaction* reaction_;
+      ::rtmwire::v1::ReactionSummary* reaction_summary_;
+      ::rtmwire::v1::TypingIndicator* typing_;
     } body_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
     uint32_t _oneof_case_[1];
 
+  };
+  union { Impl_ _impl_; };
+  friend struct ::TableStruct_rtmwire_2fv1_2fenvelope_2eproto;
+};
+// -------------------------------------------------------------------
+
+class MessageReference final :
+    public ::PROTOBUF_NAMESPACE_ID::Message /* @@protoc_insertion_point(class_definition:rtmwire.v1.MessageReference) */ {
+ public:
+  inline MessageReference() : MessageReference(nullptr) {}
+  ~MessageReference() override;
+  explicit PROTOBUF_CONSTEXPR MessageReference(::PROTOBUF_NAMESPACE_ID::internal::ConstantInitialized);
+
+  MessageReference(const MessageReference& from);
+  MessageReference(MessageReference&& from) noexcept
+    : MessageReference() {
+    *this = ::std::move(from);
+  }
+
+  inline MessageReference& operator=(const MessageReference& from) {
+    CopyFrom(from);
+    return *this;
+  }
+  inline MessageReference& operator=(MessageReference&& from) noexcept {
+    if (this == &from) return *this;
+    if (GetOwningArena() == from.GetOwningArena()
+  #ifdef PROTOBUF_FORCE_COPY_IN_MOVE
+        && GetOwningArena() != nullptr
+  #endif  // !PROTOBUF_FORCE_COPY_IN_MOVE
+    ) {
+      InternalSwap(&from);
+    } else {
+      CopyFrom(from);
+    }
+    return *this;
+  }
+
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* descriptor() {
+    return GetDescriptor();
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* GetDescriptor() {
+    return default_instance().GetMetadata().descriptor;
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Reflection* GetReflection() {
+    return default_instance().GetMetadata().reflection;
+  }
+  static const MessageReference& default_instance() {
+    return *internal_default_instance();
+  }
+  static inline const MessageReference* internal_default_instance() {
+    return reinterpret_cast<const MessageReference*>(
+               &_MessageReference_default_instance_);
+  }
+  static constexpr int kIndexInFileMessages =
+    1;
+
+  friend void swap(MessageReference& a, MessageReference& b) {
+    a.Swap(&b);
+  }
+  inline void Swap(MessageReference* other) {
+    if (other == this) return;
+  #ifdef PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() != nullptr &&
+        GetOwningArena() == other->GetOwningArena()) {
+   #else  // PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() == other->GetOwningArena()) {
+  #endif  // !PROTOBUF_FORCE_COPY_IN_SWAP
+      InternalSwap(other);
+    } else {
+      ::PROTOBUF_NAMESPACE_ID::internal::GenericSwap(this, other);
+    }
+  }
+  void UnsafeArenaSwap(MessageReference* other) {
+    if (other == this) return;
+    GOOGLE_DCHECK(GetOwningArena() == other->GetOwningArena());
+    InternalSwap(other);
+  }
+
+  // implements Message ----------------------------------------------
+
+  MessageReference* New(::PROTOBUF_NAMESPACE_ID::Arena* arena = nullptr) const final {
+    return CreateMaybeMessage<MessageReference>(arena);
+  }
+  using ::PROTOBUF_NAMESPACE_ID::Message::CopyFrom;
+  void CopyFrom(const MessageReference& from);
+  using ::PROTOBUF_NAMESPACE_ID::Message::MergeFrom;
+  void MergeFrom( const MessageReference& from) {
+    MessageReference::MergeImpl(*this, from);
+  }
+  private:
+  static void MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg);
+  public:
+  PROTOBUF_ATTRIBUTE_REINITIALIZES void Clear() final;
+  bool IsInitialized() const final;
+
+  size_t ByteSizeLong() const final;
+  const char* _InternalParse(const char* ptr, ::PROTOBUF_NAMESPACE_ID::internal::ParseContext* ctx) final;
+  uint8_t* _InternalSerialize(
+      uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const final;
+  int GetCachedSize() const final { return _impl_._cached_size_.Get(); }
+
+  private:
+  void SharedCtor(::PROTOBUF_NAMESPACE_ID::Arena* arena, bool is_message_owned);
+  void SharedDtor();
+  void SetCachedSize(int size) const final;
+  void InternalSwap(MessageReference* other);
+
+  private:
+  friend class ::PROTOBUF_NAMESPACE_ID::internal::AnyMetadata;
+  static ::PROTOBUF_NAMESPACE_ID::StringPiece FullMessageName() {
+    return "rtmwire.v1.MessageReference";
+  }
+  protected:
+  explicit MessageReference(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                       bool is_message_owned = false);
+  public:
+
+  static const ClassData _class_data_;
+  const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*GetClassData() const final;
+
+  ::PROTOBUF_NAMESPACE_ID::Metadata GetMetadata() const final;
+
+  // nested types ----------------------------------------------------
+
+  // accessors -------------------------------------------------------
+
+  enum : int {
+    kMessageUidFieldNumber = 1,
+    kSenderUserIdFieldNumber = 2,
+    kExcerptFieldNumber = 3,
+  };
+  // string message_uid = 1;
+  void clear_message_uid();
+  const std::string& message_uid() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_message_uid(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_message_uid();
+  PROTOBUF_NODISCARD std::string* release_message_uid();
+  void set_allocated_message_uid(std::string* message_uid);
+  private:
+  const std::string& _internal_message_uid() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_message_uid(const std::string& value);
+  std::string* _internal_mutable_message_uid();
+  public:
+
+  // string sender_user_id = 2;
+  void clear_sender_user_id();
+  const std::string& sender_user_id() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_sender_user_id(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_sender_user_id();
+  PROTOBUF_NODISCARD std::string* release_sender_user_id();
+  void set_allocated_sender_user_id(std::string* sender_user_id);
+  private:
+  const std::string& _internal_sender_user_id() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_sender_user_id(const std::string& value);
+  std::string* _internal_mutable_sender_user_id();
+  public:
+
+  // string excerpt = 3;
+  void clear_excerpt();
+  const std::string& excerpt() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_excerpt(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_excerpt();
+  PROTOBUF_NODISCARD std::string* release_excerpt();
+  void set_allocated_excerpt(std::string* excerpt);
+  private:
+  const std::string& _internal_excerpt() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_excerpt(const std::string& value);
+  std::string* _internal_mutable_excerpt();
+  public:
+
+  // @@protoc_insertion_point(class_scope:rtmwire.v1.MessageReference)
+ private:
+  class _Internal;
+
+  template <typename T> friend class ::PROTOBUF_NAMESPACE_ID::Arena::InternalHelper;
+  typedef void InternalArenaConstructable_;
+  typedef void DestructorSkippable_;
+  struct Impl_ {
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr message_uid_;
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr sender_user_id_;
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr excerpt_;
+    mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
   };
   union { Impl_ _impl_; };
   friend struct ::TableStruct_rtmwire_2fv1_2fenvelope_2eproto;
@@ -589,7 +912,7 @@ class Sender final :
                &_Sender_default_instance_);
   }
   static constexpr int kIndexInFileMessages =
-    1;
+    2;
 
   friend void swap(Sender& a, Sender& b) {
     a.Swap(&b);
@@ -758,7 +1081,7 @@ class Conversation final :
                &_Conversation_default_instance_);
   }
   static constexpr int kIndexInFileMessages =
-    2;
+    3;
 
   friend void swap(Conversation& a, Conversation& b) {
     a.Swap(&b);
@@ -922,7 +1245,7 @@ class DeliveryOptions final :
                &_DeliveryOptions_default_instance_);
   }
   static constexpr int kIndexInFileMessages =
-    3;
+    4;
 
   friend void swap(DeliveryOptions& a, DeliveryOptions& b) {
     a.Swap(&b);
@@ -1987,6 +2310,426 @@ inline ::rtmwire::v1::CustomMessage* Envelope::mutable_custom() {
   return _msg;
 }
 
+// .rtmwire.v1.MessageEdit edit = 25;
+inline bool Envelope::_internal_has_edit() const {
+  return body_case() == kEdit;
+}
+inline bool Envelope::has_edit() const {
+  return _internal_has_edit();
+}
+inline void Envelope::set_has_edit() {
+  _impl_._oneof_case_[0] = kEdit;
+}
+inline ::rtmwire::v1::MessageEdit* Envelope::release_edit() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.edit)
+  if (_internal_has_edit()) {
+    clear_has_body();
+    ::rtmwire::v1::MessageEdit* temp = _impl_.body_.edit_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.edit_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::MessageEdit& Envelope::_internal_edit() const {
+  return _internal_has_edit()
+      ? *_impl_.body_.edit_
+      : reinterpret_cast< ::rtmwire::v1::MessageEdit&>(::rtmwire::v1::_MessageEdit_default_instance_);
+}
+inline const ::rtmwire::v1::MessageEdit& Envelope::edit() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.edit)
+  return _internal_edit();
+}
+inline ::rtmwire::v1::MessageEdit* Envelope::unsafe_arena_release_edit() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.edit)
+  if (_internal_has_edit()) {
+    clear_has_body();
+    ::rtmwire::v1::MessageEdit* temp = _impl_.body_.edit_;
+    _impl_.body_.edit_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_edit(::rtmwire::v1::MessageEdit* edit) {
+  clear_body();
+  if (edit) {
+    set_has_edit();
+    _impl_.body_.edit_ = edit;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.edit)
+}
+inline ::rtmwire::v1::MessageEdit* Envelope::_internal_mutable_edit() {
+  if (!_internal_has_edit()) {
+    clear_body();
+    set_has_edit();
+    _impl_.body_.edit_ = CreateMaybeMessage< ::rtmwire::v1::MessageEdit >(GetArenaForAllocation());
+  }
+  return _impl_.body_.edit_;
+}
+inline ::rtmwire::v1::MessageEdit* Envelope::mutable_edit() {
+  ::rtmwire::v1::MessageEdit* _msg = _internal_mutable_edit();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.edit)
+  return _msg;
+}
+
+// .rtmwire.v1.MessageRecall recall = 26;
+inline bool Envelope::_internal_has_recall() const {
+  return body_case() == kRecall;
+}
+inline bool Envelope::has_recall() const {
+  return _internal_has_recall();
+}
+inline void Envelope::set_has_recall() {
+  _impl_._oneof_case_[0] = kRecall;
+}
+inline ::rtmwire::v1::MessageRecall* Envelope::release_recall() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.recall)
+  if (_internal_has_recall()) {
+    clear_has_body();
+    ::rtmwire::v1::MessageRecall* temp = _impl_.body_.recall_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.recall_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::MessageRecall& Envelope::_internal_recall() const {
+  return _internal_has_recall()
+      ? *_impl_.body_.recall_
+      : reinterpret_cast< ::rtmwire::v1::MessageRecall&>(::rtmwire::v1::_MessageRecall_default_instance_);
+}
+inline const ::rtmwire::v1::MessageRecall& Envelope::recall() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.recall)
+  return _internal_recall();
+}
+inline ::rtmwire::v1::MessageRecall* Envelope::unsafe_arena_release_recall() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.recall)
+  if (_internal_has_recall()) {
+    clear_has_body();
+    ::rtmwire::v1::MessageRecall* temp = _impl_.body_.recall_;
+    _impl_.body_.recall_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_recall(::rtmwire::v1::MessageRecall* recall) {
+  clear_body();
+  if (recall) {
+    set_has_recall();
+    _impl_.body_.recall_ = recall;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.recall)
+}
+inline ::rtmwire::v1::MessageRecall* Envelope::_internal_mutable_recall() {
+  if (!_internal_has_recall()) {
+    clear_body();
+    set_has_recall();
+    _impl_.body_.recall_ = CreateMaybeMessage< ::rtmwire::v1::MessageRecall >(GetArenaForAllocation());
+  }
+  return _impl_.body_.recall_;
+}
+inline ::rtmwire::v1::MessageRecall* Envelope::mutable_recall() {
+  ::rtmwire::v1::MessageRecall* _msg = _internal_mutable_recall();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.recall)
+  return _msg;
+}
+
+// .rtmwire.v1.Reaction reaction = 27;
+inline bool Envelope::_internal_has_reaction() const {
+  return body_case() == kReaction;
+}
+inline bool Envelope::has_reaction() const {
+  return _internal_has_reaction();
+}
+inline void Envelope::set_has_reaction() {
+  _impl_._oneof_case_[0] = kReaction;
+}
+inline ::rtmwire::v1::Reaction* Envelope::release_reaction() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.reaction)
+  if (_internal_has_reaction()) {
+    clear_has_body();
+    ::rtmwire::v1::Reaction* temp = _impl_.body_.reaction_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.reaction_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::Reaction& Envelope::_internal_reaction() const {
+  return _internal_has_reaction()
+      ? *_impl_.body_.reaction_
+      : reinterpret_cast< ::rtmwire::v1::Reaction&>(::rtmwire::v1::_Reaction_default_instance_);
+}
+inline const ::rtmwire::v1::Reaction& Envelope::reaction() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.reaction)
+  return _internal_reaction();
+}
+inline ::rtmwire::v1::Reaction* Envelope::unsafe_arena_release_reaction() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.reaction)
+  if (_internal_has_reaction()) {
+    clear_has_body();
+    ::rtmwire::v1::Reaction* temp = _impl_.body_.reaction_;
+    _impl_.body_.reaction_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_reaction(::rtmwire::v1::Reaction* reaction) {
+  clear_body();
+  if (reaction) {
+    set_has_reaction();
+    _impl_.body_.reaction_ = reaction;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.reaction)
+}
+inline ::rtmwire::v1::Reaction* Envelope::_internal_mutable_reaction() {
+  if (!_internal_has_reaction()) {
+    clear_body();
+    set_has_reaction();
+    _impl_.body_.reaction_ = CreateMaybeMessage< ::rtmwire::v1::Reaction >(GetArenaForAllocation());
+  }
+  return _impl_.body_.reaction_;
+}
+inline ::rtmwire::v1::Reaction* Envelope::mutable_reaction() {
+  ::rtmwire::v1::Reaction* _msg = _internal_mutable_reaction();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.reaction)
+  return _msg;
+}
+
+// .rtmwire.v1.ReactionSummary reaction_summary = 28;
+inline bool Envelope::_internal_has_reaction_summary() const {
+  return body_case() == kReactionSummary;
+}
+inline bool Envelope::has_reaction_summary() const {
+  return _internal_has_reaction_summary();
+}
+inline void Envelope::set_has_reaction_summary() {
+  _impl_._oneof_case_[0] = kReactionSummary;
+}
+inline ::rtmwire::v1::ReactionSummary* Envelope::release_reaction_summary() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.reaction_summary)
+  if (_internal_has_reaction_summary()) {
+    clear_has_body();
+    ::rtmwire::v1::ReactionSummary* temp = _impl_.body_.reaction_summary_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.reaction_summary_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::ReactionSummary& Envelope::_internal_reaction_summary() const {
+  return _internal_has_reaction_summary()
+      ? *_impl_.body_.reaction_summary_
+      : reinterpret_cast< ::rtmwire::v1::ReactionSummary&>(::rtmwire::v1::_ReactionSummary_default_instance_);
+}
+inline const ::rtmwire::v1::ReactionSummary& Envelope::reaction_summary() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.reaction_summary)
+  return _internal_reaction_summary();
+}
+inline ::rtmwire::v1::ReactionSummary* Envelope::unsafe_arena_release_reaction_summary() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.reaction_summary)
+  if (_internal_has_reaction_summary()) {
+    clear_has_body();
+    ::rtmwire::v1::ReactionSummary* temp = _impl_.body_.reaction_summary_;
+    _impl_.body_.reaction_summary_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_reaction_summary(::rtmwire::v1::ReactionSummary* reaction_summary) {
+  clear_body();
+  if (reaction_summary) {
+    set_has_reaction_summary();
+    _impl_.body_.reaction_summary_ = reaction_summary;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.reaction_summary)
+}
+inline ::rtmwire::v1::ReactionSummary* Envelope::_internal_mutable_reaction_summary() {
+  if (!_internal_has_reaction_summary()) {
+    clear_body();
+    set_has_reaction_summary();
+    _impl_.body_.reaction_summary_ = CreateMaybeMessage< ::rtmwire::v1::ReactionSummary >(GetArenaForAllocation());
+  }
+  return _impl_.body_.reaction_summary_;
+}
+inline ::rtmwire::v1::ReactionSummary* Envelope::mutable_reaction_summary() {
+  ::rtmwire::v1::ReactionSummary* _msg = _internal_mutable_reaction_summary();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.reaction_summary)
+  return _msg;
+}
+
+// .rtmwire.v1.TypingIndicator typing = 29;
+inline bool Envelope::_internal_has_typing() const {
+  return body_case() == kTyping;
+}
+inline bool Envelope::has_typing() const {
+  return _internal_has_typing();
+}
+inline void Envelope::set_has_typing() {
+  _impl_._oneof_case_[0] = kTyping;
+}
+inline ::rtmwire::v1::TypingIndicator* Envelope::release_typing() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.typing)
+  if (_internal_has_typing()) {
+    clear_has_body();
+    ::rtmwire::v1::TypingIndicator* temp = _impl_.body_.typing_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.typing_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::TypingIndicator& Envelope::_internal_typing() const {
+  return _internal_has_typing()
+      ? *_impl_.body_.typing_
+      : reinterpret_cast< ::rtmwire::v1::TypingIndicator&>(::rtmwire::v1::_TypingIndicator_default_instance_);
+}
+inline const ::rtmwire::v1::TypingIndicator& Envelope::typing() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.typing)
+  return _internal_typing();
+}
+inline ::rtmwire::v1::TypingIndicator* Envelope::unsafe_arena_release_typing() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.typing)
+  if (_internal_has_typing()) {
+    clear_has_body();
+    ::rtmwire::v1::TypingIndicator* temp = _impl_.body_.typing_;
+    _impl_.body_.typing_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_typing(::rtmwire::v1::TypingIndicator* typing) {
+  clear_body();
+  if (typing) {
+    set_has_typing();
+    _impl_.body_.typing_ = typing;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.typing)
+}
+inline ::rtmwire::v1::TypingIndicator* Envelope::_internal_mutable_typing() {
+  if (!_internal_has_typing()) {
+    clear_body();
+    set_has_typing();
+    _impl_.body_.typing_ = CreateMaybeMessage< ::rtmwire::v1::TypingIndicator >(GetArenaForAllocation());
+  }
+  return _impl_.body_.typing_;
+}
+inline ::rtmwire::v1::TypingIndicator* Envelope::mutable_typing() {
+  ::rtmwire::v1::TypingIndicator* _msg = _internal_mutable_typing();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.typing)
+  return _msg;
+}
+
+// .rtmwire.v1.MessageReference reply_to = 64;
+inline bool Envelope::_internal_has_reply_to() const {
+  return this != internal_default_instance() && _impl_.reply_to_ != nullptr;
+}
+inline bool Envelope::has_reply_to() const {
+  return _internal_has_reply_to();
+}
+inline void Envelope::clear_reply_to() {
+  if (GetArenaForAllocation() == nullptr && _impl_.reply_to_ != nullptr) {
+    delete _impl_.reply_to_;
+  }
+  _impl_.reply_to_ = nullptr;
+}
+inline const ::rtmwire::v1::MessageReference& Envelope::_internal_reply_to() const {
+  const ::rtmwire::v1::MessageReference* p = _impl_.reply_to_;
+  return p != nullptr ? *p : reinterpret_cast<const ::rtmwire::v1::MessageReference&>(
+      ::rtmwire::v1::_MessageReference_default_instance_);
+}
+inline const ::rtmwire::v1::MessageReference& Envelope::reply_to() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.reply_to)
+  return _internal_reply_to();
+}
+inline void Envelope::unsafe_arena_set_allocated_reply_to(
+    ::rtmwire::v1::MessageReference* reply_to) {
+  if (GetArenaForAllocation() == nullptr) {
+    delete reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(_impl_.reply_to_);
+  }
+  _impl_.reply_to_ = reply_to;
+  if (reply_to) {
+    
+  } else {
+    
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.reply_to)
+}
+inline ::rtmwire::v1::MessageReference* Envelope::release_reply_to() {
+  
+  ::rtmwire::v1::MessageReference* temp = _impl_.reply_to_;
+  _impl_.reply_to_ = nullptr;
+#ifdef PROTOBUF_FORCE_COPY_IN_RELEASE
+  auto* old =  reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(temp);
+  temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+  if (GetArenaForAllocation() == nullptr) { delete old; }
+#else  // PROTOBUF_FORCE_COPY_IN_RELEASE
+  if (GetArenaForAllocation() != nullptr) {
+    temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+  }
+#endif  // !PROTOBUF_FORCE_COPY_IN_RELEASE
+  return temp;
+}
+inline ::rtmwire::v1::MessageReference* Envelope::unsafe_arena_release_reply_to() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.reply_to)
+  
+  ::rtmwire::v1::MessageReference* temp = _impl_.reply_to_;
+  _impl_.reply_to_ = nullptr;
+  return temp;
+}
+inline ::rtmwire::v1::MessageReference* Envelope::_internal_mutable_reply_to() {
+  
+  if (_impl_.reply_to_ == nullptr) {
+    auto* p = CreateMaybeMessage<::rtmwire::v1::MessageReference>(GetArenaForAllocation());
+    _impl_.reply_to_ = p;
+  }
+  return _impl_.reply_to_;
+}
+inline ::rtmwire::v1::MessageReference* Envelope::mutable_reply_to() {
+  ::rtmwire::v1::MessageReference* _msg = _internal_mutable_reply_to();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.reply_to)
+  return _msg;
+}
+inline void Envelope::set_allocated_reply_to(::rtmwire::v1::MessageReference* reply_to) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  if (message_arena == nullptr) {
+    delete _impl_.reply_to_;
+  }
+  if (reply_to) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(reply_to);
+    if (message_arena != submessage_arena) {
+      reply_to = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, reply_to, submessage_arena);
+    }
+    
+  } else {
+    
+  }
+  _impl_.reply_to_ = reply_to;
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.reply_to)
+}
+
 inline bool Envelope::has_body() const {
   return body_case() != BODY_NOT_SET;
 }
@@ -1996,6 +2739,160 @@ inline void Envelope::clear_has_body() {
 inline Envelope::BodyCase Envelope::body_case() const {
   return Envelope::BodyCase(_impl_._oneof_case_[0]);
 }
+// -------------------------------------------------------------------
+
+// MessageReference
+
+// string message_uid = 1;
+inline void MessageReference::clear_message_uid() {
+  _impl_.message_uid_.ClearToEmpty();
+}
+inline const std::string& MessageReference::message_uid() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.MessageReference.message_uid)
+  return _internal_message_uid();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void MessageReference::set_message_uid(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.message_uid_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.MessageReference.message_uid)
+}
+inline std::string* MessageReference::mutable_message_uid() {
+  std::string* _s = _internal_mutable_message_uid();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.MessageReference.message_uid)
+  return _s;
+}
+inline const std::string& MessageReference::_internal_message_uid() const {
+  return _impl_.message_uid_.Get();
+}
+inline void MessageReference::_internal_set_message_uid(const std::string& value) {
+  
+  _impl_.message_uid_.Set(value, GetArenaForAllocation());
+}
+inline std::string* MessageReference::_internal_mutable_message_uid() {
+  
+  return _impl_.message_uid_.Mutable(GetArenaForAllocation());
+}
+inline std::string* MessageReference::release_message_uid() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.MessageReference.message_uid)
+  return _impl_.message_uid_.Release();
+}
+inline void MessageReference::set_allocated_message_uid(std::string* message_uid) {
+  if (message_uid != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.message_uid_.SetAllocated(message_uid, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.message_uid_.IsDefault()) {
+    _impl_.message_uid_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.MessageReference.message_uid)
+}
+
+// string sender_user_id = 2;
+inline void MessageReference::clear_sender_user_id() {
+  _impl_.sender_user_id_.ClearToEmpty();
+}
+inline const std::string& MessageReference::sender_user_id() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.MessageReference.sender_user_id)
+  return _internal_sender_user_id();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void MessageReference::set_sender_user_id(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.sender_user_id_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.MessageReference.sender_user_id)
+}
+inline std::string* MessageReference::mutable_sender_user_id() {
+  std::string* _s = _internal_mutable_sender_user_id();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.MessageReference.sender_user_id)
+  return _s;
+}
+inline const std::string& MessageReference::_internal_sender_user_id() const {
+  return _impl_.sender_user_id_.Get();
+}
+inline void MessageReference::_internal_set_sender_user_id(const std::string& value) {
+  
+  _impl_.sender_user_id_.Set(value, GetArenaForAllocation());
+}
+inline std::string* MessageReference::_internal_mutable_sender_user_id() {
+  
+  return _impl_.sender_user_id_.Mutable(GetArenaForAllocation());
+}
+inline std::string* MessageReference::release_sender_user_id() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.MessageReference.sender_user_id)
+  return _impl_.sender_user_id_.Release();
+}
+inline void MessageReference::set_allocated_sender_user_id(std::string* sender_user_id) {
+  if (sender_user_id != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.sender_user_id_.SetAllocated(sender_user_id, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.sender_user_id_.IsDefault()) {
+    _impl_.sender_user_id_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.MessageReference.sender_user_id)
+}
+
+// string excerpt = 3;
+inline void MessageReference::clear_excerpt() {
+  _impl_.excerpt_.ClearToEmpty();
+}
+inline const std::string& MessageReference::excerpt() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.MessageReference.excerpt)
+  return _internal_excerpt();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void MessageReference::set_excerpt(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.excerpt_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.MessageReference.excerpt)
+}
+inline std::string* MessageReference::mutable_excerpt() {
+  std::string* _s = _internal_mutable_excerpt();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.MessageReference.excerpt)
+  return _s;
+}
+inline const std::string& MessageReference::_internal_excerpt() const {
+  return _impl_.excerpt_.Get();
+}
+inline void MessageReference::_internal_set_excerpt(const std::string& value) {
+  
+  _impl_.excerpt_.Set(value, GetArenaForAllocation());
+}
+inline std::string* MessageReference::_internal_mutable_excerpt() {
+  
+  return _impl_.excerpt_.Mutable(GetArenaForAllocation());
+}
+inline std::string* MessageReference::release_excerpt() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.MessageReference.excerpt)
+  return _impl_.excerpt_.Release();
+}
+inline void MessageReference::set_allocated_excerpt(std::string* excerpt) {
+  if (excerpt != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.excerpt_.SetAllocated(excerpt, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.excerpt_.IsDefault()) {
+    _impl_.excerpt_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.MessageReference.excerpt)
+}
+
 // -------------------------------------------------------------------
 
 // Sender
@@ -2241,6 +3138,8 @@ inline void DeliveryOptions::set_group_read_receipt(bool value) {
 #ifdef __GNUC__
   #pragma GCC diagnostic pop
 #endif  // __GNUC__
+// -------------------------------------------------------------------
+
 // -------------------------------------------------------------------
 
 // -------------------------------------------------------------------

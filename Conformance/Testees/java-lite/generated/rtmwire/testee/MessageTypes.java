@@ -9,6 +9,8 @@ public final class MessageTypes {
     /** The default instance of the message named fullName, or null. */
     public static com.google.protobuf.MessageLite defaultInstance(String fullName) {
         switch (fullName) {
+            case "rtmwire.v1.Caption":
+                return rtmwire.v1.Content.Caption.getDefaultInstance();
             case "rtmwire.v1.ChannelTarget":
                 return rtmwire.v1.MetadataOuterClass.ChannelTarget.getDefaultInstance();
             case "rtmwire.v1.Conversation":
@@ -31,8 +33,16 @@ public final class MessageTypes {
                 return rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.getDefaultInstance();
             case "rtmwire.v1.ImageMessage":
                 return rtmwire.v1.Content.ImageMessage.getDefaultInstance();
+            case "rtmwire.v1.Mentions":
+                return rtmwire.v1.Content.Mentions.getDefaultInstance();
+            case "rtmwire.v1.MessageEdit":
+                return rtmwire.v1.Edit.MessageEdit.getDefaultInstance();
             case "rtmwire.v1.MessageReadReceipt":
                 return rtmwire.v1.ReceiptOuterClass.MessageReadReceipt.getDefaultInstance();
+            case "rtmwire.v1.MessageRecall":
+                return rtmwire.v1.Recall.MessageRecall.getDefaultInstance();
+            case "rtmwire.v1.MessageReference":
+                return rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance();
             case "rtmwire.v1.Metadata":
                 return rtmwire.v1.MetadataOuterClass.Metadata.getDefaultInstance();
             case "rtmwire.v1.MetadataItem":
@@ -47,6 +57,12 @@ public final class MessageTypes {
                 return rtmwire.v1.MetadataOuterClass.MetadataResponse.getDefaultInstance();
             case "rtmwire.v1.MetadataTarget":
                 return rtmwire.v1.MetadataOuterClass.MetadataTarget.getDefaultInstance();
+            case "rtmwire.v1.Reaction":
+                return rtmwire.v1.ReactionOuterClass.Reaction.getDefaultInstance();
+            case "rtmwire.v1.ReactionCount":
+                return rtmwire.v1.ReactionOuterClass.ReactionCount.getDefaultInstance();
+            case "rtmwire.v1.ReactionSummary":
+                return rtmwire.v1.ReactionOuterClass.ReactionSummary.getDefaultInstance();
             case "rtmwire.v1.Receipt":
                 return rtmwire.v1.ReceiptOuterClass.Receipt.getDefaultInstance();
             case "rtmwire.v1.Sender":
@@ -69,6 +85,8 @@ public final class MessageTypes {
                 return rtmwire.v1.Stream.StreamReference.getDefaultInstance();
             case "rtmwire.v1.TextMessage":
                 return rtmwire.v1.Content.TextMessage.getDefaultInstance();
+            case "rtmwire.v1.TypingIndicator":
+                return rtmwire.v1.Typing.TypingIndicator.getDefaultInstance();
             default:
                 return null;
         }

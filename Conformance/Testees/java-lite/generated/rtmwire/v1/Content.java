@@ -31,6 +31,25 @@ public final class Content {
      */
     com.google.protobuf.ByteString
         getTextBytes();
+
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     * @return Whether the mentions field is set.
+     */
+    boolean hasMentions();
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     * @return The mentions.
+     */
+    rtmwire.v1.Content.Mentions getMentions();
   }
   /**
    * <pre>
@@ -111,6 +130,72 @@ public final class Content {
         com.google.protobuf.ByteString value) {
       checkByteStringIsUtf8(value);
       text_ = value.toStringUtf8();
+      
+    }
+
+    public static final int MENTIONS_FIELD_NUMBER = 2;
+    private rtmwire.v1.Content.Mentions mentions_;
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    @java.lang.Override
+    public boolean hasMentions() {
+      return mentions_ != null;
+    }
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.Mentions getMentions() {
+      return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+    }
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    private void setMentions(rtmwire.v1.Content.Mentions value) {
+      value.getClass();
+  mentions_ = value;
+      
+      }
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    @java.lang.SuppressWarnings({"ReferenceEquality"})
+    private void mergeMentions(rtmwire.v1.Content.Mentions value) {
+      value.getClass();
+  if (mentions_ != null &&
+          mentions_ != rtmwire.v1.Content.Mentions.getDefaultInstance()) {
+        mentions_ =
+          rtmwire.v1.Content.Mentions.newBuilder(mentions_).mergeFrom(value).buildPartial();
+      } else {
+        mentions_ = value;
+      }
+      
+    }
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    private void clearMentions() {  mentions_ = null;
       
     }
 
@@ -282,6 +367,77 @@ public final class Content {
         return this;
       }
 
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      @java.lang.Override
+      public boolean hasMentions() {
+        return instance.hasMentions();
+      }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Content.Mentions getMentions() {
+        return instance.getMentions();
+      }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder setMentions(rtmwire.v1.Content.Mentions value) {
+        copyOnWrite();
+        instance.setMentions(value);
+        return this;
+        }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder setMentions(
+          rtmwire.v1.Content.Mentions.Builder builderForValue) {
+        copyOnWrite();
+        instance.setMentions(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder mergeMentions(rtmwire.v1.Content.Mentions value) {
+        copyOnWrite();
+        instance.mergeMentions(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder clearMentions() {  copyOnWrite();
+        instance.clearMentions();
+        return this;
+      }
+
       // @@protoc_insertion_point(builder_scope:rtmwire.v1.TextMessage)
     }
     @java.lang.Override
@@ -299,9 +455,11 @@ public final class Content {
         case BUILD_MESSAGE_INFO: {
             java.lang.Object[] objects = new java.lang.Object[] {
               "text_",
+              "mentions_",
             };
             java.lang.String info =
-                "\u0000\u0001\u0000\u0000\u0001\u0001\u0001\u0000\u0000\u0000\u0001\u0208";
+                "\u0000\u0002\u0000\u0000\u0001\u0002\u0002\u0000\u0000\u0000\u0001\u0208\u0002\t" +
+                "";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through
@@ -481,6 +639,25 @@ public final class Content {
      */
     com.google.protobuf.ByteString
         getTextBytes();
+
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     * @return Whether the mentions field is set.
+     */
+    boolean hasMentions();
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     * @return The mentions.
+     */
+    rtmwire.v1.Content.Mentions getMentions();
   }
   /**
    * <pre>
@@ -934,6 +1111,72 @@ public final class Content {
         com.google.protobuf.ByteString value) {
       checkByteStringIsUtf8(value);
       text_ = value.toStringUtf8();
+      
+    }
+
+    public static final int MENTIONS_FIELD_NUMBER = 10;
+    private rtmwire.v1.Content.Mentions mentions_;
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     */
+    @java.lang.Override
+    public boolean hasMentions() {
+      return mentions_ != null;
+    }
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.Mentions getMentions() {
+      return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+    }
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     */
+    private void setMentions(rtmwire.v1.Content.Mentions value) {
+      value.getClass();
+  mentions_ = value;
+      
+      }
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     */
+    @java.lang.SuppressWarnings({"ReferenceEquality"})
+    private void mergeMentions(rtmwire.v1.Content.Mentions value) {
+      value.getClass();
+  if (mentions_ != null &&
+          mentions_ != rtmwire.v1.Content.Mentions.getDefaultInstance()) {
+        mentions_ =
+          rtmwire.v1.Content.Mentions.newBuilder(mentions_).mergeFrom(value).buildPartial();
+      } else {
+        mentions_ = value;
+      }
+      
+    }
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     */
+    private void clearMentions() {  mentions_ = null;
       
     }
 
@@ -1490,6 +1733,77 @@ public final class Content {
         return this;
       }
 
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      @java.lang.Override
+      public boolean hasMentions() {
+        return instance.hasMentions();
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Content.Mentions getMentions() {
+        return instance.getMentions();
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      public Builder setMentions(rtmwire.v1.Content.Mentions value) {
+        copyOnWrite();
+        instance.setMentions(value);
+        return this;
+        }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      public Builder setMentions(
+          rtmwire.v1.Content.Mentions.Builder builderForValue) {
+        copyOnWrite();
+        instance.setMentions(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      public Builder mergeMentions(rtmwire.v1.Content.Mentions value) {
+        copyOnWrite();
+        instance.mergeMentions(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      public Builder clearMentions() {  copyOnWrite();
+        instance.clearMentions();
+        return this;
+      }
+
       // @@protoc_insertion_point(builder_scope:rtmwire.v1.ImageMessage)
     }
     @java.lang.Override
@@ -1515,10 +1829,11 @@ public final class Content {
               "thumbnailWidth_",
               "thumbnailHeight_",
               "text_",
+              "mentions_",
             };
             java.lang.String info =
-                "\u0000\t\u0000\u0000\u0001\t\t\u0000\u0000\u0000\u0001\u0208\u0002\u0208\u0003\u0003" +
-                "\u0004\u000b\u0005\u000b\u0006\n\u0007\u000b\b\u000b\t\u0208";
+                "\u0000\n\u0000\u0000\u0001\n\n\u0000\u0000\u0000\u0001\u0208\u0002\u0208\u0003\u0003" +
+                "\u0004\u000b\u0005\u000b\u0006\n\u0007\u000b\b\u000b\t\u0208\n\t";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through
@@ -1656,6 +1971,25 @@ public final class Content {
      */
     com.google.protobuf.ByteString
         getTextBytes();
+
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     * @return Whether the mentions field is set.
+     */
+    boolean hasMentions();
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     * @return The mentions.
+     */
+    rtmwire.v1.Content.Mentions getMentions();
   }
   /**
    * <pre>
@@ -1950,6 +2284,72 @@ public final class Content {
         com.google.protobuf.ByteString value) {
       checkByteStringIsUtf8(value);
       text_ = value.toStringUtf8();
+      
+    }
+
+    public static final int MENTIONS_FIELD_NUMBER = 6;
+    private rtmwire.v1.Content.Mentions mentions_;
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     */
+    @java.lang.Override
+    public boolean hasMentions() {
+      return mentions_ != null;
+    }
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.Mentions getMentions() {
+      return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+    }
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     */
+    private void setMentions(rtmwire.v1.Content.Mentions value) {
+      value.getClass();
+  mentions_ = value;
+      
+      }
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     */
+    @java.lang.SuppressWarnings({"ReferenceEquality"})
+    private void mergeMentions(rtmwire.v1.Content.Mentions value) {
+      value.getClass();
+  if (mentions_ != null &&
+          mentions_ != rtmwire.v1.Content.Mentions.getDefaultInstance()) {
+        mentions_ =
+          rtmwire.v1.Content.Mentions.newBuilder(mentions_).mergeFrom(value).buildPartial();
+      } else {
+        mentions_ = value;
+      }
+      
+    }
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     */
+    private void clearMentions() {  mentions_ = null;
       
     }
 
@@ -2339,6 +2739,77 @@ public final class Content {
         return this;
       }
 
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      @java.lang.Override
+      public boolean hasMentions() {
+        return instance.hasMentions();
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Content.Mentions getMentions() {
+        return instance.getMentions();
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      public Builder setMentions(rtmwire.v1.Content.Mentions value) {
+        copyOnWrite();
+        instance.setMentions(value);
+        return this;
+        }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      public Builder setMentions(
+          rtmwire.v1.Content.Mentions.Builder builderForValue) {
+        copyOnWrite();
+        instance.setMentions(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      public Builder mergeMentions(rtmwire.v1.Content.Mentions value) {
+        copyOnWrite();
+        instance.mergeMentions(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      public Builder clearMentions() {  copyOnWrite();
+        instance.clearMentions();
+        return this;
+      }
+
       // @@protoc_insertion_point(builder_scope:rtmwire.v1.FileMessage)
     }
     @java.lang.Override
@@ -2360,10 +2831,11 @@ public final class Content {
               "size_",
               "thumbnail_",
               "text_",
+              "mentions_",
             };
             java.lang.String info =
-                "\u0000\u0005\u0000\u0000\u0001\u0005\u0005\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
-                "\u0003\u0003\u0004\n\u0005\u0208";
+                "\u0000\u0006\u0000\u0000\u0001\u0006\u0006\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
+                "\u0003\u0003\u0004\n\u0005\u0208\u0006\t";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through
@@ -2854,6 +3326,1108 @@ public final class Content {
     private static volatile com.google.protobuf.Parser<CustomMessage> PARSER;
 
     public static com.google.protobuf.Parser<CustomMessage> parser() {
+      return DEFAULT_INSTANCE.getParserForType();
+    }
+  }
+
+  public interface MentionsOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.Mentions)
+      com.google.protobuf.MessageLiteOrBuilder {
+
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @return A list containing the userIds.
+     */
+    java.util.List<java.lang.String>
+        getUserIdsList();
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @return The count of userIds.
+     */
+    int getUserIdsCount();
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @param index The index of the element to return.
+     * @return The userIds at the given index.
+     */
+    java.lang.String getUserIds(int index);
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @param index The index of the element to return.
+     * @return The userIds at the given index.
+     */
+    com.google.protobuf.ByteString
+        getUserIdsBytes(int index);
+
+    /**
+     * <pre>
+     * "&#64;everyone" / "&#64;all": every member of the conversation is mentioned.
+     * </pre>
+     *
+     * <code>bool everyone = 2;</code>
+     * @return The everyone.
+     */
+    boolean getEveryone();
+  }
+  /**
+   * <pre>
+   * The users a text or caption mentions ("&#64;alice", "&#64;everyone"). How the text shows a mention is
+   * the application's choice; receivers notify the users listed here, or every member of the
+   * conversation when `everyone` is set. A Mentions that is present mentions someone.
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.Mentions}
+   */
+  public  static final class Mentions extends
+      com.google.protobuf.GeneratedMessageLite<
+          Mentions, Mentions.Builder> implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.Mentions)
+      MentionsOrBuilder {
+    private Mentions() {
+      userIds_ = com.google.protobuf.GeneratedMessageLite.emptyProtobufList();
+    }
+    public static final int USER_IDS_FIELD_NUMBER = 1;
+    private com.google.protobuf.Internal.ProtobufList<java.lang.String> userIds_;
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @return A list containing the userIds.
+     */
+    @java.lang.Override
+    public java.util.List<java.lang.String> getUserIdsList() {
+      return userIds_;
+    }
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @return The count of userIds.
+     */
+    @java.lang.Override
+    public int getUserIdsCount() {
+      return userIds_.size();
+    }
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @param index The index of the element to return.
+     * @return The userIds at the given index.
+     */
+    @java.lang.Override
+    public java.lang.String getUserIds(int index) {
+      return userIds_.get(index);
+    }
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @param index The index of the value to return.
+     * @return The bytes of the userIds at the given index.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getUserIdsBytes(int index) {
+      return com.google.protobuf.ByteString.copyFromUtf8(
+          userIds_.get(index));
+    }
+    private void ensureUserIdsIsMutable() {
+      com.google.protobuf.Internal.ProtobufList<java.lang.String> tmp =
+          userIds_;  if (!tmp.isModifiable()) {
+        userIds_ =
+            com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+       }
+    }
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @param index The index to set the value at.
+     * @param value The userIds to set.
+     */
+    private void setUserIds(
+        int index, java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  ensureUserIdsIsMutable();
+      userIds_.set(index, value);
+    }
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @param value The userIds to add.
+     */
+    private void addUserIds(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  ensureUserIdsIsMutable();
+      userIds_.add(value);
+    }
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @param values The userIds to add.
+     */
+    private void addAllUserIds(
+        java.lang.Iterable<java.lang.String> values) {
+      ensureUserIdsIsMutable();
+      com.google.protobuf.AbstractMessageLite.addAll(
+          values, userIds_);
+    }
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     */
+    private void clearUserIds() {
+      userIds_ = com.google.protobuf.GeneratedMessageLite.emptyProtobufList();
+    }
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @param value The bytes of the userIds to add.
+     */
+    private void addUserIdsBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      ensureUserIdsIsMutable();
+      userIds_.add(value.toStringUtf8());
+    }
+
+    public static final int EVERYONE_FIELD_NUMBER = 2;
+    private boolean everyone_;
+    /**
+     * <pre>
+     * "&#64;everyone" / "&#64;all": every member of the conversation is mentioned.
+     * </pre>
+     *
+     * <code>bool everyone = 2;</code>
+     * @return The everyone.
+     */
+    @java.lang.Override
+    public boolean getEveryone() {
+      return everyone_;
+    }
+    /**
+     * <pre>
+     * "&#64;everyone" / "&#64;all": every member of the conversation is mentioned.
+     * </pre>
+     *
+     * <code>bool everyone = 2;</code>
+     * @param value The everyone to set.
+     */
+    private void setEveryone(boolean value) {
+      
+      everyone_ = value;
+    }
+    /**
+     * <pre>
+     * "&#64;everyone" / "&#64;all": every member of the conversation is mentioned.
+     * </pre>
+     *
+     * <code>bool everyone = 2;</code>
+     */
+    private void clearEveryone() {
+      
+      everyone_ = false;
+    }
+
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Mentions parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Content.Mentions parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+
+    public static Builder newBuilder() {
+      return (Builder) DEFAULT_INSTANCE.createBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.Content.Mentions prototype) {
+      return (Builder) DEFAULT_INSTANCE.createBuilder(prototype);
+    }
+
+    /**
+     * <pre>
+     * The users a text or caption mentions ("&#64;alice", "&#64;everyone"). How the text shows a mention is
+     * the application's choice; receivers notify the users listed here, or every member of the
+     * conversation when `everyone` is set. A Mentions that is present mentions someone.
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.Mentions}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageLite.Builder<
+          rtmwire.v1.Content.Mentions, Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.Mentions)
+        rtmwire.v1.Content.MentionsOrBuilder {
+      // Construct using rtmwire.v1.Content.Mentions.newBuilder()
+      private Builder() {
+        super(DEFAULT_INSTANCE);
+      }
+
+
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @return A list containing the userIds.
+       */
+      @java.lang.Override
+      public java.util.List<java.lang.String>
+          getUserIdsList() {
+        return java.util.Collections.unmodifiableList(
+            instance.getUserIdsList());
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @return The count of userIds.
+       */
+      @java.lang.Override
+      public int getUserIdsCount() {
+        return instance.getUserIdsCount();
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @param index The index of the element to return.
+       * @return The userIds at the given index.
+       */
+      @java.lang.Override
+      public java.lang.String getUserIds(int index) {
+        return instance.getUserIds(index);
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @param index The index of the value to return.
+       * @return The bytes of the userIds at the given index.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getUserIdsBytes(int index) {
+        return instance.getUserIdsBytes(index);
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @param index The index to set the value at.
+       * @param value The userIds to set.
+       * @return This builder for chaining.
+       */
+      public Builder setUserIds(
+          int index, java.lang.String value) {
+        copyOnWrite();
+        instance.setUserIds(index, value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @param value The userIds to add.
+       * @return This builder for chaining.
+       */
+      public Builder addUserIds(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.addUserIds(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @param values The userIds to add.
+       * @return This builder for chaining.
+       */
+      public Builder addAllUserIds(
+          java.lang.Iterable<java.lang.String> values) {
+        copyOnWrite();
+        instance.addAllUserIds(values);
+        return this;
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearUserIds() {
+        copyOnWrite();
+        instance.clearUserIds();
+        return this;
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @param value The bytes of the userIds to add.
+       * @return This builder for chaining.
+       */
+      public Builder addUserIdsBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.addUserIdsBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * "&#64;everyone" / "&#64;all": every member of the conversation is mentioned.
+       * </pre>
+       *
+       * <code>bool everyone = 2;</code>
+       * @return The everyone.
+       */
+      @java.lang.Override
+      public boolean getEveryone() {
+        return instance.getEveryone();
+      }
+      /**
+       * <pre>
+       * "&#64;everyone" / "&#64;all": every member of the conversation is mentioned.
+       * </pre>
+       *
+       * <code>bool everyone = 2;</code>
+       * @param value The everyone to set.
+       * @return This builder for chaining.
+       */
+      public Builder setEveryone(boolean value) {
+        copyOnWrite();
+        instance.setEveryone(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * "&#64;everyone" / "&#64;all": every member of the conversation is mentioned.
+       * </pre>
+       *
+       * <code>bool everyone = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearEveryone() {
+        copyOnWrite();
+        instance.clearEveryone();
+        return this;
+      }
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.Mentions)
+    }
+    @java.lang.Override
+    @java.lang.SuppressWarnings({"unchecked", "fallthrough"})
+    protected final java.lang.Object dynamicMethod(
+        com.google.protobuf.GeneratedMessageLite.MethodToInvoke method,
+        java.lang.Object arg0, java.lang.Object arg1) {
+      switch (method) {
+        case NEW_MUTABLE_INSTANCE: {
+          return new rtmwire.v1.Content.Mentions();
+        }
+        case NEW_BUILDER: {
+          return new Builder();
+        }
+        case BUILD_MESSAGE_INFO: {
+            java.lang.Object[] objects = new java.lang.Object[] {
+              "userIds_",
+              "everyone_",
+            };
+            java.lang.String info =
+                "\u0000\u0002\u0000\u0000\u0001\u0002\u0002\u0000\u0001\u0000\u0001\u021a\u0002\u0007" +
+                "";
+            return newMessageInfo(DEFAULT_INSTANCE, info, objects);
+        }
+        // fall through
+        case GET_DEFAULT_INSTANCE: {
+          return DEFAULT_INSTANCE;
+        }
+        case GET_PARSER: {
+          com.google.protobuf.Parser<rtmwire.v1.Content.Mentions> parser = PARSER;
+          if (parser == null) {
+            synchronized (rtmwire.v1.Content.Mentions.class) {
+              parser = PARSER;
+              if (parser == null) {
+                parser =
+                    new DefaultInstanceBasedParser<rtmwire.v1.Content.Mentions>(
+                        DEFAULT_INSTANCE);
+                PARSER = parser;
+              }
+            }
+          }
+          return parser;
+      }
+      case GET_MEMOIZED_IS_INITIALIZED: {
+        return (byte) 1;
+      }
+      case SET_MEMOIZED_IS_INITIALIZED: {
+        return null;
+      }
+      }
+      throw new UnsupportedOperationException();
+    }
+
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.Mentions)
+    private static final rtmwire.v1.Content.Mentions DEFAULT_INSTANCE;
+    static {
+      Mentions defaultInstance = new Mentions();
+      // New instances are implicitly immutable so no need to make
+      // immutable.
+      DEFAULT_INSTANCE = defaultInstance;
+      com.google.protobuf.GeneratedMessageLite.registerDefaultInstance(
+        Mentions.class, defaultInstance);
+    }
+
+    public static rtmwire.v1.Content.Mentions getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static volatile com.google.protobuf.Parser<Mentions> PARSER;
+
+    public static com.google.protobuf.Parser<Mentions> parser() {
+      return DEFAULT_INSTANCE.getParserForType();
+    }
+  }
+
+  public interface CaptionOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.Caption)
+      com.google.protobuf.MessageLiteOrBuilder {
+
+    /**
+     * <pre>
+     * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+     * checks again together with the edited message's file name and thumbnail.
+     * </pre>
+     *
+     * <code>string text = 1;</code>
+     * @return The text.
+     */
+    java.lang.String getText();
+    /**
+     * <pre>
+     * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+     * checks again together with the edited message's file name and thumbnail.
+     * </pre>
+     *
+     * <code>string text = 1;</code>
+     * @return The bytes for text.
+     */
+    com.google.protobuf.ByteString
+        getTextBytes();
+
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     * @return Whether the mentions field is set.
+     */
+    boolean hasMentions();
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     * @return The mentions.
+     */
+    rtmwire.v1.Content.Mentions getMentions();
+  }
+  /**
+   * <pre>
+   * The caption of an image or file message, as an edit replaces it (MessageEdit.caption).
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.Caption}
+   */
+  public  static final class Caption extends
+      com.google.protobuf.GeneratedMessageLite<
+          Caption, Caption.Builder> implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.Caption)
+      CaptionOrBuilder {
+    private Caption() {
+      text_ = "";
+    }
+    public static final int TEXT_FIELD_NUMBER = 1;
+    private java.lang.String text_;
+    /**
+     * <pre>
+     * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+     * checks again together with the edited message's file name and thumbnail.
+     * </pre>
+     *
+     * <code>string text = 1;</code>
+     * @return The text.
+     */
+    @java.lang.Override
+    public java.lang.String getText() {
+      return text_;
+    }
+    /**
+     * <pre>
+     * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+     * checks again together with the edited message's file name and thumbnail.
+     * </pre>
+     *
+     * <code>string text = 1;</code>
+     * @return The bytes for text.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getTextBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(text_);
+    }
+    /**
+     * <pre>
+     * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+     * checks again together with the edited message's file name and thumbnail.
+     * </pre>
+     *
+     * <code>string text = 1;</code>
+     * @param value The text to set.
+     */
+    private void setText(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      text_ = value;
+    }
+    /**
+     * <pre>
+     * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+     * checks again together with the edited message's file name and thumbnail.
+     * </pre>
+     *
+     * <code>string text = 1;</code>
+     */
+    private void clearText() {
+      
+      text_ = getDefaultInstance().getText();
+    }
+    /**
+     * <pre>
+     * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+     * checks again together with the edited message's file name and thumbnail.
+     * </pre>
+     *
+     * <code>string text = 1;</code>
+     * @param value The bytes for text to set.
+     */
+    private void setTextBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      text_ = value.toStringUtf8();
+      
+    }
+
+    public static final int MENTIONS_FIELD_NUMBER = 2;
+    private rtmwire.v1.Content.Mentions mentions_;
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    @java.lang.Override
+    public boolean hasMentions() {
+      return mentions_ != null;
+    }
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.Mentions getMentions() {
+      return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+    }
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    private void setMentions(rtmwire.v1.Content.Mentions value) {
+      value.getClass();
+  mentions_ = value;
+      
+      }
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    @java.lang.SuppressWarnings({"ReferenceEquality"})
+    private void mergeMentions(rtmwire.v1.Content.Mentions value) {
+      value.getClass();
+  if (mentions_ != null &&
+          mentions_ != rtmwire.v1.Content.Mentions.getDefaultInstance()) {
+        mentions_ =
+          rtmwire.v1.Content.Mentions.newBuilder(mentions_).mergeFrom(value).buildPartial();
+      } else {
+        mentions_ = value;
+      }
+      
+    }
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    private void clearMentions() {  mentions_ = null;
+      
+    }
+
+    public static rtmwire.v1.Content.Caption parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Caption parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Content.Caption parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+
+    public static Builder newBuilder() {
+      return (Builder) DEFAULT_INSTANCE.createBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.Content.Caption prototype) {
+      return (Builder) DEFAULT_INSTANCE.createBuilder(prototype);
+    }
+
+    /**
+     * <pre>
+     * The caption of an image or file message, as an edit replaces it (MessageEdit.caption).
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.Caption}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageLite.Builder<
+          rtmwire.v1.Content.Caption, Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.Caption)
+        rtmwire.v1.Content.CaptionOrBuilder {
+      // Construct using rtmwire.v1.Content.Caption.newBuilder()
+      private Builder() {
+        super(DEFAULT_INSTANCE);
+      }
+
+
+      /**
+       * <pre>
+       * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+       * checks again together with the edited message's file name and thumbnail.
+       * </pre>
+       *
+       * <code>string text = 1;</code>
+       * @return The text.
+       */
+      @java.lang.Override
+      public java.lang.String getText() {
+        return instance.getText();
+      }
+      /**
+       * <pre>
+       * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+       * checks again together with the edited message's file name and thumbnail.
+       * </pre>
+       *
+       * <code>string text = 1;</code>
+       * @return The bytes for text.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getTextBytes() {
+        return instance.getTextBytes();
+      }
+      /**
+       * <pre>
+       * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+       * checks again together with the edited message's file name and thumbnail.
+       * </pre>
+       *
+       * <code>string text = 1;</code>
+       * @param value The text to set.
+       * @return This builder for chaining.
+       */
+      public Builder setText(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setText(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+       * checks again together with the edited message's file name and thumbnail.
+       * </pre>
+       *
+       * <code>string text = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearText() {
+        copyOnWrite();
+        instance.clearText();
+        return this;
+      }
+      /**
+       * <pre>
+       * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+       * checks again together with the edited message's file name and thumbnail.
+       * </pre>
+       *
+       * <code>string text = 1;</code>
+       * @param value The bytes for text to set.
+       * @return This builder for chaining.
+       */
+      public Builder setTextBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setTextBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      @java.lang.Override
+      public boolean hasMentions() {
+        return instance.hasMentions();
+      }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Content.Mentions getMentions() {
+        return instance.getMentions();
+      }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder setMentions(rtmwire.v1.Content.Mentions value) {
+        copyOnWrite();
+        instance.setMentions(value);
+        return this;
+        }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder setMentions(
+          rtmwire.v1.Content.Mentions.Builder builderForValue) {
+        copyOnWrite();
+        instance.setMentions(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder mergeMentions(rtmwire.v1.Content.Mentions value) {
+        copyOnWrite();
+        instance.mergeMentions(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder clearMentions() {  copyOnWrite();
+        instance.clearMentions();
+        return this;
+      }
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.Caption)
+    }
+    @java.lang.Override
+    @java.lang.SuppressWarnings({"unchecked", "fallthrough"})
+    protected final java.lang.Object dynamicMethod(
+        com.google.protobuf.GeneratedMessageLite.MethodToInvoke method,
+        java.lang.Object arg0, java.lang.Object arg1) {
+      switch (method) {
+        case NEW_MUTABLE_INSTANCE: {
+          return new rtmwire.v1.Content.Caption();
+        }
+        case NEW_BUILDER: {
+          return new Builder();
+        }
+        case BUILD_MESSAGE_INFO: {
+            java.lang.Object[] objects = new java.lang.Object[] {
+              "text_",
+              "mentions_",
+            };
+            java.lang.String info =
+                "\u0000\u0002\u0000\u0000\u0001\u0002\u0002\u0000\u0000\u0000\u0001\u0208\u0002\t" +
+                "";
+            return newMessageInfo(DEFAULT_INSTANCE, info, objects);
+        }
+        // fall through
+        case GET_DEFAULT_INSTANCE: {
+          return DEFAULT_INSTANCE;
+        }
+        case GET_PARSER: {
+          com.google.protobuf.Parser<rtmwire.v1.Content.Caption> parser = PARSER;
+          if (parser == null) {
+            synchronized (rtmwire.v1.Content.Caption.class) {
+              parser = PARSER;
+              if (parser == null) {
+                parser =
+                    new DefaultInstanceBasedParser<rtmwire.v1.Content.Caption>(
+                        DEFAULT_INSTANCE);
+                PARSER = parser;
+              }
+            }
+          }
+          return parser;
+      }
+      case GET_MEMOIZED_IS_INITIALIZED: {
+        return (byte) 1;
+      }
+      case SET_MEMOIZED_IS_INITIALIZED: {
+        return null;
+      }
+      }
+      throw new UnsupportedOperationException();
+    }
+
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.Caption)
+    private static final rtmwire.v1.Content.Caption DEFAULT_INSTANCE;
+    static {
+      Caption defaultInstance = new Caption();
+      // New instances are implicitly immutable so no need to make
+      // immutable.
+      DEFAULT_INSTANCE = defaultInstance;
+      com.google.protobuf.GeneratedMessageLite.registerDefaultInstance(
+        Caption.class, defaultInstance);
+    }
+
+    public static rtmwire.v1.Content.Caption getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static volatile com.google.protobuf.Parser<Caption> PARSER;
+
+    public static com.google.protobuf.Parser<Caption> parser() {
       return DEFAULT_INSTANCE.getParserForType();
     }
   }

@@ -413,6 +413,124 @@ public final class EnvelopeOuterClass {
      */
     rtmwire.v1.Content.CustomMessage getCustom();
 
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     * @return Whether the edit field is set.
+     */
+    boolean hasEdit();
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     * @return The edit.
+     */
+    rtmwire.v1.Edit.MessageEdit getEdit();
+
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     * @return Whether the recall field is set.
+     */
+    boolean hasRecall();
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     * @return The recall.
+     */
+    rtmwire.v1.Recall.MessageRecall getRecall();
+
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     * @return Whether the reaction field is set.
+     */
+    boolean hasReaction();
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     * @return The reaction.
+     */
+    rtmwire.v1.ReactionOuterClass.Reaction getReaction();
+
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     * @return Whether the reactionSummary field is set.
+     */
+    boolean hasReactionSummary();
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     * @return The reactionSummary.
+     */
+    rtmwire.v1.ReactionOuterClass.ReactionSummary getReactionSummary();
+
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     * @return Whether the typing field is set.
+     */
+    boolean hasTyping();
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     * @return The typing.
+     */
+    rtmwire.v1.Typing.TypingIndicator getTyping();
+
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     * @return Whether the replyTo field is set.
+     */
+    boolean hasReplyTo();
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     * @return The replyTo.
+     */
+    rtmwire.v1.EnvelopeOuterClass.MessageReference getReplyTo();
+
     public rtmwire.v1.EnvelopeOuterClass.Envelope.BodyCase getBodyCase();
   }
   /**
@@ -442,6 +560,11 @@ public final class EnvelopeOuterClass {
       STREAM_CHUNK(22),
       METADATA(23),
       CUSTOM(24),
+      EDIT(25),
+      RECALL(26),
+      REACTION(27),
+      REACTION_SUMMARY(28),
+      TYPING(29),
       BODY_NOT_SET(0);
       private final int value;
       private BodyCase(int value) {
@@ -466,6 +589,11 @@ public final class EnvelopeOuterClass {
           case 22: return STREAM_CHUNK;
           case 23: return METADATA;
           case 24: return CUSTOM;
+          case 25: return EDIT;
+          case 26: return RECALL;
+          case 27: return REACTION;
+          case 28: return REACTION_SUMMARY;
+          case 29: return TYPING;
           case 0: return BODY_NOT_SET;
           default: return null;
         }
@@ -1418,6 +1546,432 @@ public final class EnvelopeOuterClass {
         bodyCase_ = 0;
         body_ = null;
       }
+    }
+
+    public static final int EDIT_FIELD_NUMBER = 25;
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     */
+    @java.lang.Override
+    public boolean hasEdit() {
+      return bodyCase_ == 25;
+    }
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Edit.MessageEdit getEdit() {
+      if (bodyCase_ == 25) {
+         return (rtmwire.v1.Edit.MessageEdit) body_;
+      }
+      return rtmwire.v1.Edit.MessageEdit.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     */
+    private void setEdit(rtmwire.v1.Edit.MessageEdit value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 25;
+    }
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     */
+    private void mergeEdit(rtmwire.v1.Edit.MessageEdit value) {
+      value.getClass();
+  if (bodyCase_ == 25 &&
+          body_ != rtmwire.v1.Edit.MessageEdit.getDefaultInstance()) {
+        body_ = rtmwire.v1.Edit.MessageEdit.newBuilder((rtmwire.v1.Edit.MessageEdit) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 25;
+    }
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     */
+    private void clearEdit() {
+      if (bodyCase_ == 25) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int RECALL_FIELD_NUMBER = 26;
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     */
+    @java.lang.Override
+    public boolean hasRecall() {
+      return bodyCase_ == 26;
+    }
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Recall.MessageRecall getRecall() {
+      if (bodyCase_ == 26) {
+         return (rtmwire.v1.Recall.MessageRecall) body_;
+      }
+      return rtmwire.v1.Recall.MessageRecall.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     */
+    private void setRecall(rtmwire.v1.Recall.MessageRecall value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 26;
+    }
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     */
+    private void mergeRecall(rtmwire.v1.Recall.MessageRecall value) {
+      value.getClass();
+  if (bodyCase_ == 26 &&
+          body_ != rtmwire.v1.Recall.MessageRecall.getDefaultInstance()) {
+        body_ = rtmwire.v1.Recall.MessageRecall.newBuilder((rtmwire.v1.Recall.MessageRecall) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 26;
+    }
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     */
+    private void clearRecall() {
+      if (bodyCase_ == 26) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int REACTION_FIELD_NUMBER = 27;
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     */
+    @java.lang.Override
+    public boolean hasReaction() {
+      return bodyCase_ == 27;
+    }
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReactionOuterClass.Reaction getReaction() {
+      if (bodyCase_ == 27) {
+         return (rtmwire.v1.ReactionOuterClass.Reaction) body_;
+      }
+      return rtmwire.v1.ReactionOuterClass.Reaction.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     */
+    private void setReaction(rtmwire.v1.ReactionOuterClass.Reaction value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 27;
+    }
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     */
+    private void mergeReaction(rtmwire.v1.ReactionOuterClass.Reaction value) {
+      value.getClass();
+  if (bodyCase_ == 27 &&
+          body_ != rtmwire.v1.ReactionOuterClass.Reaction.getDefaultInstance()) {
+        body_ = rtmwire.v1.ReactionOuterClass.Reaction.newBuilder((rtmwire.v1.ReactionOuterClass.Reaction) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 27;
+    }
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     */
+    private void clearReaction() {
+      if (bodyCase_ == 27) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int REACTION_SUMMARY_FIELD_NUMBER = 28;
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     */
+    @java.lang.Override
+    public boolean hasReactionSummary() {
+      return bodyCase_ == 28;
+    }
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReactionOuterClass.ReactionSummary getReactionSummary() {
+      if (bodyCase_ == 28) {
+         return (rtmwire.v1.ReactionOuterClass.ReactionSummary) body_;
+      }
+      return rtmwire.v1.ReactionOuterClass.ReactionSummary.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     */
+    private void setReactionSummary(rtmwire.v1.ReactionOuterClass.ReactionSummary value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 28;
+    }
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     */
+    private void mergeReactionSummary(rtmwire.v1.ReactionOuterClass.ReactionSummary value) {
+      value.getClass();
+  if (bodyCase_ == 28 &&
+          body_ != rtmwire.v1.ReactionOuterClass.ReactionSummary.getDefaultInstance()) {
+        body_ = rtmwire.v1.ReactionOuterClass.ReactionSummary.newBuilder((rtmwire.v1.ReactionOuterClass.ReactionSummary) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 28;
+    }
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     */
+    private void clearReactionSummary() {
+      if (bodyCase_ == 28) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int TYPING_FIELD_NUMBER = 29;
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     */
+    @java.lang.Override
+    public boolean hasTyping() {
+      return bodyCase_ == 29;
+    }
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Typing.TypingIndicator getTyping() {
+      if (bodyCase_ == 29) {
+         return (rtmwire.v1.Typing.TypingIndicator) body_;
+      }
+      return rtmwire.v1.Typing.TypingIndicator.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     */
+    private void setTyping(rtmwire.v1.Typing.TypingIndicator value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 29;
+    }
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     */
+    private void mergeTyping(rtmwire.v1.Typing.TypingIndicator value) {
+      value.getClass();
+  if (bodyCase_ == 29 &&
+          body_ != rtmwire.v1.Typing.TypingIndicator.getDefaultInstance()) {
+        body_ = rtmwire.v1.Typing.TypingIndicator.newBuilder((rtmwire.v1.Typing.TypingIndicator) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 29;
+    }
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     */
+    private void clearTyping() {
+      if (bodyCase_ == 29) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int REPLY_TO_FIELD_NUMBER = 64;
+    private rtmwire.v1.EnvelopeOuterClass.MessageReference replyTo_;
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     */
+    @java.lang.Override
+    public boolean hasReplyTo() {
+      return replyTo_ != null;
+    }
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.EnvelopeOuterClass.MessageReference getReplyTo() {
+      return replyTo_ == null ? rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance() : replyTo_;
+    }
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     */
+    private void setReplyTo(rtmwire.v1.EnvelopeOuterClass.MessageReference value) {
+      value.getClass();
+  replyTo_ = value;
+      
+      }
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     */
+    @java.lang.SuppressWarnings({"ReferenceEquality"})
+    private void mergeReplyTo(rtmwire.v1.EnvelopeOuterClass.MessageReference value) {
+      value.getClass();
+  if (replyTo_ != null &&
+          replyTo_ != rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance()) {
+        replyTo_ =
+          rtmwire.v1.EnvelopeOuterClass.MessageReference.newBuilder(replyTo_).mergeFrom(value).buildPartial();
+      } else {
+        replyTo_ = value;
+      }
+      
+    }
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     */
+    private void clearReplyTo() {  replyTo_ = null;
+      
     }
 
     public static rtmwire.v1.EnvelopeOuterClass.Envelope parseFrom(
@@ -2501,6 +3055,449 @@ public final class EnvelopeOuterClass {
         return this;
       }
 
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      @java.lang.Override
+      public boolean hasEdit() {
+        return instance.hasEdit();
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Edit.MessageEdit getEdit() {
+        return instance.getEdit();
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      public Builder setEdit(rtmwire.v1.Edit.MessageEdit value) {
+        copyOnWrite();
+        instance.setEdit(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      public Builder setEdit(
+          rtmwire.v1.Edit.MessageEdit.Builder builderForValue) {
+        copyOnWrite();
+        instance.setEdit(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      public Builder mergeEdit(rtmwire.v1.Edit.MessageEdit value) {
+        copyOnWrite();
+        instance.mergeEdit(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      public Builder clearEdit() {
+        copyOnWrite();
+        instance.clearEdit();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      @java.lang.Override
+      public boolean hasRecall() {
+        return instance.hasRecall();
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Recall.MessageRecall getRecall() {
+        return instance.getRecall();
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      public Builder setRecall(rtmwire.v1.Recall.MessageRecall value) {
+        copyOnWrite();
+        instance.setRecall(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      public Builder setRecall(
+          rtmwire.v1.Recall.MessageRecall.Builder builderForValue) {
+        copyOnWrite();
+        instance.setRecall(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      public Builder mergeRecall(rtmwire.v1.Recall.MessageRecall value) {
+        copyOnWrite();
+        instance.mergeRecall(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      public Builder clearRecall() {
+        copyOnWrite();
+        instance.clearRecall();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      @java.lang.Override
+      public boolean hasReaction() {
+        return instance.hasReaction();
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReactionOuterClass.Reaction getReaction() {
+        return instance.getReaction();
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      public Builder setReaction(rtmwire.v1.ReactionOuterClass.Reaction value) {
+        copyOnWrite();
+        instance.setReaction(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      public Builder setReaction(
+          rtmwire.v1.ReactionOuterClass.Reaction.Builder builderForValue) {
+        copyOnWrite();
+        instance.setReaction(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      public Builder mergeReaction(rtmwire.v1.ReactionOuterClass.Reaction value) {
+        copyOnWrite();
+        instance.mergeReaction(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      public Builder clearReaction() {
+        copyOnWrite();
+        instance.clearReaction();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      @java.lang.Override
+      public boolean hasReactionSummary() {
+        return instance.hasReactionSummary();
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReactionOuterClass.ReactionSummary getReactionSummary() {
+        return instance.getReactionSummary();
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      public Builder setReactionSummary(rtmwire.v1.ReactionOuterClass.ReactionSummary value) {
+        copyOnWrite();
+        instance.setReactionSummary(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      public Builder setReactionSummary(
+          rtmwire.v1.ReactionOuterClass.ReactionSummary.Builder builderForValue) {
+        copyOnWrite();
+        instance.setReactionSummary(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      public Builder mergeReactionSummary(rtmwire.v1.ReactionOuterClass.ReactionSummary value) {
+        copyOnWrite();
+        instance.mergeReactionSummary(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      public Builder clearReactionSummary() {
+        copyOnWrite();
+        instance.clearReactionSummary();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      @java.lang.Override
+      public boolean hasTyping() {
+        return instance.hasTyping();
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Typing.TypingIndicator getTyping() {
+        return instance.getTyping();
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      public Builder setTyping(rtmwire.v1.Typing.TypingIndicator value) {
+        copyOnWrite();
+        instance.setTyping(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      public Builder setTyping(
+          rtmwire.v1.Typing.TypingIndicator.Builder builderForValue) {
+        copyOnWrite();
+        instance.setTyping(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      public Builder mergeTyping(rtmwire.v1.Typing.TypingIndicator value) {
+        copyOnWrite();
+        instance.mergeTyping(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      public Builder clearTyping() {
+        copyOnWrite();
+        instance.clearTyping();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      @java.lang.Override
+      public boolean hasReplyTo() {
+        return instance.hasReplyTo();
+      }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.EnvelopeOuterClass.MessageReference getReplyTo() {
+        return instance.getReplyTo();
+      }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      public Builder setReplyTo(rtmwire.v1.EnvelopeOuterClass.MessageReference value) {
+        copyOnWrite();
+        instance.setReplyTo(value);
+        return this;
+        }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      public Builder setReplyTo(
+          rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder builderForValue) {
+        copyOnWrite();
+        instance.setReplyTo(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      public Builder mergeReplyTo(rtmwire.v1.EnvelopeOuterClass.MessageReference value) {
+        copyOnWrite();
+        instance.mergeReplyTo(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      public Builder clearReplyTo() {  copyOnWrite();
+        instance.clearReplyTo();
+        return this;
+      }
+
       // @@protoc_insertion_point(builder_scope:rtmwire.v1.Envelope)
     }
     @java.lang.Override
@@ -2533,11 +3530,18 @@ public final class EnvelopeOuterClass {
               rtmwire.v1.Stream.StreamChunk.class,
               rtmwire.v1.MetadataOuterClass.MetadataMessage.class,
               rtmwire.v1.Content.CustomMessage.class,
+              rtmwire.v1.Edit.MessageEdit.class,
+              rtmwire.v1.Recall.MessageRecall.class,
+              rtmwire.v1.ReactionOuterClass.Reaction.class,
+              rtmwire.v1.ReactionOuterClass.ReactionSummary.class,
+              rtmwire.v1.Typing.TypingIndicator.class,
+              "replyTo_",
             };
             java.lang.String info =
-                "\u0000\u000e\u0001\u0000\u0001\u0018\u000e\u0000\u0000\u0000\u0001\u0208\u0002\t" +
-                "\u0003\u0002\u0004\t\u0005\t\u0010<\u0000\u0011<\u0000\u0012<\u0000\u0013<\u0000" +
-                "\u0014<\u0000\u0015<\u0000\u0016<\u0000\u0017<\u0000\u0018<\u0000";
+                "\u0000\u0014\u0001\u0000\u0001@\u0014\u0000\u0000\u0000\u0001\u0208\u0002\t\u0003" +
+                "\u0002\u0004\t\u0005\t\u0010<\u0000\u0011<\u0000\u0012<\u0000\u0013<\u0000\u0014" +
+                "<\u0000\u0015<\u0000\u0016<\u0000\u0017<\u0000\u0018<\u0000\u0019<\u0000\u001a<\u0000" +
+                "\u001b<\u0000\u001c<\u0000\u001d<\u0000@\t";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through
@@ -2588,6 +3592,703 @@ public final class EnvelopeOuterClass {
     private static volatile com.google.protobuf.Parser<Envelope> PARSER;
 
     public static com.google.protobuf.Parser<Envelope> parser() {
+      return DEFAULT_INSTANCE.getParserForType();
+    }
+  }
+
+  public interface MessageReferenceOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.MessageReference)
+      com.google.protobuf.MessageLiteOrBuilder {
+
+    /**
+     * <pre>
+     * The referenced message's id: its Envelope.message_id (named message_uid like
+     * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+     * </pre>
+     *
+     * <code>string message_uid = 1;</code>
+     * @return The messageUid.
+     */
+    java.lang.String getMessageUid();
+    /**
+     * <pre>
+     * The referenced message's id: its Envelope.message_id (named message_uid like
+     * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+     * </pre>
+     *
+     * <code>string message_uid = 1;</code>
+     * @return The bytes for messageUid.
+     */
+    com.google.protobuf.ByteString
+        getMessageUidBytes();
+
+    /**
+     * <pre>
+     * User id of the referenced message's sender. Optional.
+     * </pre>
+     *
+     * <code>string sender_user_id = 2;</code>
+     * @return The senderUserId.
+     */
+    java.lang.String getSenderUserId();
+    /**
+     * <pre>
+     * User id of the referenced message's sender. Optional.
+     * </pre>
+     *
+     * <code>string sender_user_id = 2;</code>
+     * @return The bytes for senderUserId.
+     */
+    com.google.protobuf.ByteString
+        getSenderUserIdBytes();
+
+    /**
+     * <pre>
+     * A short excerpt of the referenced message's content, for display before the original is
+     * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+     * </pre>
+     *
+     * <code>string excerpt = 3;</code>
+     * @return The excerpt.
+     */
+    java.lang.String getExcerpt();
+    /**
+     * <pre>
+     * A short excerpt of the referenced message's content, for display before the original is
+     * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+     * </pre>
+     *
+     * <code>string excerpt = 3;</code>
+     * @return The bytes for excerpt.
+     */
+    com.google.protobuf.ByteString
+        getExcerptBytes();
+  }
+  /**
+   * <pre>
+   * A reference to another message: what an envelope replies to (Envelope.reply_to).
+   * It shares field numbers, types and names with StreamReference (stream.proto): the two read the
+   * same bytes and the same proto3 JSON, so a streaming message's reference and a reply convert
+   * into each other unchanged. StreamReference stays as it was (StreamMessage.reference keeps its
+   * type) so nothing released changes; this type carries the general name and the excerpt limit.
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.MessageReference}
+   */
+  public  static final class MessageReference extends
+      com.google.protobuf.GeneratedMessageLite<
+          MessageReference, MessageReference.Builder> implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.MessageReference)
+      MessageReferenceOrBuilder {
+    private MessageReference() {
+      messageUid_ = "";
+      senderUserId_ = "";
+      excerpt_ = "";
+    }
+    public static final int MESSAGE_UID_FIELD_NUMBER = 1;
+    private java.lang.String messageUid_;
+    /**
+     * <pre>
+     * The referenced message's id: its Envelope.message_id (named message_uid like
+     * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+     * </pre>
+     *
+     * <code>string message_uid = 1;</code>
+     * @return The messageUid.
+     */
+    @java.lang.Override
+    public java.lang.String getMessageUid() {
+      return messageUid_;
+    }
+    /**
+     * <pre>
+     * The referenced message's id: its Envelope.message_id (named message_uid like
+     * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+     * </pre>
+     *
+     * <code>string message_uid = 1;</code>
+     * @return The bytes for messageUid.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getMessageUidBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(messageUid_);
+    }
+    /**
+     * <pre>
+     * The referenced message's id: its Envelope.message_id (named message_uid like
+     * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+     * </pre>
+     *
+     * <code>string message_uid = 1;</code>
+     * @param value The messageUid to set.
+     */
+    private void setMessageUid(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      messageUid_ = value;
+    }
+    /**
+     * <pre>
+     * The referenced message's id: its Envelope.message_id (named message_uid like
+     * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+     * </pre>
+     *
+     * <code>string message_uid = 1;</code>
+     */
+    private void clearMessageUid() {
+      
+      messageUid_ = getDefaultInstance().getMessageUid();
+    }
+    /**
+     * <pre>
+     * The referenced message's id: its Envelope.message_id (named message_uid like
+     * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+     * </pre>
+     *
+     * <code>string message_uid = 1;</code>
+     * @param value The bytes for messageUid to set.
+     */
+    private void setMessageUidBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      messageUid_ = value.toStringUtf8();
+      
+    }
+
+    public static final int SENDER_USER_ID_FIELD_NUMBER = 2;
+    private java.lang.String senderUserId_;
+    /**
+     * <pre>
+     * User id of the referenced message's sender. Optional.
+     * </pre>
+     *
+     * <code>string sender_user_id = 2;</code>
+     * @return The senderUserId.
+     */
+    @java.lang.Override
+    public java.lang.String getSenderUserId() {
+      return senderUserId_;
+    }
+    /**
+     * <pre>
+     * User id of the referenced message's sender. Optional.
+     * </pre>
+     *
+     * <code>string sender_user_id = 2;</code>
+     * @return The bytes for senderUserId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getSenderUserIdBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(senderUserId_);
+    }
+    /**
+     * <pre>
+     * User id of the referenced message's sender. Optional.
+     * </pre>
+     *
+     * <code>string sender_user_id = 2;</code>
+     * @param value The senderUserId to set.
+     */
+    private void setSenderUserId(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      senderUserId_ = value;
+    }
+    /**
+     * <pre>
+     * User id of the referenced message's sender. Optional.
+     * </pre>
+     *
+     * <code>string sender_user_id = 2;</code>
+     */
+    private void clearSenderUserId() {
+      
+      senderUserId_ = getDefaultInstance().getSenderUserId();
+    }
+    /**
+     * <pre>
+     * User id of the referenced message's sender. Optional.
+     * </pre>
+     *
+     * <code>string sender_user_id = 2;</code>
+     * @param value The bytes for senderUserId to set.
+     */
+    private void setSenderUserIdBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      senderUserId_ = value.toStringUtf8();
+      
+    }
+
+    public static final int EXCERPT_FIELD_NUMBER = 3;
+    private java.lang.String excerpt_;
+    /**
+     * <pre>
+     * A short excerpt of the referenced message's content, for display before the original is
+     * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+     * </pre>
+     *
+     * <code>string excerpt = 3;</code>
+     * @return The excerpt.
+     */
+    @java.lang.Override
+    public java.lang.String getExcerpt() {
+      return excerpt_;
+    }
+    /**
+     * <pre>
+     * A short excerpt of the referenced message's content, for display before the original is
+     * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+     * </pre>
+     *
+     * <code>string excerpt = 3;</code>
+     * @return The bytes for excerpt.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getExcerptBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(excerpt_);
+    }
+    /**
+     * <pre>
+     * A short excerpt of the referenced message's content, for display before the original is
+     * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+     * </pre>
+     *
+     * <code>string excerpt = 3;</code>
+     * @param value The excerpt to set.
+     */
+    private void setExcerpt(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      excerpt_ = value;
+    }
+    /**
+     * <pre>
+     * A short excerpt of the referenced message's content, for display before the original is
+     * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+     * </pre>
+     *
+     * <code>string excerpt = 3;</code>
+     */
+    private void clearExcerpt() {
+      
+      excerpt_ = getDefaultInstance().getExcerpt();
+    }
+    /**
+     * <pre>
+     * A short excerpt of the referenced message's content, for display before the original is
+     * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+     * </pre>
+     *
+     * <code>string excerpt = 3;</code>
+     * @param value The bytes for excerpt to set.
+     */
+    private void setExcerptBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      excerpt_ = value.toStringUtf8();
+      
+    }
+
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+
+    public static Builder newBuilder() {
+      return (Builder) DEFAULT_INSTANCE.createBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.EnvelopeOuterClass.MessageReference prototype) {
+      return (Builder) DEFAULT_INSTANCE.createBuilder(prototype);
+    }
+
+    /**
+     * <pre>
+     * A reference to another message: what an envelope replies to (Envelope.reply_to).
+     * It shares field numbers, types and names with StreamReference (stream.proto): the two read the
+     * same bytes and the same proto3 JSON, so a streaming message's reference and a reply convert
+     * into each other unchanged. StreamReference stays as it was (StreamMessage.reference keeps its
+     * type) so nothing released changes; this type carries the general name and the excerpt limit.
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.MessageReference}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageLite.Builder<
+          rtmwire.v1.EnvelopeOuterClass.MessageReference, Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.MessageReference)
+        rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder {
+      // Construct using rtmwire.v1.EnvelopeOuterClass.MessageReference.newBuilder()
+      private Builder() {
+        super(DEFAULT_INSTANCE);
+      }
+
+
+      /**
+       * <pre>
+       * The referenced message's id: its Envelope.message_id (named message_uid like
+       * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+       * </pre>
+       *
+       * <code>string message_uid = 1;</code>
+       * @return The messageUid.
+       */
+      @java.lang.Override
+      public java.lang.String getMessageUid() {
+        return instance.getMessageUid();
+      }
+      /**
+       * <pre>
+       * The referenced message's id: its Envelope.message_id (named message_uid like
+       * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+       * </pre>
+       *
+       * <code>string message_uid = 1;</code>
+       * @return The bytes for messageUid.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getMessageUidBytes() {
+        return instance.getMessageUidBytes();
+      }
+      /**
+       * <pre>
+       * The referenced message's id: its Envelope.message_id (named message_uid like
+       * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+       * </pre>
+       *
+       * <code>string message_uid = 1;</code>
+       * @param value The messageUid to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMessageUid(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setMessageUid(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The referenced message's id: its Envelope.message_id (named message_uid like
+       * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+       * </pre>
+       *
+       * <code>string message_uid = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearMessageUid() {
+        copyOnWrite();
+        instance.clearMessageUid();
+        return this;
+      }
+      /**
+       * <pre>
+       * The referenced message's id: its Envelope.message_id (named message_uid like
+       * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+       * </pre>
+       *
+       * <code>string message_uid = 1;</code>
+       * @param value The bytes for messageUid to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMessageUidBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setMessageUidBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * User id of the referenced message's sender. Optional.
+       * </pre>
+       *
+       * <code>string sender_user_id = 2;</code>
+       * @return The senderUserId.
+       */
+      @java.lang.Override
+      public java.lang.String getSenderUserId() {
+        return instance.getSenderUserId();
+      }
+      /**
+       * <pre>
+       * User id of the referenced message's sender. Optional.
+       * </pre>
+       *
+       * <code>string sender_user_id = 2;</code>
+       * @return The bytes for senderUserId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getSenderUserIdBytes() {
+        return instance.getSenderUserIdBytes();
+      }
+      /**
+       * <pre>
+       * User id of the referenced message's sender. Optional.
+       * </pre>
+       *
+       * <code>string sender_user_id = 2;</code>
+       * @param value The senderUserId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setSenderUserId(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setSenderUserId(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * User id of the referenced message's sender. Optional.
+       * </pre>
+       *
+       * <code>string sender_user_id = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearSenderUserId() {
+        copyOnWrite();
+        instance.clearSenderUserId();
+        return this;
+      }
+      /**
+       * <pre>
+       * User id of the referenced message's sender. Optional.
+       * </pre>
+       *
+       * <code>string sender_user_id = 2;</code>
+       * @param value The bytes for senderUserId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setSenderUserIdBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setSenderUserIdBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * A short excerpt of the referenced message's content, for display before the original is
+       * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+       * </pre>
+       *
+       * <code>string excerpt = 3;</code>
+       * @return The excerpt.
+       */
+      @java.lang.Override
+      public java.lang.String getExcerpt() {
+        return instance.getExcerpt();
+      }
+      /**
+       * <pre>
+       * A short excerpt of the referenced message's content, for display before the original is
+       * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+       * </pre>
+       *
+       * <code>string excerpt = 3;</code>
+       * @return The bytes for excerpt.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getExcerptBytes() {
+        return instance.getExcerptBytes();
+      }
+      /**
+       * <pre>
+       * A short excerpt of the referenced message's content, for display before the original is
+       * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+       * </pre>
+       *
+       * <code>string excerpt = 3;</code>
+       * @param value The excerpt to set.
+       * @return This builder for chaining.
+       */
+      public Builder setExcerpt(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setExcerpt(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A short excerpt of the referenced message's content, for display before the original is
+       * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+       * </pre>
+       *
+       * <code>string excerpt = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearExcerpt() {
+        copyOnWrite();
+        instance.clearExcerpt();
+        return this;
+      }
+      /**
+       * <pre>
+       * A short excerpt of the referenced message's content, for display before the original is
+       * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+       * </pre>
+       *
+       * <code>string excerpt = 3;</code>
+       * @param value The bytes for excerpt to set.
+       * @return This builder for chaining.
+       */
+      public Builder setExcerptBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setExcerptBytes(value);
+        return this;
+      }
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.MessageReference)
+    }
+    @java.lang.Override
+    @java.lang.SuppressWarnings({"unchecked", "fallthrough"})
+    protected final java.lang.Object dynamicMethod(
+        com.google.protobuf.GeneratedMessageLite.MethodToInvoke method,
+        java.lang.Object arg0, java.lang.Object arg1) {
+      switch (method) {
+        case NEW_MUTABLE_INSTANCE: {
+          return new rtmwire.v1.EnvelopeOuterClass.MessageReference();
+        }
+        case NEW_BUILDER: {
+          return new Builder();
+        }
+        case BUILD_MESSAGE_INFO: {
+            java.lang.Object[] objects = new java.lang.Object[] {
+              "messageUid_",
+              "senderUserId_",
+              "excerpt_",
+            };
+            java.lang.String info =
+                "\u0000\u0003\u0000\u0000\u0001\u0003\u0003\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
+                "\u0003\u0208";
+            return newMessageInfo(DEFAULT_INSTANCE, info, objects);
+        }
+        // fall through
+        case GET_DEFAULT_INSTANCE: {
+          return DEFAULT_INSTANCE;
+        }
+        case GET_PARSER: {
+          com.google.protobuf.Parser<rtmwire.v1.EnvelopeOuterClass.MessageReference> parser = PARSER;
+          if (parser == null) {
+            synchronized (rtmwire.v1.EnvelopeOuterClass.MessageReference.class) {
+              parser = PARSER;
+              if (parser == null) {
+                parser =
+                    new DefaultInstanceBasedParser<rtmwire.v1.EnvelopeOuterClass.MessageReference>(
+                        DEFAULT_INSTANCE);
+                PARSER = parser;
+              }
+            }
+          }
+          return parser;
+      }
+      case GET_MEMOIZED_IS_INITIALIZED: {
+        return (byte) 1;
+      }
+      case SET_MEMOIZED_IS_INITIALIZED: {
+        return null;
+      }
+      }
+      throw new UnsupportedOperationException();
+    }
+
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.MessageReference)
+    private static final rtmwire.v1.EnvelopeOuterClass.MessageReference DEFAULT_INSTANCE;
+    static {
+      MessageReference defaultInstance = new MessageReference();
+      // New instances are implicitly immutable so no need to make
+      // immutable.
+      DEFAULT_INSTANCE = defaultInstance;
+      com.google.protobuf.GeneratedMessageLite.registerDefaultInstance(
+        MessageReference.class, defaultInstance);
+    }
+
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static volatile com.google.protobuf.Parser<MessageReference> PARSER;
+
+    public static com.google.protobuf.Parser<MessageReference> parser() {
       return DEFAULT_INSTANCE.getParserForType();
     }
   }

@@ -37,6 +37,33 @@ public final class Content {
      */
     com.google.protobuf.ByteString
         getTextBytes();
+
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     * @return Whether the mentions field is set.
+     */
+    boolean hasMentions();
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     * @return The mentions.
+     */
+    rtmwire.v1.Content.Mentions getMentions();
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder();
   }
   /**
    * <pre>
@@ -130,6 +157,44 @@ public final class Content {
       }
     }
 
+    public static final int MENTIONS_FIELD_NUMBER = 2;
+    private rtmwire.v1.Content.Mentions mentions_;
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     * @return Whether the mentions field is set.
+     */
+    @java.lang.Override
+    public boolean hasMentions() {
+      return mentions_ != null;
+    }
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     * @return The mentions.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.Mentions getMentions() {
+      return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+    }
+    /**
+     * <pre>
+     * Users the text mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder() {
+      return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -147,6 +212,9 @@ public final class Content {
       if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(text_)) {
         com.google.protobuf.GeneratedMessageV3.writeString(output, 1, text_);
       }
+      if (mentions_ != null) {
+        output.writeMessage(2, getMentions());
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -158,6 +226,10 @@ public final class Content {
       size = 0;
       if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(text_)) {
         size += com.google.protobuf.GeneratedMessageV3.computeStringSize(1, text_);
+      }
+      if (mentions_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(2, getMentions());
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -176,6 +248,11 @@ public final class Content {
 
       if (!getText()
           .equals(other.getText())) return false;
+      if (hasMentions() != other.hasMentions()) return false;
+      if (hasMentions()) {
+        if (!getMentions()
+            .equals(other.getMentions())) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -189,6 +266,10 @@ public final class Content {
       hash = (19 * hash) + getDescriptor().hashCode();
       hash = (37 * hash) + TEXT_FIELD_NUMBER;
       hash = (53 * hash) + getText().hashCode();
+      if (hasMentions()) {
+        hash = (37 * hash) + MENTIONS_FIELD_NUMBER;
+        hash = (53 * hash) + getMentions().hashCode();
+      }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -323,6 +404,11 @@ public final class Content {
         super.clear();
         bitField0_ = 0;
         text_ = "";
+        mentions_ = null;
+        if (mentionsBuilder_ != null) {
+          mentionsBuilder_.dispose();
+          mentionsBuilder_ = null;
+        }
         return this;
       }
 
@@ -358,6 +444,11 @@ public final class Content {
         int from_bitField0_ = bitField0_;
         if (((from_bitField0_ & 0x00000001) != 0)) {
           result.text_ = text_;
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.mentions_ = mentionsBuilder_ == null
+              ? mentions_
+              : mentionsBuilder_.build();
         }
       }
 
@@ -410,6 +501,9 @@ public final class Content {
           bitField0_ |= 0x00000001;
           onChanged();
         }
+        if (other.hasMentions()) {
+          mergeMentions(other.getMentions());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -441,6 +535,13 @@ public final class Content {
                 bitField0_ |= 0x00000001;
                 break;
               } // case 10
+              case 18: {
+                input.readMessage(
+                    getMentionsFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 18
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -548,6 +649,161 @@ public final class Content {
         bitField0_ |= 0x00000001;
         onChanged();
         return this;
+      }
+
+      private rtmwire.v1.Content.Mentions mentions_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Content.Mentions, rtmwire.v1.Content.Mentions.Builder, rtmwire.v1.Content.MentionsOrBuilder> mentionsBuilder_;
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       * @return Whether the mentions field is set.
+       */
+      public boolean hasMentions() {
+        return ((bitField0_ & 0x00000002) != 0);
+      }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       * @return The mentions.
+       */
+      public rtmwire.v1.Content.Mentions getMentions() {
+        if (mentionsBuilder_ == null) {
+          return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+        } else {
+          return mentionsBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder setMentions(rtmwire.v1.Content.Mentions value) {
+        if (mentionsBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          mentions_ = value;
+        } else {
+          mentionsBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder setMentions(
+          rtmwire.v1.Content.Mentions.Builder builderForValue) {
+        if (mentionsBuilder_ == null) {
+          mentions_ = builderForValue.build();
+        } else {
+          mentionsBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder mergeMentions(rtmwire.v1.Content.Mentions value) {
+        if (mentionsBuilder_ == null) {
+          if (((bitField0_ & 0x00000002) != 0) &&
+            mentions_ != null &&
+            mentions_ != rtmwire.v1.Content.Mentions.getDefaultInstance()) {
+            getMentionsBuilder().mergeFrom(value);
+          } else {
+            mentions_ = value;
+          }
+        } else {
+          mentionsBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder clearMentions() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        mentions_ = null;
+        if (mentionsBuilder_ != null) {
+          mentionsBuilder_.dispose();
+          mentionsBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public rtmwire.v1.Content.Mentions.Builder getMentionsBuilder() {
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return getMentionsFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder() {
+        if (mentionsBuilder_ != null) {
+          return mentionsBuilder_.getMessageOrBuilder();
+        } else {
+          return mentions_ == null ?
+              rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+        }
+      }
+      /**
+       * <pre>
+       * Users the text mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Content.Mentions, rtmwire.v1.Content.Mentions.Builder, rtmwire.v1.Content.MentionsOrBuilder> 
+          getMentionsFieldBuilder() {
+        if (mentionsBuilder_ == null) {
+          mentionsBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Content.Mentions, rtmwire.v1.Content.Mentions.Builder, rtmwire.v1.Content.MentionsOrBuilder>(
+                  getMentions(),
+                  getParentForChildren(),
+                  isClean());
+          mentions_ = null;
+        }
+        return mentionsBuilder_;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -738,6 +994,33 @@ public final class Content {
      */
     com.google.protobuf.ByteString
         getTextBytes();
+
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     * @return Whether the mentions field is set.
+     */
+    boolean hasMentions();
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     * @return The mentions.
+     */
+    rtmwire.v1.Content.Mentions getMentions();
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     */
+    rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder();
   }
   /**
    * <pre>
@@ -1021,6 +1304,44 @@ public final class Content {
       }
     }
 
+    public static final int MENTIONS_FIELD_NUMBER = 10;
+    private rtmwire.v1.Content.Mentions mentions_;
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     * @return Whether the mentions field is set.
+     */
+    @java.lang.Override
+    public boolean hasMentions() {
+      return mentions_ != null;
+    }
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     * @return The mentions.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.Mentions getMentions() {
+      return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+    }
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder() {
+      return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -1061,6 +1382,9 @@ public final class Content {
       }
       if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(text_)) {
         com.google.protobuf.GeneratedMessageV3.writeString(output, 9, text_);
+      }
+      if (mentions_ != null) {
+        output.writeMessage(10, getMentions());
       }
       getUnknownFields().writeTo(output);
     }
@@ -1104,6 +1428,10 @@ public final class Content {
       if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(text_)) {
         size += com.google.protobuf.GeneratedMessageV3.computeStringSize(9, text_);
       }
+      if (mentions_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(10, getMentions());
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -1137,6 +1465,11 @@ public final class Content {
           != other.getThumbnailHeight()) return false;
       if (!getText()
           .equals(other.getText())) return false;
+      if (hasMentions() != other.hasMentions()) return false;
+      if (hasMentions()) {
+        if (!getMentions()
+            .equals(other.getMentions())) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -1167,6 +1500,10 @@ public final class Content {
       hash = (53 * hash) + getThumbnailHeight();
       hash = (37 * hash) + TEXT_FIELD_NUMBER;
       hash = (53 * hash) + getText().hashCode();
+      if (hasMentions()) {
+        hash = (37 * hash) + MENTIONS_FIELD_NUMBER;
+        hash = (53 * hash) + getMentions().hashCode();
+      }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -1310,6 +1647,11 @@ public final class Content {
         thumbnailWidth_ = 0;
         thumbnailHeight_ = 0;
         text_ = "";
+        mentions_ = null;
+        if (mentionsBuilder_ != null) {
+          mentionsBuilder_.dispose();
+          mentionsBuilder_ = null;
+        }
         return this;
       }
 
@@ -1369,6 +1711,11 @@ public final class Content {
         }
         if (((from_bitField0_ & 0x00000100) != 0)) {
           result.text_ = text_;
+        }
+        if (((from_bitField0_ & 0x00000200) != 0)) {
+          result.mentions_ = mentionsBuilder_ == null
+              ? mentions_
+              : mentionsBuilder_.build();
         }
       }
 
@@ -1449,6 +1796,9 @@ public final class Content {
           bitField0_ |= 0x00000100;
           onChanged();
         }
+        if (other.hasMentions()) {
+          mergeMentions(other.getMentions());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -1520,6 +1870,13 @@ public final class Content {
                 bitField0_ |= 0x00000100;
                 break;
               } // case 74
+              case 82: {
+                input.readMessage(
+                    getMentionsFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000200;
+                break;
+              } // case 82
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -2082,6 +2439,161 @@ public final class Content {
         onChanged();
         return this;
       }
+
+      private rtmwire.v1.Content.Mentions mentions_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Content.Mentions, rtmwire.v1.Content.Mentions.Builder, rtmwire.v1.Content.MentionsOrBuilder> mentionsBuilder_;
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       * @return Whether the mentions field is set.
+       */
+      public boolean hasMentions() {
+        return ((bitField0_ & 0x00000200) != 0);
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       * @return The mentions.
+       */
+      public rtmwire.v1.Content.Mentions getMentions() {
+        if (mentionsBuilder_ == null) {
+          return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+        } else {
+          return mentionsBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      public Builder setMentions(rtmwire.v1.Content.Mentions value) {
+        if (mentionsBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          mentions_ = value;
+        } else {
+          mentionsBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000200;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      public Builder setMentions(
+          rtmwire.v1.Content.Mentions.Builder builderForValue) {
+        if (mentionsBuilder_ == null) {
+          mentions_ = builderForValue.build();
+        } else {
+          mentionsBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000200;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      public Builder mergeMentions(rtmwire.v1.Content.Mentions value) {
+        if (mentionsBuilder_ == null) {
+          if (((bitField0_ & 0x00000200) != 0) &&
+            mentions_ != null &&
+            mentions_ != rtmwire.v1.Content.Mentions.getDefaultInstance()) {
+            getMentionsBuilder().mergeFrom(value);
+          } else {
+            mentions_ = value;
+          }
+        } else {
+          mentionsBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000200;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      public Builder clearMentions() {
+        bitField0_ = (bitField0_ & ~0x00000200);
+        mentions_ = null;
+        if (mentionsBuilder_ != null) {
+          mentionsBuilder_.dispose();
+          mentionsBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      public rtmwire.v1.Content.Mentions.Builder getMentionsBuilder() {
+        bitField0_ |= 0x00000200;
+        onChanged();
+        return getMentionsFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      public rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder() {
+        if (mentionsBuilder_ != null) {
+          return mentionsBuilder_.getMessageOrBuilder();
+        } else {
+          return mentions_ == null ?
+              rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+        }
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 10;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Content.Mentions, rtmwire.v1.Content.Mentions.Builder, rtmwire.v1.Content.MentionsOrBuilder> 
+          getMentionsFieldBuilder() {
+        if (mentionsBuilder_ == null) {
+          mentionsBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Content.Mentions, rtmwire.v1.Content.Mentions.Builder, rtmwire.v1.Content.MentionsOrBuilder>(
+                  getMentions(),
+                  getParentForChildren(),
+                  isClean());
+          mentions_ = null;
+        }
+        return mentionsBuilder_;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -2229,6 +2741,33 @@ public final class Content {
      */
     com.google.protobuf.ByteString
         getTextBytes();
+
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     * @return Whether the mentions field is set.
+     */
+    boolean hasMentions();
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     * @return The mentions.
+     */
+    rtmwire.v1.Content.Mentions getMentions();
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     */
+    rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder();
   }
   /**
    * <pre>
@@ -2449,6 +2988,44 @@ public final class Content {
       }
     }
 
+    public static final int MENTIONS_FIELD_NUMBER = 6;
+    private rtmwire.v1.Content.Mentions mentions_;
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     * @return Whether the mentions field is set.
+     */
+    @java.lang.Override
+    public boolean hasMentions() {
+      return mentions_ != null;
+    }
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     * @return The mentions.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.Mentions getMentions() {
+      return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+    }
+    /**
+     * <pre>
+     * Users the caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder() {
+      return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -2478,6 +3055,9 @@ public final class Content {
       if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(text_)) {
         com.google.protobuf.GeneratedMessageV3.writeString(output, 5, text_);
       }
+      if (mentions_ != null) {
+        output.writeMessage(6, getMentions());
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -2504,6 +3084,10 @@ public final class Content {
       if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(text_)) {
         size += com.google.protobuf.GeneratedMessageV3.computeStringSize(5, text_);
       }
+      if (mentions_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(6, getMentions());
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -2529,6 +3113,11 @@ public final class Content {
           .equals(other.getThumbnail())) return false;
       if (!getText()
           .equals(other.getText())) return false;
+      if (hasMentions() != other.hasMentions()) return false;
+      if (hasMentions()) {
+        if (!getMentions()
+            .equals(other.getMentions())) return false;
+      }
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -2551,6 +3140,10 @@ public final class Content {
       hash = (53 * hash) + getThumbnail().hashCode();
       hash = (37 * hash) + TEXT_FIELD_NUMBER;
       hash = (53 * hash) + getText().hashCode();
+      if (hasMentions()) {
+        hash = (37 * hash) + MENTIONS_FIELD_NUMBER;
+        hash = (53 * hash) + getMentions().hashCode();
+      }
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -2689,6 +3282,11 @@ public final class Content {
         size_ = 0L;
         thumbnail_ = com.google.protobuf.ByteString.EMPTY;
         text_ = "";
+        mentions_ = null;
+        if (mentionsBuilder_ != null) {
+          mentionsBuilder_.dispose();
+          mentionsBuilder_ = null;
+        }
         return this;
       }
 
@@ -2736,6 +3334,11 @@ public final class Content {
         }
         if (((from_bitField0_ & 0x00000010) != 0)) {
           result.text_ = text_;
+        }
+        if (((from_bitField0_ & 0x00000020) != 0)) {
+          result.mentions_ = mentionsBuilder_ == null
+              ? mentions_
+              : mentionsBuilder_.build();
         }
       }
 
@@ -2804,6 +3407,9 @@ public final class Content {
           bitField0_ |= 0x00000010;
           onChanged();
         }
+        if (other.hasMentions()) {
+          mergeMentions(other.getMentions());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -2855,6 +3461,13 @@ public final class Content {
                 bitField0_ |= 0x00000010;
                 break;
               } // case 42
+              case 50: {
+                input.readMessage(
+                    getMentionsFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000020;
+                break;
+              } // case 50
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -3234,6 +3847,161 @@ public final class Content {
         bitField0_ |= 0x00000010;
         onChanged();
         return this;
+      }
+
+      private rtmwire.v1.Content.Mentions mentions_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Content.Mentions, rtmwire.v1.Content.Mentions.Builder, rtmwire.v1.Content.MentionsOrBuilder> mentionsBuilder_;
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       * @return Whether the mentions field is set.
+       */
+      public boolean hasMentions() {
+        return ((bitField0_ & 0x00000020) != 0);
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       * @return The mentions.
+       */
+      public rtmwire.v1.Content.Mentions getMentions() {
+        if (mentionsBuilder_ == null) {
+          return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+        } else {
+          return mentionsBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      public Builder setMentions(rtmwire.v1.Content.Mentions value) {
+        if (mentionsBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          mentions_ = value;
+        } else {
+          mentionsBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      public Builder setMentions(
+          rtmwire.v1.Content.Mentions.Builder builderForValue) {
+        if (mentionsBuilder_ == null) {
+          mentions_ = builderForValue.build();
+        } else {
+          mentionsBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      public Builder mergeMentions(rtmwire.v1.Content.Mentions value) {
+        if (mentionsBuilder_ == null) {
+          if (((bitField0_ & 0x00000020) != 0) &&
+            mentions_ != null &&
+            mentions_ != rtmwire.v1.Content.Mentions.getDefaultInstance()) {
+            getMentionsBuilder().mergeFrom(value);
+          } else {
+            mentions_ = value;
+          }
+        } else {
+          mentionsBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      public Builder clearMentions() {
+        bitField0_ = (bitField0_ & ~0x00000020);
+        mentions_ = null;
+        if (mentionsBuilder_ != null) {
+          mentionsBuilder_.dispose();
+          mentionsBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      public rtmwire.v1.Content.Mentions.Builder getMentionsBuilder() {
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return getMentionsFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      public rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder() {
+        if (mentionsBuilder_ != null) {
+          return mentionsBuilder_.getMessageOrBuilder();
+        } else {
+          return mentions_ == null ?
+              rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+        }
+      }
+      /**
+       * <pre>
+       * Users the caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 6;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Content.Mentions, rtmwire.v1.Content.Mentions.Builder, rtmwire.v1.Content.MentionsOrBuilder> 
+          getMentionsFieldBuilder() {
+        if (mentionsBuilder_ == null) {
+          mentionsBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Content.Mentions, rtmwire.v1.Content.Mentions.Builder, rtmwire.v1.Content.MentionsOrBuilder>(
+                  getMentions(),
+                  getParentForChildren(),
+                  isClean());
+          mentions_ = null;
+        }
+        return mentionsBuilder_;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -3991,6 +4759,1660 @@ public final class Content {
 
   }
 
+  public interface MentionsOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.Mentions)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @return A list containing the userIds.
+     */
+    java.util.List<java.lang.String>
+        getUserIdsList();
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @return The count of userIds.
+     */
+    int getUserIdsCount();
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @param index The index of the element to return.
+     * @return The userIds at the given index.
+     */
+    java.lang.String getUserIds(int index);
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @param index The index of the value to return.
+     * @return The bytes of the userIds at the given index.
+     */
+    com.google.protobuf.ByteString
+        getUserIdsBytes(int index);
+
+    /**
+     * <pre>
+     * "&#64;everyone" / "&#64;all": every member of the conversation is mentioned.
+     * </pre>
+     *
+     * <code>bool everyone = 2;</code>
+     * @return The everyone.
+     */
+    boolean getEveryone();
+  }
+  /**
+   * <pre>
+   * The users a text or caption mentions ("&#64;alice", "&#64;everyone"). How the text shows a mention is
+   * the application's choice; receivers notify the users listed here, or every member of the
+   * conversation when `everyone` is set. A Mentions that is present mentions someone.
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.Mentions}
+   */
+  public static final class Mentions extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.Mentions)
+      MentionsOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use Mentions.newBuilder() to construct.
+    private Mentions(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private Mentions() {
+      userIds_ = com.google.protobuf.LazyStringArrayList.EMPTY;
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new Mentions();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return rtmwire.v1.Content.internal_static_rtmwire_v1_Mentions_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return rtmwire.v1.Content.internal_static_rtmwire_v1_Mentions_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              rtmwire.v1.Content.Mentions.class, rtmwire.v1.Content.Mentions.Builder.class);
+    }
+
+    public static final int USER_IDS_FIELD_NUMBER = 1;
+    @SuppressWarnings("serial")
+    private com.google.protobuf.LazyStringList userIds_;
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @return A list containing the userIds.
+     */
+    public com.google.protobuf.ProtocolStringList
+        getUserIdsList() {
+      return userIds_;
+    }
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @return The count of userIds.
+     */
+    public int getUserIdsCount() {
+      return userIds_.size();
+    }
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @param index The index of the element to return.
+     * @return The userIds at the given index.
+     */
+    public java.lang.String getUserIds(int index) {
+      return userIds_.get(index);
+    }
+    /**
+     * <pre>
+     * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+     * </pre>
+     *
+     * <code>repeated string user_ids = 1;</code>
+     * @param index The index of the value to return.
+     * @return The bytes of the userIds at the given index.
+     */
+    public com.google.protobuf.ByteString
+        getUserIdsBytes(int index) {
+      return userIds_.getByteString(index);
+    }
+
+    public static final int EVERYONE_FIELD_NUMBER = 2;
+    private boolean everyone_ = false;
+    /**
+     * <pre>
+     * "&#64;everyone" / "&#64;all": every member of the conversation is mentioned.
+     * </pre>
+     *
+     * <code>bool everyone = 2;</code>
+     * @return The everyone.
+     */
+    @java.lang.Override
+    public boolean getEveryone() {
+      return everyone_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      for (int i = 0; i < userIds_.size(); i++) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 1, userIds_.getRaw(i));
+      }
+      if (everyone_ != false) {
+        output.writeBool(2, everyone_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      {
+        int dataSize = 0;
+        for (int i = 0; i < userIds_.size(); i++) {
+          dataSize += computeStringSizeNoTag(userIds_.getRaw(i));
+        }
+        size += dataSize;
+        size += 1 * getUserIdsList().size();
+      }
+      if (everyone_ != false) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeBoolSize(2, everyone_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof rtmwire.v1.Content.Mentions)) {
+        return super.equals(obj);
+      }
+      rtmwire.v1.Content.Mentions other = (rtmwire.v1.Content.Mentions) obj;
+
+      if (!getUserIdsList()
+          .equals(other.getUserIdsList())) return false;
+      if (getEveryone()
+          != other.getEveryone()) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      if (getUserIdsCount() > 0) {
+        hash = (37 * hash) + USER_IDS_FIELD_NUMBER;
+        hash = (53 * hash) + getUserIdsList().hashCode();
+      }
+      hash = (37 * hash) + EVERYONE_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
+          getEveryone());
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Mentions parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Content.Mentions parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Content.Mentions parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.Content.Mentions prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * The users a text or caption mentions ("&#64;alice", "&#64;everyone"). How the text shows a mention is
+     * the application's choice; receivers notify the users listed here, or every member of the
+     * conversation when `everyone` is set. A Mentions that is present mentions someone.
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.Mentions}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.Mentions)
+        rtmwire.v1.Content.MentionsOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return rtmwire.v1.Content.internal_static_rtmwire_v1_Mentions_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return rtmwire.v1.Content.internal_static_rtmwire_v1_Mentions_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                rtmwire.v1.Content.Mentions.class, rtmwire.v1.Content.Mentions.Builder.class);
+      }
+
+      // Construct using rtmwire.v1.Content.Mentions.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        userIds_ = com.google.protobuf.LazyStringArrayList.EMPTY;
+        bitField0_ = (bitField0_ & ~0x00000001);
+        everyone_ = false;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return rtmwire.v1.Content.internal_static_rtmwire_v1_Mentions_descriptor;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Content.Mentions getDefaultInstanceForType() {
+        return rtmwire.v1.Content.Mentions.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Content.Mentions build() {
+        rtmwire.v1.Content.Mentions result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Content.Mentions buildPartial() {
+        rtmwire.v1.Content.Mentions result = new rtmwire.v1.Content.Mentions(this);
+        buildPartialRepeatedFields(result);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartialRepeatedFields(rtmwire.v1.Content.Mentions result) {
+        if (((bitField0_ & 0x00000001) != 0)) {
+          userIds_ = userIds_.getUnmodifiableView();
+          bitField0_ = (bitField0_ & ~0x00000001);
+        }
+        result.userIds_ = userIds_;
+      }
+
+      private void buildPartial0(rtmwire.v1.Content.Mentions result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.everyone_ = everyone_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof rtmwire.v1.Content.Mentions) {
+          return mergeFrom((rtmwire.v1.Content.Mentions)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(rtmwire.v1.Content.Mentions other) {
+        if (other == rtmwire.v1.Content.Mentions.getDefaultInstance()) return this;
+        if (!other.userIds_.isEmpty()) {
+          if (userIds_.isEmpty()) {
+            userIds_ = other.userIds_;
+            bitField0_ = (bitField0_ & ~0x00000001);
+          } else {
+            ensureUserIdsIsMutable();
+            userIds_.addAll(other.userIds_);
+          }
+          onChanged();
+        }
+        if (other.getEveryone() != false) {
+          setEveryone(other.getEveryone());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                java.lang.String s = input.readStringRequireUtf8();
+                ensureUserIdsIsMutable();
+                userIds_.add(s);
+                break;
+              } // case 10
+              case 16: {
+                everyone_ = input.readBool();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 16
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private com.google.protobuf.LazyStringList userIds_ = com.google.protobuf.LazyStringArrayList.EMPTY;
+      private void ensureUserIdsIsMutable() {
+        if (!((bitField0_ & 0x00000001) != 0)) {
+          userIds_ = new com.google.protobuf.LazyStringArrayList(userIds_);
+          bitField0_ |= 0x00000001;
+         }
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @return A list containing the userIds.
+       */
+      public com.google.protobuf.ProtocolStringList
+          getUserIdsList() {
+        return userIds_.getUnmodifiableView();
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @return The count of userIds.
+       */
+      public int getUserIdsCount() {
+        return userIds_.size();
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @param index The index of the element to return.
+       * @return The userIds at the given index.
+       */
+      public java.lang.String getUserIds(int index) {
+        return userIds_.get(index);
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @param index The index of the value to return.
+       * @return The bytes of the userIds at the given index.
+       */
+      public com.google.protobuf.ByteString
+          getUserIdsBytes(int index) {
+        return userIds_.getByteString(index);
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @param index The index to set the value at.
+       * @param value The userIds to set.
+       * @return This builder for chaining.
+       */
+      public Builder setUserIds(
+          int index, java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        ensureUserIdsIsMutable();
+        userIds_.set(index, value);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @param value The userIds to add.
+       * @return This builder for chaining.
+       */
+      public Builder addUserIds(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        ensureUserIdsIsMutable();
+        userIds_.add(value);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @param values The userIds to add.
+       * @return This builder for chaining.
+       */
+      public Builder addAllUserIds(
+          java.lang.Iterable<java.lang.String> values) {
+        ensureUserIdsIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, userIds_);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearUserIds() {
+        userIds_ = com.google.protobuf.LazyStringArrayList.EMPTY;
+        bitField0_ = (bitField0_ & ~0x00000001);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+       * </pre>
+       *
+       * <code>repeated string user_ids = 1;</code>
+       * @param value The bytes of the userIds to add.
+       * @return This builder for chaining.
+       */
+      public Builder addUserIdsBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        ensureUserIdsIsMutable();
+        userIds_.add(value);
+        onChanged();
+        return this;
+      }
+
+      private boolean everyone_ ;
+      /**
+       * <pre>
+       * "&#64;everyone" / "&#64;all": every member of the conversation is mentioned.
+       * </pre>
+       *
+       * <code>bool everyone = 2;</code>
+       * @return The everyone.
+       */
+      @java.lang.Override
+      public boolean getEveryone() {
+        return everyone_;
+      }
+      /**
+       * <pre>
+       * "&#64;everyone" / "&#64;all": every member of the conversation is mentioned.
+       * </pre>
+       *
+       * <code>bool everyone = 2;</code>
+       * @param value The everyone to set.
+       * @return This builder for chaining.
+       */
+      public Builder setEveryone(boolean value) {
+        
+        everyone_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * "&#64;everyone" / "&#64;all": every member of the conversation is mentioned.
+       * </pre>
+       *
+       * <code>bool everyone = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearEveryone() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        everyone_ = false;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.Mentions)
+    }
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.Mentions)
+    private static final rtmwire.v1.Content.Mentions DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new rtmwire.v1.Content.Mentions();
+    }
+
+    public static rtmwire.v1.Content.Mentions getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<Mentions>
+        PARSER = new com.google.protobuf.AbstractParser<Mentions>() {
+      @java.lang.Override
+      public Mentions parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<Mentions> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<Mentions> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public rtmwire.v1.Content.Mentions getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
+  public interface CaptionOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.Caption)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+     * checks again together with the edited message's file name and thumbnail.
+     * </pre>
+     *
+     * <code>string text = 1;</code>
+     * @return The text.
+     */
+    java.lang.String getText();
+    /**
+     * <pre>
+     * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+     * checks again together with the edited message's file name and thumbnail.
+     * </pre>
+     *
+     * <code>string text = 1;</code>
+     * @return The bytes for text.
+     */
+    com.google.protobuf.ByteString
+        getTextBytes();
+
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     * @return Whether the mentions field is set.
+     */
+    boolean hasMentions();
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     * @return The mentions.
+     */
+    rtmwire.v1.Content.Mentions getMentions();
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder();
+  }
+  /**
+   * <pre>
+   * The caption of an image or file message, as an edit replaces it (MessageEdit.caption).
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.Caption}
+   */
+  public static final class Caption extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.Caption)
+      CaptionOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use Caption.newBuilder() to construct.
+    private Caption(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private Caption() {
+      text_ = "";
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new Caption();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return rtmwire.v1.Content.internal_static_rtmwire_v1_Caption_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return rtmwire.v1.Content.internal_static_rtmwire_v1_Caption_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              rtmwire.v1.Content.Caption.class, rtmwire.v1.Content.Caption.Builder.class);
+    }
+
+    public static final int TEXT_FIELD_NUMBER = 1;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object text_ = "";
+    /**
+     * <pre>
+     * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+     * checks again together with the edited message's file name and thumbnail.
+     * </pre>
+     *
+     * <code>string text = 1;</code>
+     * @return The text.
+     */
+    @java.lang.Override
+    public java.lang.String getText() {
+      java.lang.Object ref = text_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        text_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+     * checks again together with the edited message's file name and thumbnail.
+     * </pre>
+     *
+     * <code>string text = 1;</code>
+     * @return The bytes for text.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getTextBytes() {
+      java.lang.Object ref = text_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        text_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    public static final int MENTIONS_FIELD_NUMBER = 2;
+    private rtmwire.v1.Content.Mentions mentions_;
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     * @return Whether the mentions field is set.
+     */
+    @java.lang.Override
+    public boolean hasMentions() {
+      return mentions_ != null;
+    }
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     * @return The mentions.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.Mentions getMentions() {
+      return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+    }
+    /**
+     * <pre>
+     * Users the new caption mentions. Absent = none.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder() {
+      return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(text_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 1, text_);
+      }
+      if (mentions_ != null) {
+        output.writeMessage(2, getMentions());
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(text_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(1, text_);
+      }
+      if (mentions_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(2, getMentions());
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof rtmwire.v1.Content.Caption)) {
+        return super.equals(obj);
+      }
+      rtmwire.v1.Content.Caption other = (rtmwire.v1.Content.Caption) obj;
+
+      if (!getText()
+          .equals(other.getText())) return false;
+      if (hasMentions() != other.hasMentions()) return false;
+      if (hasMentions()) {
+        if (!getMentions()
+            .equals(other.getMentions())) return false;
+      }
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + TEXT_FIELD_NUMBER;
+      hash = (53 * hash) + getText().hashCode();
+      if (hasMentions()) {
+        hash = (37 * hash) + MENTIONS_FIELD_NUMBER;
+        hash = (53 * hash) + getMentions().hashCode();
+      }
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static rtmwire.v1.Content.Caption parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Caption parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Content.Caption parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Content.Caption parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.Content.Caption prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * The caption of an image or file message, as an edit replaces it (MessageEdit.caption).
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.Caption}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.Caption)
+        rtmwire.v1.Content.CaptionOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return rtmwire.v1.Content.internal_static_rtmwire_v1_Caption_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return rtmwire.v1.Content.internal_static_rtmwire_v1_Caption_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                rtmwire.v1.Content.Caption.class, rtmwire.v1.Content.Caption.Builder.class);
+      }
+
+      // Construct using rtmwire.v1.Content.Caption.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        text_ = "";
+        mentions_ = null;
+        if (mentionsBuilder_ != null) {
+          mentionsBuilder_.dispose();
+          mentionsBuilder_ = null;
+        }
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return rtmwire.v1.Content.internal_static_rtmwire_v1_Caption_descriptor;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Content.Caption getDefaultInstanceForType() {
+        return rtmwire.v1.Content.Caption.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Content.Caption build() {
+        rtmwire.v1.Content.Caption result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Content.Caption buildPartial() {
+        rtmwire.v1.Content.Caption result = new rtmwire.v1.Content.Caption(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(rtmwire.v1.Content.Caption result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.text_ = text_;
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.mentions_ = mentionsBuilder_ == null
+              ? mentions_
+              : mentionsBuilder_.build();
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof rtmwire.v1.Content.Caption) {
+          return mergeFrom((rtmwire.v1.Content.Caption)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(rtmwire.v1.Content.Caption other) {
+        if (other == rtmwire.v1.Content.Caption.getDefaultInstance()) return this;
+        if (!other.getText().isEmpty()) {
+          text_ = other.text_;
+          bitField0_ |= 0x00000001;
+          onChanged();
+        }
+        if (other.hasMentions()) {
+          mergeMentions(other.getMentions());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                text_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              case 18: {
+                input.readMessage(
+                    getMentionsFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 18
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private java.lang.Object text_ = "";
+      /**
+       * <pre>
+       * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+       * checks again together with the edited message's file name and thumbnail.
+       * </pre>
+       *
+       * <code>string text = 1;</code>
+       * @return The text.
+       */
+      public java.lang.String getText() {
+        java.lang.Object ref = text_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          text_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+       * checks again together with the edited message's file name and thumbnail.
+       * </pre>
+       *
+       * <code>string text = 1;</code>
+       * @return The bytes for text.
+       */
+      public com.google.protobuf.ByteString
+          getTextBytes() {
+        java.lang.Object ref = text_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          text_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+       * checks again together with the edited message's file name and thumbnail.
+       * </pre>
+       *
+       * <code>string text = 1;</code>
+       * @param value The text to set.
+       * @return This builder for chaining.
+       */
+      public Builder setText(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        text_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+       * checks again together with the edited message's file name and thumbnail.
+       * </pre>
+       *
+       * <code>string text = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearText() {
+        text_ = getDefaultInstance().getText();
+        bitField0_ = (bitField0_ & ~0x00000001);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+       * checks again together with the edited message's file name and thumbnail.
+       * </pre>
+       *
+       * <code>string text = 1;</code>
+       * @param value The bytes for text to set.
+       * @return This builder for chaining.
+       */
+      public Builder setTextBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        text_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+
+      private rtmwire.v1.Content.Mentions mentions_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Content.Mentions, rtmwire.v1.Content.Mentions.Builder, rtmwire.v1.Content.MentionsOrBuilder> mentionsBuilder_;
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       * @return Whether the mentions field is set.
+       */
+      public boolean hasMentions() {
+        return ((bitField0_ & 0x00000002) != 0);
+      }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       * @return The mentions.
+       */
+      public rtmwire.v1.Content.Mentions getMentions() {
+        if (mentionsBuilder_ == null) {
+          return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+        } else {
+          return mentionsBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder setMentions(rtmwire.v1.Content.Mentions value) {
+        if (mentionsBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          mentions_ = value;
+        } else {
+          mentionsBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder setMentions(
+          rtmwire.v1.Content.Mentions.Builder builderForValue) {
+        if (mentionsBuilder_ == null) {
+          mentions_ = builderForValue.build();
+        } else {
+          mentionsBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder mergeMentions(rtmwire.v1.Content.Mentions value) {
+        if (mentionsBuilder_ == null) {
+          if (((bitField0_ & 0x00000002) != 0) &&
+            mentions_ != null &&
+            mentions_ != rtmwire.v1.Content.Mentions.getDefaultInstance()) {
+            getMentionsBuilder().mergeFrom(value);
+          } else {
+            mentions_ = value;
+          }
+        } else {
+          mentionsBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public Builder clearMentions() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        mentions_ = null;
+        if (mentionsBuilder_ != null) {
+          mentionsBuilder_.dispose();
+          mentionsBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public rtmwire.v1.Content.Mentions.Builder getMentionsBuilder() {
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return getMentionsFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      public rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder() {
+        if (mentionsBuilder_ != null) {
+          return mentionsBuilder_.getMessageOrBuilder();
+        } else {
+          return mentions_ == null ?
+              rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
+        }
+      }
+      /**
+       * <pre>
+       * Users the new caption mentions. Absent = none.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Mentions mentions = 2;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Content.Mentions, rtmwire.v1.Content.Mentions.Builder, rtmwire.v1.Content.MentionsOrBuilder> 
+          getMentionsFieldBuilder() {
+        if (mentionsBuilder_ == null) {
+          mentionsBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Content.Mentions, rtmwire.v1.Content.Mentions.Builder, rtmwire.v1.Content.MentionsOrBuilder>(
+                  getMentions(),
+                  getParentForChildren(),
+                  isClean());
+          mentions_ = null;
+        }
+        return mentionsBuilder_;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.Caption)
+    }
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.Caption)
+    private static final rtmwire.v1.Content.Caption DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new rtmwire.v1.Content.Caption();
+    }
+
+    public static rtmwire.v1.Content.Caption getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<Caption>
+        PARSER = new com.google.protobuf.AbstractParser<Caption>() {
+      @java.lang.Override
+      public Caption parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<Caption> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<Caption> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public rtmwire.v1.Content.Caption getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
   private static final com.google.protobuf.Descriptors.Descriptor
     internal_static_rtmwire_v1_TextMessage_descriptor;
   private static final 
@@ -4011,6 +6433,16 @@ public final class Content {
   private static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_rtmwire_v1_CustomMessage_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_rtmwire_v1_Mentions_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_rtmwire_v1_Mentions_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_rtmwire_v1_Caption_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_rtmwire_v1_Caption_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -4020,17 +6452,23 @@ public final class Content {
       descriptor;
   static {
     java.lang.String[] descriptorData = {
-      "\n\030rtmwire/v1/content.proto\022\nrtmwire.v1\"!" +
-      "\n\013TextMessage\022\014\n\004text\030\001 \001(\tJ\004\010\002\020\020\"\272\001\n\014Im" +
+      "\n\030rtmwire/v1/content.proto\022\nrtmwire.v1\"I" +
+      "\n\013TextMessage\022\014\n\004text\030\001 \001(\t\022&\n\010mentions\030" +
+      "\002 \001(\0132\024.rtmwire.v1.MentionsJ\004\010\003\020\020\"\342\001\n\014Im" +
       "ageMessage\022\020\n\010media_id\030\001 \001(\t\022\021\n\tfile_nam" +
       "e\030\002 \001(\t\022\014\n\004size\030\003 \001(\004\022\r\n\005width\030\004 \001(\r\022\016\n\006" +
       "height\030\005 \001(\r\022\021\n\tthumbnail\030\006 \001(\014\022\027\n\017thumb" +
       "nail_width\030\007 \001(\r\022\030\n\020thumbnail_height\030\010 \001" +
-      "(\r\022\014\n\004text\030\t \001(\tJ\004\010\n\020\020\"g\n\013FileMessage\022\020\n" +
-      "\010media_id\030\001 \001(\t\022\021\n\tfile_name\030\002 \001(\t\022\014\n\004si" +
-      "ze\030\003 \001(\004\022\021\n\tthumbnail\030\004 \001(\014\022\014\n\004text\030\005 \001(" +
-      "\tJ\004\010\006\020\020\"4\n\rCustomMessage\022\014\n\004type\030\001 \001(\t\022\017" +
-      "\n\007payload\030\002 \001(\014J\004\010\003\020\020b\006proto3"
+      "(\r\022\014\n\004text\030\t \001(\t\022&\n\010mentions\030\n \001(\0132\024.rtm" +
+      "wire.v1.MentionsJ\004\010\013\020\020\"\217\001\n\013FileMessage\022\020" +
+      "\n\010media_id\030\001 \001(\t\022\021\n\tfile_name\030\002 \001(\t\022\014\n\004s" +
+      "ize\030\003 \001(\004\022\021\n\tthumbnail\030\004 \001(\014\022\014\n\004text\030\005 \001" +
+      "(\t\022&\n\010mentions\030\006 \001(\0132\024.rtmwire.v1.Mentio" +
+      "nsJ\004\010\007\020\020\"4\n\rCustomMessage\022\014\n\004type\030\001 \001(\t\022" +
+      "\017\n\007payload\030\002 \001(\014J\004\010\003\020\020\"4\n\010Mentions\022\020\n\010us" +
+      "er_ids\030\001 \003(\t\022\020\n\010everyone\030\002 \001(\010J\004\010\003\020\020\"E\n\007" +
+      "Caption\022\014\n\004text\030\001 \001(\t\022&\n\010mentions\030\002 \001(\0132" +
+      "\024.rtmwire.v1.MentionsJ\004\010\003\020\020b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -4041,25 +6479,37 @@ public final class Content {
     internal_static_rtmwire_v1_TextMessage_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_TextMessage_descriptor,
-        new java.lang.String[] { "Text", });
+        new java.lang.String[] { "Text", "Mentions", });
     internal_static_rtmwire_v1_ImageMessage_descriptor =
       getDescriptor().getMessageTypes().get(1);
     internal_static_rtmwire_v1_ImageMessage_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_ImageMessage_descriptor,
-        new java.lang.String[] { "MediaId", "FileName", "Size", "Width", "Height", "Thumbnail", "ThumbnailWidth", "ThumbnailHeight", "Text", });
+        new java.lang.String[] { "MediaId", "FileName", "Size", "Width", "Height", "Thumbnail", "ThumbnailWidth", "ThumbnailHeight", "Text", "Mentions", });
     internal_static_rtmwire_v1_FileMessage_descriptor =
       getDescriptor().getMessageTypes().get(2);
     internal_static_rtmwire_v1_FileMessage_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_FileMessage_descriptor,
-        new java.lang.String[] { "MediaId", "FileName", "Size", "Thumbnail", "Text", });
+        new java.lang.String[] { "MediaId", "FileName", "Size", "Thumbnail", "Text", "Mentions", });
     internal_static_rtmwire_v1_CustomMessage_descriptor =
       getDescriptor().getMessageTypes().get(3);
     internal_static_rtmwire_v1_CustomMessage_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_CustomMessage_descriptor,
         new java.lang.String[] { "Type", "Payload", });
+    internal_static_rtmwire_v1_Mentions_descriptor =
+      getDescriptor().getMessageTypes().get(4);
+    internal_static_rtmwire_v1_Mentions_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_rtmwire_v1_Mentions_descriptor,
+        new java.lang.String[] { "UserIds", "Everyone", });
+    internal_static_rtmwire_v1_Caption_descriptor =
+      getDescriptor().getMessageTypes().get(5);
+    internal_static_rtmwire_v1_Caption_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_rtmwire_v1_Caption_descriptor,
+        new java.lang.String[] { "Text", "Mentions", });
   }
 
   // @@protoc_insertion_point(outer_class_scope)

@@ -534,6 +534,174 @@ public final class EnvelopeOuterClass {
      */
     rtmwire.v1.Content.CustomMessageOrBuilder getCustomOrBuilder();
 
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     * @return Whether the edit field is set.
+     */
+    boolean hasEdit();
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     * @return The edit.
+     */
+    rtmwire.v1.Edit.MessageEdit getEdit();
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     */
+    rtmwire.v1.Edit.MessageEditOrBuilder getEditOrBuilder();
+
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     * @return Whether the recall field is set.
+     */
+    boolean hasRecall();
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     * @return The recall.
+     */
+    rtmwire.v1.Recall.MessageRecall getRecall();
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     */
+    rtmwire.v1.Recall.MessageRecallOrBuilder getRecallOrBuilder();
+
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     * @return Whether the reaction field is set.
+     */
+    boolean hasReaction();
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     * @return The reaction.
+     */
+    rtmwire.v1.ReactionOuterClass.Reaction getReaction();
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     */
+    rtmwire.v1.ReactionOuterClass.ReactionOrBuilder getReactionOrBuilder();
+
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     * @return Whether the reactionSummary field is set.
+     */
+    boolean hasReactionSummary();
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     * @return The reactionSummary.
+     */
+    rtmwire.v1.ReactionOuterClass.ReactionSummary getReactionSummary();
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     */
+    rtmwire.v1.ReactionOuterClass.ReactionSummaryOrBuilder getReactionSummaryOrBuilder();
+
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     * @return Whether the typing field is set.
+     */
+    boolean hasTyping();
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     * @return The typing.
+     */
+    rtmwire.v1.Typing.TypingIndicator getTyping();
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     */
+    rtmwire.v1.Typing.TypingIndicatorOrBuilder getTypingOrBuilder();
+
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     * @return Whether the replyTo field is set.
+     */
+    boolean hasReplyTo();
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     * @return The replyTo.
+     */
+    rtmwire.v1.EnvelopeOuterClass.MessageReference getReplyTo();
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     */
+    rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder getReplyToOrBuilder();
+
     public rtmwire.v1.EnvelopeOuterClass.Envelope.BodyCase getBodyCase();
   }
   /**
@@ -595,6 +763,11 @@ public final class EnvelopeOuterClass {
       STREAM_CHUNK(22),
       METADATA(23),
       CUSTOM(24),
+      EDIT(25),
+      RECALL(26),
+      REACTION(27),
+      REACTION_SUMMARY(28),
+      TYPING(29),
       BODY_NOT_SET(0);
       private final int value;
       private BodyCase(int value) {
@@ -621,6 +794,11 @@ public final class EnvelopeOuterClass {
           case 22: return STREAM_CHUNK;
           case 23: return METADATA;
           case 24: return CUSTOM;
+          case 25: return EDIT;
+          case 26: return RECALL;
+          case 27: return REACTION;
+          case 28: return REACTION_SUMMARY;
+          case 29: return TYPING;
           case 0: return BODY_NOT_SET;
           default: return null;
         }
@@ -1199,6 +1377,265 @@ public final class EnvelopeOuterClass {
       return rtmwire.v1.Content.CustomMessage.getDefaultInstance();
     }
 
+    public static final int EDIT_FIELD_NUMBER = 25;
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     * @return Whether the edit field is set.
+     */
+    @java.lang.Override
+    public boolean hasEdit() {
+      return bodyCase_ == 25;
+    }
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     * @return The edit.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Edit.MessageEdit getEdit() {
+      if (bodyCase_ == 25) {
+         return (rtmwire.v1.Edit.MessageEdit) body_;
+      }
+      return rtmwire.v1.Edit.MessageEdit.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A new text or caption for an earlier message of the same sender.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Edit.MessageEditOrBuilder getEditOrBuilder() {
+      if (bodyCase_ == 25) {
+         return (rtmwire.v1.Edit.MessageEdit) body_;
+      }
+      return rtmwire.v1.Edit.MessageEdit.getDefaultInstance();
+    }
+
+    public static final int RECALL_FIELD_NUMBER = 26;
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     * @return Whether the recall field is set.
+     */
+    @java.lang.Override
+    public boolean hasRecall() {
+      return bodyCase_ == 26;
+    }
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     * @return The recall.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Recall.MessageRecall getRecall() {
+      if (bodyCase_ == 26) {
+         return (rtmwire.v1.Recall.MessageRecall) body_;
+      }
+      return rtmwire.v1.Recall.MessageRecall.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * An earlier message recalled ("deleted for everyone").
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Recall.MessageRecallOrBuilder getRecallOrBuilder() {
+      if (bodyCase_ == 26) {
+         return (rtmwire.v1.Recall.MessageRecall) body_;
+      }
+      return rtmwire.v1.Recall.MessageRecall.getDefaultInstance();
+    }
+
+    public static final int REACTION_FIELD_NUMBER = 27;
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     * @return Whether the reaction field is set.
+     */
+    @java.lang.Override
+    public boolean hasReaction() {
+      return bodyCase_ == 27;
+    }
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     * @return The reaction.
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReactionOuterClass.Reaction getReaction() {
+      if (bodyCase_ == 27) {
+         return (rtmwire.v1.ReactionOuterClass.Reaction) body_;
+      }
+      return rtmwire.v1.ReactionOuterClass.Reaction.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A user adding or removing a reaction to an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReactionOuterClass.ReactionOrBuilder getReactionOrBuilder() {
+      if (bodyCase_ == 27) {
+         return (rtmwire.v1.ReactionOuterClass.Reaction) body_;
+      }
+      return rtmwire.v1.ReactionOuterClass.Reaction.getDefaultInstance();
+    }
+
+    public static final int REACTION_SUMMARY_FIELD_NUMBER = 28;
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     * @return Whether the reactionSummary field is set.
+     */
+    @java.lang.Override
+    public boolean hasReactionSummary() {
+      return bodyCase_ == 28;
+    }
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     * @return The reactionSummary.
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReactionOuterClass.ReactionSummary getReactionSummary() {
+      if (bodyCase_ == 28) {
+         return (rtmwire.v1.ReactionOuterClass.ReactionSummary) body_;
+      }
+      return rtmwire.v1.ReactionOuterClass.ReactionSummary.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The reactions to one message, per key, as the server reports them to one receiver.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReactionOuterClass.ReactionSummaryOrBuilder getReactionSummaryOrBuilder() {
+      if (bodyCase_ == 28) {
+         return (rtmwire.v1.ReactionOuterClass.ReactionSummary) body_;
+      }
+      return rtmwire.v1.ReactionOuterClass.ReactionSummary.getDefaultInstance();
+    }
+
+    public static final int TYPING_FIELD_NUMBER = 29;
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     * @return Whether the typing field is set.
+     */
+    @java.lang.Override
+    public boolean hasTyping() {
+      return bodyCase_ == 29;
+    }
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     * @return The typing.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Typing.TypingIndicator getTyping() {
+      if (bodyCase_ == 29) {
+         return (rtmwire.v1.Typing.TypingIndicator) body_;
+      }
+      return rtmwire.v1.Typing.TypingIndicator.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The sender started or stopped typing in the conversation.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Typing.TypingIndicatorOrBuilder getTypingOrBuilder() {
+      if (bodyCase_ == 29) {
+         return (rtmwire.v1.Typing.TypingIndicator) body_;
+      }
+      return rtmwire.v1.Typing.TypingIndicator.getDefaultInstance();
+    }
+
+    public static final int REPLY_TO_FIELD_NUMBER = 64;
+    private rtmwire.v1.EnvelopeOuterClass.MessageReference replyTo_;
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     * @return Whether the replyTo field is set.
+     */
+    @java.lang.Override
+    public boolean hasReplyTo() {
+      return replyTo_ != null;
+    }
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     * @return The replyTo.
+     */
+    @java.lang.Override
+    public rtmwire.v1.EnvelopeOuterClass.MessageReference getReplyTo() {
+      return replyTo_ == null ? rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance() : replyTo_;
+    }
+    /**
+     * <pre>
+     * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+     * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+     * an unknown field after the body, re-encode the envelope byte for byte.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder getReplyToOrBuilder() {
+      return replyTo_ == null ? rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance() : replyTo_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -1254,6 +1691,24 @@ public final class EnvelopeOuterClass {
       }
       if (bodyCase_ == 24) {
         output.writeMessage(24, (rtmwire.v1.Content.CustomMessage) body_);
+      }
+      if (bodyCase_ == 25) {
+        output.writeMessage(25, (rtmwire.v1.Edit.MessageEdit) body_);
+      }
+      if (bodyCase_ == 26) {
+        output.writeMessage(26, (rtmwire.v1.Recall.MessageRecall) body_);
+      }
+      if (bodyCase_ == 27) {
+        output.writeMessage(27, (rtmwire.v1.ReactionOuterClass.Reaction) body_);
+      }
+      if (bodyCase_ == 28) {
+        output.writeMessage(28, (rtmwire.v1.ReactionOuterClass.ReactionSummary) body_);
+      }
+      if (bodyCase_ == 29) {
+        output.writeMessage(29, (rtmwire.v1.Typing.TypingIndicator) body_);
+      }
+      if (replyTo_ != null) {
+        output.writeMessage(64, getReplyTo());
       }
       getUnknownFields().writeTo(output);
     }
@@ -1319,6 +1774,30 @@ public final class EnvelopeOuterClass {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(24, (rtmwire.v1.Content.CustomMessage) body_);
       }
+      if (bodyCase_ == 25) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(25, (rtmwire.v1.Edit.MessageEdit) body_);
+      }
+      if (bodyCase_ == 26) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(26, (rtmwire.v1.Recall.MessageRecall) body_);
+      }
+      if (bodyCase_ == 27) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(27, (rtmwire.v1.ReactionOuterClass.Reaction) body_);
+      }
+      if (bodyCase_ == 28) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(28, (rtmwire.v1.ReactionOuterClass.ReactionSummary) body_);
+      }
+      if (bodyCase_ == 29) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(29, (rtmwire.v1.Typing.TypingIndicator) body_);
+      }
+      if (replyTo_ != null) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(64, getReplyTo());
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -1352,6 +1831,11 @@ public final class EnvelopeOuterClass {
       if (hasDeliveryOptions()) {
         if (!getDeliveryOptions()
             .equals(other.getDeliveryOptions())) return false;
+      }
+      if (hasReplyTo() != other.hasReplyTo()) return false;
+      if (hasReplyTo()) {
+        if (!getReplyTo()
+            .equals(other.getReplyTo())) return false;
       }
       if (!getBodyCase().equals(other.getBodyCase())) return false;
       switch (bodyCase_) {
@@ -1391,6 +1875,26 @@ public final class EnvelopeOuterClass {
           if (!getCustom()
               .equals(other.getCustom())) return false;
           break;
+        case 25:
+          if (!getEdit()
+              .equals(other.getEdit())) return false;
+          break;
+        case 26:
+          if (!getRecall()
+              .equals(other.getRecall())) return false;
+          break;
+        case 27:
+          if (!getReaction()
+              .equals(other.getReaction())) return false;
+          break;
+        case 28:
+          if (!getReactionSummary()
+              .equals(other.getReactionSummary())) return false;
+          break;
+        case 29:
+          if (!getTyping()
+              .equals(other.getTyping())) return false;
+          break;
         case 0:
         default:
       }
@@ -1421,6 +1925,10 @@ public final class EnvelopeOuterClass {
       if (hasDeliveryOptions()) {
         hash = (37 * hash) + DELIVERY_OPTIONS_FIELD_NUMBER;
         hash = (53 * hash) + getDeliveryOptions().hashCode();
+      }
+      if (hasReplyTo()) {
+        hash = (37 * hash) + REPLY_TO_FIELD_NUMBER;
+        hash = (53 * hash) + getReplyTo().hashCode();
       }
       switch (bodyCase_) {
         case 16:
@@ -1458,6 +1966,26 @@ public final class EnvelopeOuterClass {
         case 24:
           hash = (37 * hash) + CUSTOM_FIELD_NUMBER;
           hash = (53 * hash) + getCustom().hashCode();
+          break;
+        case 25:
+          hash = (37 * hash) + EDIT_FIELD_NUMBER;
+          hash = (53 * hash) + getEdit().hashCode();
+          break;
+        case 26:
+          hash = (37 * hash) + RECALL_FIELD_NUMBER;
+          hash = (53 * hash) + getRecall().hashCode();
+          break;
+        case 27:
+          hash = (37 * hash) + REACTION_FIELD_NUMBER;
+          hash = (53 * hash) + getReaction().hashCode();
+          break;
+        case 28:
+          hash = (37 * hash) + REACTION_SUMMARY_FIELD_NUMBER;
+          hash = (53 * hash) + getReactionSummary().hashCode();
+          break;
+        case 29:
+          hash = (37 * hash) + TYPING_FIELD_NUMBER;
+          hash = (53 * hash) + getTyping().hashCode();
           break;
         case 0:
         default:
@@ -1639,6 +2167,26 @@ public final class EnvelopeOuterClass {
         if (customBuilder_ != null) {
           customBuilder_.clear();
         }
+        if (editBuilder_ != null) {
+          editBuilder_.clear();
+        }
+        if (recallBuilder_ != null) {
+          recallBuilder_.clear();
+        }
+        if (reactionBuilder_ != null) {
+          reactionBuilder_.clear();
+        }
+        if (reactionSummaryBuilder_ != null) {
+          reactionSummaryBuilder_.clear();
+        }
+        if (typingBuilder_ != null) {
+          typingBuilder_.clear();
+        }
+        replyTo_ = null;
+        if (replyToBuilder_ != null) {
+          replyToBuilder_.dispose();
+          replyToBuilder_ = null;
+        }
         bodyCase_ = 0;
         body_ = null;
         return this;
@@ -1696,6 +2244,11 @@ public final class EnvelopeOuterClass {
               ? deliveryOptions_
               : deliveryOptionsBuilder_.build();
         }
+        if (((from_bitField0_ & 0x00080000) != 0)) {
+          result.replyTo_ = replyToBuilder_ == null
+              ? replyTo_
+              : replyToBuilder_.build();
+        }
       }
 
       private void buildPartialOneofs(rtmwire.v1.EnvelopeOuterClass.Envelope result) {
@@ -1736,6 +2289,26 @@ public final class EnvelopeOuterClass {
         if (bodyCase_ == 24 &&
             customBuilder_ != null) {
           result.body_ = customBuilder_.build();
+        }
+        if (bodyCase_ == 25 &&
+            editBuilder_ != null) {
+          result.body_ = editBuilder_.build();
+        }
+        if (bodyCase_ == 26 &&
+            recallBuilder_ != null) {
+          result.body_ = recallBuilder_.build();
+        }
+        if (bodyCase_ == 27 &&
+            reactionBuilder_ != null) {
+          result.body_ = reactionBuilder_.build();
+        }
+        if (bodyCase_ == 28 &&
+            reactionSummaryBuilder_ != null) {
+          result.body_ = reactionSummaryBuilder_.build();
+        }
+        if (bodyCase_ == 29 &&
+            typingBuilder_ != null) {
+          result.body_ = typingBuilder_.build();
         }
       }
 
@@ -1800,6 +2373,9 @@ public final class EnvelopeOuterClass {
         if (other.hasDeliveryOptions()) {
           mergeDeliveryOptions(other.getDeliveryOptions());
         }
+        if (other.hasReplyTo()) {
+          mergeReplyTo(other.getReplyTo());
+        }
         switch (other.getBodyCase()) {
           case TEXT: {
             mergeText(other.getText());
@@ -1835,6 +2411,26 @@ public final class EnvelopeOuterClass {
           }
           case CUSTOM: {
             mergeCustom(other.getCustom());
+            break;
+          }
+          case EDIT: {
+            mergeEdit(other.getEdit());
+            break;
+          }
+          case RECALL: {
+            mergeRecall(other.getRecall());
+            break;
+          }
+          case REACTION: {
+            mergeReaction(other.getReaction());
+            break;
+          }
+          case REACTION_SUMMARY: {
+            mergeReactionSummary(other.getReactionSummary());
+            break;
+          }
+          case TYPING: {
+            mergeTyping(other.getTyping());
             break;
           }
           case BODY_NOT_SET: {
@@ -1961,6 +2557,48 @@ public final class EnvelopeOuterClass {
                 bodyCase_ = 24;
                 break;
               } // case 194
+              case 202: {
+                input.readMessage(
+                    getEditFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 25;
+                break;
+              } // case 202
+              case 210: {
+                input.readMessage(
+                    getRecallFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 26;
+                break;
+              } // case 210
+              case 218: {
+                input.readMessage(
+                    getReactionFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 27;
+                break;
+              } // case 218
+              case 226: {
+                input.readMessage(
+                    getReactionSummaryFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 28;
+                break;
+              } // case 226
+              case 234: {
+                input.readMessage(
+                    getTypingFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 29;
+                break;
+              } // case 234
+              case 514: {
+                input.readMessage(
+                    getReplyToFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bitField0_ |= 0x00080000;
+                break;
+              } // case 514
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -4195,6 +4833,1069 @@ public final class EnvelopeOuterClass {
         onChanged();
         return customBuilder_;
       }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Edit.MessageEdit, rtmwire.v1.Edit.MessageEdit.Builder, rtmwire.v1.Edit.MessageEditOrBuilder> editBuilder_;
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       * @return Whether the edit field is set.
+       */
+      @java.lang.Override
+      public boolean hasEdit() {
+        return bodyCase_ == 25;
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       * @return The edit.
+       */
+      @java.lang.Override
+      public rtmwire.v1.Edit.MessageEdit getEdit() {
+        if (editBuilder_ == null) {
+          if (bodyCase_ == 25) {
+            return (rtmwire.v1.Edit.MessageEdit) body_;
+          }
+          return rtmwire.v1.Edit.MessageEdit.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 25) {
+            return editBuilder_.getMessage();
+          }
+          return rtmwire.v1.Edit.MessageEdit.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      public Builder setEdit(rtmwire.v1.Edit.MessageEdit value) {
+        if (editBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          editBuilder_.setMessage(value);
+        }
+        bodyCase_ = 25;
+        return this;
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      public Builder setEdit(
+          rtmwire.v1.Edit.MessageEdit.Builder builderForValue) {
+        if (editBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          editBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 25;
+        return this;
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      public Builder mergeEdit(rtmwire.v1.Edit.MessageEdit value) {
+        if (editBuilder_ == null) {
+          if (bodyCase_ == 25 &&
+              body_ != rtmwire.v1.Edit.MessageEdit.getDefaultInstance()) {
+            body_ = rtmwire.v1.Edit.MessageEdit.newBuilder((rtmwire.v1.Edit.MessageEdit) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 25) {
+            editBuilder_.mergeFrom(value);
+          } else {
+            editBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 25;
+        return this;
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      public Builder clearEdit() {
+        if (editBuilder_ == null) {
+          if (bodyCase_ == 25) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 25) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          editBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      public rtmwire.v1.Edit.MessageEdit.Builder getEditBuilder() {
+        return getEditFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Edit.MessageEditOrBuilder getEditOrBuilder() {
+        if ((bodyCase_ == 25) && (editBuilder_ != null)) {
+          return editBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 25) {
+            return (rtmwire.v1.Edit.MessageEdit) body_;
+          }
+          return rtmwire.v1.Edit.MessageEdit.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A new text or caption for an earlier message of the same sender.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageEdit edit = 25;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Edit.MessageEdit, rtmwire.v1.Edit.MessageEdit.Builder, rtmwire.v1.Edit.MessageEditOrBuilder> 
+          getEditFieldBuilder() {
+        if (editBuilder_ == null) {
+          if (!(bodyCase_ == 25)) {
+            body_ = rtmwire.v1.Edit.MessageEdit.getDefaultInstance();
+          }
+          editBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Edit.MessageEdit, rtmwire.v1.Edit.MessageEdit.Builder, rtmwire.v1.Edit.MessageEditOrBuilder>(
+                  (rtmwire.v1.Edit.MessageEdit) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 25;
+        onChanged();
+        return editBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Recall.MessageRecall, rtmwire.v1.Recall.MessageRecall.Builder, rtmwire.v1.Recall.MessageRecallOrBuilder> recallBuilder_;
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       * @return Whether the recall field is set.
+       */
+      @java.lang.Override
+      public boolean hasRecall() {
+        return bodyCase_ == 26;
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       * @return The recall.
+       */
+      @java.lang.Override
+      public rtmwire.v1.Recall.MessageRecall getRecall() {
+        if (recallBuilder_ == null) {
+          if (bodyCase_ == 26) {
+            return (rtmwire.v1.Recall.MessageRecall) body_;
+          }
+          return rtmwire.v1.Recall.MessageRecall.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 26) {
+            return recallBuilder_.getMessage();
+          }
+          return rtmwire.v1.Recall.MessageRecall.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      public Builder setRecall(rtmwire.v1.Recall.MessageRecall value) {
+        if (recallBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          recallBuilder_.setMessage(value);
+        }
+        bodyCase_ = 26;
+        return this;
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      public Builder setRecall(
+          rtmwire.v1.Recall.MessageRecall.Builder builderForValue) {
+        if (recallBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          recallBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 26;
+        return this;
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      public Builder mergeRecall(rtmwire.v1.Recall.MessageRecall value) {
+        if (recallBuilder_ == null) {
+          if (bodyCase_ == 26 &&
+              body_ != rtmwire.v1.Recall.MessageRecall.getDefaultInstance()) {
+            body_ = rtmwire.v1.Recall.MessageRecall.newBuilder((rtmwire.v1.Recall.MessageRecall) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 26) {
+            recallBuilder_.mergeFrom(value);
+          } else {
+            recallBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 26;
+        return this;
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      public Builder clearRecall() {
+        if (recallBuilder_ == null) {
+          if (bodyCase_ == 26) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 26) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          recallBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      public rtmwire.v1.Recall.MessageRecall.Builder getRecallBuilder() {
+        return getRecallFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Recall.MessageRecallOrBuilder getRecallOrBuilder() {
+        if ((bodyCase_ == 26) && (recallBuilder_ != null)) {
+          return recallBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 26) {
+            return (rtmwire.v1.Recall.MessageRecall) body_;
+          }
+          return rtmwire.v1.Recall.MessageRecall.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * An earlier message recalled ("deleted for everyone").
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageRecall recall = 26;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Recall.MessageRecall, rtmwire.v1.Recall.MessageRecall.Builder, rtmwire.v1.Recall.MessageRecallOrBuilder> 
+          getRecallFieldBuilder() {
+        if (recallBuilder_ == null) {
+          if (!(bodyCase_ == 26)) {
+            body_ = rtmwire.v1.Recall.MessageRecall.getDefaultInstance();
+          }
+          recallBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Recall.MessageRecall, rtmwire.v1.Recall.MessageRecall.Builder, rtmwire.v1.Recall.MessageRecallOrBuilder>(
+                  (rtmwire.v1.Recall.MessageRecall) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 26;
+        onChanged();
+        return recallBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.ReactionOuterClass.Reaction, rtmwire.v1.ReactionOuterClass.Reaction.Builder, rtmwire.v1.ReactionOuterClass.ReactionOrBuilder> reactionBuilder_;
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       * @return Whether the reaction field is set.
+       */
+      @java.lang.Override
+      public boolean hasReaction() {
+        return bodyCase_ == 27;
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       * @return The reaction.
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReactionOuterClass.Reaction getReaction() {
+        if (reactionBuilder_ == null) {
+          if (bodyCase_ == 27) {
+            return (rtmwire.v1.ReactionOuterClass.Reaction) body_;
+          }
+          return rtmwire.v1.ReactionOuterClass.Reaction.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 27) {
+            return reactionBuilder_.getMessage();
+          }
+          return rtmwire.v1.ReactionOuterClass.Reaction.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      public Builder setReaction(rtmwire.v1.ReactionOuterClass.Reaction value) {
+        if (reactionBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          reactionBuilder_.setMessage(value);
+        }
+        bodyCase_ = 27;
+        return this;
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      public Builder setReaction(
+          rtmwire.v1.ReactionOuterClass.Reaction.Builder builderForValue) {
+        if (reactionBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          reactionBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 27;
+        return this;
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      public Builder mergeReaction(rtmwire.v1.ReactionOuterClass.Reaction value) {
+        if (reactionBuilder_ == null) {
+          if (bodyCase_ == 27 &&
+              body_ != rtmwire.v1.ReactionOuterClass.Reaction.getDefaultInstance()) {
+            body_ = rtmwire.v1.ReactionOuterClass.Reaction.newBuilder((rtmwire.v1.ReactionOuterClass.Reaction) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 27) {
+            reactionBuilder_.mergeFrom(value);
+          } else {
+            reactionBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 27;
+        return this;
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      public Builder clearReaction() {
+        if (reactionBuilder_ == null) {
+          if (bodyCase_ == 27) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 27) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          reactionBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      public rtmwire.v1.ReactionOuterClass.Reaction.Builder getReactionBuilder() {
+        return getReactionFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReactionOuterClass.ReactionOrBuilder getReactionOrBuilder() {
+        if ((bodyCase_ == 27) && (reactionBuilder_ != null)) {
+          return reactionBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 27) {
+            return (rtmwire.v1.ReactionOuterClass.Reaction) body_;
+          }
+          return rtmwire.v1.ReactionOuterClass.Reaction.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A user adding or removing a reaction to an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Reaction reaction = 27;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.ReactionOuterClass.Reaction, rtmwire.v1.ReactionOuterClass.Reaction.Builder, rtmwire.v1.ReactionOuterClass.ReactionOrBuilder> 
+          getReactionFieldBuilder() {
+        if (reactionBuilder_ == null) {
+          if (!(bodyCase_ == 27)) {
+            body_ = rtmwire.v1.ReactionOuterClass.Reaction.getDefaultInstance();
+          }
+          reactionBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.ReactionOuterClass.Reaction, rtmwire.v1.ReactionOuterClass.Reaction.Builder, rtmwire.v1.ReactionOuterClass.ReactionOrBuilder>(
+                  (rtmwire.v1.ReactionOuterClass.Reaction) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 27;
+        onChanged();
+        return reactionBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.ReactionOuterClass.ReactionSummary, rtmwire.v1.ReactionOuterClass.ReactionSummary.Builder, rtmwire.v1.ReactionOuterClass.ReactionSummaryOrBuilder> reactionSummaryBuilder_;
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       * @return Whether the reactionSummary field is set.
+       */
+      @java.lang.Override
+      public boolean hasReactionSummary() {
+        return bodyCase_ == 28;
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       * @return The reactionSummary.
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReactionOuterClass.ReactionSummary getReactionSummary() {
+        if (reactionSummaryBuilder_ == null) {
+          if (bodyCase_ == 28) {
+            return (rtmwire.v1.ReactionOuterClass.ReactionSummary) body_;
+          }
+          return rtmwire.v1.ReactionOuterClass.ReactionSummary.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 28) {
+            return reactionSummaryBuilder_.getMessage();
+          }
+          return rtmwire.v1.ReactionOuterClass.ReactionSummary.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      public Builder setReactionSummary(rtmwire.v1.ReactionOuterClass.ReactionSummary value) {
+        if (reactionSummaryBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          reactionSummaryBuilder_.setMessage(value);
+        }
+        bodyCase_ = 28;
+        return this;
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      public Builder setReactionSummary(
+          rtmwire.v1.ReactionOuterClass.ReactionSummary.Builder builderForValue) {
+        if (reactionSummaryBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          reactionSummaryBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 28;
+        return this;
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      public Builder mergeReactionSummary(rtmwire.v1.ReactionOuterClass.ReactionSummary value) {
+        if (reactionSummaryBuilder_ == null) {
+          if (bodyCase_ == 28 &&
+              body_ != rtmwire.v1.ReactionOuterClass.ReactionSummary.getDefaultInstance()) {
+            body_ = rtmwire.v1.ReactionOuterClass.ReactionSummary.newBuilder((rtmwire.v1.ReactionOuterClass.ReactionSummary) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 28) {
+            reactionSummaryBuilder_.mergeFrom(value);
+          } else {
+            reactionSummaryBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 28;
+        return this;
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      public Builder clearReactionSummary() {
+        if (reactionSummaryBuilder_ == null) {
+          if (bodyCase_ == 28) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 28) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          reactionSummaryBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      public rtmwire.v1.ReactionOuterClass.ReactionSummary.Builder getReactionSummaryBuilder() {
+        return getReactionSummaryFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReactionOuterClass.ReactionSummaryOrBuilder getReactionSummaryOrBuilder() {
+        if ((bodyCase_ == 28) && (reactionSummaryBuilder_ != null)) {
+          return reactionSummaryBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 28) {
+            return (rtmwire.v1.ReactionOuterClass.ReactionSummary) body_;
+          }
+          return rtmwire.v1.ReactionOuterClass.ReactionSummary.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The reactions to one message, per key, as the server reports them to one receiver.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.ReactionSummary reaction_summary = 28;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.ReactionOuterClass.ReactionSummary, rtmwire.v1.ReactionOuterClass.ReactionSummary.Builder, rtmwire.v1.ReactionOuterClass.ReactionSummaryOrBuilder> 
+          getReactionSummaryFieldBuilder() {
+        if (reactionSummaryBuilder_ == null) {
+          if (!(bodyCase_ == 28)) {
+            body_ = rtmwire.v1.ReactionOuterClass.ReactionSummary.getDefaultInstance();
+          }
+          reactionSummaryBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.ReactionOuterClass.ReactionSummary, rtmwire.v1.ReactionOuterClass.ReactionSummary.Builder, rtmwire.v1.ReactionOuterClass.ReactionSummaryOrBuilder>(
+                  (rtmwire.v1.ReactionOuterClass.ReactionSummary) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 28;
+        onChanged();
+        return reactionSummaryBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Typing.TypingIndicator, rtmwire.v1.Typing.TypingIndicator.Builder, rtmwire.v1.Typing.TypingIndicatorOrBuilder> typingBuilder_;
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       * @return Whether the typing field is set.
+       */
+      @java.lang.Override
+      public boolean hasTyping() {
+        return bodyCase_ == 29;
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       * @return The typing.
+       */
+      @java.lang.Override
+      public rtmwire.v1.Typing.TypingIndicator getTyping() {
+        if (typingBuilder_ == null) {
+          if (bodyCase_ == 29) {
+            return (rtmwire.v1.Typing.TypingIndicator) body_;
+          }
+          return rtmwire.v1.Typing.TypingIndicator.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 29) {
+            return typingBuilder_.getMessage();
+          }
+          return rtmwire.v1.Typing.TypingIndicator.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      public Builder setTyping(rtmwire.v1.Typing.TypingIndicator value) {
+        if (typingBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          typingBuilder_.setMessage(value);
+        }
+        bodyCase_ = 29;
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      public Builder setTyping(
+          rtmwire.v1.Typing.TypingIndicator.Builder builderForValue) {
+        if (typingBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          typingBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 29;
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      public Builder mergeTyping(rtmwire.v1.Typing.TypingIndicator value) {
+        if (typingBuilder_ == null) {
+          if (bodyCase_ == 29 &&
+              body_ != rtmwire.v1.Typing.TypingIndicator.getDefaultInstance()) {
+            body_ = rtmwire.v1.Typing.TypingIndicator.newBuilder((rtmwire.v1.Typing.TypingIndicator) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 29) {
+            typingBuilder_.mergeFrom(value);
+          } else {
+            typingBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 29;
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      public Builder clearTyping() {
+        if (typingBuilder_ == null) {
+          if (bodyCase_ == 29) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 29) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          typingBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      public rtmwire.v1.Typing.TypingIndicator.Builder getTypingBuilder() {
+        return getTypingFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Typing.TypingIndicatorOrBuilder getTypingOrBuilder() {
+        if ((bodyCase_ == 29) && (typingBuilder_ != null)) {
+          return typingBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 29) {
+            return (rtmwire.v1.Typing.TypingIndicator) body_;
+          }
+          return rtmwire.v1.Typing.TypingIndicator.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The sender started or stopped typing in the conversation.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.TypingIndicator typing = 29;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Typing.TypingIndicator, rtmwire.v1.Typing.TypingIndicator.Builder, rtmwire.v1.Typing.TypingIndicatorOrBuilder> 
+          getTypingFieldBuilder() {
+        if (typingBuilder_ == null) {
+          if (!(bodyCase_ == 29)) {
+            body_ = rtmwire.v1.Typing.TypingIndicator.getDefaultInstance();
+          }
+          typingBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Typing.TypingIndicator, rtmwire.v1.Typing.TypingIndicator.Builder, rtmwire.v1.Typing.TypingIndicatorOrBuilder>(
+                  (rtmwire.v1.Typing.TypingIndicator) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 29;
+        onChanged();
+        return typingBuilder_;
+      }
+
+      private rtmwire.v1.EnvelopeOuterClass.MessageReference replyTo_;
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.EnvelopeOuterClass.MessageReference, rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder, rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder> replyToBuilder_;
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       * @return Whether the replyTo field is set.
+       */
+      public boolean hasReplyTo() {
+        return ((bitField0_ & 0x00080000) != 0);
+      }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       * @return The replyTo.
+       */
+      public rtmwire.v1.EnvelopeOuterClass.MessageReference getReplyTo() {
+        if (replyToBuilder_ == null) {
+          return replyTo_ == null ? rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance() : replyTo_;
+        } else {
+          return replyToBuilder_.getMessage();
+        }
+      }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      public Builder setReplyTo(rtmwire.v1.EnvelopeOuterClass.MessageReference value) {
+        if (replyToBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          replyTo_ = value;
+        } else {
+          replyToBuilder_.setMessage(value);
+        }
+        bitField0_ |= 0x00080000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      public Builder setReplyTo(
+          rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder builderForValue) {
+        if (replyToBuilder_ == null) {
+          replyTo_ = builderForValue.build();
+        } else {
+          replyToBuilder_.setMessage(builderForValue.build());
+        }
+        bitField0_ |= 0x00080000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      public Builder mergeReplyTo(rtmwire.v1.EnvelopeOuterClass.MessageReference value) {
+        if (replyToBuilder_ == null) {
+          if (((bitField0_ & 0x00080000) != 0) &&
+            replyTo_ != null &&
+            replyTo_ != rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance()) {
+            getReplyToBuilder().mergeFrom(value);
+          } else {
+            replyTo_ = value;
+          }
+        } else {
+          replyToBuilder_.mergeFrom(value);
+        }
+        bitField0_ |= 0x00080000;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      public Builder clearReplyTo() {
+        bitField0_ = (bitField0_ & ~0x00080000);
+        replyTo_ = null;
+        if (replyToBuilder_ != null) {
+          replyToBuilder_.dispose();
+          replyToBuilder_ = null;
+        }
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      public rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder getReplyToBuilder() {
+        bitField0_ |= 0x00080000;
+        onChanged();
+        return getReplyToFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      public rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder getReplyToOrBuilder() {
+        if (replyToBuilder_ != null) {
+          return replyToBuilder_.getMessageOrBuilder();
+        } else {
+          return replyTo_ == null ?
+              rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance() : replyTo_;
+        }
+      }
+      /**
+       * <pre>
+       * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+       * text, image or file). Numbered after the body kinds so that older readers, which keep it as
+       * an unknown field after the body, re-encode the envelope byte for byte.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.EnvelopeOuterClass.MessageReference, rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder, rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder> 
+          getReplyToFieldBuilder() {
+        if (replyToBuilder_ == null) {
+          replyToBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.EnvelopeOuterClass.MessageReference, rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder, rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder>(
+                  getReplyTo(),
+                  getParentForChildren(),
+                  isClean());
+          replyTo_ = null;
+        }
+        return replyToBuilder_;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -4254,6 +5955,999 @@ public final class EnvelopeOuterClass {
 
     @java.lang.Override
     public rtmwire.v1.EnvelopeOuterClass.Envelope getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
+  public interface MessageReferenceOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.MessageReference)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * The referenced message's id: its Envelope.message_id (named message_uid like
+     * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+     * </pre>
+     *
+     * <code>string message_uid = 1;</code>
+     * @return The messageUid.
+     */
+    java.lang.String getMessageUid();
+    /**
+     * <pre>
+     * The referenced message's id: its Envelope.message_id (named message_uid like
+     * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+     * </pre>
+     *
+     * <code>string message_uid = 1;</code>
+     * @return The bytes for messageUid.
+     */
+    com.google.protobuf.ByteString
+        getMessageUidBytes();
+
+    /**
+     * <pre>
+     * User id of the referenced message's sender. Optional.
+     * </pre>
+     *
+     * <code>string sender_user_id = 2;</code>
+     * @return The senderUserId.
+     */
+    java.lang.String getSenderUserId();
+    /**
+     * <pre>
+     * User id of the referenced message's sender. Optional.
+     * </pre>
+     *
+     * <code>string sender_user_id = 2;</code>
+     * @return The bytes for senderUserId.
+     */
+    com.google.protobuf.ByteString
+        getSenderUserIdBytes();
+
+    /**
+     * <pre>
+     * A short excerpt of the referenced message's content, for display before the original is
+     * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+     * </pre>
+     *
+     * <code>string excerpt = 3;</code>
+     * @return The excerpt.
+     */
+    java.lang.String getExcerpt();
+    /**
+     * <pre>
+     * A short excerpt of the referenced message's content, for display before the original is
+     * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+     * </pre>
+     *
+     * <code>string excerpt = 3;</code>
+     * @return The bytes for excerpt.
+     */
+    com.google.protobuf.ByteString
+        getExcerptBytes();
+  }
+  /**
+   * <pre>
+   * A reference to another message: what an envelope replies to (Envelope.reply_to).
+   * It shares field numbers, types and names with StreamReference (stream.proto): the two read the
+   * same bytes and the same proto3 JSON, so a streaming message's reference and a reply convert
+   * into each other unchanged. StreamReference stays as it was (StreamMessage.reference keeps its
+   * type) so nothing released changes; this type carries the general name and the excerpt limit.
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.MessageReference}
+   */
+  public static final class MessageReference extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.MessageReference)
+      MessageReferenceOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use MessageReference.newBuilder() to construct.
+    private MessageReference(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private MessageReference() {
+      messageUid_ = "";
+      senderUserId_ = "";
+      excerpt_ = "";
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new MessageReference();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return rtmwire.v1.EnvelopeOuterClass.internal_static_rtmwire_v1_MessageReference_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return rtmwire.v1.EnvelopeOuterClass.internal_static_rtmwire_v1_MessageReference_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              rtmwire.v1.EnvelopeOuterClass.MessageReference.class, rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder.class);
+    }
+
+    public static final int MESSAGE_UID_FIELD_NUMBER = 1;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object messageUid_ = "";
+    /**
+     * <pre>
+     * The referenced message's id: its Envelope.message_id (named message_uid like
+     * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+     * </pre>
+     *
+     * <code>string message_uid = 1;</code>
+     * @return The messageUid.
+     */
+    @java.lang.Override
+    public java.lang.String getMessageUid() {
+      java.lang.Object ref = messageUid_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        messageUid_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The referenced message's id: its Envelope.message_id (named message_uid like
+     * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+     * </pre>
+     *
+     * <code>string message_uid = 1;</code>
+     * @return The bytes for messageUid.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getMessageUidBytes() {
+      java.lang.Object ref = messageUid_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        messageUid_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    public static final int SENDER_USER_ID_FIELD_NUMBER = 2;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object senderUserId_ = "";
+    /**
+     * <pre>
+     * User id of the referenced message's sender. Optional.
+     * </pre>
+     *
+     * <code>string sender_user_id = 2;</code>
+     * @return The senderUserId.
+     */
+    @java.lang.Override
+    public java.lang.String getSenderUserId() {
+      java.lang.Object ref = senderUserId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        senderUserId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * User id of the referenced message's sender. Optional.
+     * </pre>
+     *
+     * <code>string sender_user_id = 2;</code>
+     * @return The bytes for senderUserId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getSenderUserIdBytes() {
+      java.lang.Object ref = senderUserId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        senderUserId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    public static final int EXCERPT_FIELD_NUMBER = 3;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object excerpt_ = "";
+    /**
+     * <pre>
+     * A short excerpt of the referenced message's content, for display before the original is
+     * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+     * </pre>
+     *
+     * <code>string excerpt = 3;</code>
+     * @return The excerpt.
+     */
+    @java.lang.Override
+    public java.lang.String getExcerpt() {
+      java.lang.Object ref = excerpt_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        excerpt_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * A short excerpt of the referenced message's content, for display before the original is
+     * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+     * </pre>
+     *
+     * <code>string excerpt = 3;</code>
+     * @return The bytes for excerpt.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getExcerptBytes() {
+      java.lang.Object ref = excerpt_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        excerpt_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(messageUid_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 1, messageUid_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(senderUserId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 2, senderUserId_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(excerpt_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 3, excerpt_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(messageUid_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(1, messageUid_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(senderUserId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(2, senderUserId_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(excerpt_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(3, excerpt_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof rtmwire.v1.EnvelopeOuterClass.MessageReference)) {
+        return super.equals(obj);
+      }
+      rtmwire.v1.EnvelopeOuterClass.MessageReference other = (rtmwire.v1.EnvelopeOuterClass.MessageReference) obj;
+
+      if (!getMessageUid()
+          .equals(other.getMessageUid())) return false;
+      if (!getSenderUserId()
+          .equals(other.getSenderUserId())) return false;
+      if (!getExcerpt()
+          .equals(other.getExcerpt())) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + MESSAGE_UID_FIELD_NUMBER;
+      hash = (53 * hash) + getMessageUid().hashCode();
+      hash = (37 * hash) + SENDER_USER_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getSenderUserId().hashCode();
+      hash = (37 * hash) + EXCERPT_FIELD_NUMBER;
+      hash = (53 * hash) + getExcerpt().hashCode();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.EnvelopeOuterClass.MessageReference prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * A reference to another message: what an envelope replies to (Envelope.reply_to).
+     * It shares field numbers, types and names with StreamReference (stream.proto): the two read the
+     * same bytes and the same proto3 JSON, so a streaming message's reference and a reply convert
+     * into each other unchanged. StreamReference stays as it was (StreamMessage.reference keeps its
+     * type) so nothing released changes; this type carries the general name and the excerpt limit.
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.MessageReference}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.MessageReference)
+        rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return rtmwire.v1.EnvelopeOuterClass.internal_static_rtmwire_v1_MessageReference_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return rtmwire.v1.EnvelopeOuterClass.internal_static_rtmwire_v1_MessageReference_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                rtmwire.v1.EnvelopeOuterClass.MessageReference.class, rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder.class);
+      }
+
+      // Construct using rtmwire.v1.EnvelopeOuterClass.MessageReference.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        messageUid_ = "";
+        senderUserId_ = "";
+        excerpt_ = "";
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return rtmwire.v1.EnvelopeOuterClass.internal_static_rtmwire_v1_MessageReference_descriptor;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.EnvelopeOuterClass.MessageReference getDefaultInstanceForType() {
+        return rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.EnvelopeOuterClass.MessageReference build() {
+        rtmwire.v1.EnvelopeOuterClass.MessageReference result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.EnvelopeOuterClass.MessageReference buildPartial() {
+        rtmwire.v1.EnvelopeOuterClass.MessageReference result = new rtmwire.v1.EnvelopeOuterClass.MessageReference(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(rtmwire.v1.EnvelopeOuterClass.MessageReference result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.messageUid_ = messageUid_;
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.senderUserId_ = senderUserId_;
+        }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.excerpt_ = excerpt_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof rtmwire.v1.EnvelopeOuterClass.MessageReference) {
+          return mergeFrom((rtmwire.v1.EnvelopeOuterClass.MessageReference)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(rtmwire.v1.EnvelopeOuterClass.MessageReference other) {
+        if (other == rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance()) return this;
+        if (!other.getMessageUid().isEmpty()) {
+          messageUid_ = other.messageUid_;
+          bitField0_ |= 0x00000001;
+          onChanged();
+        }
+        if (!other.getSenderUserId().isEmpty()) {
+          senderUserId_ = other.senderUserId_;
+          bitField0_ |= 0x00000002;
+          onChanged();
+        }
+        if (!other.getExcerpt().isEmpty()) {
+          excerpt_ = other.excerpt_;
+          bitField0_ |= 0x00000004;
+          onChanged();
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                messageUid_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              case 18: {
+                senderUserId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 18
+              case 26: {
+                excerpt_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 26
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private java.lang.Object messageUid_ = "";
+      /**
+       * <pre>
+       * The referenced message's id: its Envelope.message_id (named message_uid like
+       * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+       * </pre>
+       *
+       * <code>string message_uid = 1;</code>
+       * @return The messageUid.
+       */
+      public java.lang.String getMessageUid() {
+        java.lang.Object ref = messageUid_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          messageUid_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The referenced message's id: its Envelope.message_id (named message_uid like
+       * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+       * </pre>
+       *
+       * <code>string message_uid = 1;</code>
+       * @return The bytes for messageUid.
+       */
+      public com.google.protobuf.ByteString
+          getMessageUidBytes() {
+        java.lang.Object ref = messageUid_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          messageUid_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The referenced message's id: its Envelope.message_id (named message_uid like
+       * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+       * </pre>
+       *
+       * <code>string message_uid = 1;</code>
+       * @param value The messageUid to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMessageUid(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        messageUid_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The referenced message's id: its Envelope.message_id (named message_uid like
+       * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+       * </pre>
+       *
+       * <code>string message_uid = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearMessageUid() {
+        messageUid_ = getDefaultInstance().getMessageUid();
+        bitField0_ = (bitField0_ & ~0x00000001);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The referenced message's id: its Envelope.message_id (named message_uid like
+       * StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+       * </pre>
+       *
+       * <code>string message_uid = 1;</code>
+       * @param value The bytes for messageUid to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMessageUidBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        messageUid_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+
+      private java.lang.Object senderUserId_ = "";
+      /**
+       * <pre>
+       * User id of the referenced message's sender. Optional.
+       * </pre>
+       *
+       * <code>string sender_user_id = 2;</code>
+       * @return The senderUserId.
+       */
+      public java.lang.String getSenderUserId() {
+        java.lang.Object ref = senderUserId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          senderUserId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * User id of the referenced message's sender. Optional.
+       * </pre>
+       *
+       * <code>string sender_user_id = 2;</code>
+       * @return The bytes for senderUserId.
+       */
+      public com.google.protobuf.ByteString
+          getSenderUserIdBytes() {
+        java.lang.Object ref = senderUserId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          senderUserId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * User id of the referenced message's sender. Optional.
+       * </pre>
+       *
+       * <code>string sender_user_id = 2;</code>
+       * @param value The senderUserId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setSenderUserId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        senderUserId_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * User id of the referenced message's sender. Optional.
+       * </pre>
+       *
+       * <code>string sender_user_id = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearSenderUserId() {
+        senderUserId_ = getDefaultInstance().getSenderUserId();
+        bitField0_ = (bitField0_ & ~0x00000002);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * User id of the referenced message's sender. Optional.
+       * </pre>
+       *
+       * <code>string sender_user_id = 2;</code>
+       * @param value The bytes for senderUserId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setSenderUserIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        senderUserId_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+
+      private java.lang.Object excerpt_ = "";
+      /**
+       * <pre>
+       * A short excerpt of the referenced message's content, for display before the original is
+       * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+       * </pre>
+       *
+       * <code>string excerpt = 3;</code>
+       * @return The excerpt.
+       */
+      public java.lang.String getExcerpt() {
+        java.lang.Object ref = excerpt_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          excerpt_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * A short excerpt of the referenced message's content, for display before the original is
+       * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+       * </pre>
+       *
+       * <code>string excerpt = 3;</code>
+       * @return The bytes for excerpt.
+       */
+      public com.google.protobuf.ByteString
+          getExcerptBytes() {
+        java.lang.Object ref = excerpt_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          excerpt_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * A short excerpt of the referenced message's content, for display before the original is
+       * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+       * </pre>
+       *
+       * <code>string excerpt = 3;</code>
+       * @param value The excerpt to set.
+       * @return This builder for chaining.
+       */
+      public Builder setExcerpt(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        excerpt_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A short excerpt of the referenced message's content, for display before the original is
+       * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+       * </pre>
+       *
+       * <code>string excerpt = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearExcerpt() {
+        excerpt_ = getDefaultInstance().getExcerpt();
+        bitField0_ = (bitField0_ & ~0x00000004);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * A short excerpt of the referenced message's content, for display before the original is
+       * loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+       * </pre>
+       *
+       * <code>string excerpt = 3;</code>
+       * @param value The bytes for excerpt to set.
+       * @return This builder for chaining.
+       */
+      public Builder setExcerptBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        excerpt_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.MessageReference)
+    }
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.MessageReference)
+    private static final rtmwire.v1.EnvelopeOuterClass.MessageReference DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new rtmwire.v1.EnvelopeOuterClass.MessageReference();
+    }
+
+    public static rtmwire.v1.EnvelopeOuterClass.MessageReference getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<MessageReference>
+        PARSER = new com.google.protobuf.AbstractParser<MessageReference>() {
+      @java.lang.Override
+      public MessageReference parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<MessageReference> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<MessageReference> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public rtmwire.v1.EnvelopeOuterClass.MessageReference getDefaultInstanceForType() {
       return DEFAULT_INSTANCE;
     }
 
@@ -6489,6 +9183,11 @@ public final class EnvelopeOuterClass {
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_rtmwire_v1_Envelope_fieldAccessorTable;
   private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_rtmwire_v1_MessageReference_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_rtmwire_v1_MessageReference_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
     internal_static_rtmwire_v1_Sender_descriptor;
   private static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
@@ -6516,32 +9215,43 @@ public final class EnvelopeOuterClass {
       "\030rtmwire/v1/content.proto\032\027rtmwire/v1/st" +
       "atus.proto\032\030rtmwire/v1/receipt.proto\032\027rt" +
       "mwire/v1/stream.proto\032\031rtmwire/v1/metada" +
-      "ta.proto\"\341\004\n\010Envelope\022\022\n\nmessage_id\030\001 \001(" +
-      "\t\022\"\n\006sender\030\002 \001(\0132\022.rtmwire.v1.Sender\022\024\n" +
-      "\014send_time_ms\030\003 \001(\003\022.\n\014conversation\030\004 \001(" +
-      "\0132\030.rtmwire.v1.Conversation\0225\n\020delivery_" +
-      "options\030\005 \001(\0132\033.rtmwire.v1.DeliveryOptio" +
-      "ns\022\'\n\004text\030\020 \001(\0132\027.rtmwire.v1.TextMessag" +
-      "eH\000\022)\n\005image\030\021 \001(\0132\030.rtmwire.v1.ImageMes" +
-      "sageH\000\022\'\n\004file\030\022 \001(\0132\027.rtmwire.v1.FileMe" +
-      "ssageH\000\022+\n\006status\030\023 \001(\0132\031.rtmwire.v1.Sta" +
-      "tusMessageH\000\022&\n\007receipt\030\024 \001(\0132\023.rtmwire." +
-      "v1.ReceiptH\000\022+\n\006stream\030\025 \001(\0132\031.rtmwire.v" +
-      "1.StreamMessageH\000\022/\n\014stream_chunk\030\026 \001(\0132" +
-      "\027.rtmwire.v1.StreamChunkH\000\022/\n\010metadata\030\027" +
-      " \001(\0132\033.rtmwire.v1.MetadataMessageH\000\022+\n\006c" +
-      "ustom\030\030 \001(\0132\031.rtmwire.v1.CustomMessageH\000" +
-      "B\006\n\004bodyJ\004\010\006\020\020J\004\010\031\020@\"5\n\006Sender\022\017\n\007user_i" +
-      "d\030\001 \001(\t\022\024\n\014display_name\030\002 \001(\tJ\004\010\003\020\020\"L\n\014C" +
-      "onversation\022*\n\004type\030\001 \001(\0162\034.rtmwire.v1.C" +
-      "onversationType\022\n\n\002id\030\002 \001(\tJ\004\010\003\020\020\"c\n\017Del" +
-      "iveryOptions\022\030\n\020delivery_receipt\030\001 \001(\010\022\024" +
-      "\n\014read_receipt\030\002 \001(\010\022\032\n\022group_read_recei" +
-      "pt\030\003 \001(\010J\004\010\004\020\020*\215\001\n\020ConversationType\022!\n\035C" +
-      "ONVERSATION_TYPE_UNSPECIFIED\020\000\022\032\n\026CONVER" +
-      "SATION_TYPE_PEER\020\001\022\035\n\031CONVERSATION_TYPE_" +
-      "CHANNEL\020\002\022\033\n\027CONVERSATION_TYPE_GROUP\020\003b\006" +
-      "proto3"
+      "ta.proto\032\025rtmwire/v1/edit.proto\032\027rtmwire" +
+      "/v1/recall.proto\032\031rtmwire/v1/reaction.pr" +
+      "oto\032\027rtmwire/v1/typing.proto\"\371\006\n\010Envelop" +
+      "e\022\022\n\nmessage_id\030\001 \001(\t\022\"\n\006sender\030\002 \001(\0132\022." +
+      "rtmwire.v1.Sender\022\024\n\014send_time_ms\030\003 \001(\003\022" +
+      ".\n\014conversation\030\004 \001(\0132\030.rtmwire.v1.Conve" +
+      "rsation\0225\n\020delivery_options\030\005 \001(\0132\033.rtmw" +
+      "ire.v1.DeliveryOptions\022\'\n\004text\030\020 \001(\0132\027.r" +
+      "tmwire.v1.TextMessageH\000\022)\n\005image\030\021 \001(\0132\030" +
+      ".rtmwire.v1.ImageMessageH\000\022\'\n\004file\030\022 \001(\013" +
+      "2\027.rtmwire.v1.FileMessageH\000\022+\n\006status\030\023 " +
+      "\001(\0132\031.rtmwire.v1.StatusMessageH\000\022&\n\007rece" +
+      "ipt\030\024 \001(\0132\023.rtmwire.v1.ReceiptH\000\022+\n\006stre" +
+      "am\030\025 \001(\0132\031.rtmwire.v1.StreamMessageH\000\022/\n" +
+      "\014stream_chunk\030\026 \001(\0132\027.rtmwire.v1.StreamC" +
+      "hunkH\000\022/\n\010metadata\030\027 \001(\0132\033.rtmwire.v1.Me" +
+      "tadataMessageH\000\022+\n\006custom\030\030 \001(\0132\031.rtmwir" +
+      "e.v1.CustomMessageH\000\022\'\n\004edit\030\031 \001(\0132\027.rtm" +
+      "wire.v1.MessageEditH\000\022+\n\006recall\030\032 \001(\0132\031." +
+      "rtmwire.v1.MessageRecallH\000\022(\n\010reaction\030\033" +
+      " \001(\0132\024.rtmwire.v1.ReactionH\000\0227\n\020reaction" +
+      "_summary\030\034 \001(\0132\033.rtmwire.v1.ReactionSumm" +
+      "aryH\000\022-\n\006typing\030\035 \001(\0132\033.rtmwire.v1.Typin" +
+      "gIndicatorH\000\022.\n\010reply_to\030@ \001(\0132\034.rtmwire" +
+      ".v1.MessageReferenceB\006\n\004bodyJ\004\010\006\020\020J\004\010\036\020@" +
+      "\"V\n\020MessageReference\022\023\n\013message_uid\030\001 \001(" +
+      "\t\022\026\n\016sender_user_id\030\002 \001(\t\022\017\n\007excerpt\030\003 \001" +
+      "(\tJ\004\010\004\020\020\"5\n\006Sender\022\017\n\007user_id\030\001 \001(\t\022\024\n\014d" +
+      "isplay_name\030\002 \001(\tJ\004\010\003\020\020\"L\n\014Conversation\022" +
+      "*\n\004type\030\001 \001(\0162\034.rtmwire.v1.ConversationT" +
+      "ype\022\n\n\002id\030\002 \001(\tJ\004\010\003\020\020\"c\n\017DeliveryOptions" +
+      "\022\030\n\020delivery_receipt\030\001 \001(\010\022\024\n\014read_recei" +
+      "pt\030\002 \001(\010\022\032\n\022group_read_receipt\030\003 \001(\010J\004\010\004" +
+      "\020\020*\215\001\n\020ConversationType\022!\n\035CONVERSATION_" +
+      "TYPE_UNSPECIFIED\020\000\022\032\n\026CONVERSATION_TYPE_" +
+      "PEER\020\001\022\035\n\031CONVERSATION_TYPE_CHANNEL\020\002\022\033\n" +
+      "\027CONVERSATION_TYPE_GROUP\020\003b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -6551,27 +9261,37 @@ public final class EnvelopeOuterClass {
           rtmwire.v1.ReceiptOuterClass.getDescriptor(),
           rtmwire.v1.Stream.getDescriptor(),
           rtmwire.v1.MetadataOuterClass.getDescriptor(),
+          rtmwire.v1.Edit.getDescriptor(),
+          rtmwire.v1.Recall.getDescriptor(),
+          rtmwire.v1.ReactionOuterClass.getDescriptor(),
+          rtmwire.v1.Typing.getDescriptor(),
         });
     internal_static_rtmwire_v1_Envelope_descriptor =
       getDescriptor().getMessageTypes().get(0);
     internal_static_rtmwire_v1_Envelope_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_Envelope_descriptor,
-        new java.lang.String[] { "MessageId", "Sender", "SendTimeMs", "Conversation", "DeliveryOptions", "Text", "Image", "File", "Status", "Receipt", "Stream", "StreamChunk", "Metadata", "Custom", "Body", });
-    internal_static_rtmwire_v1_Sender_descriptor =
+        new java.lang.String[] { "MessageId", "Sender", "SendTimeMs", "Conversation", "DeliveryOptions", "Text", "Image", "File", "Status", "Receipt", "Stream", "StreamChunk", "Metadata", "Custom", "Edit", "Recall", "Reaction", "ReactionSummary", "Typing", "ReplyTo", "Body", });
+    internal_static_rtmwire_v1_MessageReference_descriptor =
       getDescriptor().getMessageTypes().get(1);
+    internal_static_rtmwire_v1_MessageReference_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_rtmwire_v1_MessageReference_descriptor,
+        new java.lang.String[] { "MessageUid", "SenderUserId", "Excerpt", });
+    internal_static_rtmwire_v1_Sender_descriptor =
+      getDescriptor().getMessageTypes().get(2);
     internal_static_rtmwire_v1_Sender_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_Sender_descriptor,
         new java.lang.String[] { "UserId", "DisplayName", });
     internal_static_rtmwire_v1_Conversation_descriptor =
-      getDescriptor().getMessageTypes().get(2);
+      getDescriptor().getMessageTypes().get(3);
     internal_static_rtmwire_v1_Conversation_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_Conversation_descriptor,
         new java.lang.String[] { "Type", "Id", });
     internal_static_rtmwire_v1_DeliveryOptions_descriptor =
-      getDescriptor().getMessageTypes().get(3);
+      getDescriptor().getMessageTypes().get(4);
     internal_static_rtmwire_v1_DeliveryOptions_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_DeliveryOptions_descriptor,
@@ -6581,6 +9301,10 @@ public final class EnvelopeOuterClass {
     rtmwire.v1.ReceiptOuterClass.getDescriptor();
     rtmwire.v1.Stream.getDescriptor();
     rtmwire.v1.MetadataOuterClass.getDescriptor();
+    rtmwire.v1.Edit.getDescriptor();
+    rtmwire.v1.Recall.getDescriptor();
+    rtmwire.v1.ReactionOuterClass.getDescriptor();
+    rtmwire.v1.Typing.getDescriptor();
   }
 
   // @@protoc_insertion_point(outer_class_scope)

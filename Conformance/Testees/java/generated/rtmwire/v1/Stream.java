@@ -1674,6 +1674,8 @@ public final class Stream {
   /**
    * <pre>
    * A reference from a streaming message to another message (RongCloud RCReferenceInfo).
+   * MessageReference (envelope.proto, the reply of any envelope) has the same field numbers, types
+   * and names, so both read the same bytes and JSON.
    * </pre>
    *
    * Protobuf type {@code rtmwire.v1.StreamReference}
@@ -2036,6 +2038,8 @@ public final class Stream {
     /**
      * <pre>
      * A reference from a streaming message to another message (RongCloud RCReferenceInfo).
+     * MessageReference (envelope.proto, the reply of any envelope) has the same field numbers, types
+     * and names, so both read the same bytes and JSON.
      * </pre>
      *
      * Protobuf type {@code rtmwire.v1.StreamReference}

@@ -13,7 +13,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18rtmwire/v1/content.proto\x12\nrtmwire.v1\"!\n\x0bTextMessage\x12\x0c\n\x04text\x18\x01 \x01(\tJ\x04\x08\x02\x10\x10\"\xba\x01\n\x0cImageMessage\x12\x10\n\x08media_id\x18\x01 \x01(\t\x12\x11\n\tfile_name\x18\x02 \x01(\t\x12\x0c\n\x04size\x18\x03 \x01(\x04\x12\r\n\x05width\x18\x04 \x01(\r\x12\x0e\n\x06height\x18\x05 \x01(\r\x12\x11\n\tthumbnail\x18\x06 \x01(\x0c\x12\x17\n\x0fthumbnail_width\x18\x07 \x01(\r\x12\x18\n\x10thumbnail_height\x18\x08 \x01(\r\x12\x0c\n\x04text\x18\t \x01(\tJ\x04\x08\n\x10\x10\"g\n\x0b\x46ileMessage\x12\x10\n\x08media_id\x18\x01 \x01(\t\x12\x11\n\tfile_name\x18\x02 \x01(\t\x12\x0c\n\x04size\x18\x03 \x01(\x04\x12\x11\n\tthumbnail\x18\x04 \x01(\x0c\x12\x0c\n\x04text\x18\x05 \x01(\tJ\x04\x08\x06\x10\x10\"4\n\rCustomMessage\x12\x0c\n\x04type\x18\x01 \x01(\t\x12\x0f\n\x07payload\x18\x02 \x01(\x0cJ\x04\x08\x03\x10\x10\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18rtmwire/v1/content.proto\x12\nrtmwire.v1\"I\n\x0bTextMessage\x12\x0c\n\x04text\x18\x01 \x01(\t\x12&\n\x08mentions\x18\x02 \x01(\x0b\x32\x14.rtmwire.v1.MentionsJ\x04\x08\x03\x10\x10\"\xe2\x01\n\x0cImageMessage\x12\x10\n\x08media_id\x18\x01 \x01(\t\x12\x11\n\tfile_name\x18\x02 \x01(\t\x12\x0c\n\x04size\x18\x03 \x01(\x04\x12\r\n\x05width\x18\x04 \x01(\r\x12\x0e\n\x06height\x18\x05 \x01(\r\x12\x11\n\tthumbnail\x18\x06 \x01(\x0c\x12\x17\n\x0fthumbnail_width\x18\x07 \x01(\r\x12\x18\n\x10thumbnail_height\x18\x08 \x01(\r\x12\x0c\n\x04text\x18\t \x01(\t\x12&\n\x08mentions\x18\n \x01(\x0b\x32\x14.rtmwire.v1.MentionsJ\x04\x08\x0b\x10\x10\"\x8f\x01\n\x0b\x46ileMessage\x12\x10\n\x08media_id\x18\x01 \x01(\t\x12\x11\n\tfile_name\x18\x02 \x01(\t\x12\x0c\n\x04size\x18\x03 \x01(\x04\x12\x11\n\tthumbnail\x18\x04 \x01(\x0c\x12\x0c\n\x04text\x18\x05 \x01(\t\x12&\n\x08mentions\x18\x06 \x01(\x0b\x32\x14.rtmwire.v1.MentionsJ\x04\x08\x07\x10\x10\"4\n\rCustomMessage\x12\x0c\n\x04type\x18\x01 \x01(\t\x12\x0f\n\x07payload\x18\x02 \x01(\x0cJ\x04\x08\x03\x10\x10\"4\n\x08Mentions\x12\x10\n\x08user_ids\x18\x01 \x03(\t\x12\x10\n\x08\x65veryone\x18\x02 \x01(\x08J\x04\x08\x03\x10\x10\"E\n\x07\x43\x61ption\x12\x0c\n\x04text\x18\x01 \x01(\t\x12&\n\x08mentions\x18\x02 \x01(\x0b\x32\x14.rtmwire.v1.MentionsJ\x04\x08\x03\x10\x10\x62\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rtmwire.v1.content_pb2', globals())
@@ -21,11 +21,15 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   _TEXTMESSAGE._serialized_start=40
-  _TEXTMESSAGE._serialized_end=73
-  _IMAGEMESSAGE._serialized_start=76
-  _IMAGEMESSAGE._serialized_end=262
-  _FILEMESSAGE._serialized_start=264
-  _FILEMESSAGE._serialized_end=367
-  _CUSTOMMESSAGE._serialized_start=369
-  _CUSTOMMESSAGE._serialized_end=421
+  _TEXTMESSAGE._serialized_end=113
+  _IMAGEMESSAGE._serialized_start=116
+  _IMAGEMESSAGE._serialized_end=342
+  _FILEMESSAGE._serialized_start=345
+  _FILEMESSAGE._serialized_end=488
+  _CUSTOMMESSAGE._serialized_start=490
+  _CUSTOMMESSAGE._serialized_end=542
+  _MENTIONS._serialized_start=544
+  _MENTIONS._serialized_end=596
+  _CAPTION._serialized_start=598
+  _CAPTION._serialized_end=667
 # @@protoc_insertion_point(module_scope)
