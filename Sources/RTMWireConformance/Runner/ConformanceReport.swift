@@ -68,7 +68,10 @@ public struct ConformanceReport: Sendable {
         for result in results where !kinds.contains(result.vector.kind) {
             kinds.append(result.vector.kind)
         }
-        let widths = [14, 12, 14, 12, 10]
+        // The kind column fits the longest kind name (`reaction_summary`) and one space.
+        let kindWidth = max(14, (kinds.map(\.count).max() ?? 0) + 1)
+        let widths = [kindWidth, 12, 14, 12, 10]
+        let ruleWidth = widths.reduce(0, +)
         func row(_ cells: [String]) -> String {
             zip(cells, widths).map { cell, width in
                 cell.count >= width
@@ -88,12 +91,12 @@ public struct ConformanceReport: Sendable {
         var lines = [
             row(["kind", "valid", "noncanonical", "reject", "unexpected"]),
             row(["", "pass/xfail", "pass/xfail", "pass/xfail", ""]),
-            String(repeating: "-", count: 62),
+            String(repeating: "-", count: ruleWidth),
         ]
         for kind in kinds {
             lines.append(row([kind] + counts(results.filter { $0.vector.kind == kind })))
         }
-        lines.append(String(repeating: "-", count: 62))
+        lines.append(String(repeating: "-", count: ruleWidth))
         lines.append(row(["total"] + counts(results)))
         let checks = results.reduce(0) { $0 + $1.checks }
         let skipped = results.reduce(0) { $0 + $1.skipped }
