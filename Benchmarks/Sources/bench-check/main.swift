@@ -32,7 +32,7 @@ func runLoop(_ arguments: [String]) {
         ["encode", "decode"].contains(arguments[1]),
         let implementation = Implementation(rawValue: arguments[2]), let count = Int(arguments[3])
     else {
-        fatalError("usage: bench-check loop A|B|C|D|E encode|decode IMPLEMENTATION COUNT")
+        fatalError("usage: bench-check loop A|B|C|D|E|F|G|H encode|decode IMPLEMENTATION COUNT")
     }
     let suite = Suite(messages: [message])
     let encode = arguments[1] == "encode"
