@@ -50,13 +50,17 @@ extension RTMMessage {
         }
         // The reader borrows `buffer` for this call only. An empty buffer (which may have no
         // base address) is the empty message.
+        var sawNUL = false
         if let start = buffer.baseAddress, buffer.count > 0 {
             var reader = WireReader(
                 base: start.assumingMemoryBound(to: UInt8.self), count: buffer.count,
                 maxDepth: options.limits.maxDepth)
             try _merge(from: &reader)
+            sawNUL = reader.sawNUL
         }
-        if options.checksSemantics { try _validate(options.limits) }
+        // The reader looked for U+0000 while validating each string's UTF-8: the validation
+        // scans strings again only when one held it (to report it with its path).
+        if options.checksSemantics { try _validate(options.limits, checkingNUL: sawNUL) }
     }
 
     /// Encodes the message to protobuf binary, byte-identical to protobuf-c's `pack`.

@@ -1,5 +1,5 @@
-/// Scans of string bytes eight at a time: the fast paths of string decoding (ASCII is valid
-/// UTF-8) and of the no-NUL rule.
+/// Scans of string bytes: UTF-8 validation and the no-NUL rule in one pass (eight bytes at a
+/// time while the bytes are ASCII), and string creation without a second validation.
 ///
 /// Loads are unaligned reads strictly inside the buffer, never past its end: a tail shorter than
 /// eight bytes is covered by one more read that ends at the buffer's last byte and overlaps bytes
@@ -45,12 +45,6 @@ enum UTF8Scan {
         return bits | transform(base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
     }
 
-    /// True when every byte is below 0x80: ASCII, and so valid UTF-8.
-    @inlinable @inline(__always)
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        reduce(bytes) { $0 } & highBits == 0
-    }
-
     /// True when some byte is 0x00.
     @inlinable @inline(__always)
     static func containsNUL(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -58,20 +52,83 @@ enum UTF8Scan {
         reduce(bytes) { ($0 &- lowBits) & ~$0 } & highBits != 0
     }
 
-    /// The string that `bytes` encode, or nil when they are not valid UTF-8.
+    /// What one pass over a string's bytes found: whether they are all ASCII and whether one
+    /// is 0x00 (U+0000).
+    @usableFromInline
+    struct Scan {
+        @usableFromInline var isASCII: Bool
+        @usableFromInline var containsNUL: Bool
+
+        @inlinable
+        init(isASCII: Bool, containsNUL: Bool) {
+            self.isASCII = isASCII
+            self.containsNUL = containsNUL
+        }
+    }
+
+    /// Validates `bytes` as UTF-8 (Unicode's well-formed sequences: no overlong forms, no
+    /// surrogates, nothing above U+10FFFF) and looks for 0x00 in the same pass: eight bytes at a
+    /// time while they are ASCII, one sequence at a time otherwise. Nil when they are invalid.
     @inlinable
-    static func string(validating bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if isASCII(UnsafeRawBufferPointer(bytes)) {
-            return String(decoding: bytes, as: UTF8.self)
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan? {
+        guard let base = bytes.baseAddress else { return Scan(isASCII: true, containsNUL: false) }
+        let count = bytes.count
+        var zero: UInt64 = 0
+        var isASCII = true
+        var index = 0
+        while index < count {
+            while index &+ 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & highBits != 0 { break }
+                // (w - 0x01...01) & ~w has a high bit set exactly when some byte of w is zero.
+                zero |= (word &- lowBits) & ~word
+                index &+= 8
+            }
+            guard index < count else { break }
+            let lead = base[index]
+            if lead < 0x80 {
+                if lead == 0 { zero = highBits }
+                index &+= 1
+                continue
+            }
+            isASCII = false
+            guard let length = sequenceLength(base + index, count &- index) else { return nil }
+            index &+= length
         }
-        // Let the standard library validate while it decodes. Decoding replaces every invalid
-        // sequence with U+FFFD, so the input was valid exactly when the result is the input.
-        var string = String(decoding: bytes, as: UTF8.self)
-        let unchanged = string.withUTF8 { decoded in
-            decoded.count == bytes.count
-                && UnsafeRawBufferPointer(decoded).elementsEqual(UnsafeRawBufferPointer(bytes))
+        return Scan(isASCII: isASCII, containsNUL: zero & highBits != 0)
+    }
+
+    /// The length of the well-formed multi-byte sequence at `start` (lead byte 0x80 or above),
+    /// of which `available` bytes are in the buffer; nil when it is not well-formed (Unicode
+    /// Table 3-7: the second byte's range depends on the lead, later ones are 0x80...0xBF).
+    @usableFromInline
+    static func sequenceLength(_ start: UnsafePointer<UInt8>, _ available: Int) -> Int? {
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch start[0] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: (length, low) = (3, 0xA0)
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: (length, high) = (3, 0x9F)
+        case 0xF0: (length, low) = (4, 0x90)
+        case 0xF1...0xF3: length = 4
+        case 0xF4: (length, high) = (4, 0x8F)
+        default: return nil
         }
-        return unchanged ? string : nil
+        guard available >= length, start[1] >= low, start[1] <= high else { return nil }
+        for index in 2..<length where start[index] & 0xC0 != 0x80 { return nil }
+        return length
+    }
+
+    /// A string holding a copy of `bytes`, which ``validate(_:)`` accepted: where the standard
+    /// library offers it (`UTF8Span`), without validating them a second time.
+    @inlinable
+    static func string(validated bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            return unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The index of the first string of `strings` that contains U+0000, if any. A plain
