@@ -1,0 +1,167 @@
+/// A repeated string field of a message view: a lazy sequence of borrowed strings, in wire
+/// order, read as it is iterated (nothing is collected or allocated).
+public struct RTMRepeatedStringView: Sequence {
+    @usableFromInline let scope: ViewScope
+    @usableFromInline let tag: UInt64
+
+    @inlinable
+    init(_ scope: ViewScope, tag: UInt64) {
+        self.scope = scope
+        self.tag = tag
+    }
+
+    /// Number of elements (one pass over the message).
+    @inlinable
+    public var count: Int {
+        var count = 0
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            if field.tag == tag { count &+= 1 }
+        }
+        return count
+    }
+
+    /// True when the field has no element.
+    @inlinable public var isEmpty: Bool { !scope.contains(tag) }
+
+    @inlinable
+    public func makeIterator() -> Iterator { Iterator(cursor: scope.fields, tag: tag) }
+
+    /// Reads the elements one at a time.
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline var cursor: ViewFieldCursor
+        @usableFromInline let tag: UInt64
+
+        @inlinable
+        init(cursor: ViewFieldCursor, tag: UInt64) {
+            self.cursor = cursor
+            self.tag = tag
+        }
+
+        /// The next string, or nil after the last.
+        @inlinable
+        public mutating func next() -> RTMStringView? {
+            while let field = cursor.next() {
+                if field.tag == tag {
+                    return RTMStringView(
+                        base: cursor.scope.base + field.start, count: field.end &- field.start)
+                }
+            }
+            return nil
+        }
+    }
+}
+
+/// A repeated scalar field (integers, booleans, enums) of a message view: a lazy sequence of its
+/// values in wire order, packed runs and single elements alike.
+public struct RTMRepeatedScalarView<Element>: Sequence {
+    @usableFromInline let scope: ViewScope
+    @usableFromInline let tag: UInt64
+    @usableFromInline let convert: (UInt64) -> Element
+
+    @inlinable
+    init(_ scope: ViewScope, tag: UInt64, _ convert: @escaping (UInt64) -> Element) {
+        self.scope = scope
+        self.tag = tag
+        self.convert = convert
+    }
+
+    /// Number of elements (one pass over the message).
+    @inlinable
+    public var count: Int {
+        var count = 0
+        var iterator = makeIterator()
+        while iterator.next() != nil { count &+= 1 }
+        return count
+    }
+
+    @inlinable
+    public func makeIterator() -> Iterator {
+        Iterator(cursor: scope.fields, tag: tag, convert: convert)
+    }
+
+    /// Reads the elements one at a time.
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline var cursor: ViewFieldCursor
+        @usableFromInline let tag: UInt64
+        @usableFromInline let convert: (UInt64) -> Element
+        /// The rest of the packed run being read.
+        @usableFromInline var runOffset = 0
+        @usableFromInline var runEnd = 0
+
+        @inlinable
+        init(cursor: ViewFieldCursor, tag: UInt64, convert: @escaping (UInt64) -> Element) {
+            self.cursor = cursor
+            self.tag = tag
+            self.convert = convert
+        }
+
+        /// The next value, or nil after the last.
+        @inlinable
+        public mutating func next() -> Element? {
+            let base = cursor.scope.base
+            while true {
+                if runOffset < runEnd {
+                    if let raw = ViewScan.varint(base, &runOffset, runEnd) { return convert(raw) }
+                    runOffset = runEnd
+                }
+                guard let field = cursor.next() else { return nil }
+                // `tag` is the field's varint tag; its packed form has wire type 2.
+                if field.tag == tag {
+                    return convert(field.varint(base))
+                } else if field.tag == tag | 2 {
+                    runOffset = field.start
+                    runEnd = field.end
+                }
+            }
+        }
+    }
+}
+
+/// A repeated message field of a message view: a lazy sequence of views, one per element.
+public struct RTMRepeatedMessageView<Element: RTMMessageView>: Sequence {
+    @usableFromInline let scope: ViewScope
+    @usableFromInline let tag: UInt64
+
+    @inlinable
+    init(_ scope: ViewScope, tag: UInt64) {
+        self.scope = scope
+        self.tag = tag
+    }
+
+    /// Number of elements (one pass over the message).
+    @inlinable
+    public var count: Int { RTMRepeatedStringView(scope, tag: tag).count }
+
+    /// True when the field has no element.
+    @inlinable public var isEmpty: Bool { !scope.contains(tag) }
+
+    @inlinable
+    public func makeIterator() -> Iterator { Iterator(cursor: scope.fields, tag: tag) }
+
+    /// Reads the elements one at a time.
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline var cursor: ViewFieldCursor
+        @usableFromInline let tag: UInt64
+
+        @inlinable
+        init(cursor: ViewFieldCursor, tag: UInt64) {
+            self.cursor = cursor
+            self.tag = tag
+        }
+
+        /// The next element's view, or nil after the last.
+        @inlinable
+        public mutating func next() -> Element? {
+            while let field = cursor.next() {
+                if field.tag == tag {
+                    // Elements of a repeated field are separate messages: each is one range.
+                    return Element(
+                        _scope: ViewScope(
+                            base: cursor.scope.base, start: field.start, end: field.end))
+                }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,228 @@
+/// Where the fields of a viewed message are, without copying them: a range of a borrowed buffer
+/// and the path of field occurrences leading from it to the message.
+///
+/// Protobuf merges every occurrence of a singular sub-message (parsing the concatenation of
+/// their bodies), and a oneof keeps only its last member's run. A view reproduces that without
+/// allocating: the message is the concatenation of the bodies of every occurrence of
+/// `path[0]` in the range, then of `path[1]` inside those, and so on, each step counting only
+/// occurrences that start at or after its `from` offset (the start of a oneof member's last run).
+/// Valid only while the buffer the view was made from is lent (see `withView`). Generated views
+/// hold one; it is not meant to be made or read by hand.
+public struct ViewScope {
+    @usableFromInline let base: UnsafePointer<UInt8>
+    @usableFromInline let start: Int
+    @usableFromInline let end: Int
+    @usableFromInline var path: ViewPath
+
+    @usableFromInline
+    init(base: UnsafePointer<UInt8>, start: Int, end: Int, path: ViewPath = ViewPath()) {
+        self.base = base
+        self.start = start
+        self.end = end
+        self.path = path
+    }
+
+    /// The scope of an empty input (which may have no base address): no fields.
+    @usableFromInline
+    static var empty: ViewScope { ViewScope(base: emptyInput, start: 0, end: 0) }
+
+    /// A byte that stands for an empty input's storage; it is never read or written (so sharing
+    /// it across threads is safe).
+    @usableFromInline
+    nonisolated(unsafe) static let emptyInput = UnsafePointer(
+        UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+
+    /// The scope of the sub-message field `number` of this message: every occurrence from
+    /// `from` on, merged.
+    @inlinable
+    func appending(_ number: UInt32, from: Int = 0) -> ViewScope {
+        var scope = self
+        scope.path.append(number, from: from)
+        return scope
+    }
+
+    /// Every field of the message, in wire order (all occurrences, across merged ranges).
+    @inlinable
+    var fields: ViewFieldCursor { ViewFieldCursor(self) }
+
+    /// The last occurrence of the field whose raw tag is `tag` (last one wins).
+    @inlinable
+    func last(_ tag: UInt64) -> ViewField? {
+        var cursor = fields
+        var found: ViewField?
+        while let field = cursor.next() {
+            if field.tag == tag { found = field }
+        }
+        return found
+    }
+
+    /// Whether the field whose raw tag is `tag` occurs.
+    @inlinable
+    func contains(_ tag: UInt64) -> Bool {
+        var cursor = fields
+        while let field = cursor.next() {
+            if field.tag == tag { return true }
+        }
+        return false
+    }
+
+    /// The last string of the field whose raw tag is `tag`; empty when absent.
+    @inlinable
+    func string(_ tag: UInt64) -> RTMStringView {
+        guard let field = last(tag) else { return RTMStringView() }
+        return RTMStringView(base: base + field.start, count: field.end &- field.start)
+    }
+
+    /// The last bytes of the field whose raw tag is `tag`; empty when absent.
+    @inlinable
+    func bytes(_ tag: UInt64) -> UnsafeRawBufferPointer {
+        guard let field = last(tag) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(start: base + field.start, count: field.end &- field.start)
+    }
+
+    /// The last varint of the field whose raw tag is `tag`; 0 when absent.
+    @inlinable
+    func varint(_ tag: UInt64) -> UInt64 {
+        guard let field = last(tag) else { return 0 }
+        return field.varint(base)
+    }
+
+    /// The oneof member that wins among the fields whose raw tags `isMember` accepts (the last
+    /// one to occur), and where its last run starts: earlier occurrences of it were replaced by
+    /// another member, as the decoder replaces them.
+    @inlinable
+    func oneofMember(_ isMember: (UInt64) -> Bool) -> (tag: UInt64, from: Int)? {
+        var cursor = fields
+        var member: (tag: UInt64, from: Int)?
+        while let field = cursor.next() {
+            guard isMember(field.tag) else { continue }
+            if member?.tag != field.tag { member = (field.tag, field.tagStart) }
+        }
+        return member
+    }
+}
+
+/// One field of a viewed message: its raw tag, where the tag starts and where its value is
+/// (a length-delimited field's body without its prefix; a varint's bytes).
+@usableFromInline
+struct ViewField {
+    @usableFromInline let tag: UInt64
+    @usableFromInline let tagStart: Int
+    @usableFromInline let start: Int
+    @usableFromInline let end: Int
+
+    @inlinable
+    init(tag: UInt64, tagStart: Int, start: Int, end: Int) {
+        self.tag = tag
+        self.tagStart = tagStart
+        self.start = start
+        self.end = end
+    }
+
+    @inlinable var number: UInt32 { UInt32(truncatingIfNeeded: tag >> 3) }
+
+    /// The value of a varint field (its bytes were checked when the view was made).
+    @inlinable
+    func varint(_ base: UnsafePointer<UInt8>) -> UInt64 {
+        var offset = start
+        return ViewScan.varint(base, &offset, end) ?? 0
+    }
+}
+
+/// The fields of a ``ViewScope`` one at a time, descending into the occurrences its path names.
+/// Its state is fixed-size (one offset and end per level): iterating allocates nothing.
+@usableFromInline
+struct ViewFieldCursor {
+    @usableFromInline let scope: ViewScope
+    @usableFromInline var level = 0
+    @usableFromInline var offsets = ViewLevels()
+    @usableFromInline var ends = ViewLevels()
+
+    @inlinable
+    init(_ scope: ViewScope) {
+        self.scope = scope
+        offsets[0] = scope.start
+        ends[0] = scope.end
+    }
+
+    /// The next field of the message, or nil after the last.
+    @inlinable
+    mutating func next() -> ViewField? {
+        let path = scope.path
+        while true {
+            var offset = offsets[level]
+            let end = ends[level]
+            guard offset < end,
+                let field = ViewScan.field(scope.base, &offset, end)
+            else {
+                if level == 0 { return nil }
+                level &-= 1
+                continue
+            }
+            offsets[level] = offset
+            if level == Int(path.count) { return field }
+            let step = path[level]
+            if field.tag == UInt64(step.number) << 3 | 2, field.tagStart >= step.from {
+                level &+= 1
+                offsets[level] = field.start
+                ends[level] = field.end
+            }
+        }
+    }
+}
+
+/// A path of up to ``ViewPath/capacity`` sub-message steps, stored inline.
+@usableFromInline
+struct ViewPath {
+    /// Deeper than any sub-message nesting of the schemas (the generator checks).
+    @usableFromInline static let capacity = 6
+    @usableFromInline var count: UInt8 = 0
+    @usableFromInline var numbers: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0, 0, 0, 0, 0, 0
+    )
+    @usableFromInline var froms = ViewLevels()
+
+    @inlinable init() {}
+
+    @inlinable
+    mutating func append(_ number: UInt32, from: Int) {
+        precondition(Int(count) < Self.capacity, "RTMWire: view path deeper than its capacity")
+        withUnsafeMutableBytes(of: &numbers) {
+            $0.storeBytes(of: number, toByteOffset: Int(count) &* 4, as: UInt32.self)
+        }
+        froms[Int(count)] = from
+        count &+= 1
+    }
+
+    @inlinable
+    subscript(level: Int) -> (number: UInt32, from: Int) {
+        let number = withUnsafeBytes(of: numbers) {
+            $0.load(fromByteOffset: level &* 4, as: UInt32.self)
+        }
+        return (number, froms[level])
+    }
+}
+
+/// Seven `Int`s stored inline: one per level of a ``ViewPath`` plus the root.
+@usableFromInline
+struct ViewLevels {
+    @usableFromInline var storage: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
+
+    @inlinable init() {}
+
+    @inlinable
+    subscript(index: Int) -> Int {
+        get {
+            precondition(index >= 0 && index < 7)
+            return withUnsafeBytes(of: storage) {
+                $0.load(fromByteOffset: index &* 8, as: Int.self)
+            }
+        }
+        set {
+            precondition(index >= 0 && index < 7)
+            withUnsafeMutableBytes(of: &storage) {
+                $0.storeBytes(of: newValue, toByteOffset: index &* 8, as: Int.self)
+            }
+        }
+    }
+}
