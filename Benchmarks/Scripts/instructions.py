@@ -62,14 +62,16 @@ def run(binary, message, op, impl, count, workdir):
         for line in file:
             if line.startswith("summary:") or line.startswith("totals:"):
                 instructions = max(instructions, int(line.split()[1]))
-            elif line.startswith("cfn="):
-                match = re.match(r"cfn=\((\d+)\)(?: (.*))?", line.strip())
+            elif line.startswith("fn=") or line.startswith("cfn="):
+                # fn= and cfn= lines share one table of compressed names.
+                match = re.match(r"c?fn=\((\d+)\)(?: (.*))?", line.strip())
+                name = line.strip().split("=", 1)[1]
                 if match:
                     if match.group(2):
                         names[match.group(1)] = match.group(2)
-                    callee = names.get(match.group(1))
-                else:
-                    callee = line.strip()[4:]
+                    name = names.get(match.group(1))
+                if line.startswith("cfn="):
+                    callee = name
             elif line.startswith("calls=") and callee in ALLOCATORS:
                 mallocs += int(line[6:].split()[0])
     os.remove(out)

@@ -46,18 +46,43 @@ def _tag(f: Field, wire_type=None) -> str:
     return "0x%02X" % f.tag_value(wire_type)
 
 
-def _value(f: Field) -> tuple:
-    """(Swift type, expression) of a singular field read from `scope`."""
-    tag = _tag(f)
+def _stored(f: Field) -> str:
+    """The stored property that keeps where a singular field's last occurrence is."""
+    return "_" + f.prop
+
+
+def _storage(f: Field) -> tuple:
+    """(Swift type, initial value, assignment from `field`) of a singular field's storage."""
+    if f.is_message:
+        return "Bool", "false", "true"
+    if f.is_string or f.type.swift == "[UInt8]":
+        return "ViewRange", "ViewRange()", "ViewRange(field)"
+    return "UInt64", "0", "field.varint(scope.base)"
+
+
+def _value(f: Field, stored: str = None) -> tuple:
+    """(Swift type, expression) of a singular field, from its storage (`stored`)."""
+    stored = stored or _stored(f)
     if f.is_message:
         view = view_name(f.swift_scalar)
-        return view + "?", "scope.contains(%s) ? %s(_scope: scope.appending(%d)) : nil" % (
-            tag, view, f.number)
+        return view + "?", "%s ? %s(_scope: scope.appending(%d)) : nil" % (stored, view, f.number)
     if f.is_string:
-        return "RTMStringView", "scope.string(%s)" % tag
+        return "RTMStringView", "%s.string(scope.base)" % stored
     if f.type.swift == "[UInt8]":
-        return "UnsafeRawBufferPointer", "scope.bytes(%s)" % tag
-    return f.swift_scalar, f.from_varint("scope.varint(%s)" % tag)
+        return "UnsafeRawBufferPointer", "%s.bytes(scope.base)" % stored
+    return f.swift_scalar, f.from_varint(stored)
+
+
+def _member_value(f: Field) -> str:
+    """A oneof member's value from `member` (its last occurrence) and `%sFrom`."""
+    if f.is_message:
+        return "%s(_scope: scope.appending(%d, from: %sFrom))" % (
+            view_name(f.swift_scalar), f.number, _stored(f.oneof))
+    if f.is_string:
+        return "ViewRange(member).string(scope.base)"
+    if f.type.swift == "[UInt8]":
+        return "ViewRange(member).bytes(scope.base)"
+    return f.from_varint("member.varint(scope.base)")
 
 
 def _repeated(f: Field) -> tuple:
@@ -78,13 +103,41 @@ def _repeated(f: Field) -> tuple:
 def _view(out: SwiftSource, m: Message):
     name = view_name(m.name)
     out.line("/// A borrowed view of an encoded ``%s``, valid only inside the `withView` closure that" % m.name)
-    out.line("/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.")
+    out.line("/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where")
+    out.line("/// each singular field's last occurrence is; repeated fields are read when iterated.")
     out.line("public struct %s: RTMMessageView {" % name)
+    out.line("/// The message type this views.", 1)
+    out.line("public typealias Message = %s" % m.name, 1)
     out.line("@usableFromInline let scope: ViewScope", 1)
+    singular = [f for f in m.by_number if not f.repeated and f.oneof is None]
+    for f in singular:
+        swift_type, initial, _ = _storage(f)
+        out.line("@usableFromInline var %s: %s = %s" % (_stored(f), swift_type, initial), 1)
+    for oneof in m.oneofs:
+        out.line("/// The last occurrence of a member, and where that member's last run starts.", 1)
+        out.line("@usableFromInline var %s: ViewField? = nil" % _stored(oneof), 1)
+        out.line("@usableFromInline var %sFrom = 0" % _stored(oneof), 1)
     out.line()
     out.line("/// The view of the message at `scope`; made by `withView` and by enclosing views.", 1)
     out.line("@inlinable", 1)
-    out.line("public init(_scope scope: ViewScope) { self.scope = scope }", 1)
+    out.line("public init(_scope scope: ViewScope) {", 1)
+    out.line("self.scope = scope", 2)
+    if singular or m.oneofs:
+        out.line("var cursor = scope.fields", 2)
+        out.line("while let field = cursor.next() {", 2)
+        out.line("switch field.tag {", 3)
+        for f in singular:
+            out.line("case %s: %s = %s" % (_tag(f), _stored(f), _storage(f)[2]), 3)
+        for oneof in m.oneofs:
+            out.line("case %s:" % ", ".join(_tag(f) for f in oneof.by_number), 3)
+            # A member other than the last one seen starts a new run; the last member wins.
+            out.line("if %s?.tag != field.tag { %sFrom = field.tagStart }"
+                     % (_stored(oneof), _stored(oneof)), 4)
+            out.line("%s = field" % _stored(oneof), 4)
+        out.line("default: break", 3)
+        out.line("}", 3)
+        out.line("}", 2)
+    out.line("}", 1)
     for member in m.members():
         out.line()
         if isinstance(member, Field):
@@ -94,31 +147,20 @@ def _view(out: SwiftSource, m: Message):
             out.line("public var %s: %s { %s }" % (member.prop, swift_type, expression), 1)
         else:
             _oneof(out, member)
+    out.line()
+    _materialized(out, m)
     out.line("}")
 
 
 def _oneof(out: SwiftSource, oneof):
     out.doc(oneof.comment, 1, fallback="The member of the `%s` oneof, if one is set." % oneof.name)
     out.line("@inlinable", 1)
-    out.line("public var %s: %s? {" % (oneof.prop, oneof.enum), 2 - 1)
-    tags = ", ".join(_tag(f) for f in oneof.by_number)
-    out.line("let isMember = { (tag: UInt64) -> Bool in", 2)
-    out.line("switch tag {", 3)
-    out.line("case %s: true" % tags, 3)
-    out.line("default: false", 3)
-    out.line("}", 3)
-    out.line("}", 2)
-    out.line("guard let member = scope.oneofMember(isMember) else { return nil }", 2)
+    out.line("public var %s: %s? {" % (oneof.prop, oneof.enum), 1)
+    out.line("guard let member = %s else { return nil }" % _stored(oneof), 2)
     out.line("switch member.tag {", 2)
     for f in oneof.by_number:
-        out.line("case %s:" % _tag(f), 2)
-        if f.is_message:
-            out.line("return .%s(%s(_scope: scope.appending(%d, from: member.from)))"
-                     % (f.case, view_name(f.swift_scalar), f.number), 3)
-        else:
-            out.line("return .%s(%s)" % (f.case, _value(f)[1]), 3)
-    out.line("default:", 2)
-    out.line("return nil", 3)
+        out.line("case %s: return .%s(%s)" % (_tag(f), f.case, _member_value(f)), 2)
+    out.line("default: return nil", 2)
     out.line("}", 2)
     out.line("}", 1)
     out.line()
@@ -128,6 +170,43 @@ def _oneof(out: SwiftSource, oneof):
         out.doc(f.comment, 2, fallback="The `%s` member." % f.name)
         out.line("case %s(%s)" % (f.case, _value(f)[0].rstrip("?")), 2)
     out.line("}", 1)
+
+
+def _materialized(out: SwiftSource, m: Message):
+    out.line("/// A ``%s`` holding a copy of the viewed fields (strings and bytes are copied;" % m.name, 1)
+    out.line("/// unknown fields are not kept).", 1)
+    out.line("public func materialized() -> %s {" % m.name, 1)
+    out.line("var message = %s()" % m.name, 2)
+    for member in m.members():
+        if isinstance(member, Field):
+            out.line("message.%s = %s" % (member.prop, _copy(member, "self." + member.prop)), 2)
+            continue
+        out.line("switch self.%s {" % member.prop, 2)
+        for f in member.by_number:
+            out.line("case .%s(let value)?:" % f.case, 2)
+            out.line("message.%s = .%s(%s)" % (member.prop, f.case, _copy(f, "value", True)), 3)
+        out.line("case nil:", 2)
+        out.line("break", 3)
+        out.line("}", 2)
+    out.line("return message", 2)
+    out.line("}", 1)
+
+
+def _copy(f: Field, value: str, unwrapped: bool = False) -> str:
+    """`value` (as the view reads the field) as the message's property holds it."""
+    if f.repeated:
+        if f.is_message:
+            return "%s.map { $0.materialized() }" % value
+        if f.is_string:
+            return "%s.map(\\.string)" % value
+        return "Array(%s)" % value
+    if f.is_message:
+        return "%s.materialized()" % value if unwrapped else "%s?.materialized()" % value
+    if f.is_string:
+        return "%s.string" % value
+    if f.type.swift == "[UInt8]":
+        return "Array(%s)" % value
+    return value
 
 
 def _flag(f: Field) -> str:

@@ -13,13 +13,14 @@ if arguments.first == "loop" {
 } else {
     let suite = Suite()
     print("message\timplementation\tbytes")
-    func row(_ workload: some Workload) {
+    func row(_ workload: some DecodeWorkload) {
         print(
             "\(workload.message.rawValue)\t\(workload.implementation.rawValue)\t\(workload.encodedCount)"
         )
     }
     suite.rtmwire.forEach(row)
     suite.rtmwireBuffer.forEach(row)
+    suite.rtmwireView.forEach(row)
     suite.protobufC.forEach(row)
     suite.swiftProtobuf.forEach(row)
     suite.jsonSerialization.forEach(row)
@@ -45,8 +46,15 @@ func runLoop(_ arguments: [String]) {
             }
         }
     }
+    func runDecodeOnly(_ workloads: [some DecodeWorkload]) {
+        for workload in workloads where workload.implementation == implementation {
+            guard !encode else { fatalError("\(implementation.rawValue) only decodes") }
+            measuredLoop(count) { blackHole(workload.decode()) }
+        }
+    }
     run(suite.rtmwire)
     run(suite.rtmwireBuffer)
+    runDecodeOnly(suite.rtmwireView)
     run(suite.protobufC)
     run(suite.swiftProtobuf)
     run(suite.jsonSerialization)

@@ -26,7 +26,7 @@
 /// valid only inside `body` and must not be kept after `body` returns.
 public protocol RTMViewable: RTMMessage {
     /// The generated view type of this message.
-    associatedtype View: RTMMessageView
+    associatedtype View: RTMMessageView where View.Message == Self
 
     /// Checks the fields of the current message scope of `reader` for a view (wire rules and
     /// UTF-8, thrown) and returns the first violation of `options`' value checks, if any.
@@ -36,8 +36,12 @@ public protocol RTMViewable: RTMMessage {
 
 /// A generated, borrowed view of one encoded message (see ``RTMViewable``).
 public protocol RTMMessageView {
+    /// The message type this views.
+    associatedtype Message: RTMMessage
     /// Creates the view of the message at `scope`; generated code only.
     init(_scope scope: ViewScope)
+    /// A message holding a copy of the viewed fields (unknown fields are not kept).
+    func materialized() -> Message
 }
 
 extension RTMViewable {

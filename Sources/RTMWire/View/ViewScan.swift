@@ -6,6 +6,18 @@ enum ViewScan {
     /// The varint at `offset` (moved past it), or nil when it does not end before `end`.
     @inlinable
     static func varint(_ base: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int) -> UInt64? {
+        // One byte: every tag of these schemas, most lengths and small values.
+        if offset < end, base[offset] < 0x80 {
+            offset &+= 1
+            return UInt64(base[offset &- 1])
+        }
+        return varintSlow(base, &offset, end)
+    }
+
+    @usableFromInline
+    static func varintSlow(_ base: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int)
+        -> UInt64?
+    {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while offset < end, shift < 70 {

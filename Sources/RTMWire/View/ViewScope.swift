@@ -45,17 +45,6 @@ public struct ViewScope {
     @inlinable
     var fields: ViewFieldCursor { ViewFieldCursor(self) }
 
-    /// The last occurrence of the field whose raw tag is `tag` (last one wins).
-    @inlinable
-    func last(_ tag: UInt64) -> ViewField? {
-        var cursor = fields
-        var found: ViewField?
-        while let field = cursor.next() {
-            if field.tag == tag { found = field }
-        }
-        return found
-    }
-
     /// Whether the field whose raw tag is `tag` occurs.
     @inlinable
     func contains(_ tag: UInt64) -> Bool {
@@ -65,40 +54,30 @@ public struct ViewScope {
         }
         return false
     }
+}
 
-    /// The last string of the field whose raw tag is `tag`; empty when absent.
+/// Where a string or bytes field's value is in the borrowed input (empty when absent).
+@usableFromInline
+struct ViewRange {
+    @usableFromInline var start = 0
+    @usableFromInline var end = 0
+
+    @inlinable init() {}
+
     @inlinable
-    func string(_ tag: UInt64) -> RTMStringView {
-        guard let field = last(tag) else { return RTMStringView() }
-        return RTMStringView(base: base + field.start, count: field.end &- field.start)
+    init(_ field: ViewField) {
+        start = field.start
+        end = field.end
     }
 
-    /// The last bytes of the field whose raw tag is `tag`; empty when absent.
     @inlinable
-    func bytes(_ tag: UInt64) -> UnsafeRawBufferPointer {
-        guard let field = last(tag) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        return UnsafeRawBufferPointer(start: base + field.start, count: field.end &- field.start)
+    func string(_ base: UnsafePointer<UInt8>) -> RTMStringView {
+        RTMStringView(base: base + start, count: end &- start)
     }
 
-    /// The last varint of the field whose raw tag is `tag`; 0 when absent.
     @inlinable
-    func varint(_ tag: UInt64) -> UInt64 {
-        guard let field = last(tag) else { return 0 }
-        return field.varint(base)
-    }
-
-    /// The oneof member that wins among the fields whose raw tags `isMember` accepts (the last
-    /// one to occur), and where its last run starts: earlier occurrences of it were replaced by
-    /// another member, as the decoder replaces them.
-    @inlinable
-    func oneofMember(_ isMember: (UInt64) -> Bool) -> (tag: UInt64, from: Int)? {
-        var cursor = fields
-        var member: (tag: UInt64, from: Int)?
-        while let field = cursor.next() {
-            guard isMember(field.tag) else { continue }
-            if member?.tag != field.tag { member = (field.tag, field.tagStart) }
-        }
-        return member
+    func bytes(_ base: UnsafePointer<UInt8>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + start, count: end &- start)
     }
 }
 

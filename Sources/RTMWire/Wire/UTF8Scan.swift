@@ -67,58 +67,88 @@ enum UTF8Scan {
     }
 
     /// Validates `bytes` as UTF-8 (Unicode's well-formed sequences: no overlong forms, no
-    /// surrogates, nothing above U+10FFFF) and looks for 0x00 in the same pass: eight bytes at a
-    /// time while they are ASCII, one sequence at a time otherwise. Nil when they are invalid.
+    /// surrogates, nothing above U+10FFFF) and looks for 0x00 in the same pass. Nil when they are
+    /// invalid. ASCII, the common case (ids, keys), is checked eight bytes at a time, the last
+    /// word overlapping; the first word holding a byte of 0x80 or above hands over to
+    /// ``validateMixed(_:_:from:zero:)`` at that word, so no byte is looked at twice.
     @inlinable
     static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan? {
         guard let base = bytes.baseAddress else { return Scan(isASCII: true, containsNUL: false) }
         let count = bytes.count
+        let raw = UnsafeRawPointer(base)
+        if count <= 8 {
+            let word = shortWord(raw, count)
+            if word & highBits != 0 { return validateMixed(base, count, from: 0, zero: 0) }
+            return Scan(isASCII: true, containsNUL: hasZeroByte(word))
+        }
         var zero: UInt64 = 0
-        var isASCII = true
-        var index = 0
+        var offset = 0
+        while offset &+ 8 < count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if word & highBits != 0 { return validateMixed(base, count, from: offset, zero: zero) }
+            zero |= (word &- lowBits) & ~word
+            offset &+= 8
+        }
+        let last = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        if last & highBits != 0 { return validateMixed(base, count, from: offset, zero: zero) }
+        return Scan(isASCII: true, containsNUL: zero & highBits != 0 || hasZeroByte(last))
+    }
+
+    /// Whether some byte of `word` is 0x00: (w - 0x01...01) & ~w has a high bit set exactly then.
+    @inlinable @inline(__always)
+    static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- lowBits) & ~word & highBits != 0
+    }
+
+    /// ``validate(_:)`` from `start` on, where a byte of 0x80 or above is near; `zero` holds the
+    /// zero-byte bits of the words before. Sequences are checked as Unicode Table 3-7 lists
+    /// them: the second byte's range depends on the lead, later ones are 0x80...0xBF.
+    @usableFromInline
+    static func validateMixed(
+        _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, zero: UInt64
+    ) -> Scan? {
+        var containsNUL = zero & highBits != 0
+        var index = start
         while index < count {
+            // Runs of ASCII, eight bytes at a time.
             while index &+ 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 if word & highBits != 0 { break }
-                // (w - 0x01...01) & ~w has a high bit set exactly when some byte of w is zero.
-                zero |= (word &- lowBits) & ~word
+                if hasZeroByte(word) { containsNUL = true }
                 index &+= 8
             }
             guard index < count else { break }
             let lead = base[index]
             if lead < 0x80 {
-                if lead == 0 { zero = highBits }
+                if lead == 0 { containsNUL = true }
                 index &+= 1
                 continue
             }
-            isASCII = false
-            guard let length = sequenceLength(base + index, count &- index) else { return nil }
-            index &+= length
+            if lead < 0xE0 {
+                guard lead >= 0xC2, index &+ 1 < count, base[index &+ 1] & 0xC0 == 0x80 else {
+                    return nil
+                }
+                index &+= 2
+            } else if lead < 0xF0 {
+                guard index &+ 2 < count else { return nil }
+                let second = base[index &+ 1]
+                guard second & 0xC0 == 0x80, base[index &+ 2] & 0xC0 == 0x80,
+                    lead != 0xE0 || second >= 0xA0,  // overlong
+                    lead != 0xED || second <= 0x9F  // surrogates
+                else { return nil }
+                index &+= 3
+            } else {
+                guard lead <= 0xF4, index &+ 3 < count else { return nil }
+                let second = base[index &+ 1]
+                guard second & 0xC0 == 0x80, base[index &+ 2] & 0xC0 == 0x80,
+                    base[index &+ 3] & 0xC0 == 0x80,
+                    lead != 0xF0 || second >= 0x90,  // overlong
+                    lead != 0xF4 || second <= 0x8F  // above U+10FFFF
+                else { return nil }
+                index &+= 4
+            }
         }
-        return Scan(isASCII: isASCII, containsNUL: zero & highBits != 0)
-    }
-
-    /// The length of the well-formed multi-byte sequence at `start` (lead byte 0x80 or above),
-    /// of which `available` bytes are in the buffer; nil when it is not well-formed (Unicode
-    /// Table 3-7: the second byte's range depends on the lead, later ones are 0x80...0xBF).
-    @usableFromInline
-    static func sequenceLength(_ start: UnsafePointer<UInt8>, _ available: Int) -> Int? {
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch start[0] {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: (length, low) = (3, 0xA0)
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: (length, high) = (3, 0x9F)
-        case 0xF0: (length, low) = (4, 0x90)
-        case 0xF1...0xF3: length = 4
-        case 0xF4: (length, high) = (4, 0x8F)
-        default: return nil
-        }
-        guard available >= length, start[1] >= low, start[1] <= high else { return nil }
-        for index in 2..<length where start[index] & 0xC0 != 0x80 { return nil }
-        return length
+        return Scan(isASCII: false, containsNUL: containsNUL)
     }
 
     /// A string holding a copy of `bytes`, which ``validate(_:)`` accepted: where the standard

@@ -2,22 +2,46 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``Caption``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct CaptionView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = Caption
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _text: ViewRange = ViewRange()
+    @usableFromInline var _mentions: Bool = false
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _text = ViewRange(field)
+            case 0x12: _mentions = true
+            default: break
+            }
+        }
+    }
 
     /// The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
     /// checks again together with the edited message's file name and thumbnail.
     @inlinable
-    public var text: RTMStringView { scope.string(0x0A) }
+    public var text: RTMStringView { _text.string(scope.base) }
 
     /// Users the new caption mentions. Absent = none.
     @inlinable
-    public var mentions: MentionsView? { scope.contains(0x12) ? MentionsView(_scope: scope.appending(2)) : nil }
+    public var mentions: MentionsView? { _mentions ? MentionsView(_scope: scope.appending(2)) : nil }
+
+    /// A ``Caption`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> Caption {
+        var message = Caption()
+        message.text = self.text.string
+        message.mentions = self.mentions?.materialized()
+        return message
+    }
 }
 
 extension Caption: RTMViewable {

@@ -2,21 +2,45 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``ChannelTarget``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct ChannelTargetView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = ChannelTarget
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _channelName: ViewRange = ViewRange()
+    @usableFromInline var _channelType: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _channelName = ViewRange(field)
+            case 0x10: _channelType = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// The channel name. Required (non-empty).
     @inlinable
-    public var channelName: RTMStringView { scope.string(0x0A) }
+    public var channelName: RTMStringView { _channelName.string(scope.base) }
 
     /// Message or stream channel. Required (not UNSPECIFIED).
     @inlinable
-    public var channelType: ChannelType { ChannelType(rawValue: Int32(truncatingIfNeeded: scope.varint(0x10))) }
+    public var channelType: ChannelType { ChannelType(rawValue: Int32(truncatingIfNeeded: _channelType)) }
+
+    /// A ``ChannelTarget`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> ChannelTarget {
+        var message = ChannelTarget()
+        message.channelName = self.channelName.string
+        message.channelType = self.channelType
+        return message
+    }
 }
 
 extension ChannelTarget: RTMViewable {

@@ -2,21 +2,45 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``Conversation``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct ConversationView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = Conversation
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _type: UInt64 = 0
+    @usableFromInline var _id: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x08: _type = field.varint(scope.base)
+            case 0x12: _id = ViewRange(field)
+            default: break
+            }
+        }
+    }
 
     /// Peer, channel or group. Required (not UNSPECIFIED).
     @inlinable
-    public var type: ConversationType { ConversationType(rawValue: Int32(truncatingIfNeeded: scope.varint(0x08))) }
+    public var type: ConversationType { ConversationType(rawValue: Int32(truncatingIfNeeded: _type)) }
 
     /// The peer user id, channel name or group id. Required (non-empty).
     @inlinable
-    public var id: RTMStringView { scope.string(0x12) }
+    public var id: RTMStringView { _id.string(scope.base) }
+
+    /// A ``Conversation`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> Conversation {
+        var message = Conversation()
+        message.type = self.type
+        message.id = self.id.string
+        return message
+    }
 }
 
 extension Conversation: RTMViewable {

@@ -2,17 +2,38 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``ConversationReadReceipt``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct ConversationReadReceiptView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = ConversationReadReceipt
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _conversationID: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _conversationID = ViewRange(field)
+            default: break
+            }
+        }
+    }
 
     /// The conversation that was read (the peer's user id in one-to-one chat). Required.
     @inlinable
-    public var conversationID: RTMStringView { scope.string(0x0A) }
+    public var conversationID: RTMStringView { _conversationID.string(scope.base) }
+
+    /// A ``ConversationReadReceipt`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> ConversationReadReceipt {
+        var message = ConversationReadReceipt()
+        message.conversationID = self.conversationID.string
+        return message
+    }
 }
 
 extension ConversationReadReceipt: RTMViewable {

@@ -2,21 +2,45 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``CustomMessage``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct CustomMessageView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = CustomMessage
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _type: ViewRange = ViewRange()
+    @usableFromInline var _payload: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _type = ViewRange(field)
+            case 0x12: _payload = ViewRange(field)
+            default: break
+            }
+        }
+    }
 
     /// Application type name, e.g. "com.example.poll". Required (non-empty).
     @inlinable
-    public var type: RTMStringView { scope.string(0x0A) }
+    public var type: RTMStringView { _type.string(scope.base) }
 
     /// Opaque payload, interpreted by the application. Counts toward the 32 KB content budget.
     @inlinable
-    public var payload: UnsafeRawBufferPointer { scope.bytes(0x12) }
+    public var payload: UnsafeRawBufferPointer { _payload.bytes(scope.base) }
+
+    /// A ``CustomMessage`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> CustomMessage {
+        var message = CustomMessage()
+        message.type = self.type.string
+        message.payload = Array(self.payload)
+        return message
+    }
 }
 
 extension CustomMessage: RTMViewable {

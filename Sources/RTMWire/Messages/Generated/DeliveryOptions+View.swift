@@ -2,26 +2,53 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``DeliveryOptions``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct DeliveryOptionsView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = DeliveryOptions
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _deliveryReceipt: UInt64 = 0
+    @usableFromInline var _readReceipt: UInt64 = 0
+    @usableFromInline var _groupReadReceipt: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x08: _deliveryReceipt = field.varint(scope.base)
+            case 0x10: _readReceipt = field.varint(scope.base)
+            case 0x18: _groupReadReceipt = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// The receiver answers with a delivery receipt when the message arrives.
     @inlinable
-    public var deliveryReceipt: Bool { scope.varint(0x08) != 0 }
+    public var deliveryReceipt: Bool { _deliveryReceipt != 0 }
 
     /// The receiver answers with a message read receipt once the message is read.
     @inlinable
-    public var readReceipt: Bool { scope.varint(0x10) != 0 }
+    public var readReceipt: Bool { _readReceipt != 0 }
 
     /// Group members answer with group read receipts; the sender may receive read counts.
     /// Only meaningful in a group conversation.
     @inlinable
-    public var groupReadReceipt: Bool { scope.varint(0x18) != 0 }
+    public var groupReadReceipt: Bool { _groupReadReceipt != 0 }
+
+    /// A ``DeliveryOptions`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> DeliveryOptions {
+        var message = DeliveryOptions()
+        message.deliveryReceipt = self.deliveryReceipt
+        message.readReceipt = self.readReceipt
+        message.groupReadReceipt = self.groupReadReceipt
+        return message
+    }
 }
 
 extension DeliveryOptions: RTMViewable {

@@ -2,13 +2,18 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``DeliveryReceipt``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct DeliveryReceiptView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = DeliveryReceipt
     @usableFromInline let scope: ViewScope
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+    }
 
     /// Ids of the delivered messages, at most Limits.maxRepeatedCount.
     @inlinable
@@ -19,6 +24,15 @@ public struct DeliveryReceiptView: RTMMessageView {
     /// Packed on the wire.
     @inlinable
     public var deliveredAtMs: RTMRepeatedScalarView<Int64> { RTMRepeatedScalarView(scope, tag: 0x10) { Int64(bitPattern: $0) } }
+
+    /// A ``DeliveryReceipt`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> DeliveryReceipt {
+        var message = DeliveryReceipt()
+        message.messageIDs = self.messageIDs.map(\.string)
+        message.deliveredAtMs = Array(self.deliveredAtMs)
+        return message
+    }
 }
 
 extension DeliveryReceipt: RTMViewable {

@@ -2,33 +2,62 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``Envelope``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct EnvelopeView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = Envelope
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _messageID: ViewRange = ViewRange()
+    @usableFromInline var _sender: Bool = false
+    @usableFromInline var _sendTimeMs: UInt64 = 0
+    @usableFromInline var _conversation: Bool = false
+    @usableFromInline var _deliveryOptions: Bool = false
+    @usableFromInline var _replyTo: Bool = false
+    /// The last occurrence of a member, and where that member's last run starts.
+    @usableFromInline var _body: ViewField? = nil
+    @usableFromInline var _bodyFrom = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _messageID = ViewRange(field)
+            case 0x12: _sender = true
+            case 0x18: _sendTimeMs = field.varint(scope.base)
+            case 0x22: _conversation = true
+            case 0x2A: _deliveryOptions = true
+            case 0x202: _replyTo = true
+            case 0x82, 0x8A, 0x92, 0x9A, 0xA2, 0xAA, 0xB2, 0xBA, 0xC2, 0xCA, 0xD2, 0xDA, 0xE2, 0xEA:
+                if _body?.tag != field.tag { _bodyFrom = field.tagStart }
+                _body = field
+            default: break
+            }
+        }
+    }
 
     /// Client-generated unique id of this message, e.g. a UUID string. Required (non-empty).
     @inlinable
-    public var messageID: RTMStringView { scope.string(0x0A) }
+    public var messageID: RTMStringView { _messageID.string(scope.base) }
 
     /// Who sent the message. Required.
     @inlinable
-    public var sender: SenderView? { scope.contains(0x12) ? SenderView(_scope: scope.appending(2)) : nil }
+    public var sender: SenderView? { _sender ? SenderView(_scope: scope.appending(2)) : nil }
 
     /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
     @inlinable
-    public var sendTimeMs: Int64 { Int64(bitPattern: scope.varint(0x18)) }
+    public var sendTimeMs: Int64 { Int64(bitPattern: _sendTimeMs) }
 
     /// Where the message is addressed: a peer, a channel or a group. Required.
     @inlinable
-    public var conversation: ConversationView? { scope.contains(0x22) ? ConversationView(_scope: scope.appending(4)) : nil }
+    public var conversation: ConversationView? { _conversation ? ConversationView(_scope: scope.appending(4)) : nil }
 
     /// What the sender asks of the receivers (receipts). Absent = all off.
     @inlinable
-    public var deliveryOptions: DeliveryOptionsView? { scope.contains(0x2A) ? DeliveryOptionsView(_scope: scope.appending(5)) : nil }
+    public var deliveryOptions: DeliveryOptionsView? { _deliveryOptions ? DeliveryOptionsView(_scope: scope.appending(5)) : nil }
 
     /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
     /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
@@ -36,44 +65,23 @@ public struct EnvelopeView: RTMMessageView {
     /// and still routes the envelope by its header.
     @inlinable
     public var body: Body? {
-        let isMember = { (tag: UInt64) -> Bool in
-            switch tag {
-            case 0x82, 0x8A, 0x92, 0x9A, 0xA2, 0xAA, 0xB2, 0xBA, 0xC2, 0xCA, 0xD2, 0xDA, 0xE2, 0xEA: true
-            default: false
-            }
-        }
-        guard let member = scope.oneofMember(isMember) else { return nil }
+        guard let member = _body else { return nil }
         switch member.tag {
-        case 0x82:
-            return .text(TextMessageView(_scope: scope.appending(16, from: member.from)))
-        case 0x8A:
-            return .image(ImageMessageView(_scope: scope.appending(17, from: member.from)))
-        case 0x92:
-            return .file(FileMessageView(_scope: scope.appending(18, from: member.from)))
-        case 0x9A:
-            return .status(StatusMessageView(_scope: scope.appending(19, from: member.from)))
-        case 0xA2:
-            return .receipt(ReceiptView(_scope: scope.appending(20, from: member.from)))
-        case 0xAA:
-            return .stream(StreamMessageView(_scope: scope.appending(21, from: member.from)))
-        case 0xB2:
-            return .streamChunk(StreamChunkView(_scope: scope.appending(22, from: member.from)))
-        case 0xBA:
-            return .metadata(MetadataMessageView(_scope: scope.appending(23, from: member.from)))
-        case 0xC2:
-            return .custom(CustomMessageView(_scope: scope.appending(24, from: member.from)))
-        case 0xCA:
-            return .edit(MessageEditView(_scope: scope.appending(25, from: member.from)))
-        case 0xD2:
-            return .recall(MessageRecallView(_scope: scope.appending(26, from: member.from)))
-        case 0xDA:
-            return .reaction(ReactionView(_scope: scope.appending(27, from: member.from)))
-        case 0xE2:
-            return .reactionSummary(ReactionSummaryView(_scope: scope.appending(28, from: member.from)))
-        case 0xEA:
-            return .typing(TypingIndicatorView(_scope: scope.appending(29, from: member.from)))
-        default:
-            return nil
+        case 0x82: return .text(TextMessageView(_scope: scope.appending(16, from: _bodyFrom)))
+        case 0x8A: return .image(ImageMessageView(_scope: scope.appending(17, from: _bodyFrom)))
+        case 0x92: return .file(FileMessageView(_scope: scope.appending(18, from: _bodyFrom)))
+        case 0x9A: return .status(StatusMessageView(_scope: scope.appending(19, from: _bodyFrom)))
+        case 0xA2: return .receipt(ReceiptView(_scope: scope.appending(20, from: _bodyFrom)))
+        case 0xAA: return .stream(StreamMessageView(_scope: scope.appending(21, from: _bodyFrom)))
+        case 0xB2: return .streamChunk(StreamChunkView(_scope: scope.appending(22, from: _bodyFrom)))
+        case 0xBA: return .metadata(MetadataMessageView(_scope: scope.appending(23, from: _bodyFrom)))
+        case 0xC2: return .custom(CustomMessageView(_scope: scope.appending(24, from: _bodyFrom)))
+        case 0xCA: return .edit(MessageEditView(_scope: scope.appending(25, from: _bodyFrom)))
+        case 0xD2: return .recall(MessageRecallView(_scope: scope.appending(26, from: _bodyFrom)))
+        case 0xDA: return .reaction(ReactionView(_scope: scope.appending(27, from: _bodyFrom)))
+        case 0xE2: return .reactionSummary(ReactionSummaryView(_scope: scope.appending(28, from: _bodyFrom)))
+        case 0xEA: return .typing(TypingIndicatorView(_scope: scope.appending(29, from: _bodyFrom)))
+        default: return nil
         }
     }
 
@@ -116,7 +124,52 @@ public struct EnvelopeView: RTMMessageView {
     /// text, image or file). Numbered after the body kinds so that older readers, which keep it as
     /// an unknown field after the body, re-encode the envelope byte for byte.
     @inlinable
-    public var replyTo: MessageReferenceView? { scope.contains(0x202) ? MessageReferenceView(_scope: scope.appending(64)) : nil }
+    public var replyTo: MessageReferenceView? { _replyTo ? MessageReferenceView(_scope: scope.appending(64)) : nil }
+
+    /// A ``Envelope`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> Envelope {
+        var message = Envelope()
+        message.messageID = self.messageID.string
+        message.sender = self.sender?.materialized()
+        message.sendTimeMs = self.sendTimeMs
+        message.conversation = self.conversation?.materialized()
+        message.deliveryOptions = self.deliveryOptions?.materialized()
+        switch self.body {
+        case .text(let value)?:
+            message.body = .text(value.materialized())
+        case .image(let value)?:
+            message.body = .image(value.materialized())
+        case .file(let value)?:
+            message.body = .file(value.materialized())
+        case .status(let value)?:
+            message.body = .status(value.materialized())
+        case .receipt(let value)?:
+            message.body = .receipt(value.materialized())
+        case .stream(let value)?:
+            message.body = .stream(value.materialized())
+        case .streamChunk(let value)?:
+            message.body = .streamChunk(value.materialized())
+        case .metadata(let value)?:
+            message.body = .metadata(value.materialized())
+        case .custom(let value)?:
+            message.body = .custom(value.materialized())
+        case .edit(let value)?:
+            message.body = .edit(value.materialized())
+        case .recall(let value)?:
+            message.body = .recall(value.materialized())
+        case .reaction(let value)?:
+            message.body = .reaction(value.materialized())
+        case .reactionSummary(let value)?:
+            message.body = .reactionSummary(value.materialized())
+        case .typing(let value)?:
+            message.body = .typing(value.materialized())
+        case nil:
+            break
+        }
+        message.replyTo = self.replyTo?.materialized()
+        return message
+    }
 }
 
 extension Envelope: RTMViewable {

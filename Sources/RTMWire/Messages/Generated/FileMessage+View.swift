@@ -2,37 +2,73 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``FileMessage``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct FileMessageView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = FileMessage
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _mediaID: ViewRange = ViewRange()
+    @usableFromInline var _fileName: ViewRange = ViewRange()
+    @usableFromInline var _size: UInt64 = 0
+    @usableFromInline var _thumbnail: ViewRange = ViewRange()
+    @usableFromInline var _text: ViewRange = ViewRange()
+    @usableFromInline var _mentions: Bool = false
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _mediaID = ViewRange(field)
+            case 0x12: _fileName = ViewRange(field)
+            case 0x18: _size = field.varint(scope.base)
+            case 0x22: _thumbnail = ViewRange(field)
+            case 0x2A: _text = ViewRange(field)
+            case 0x32: _mentions = true
+            default: break
+            }
+        }
+    }
 
     /// Media id issued by the file server. Required (non-empty).
     @inlinable
-    public var mediaID: RTMStringView { scope.string(0x0A) }
+    public var mediaID: RTMStringView { _mediaID.string(scope.base) }
 
     /// Display file name. Counts toward the 32 KB content budget.
     @inlinable
-    public var fileName: RTMStringView { scope.string(0x12) }
+    public var fileName: RTMStringView { _fileName.string(scope.base) }
 
     /// Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
     @inlinable
-    public var size: UInt64 { scope.varint(0x18) }
+    public var size: UInt64 { _size }
 
     /// Thumbnail bytes set by the application (binary). Counts toward the 32 KB content budget.
     @inlinable
-    public var thumbnail: UnsafeRawBufferPointer { scope.bytes(0x22) }
+    public var thumbnail: UnsafeRawBufferPointer { _thumbnail.bytes(scope.base) }
 
     /// Optional caption. Counts toward the 32 KB content budget.
     @inlinable
-    public var text: RTMStringView { scope.string(0x2A) }
+    public var text: RTMStringView { _text.string(scope.base) }
 
     /// Users the caption mentions. Absent = none.
     @inlinable
-    public var mentions: MentionsView? { scope.contains(0x32) ? MentionsView(_scope: scope.appending(6)) : nil }
+    public var mentions: MentionsView? { _mentions ? MentionsView(_scope: scope.appending(6)) : nil }
+
+    /// A ``FileMessage`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> FileMessage {
+        var message = FileMessage()
+        message.mediaID = self.mediaID.string
+        message.fileName = self.fileName.string
+        message.size = self.size
+        message.thumbnail = Array(self.thumbnail)
+        message.text = self.text.string
+        message.mentions = self.mentions?.materialized()
+        return message
+    }
 }
 
 extension FileMessage: RTMViewable {

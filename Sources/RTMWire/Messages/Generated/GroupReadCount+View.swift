@@ -2,25 +2,52 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``GroupReadCount``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct GroupReadCountView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = GroupReadCount
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _messageID: ViewRange = ViewRange()
+    @usableFromInline var _groupID: ViewRange = ViewRange()
+    @usableFromInline var _readCount: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _messageID = ViewRange(field)
+            case 0x12: _groupID = ViewRange(field)
+            case 0x18: _readCount = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// Id of the group message. Required (non-empty).
     @inlinable
-    public var messageID: RTMStringView { scope.string(0x0A) }
+    public var messageID: RTMStringView { _messageID.string(scope.base) }
 
     /// The group id. Required (non-empty).
     @inlinable
-    public var groupID: RTMStringView { scope.string(0x12) }
+    public var groupID: RTMStringView { _groupID.string(scope.base) }
 
     /// Number of members that have read the message so far.
     @inlinable
-    public var readCount: UInt32 { UInt32(truncatingIfNeeded: scope.varint(0x18)) }
+    public var readCount: UInt32 { UInt32(truncatingIfNeeded: _readCount) }
+
+    /// A ``GroupReadCount`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> GroupReadCount {
+        var message = GroupReadCount()
+        message.messageID = self.messageID.string
+        message.groupID = self.groupID.string
+        message.readCount = self.readCount
+        return message
+    }
 }
 
 extension GroupReadCount: RTMViewable {

@@ -2,33 +2,66 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``GroupReadReceipt``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct GroupReadReceiptView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = GroupReadReceipt
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _messageID: ViewRange = ViewRange()
+    @usableFromInline var _groupID: ViewRange = ViewRange()
+    @usableFromInline var _content: ViewRange = ViewRange()
+    @usableFromInline var _ackID: ViewRange = ViewRange()
+    @usableFromInline var _readTimeMs: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _messageID = ViewRange(field)
+            case 0x12: _groupID = ViewRange(field)
+            case 0x1A: _content = ViewRange(field)
+            case 0x22: _ackID = ViewRange(field)
+            case 0x28: _readTimeMs = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// Id of the group message that was read. Required (non-empty).
     @inlinable
-    public var messageID: RTMStringView { scope.string(0x0A) }
+    public var messageID: RTMStringView { _messageID.string(scope.base) }
 
     /// The group id. Required (non-empty).
     @inlinable
-    public var groupID: RTMStringView { scope.string(0x12) }
+    public var groupID: RTMStringView { _groupID.string(scope.base) }
 
     /// Free-form content attached by the reader (sendGroupMessageReadAck's content).
     @inlinable
-    public var content: RTMStringView { scope.string(0x1A) }
+    public var content: RTMStringView { _content.string(scope.base) }
 
     /// Server-issued id of this acknowledgement (used to page through acks).
     @inlinable
-    public var ackID: RTMStringView { scope.string(0x22) }
+    public var ackID: RTMStringView { _ackID.string(scope.base) }
 
     /// When the member read the message, ms since the Unix epoch. 0 = unknown.
     @inlinable
-    public var readTimeMs: Int64 { Int64(bitPattern: scope.varint(0x28)) }
+    public var readTimeMs: Int64 { Int64(bitPattern: _readTimeMs) }
+
+    /// A ``GroupReadReceipt`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> GroupReadReceipt {
+        var message = GroupReadReceipt()
+        message.messageID = self.messageID.string
+        message.groupID = self.groupID.string
+        message.content = self.content.string
+        message.ackID = self.ackID.string
+        message.readTimeMs = self.readTimeMs
+        return message
+    }
 }
 
 extension GroupReadReceipt: RTMViewable {

@@ -2,55 +2,103 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``ImageMessage``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct ImageMessageView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = ImageMessage
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _mediaID: ViewRange = ViewRange()
+    @usableFromInline var _fileName: ViewRange = ViewRange()
+    @usableFromInline var _size: UInt64 = 0
+    @usableFromInline var _width: UInt64 = 0
+    @usableFromInline var _height: UInt64 = 0
+    @usableFromInline var _thumbnail: ViewRange = ViewRange()
+    @usableFromInline var _thumbnailWidth: UInt64 = 0
+    @usableFromInline var _thumbnailHeight: UInt64 = 0
+    @usableFromInline var _text: ViewRange = ViewRange()
+    @usableFromInline var _mentions: Bool = false
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _mediaID = ViewRange(field)
+            case 0x12: _fileName = ViewRange(field)
+            case 0x18: _size = field.varint(scope.base)
+            case 0x20: _width = field.varint(scope.base)
+            case 0x28: _height = field.varint(scope.base)
+            case 0x32: _thumbnail = ViewRange(field)
+            case 0x38: _thumbnailWidth = field.varint(scope.base)
+            case 0x40: _thumbnailHeight = field.varint(scope.base)
+            case 0x4A: _text = ViewRange(field)
+            case 0x52: _mentions = true
+            default: break
+            }
+        }
+    }
 
     /// Media id issued by the file server. Required (non-empty).
     @inlinable
-    public var mediaID: RTMStringView { scope.string(0x0A) }
+    public var mediaID: RTMStringView { _mediaID.string(scope.base) }
 
     /// Display file name. Counts toward the 32 KB content budget.
     @inlinable
-    public var fileName: RTMStringView { scope.string(0x12) }
+    public var fileName: RTMStringView { _fileName.string(scope.base) }
 
     /// Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
     @inlinable
-    public var size: UInt64 { scope.varint(0x18) }
+    public var size: UInt64 { _size }
 
     /// Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
     /// explicit value set by the sender overrides the computed one. 0 = unknown.
     @inlinable
-    public var width: UInt32 { UInt32(truncatingIfNeeded: scope.varint(0x20)) }
+    public var width: UInt32 { UInt32(truncatingIfNeeded: _width) }
 
     /// Image height in pixels; same rules as width. 0 = unknown.
     @inlinable
-    public var height: UInt32 { UInt32(truncatingIfNeeded: scope.varint(0x28)) }
+    public var height: UInt32 { UInt32(truncatingIfNeeded: _height) }
 
     /// Thumbnail bytes (binary, any format), set by the application; the codec never generates one.
     /// Counts toward the 32 KB content budget. Empty = no thumbnail.
     @inlinable
-    public var thumbnail: UnsafeRawBufferPointer { scope.bytes(0x32) }
+    public var thumbnail: UnsafeRawBufferPointer { _thumbnail.bytes(scope.base) }
 
     /// Thumbnail width in pixels. 0 = unknown.
     @inlinable
-    public var thumbnailWidth: UInt32 { UInt32(truncatingIfNeeded: scope.varint(0x38)) }
+    public var thumbnailWidth: UInt32 { UInt32(truncatingIfNeeded: _thumbnailWidth) }
 
     /// Thumbnail height in pixels. 0 = unknown.
     @inlinable
-    public var thumbnailHeight: UInt32 { UInt32(truncatingIfNeeded: scope.varint(0x40)) }
+    public var thumbnailHeight: UInt32 { UInt32(truncatingIfNeeded: _thumbnailHeight) }
 
     /// Optional caption. Counts toward the 32 KB content budget.
     @inlinable
-    public var text: RTMStringView { scope.string(0x4A) }
+    public var text: RTMStringView { _text.string(scope.base) }
 
     /// Users the caption mentions. Absent = none.
     @inlinable
-    public var mentions: MentionsView? { scope.contains(0x52) ? MentionsView(_scope: scope.appending(10)) : nil }
+    public var mentions: MentionsView? { _mentions ? MentionsView(_scope: scope.appending(10)) : nil }
+
+    /// A ``ImageMessage`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> ImageMessage {
+        var message = ImageMessage()
+        message.mediaID = self.mediaID.string
+        message.fileName = self.fileName.string
+        message.size = self.size
+        message.width = self.width
+        message.height = self.height
+        message.thumbnail = Array(self.thumbnail)
+        message.thumbnailWidth = self.thumbnailWidth
+        message.thumbnailHeight = self.thumbnailHeight
+        message.text = self.text.string
+        message.mentions = self.mentions?.materialized()
+        return message
+    }
 }
 
 extension ImageMessage: RTMViewable {

@@ -2,13 +2,26 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``Mentions``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct MentionsView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = Mentions
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _everyone: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x10: _everyone = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
     @inlinable
@@ -16,7 +29,16 @@ public struct MentionsView: RTMMessageView {
 
     /// "@everyone" / "@all": every member of the conversation is mentioned.
     @inlinable
-    public var everyone: Bool { scope.varint(0x10) != 0 }
+    public var everyone: Bool { _everyone != 0 }
+
+    /// A ``Mentions`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> Mentions {
+        var message = Mentions()
+        message.userIDs = self.userIDs.map(\.string)
+        message.everyone = self.everyone
+        return message
+    }
 }
 
 extension Mentions: RTMViewable {

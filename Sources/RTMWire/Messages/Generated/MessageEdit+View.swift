@@ -2,39 +2,51 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``MessageEdit``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct MessageEditView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = MessageEdit
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _targetMessageID: ViewRange = ViewRange()
+    @usableFromInline var _editTimeMs: UInt64 = 0
+    /// The last occurrence of a member, and where that member's last run starts.
+    @usableFromInline var _content: ViewField? = nil
+    @usableFromInline var _contentFrom = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _targetMessageID = ViewRange(field)
+            case 0x10: _editTimeMs = field.varint(scope.base)
+            case 0x1A, 0x22:
+                if _content?.tag != field.tag { _contentFrom = field.tagStart }
+                _content = field
+            default: break
+            }
+        }
+    }
 
     /// The edited message's id (its Envelope.message_id). Required (non-empty).
     @inlinable
-    public var targetMessageID: RTMStringView { scope.string(0x0A) }
+    public var targetMessageID: RTMStringView { _targetMessageID.string(scope.base) }
 
     /// When the edit was made, ms since the Unix epoch. Required (positive): it orders edits.
     @inlinable
-    public var editTimeMs: Int64 { Int64(bitPattern: scope.varint(0x10)) }
+    public var editTimeMs: Int64 { Int64(bitPattern: _editTimeMs) }
 
     /// The new content. Exactly one is required.
     @inlinable
     public var content: Content? {
-        let isMember = { (tag: UInt64) -> Bool in
-            switch tag {
-            case 0x1A, 0x22: true
-            default: false
-            }
-        }
-        guard let member = scope.oneofMember(isMember) else { return nil }
+        guard let member = _content else { return nil }
         switch member.tag {
-        case 0x1A:
-            return .text(TextMessageView(_scope: scope.appending(3, from: member.from)))
-        case 0x22:
-            return .caption(CaptionView(_scope: scope.appending(4, from: member.from)))
-        default:
-            return nil
+        case 0x1A: return .text(TextMessageView(_scope: scope.appending(3, from: _contentFrom)))
+        case 0x22: return .caption(CaptionView(_scope: scope.appending(4, from: _contentFrom)))
+        default: return nil
         }
     }
 
@@ -45,6 +57,23 @@ public struct MessageEditView: RTMMessageView {
         case text(TextMessageView)
         /// The new caption of an image or file message, with its mentions.
         case caption(CaptionView)
+    }
+
+    /// A ``MessageEdit`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> MessageEdit {
+        var message = MessageEdit()
+        message.targetMessageID = self.targetMessageID.string
+        message.editTimeMs = self.editTimeMs
+        switch self.content {
+        case .text(let value)?:
+            message.content = .text(value.materialized())
+        case .caption(let value)?:
+            message.content = .caption(value.materialized())
+        case nil:
+            break
+        }
+        return message
     }
 }
 

@@ -2,17 +2,38 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``MessageReadReceipt``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct MessageReadReceiptView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = MessageReadReceipt
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _messageID: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _messageID = ViewRange(field)
+            default: break
+            }
+        }
+    }
 
     /// Id of the message that was read. Required (non-empty).
     @inlinable
-    public var messageID: RTMStringView { scope.string(0x0A) }
+    public var messageID: RTMStringView { _messageID.string(scope.base) }
+
+    /// A ``MessageReadReceipt`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> MessageReadReceipt {
+        var message = MessageReadReceipt()
+        message.messageID = self.messageID.string
+        return message
+    }
 }
 
 extension MessageReadReceipt: RTMViewable {

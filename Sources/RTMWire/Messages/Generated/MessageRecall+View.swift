@@ -2,25 +2,52 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``MessageRecall``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct MessageRecallView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = MessageRecall
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _targetMessageID: ViewRange = ViewRange()
+    @usableFromInline var _recalledByUserID: ViewRange = ViewRange()
+    @usableFromInline var _reason: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _targetMessageID = ViewRange(field)
+            case 0x12: _recalledByUserID = ViewRange(field)
+            case 0x1A: _reason = ViewRange(field)
+            default: break
+            }
+        }
+    }
 
     /// The recalled message's id (its Envelope.message_id). Required (non-empty).
     @inlinable
-    public var targetMessageID: RTMStringView { scope.string(0x0A) }
+    public var targetMessageID: RTMStringView { _targetMessageID.string(scope.base) }
 
     /// Who recalled it: the message's sender, or a moderator acting for the server. Required.
     @inlinable
-    public var recalledByUserID: RTMStringView { scope.string(0x12) }
+    public var recalledByUserID: RTMStringView { _recalledByUserID.string(scope.base) }
 
     /// Why, shown with the recall notice. Optional; counts toward the 32 KB content budget.
     @inlinable
-    public var reason: RTMStringView { scope.string(0x1A) }
+    public var reason: RTMStringView { _reason.string(scope.base) }
+
+    /// A ``MessageRecall`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> MessageRecall {
+        var message = MessageRecall()
+        message.targetMessageID = self.targetMessageID.string
+        message.recalledByUserID = self.recalledByUserID.string
+        message.reason = self.reason.string
+        return message
+    }
 }
 
 extension MessageRecall: RTMViewable {

@@ -2,13 +2,26 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``Metadata``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct MetadataView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = Metadata
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _majorRevision: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x10: _majorRevision = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// The items, at most Limits.maxRepeatedCount.
     @inlinable
@@ -17,7 +30,16 @@ public struct MetadataView: RTMMessageView {
     /// Whole-set revision. On requests: <= 0 means no compare-and-set; > 0 means apply only if the
     /// stored major revision matches. On responses and events: the stored major revision.
     @inlinable
-    public var majorRevision: Int64 { Int64(bitPattern: scope.varint(0x10)) }
+    public var majorRevision: Int64 { Int64(bitPattern: _majorRevision) }
+
+    /// A ``Metadata`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> Metadata {
+        var message = Metadata()
+        message.items = self.items.map { $0.materialized() }
+        message.majorRevision = self.majorRevision
+        return message
+    }
 }
 
 extension Metadata: RTMViewable {

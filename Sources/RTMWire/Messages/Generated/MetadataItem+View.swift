@@ -2,36 +2,69 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``MetadataItem``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct MetadataItemView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = MetadataItem
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _key: ViewRange = ViewRange()
+    @usableFromInline var _value: ViewRange = ViewRange()
+    @usableFromInline var _authorUserID: ViewRange = ViewRange()
+    @usableFromInline var _revision: UInt64 = 0
+    @usableFromInline var _updateTimeMs: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _key = ViewRange(field)
+            case 0x12: _value = ViewRange(field)
+            case 0x1A: _authorUserID = ViewRange(field)
+            case 0x20: _revision = field.varint(scope.base)
+            case 0x28: _updateTimeMs = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// The key. Required (non-empty), at most Limits.maxMetadataKeyBytes.
     @inlinable
-    public var key: RTMStringView { scope.string(0x0A) }
+    public var key: RTMStringView { _key.string(scope.base) }
 
     /// The value, at most Limits.maxMetadataValueBytes.
     @inlinable
-    public var value: RTMStringView { scope.string(0x12) }
+    public var value: RTMStringView { _value.string(scope.base) }
 
     /// User id of the last editor. Read-only: set by the store when options.record_user_id is on;
     /// ignored on requests.
     @inlinable
-    public var authorUserID: RTMStringView { scope.string(0x1A) }
+    public var authorUserID: RTMStringView { _authorUserID.string(scope.base) }
 
     /// Item revision. On requests: revision <= 0 means no compare-and-set; > 0 means apply only if
     /// the stored revision matches. On responses and events: the stored revision.
     @inlinable
-    public var revision: Int64 { Int64(bitPattern: scope.varint(0x20)) }
+    public var revision: Int64 { Int64(bitPattern: _revision) }
 
     /// Last update time, ms since the Unix epoch. Read-only: set by the store when
     /// options.record_timestamp is on; ignored on requests. 0 = not recorded.
     @inlinable
-    public var updateTimeMs: UInt64 { scope.varint(0x28) }
+    public var updateTimeMs: UInt64 { _updateTimeMs }
+
+    /// A ``MetadataItem`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> MetadataItem {
+        var message = MetadataItem()
+        message.key = self.key.string
+        message.value = self.value.string
+        message.authorUserID = self.authorUserID.string
+        message.revision = self.revision
+        message.updateTimeMs = self.updateTimeMs
+        return message
+    }
 }
 
 extension MetadataItem: RTMViewable {

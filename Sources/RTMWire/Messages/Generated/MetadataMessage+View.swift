@@ -2,33 +2,40 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``MetadataMessage``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct MetadataMessageView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = MetadataMessage
     @usableFromInline let scope: ViewScope
+    /// The last occurrence of a member, and where that member's last run starts.
+    @usableFromInline var _kind: ViewField? = nil
+    @usableFromInline var _kindFrom = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A, 0x12, 0x1A:
+                if _kind?.tag != field.tag { _kindFrom = field.tagStart }
+                _kind = field
+            default: break
+            }
+        }
+    }
 
     /// The member of the `kind` oneof, if one is set.
     @inlinable
     public var kind: Kind? {
-        let isMember = { (tag: UInt64) -> Bool in
-            switch tag {
-            case 0x0A, 0x12, 0x1A: true
-            default: false
-            }
-        }
-        guard let member = scope.oneofMember(isMember) else { return nil }
+        guard let member = _kind else { return nil }
         switch member.tag {
-        case 0x0A:
-            return .request(MetadataRequestView(_scope: scope.appending(1, from: member.from)))
-        case 0x12:
-            return .response(MetadataResponseView(_scope: scope.appending(2, from: member.from)))
-        case 0x1A:
-            return .event(StorageEventView(_scope: scope.appending(3, from: member.from)))
-        default:
-            return nil
+        case 0x0A: return .request(MetadataRequestView(_scope: scope.appending(1, from: _kindFrom)))
+        case 0x12: return .response(MetadataResponseView(_scope: scope.appending(2, from: _kindFrom)))
+        case 0x1A: return .event(StorageEventView(_scope: scope.appending(3, from: _kindFrom)))
+        default: return nil
         }
     }
 
@@ -40,6 +47,23 @@ public struct MetadataMessageView: RTMMessageView {
         case response(MetadataResponseView)
         /// From the store to subscribers.
         case event(StorageEventView)
+    }
+
+    /// A ``MetadataMessage`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> MetadataMessage {
+        var message = MetadataMessage()
+        switch self.kind {
+        case .request(let value)?:
+            message.kind = .request(value.materialized())
+        case .response(let value)?:
+            message.kind = .response(value.materialized())
+        case .event(let value)?:
+            message.kind = .event(value.materialized())
+        case nil:
+            break
+        }
+        return message
     }
 }
 

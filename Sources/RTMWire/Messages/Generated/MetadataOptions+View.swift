@@ -2,21 +2,45 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``MetadataOptions``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct MetadataOptionsView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = MetadataOptions
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _recordTimestamp: UInt64 = 0
+    @usableFromInline var _recordUserID: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x08: _recordTimestamp = field.varint(scope.base)
+            case 0x10: _recordUserID = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// Record the edit time in each written item's update_time_ms.
     @inlinable
-    public var recordTimestamp: Bool { scope.varint(0x08) != 0 }
+    public var recordTimestamp: Bool { _recordTimestamp != 0 }
 
     /// Record the editor's user id in each written item's author_user_id.
     @inlinable
-    public var recordUserID: Bool { scope.varint(0x10) != 0 }
+    public var recordUserID: Bool { _recordUserID != 0 }
+
+    /// A ``MetadataOptions`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> MetadataOptions {
+        var message = MetadataOptions()
+        message.recordTimestamp = self.recordTimestamp
+        message.recordUserID = self.recordUserID
+        return message
+    }
 }
 
 extension MetadataOptions: RTMViewable {

@@ -2,37 +2,73 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``MetadataRequest``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct MetadataRequestView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = MetadataRequest
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _requestID: ViewRange = ViewRange()
+    @usableFromInline var _operation: UInt64 = 0
+    @usableFromInline var _target: Bool = false
+    @usableFromInline var _metadata: Bool = false
+    @usableFromInline var _options: Bool = false
+    @usableFromInline var _lockName: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _requestID = ViewRange(field)
+            case 0x10: _operation = field.varint(scope.base)
+            case 0x1A: _target = true
+            case 0x22: _metadata = true
+            case 0x2A: _options = true
+            case 0x32: _lockName = ViewRange(field)
+            default: break
+            }
+        }
+    }
 
     /// Client-chosen id echoed by the response. Required (non-empty).
     @inlinable
-    public var requestID: RTMStringView { scope.string(0x0A) }
+    public var requestID: RTMStringView { _requestID.string(scope.base) }
 
     /// What to do. Required (not UNSPECIFIED).
     @inlinable
-    public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: scope.varint(0x10))) }
+    public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: _operation)) }
 
     /// Whose metadata. Required.
     @inlinable
-    public var target: MetadataTargetView? { scope.contains(0x1A) ? MetadataTargetView(_scope: scope.appending(3)) : nil }
+    public var target: MetadataTargetView? { _target ? MetadataTargetView(_scope: scope.appending(3)) : nil }
 
     /// Items and major revision for set/update/remove (remove names items by key).
     @inlinable
-    public var metadata: MetadataView? { scope.contains(0x22) ? MetadataView(_scope: scope.appending(4)) : nil }
+    public var metadata: MetadataView? { _metadata ? MetadataView(_scope: scope.appending(4)) : nil }
 
     /// Write options (set/update/remove).
     @inlinable
-    public var options: MetadataOptionsView? { scope.contains(0x2A) ? MetadataOptionsView(_scope: scope.appending(5)) : nil }
+    public var options: MetadataOptionsView? { _options ? MetadataOptionsView(_scope: scope.appending(5)) : nil }
 
     /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
     @inlinable
-    public var lockName: RTMStringView { scope.string(0x32) }
+    public var lockName: RTMStringView { _lockName.string(scope.base) }
+
+    /// A ``MetadataRequest`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> MetadataRequest {
+        var message = MetadataRequest()
+        message.requestID = self.requestID.string
+        message.operation = self.operation
+        message.target = self.target?.materialized()
+        message.metadata = self.metadata?.materialized()
+        message.options = self.options?.materialized()
+        message.lockName = self.lockName.string
+        return message
+    }
 }
 
 extension MetadataRequest: RTMViewable {

@@ -2,37 +2,73 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``MetadataResponse``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct MetadataResponseView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = MetadataResponse
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _requestID: ViewRange = ViewRange()
+    @usableFromInline var _operation: UInt64 = 0
+    @usableFromInline var _target: Bool = false
+    @usableFromInline var _status: UInt64 = 0
+    @usableFromInline var _errorMessage: ViewRange = ViewRange()
+    @usableFromInline var _metadata: Bool = false
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _requestID = ViewRange(field)
+            case 0x10: _operation = field.varint(scope.base)
+            case 0x1A: _target = true
+            case 0x20: _status = field.varint(scope.base)
+            case 0x2A: _errorMessage = ViewRange(field)
+            case 0x32: _metadata = true
+            default: break
+            }
+        }
+    }
 
     /// The request_id of the request answered.
     @inlinable
-    public var requestID: RTMStringView { scope.string(0x0A) }
+    public var requestID: RTMStringView { _requestID.string(scope.base) }
 
     /// The operation of the request answered.
     @inlinable
-    public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: scope.varint(0x10))) }
+    public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: _operation)) }
 
     /// The target of the request answered.
     @inlinable
-    public var target: MetadataTargetView? { scope.contains(0x1A) ? MetadataTargetView(_scope: scope.appending(3)) : nil }
+    public var target: MetadataTargetView? { _target ? MetadataTargetView(_scope: scope.appending(3)) : nil }
 
     /// Outcome. OK (0) on success.
     @inlinable
-    public var status: MetadataStatus { MetadataStatus(rawValue: Int32(truncatingIfNeeded: scope.varint(0x20))) }
+    public var status: MetadataStatus { MetadataStatus(rawValue: Int32(truncatingIfNeeded: _status)) }
 
     /// Human-readable explanation when status is not OK.
     @inlinable
-    public var errorMessage: RTMStringView { scope.string(0x2A) }
+    public var errorMessage: RTMStringView { _errorMessage.string(scope.base) }
 
     /// For get: the stored set. For writes: the stored set after the operation.
     @inlinable
-    public var metadata: MetadataView? { scope.contains(0x32) ? MetadataView(_scope: scope.appending(6)) : nil }
+    public var metadata: MetadataView? { _metadata ? MetadataView(_scope: scope.appending(6)) : nil }
+
+    /// A ``MetadataResponse`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> MetadataResponse {
+        var message = MetadataResponse()
+        message.requestID = self.requestID.string
+        message.operation = self.operation
+        message.target = self.target?.materialized()
+        message.status = self.status
+        message.errorMessage = self.errorMessage.string
+        message.metadata = self.metadata?.materialized()
+        return message
+    }
 }
 
 extension MetadataResponse: RTMViewable {

@@ -2,31 +2,39 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``MetadataTarget``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct MetadataTargetView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = MetadataTarget
     @usableFromInline let scope: ViewScope
+    /// The last occurrence of a member, and where that member's last run starts.
+    @usableFromInline var _target: ViewField? = nil
+    @usableFromInline var _targetFrom = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A, 0x12:
+                if _target?.tag != field.tag { _targetFrom = field.tagStart }
+                _target = field
+            default: break
+            }
+        }
+    }
 
     /// The member of the `target` oneof, if one is set.
     @inlinable
     public var target: Target? {
-        let isMember = { (tag: UInt64) -> Bool in
-            switch tag {
-            case 0x0A, 0x12: true
-            default: false
-            }
-        }
-        guard let member = scope.oneofMember(isMember) else { return nil }
+        guard let member = _target else { return nil }
         switch member.tag {
-        case 0x0A:
-            return .channel(ChannelTargetView(_scope: scope.appending(1, from: member.from)))
-        case 0x12:
-            return .userID(scope.string(0x12))
-        default:
-            return nil
+        case 0x0A: return .channel(ChannelTargetView(_scope: scope.appending(1, from: _targetFrom)))
+        case 0x12: return .userID(ViewRange(member).string(scope.base))
+        default: return nil
         }
     }
 
@@ -36,6 +44,21 @@ public struct MetadataTargetView: RTMMessageView {
         case channel(ChannelTargetView)
         /// User metadata of this user id (non-empty).
         case userID(RTMStringView)
+    }
+
+    /// A ``MetadataTarget`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> MetadataTarget {
+        var message = MetadataTarget()
+        switch self.target {
+        case .channel(let value)?:
+            message.target = .channel(value.materialized())
+        case .userID(let value)?:
+            message.target = .userID(value.string)
+        case nil:
+            break
+        }
+        return message
     }
 }
 

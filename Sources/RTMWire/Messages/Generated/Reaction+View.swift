@@ -2,25 +2,52 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``Reaction``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct ReactionView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = Reaction
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _targetMessageID: ViewRange = ViewRange()
+    @usableFromInline var _key: ViewRange = ViewRange()
+    @usableFromInline var _action: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _targetMessageID = ViewRange(field)
+            case 0x12: _key = ViewRange(field)
+            case 0x18: _action = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// The message reacted to (its Envelope.message_id). Required (non-empty).
     @inlinable
-    public var targetMessageID: RTMStringView { scope.string(0x0A) }
+    public var targetMessageID: RTMStringView { _targetMessageID.string(scope.base) }
 
     /// The reaction key (see the rules above). Required.
     @inlinable
-    public var key: RTMStringView { scope.string(0x12) }
+    public var key: RTMStringView { _key.string(scope.base) }
 
     /// Add or remove. Required (not UNSPECIFIED).
     @inlinable
-    public var action: ReactionAction { ReactionAction(rawValue: Int32(truncatingIfNeeded: scope.varint(0x18))) }
+    public var action: ReactionAction { ReactionAction(rawValue: Int32(truncatingIfNeeded: _action)) }
+
+    /// A ``Reaction`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> Reaction {
+        var message = Reaction()
+        message.targetMessageID = self.targetMessageID.string
+        message.key = self.key.string
+        message.action = self.action
+        return message
+    }
 }
 
 extension Reaction: RTMViewable {

@@ -2,21 +2,38 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``ReactionCount``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct ReactionCountView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = ReactionCount
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _key: ViewRange = ViewRange()
+    @usableFromInline var _count: UInt64 = 0
+    @usableFromInline var _receiverReacted: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _key = ViewRange(field)
+            case 0x10: _count = field.varint(scope.base)
+            case 0x20: _receiverReacted = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// The reaction key (same rules as Reaction.key). Required.
     @inlinable
-    public var key: RTMStringView { scope.string(0x0A) }
+    public var key: RTMStringView { _key.string(scope.base) }
 
     /// How many users reacted with the key: at least 1, and at least as many as recent_user_ids.
     @inlinable
-    public var count: UInt32 { UInt32(truncatingIfNeeded: scope.varint(0x10)) }
+    public var count: UInt32 { UInt32(truncatingIfNeeded: _count) }
 
     /// Some of them, most recent first: each non-empty, no id twice, at most
     /// Limits.maxReactionRecentUsers (default 10).
@@ -25,7 +42,18 @@ public struct ReactionCountView: RTMMessageView {
 
     /// True when the receiver of this summary is among the users who reacted with the key.
     @inlinable
-    public var receiverReacted: Bool { scope.varint(0x20) != 0 }
+    public var receiverReacted: Bool { _receiverReacted != 0 }
+
+    /// A ``ReactionCount`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> ReactionCount {
+        var message = ReactionCount()
+        message.key = self.key.string
+        message.count = self.count
+        message.recentUserIDs = self.recentUserIDs.map(\.string)
+        message.receiverReacted = self.receiverReacted
+        return message
+    }
 }
 
 extension ReactionCount: RTMViewable {

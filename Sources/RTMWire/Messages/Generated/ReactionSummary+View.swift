@@ -2,22 +2,44 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``ReactionSummary``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct ReactionSummaryView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = ReactionSummary
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _targetMessageID: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _targetMessageID = ViewRange(field)
+            default: break
+            }
+        }
+    }
 
     /// The message the reactions belong to. Required (non-empty).
     @inlinable
-    public var targetMessageID: RTMStringView { scope.string(0x0A) }
+    public var targetMessageID: RTMStringView { _targetMessageID.string(scope.base) }
 
     /// One entry per key, no key twice, in the server's order (e.g. first used first); empty when
     /// every reaction was removed. At most Limits.maxRepeatedCount.
     @inlinable
     public var reactions: RTMRepeatedMessageView<ReactionCountView> { RTMRepeatedMessageView(scope, tag: 0x12) }
+
+    /// A ``ReactionSummary`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> ReactionSummary {
+        var message = ReactionSummary()
+        message.targetMessageID = self.targetMessageID.string
+        message.reactions = self.reactions.map { $0.materialized() }
+        return message
+    }
 }
 
 extension ReactionSummary: RTMViewable {

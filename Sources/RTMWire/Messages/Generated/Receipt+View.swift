@@ -2,37 +2,42 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``Receipt``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct ReceiptView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = Receipt
     @usableFromInline let scope: ViewScope
+    /// The last occurrence of a member, and where that member's last run starts.
+    @usableFromInline var _kind: ViewField? = nil
+    @usableFromInline var _kindFrom = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A, 0x12, 0x1A, 0x22, 0x2A:
+                if _kind?.tag != field.tag { _kindFrom = field.tagStart }
+                _kind = field
+            default: break
+            }
+        }
+    }
 
     /// The member of the `kind` oneof, if one is set.
     @inlinable
     public var kind: Kind? {
-        let isMember = { (tag: UInt64) -> Bool in
-            switch tag {
-            case 0x0A, 0x12, 0x1A, 0x22, 0x2A: true
-            default: false
-            }
-        }
-        guard let member = scope.oneofMember(isMember) else { return nil }
+        guard let member = _kind else { return nil }
         switch member.tag {
-        case 0x0A:
-            return .delivery(DeliveryReceiptView(_scope: scope.appending(1, from: member.from)))
-        case 0x12:
-            return .messageRead(MessageReadReceiptView(_scope: scope.appending(2, from: member.from)))
-        case 0x1A:
-            return .conversationRead(ConversationReadReceiptView(_scope: scope.appending(3, from: member.from)))
-        case 0x22:
-            return .groupRead(GroupReadReceiptView(_scope: scope.appending(4, from: member.from)))
-        case 0x2A:
-            return .groupReadCount(GroupReadCountView(_scope: scope.appending(5, from: member.from)))
-        default:
-            return nil
+        case 0x0A: return .delivery(DeliveryReceiptView(_scope: scope.appending(1, from: _kindFrom)))
+        case 0x12: return .messageRead(MessageReadReceiptView(_scope: scope.appending(2, from: _kindFrom)))
+        case 0x1A: return .conversationRead(ConversationReadReceiptView(_scope: scope.appending(3, from: _kindFrom)))
+        case 0x22: return .groupRead(GroupReadReceiptView(_scope: scope.appending(4, from: _kindFrom)))
+        case 0x2A: return .groupReadCount(GroupReadCountView(_scope: scope.appending(5, from: _kindFrom)))
+        default: return nil
         }
     }
 
@@ -48,6 +53,27 @@ public struct ReceiptView: RTMMessageView {
         case groupRead(GroupReadReceiptView)
         /// How many group members have read a message (sent to the sender when it asked).
         case groupReadCount(GroupReadCountView)
+    }
+
+    /// A ``Receipt`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> Receipt {
+        var message = Receipt()
+        switch self.kind {
+        case .delivery(let value)?:
+            message.kind = .delivery(value.materialized())
+        case .messageRead(let value)?:
+            message.kind = .messageRead(value.materialized())
+        case .conversationRead(let value)?:
+            message.kind = .conversationRead(value.materialized())
+        case .groupRead(let value)?:
+            message.kind = .groupRead(value.materialized())
+        case .groupReadCount(let value)?:
+            message.kind = .groupReadCount(value.materialized())
+        case nil:
+            break
+        }
+        return message
     }
 }
 

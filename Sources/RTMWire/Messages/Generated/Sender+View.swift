@@ -2,21 +2,45 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``Sender``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct SenderView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = Sender
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _userID: ViewRange = ViewRange()
+    @usableFromInline var _displayName: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _userID = ViewRange(field)
+            case 0x12: _displayName = ViewRange(field)
+            default: break
+            }
+        }
+    }
 
     /// The sender's user id. Required (non-empty).
     @inlinable
-    public var userID: RTMStringView { scope.string(0x0A) }
+    public var userID: RTMStringView { _userID.string(scope.base) }
 
     /// The name shown to other users. Optional (empty = none).
     @inlinable
-    public var displayName: RTMStringView { scope.string(0x12) }
+    public var displayName: RTMStringView { _displayName.string(scope.base) }
+
+    /// A ``Sender`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> Sender {
+        var message = Sender()
+        message.userID = self.userID.string
+        message.displayName = self.displayName.string
+        return message
+    }
 }
 
 extension Sender: RTMViewable {

@@ -2,21 +2,45 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``StatusMessage``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct StatusMessageView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = StatusMessage
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _presence: UInt64 = 0
+    @usableFromInline var _handRaised: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x08: _presence = field.varint(scope.base)
+            case 0x10: _handRaised = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// The member's presence. Required (not UNSPECIFIED).
     @inlinable
-    public var presence: Presence { Presence(rawValue: Int32(truncatingIfNeeded: scope.varint(0x08))) }
+    public var presence: Presence { Presence(rawValue: Int32(truncatingIfNeeded: _presence)) }
 
     /// True while the member's hand is raised (asking for attention).
     @inlinable
-    public var handRaised: Bool { scope.varint(0x10) != 0 }
+    public var handRaised: Bool { _handRaised != 0 }
+
+    /// A ``StatusMessage`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> StatusMessage {
+        var message = StatusMessage()
+        message.presence = self.presence
+        message.handRaised = self.handRaised
+        return message
+    }
 }
 
 extension StatusMessage: RTMViewable {

@@ -2,29 +2,59 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``StorageEvent``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct StorageEventView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = StorageEvent
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _target: Bool = false
+    @usableFromInline var _eventType: UInt64 = 0
+    @usableFromInline var _metadata: Bool = false
+    @usableFromInline var _publisherUserID: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _target = true
+            case 0x10: _eventType = field.varint(scope.base)
+            case 0x1A: _metadata = true
+            case 0x22: _publisherUserID = ViewRange(field)
+            default: break
+            }
+        }
+    }
 
     /// Channel or user whose metadata changed (the event's storage type follows from it).
     @inlinable
-    public var target: MetadataTargetView? { scope.contains(0x0A) ? MetadataTargetView(_scope: scope.appending(1)) : nil }
+    public var target: MetadataTargetView? { _target ? MetadataTargetView(_scope: scope.appending(1)) : nil }
 
     /// Snapshot, set, update or remove. Required (not UNSPECIFIED).
     @inlinable
-    public var eventType: StorageEventType { StorageEventType(rawValue: Int32(truncatingIfNeeded: scope.varint(0x10))) }
+    public var eventType: StorageEventType { StorageEventType(rawValue: Int32(truncatingIfNeeded: _eventType)) }
 
     /// The items concerned (for a snapshot, the whole set) and the new major revision.
     @inlinable
-    public var metadata: MetadataView? { scope.contains(0x1A) ? MetadataView(_scope: scope.appending(3)) : nil }
+    public var metadata: MetadataView? { _metadata ? MetadataView(_scope: scope.appending(3)) : nil }
 
     /// User id of the client whose operation caused the event. Empty for snapshots.
     @inlinable
-    public var publisherUserID: RTMStringView { scope.string(0x22) }
+    public var publisherUserID: RTMStringView { _publisherUserID.string(scope.base) }
+
+    /// A ``StorageEvent`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> StorageEvent {
+        var message = StorageEvent()
+        message.target = self.target?.materialized()
+        message.eventType = self.eventType
+        message.metadata = self.metadata?.materialized()
+        message.publisherUserID = self.publisherUserID.string
+        return message
+    }
 }
 
 extension StorageEvent: RTMViewable {

@@ -2,41 +2,52 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``StreamChunk``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct StreamChunkView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = StreamChunk
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _streamID: ViewRange = ViewRange()
+    @usableFromInline var _sequence: UInt64 = 0
+    /// The last occurrence of a member, and where that member's last run starts.
+    @usableFromInline var _event: ViewField? = nil
+    @usableFromInline var _eventFrom = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _streamID = ViewRange(field)
+            case 0x10: _sequence = field.varint(scope.base)
+            case 0x1A, 0x22, 0x2A:
+                if _event?.tag != field.tag { _eventFrom = field.tagStart }
+                _event = field
+            default: break
+            }
+        }
+    }
 
     /// The streaming message this chunk belongs to (its message_uid). Required (non-empty).
     @inlinable
-    public var streamID: RTMStringView { scope.string(0x0A) }
+    public var streamID: RTMStringView { _streamID.string(scope.base) }
 
     /// Position of this chunk in the stream, starting at 0 with init; deltas follow in order.
     @inlinable
-    public var sequence: UInt64 { scope.varint(0x10) }
+    public var sequence: UInt64 { _sequence }
 
     /// Exactly one event is required.
     @inlinable
     public var event: Event? {
-        let isMember = { (tag: UInt64) -> Bool in
-            switch tag {
-            case 0x1A, 0x22, 0x2A: true
-            default: false
-            }
-        }
-        guard let member = scope.oneofMember(isMember) else { return nil }
+        guard let member = _event else { return nil }
         switch member.tag {
-        case 0x1A:
-            return .initial(StreamInitView(_scope: scope.appending(3, from: member.from)))
-        case 0x22:
-            return .delta(StreamDeltaView(_scope: scope.appending(4, from: member.from)))
-        case 0x2A:
-            return .complete(StreamCompleteView(_scope: scope.appending(5, from: member.from)))
-        default:
-            return nil
+        case 0x1A: return .initial(StreamInitView(_scope: scope.appending(3, from: _eventFrom)))
+        case 0x22: return .delta(StreamDeltaView(_scope: scope.appending(4, from: _eventFrom)))
+        case 0x2A: return .complete(StreamCompleteView(_scope: scope.appending(5, from: _eventFrom)))
+        default: return nil
         }
     }
 
@@ -48,6 +59,25 @@ public struct StreamChunkView: RTMMessageView {
         case delta(StreamDeltaView)
         /// The stream ended (normally or not).
         case complete(StreamCompleteView)
+    }
+
+    /// A ``StreamChunk`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> StreamChunk {
+        var message = StreamChunk()
+        message.streamID = self.streamID.string
+        message.sequence = self.sequence
+        switch self.event {
+        case .initial(let value)?:
+            message.event = .initial(value.materialized())
+        case .delta(let value)?:
+            message.event = .delta(value.materialized())
+        case .complete(let value)?:
+            message.event = .complete(value.materialized())
+        case nil:
+            break
+        }
+        return message
     }
 }
 

@@ -2,29 +2,59 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``StreamComplete``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct StreamCompleteView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = StreamComplete
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _code: UInt64 = 0
+    @usableFromInline var _stopReason: UInt64 = 0
+    @usableFromInline var _summary: ViewRange = ViewRange()
+    @usableFromInline var _completeReason: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x08: _code = field.varint(scope.base)
+            case 0x10: _stopReason = field.varint(scope.base)
+            case 0x1A: _summary = ViewRange(field)
+            case 0x20: _completeReason = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// Result code of the stream request. 0 = success.
     @inlinable
-    public var code: Int32 { Int32(truncatingIfNeeded: scope.varint(0x08)) }
+    public var code: Int32 { Int32(truncatingIfNeeded: _code) }
 
     /// Reason for termination given by the messaging server. 0 = normal termination.
     @inlinable
-    public var stopReason: Int32 { Int32(truncatingIfNeeded: scope.varint(0x10)) }
+    public var stopReason: Int32 { Int32(truncatingIfNeeded: _stopReason) }
 
     /// Final summary of the content (RCStreamMessageExpansionSummeryKey). Optional.
     @inlinable
-    public var summary: RTMStringView { scope.string(0x1A) }
+    public var summary: RTMStringView { _summary.string(scope.base) }
 
     /// Reason for abnormal termination given by the business server. 0 = none.
     @inlinable
-    public var completeReason: Int32 { Int32(truncatingIfNeeded: scope.varint(0x20)) }
+    public var completeReason: Int32 { Int32(truncatingIfNeeded: _completeReason) }
+
+    /// A ``StreamComplete`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> StreamComplete {
+        var message = StreamComplete()
+        message.code = self.code
+        message.stopReason = self.stopReason
+        message.summary = self.summary.string
+        message.completeReason = self.completeReason
+        return message
+    }
 }
 
 extension StreamComplete: RTMViewable {

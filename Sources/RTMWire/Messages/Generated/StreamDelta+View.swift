@@ -2,17 +2,38 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``StreamDelta``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct StreamDeltaView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = StreamDelta
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _content: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _content = ViewRange(field)
+            default: break
+            }
+        }
+    }
 
     /// The content piece, appended to what came before in sequence order.
     @inlinable
-    public var content: RTMStringView { scope.string(0x0A) }
+    public var content: RTMStringView { _content.string(scope.base) }
+
+    /// A ``StreamDelta`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> StreamDelta {
+        var message = StreamDelta()
+        message.content = self.content.string
+        return message
+    }
 }
 
 extension StreamDelta: RTMViewable {

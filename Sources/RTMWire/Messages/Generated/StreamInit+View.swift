@@ -2,17 +2,38 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``StreamInit``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct StreamInitView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = StreamInit
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _contentType: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _contentType = ViewRange(field)
+            default: break
+            }
+        }
+    }
 
     /// Text format of the content that follows, e.g. "text/plain". Optional.
     @inlinable
-    public var contentType: RTMStringView { scope.string(0x0A) }
+    public var contentType: RTMStringView { _contentType.string(scope.base) }
+
+    /// A ``StreamInit`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> StreamInit {
+        var message = StreamInit()
+        message.contentType = self.contentType.string
+        return message
+    }
 }
 
 extension StreamInit: RTMViewable {

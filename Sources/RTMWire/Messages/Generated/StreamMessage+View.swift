@@ -2,45 +2,87 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``StreamMessage``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct StreamMessageView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = StreamMessage
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _messageUID: ViewRange = ViewRange()
+    @usableFromInline var _contentType: ViewRange = ViewRange()
+    @usableFromInline var _content: ViewRange = ViewRange()
+    @usableFromInline var _isComplete: UInt64 = 0
+    @usableFromInline var _completeReason: UInt64 = 0
+    @usableFromInline var _stopReason: UInt64 = 0
+    @usableFromInline var _isSync: UInt64 = 0
+    @usableFromInline var _reference: Bool = false
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _messageUID = ViewRange(field)
+            case 0x12: _contentType = ViewRange(field)
+            case 0x1A: _content = ViewRange(field)
+            case 0x20: _isComplete = field.varint(scope.base)
+            case 0x28: _completeReason = field.varint(scope.base)
+            case 0x30: _stopReason = field.varint(scope.base)
+            case 0x38: _isSync = field.varint(scope.base)
+            case 0x42: _reference = true
+            default: break
+            }
+        }
+    }
 
     /// Unique id of the streaming message (RongCloud messageUId). Required (non-empty).
     @inlinable
-    public var messageUID: RTMStringView { scope.string(0x0A) }
+    public var messageUID: RTMStringView { _messageUID.string(scope.base) }
 
     /// Text format of the content, e.g. "text/markdown" (RCStreamMessage.type).
     @inlinable
-    public var contentType: RTMStringView { scope.string(0x12) }
+    public var contentType: RTMStringView { _contentType.string(scope.base) }
 
     /// Content received so far; by default only the initial packet.
     @inlinable
-    public var content: RTMStringView { scope.string(0x1A) }
+    public var content: RTMStringView { _content.string(scope.base) }
 
     /// True once content generation has completed.
     @inlinable
-    public var isComplete: Bool { scope.varint(0x20) != 0 }
+    public var isComplete: Bool { _isComplete != 0 }
 
     /// Reason for abnormal termination, provided by the business server. 0 = none.
     @inlinable
-    public var completeReason: Int32 { Int32(truncatingIfNeeded: scope.varint(0x28)) }
+    public var completeReason: Int32 { Int32(truncatingIfNeeded: _completeReason) }
 
     /// Reason for termination, provided by the messaging server. 0 = normal termination.
     @inlinable
-    public var stopReason: Int32 { Int32(truncatingIfNeeded: scope.varint(0x30)) }
+    public var stopReason: Int32 { Int32(truncatingIfNeeded: _stopReason) }
 
     /// True once the client has finished retrieving the stream.
     @inlinable
-    public var isSync: Bool { scope.varint(0x38) != 0 }
+    public var isSync: Bool { _isSync != 0 }
 
     /// An optional reference to another message (a quoted or replied-to message).
     @inlinable
-    public var reference: StreamReferenceView? { scope.contains(0x42) ? StreamReferenceView(_scope: scope.appending(8)) : nil }
+    public var reference: StreamReferenceView? { _reference ? StreamReferenceView(_scope: scope.appending(8)) : nil }
+
+    /// A ``StreamMessage`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> StreamMessage {
+        var message = StreamMessage()
+        message.messageUID = self.messageUID.string
+        message.contentType = self.contentType.string
+        message.content = self.content.string
+        message.isComplete = self.isComplete
+        message.completeReason = self.completeReason
+        message.stopReason = self.stopReason
+        message.isSync = self.isSync
+        message.reference = self.reference?.materialized()
+        return message
+    }
 }
 
 extension StreamMessage: RTMViewable {

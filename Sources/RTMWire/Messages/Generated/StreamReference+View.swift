@@ -2,25 +2,52 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``StreamReference``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct StreamReferenceView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = StreamReference
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _messageUID: ViewRange = ViewRange()
+    @usableFromInline var _senderUserID: ViewRange = ViewRange()
+    @usableFromInline var _excerpt: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x0A: _messageUID = ViewRange(field)
+            case 0x12: _senderUserID = ViewRange(field)
+            case 0x1A: _excerpt = ViewRange(field)
+            default: break
+            }
+        }
+    }
 
     /// The referenced message's UID. Required when the reference is present.
     @inlinable
-    public var messageUID: RTMStringView { scope.string(0x0A) }
+    public var messageUID: RTMStringView { _messageUID.string(scope.base) }
 
     /// User id of the referenced message's sender.
     @inlinable
-    public var senderUserID: RTMStringView { scope.string(0x12) }
+    public var senderUserID: RTMStringView { _senderUserID.string(scope.base) }
 
     /// A short excerpt of the referenced message's content.
     @inlinable
-    public var excerpt: RTMStringView { scope.string(0x1A) }
+    public var excerpt: RTMStringView { _excerpt.string(scope.base) }
+
+    /// A ``StreamReference`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> StreamReference {
+        var message = StreamReference()
+        message.messageUID = self.messageUID.string
+        message.senderUserID = self.senderUserID.string
+        message.excerpt = self.excerpt.string
+        return message
+    }
 }
 
 extension StreamReference: RTMViewable {

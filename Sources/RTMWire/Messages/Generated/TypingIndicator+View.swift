@@ -2,23 +2,47 @@
 // swift-format-ignore-file
 
 /// A borrowed view of an encoded ``TypingIndicator``, valid only inside the `withView` closure that
-/// lends it (see ``RTMViewable``): fields are read from the input's bytes when asked for.
+/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where
+/// each singular field's last occurrence is; repeated fields are read when iterated.
 public struct TypingIndicatorView: RTMMessageView {
+    /// The message type this views.
+    public typealias Message = TypingIndicator
     @usableFromInline let scope: ViewScope
+    @usableFromInline var _state: UInt64 = 0
+    @usableFromInline var _expiresAfterMs: UInt64 = 0
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
-    public init(_scope scope: ViewScope) { self.scope = scope }
+    public init(_scope scope: ViewScope) {
+        self.scope = scope
+        var cursor = scope.fields
+        while let field = cursor.next() {
+            switch field.tag {
+            case 0x08: _state = field.varint(scope.base)
+            case 0x10: _expiresAfterMs = field.varint(scope.base)
+            default: break
+            }
+        }
+    }
 
     /// Started or stopped. Required (not UNSPECIFIED).
     @inlinable
-    public var state: TypingState { TypingState(rawValue: Int32(truncatingIfNeeded: scope.varint(0x08))) }
+    public var state: TypingState { TypingState(rawValue: Int32(truncatingIfNeeded: _state)) }
 
     /// For STARTED: how long receivers show the indicator without a repeat, in ms, so a sender that
     /// vanishes is not shown typing forever. 0 = the receiver's default. At most
     /// Limits.maxTypingExpiryMs (default 60,000). Ignored for STOPPED.
     @inlinable
-    public var expiresAfterMs: UInt32 { UInt32(truncatingIfNeeded: scope.varint(0x10)) }
+    public var expiresAfterMs: UInt32 { UInt32(truncatingIfNeeded: _expiresAfterMs) }
+
+    /// A ``TypingIndicator`` holding a copy of the viewed fields (strings and bytes are copied;
+    /// unknown fields are not kept).
+    public func materialized() -> TypingIndicator {
+        var message = TypingIndicator()
+        message.state = self.state
+        message.expiresAfterMs = self.expiresAfterMs
+        return message
+    }
 }
 
 extension TypingIndicator: RTMViewable {
