@@ -11,7 +11,7 @@ from schema import Field, Message, Schema
 from swift_source import SwiftSource
 
 # ViewPath.capacity in Sources/RTMWire/View/ViewScope.swift.
-PATH_CAPACITY = 6
+PATH_CAPACITY = 4
 
 
 def view_name(type_name: str) -> str:
@@ -54,10 +54,20 @@ def _stored(f: Field) -> str:
 def _storage(f: Field) -> tuple:
     """(Swift type, initial value, assignment from `field`) of a singular field's storage."""
     if f.is_message:
-        return "Bool", "false", "true"
+        # The occurrence, if there is exactly one (nil and `many` otherwise): a sub-message
+        # that occurs once is viewed in its own range, without walking this message again.
+        return "ViewOccurrences", "ViewOccurrences()", "%s.add(field)"
     if f.is_string or f.type.swift == "[UInt8]":
         return "ViewRange", "ViewRange()", "ViewRange(field)"
     return "UInt64", "0", "field.varint(scope.base)"
+
+
+def _assign(f: Field) -> str:
+    """The statement that records `field`, an occurrence of `f`, in its storage."""
+    assignment = _storage(f)[2]
+    if "%s" in assignment:
+        return assignment % _stored(f)
+    return "%s = %s" % (_stored(f), assignment)
 
 
 def _value(f: Field, stored: str = None) -> tuple:
@@ -65,7 +75,7 @@ def _value(f: Field, stored: str = None) -> tuple:
     stored = stored or _stored(f)
     if f.is_message:
         view = view_name(f.swift_scalar)
-        return view + "?", "%s ? %s(_scope: scope.appending(%d)) : nil" % (stored, view, f.number)
+        return view + "?", "%s.scope(in: scope, %d).map(%s.init(_scope:))" % (stored, f.number, view)
     if f.is_string:
         return "RTMStringView", "%s.string(scope.base)" % stored
     if f.type.swift == "[UInt8]":
@@ -76,8 +86,10 @@ def _value(f: Field, stored: str = None) -> tuple:
 def _member_value(f: Field) -> str:
     """A oneof member's value from `member` (its last occurrence) and `%sFrom`."""
     if f.is_message:
-        return "%s(_scope: scope.appending(%d, from: %sFrom))" % (
-            view_name(f.swift_scalar), f.number, _stored(f.oneof))
+        # A member that is set occurred at least once: `scope(in:)` is never nil here.
+        stored = _stored(f.oneof)
+        return "%s(_scope: %sRun.scope(in: scope, %d, from: %sFrom) ?? scope)" % (
+            view_name(f.swift_scalar), stored, f.number, stored)
     if f.is_string:
         return "ViewRange(member).string(scope.base)"
     if f.type.swift == "[UInt8]":
@@ -117,6 +129,7 @@ def _view(out: SwiftSource, m: Message):
         out.line("/// The last occurrence of a member, and where that member's last run starts.", 1)
         out.line("@usableFromInline var %s: ViewField? = nil" % _stored(oneof), 1)
         out.line("@usableFromInline var %sFrom = 0" % _stored(oneof), 1)
+        out.line("@usableFromInline var %sRun = ViewOccurrences()" % _stored(oneof), 1)
     out.line()
     out.line("/// The view of the message at `scope`; made by `withView` and by enclosing views.", 1)
     out.line("@inlinable", 1)
@@ -127,13 +140,16 @@ def _view(out: SwiftSource, m: Message):
         out.line("while let field = cursor.next() {", 2)
         out.line("switch field.tag {", 3)
         for f in singular:
-            out.line("case %s: %s = %s" % (_tag(f), _stored(f), _storage(f)[2]), 3)
+            out.line("case %s: %s" % (_tag(f), _assign(f)), 3)
         for oneof in m.oneofs:
             out.line("case %s:" % ", ".join(_tag(f) for f in oneof.by_number), 3)
             # A member other than the last one seen starts a new run; the last member wins.
-            out.line("if %s?.tag != field.tag { %sFrom = field.tagStart }"
-                     % (_stored(oneof), _stored(oneof)), 4)
+            out.line("if %s?.tag != field.tag {" % _stored(oneof), 4)
+            out.line("%sFrom = field.tagStart" % _stored(oneof), 5)
+            out.line("%sRun = ViewOccurrences()" % _stored(oneof), 5)
+            out.line("}", 4)
             out.line("%s = field" % _stored(oneof), 4)
+            out.line("%sRun.add(field)" % _stored(oneof), 4)
         out.line("default: break", 3)
         out.line("}", 3)
         out.line("}", 2)

@@ -5,11 +5,16 @@ import BenchmarkCorpus
 // then prints the encoded size of each message per implementation, tab-separated, for
 // Scripts/bench's table.
 //
+// `bench-check memory MESSAGE` prints the heap bytes one decode of MESSAGE holds, per
+// implementation (Memory.swift).
+//
 // `bench-check loop MESSAGE OPERATION IMPLEMENTATION COUNT` instead runs one workload COUNT
 // times, for profilers: e.g. `valgrind --tool=callgrind --toggle-collect='*measuredLoop*' bench-check loop A decode RTMWire 10000`.
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "loop" {
     runLoop(Array(arguments.dropFirst()))
+} else if arguments.first == "memory" {
+    runMemory(Array(arguments.dropFirst()))
 } else {
     let suite = Suite()
     print("message\timplementation\tbytes")

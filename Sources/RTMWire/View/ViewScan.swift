@@ -31,7 +31,7 @@ enum ViewScan {
     }
 
     /// The field at `offset` (moved past it), or nil when it is not a whole field before `end`.
-    @inlinable
+    @inlinable @inline(__always)
     static func field(_ base: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int) -> ViewField? {
         let tagStart = offset
         guard let tag = varint(base, &offset, end) else { return nil }
@@ -61,7 +61,7 @@ enum ViewScan {
     }
 
     /// Moves `offset` past the end-group tag of group `number` (nested groups included).
-    @inlinable
+    @usableFromInline
     static func skipGroup(
         _ base: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int, number: UInt64
     ) -> Bool {

@@ -56,6 +56,37 @@ public struct ViewScope {
     }
 }
 
+/// The occurrences of a sub-message field met so far: the one occurrence while there is only
+/// one, so that the sub-message is viewed in its own range rather than through its parent.
+@usableFromInline
+struct ViewOccurrences {
+    @usableFromInline var single: ViewField?
+    @usableFromInline var many = false
+
+    @inlinable init() {}
+
+    @inlinable
+    mutating func add(_ field: ViewField) {
+        if single == nil, !many {
+            single = field
+        } else {
+            single = nil
+            many = true
+        }
+    }
+
+    /// The scope of the sub-message field `number` of the message at `parent` (occurrences
+    /// from `from` on): its own range when it occurred once, all its occurrences merged when
+    /// more than once, nil when it did not occur.
+    @inlinable
+    func scope(in parent: ViewScope, _ number: UInt32, from: Int = 0) -> ViewScope? {
+        if let single {
+            return ViewScope(base: parent.base, start: single.start, end: single.end)
+        }
+        return many ? parent.appending(number, from: from) : nil
+    }
+}
+
 /// Where a string or bytes field's value is in the borrowed input (empty when absent).
 @usableFromInline
 struct ViewRange {
@@ -153,12 +184,10 @@ struct ViewFieldCursor {
 /// A path of up to ``ViewPath/capacity`` sub-message steps, stored inline.
 @usableFromInline
 struct ViewPath {
-    /// Deeper than any sub-message nesting of the schemas (the generator checks).
-    @usableFromInline static let capacity = 6
+    /// As deep as the deepest sub-message nesting of the schemas (the generator checks).
+    @usableFromInline static let capacity = 4
     @usableFromInline var count: UInt8 = 0
-    @usableFromInline var numbers: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
-        0, 0, 0, 0, 0, 0
-    )
+    @usableFromInline var numbers: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
     @usableFromInline var froms = ViewLevels()
 
     @inlinable init() {}
@@ -182,23 +211,23 @@ struct ViewPath {
     }
 }
 
-/// Seven `Int`s stored inline: one per level of a ``ViewPath`` plus the root.
+/// Five `Int`s stored inline: one per level of a ``ViewPath`` plus the root.
 @usableFromInline
 struct ViewLevels {
-    @usableFromInline var storage: (Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0)
+    @usableFromInline var storage: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
 
     @inlinable init() {}
 
     @inlinable
     subscript(index: Int) -> Int {
         get {
-            precondition(index >= 0 && index < 7)
+            precondition(index >= 0 && index < 5)
             return withUnsafeBytes(of: storage) {
                 $0.load(fromByteOffset: index &* 8, as: Int.self)
             }
         }
         set {
-            precondition(index >= 0 && index < 7)
+            precondition(index >= 0 && index < 5)
             withUnsafeMutableBytes(of: &storage) {
                 $0.storeBytes(of: newValue, toByteOffset: index &* 8, as: Int.self)
             }

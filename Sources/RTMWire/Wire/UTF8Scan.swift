@@ -110,18 +110,18 @@ enum UTF8Scan {
         var containsNUL = zero & highBits != 0
         var index = start
         while index < count {
-            // Runs of ASCII, eight bytes at a time.
-            while index &+ 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if word & highBits != 0 { break }
-                if hasZeroByte(word) { containsNUL = true }
-                index &+= 8
-            }
-            guard index < count else { break }
             let lead = base[index]
             if lead < 0x80 {
                 if lead == 0 { containsNUL = true }
                 index &+= 1
+                // After an ASCII byte, skip a run of ASCII eight bytes at a time (text mixes
+                // scripts with spaces and punctuation; ids and keys are all ASCII).
+                while index &+ 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if word & highBits != 0 { break }
+                    if hasZeroByte(word) { containsNUL = true }
+                    index &+= 8
+                }
                 continue
             }
             if lead < 0xE0 {

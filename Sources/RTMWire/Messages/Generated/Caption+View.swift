@@ -9,7 +9,7 @@ public struct CaptionView: RTMMessageView {
     public typealias Message = Caption
     @usableFromInline let scope: ViewScope
     @usableFromInline var _text: ViewRange = ViewRange()
-    @usableFromInline var _mentions: Bool = false
+    @usableFromInline var _mentions: ViewOccurrences = ViewOccurrences()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
@@ -19,7 +19,7 @@ public struct CaptionView: RTMMessageView {
         while let field = cursor.next() {
             switch field.tag {
             case 0x0A: _text = ViewRange(field)
-            case 0x12: _mentions = true
+            case 0x12: _mentions.add(field)
             default: break
             }
         }
@@ -32,7 +32,7 @@ public struct CaptionView: RTMMessageView {
 
     /// Users the new caption mentions. Absent = none.
     @inlinable
-    public var mentions: MentionsView? { _mentions ? MentionsView(_scope: scope.appending(2)) : nil }
+    public var mentions: MentionsView? { _mentions.scope(in: scope, 2).map(MentionsView.init(_scope:)) }
 
     /// A ``Caption`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept).

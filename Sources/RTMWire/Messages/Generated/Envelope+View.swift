@@ -9,14 +9,15 @@ public struct EnvelopeView: RTMMessageView {
     public typealias Message = Envelope
     @usableFromInline let scope: ViewScope
     @usableFromInline var _messageID: ViewRange = ViewRange()
-    @usableFromInline var _sender: Bool = false
+    @usableFromInline var _sender: ViewOccurrences = ViewOccurrences()
     @usableFromInline var _sendTimeMs: UInt64 = 0
-    @usableFromInline var _conversation: Bool = false
-    @usableFromInline var _deliveryOptions: Bool = false
-    @usableFromInline var _replyTo: Bool = false
+    @usableFromInline var _conversation: ViewOccurrences = ViewOccurrences()
+    @usableFromInline var _deliveryOptions: ViewOccurrences = ViewOccurrences()
+    @usableFromInline var _replyTo: ViewOccurrences = ViewOccurrences()
     /// The last occurrence of a member, and where that member's last run starts.
     @usableFromInline var _body: ViewField? = nil
     @usableFromInline var _bodyFrom = 0
+    @usableFromInline var _bodyRun = ViewOccurrences()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
@@ -26,14 +27,18 @@ public struct EnvelopeView: RTMMessageView {
         while let field = cursor.next() {
             switch field.tag {
             case 0x0A: _messageID = ViewRange(field)
-            case 0x12: _sender = true
+            case 0x12: _sender.add(field)
             case 0x18: _sendTimeMs = field.varint(scope.base)
-            case 0x22: _conversation = true
-            case 0x2A: _deliveryOptions = true
-            case 0x202: _replyTo = true
+            case 0x22: _conversation.add(field)
+            case 0x2A: _deliveryOptions.add(field)
+            case 0x202: _replyTo.add(field)
             case 0x82, 0x8A, 0x92, 0x9A, 0xA2, 0xAA, 0xB2, 0xBA, 0xC2, 0xCA, 0xD2, 0xDA, 0xE2, 0xEA:
-                if _body?.tag != field.tag { _bodyFrom = field.tagStart }
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
                 _body = field
+                _bodyRun.add(field)
             default: break
             }
         }
@@ -45,7 +50,7 @@ public struct EnvelopeView: RTMMessageView {
 
     /// Who sent the message. Required.
     @inlinable
-    public var sender: SenderView? { _sender ? SenderView(_scope: scope.appending(2)) : nil }
+    public var sender: SenderView? { _sender.scope(in: scope, 2).map(SenderView.init(_scope:)) }
 
     /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
     @inlinable
@@ -53,11 +58,11 @@ public struct EnvelopeView: RTMMessageView {
 
     /// Where the message is addressed: a peer, a channel or a group. Required.
     @inlinable
-    public var conversation: ConversationView? { _conversation ? ConversationView(_scope: scope.appending(4)) : nil }
+    public var conversation: ConversationView? { _conversation.scope(in: scope, 4).map(ConversationView.init(_scope:)) }
 
     /// What the sender asks of the receivers (receipts). Absent = all off.
     @inlinable
-    public var deliveryOptions: DeliveryOptionsView? { _deliveryOptions ? DeliveryOptionsView(_scope: scope.appending(5)) : nil }
+    public var deliveryOptions: DeliveryOptionsView? { _deliveryOptions.scope(in: scope, 5).map(DeliveryOptionsView.init(_scope:)) }
 
     /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
     /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
@@ -67,20 +72,20 @@ public struct EnvelopeView: RTMMessageView {
     public var body: Body? {
         guard let member = _body else { return nil }
         switch member.tag {
-        case 0x82: return .text(TextMessageView(_scope: scope.appending(16, from: _bodyFrom)))
-        case 0x8A: return .image(ImageMessageView(_scope: scope.appending(17, from: _bodyFrom)))
-        case 0x92: return .file(FileMessageView(_scope: scope.appending(18, from: _bodyFrom)))
-        case 0x9A: return .status(StatusMessageView(_scope: scope.appending(19, from: _bodyFrom)))
-        case 0xA2: return .receipt(ReceiptView(_scope: scope.appending(20, from: _bodyFrom)))
-        case 0xAA: return .stream(StreamMessageView(_scope: scope.appending(21, from: _bodyFrom)))
-        case 0xB2: return .streamChunk(StreamChunkView(_scope: scope.appending(22, from: _bodyFrom)))
-        case 0xBA: return .metadata(MetadataMessageView(_scope: scope.appending(23, from: _bodyFrom)))
-        case 0xC2: return .custom(CustomMessageView(_scope: scope.appending(24, from: _bodyFrom)))
-        case 0xCA: return .edit(MessageEditView(_scope: scope.appending(25, from: _bodyFrom)))
-        case 0xD2: return .recall(MessageRecallView(_scope: scope.appending(26, from: _bodyFrom)))
-        case 0xDA: return .reaction(ReactionView(_scope: scope.appending(27, from: _bodyFrom)))
-        case 0xE2: return .reactionSummary(ReactionSummaryView(_scope: scope.appending(28, from: _bodyFrom)))
-        case 0xEA: return .typing(TypingIndicatorView(_scope: scope.appending(29, from: _bodyFrom)))
+        case 0x82: return .text(TextMessageView(_scope: _bodyRun.scope(in: scope, 16, from: _bodyFrom) ?? scope))
+        case 0x8A: return .image(ImageMessageView(_scope: _bodyRun.scope(in: scope, 17, from: _bodyFrom) ?? scope))
+        case 0x92: return .file(FileMessageView(_scope: _bodyRun.scope(in: scope, 18, from: _bodyFrom) ?? scope))
+        case 0x9A: return .status(StatusMessageView(_scope: _bodyRun.scope(in: scope, 19, from: _bodyFrom) ?? scope))
+        case 0xA2: return .receipt(ReceiptView(_scope: _bodyRun.scope(in: scope, 20, from: _bodyFrom) ?? scope))
+        case 0xAA: return .stream(StreamMessageView(_scope: _bodyRun.scope(in: scope, 21, from: _bodyFrom) ?? scope))
+        case 0xB2: return .streamChunk(StreamChunkView(_scope: _bodyRun.scope(in: scope, 22, from: _bodyFrom) ?? scope))
+        case 0xBA: return .metadata(MetadataMessageView(_scope: _bodyRun.scope(in: scope, 23, from: _bodyFrom) ?? scope))
+        case 0xC2: return .custom(CustomMessageView(_scope: _bodyRun.scope(in: scope, 24, from: _bodyFrom) ?? scope))
+        case 0xCA: return .edit(MessageEditView(_scope: _bodyRun.scope(in: scope, 25, from: _bodyFrom) ?? scope))
+        case 0xD2: return .recall(MessageRecallView(_scope: _bodyRun.scope(in: scope, 26, from: _bodyFrom) ?? scope))
+        case 0xDA: return .reaction(ReactionView(_scope: _bodyRun.scope(in: scope, 27, from: _bodyFrom) ?? scope))
+        case 0xE2: return .reactionSummary(ReactionSummaryView(_scope: _bodyRun.scope(in: scope, 28, from: _bodyFrom) ?? scope))
+        case 0xEA: return .typing(TypingIndicatorView(_scope: _bodyRun.scope(in: scope, 29, from: _bodyFrom) ?? scope))
         default: return nil
         }
     }
@@ -124,7 +129,7 @@ public struct EnvelopeView: RTMMessageView {
     /// text, image or file). Numbered after the body kinds so that older readers, which keep it as
     /// an unknown field after the body, re-encode the envelope byte for byte.
     @inlinable
-    public var replyTo: MessageReferenceView? { _replyTo ? MessageReferenceView(_scope: scope.appending(64)) : nil }
+    public var replyTo: MessageReferenceView? { _replyTo.scope(in: scope, 64).map(MessageReferenceView.init(_scope:)) }
 
     /// A ``Envelope`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept).

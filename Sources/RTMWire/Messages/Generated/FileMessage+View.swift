@@ -13,7 +13,7 @@ public struct FileMessageView: RTMMessageView {
     @usableFromInline var _size: UInt64 = 0
     @usableFromInline var _thumbnail: ViewRange = ViewRange()
     @usableFromInline var _text: ViewRange = ViewRange()
-    @usableFromInline var _mentions: Bool = false
+    @usableFromInline var _mentions: ViewOccurrences = ViewOccurrences()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
@@ -27,7 +27,7 @@ public struct FileMessageView: RTMMessageView {
             case 0x18: _size = field.varint(scope.base)
             case 0x22: _thumbnail = ViewRange(field)
             case 0x2A: _text = ViewRange(field)
-            case 0x32: _mentions = true
+            case 0x32: _mentions.add(field)
             default: break
             }
         }
@@ -55,7 +55,7 @@ public struct FileMessageView: RTMMessageView {
 
     /// Users the caption mentions. Absent = none.
     @inlinable
-    public var mentions: MentionsView? { _mentions ? MentionsView(_scope: scope.appending(6)) : nil }
+    public var mentions: MentionsView? { _mentions.scope(in: scope, 6).map(MentionsView.init(_scope:)) }
 
     /// A ``FileMessage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept).

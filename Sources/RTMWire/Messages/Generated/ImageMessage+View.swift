@@ -17,7 +17,7 @@ public struct ImageMessageView: RTMMessageView {
     @usableFromInline var _thumbnailWidth: UInt64 = 0
     @usableFromInline var _thumbnailHeight: UInt64 = 0
     @usableFromInline var _text: ViewRange = ViewRange()
-    @usableFromInline var _mentions: Bool = false
+    @usableFromInline var _mentions: ViewOccurrences = ViewOccurrences()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
@@ -35,7 +35,7 @@ public struct ImageMessageView: RTMMessageView {
             case 0x38: _thumbnailWidth = field.varint(scope.base)
             case 0x40: _thumbnailHeight = field.varint(scope.base)
             case 0x4A: _text = ViewRange(field)
-            case 0x52: _mentions = true
+            case 0x52: _mentions.add(field)
             default: break
             }
         }
@@ -81,7 +81,7 @@ public struct ImageMessageView: RTMMessageView {
 
     /// Users the caption mentions. Absent = none.
     @inlinable
-    public var mentions: MentionsView? { _mentions ? MentionsView(_scope: scope.appending(10)) : nil }
+    public var mentions: MentionsView? { _mentions.scope(in: scope, 10).map(MentionsView.init(_scope:)) }
 
     /// A ``ImageMessage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept).

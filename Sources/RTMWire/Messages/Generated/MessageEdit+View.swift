@@ -13,6 +13,7 @@ public struct MessageEditView: RTMMessageView {
     /// The last occurrence of a member, and where that member's last run starts.
     @usableFromInline var _content: ViewField? = nil
     @usableFromInline var _contentFrom = 0
+    @usableFromInline var _contentRun = ViewOccurrences()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
@@ -24,8 +25,12 @@ public struct MessageEditView: RTMMessageView {
             case 0x0A: _targetMessageID = ViewRange(field)
             case 0x10: _editTimeMs = field.varint(scope.base)
             case 0x1A, 0x22:
-                if _content?.tag != field.tag { _contentFrom = field.tagStart }
+                if _content?.tag != field.tag {
+                    _contentFrom = field.tagStart
+                    _contentRun = ViewOccurrences()
+                }
                 _content = field
+                _contentRun.add(field)
             default: break
             }
         }
@@ -44,8 +49,8 @@ public struct MessageEditView: RTMMessageView {
     public var content: Content? {
         guard let member = _content else { return nil }
         switch member.tag {
-        case 0x1A: return .text(TextMessageView(_scope: scope.appending(3, from: _contentFrom)))
-        case 0x22: return .caption(CaptionView(_scope: scope.appending(4, from: _contentFrom)))
+        case 0x1A: return .text(TextMessageView(_scope: _contentRun.scope(in: scope, 3, from: _contentFrom) ?? scope))
+        case 0x22: return .caption(CaptionView(_scope: _contentRun.scope(in: scope, 4, from: _contentFrom) ?? scope))
         default: return nil
         }
     }

@@ -11,6 +11,7 @@ public struct MetadataMessageView: RTMMessageView {
     /// The last occurrence of a member, and where that member's last run starts.
     @usableFromInline var _kind: ViewField? = nil
     @usableFromInline var _kindFrom = 0
+    @usableFromInline var _kindRun = ViewOccurrences()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
@@ -20,8 +21,12 @@ public struct MetadataMessageView: RTMMessageView {
         while let field = cursor.next() {
             switch field.tag {
             case 0x0A, 0x12, 0x1A:
-                if _kind?.tag != field.tag { _kindFrom = field.tagStart }
+                if _kind?.tag != field.tag {
+                    _kindFrom = field.tagStart
+                    _kindRun = ViewOccurrences()
+                }
                 _kind = field
+                _kindRun.add(field)
             default: break
             }
         }
@@ -32,9 +37,9 @@ public struct MetadataMessageView: RTMMessageView {
     public var kind: Kind? {
         guard let member = _kind else { return nil }
         switch member.tag {
-        case 0x0A: return .request(MetadataRequestView(_scope: scope.appending(1, from: _kindFrom)))
-        case 0x12: return .response(MetadataResponseView(_scope: scope.appending(2, from: _kindFrom)))
-        case 0x1A: return .event(StorageEventView(_scope: scope.appending(3, from: _kindFrom)))
+        case 0x0A: return .request(MetadataRequestView(_scope: _kindRun.scope(in: scope, 1, from: _kindFrom) ?? scope))
+        case 0x12: return .response(MetadataResponseView(_scope: _kindRun.scope(in: scope, 2, from: _kindFrom) ?? scope))
+        case 0x1A: return .event(StorageEventView(_scope: _kindRun.scope(in: scope, 3, from: _kindFrom) ?? scope))
         default: return nil
         }
     }

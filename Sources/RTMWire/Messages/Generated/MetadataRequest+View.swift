@@ -10,9 +10,9 @@ public struct MetadataRequestView: RTMMessageView {
     @usableFromInline let scope: ViewScope
     @usableFromInline var _requestID: ViewRange = ViewRange()
     @usableFromInline var _operation: UInt64 = 0
-    @usableFromInline var _target: Bool = false
-    @usableFromInline var _metadata: Bool = false
-    @usableFromInline var _options: Bool = false
+    @usableFromInline var _target: ViewOccurrences = ViewOccurrences()
+    @usableFromInline var _metadata: ViewOccurrences = ViewOccurrences()
+    @usableFromInline var _options: ViewOccurrences = ViewOccurrences()
     @usableFromInline var _lockName: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
@@ -24,9 +24,9 @@ public struct MetadataRequestView: RTMMessageView {
             switch field.tag {
             case 0x0A: _requestID = ViewRange(field)
             case 0x10: _operation = field.varint(scope.base)
-            case 0x1A: _target = true
-            case 0x22: _metadata = true
-            case 0x2A: _options = true
+            case 0x1A: _target.add(field)
+            case 0x22: _metadata.add(field)
+            case 0x2A: _options.add(field)
             case 0x32: _lockName = ViewRange(field)
             default: break
             }
@@ -43,15 +43,15 @@ public struct MetadataRequestView: RTMMessageView {
 
     /// Whose metadata. Required.
     @inlinable
-    public var target: MetadataTargetView? { _target ? MetadataTargetView(_scope: scope.appending(3)) : nil }
+    public var target: MetadataTargetView? { _target.scope(in: scope, 3).map(MetadataTargetView.init(_scope:)) }
 
     /// Items and major revision for set/update/remove (remove names items by key).
     @inlinable
-    public var metadata: MetadataView? { _metadata ? MetadataView(_scope: scope.appending(4)) : nil }
+    public var metadata: MetadataView? { _metadata.scope(in: scope, 4).map(MetadataView.init(_scope:)) }
 
     /// Write options (set/update/remove).
     @inlinable
-    public var options: MetadataOptionsView? { _options ? MetadataOptionsView(_scope: scope.appending(5)) : nil }
+    public var options: MetadataOptionsView? { _options.scope(in: scope, 5).map(MetadataOptionsView.init(_scope:)) }
 
     /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
     @inlinable

@@ -10,10 +10,10 @@ public struct MetadataResponseView: RTMMessageView {
     @usableFromInline let scope: ViewScope
     @usableFromInline var _requestID: ViewRange = ViewRange()
     @usableFromInline var _operation: UInt64 = 0
-    @usableFromInline var _target: Bool = false
+    @usableFromInline var _target: ViewOccurrences = ViewOccurrences()
     @usableFromInline var _status: UInt64 = 0
     @usableFromInline var _errorMessage: ViewRange = ViewRange()
-    @usableFromInline var _metadata: Bool = false
+    @usableFromInline var _metadata: ViewOccurrences = ViewOccurrences()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
@@ -24,10 +24,10 @@ public struct MetadataResponseView: RTMMessageView {
             switch field.tag {
             case 0x0A: _requestID = ViewRange(field)
             case 0x10: _operation = field.varint(scope.base)
-            case 0x1A: _target = true
+            case 0x1A: _target.add(field)
             case 0x20: _status = field.varint(scope.base)
             case 0x2A: _errorMessage = ViewRange(field)
-            case 0x32: _metadata = true
+            case 0x32: _metadata.add(field)
             default: break
             }
         }
@@ -43,7 +43,7 @@ public struct MetadataResponseView: RTMMessageView {
 
     /// The target of the request answered.
     @inlinable
-    public var target: MetadataTargetView? { _target ? MetadataTargetView(_scope: scope.appending(3)) : nil }
+    public var target: MetadataTargetView? { _target.scope(in: scope, 3).map(MetadataTargetView.init(_scope:)) }
 
     /// Outcome. OK (0) on success.
     @inlinable
@@ -55,7 +55,7 @@ public struct MetadataResponseView: RTMMessageView {
 
     /// For get: the stored set. For writes: the stored set after the operation.
     @inlinable
-    public var metadata: MetadataView? { _metadata ? MetadataView(_scope: scope.appending(6)) : nil }
+    public var metadata: MetadataView? { _metadata.scope(in: scope, 6).map(MetadataView.init(_scope:)) }
 
     /// A ``MetadataResponse`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept).

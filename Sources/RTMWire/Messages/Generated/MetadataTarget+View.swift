@@ -11,6 +11,7 @@ public struct MetadataTargetView: RTMMessageView {
     /// The last occurrence of a member, and where that member's last run starts.
     @usableFromInline var _target: ViewField? = nil
     @usableFromInline var _targetFrom = 0
+    @usableFromInline var _targetRun = ViewOccurrences()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
@@ -20,8 +21,12 @@ public struct MetadataTargetView: RTMMessageView {
         while let field = cursor.next() {
             switch field.tag {
             case 0x0A, 0x12:
-                if _target?.tag != field.tag { _targetFrom = field.tagStart }
+                if _target?.tag != field.tag {
+                    _targetFrom = field.tagStart
+                    _targetRun = ViewOccurrences()
+                }
                 _target = field
+                _targetRun.add(field)
             default: break
             }
         }
@@ -32,7 +37,7 @@ public struct MetadataTargetView: RTMMessageView {
     public var target: Target? {
         guard let member = _target else { return nil }
         switch member.tag {
-        case 0x0A: return .channel(ChannelTargetView(_scope: scope.appending(1, from: _targetFrom)))
+        case 0x0A: return .channel(ChannelTargetView(_scope: _targetRun.scope(in: scope, 1, from: _targetFrom) ?? scope))
         case 0x12: return .userID(ViewRange(member).string(scope.base))
         default: return nil
         }

@@ -11,6 +11,7 @@ public struct ReceiptView: RTMMessageView {
     /// The last occurrence of a member, and where that member's last run starts.
     @usableFromInline var _kind: ViewField? = nil
     @usableFromInline var _kindFrom = 0
+    @usableFromInline var _kindRun = ViewOccurrences()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
@@ -20,8 +21,12 @@ public struct ReceiptView: RTMMessageView {
         while let field = cursor.next() {
             switch field.tag {
             case 0x0A, 0x12, 0x1A, 0x22, 0x2A:
-                if _kind?.tag != field.tag { _kindFrom = field.tagStart }
+                if _kind?.tag != field.tag {
+                    _kindFrom = field.tagStart
+                    _kindRun = ViewOccurrences()
+                }
                 _kind = field
+                _kindRun.add(field)
             default: break
             }
         }
@@ -32,11 +37,11 @@ public struct ReceiptView: RTMMessageView {
     public var kind: Kind? {
         guard let member = _kind else { return nil }
         switch member.tag {
-        case 0x0A: return .delivery(DeliveryReceiptView(_scope: scope.appending(1, from: _kindFrom)))
-        case 0x12: return .messageRead(MessageReadReceiptView(_scope: scope.appending(2, from: _kindFrom)))
-        case 0x1A: return .conversationRead(ConversationReadReceiptView(_scope: scope.appending(3, from: _kindFrom)))
-        case 0x22: return .groupRead(GroupReadReceiptView(_scope: scope.appending(4, from: _kindFrom)))
-        case 0x2A: return .groupReadCount(GroupReadCountView(_scope: scope.appending(5, from: _kindFrom)))
+        case 0x0A: return .delivery(DeliveryReceiptView(_scope: _kindRun.scope(in: scope, 1, from: _kindFrom) ?? scope))
+        case 0x12: return .messageRead(MessageReadReceiptView(_scope: _kindRun.scope(in: scope, 2, from: _kindFrom) ?? scope))
+        case 0x1A: return .conversationRead(ConversationReadReceiptView(_scope: _kindRun.scope(in: scope, 3, from: _kindFrom) ?? scope))
+        case 0x22: return .groupRead(GroupReadReceiptView(_scope: _kindRun.scope(in: scope, 4, from: _kindFrom) ?? scope))
+        case 0x2A: return .groupReadCount(GroupReadCountView(_scope: _kindRun.scope(in: scope, 5, from: _kindFrom) ?? scope))
         default: return nil
         }
     }

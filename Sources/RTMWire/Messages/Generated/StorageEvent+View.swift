@@ -8,9 +8,9 @@ public struct StorageEventView: RTMMessageView {
     /// The message type this views.
     public typealias Message = StorageEvent
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _target: Bool = false
+    @usableFromInline var _target: ViewOccurrences = ViewOccurrences()
     @usableFromInline var _eventType: UInt64 = 0
-    @usableFromInline var _metadata: Bool = false
+    @usableFromInline var _metadata: ViewOccurrences = ViewOccurrences()
     @usableFromInline var _publisherUserID: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
@@ -20,9 +20,9 @@ public struct StorageEventView: RTMMessageView {
         var cursor = scope.fields
         while let field = cursor.next() {
             switch field.tag {
-            case 0x0A: _target = true
+            case 0x0A: _target.add(field)
             case 0x10: _eventType = field.varint(scope.base)
-            case 0x1A: _metadata = true
+            case 0x1A: _metadata.add(field)
             case 0x22: _publisherUserID = ViewRange(field)
             default: break
             }
@@ -31,7 +31,7 @@ public struct StorageEventView: RTMMessageView {
 
     /// Channel or user whose metadata changed (the event's storage type follows from it).
     @inlinable
-    public var target: MetadataTargetView? { _target ? MetadataTargetView(_scope: scope.appending(1)) : nil }
+    public var target: MetadataTargetView? { _target.scope(in: scope, 1).map(MetadataTargetView.init(_scope:)) }
 
     /// Snapshot, set, update or remove. Required (not UNSPECIFIED).
     @inlinable
@@ -39,7 +39,7 @@ public struct StorageEventView: RTMMessageView {
 
     /// The items concerned (for a snapshot, the whole set) and the new major revision.
     @inlinable
-    public var metadata: MetadataView? { _metadata ? MetadataView(_scope: scope.appending(3)) : nil }
+    public var metadata: MetadataView? { _metadata.scope(in: scope, 3).map(MetadataView.init(_scope:)) }
 
     /// User id of the client whose operation caused the event. Empty for snapshots.
     @inlinable

@@ -13,6 +13,7 @@ public struct StreamChunkView: RTMMessageView {
     /// The last occurrence of a member, and where that member's last run starts.
     @usableFromInline var _event: ViewField? = nil
     @usableFromInline var _eventFrom = 0
+    @usableFromInline var _eventRun = ViewOccurrences()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
@@ -24,8 +25,12 @@ public struct StreamChunkView: RTMMessageView {
             case 0x0A: _streamID = ViewRange(field)
             case 0x10: _sequence = field.varint(scope.base)
             case 0x1A, 0x22, 0x2A:
-                if _event?.tag != field.tag { _eventFrom = field.tagStart }
+                if _event?.tag != field.tag {
+                    _eventFrom = field.tagStart
+                    _eventRun = ViewOccurrences()
+                }
                 _event = field
+                _eventRun.add(field)
             default: break
             }
         }
@@ -44,9 +49,9 @@ public struct StreamChunkView: RTMMessageView {
     public var event: Event? {
         guard let member = _event else { return nil }
         switch member.tag {
-        case 0x1A: return .initial(StreamInitView(_scope: scope.appending(3, from: _eventFrom)))
-        case 0x22: return .delta(StreamDeltaView(_scope: scope.appending(4, from: _eventFrom)))
-        case 0x2A: return .complete(StreamCompleteView(_scope: scope.appending(5, from: _eventFrom)))
+        case 0x1A: return .initial(StreamInitView(_scope: _eventRun.scope(in: scope, 3, from: _eventFrom) ?? scope))
+        case 0x22: return .delta(StreamDeltaView(_scope: _eventRun.scope(in: scope, 4, from: _eventFrom) ?? scope))
+        case 0x2A: return .complete(StreamCompleteView(_scope: _eventRun.scope(in: scope, 5, from: _eventFrom) ?? scope))
         default: return nil
         }
     }

@@ -15,7 +15,7 @@ public struct StreamMessageView: RTMMessageView {
     @usableFromInline var _completeReason: UInt64 = 0
     @usableFromInline var _stopReason: UInt64 = 0
     @usableFromInline var _isSync: UInt64 = 0
-    @usableFromInline var _reference: Bool = false
+    @usableFromInline var _reference: ViewOccurrences = ViewOccurrences()
 
     /// The view of the message at `scope`; made by `withView` and by enclosing views.
     @inlinable
@@ -31,7 +31,7 @@ public struct StreamMessageView: RTMMessageView {
             case 0x28: _completeReason = field.varint(scope.base)
             case 0x30: _stopReason = field.varint(scope.base)
             case 0x38: _isSync = field.varint(scope.base)
-            case 0x42: _reference = true
+            case 0x42: _reference.add(field)
             default: break
             }
         }
@@ -67,7 +67,7 @@ public struct StreamMessageView: RTMMessageView {
 
     /// An optional reference to another message (a quoted or replied-to message).
     @inlinable
-    public var reference: StreamReferenceView? { _reference ? StreamReferenceView(_scope: scope.appending(8)) : nil }
+    public var reference: StreamReferenceView? { _reference.scope(in: scope, 8).map(StreamReferenceView.init(_scope:)) }
 
     /// A ``StreamMessage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept).
