@@ -34,7 +34,9 @@ let package = Package(
                 "SwiftProtobufMessages",
             ]),
         // Checks every implementation against the corpus and prints encoded sizes.
-        .executableTarget(name: "bench-check", dependencies: ["BenchmarkCorpus"]),
+        // The C allocator's bytes in use, for `bench-check memory`.
+        .target(name: "CMallocStats"),
+        .executableTarget(name: "bench-check", dependencies: ["BenchmarkCorpus", "CMallocStats"]),
         // MB/s of FrameReader and the NIO decoder on a stream of mixed envelopes (report-only;
         // neither Scripts/bench nor CI builds it: `swift run -c release stream-bench`).
         .executableTarget(

@@ -44,7 +44,7 @@ public struct RTMRepeatedStringView: Sequence {
             while let field = cursor.next() {
                 if field.tag == tag {
                     return RTMStringView(
-                        base: cursor.scope.base + field.start, count: field.end &- field.start)
+                        base: cursor.base + field.start, count: field.end &- field.start)
                 }
             }
             return nil
@@ -99,7 +99,7 @@ public struct RTMRepeatedScalarView<Element>: Sequence {
         /// The next value, or nil after the last.
         @inlinable
         public mutating func next() -> Element? {
-            let base = cursor.scope.base
+            let base = cursor.base
             while true {
                 if runOffset < runEnd {
                     if let raw = ViewScan.varint(base, &runOffset, runEnd) { return convert(raw) }
@@ -158,7 +158,7 @@ public struct RTMRepeatedMessageView<Element: RTMMessageView>: Sequence {
                     // Elements of a repeated field are separate messages: each is one range.
                     return Element(
                         _scope: ViewScope(
-                            base: cursor.scope.base, start: field.start, end: field.end))
+                            base: cursor.base, start: field.start, end: field.end))
                 }
             }
             return nil

@@ -140,42 +140,56 @@ struct ViewField {
 }
 
 /// The fields of a ``ViewScope`` one at a time, descending into the occurrences its path names.
-/// Its state is fixed-size (one offset and end per level): iterating allocates nothing.
+/// Its state is fixed-size (the current range, and one saved range per level above it):
+/// iterating allocates nothing.
 @usableFromInline
 struct ViewFieldCursor {
-    @usableFromInline let scope: ViewScope
+    @usableFromInline let base: UnsafePointer<UInt8>
+    @usableFromInline let path: ViewPath
+    @usableFromInline var offset: Int
+    @usableFromInline var end: Int
     @usableFromInline var level = 0
-    @usableFromInline var offsets = ViewLevels()
-    @usableFromInline var ends = ViewLevels()
+    @usableFromInline var savedOffsets = ViewLevels()
+    @usableFromInline var savedEnds = ViewLevels()
 
     @inlinable
     init(_ scope: ViewScope) {
-        self.scope = scope
-        offsets[0] = scope.start
-        ends[0] = scope.end
+        base = scope.base
+        path = scope.path
+        offset = scope.start
+        end = scope.end
     }
 
     /// The next field of the message, or nil after the last.
     @inlinable
     mutating func next() -> ViewField? {
-        let path = scope.path
+        // A message in one range (the common case: it occurred once) is a plain walk.
+        if path.count == 0 {
+            guard offset < end else { return nil }
+            return ViewScan.field(base, &offset, end)
+        }
+        return nextThroughPath()
+    }
+
+    /// ``next()`` for a message merged from several occurrences.
+    @usableFromInline
+    mutating func nextThroughPath() -> ViewField? {
         while true {
-            var offset = offsets[level]
-            let end = ends[level]
-            guard offset < end,
-                let field = ViewScan.field(scope.base, &offset, end)
-            else {
+            guard offset < end, let field = ViewScan.field(base, &offset, end) else {
                 if level == 0 { return nil }
                 level &-= 1
+                offset = savedOffsets[level]
+                end = savedEnds[level]
                 continue
             }
-            offsets[level] = offset
             if level == Int(path.count) { return field }
             let step = path[level]
             if field.tag == UInt64(step.number) << 3 | 2, field.tagStart >= step.from {
+                savedOffsets[level] = offset
+                savedEnds[level] = end
                 level &+= 1
-                offsets[level] = field.start
-                ends[level] = field.end
+                offset = field.start
+                end = field.end
             }
         }
     }
