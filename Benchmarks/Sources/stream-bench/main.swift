@@ -12,10 +12,15 @@ import RTMWireNIO
 
 let envelopes = CorpusMessage.allCases.map(\.rtmwireEnvelope)
 let count = 10_000
-var stream: [UInt8] = []
-for index in 0..<count {
-    stream += try envelopes[index % envelopes.count].delimitedBytes()
+/// The delimited frames of `count` envelopes, A to H in turn.
+func makeStream() throws -> [UInt8] {
+    var stream: [UInt8] = []
+    for index in 0..<count {
+        stream += try envelopes[index % envelopes.count].delimitedBytes()
+    }
+    return stream
 }
+let stream = try makeStream()
 let chunkSize = 64 * 1024
 let chunks = stride(from: 0, to: stream.count, by: chunkSize).map {
     Array(stream[$0..<min($0 + chunkSize, stream.count)])
