@@ -24,6 +24,7 @@ public struct RTMRepeatedStringView: Sequence {
     /// True when the field has no element.
     @inlinable public var isEmpty: Bool { !scope.contains(tag) }
 
+    /// An iterator over the elements, in wire order.
     @inlinable
     public func makeIterator() -> Iterator { Iterator(cursor: scope.fields, tag: tag) }
 
@@ -75,6 +76,7 @@ public struct RTMRepeatedScalarView<Element>: Sequence {
         return count
     }
 
+    /// An iterator over the elements, in wire order.
     @inlinable
     public func makeIterator() -> Iterator {
         Iterator(cursor: scope.fields, tag: tag, convert: convert)
@@ -136,6 +138,7 @@ public struct RTMRepeatedMessageView<Element: RTMMessageView>: Sequence {
     /// True when the field has no element.
     @inlinable public var isEmpty: Bool { !scope.contains(tag) }
 
+    /// An iterator over the elements, in wire order.
     @inlinable
     public func makeIterator() -> Iterator { Iterator(cursor: scope.fields, tag: tag) }
 
