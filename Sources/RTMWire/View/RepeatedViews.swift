@@ -12,43 +12,27 @@ public struct RTMRepeatedStringView: Sequence {
 
     /// Number of elements (one pass over the message).
     @inlinable
-    public var count: Int {
-        var count = 0
-        var cursor = scope.fields
-        while let field = cursor.next() {
-            if field.tag == tag { count &+= 1 }
-        }
-        return count
-    }
+    public var count: Int { ViewOccurrences.count(in: scope, tag: tag) }
 
     /// True when the field has no element.
     @inlinable public var isEmpty: Bool { !scope.contains(tag) }
 
     /// An iterator over the elements, in wire order.
     @inlinable
-    public func makeIterator() -> Iterator { Iterator(cursor: scope.fields, tag: tag) }
+    public func makeIterator() -> Iterator { Iterator(ViewTagCursor(scope, tag: tag)) }
 
     /// Reads the elements one at a time.
     public struct Iterator: IteratorProtocol {
-        @usableFromInline var cursor: ViewFieldCursor
-        @usableFromInline let tag: UInt64
+        @usableFromInline var occurrences: ViewTagCursor
 
         @inlinable
-        init(cursor: ViewFieldCursor, tag: UInt64) {
-            self.cursor = cursor
-            self.tag = tag
-        }
+        init(_ occurrences: ViewTagCursor) { self.occurrences = occurrences }
 
         /// The next string, or nil after the last.
         @inlinable
         public mutating func next() -> RTMStringView? {
-            while let field = cursor.next() {
-                if field.tag == tag {
-                    return RTMStringView(
-                        base: cursor.base + field.start, count: field.end &- field.start)
-                }
-            }
-            return nil
+            guard let field = occurrences.next() else { return nil }
+            return ViewRange(field).string(occurrences.base)
         }
     }
 }
@@ -133,38 +117,65 @@ public struct RTMRepeatedMessageView<Element: RTMMessageView>: Sequence {
 
     /// Number of elements (one pass over the message).
     @inlinable
-    public var count: Int { RTMRepeatedStringView(scope, tag: tag).count }
+    public var count: Int { ViewOccurrences.count(in: scope, tag: tag) }
 
     /// True when the field has no element.
     @inlinable public var isEmpty: Bool { !scope.contains(tag) }
 
     /// An iterator over the elements, in wire order.
     @inlinable
-    public func makeIterator() -> Iterator { Iterator(cursor: scope.fields, tag: tag) }
+    public func makeIterator() -> Iterator { Iterator(ViewTagCursor(scope, tag: tag)) }
 
     /// Reads the elements one at a time.
     public struct Iterator: IteratorProtocol {
-        @usableFromInline var cursor: ViewFieldCursor
-        @usableFromInline let tag: UInt64
+        @usableFromInline var occurrences: ViewTagCursor
 
         @inlinable
-        init(cursor: ViewFieldCursor, tag: UInt64) {
-            self.cursor = cursor
-            self.tag = tag
-        }
+        init(_ occurrences: ViewTagCursor) { self.occurrences = occurrences }
 
         /// The next element's view, or nil after the last.
         @inlinable
         public mutating func next() -> Element? {
-            while let field = cursor.next() {
-                if field.tag == tag {
-                    // Elements of a repeated field are separate messages: each is one range.
-                    return Element(
-                        _scope: ViewScope(
-                            base: cursor.base, start: field.start, end: field.end))
-                }
-            }
-            return nil
+            guard let field = occurrences.next() else { return nil }
+            // Elements of a repeated field are separate messages: each is one range.
+            return Element(
+                _scope: ViewScope(base: occurrences.base, start: field.start, end: field.end))
         }
+    }
+}
+
+/// The occurrences of one field (by raw tag) of a viewed message, one at a time: what the
+/// repeated-field sequences iterate.
+@usableFromInline
+struct ViewTagCursor {
+    @usableFromInline var cursor: ViewFieldCursor
+    @usableFromInline let tag: UInt64
+
+    @inlinable
+    init(_ scope: ViewScope, tag: UInt64) {
+        cursor = scope.fields
+        self.tag = tag
+    }
+
+    @inlinable var base: UnsafePointer<UInt8> { cursor.base }
+
+    /// The next occurrence, or nil after the last.
+    @inlinable
+    mutating func next() -> ViewField? {
+        while let field = cursor.next() {
+            if field.tag == tag { return field }
+        }
+        return nil
+    }
+}
+
+extension ViewOccurrences {
+    /// How many times the field whose raw tag is `tag` occurs in the message at `scope`.
+    @inlinable
+    static func count(in scope: ViewScope, tag: UInt64) -> Int {
+        var occurrences = ViewTagCursor(scope, tag: tag)
+        var count = 0
+        while occurrences.next() != nil { count &+= 1 }
+        return count
     }
 }
