@@ -16,6 +16,7 @@ let package = Package(
             url: "https://github.com/ordo-one/benchmark", from: "1.38.1",
             traits: ["MallocInterposer"]),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(
@@ -33,7 +34,19 @@ let package = Package(
                 "SwiftProtobufMessages",
             ]),
         // Checks every implementation against the corpus and prints encoded sizes.
-        .executableTarget(name: "bench-check", dependencies: ["BenchmarkCorpus"]),
+        // The C allocator's bytes in use, for `bench-check memory`.
+        .target(name: "CMallocStats"),
+        .executableTarget(name: "bench-check", dependencies: ["BenchmarkCorpus", "CMallocStats"]),
+        // MB/s of FrameReader and the NIO decoder on a stream of mixed envelopes (report-only;
+        // neither Scripts/bench nor CI builds it: `swift run -c release stream-bench`).
+        .executableTarget(
+            name: "stream-bench",
+            dependencies: [
+                "BenchmarkCorpus",
+                .product(name: "RTMWireNIO", package: rtmwireIdentity),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]),
         .executableTarget(
             name: "CodecBenchmarks",
             dependencies: [

@@ -17,8 +17,8 @@ import re
 import statistics
 import sys
 
-IMPLEMENTATIONS = ["RTMWire", "RTMWire-wireOnly", "RTMWire-buffer", "protobuf-c", "swift-protobuf",
-                   "JSONSerialization", "JSONCodable", "memcpy"]
+IMPLEMENTATIONS = ["RTMWire", "RTMWire-wireOnly", "RTMWire-buffer", "RTMWire-view", "protobuf-c",
+                   "swift-protobuf", "JSONSerialization", "JSONCodable", "memcpy"]
 OPERATIONS = ["encode", "decode"]
 NAME = re.compile(r"^.*\.CodecBenchmarks\.([A-Z])_(encode|decode)_(.+)\.(wallClock|mallocCountTotal)"
                   r"\.histogram\.samples\.tsv$")

@@ -5,7 +5,8 @@ Outputs (paths relative to the repository root):
   swift              Sources/RTMWire/Messages/Generated/: for every message M, M.swift (the
                      value type), M+Wire.swift (size, encode, decode), M+JSON.swift (proto3
                      JSON), M+Validation.swift (the semantic checks' recursion) and M+Text.swift
-                     (debugDescription's fields); one file per enum; MessageRegistry.swift
+                     (debugDescription's fields), M+View.swift (the borrowed view, MView, and
+                     its up-front check); one file per enum; MessageRegistry.swift
   schema-table       Sources/RTMWireConformance/Schema/SchemaTable+Generated.swift (fields
                      by number, for the wire walkers of the profile checker and the fuzz checks)
   c-registry         Sources/CRTMWirePeer/rtmwire_peer_registry.c (needs --protoc-c-output, the
@@ -42,6 +43,7 @@ from swift_message import message_file  # noqa: E402
 from swift_registry import registry_file  # noqa: E402
 from swift_text import text_file  # noqa: E402
 from swift_validation import validation_file  # noqa: E402
+from swift_view import check_nesting, view_file  # noqa: E402
 from swift_wire import wire_file  # noqa: E402
 
 SWIFT_FOLDER = "Sources/RTMWire/Messages/Generated"
@@ -53,12 +55,18 @@ def swift_files(schema: Schema, module_import=None) -> dict:
     """{file name: text} of the generated Swift codec; with `module_import`, for another module
     than RTMWire's."""
     files = {"MessageRegistry.swift": registry_file(schema)}
+    if not module_import:
+        check_nesting(schema)
     for m in schema.messages:
         files[m.name + ".swift"] = message_file(m)
         files[m.name + "+Wire.swift"] = wire_file(m)
         files[m.name + "+JSON.swift"] = json_file(m)
         files[m.name + "+Validation.swift"] = validation_file(m)
         files[m.name + "+Text.swift"] = text_file(m)
+        if not module_import:
+            # Views are RTMWire's API; another module's copy of the codec (the baseline
+            # reader's, for tests) has no use for them.
+            files[m.name + "+View.swift"] = view_file(m)
     for e in schema.enums:
         files[e.name + ".swift"] = enum_file(e)
     if module_import:

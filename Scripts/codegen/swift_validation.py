@@ -3,6 +3,8 @@
 The generated `_validate` checks repeated-field counts, runs the message's own rules
 (`_validateSelf`, hand-written in Sources/RTMWire/Validation/), refuses U+0000 in every string
 (protobuf-c cuts strings there) and descends into every sub-message, prefixing error paths.
+The decoder passes `checkingNUL: false` when no string it read held U+0000 (it looked while
+validating their UTF-8), so that strings are not scanned twice; anything else passes true.
 """
 
 from schema import Field, Message
@@ -10,7 +12,8 @@ from swift_source import SwiftSource, extension_file
 
 
 def _validate_sub_message(name: str) -> str:
-    return 'do { try value._validate(limits) } catch { throw error.prefixingPath("%s") }' % name
+    return ('do { try value._validate(limits, checkingNUL: checkingNUL) } '
+            'catch { throw error.prefixingPath("%s") }' % name)
 
 
 def validation_file(m: Message) -> str:
@@ -18,7 +21,7 @@ def validation_file(m: Message) -> str:
 
 
 def _validate(out: SwiftSource, m: Message):
-    out.line("public func _validate(_ limits: Limits) throws(RTMWireError) {", 1)
+    out.line("public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {", 1)
     for f in m.by_number:
         if f.repeated:
             out.line('try Rules.count(self.%s.count, limits, "%s")' % (f.prop, f.name), 2)
@@ -34,7 +37,7 @@ def _validate(out: SwiftSource, m: Message):
                 out.line(_validate_sub_message(f.name), 3)
             elif f.is_string:
                 out.line("case .%s(let value)?:" % f.case, 2)
-                out.line('try Rules.noNUL(value, "%s")' % f.name, 3)
+                out.line('if checkingNUL { try Rules.noNUL(value, "%s") }' % f.name, 3)
             else:
                 out.line("case .%s?:" % f.case, 2)
                 out.line("break", 3)
@@ -49,11 +52,11 @@ def _check_field(out: SwiftSource, f: Field):
     if f.is_string and f.repeated:
         # Scanned without a throwing call per element (see UTF8Scan.firstIndexContainingNUL);
         # the rule runs only for an offending string.
-        out.line("if let index = UTF8Scan.firstIndexContainingNUL(%s) {" % prop, 2)
+        out.line("if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(%s) {" % prop, 2)
         out.line('try Rules.noNUL(%s[index], "%s")' % (prop, f.name), 3)
         out.line("}", 2)
     elif f.is_string:
-        out.line('try Rules.noNUL(%s, "%s")' % (prop, f.name), 2)
+        out.line('if checkingNUL { try Rules.noNUL(%s, "%s") }' % (prop, f.name), 2)
     elif f.is_message and f.repeated:
         out.line("for (index, value) in %s.enumerated() {" % prop, 2)
         out.line(_validate_sub_message('%s[\\(index)]' % f.name), 3)

@@ -32,7 +32,12 @@ func register<W: Workload>(_ workload: W) {
     Benchmark(name.replacingPlaceholder("encode"), configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(workload.encode()) }
     }
-    Benchmark(name.replacingPlaceholder("decode"), configuration: configuration) { benchmark in
+    registerDecode(workload)
+}
+
+func registerDecode<W: DecodeWorkload>(_ workload: W) {
+    let name = "\(workload.message.rawValue) decode \(workload.implementation.rawValue)"
+    Benchmark(name, configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(workload.decode()) }
     }
 }
@@ -47,6 +52,7 @@ let benchmarks = {
     let suite = Suite()
     suite.rtmwire.forEach(register)
     suite.rtmwireBuffer.forEach(register)
+    suite.rtmwireView.forEach(registerDecode)
     suite.protobufC.forEach(register)
     suite.swiftProtobuf.forEach(register)
     suite.jsonSerialization.forEach(register)

@@ -1,10 +1,10 @@
-/// The fixed corpus every implementation encodes and decodes: five envelopes, each described
+/// The fixed corpus every implementation encodes and decodes: eight envelopes, each described
 /// once as plain values (``CorpusMessage/header`` and ``CorpusMessage/Body``) from which every
 /// implementation builds its own message. ``Verification`` checks that they all encode to the same
 /// bytes before anything is timed.
 ///
-/// Every string is ASCII, as ids, keys and most chat text are; non-ASCII text takes the codecs'
-/// general UTF-8 validation path and is not measured here.
+/// A to E and G to H carry ASCII strings, as ids, keys and file names are; F carries Korean text
+/// with emoji, which takes every codec's general (non-ASCII) UTF-8 validation path.
 public enum CorpusMessage: String, CaseIterable, Sendable {
     /// A: a text envelope, "Hello World", about 120 bytes.
     case a = "A"
@@ -16,6 +16,13 @@ public enum CorpusMessage: String, CaseIterable, Sendable {
     case d = "D"
     /// E: one stream delta chunk carrying 200 bytes of content.
     case e = "E"
+    /// F: a text envelope whose text is 300 UTF-8 bytes of Korean with emoji.
+    case f = "F"
+    /// G: a delivery receipt batching 1,000 message ids (``Limits/maxRepeatedCount``).
+    case g = "G"
+    /// H: an image envelope at the 32 KB content budget (``Limits/maxContentBytes``): caption +
+    /// display file name + thumbnail are exactly 32,768 bytes.
+    case h = "H"
 
     /// One line describing the message, for tables.
     public var summary: String {
@@ -25,6 +32,9 @@ public enum CorpusMessage: String, CaseIterable, Sendable {
         case .c: "metadata request, 20 items"
         case .d: "delivery receipt, 50 message ids"
         case .e: "stream delta chunk, 200-byte content"
+        case .f: "text envelope, 300 bytes of Korean with emoji"
+        case .g: "delivery receipt, 1,000 message ids"
+        case .h: "image envelope at the 32 KB content budget"
         }
     }
 
@@ -38,13 +48,13 @@ public enum CorpusMessage: String, CaseIterable, Sendable {
         /// CONVERSATION_TYPE_CHANNEL.
         public var conversationType: Int32 = 2
         public var conversationID = "general"
-        /// Delivery options (all three flags) are set on B only.
+        /// Delivery options (all three flags) are set on the image envelopes (B, H) only.
         public var deliveryOptions = false
     }
 
     public var header: Header {
         var header = Header()
-        if self == .b { header.deliveryOptions = true }
+        if self == .b || self == .h { header.deliveryOptions = true }
         return header
     }
 
@@ -110,8 +120,34 @@ public enum CorpusMessage: String, CaseIterable, Sendable {
             return .streamDelta(
                 streamID: "0b7f4c2e-8d1a-4f63-9e25-7a3c1d9b6e40", sequence: 17,
                 content: CorpusMessage.deltaContent)
+        case .f:
+            return .text(CorpusMessage.koreanText)
+        case .g:
+            let ids = (0..<1000).map { index in
+                "5F0E7D3A-9B1C-4E2F-8A6D-3C4B5A69" + fourDigits(index)
+            }
+            return .deliveryReceipt(messageIDs: ids)
+        case .h:
+            var image = ImageValues()
+            // The budget counts caption + display file name + thumbnail; the thumbnail takes
+            // what the other two leave.
+            let budget = 32_768
+            image.thumbnail = pseudoRandomBytes(
+                budget - image.text.utf8.count - image.fileName.utf8.count)
+            return .image(image)
         }
     }
+
+    /// 300 UTF-8 bytes of Korean chat text with emoji (3-byte Hangul syllables, 4-byte emoji,
+    /// ASCII spaces and punctuation), like the chat tutorial's messages.
+    static let koreanText: String = {
+        let text =
+            "안녕하세요! 오늘 저녁 7시에 강남역 근처에서 만나기로 했는데 혹시 시간 괜찮으세요? 🙂 "
+            + "비가 올 수도 있다고 해서 우산 꼭 챙기세요 ☔️ 늦으면 채널에 메시지 남겨 주세요. "
+            + "맛있는 거 먹어요 🍜🍣 곧 봐요! 감사합니다 🙏"
+        precondition(text.utf8.count == 300, "Korean text is \(text.utf8.count) bytes")
+        return text
+    }()
 
     /// 200 bytes of ASCII text, like one piece of a streamed answer.
     static let deltaContent: String = {
@@ -125,13 +161,20 @@ public enum CorpusMessage: String, CaseIterable, Sendable {
 
     /// 5,120 deterministic pseudo-random bytes (a JPEG thumbnail compresses to noise, so its
     /// bytes look random).
-    static let thumbnailBytes: [UInt8] = {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        return (0..<5120).map { _ in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 56)
-        }
-    }()
+    static let thumbnailBytes: [UInt8] = pseudoRandomBytes(5120)
+}
+
+/// `count` deterministic pseudo-random bytes (a 64-bit LCG's top byte).
+private func pseudoRandomBytes(_ count: Int) -> [UInt8] {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    return (0..<count).map { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return UInt8(truncatingIfNeeded: state >> 56)
+    }
+}
+
+private func fourDigits(_ value: Int) -> String {
+    String(repeating: "0", count: 4 - String(value).count) + String(value)
 }
 
 private func twoDigits(_ value: Int) -> String {

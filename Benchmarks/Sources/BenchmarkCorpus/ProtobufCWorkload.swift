@@ -58,4 +58,21 @@ public final class ProtobufCWorkload: Workload {
         guard status == RTMWIRE_PEER_OK else { fatalError("protobuf-c unpack failed: \(status)") }
         rtmwire_peer_free(decoded)
     }
+
+    /// Unpacks the message and keeps it until the result is released (for memory figures).
+    public func unpackRetained() -> AnyObject {
+        var decoded: UnsafeMutablePointer<ProtobufCMessage>?
+        let status = rtmwire_peer_unpack(descriptor, input.baseAddress, input.count, &decoded)
+        guard status == RTMWIRE_PEER_OK, let decoded else {
+            fatalError("protobuf-c unpack failed: \(status)")
+        }
+        return Unpacked(decoded)
+    }
+
+    /// A message unpacked by protobuf-c, freed with its owner.
+    final class Unpacked {
+        let message: UnsafeMutablePointer<ProtobufCMessage>
+        init(_ message: UnsafeMutablePointer<ProtobufCMessage>) { self.message = message }
+        deinit { rtmwire_peer_free(message) }
+    }
 }

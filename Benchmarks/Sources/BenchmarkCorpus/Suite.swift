@@ -4,6 +4,7 @@
 public struct Suite {
     public var rtmwire: [RTMWireWorkload] = []
     public var rtmwireBuffer: [RTMWireBufferWorkload] = []
+    public var rtmwireView: [RTMWireViewWorkload] = []
     public var protobufC: [ProtobufCWorkload] = []
     public var swiftProtobuf: [SwiftProtobufWorkload] = []
     public var jsonSerialization: [JSONSerializationWorkload] = []
@@ -16,9 +17,11 @@ public struct Suite {
             rtmwire.append(RTMWireWorkload(message, canonical: canonical, wireOnly: false))
             rtmwire.append(RTMWireWorkload(message, canonical: canonical, wireOnly: true))
             rtmwireBuffer.append(RTMWireBufferWorkload(message, canonical: canonical))
+            rtmwireView.append(RTMWireViewWorkload(message, canonical: canonical))
             protobufC.append(ProtobufCWorkload(message, canonical: canonical))
             swiftProtobuf.append(SwiftProtobufWorkload(message, canonical: canonical))
-            if case .text = message.body {
+            // The JSON rows are the chat tutorial's message A only: a baseline, not a codec.
+            if message == .a {
                 jsonSerialization.append(JSONSerializationWorkload(message))
                 jsonCodable.append(JSONCodableWorkload(message))
             }

@@ -18,21 +18,28 @@ public enum Implementation: String, CaseIterable, Sendable {
     case jsonCodable = "JSONCodable"
     /// memcpy of the encoded bytes into a preallocated buffer: the physical floor.
     case memcpy = "memcpy"
+    /// RTMWire's borrowed view with the default options (decode only): the up-front check,
+    /// then every header field, the body kind and the body's id fields read in place.
+    case rtmwireView = "RTMWire-view"
 }
 
 /// One implementation set up for one corpus message: everything allocated and checked up front,
-/// so that `encode()` and `decode()` do only the work being measured.
-public protocol Workload {
-    associatedtype Encoded
+/// so that `decode()` does only the work being measured.
+public protocol DecodeWorkload {
     associatedtype Decoded
     var implementation: Implementation { get }
     var message: CorpusMessage { get }
     /// Size of this implementation's encoding of the message (for MB/s).
     var encodedCount: Int { get }
-    /// Encodes the message once.
-    func encode() -> Encoded
     /// Decodes the encoded message once.
     func decode() -> Decoded
+}
+
+/// A ``DecodeWorkload`` that also encodes.
+public protocol Workload: DecodeWorkload {
+    associatedtype Encoded
+    /// Encodes the message once.
+    func encode() -> Encoded
 }
 
 /// Stops the program, naming the implementation and message, when a check made before timing

@@ -5,21 +5,27 @@ import BenchmarkCorpus
 // then prints the encoded size of each message per implementation, tab-separated, for
 // Scripts/bench's table.
 //
+// `bench-check memory MESSAGE` prints the heap bytes one decode of MESSAGE holds, per
+// implementation (Memory.swift).
+//
 // `bench-check loop MESSAGE OPERATION IMPLEMENTATION COUNT` instead runs one workload COUNT
 // times, for profilers: e.g. `valgrind --tool=callgrind --toggle-collect='*measuredLoop*' bench-check loop A decode RTMWire 10000`.
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.first == "loop" {
     runLoop(Array(arguments.dropFirst()))
+} else if arguments.first == "memory" {
+    runMemory(Array(arguments.dropFirst()))
 } else {
     let suite = Suite()
     print("message\timplementation\tbytes")
-    func row(_ workload: some Workload) {
+    func row(_ workload: some DecodeWorkload) {
         print(
             "\(workload.message.rawValue)\t\(workload.implementation.rawValue)\t\(workload.encodedCount)"
         )
     }
     suite.rtmwire.forEach(row)
     suite.rtmwireBuffer.forEach(row)
+    suite.rtmwireView.forEach(row)
     suite.protobufC.forEach(row)
     suite.swiftProtobuf.forEach(row)
     suite.jsonSerialization.forEach(row)
@@ -32,7 +38,7 @@ func runLoop(_ arguments: [String]) {
         ["encode", "decode"].contains(arguments[1]),
         let implementation = Implementation(rawValue: arguments[2]), let count = Int(arguments[3])
     else {
-        fatalError("usage: bench-check loop A|B|C|D|E encode|decode IMPLEMENTATION COUNT")
+        fatalError("usage: bench-check loop A|B|C|D|E|F|G|H encode|decode IMPLEMENTATION COUNT")
     }
     let suite = Suite(messages: [message])
     let encode = arguments[1] == "encode"
@@ -45,8 +51,15 @@ func runLoop(_ arguments: [String]) {
             }
         }
     }
+    func runDecodeOnly(_ workloads: [some DecodeWorkload]) {
+        for workload in workloads where workload.implementation == implementation {
+            guard !encode else { fatalError("\(implementation.rawValue) only decodes") }
+            measuredLoop(count) { blackHole(workload.decode()) }
+        }
+    }
     run(suite.rtmwire)
     run(suite.rtmwireBuffer)
+    runDecodeOnly(suite.rtmwireView)
     run(suite.protobufC)
     run(suite.swiftProtobuf)
     run(suite.jsonSerialization)

@@ -50,13 +50,17 @@ extension RTMMessage {
         }
         // The reader borrows `buffer` for this call only. An empty buffer (which may have no
         // base address) is the empty message.
+        var sawNUL = false
         if let start = buffer.baseAddress, buffer.count > 0 {
             var reader = WireReader(
                 base: start.assumingMemoryBound(to: UInt8.self), count: buffer.count,
                 maxDepth: options.limits.maxDepth)
             try _merge(from: &reader)
+            sawNUL = reader.sawNUL
         }
-        if options.checksSemantics { try _validate(options.limits) }
+        // The reader looked for U+0000 while validating each string's UTF-8: the validation
+        // scans strings again only when one held it (to report it with its path).
+        if options.checksSemantics { try _validate(options.limits, checkingNUL: sawNUL) }
     }
 
     /// Encodes the message to protobuf binary, byte-identical to protobuf-c's `pack`.
@@ -65,8 +69,17 @@ extension RTMMessage {
     /// invalid or oversized message never reaches the wire.
     @inlinable
     public func serializedBytes(options: CodecOptions = .default) throws(RTMWireError) -> [UInt8] {
-        let size = try checkedWireSize(options)
-        return WireWriter.withWriter(capacity: size) { writer in _encode(to: &writer) }
+        // The U+0000 rule is checked while the strings are copied, not by a scan of its own
+        // beforehand: the bytes are only returned when no string held one (otherwise the full
+        // checks run and throw the error they always threw).
+        let size = try checkedWireSize(options, checkingNUL: false)
+        var sawNUL = false
+        let bytes = WireWriter.withWriter(capacity: size) { writer in
+            _encode(to: &writer)
+            sawNUL = writer.sawNUL
+        }
+        if sawNUL, options.checksSemantics { try _validate(options.limits) }
+        return bytes
     }
 
     /// Encodes the message into the start of `buffer` and returns the number of bytes written
@@ -83,9 +96,22 @@ extension RTMMessage {
 
     /// The encoded size, after the checks every encoding entry point makes first: with
     /// `checksSemantics`, the semantic rules and limits, and ``Limits/maxMessageBytes`` on the size.
+    ///
+    /// With `checkingNUL` false, the caller checks the U+0000 rule itself as it writes; any
+    /// other error is the one the full checks meet first (they run again to find it).
     @usableFromInline
-    func checkedWireSize(_ options: CodecOptions) throws(RTMWireError) -> Int {
-        if options.checksSemantics { try _validate(options.limits) }
+    func checkedWireSize(_ options: CodecOptions, checkingNUL: Bool = true) throws(RTMWireError)
+        -> Int
+    {
+        if options.checksSemantics {
+            do {
+                try _validate(options.limits, checkingNUL: checkingNUL)
+            } catch {
+                // A U+0000 error of a field checked earlier would have come first.
+                if !checkingNUL { try _validate(options.limits) }
+                throw error
+            }
+        }
         let size = _wireSize()
         if options.checksSemantics, size > options.limits.maxMessageBytes {
             throw RTMWireError.messageTooLarge(size, options.limits, encoding: true)

@@ -19,8 +19,10 @@ public protocol RTMMessage: Sendable, Hashable, CustomDebugStringConvertible {
     func _encode(to writer: inout WireWriter)
     /// Merges the fields of the current message scope of `reader` into `self`.
     mutating func _merge(from reader: inout WireReader) throws(RTMWireError)
-    /// Checks this message's semantic rules and those of every sub-message it holds.
-    func _validate(_ limits: Limits) throws(RTMWireError)
+    /// Checks this message's semantic rules and those of every sub-message it holds; with
+    /// `checkingNUL` false, skips the U+0000 scan of strings known to hold none (the decoder
+    /// looked while validating their UTF-8).
+    func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError)
     /// Checks the rules of this message alone; sub-messages are checked by `_validate`.
     /// Defaults to no rules; rules live in `Validation/`.
     func _validateSelf(_ limits: Limits) throws(RTMWireError)
@@ -36,4 +38,10 @@ public protocol RTMMessage: Sendable, Hashable, CustomDebugStringConvertible {
 
 extension RTMMessage {
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {}
+
+    /// Checks this message's semantic rules and those of every sub-message it holds.
+    @inlinable
+    public func _validate(_ limits: Limits) throws(RTMWireError) {
+        try _validate(limits, checkingNUL: true)
+    }
 }

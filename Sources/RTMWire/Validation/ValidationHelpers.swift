@@ -1,4 +1,12 @@
 extension RTMWireError {
+    /// The ``Code/invalidUTF8`` error of the string field `field` whose bytes start at `offset`.
+    @usableFromInline
+    static func invalidUTF8(field: StaticString, offset: Int) -> RTMWireError {
+        RTMWireError(
+            code: .invalidUTF8, fieldPath: "\(field)", offset: offset,
+            detail: "string field holds invalid UTF-8")
+    }
+
     /// A ``Code/limitExceeded`` error.
     static func limit(
         _ name: String, allowed: Int, actual: Int, path: String, detail: String
@@ -27,20 +35,28 @@ enum Rules {
     /// carries one to a C peer. Wire-only decoding keeps it, as Google does.
     @inline(__always)
     static func noNUL(_ value: String, _ path: StaticString) throws(RTMWireError) {
-        if UTF8Scan.containsNUL(value) {
-            throw RTMWireError.invalid(
-                "\(path)", "string contains U+0000, which C peers (protobuf-c) truncate at")
-        }
+        if UTF8Scan.containsNUL(value) { throw nulViolation(path) }
+    }
+
+    /// The error of a string field at `path` that holds U+0000.
+    static func nulViolation(_ path: StaticString) -> RTMWireError {
+        RTMWireError.invalid(
+            "\(path)", "string contains U+0000, which C peers (protobuf-c) truncate at")
     }
 
     /// Enforces ``Limits/maxRepeatedCount`` on one repeated field.
     @inline(__always)
     static func count(_ count: Int, _ limits: Limits, _ path: StaticString) throws(RTMWireError) {
-        if count > limits.maxRepeatedCount {
-            throw RTMWireError.limit(
-                "maxRepeatedCount", allowed: limits.maxRepeatedCount, actual: count,
-                path: "\(path)", detail: "too many entries")
-        }
+        if count > limits.maxRepeatedCount { throw countViolation(count, limits, path) }
+    }
+
+    /// The error of the repeated field at `path` holding `count` entries, more than
+    /// ``Limits/maxRepeatedCount``.
+    static func countViolation(_ count: Int, _ limits: Limits, _ path: StaticString) -> RTMWireError
+    {
+        RTMWireError.limit(
+            "maxRepeatedCount", allowed: limits.maxRepeatedCount, actual: count,
+            path: "\(path)", detail: "too many entries")
     }
 
     /// Requires a non-empty string.
@@ -87,7 +103,10 @@ enum Rules {
     static func maxBytes(
         _ value: String, _ limit: Int, _ name: String, _ path: String, _ what: String
     ) throws(RTMWireError) {
-        try atMost(value.utf8.count, limit, name, path, "\(what) is too long")
+        // The detail is built only for an error: an interpolated string of more than 15 bytes
+        // is a heap allocation, two per metadata item when it was built for every check.
+        let count = value.utf8.count
+        if count > limit { try atMost(count, limit, name, path, "\(what) is too long") }
     }
 
     /// Enforces ``Limits/maxContentBytes`` on the content of one message.

@@ -1,5 +1,5 @@
-/// Scans of string bytes eight at a time: the fast paths of string decoding (ASCII is valid
-/// UTF-8) and of the no-NUL rule.
+/// Scans of string bytes: UTF-8 validation and the no-NUL rule in one pass (eight bytes at a
+/// time while the bytes are ASCII), and string creation without a second validation.
 ///
 /// Loads are unaligned reads strictly inside the buffer, never past its end: a tail shorter than
 /// eight bytes is covered by one more read that ends at the buffer's last byte and overlaps bytes
@@ -45,12 +45,6 @@ enum UTF8Scan {
         return bits | transform(base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
     }
 
-    /// True when every byte is below 0x80: ASCII, and so valid UTF-8.
-    @inlinable @inline(__always)
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        reduce(bytes) { $0 } & highBits == 0
-    }
-
     /// True when some byte is 0x00.
     @inlinable @inline(__always)
     static func containsNUL(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -58,20 +52,113 @@ enum UTF8Scan {
         reduce(bytes) { ($0 &- lowBits) & ~$0 } & highBits != 0
     }
 
-    /// The string that `bytes` encode, or nil when they are not valid UTF-8.
+    /// What one pass over a string's bytes found: whether they are all ASCII and whether one
+    /// is 0x00 (U+0000).
+    @usableFromInline
+    struct Scan {
+        @usableFromInline var isASCII: Bool
+        @usableFromInline var containsNUL: Bool
+
+        @inlinable
+        init(isASCII: Bool, containsNUL: Bool) {
+            self.isASCII = isASCII
+            self.containsNUL = containsNUL
+        }
+    }
+
+    /// Validates `bytes` as UTF-8 (Unicode's well-formed sequences: no overlong forms, no
+    /// surrogates, nothing above U+10FFFF) and looks for 0x00 in the same pass. Nil when they are
+    /// invalid. ASCII, the common case (ids, keys), is checked eight bytes at a time, the last
+    /// word overlapping; the first word holding a byte of 0x80 or above hands over to
+    /// ``validateMixed(_:_:from:zero:)`` at that word, so no byte is looked at twice.
     @inlinable
-    static func string(validating bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        if isASCII(UnsafeRawBufferPointer(bytes)) {
-            return String(decoding: bytes, as: UTF8.self)
+    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan? {
+        guard let base = bytes.baseAddress else { return Scan(isASCII: true, containsNUL: false) }
+        let count = bytes.count
+        let raw = UnsafeRawPointer(base)
+        if count <= 8 {
+            let word = shortWord(raw, count)
+            if word & highBits != 0 { return validateMixed(base, count, from: 0, zero: 0) }
+            return Scan(isASCII: true, containsNUL: hasZeroByte(word))
         }
-        // Let the standard library validate while it decodes. Decoding replaces every invalid
-        // sequence with U+FFFD, so the input was valid exactly when the result is the input.
-        var string = String(decoding: bytes, as: UTF8.self)
-        let unchanged = string.withUTF8 { decoded in
-            decoded.count == bytes.count
-                && UnsafeRawBufferPointer(decoded).elementsEqual(UnsafeRawBufferPointer(bytes))
+        var zero: UInt64 = 0
+        var offset = 0
+        while offset &+ 8 < count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            if word & highBits != 0 { return validateMixed(base, count, from: offset, zero: zero) }
+            zero |= (word &- lowBits) & ~word
+            offset &+= 8
         }
-        return unchanged ? string : nil
+        let last = raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        if last & highBits != 0 { return validateMixed(base, count, from: offset, zero: zero) }
+        return Scan(isASCII: true, containsNUL: zero & highBits != 0 || hasZeroByte(last))
+    }
+
+    /// Whether some byte of `word` is 0x00: (w - 0x01...01) & ~w has a high bit set exactly then.
+    @inlinable @inline(__always)
+    static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- lowBits) & ~word & highBits != 0
+    }
+
+    /// ``validate(_:)`` from `start` on, where a byte of 0x80 or above is near; `zero` holds the
+    /// zero-byte bits of the words before. Sequences are checked as Unicode Table 3-7 lists
+    /// them: the second byte's range depends on the lead, later ones are 0x80...0xBF.
+    @usableFromInline
+    static func validateMixed(
+        _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, zero: UInt64
+    ) -> Scan? {
+        var containsNUL = zero & highBits != 0
+        var index = start
+        while index < count {
+            let lead = base[index]
+            if lead < 0x80 {
+                if lead == 0 { containsNUL = true }
+                index &+= 1
+                // After an ASCII byte, skip a run of ASCII eight bytes at a time (text mixes
+                // scripts with spaces and punctuation; ids and keys are all ASCII).
+                while index &+ 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    if word & highBits != 0 { break }
+                    if hasZeroByte(word) { containsNUL = true }
+                    index &+= 8
+                }
+                continue
+            }
+            if lead < 0xE0 {
+                guard lead >= 0xC2, index &+ 1 < count, base[index &+ 1] & 0xC0 == 0x80 else {
+                    return nil
+                }
+                index &+= 2
+            } else if lead < 0xF0 {
+                guard index &+ 2 < count else { return nil }
+                let second = base[index &+ 1]
+                guard second & 0xC0 == 0x80, base[index &+ 2] & 0xC0 == 0x80,
+                    lead != 0xE0 || second >= 0xA0,  // overlong
+                    lead != 0xED || second <= 0x9F  // surrogates
+                else { return nil }
+                index &+= 3
+            } else {
+                guard lead <= 0xF4, index &+ 3 < count else { return nil }
+                let second = base[index &+ 1]
+                guard second & 0xC0 == 0x80, base[index &+ 2] & 0xC0 == 0x80,
+                    base[index &+ 3] & 0xC0 == 0x80,
+                    lead != 0xF0 || second >= 0x90,  // overlong
+                    lead != 0xF4 || second <= 0x8F  // above U+10FFFF
+                else { return nil }
+                index &+= 4
+            }
+        }
+        return Scan(isASCII: false, containsNUL: containsNUL)
+    }
+
+    /// A string holding a copy of `bytes`, which ``validate(_:)`` accepted: where the standard
+    /// library offers it (`UTF8Span`), without validating them a second time.
+    @inlinable
+    static func string(validated bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            return unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The index of the first string of `strings` that contains U+0000, if any. A plain

@@ -18,6 +18,9 @@ public struct WireReader {
     @usableFromInline let maxDepth: Int
     /// True while `end` is a sub-message's (or packed run's) declared end rather than the input's.
     @usableFromInline var inLengthDelimitedScope = false
+    /// True once a string read held U+0000 (found while validating its UTF-8); the semantic
+    /// checks scan strings for it only then.
+    @usableFromInline var sawNUL = false
 
     @usableFromInline
     init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
@@ -174,12 +177,13 @@ public struct WireReader {
         let (start, length) = try readLengthPrefix()
         if length == 0 { return "" }
         let buffer = UnsafeBufferPointer(start: base + start, count: length)
-        guard let string = UTF8Scan.string(validating: buffer) else {
-            throw RTMWireError(
-                code: .invalidUTF8, fieldPath: "\(field)", offset: start,
-                detail: "string field holds invalid UTF-8")
+        // One pass validates the UTF-8 and looks for U+0000; the string is then created without
+        // a second validation.
+        guard let scan = UTF8Scan.validate(buffer) else {
+            throw RTMWireError.invalidUTF8(field: field, offset: start)
         }
-        return string
+        if scan.containsNUL { sawNUL = true }
+        return UTF8Scan.string(validated: buffer, isASCII: scan.isASCII)
     }
 
     /// Reads a length-delimited byte string.
@@ -196,6 +200,17 @@ public struct WireReader {
     mutating func mergeMessage<M: RTMMessage>(
         _ message: inout M, field: StaticString
     ) throws(RTMWireError) {
+        try withSubMessage(field: field) { reader throws(RTMWireError) in
+            try message._merge(from: &reader)
+        }
+    }
+
+    /// Reads a length-delimited sub-message's prefix and lends `body` the reader scoped to the
+    /// sub-message (one level deeper, within ``maxDepth``); errors get `field` in their path.
+    @inlinable
+    mutating func withSubMessage<Result>(
+        field: StaticString, _ body: (inout WireReader) throws(RTMWireError) -> Result
+    ) throws(RTMWireError) -> Result {
         let prefixStart = offset
         let (start, length) = try readLengthPrefix()
         guard depth < maxDepth else {
@@ -210,14 +225,16 @@ public struct WireReader {
         end = start + length
         inLengthDelimitedScope = true
         depth += 1
+        let result: Result
         do {
-            try message._merge(from: &self)
+            result = try body(&self)
         } catch {
             throw error.prefixingPath("\(field)")
         }
         depth -= 1
         end = savedEnd
         inLengthDelimitedScope = savedScope
+        return result
     }
 
     /// Appends one varint (`packed == false`) or a packed run of varints to `values`,
@@ -226,8 +243,21 @@ public struct WireReader {
     mutating func readRepeatedVarint<T>(
         packed: Bool, into values: inout [T], _ convert: (UInt64) -> T
     ) throws(RTMWireError) {
+        try forEachRepeatedVarint(packed: packed) { count in
+            values.reserveCapacity(values.count &+ count)
+        } _: { value in
+            values.append(convert(value))
+        }
+    }
+
+    /// Reads one varint (`packed == false`) or a packed run of varints, handing each to `body`;
+    /// for a run, `willRead` first learns how many values it holds.
+    @inlinable
+    mutating func forEachRepeatedVarint(
+        packed: Bool, _ willRead: (Int) -> Void = { _ in }, _ body: (UInt64) -> Void
+    ) throws(RTMWireError) {
         if !packed {
-            values.append(convert(try readVarint()))
+            body(try readVarint())
             return
         }
         // Packed: the run is bounded by its length prefix, itself checked against the input.
@@ -236,14 +266,14 @@ public struct WireReader {
         // number of values: an exact reservation, never more than the bytes present.
         var count = 0
         for index in start..<(start &+ length) where base[index] < 0x80 { count &+= 1 }
-        values.reserveCapacity(values.count &+ count)
+        willRead(count)
         let savedEnd = end
         let savedScope = inLengthDelimitedScope
         let resume = offset
         offset = start
         end = start &+ length
         inLengthDelimitedScope = true
-        while offset < end { values.append(convert(try readVarint())) }
+        while offset < end { body(try readVarint()) }
         end = savedEnd
         inLengthDelimitedScope = savedScope
         offset = resume

@@ -14,6 +14,8 @@ public struct WireWriter {
     @usableFromInline let base: UnsafeMutablePointer<UInt8>
     /// Bytes `position..<capacity` are written; the next write ends at `position`.
     @usableFromInline var position: Int
+    /// True once a string written held U+0000 (see `serializedBytes(options:)`).
+    @usableFromInline var sawNUL = false
 
     @usableFromInline
     init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
@@ -140,14 +142,18 @@ public struct WireWriter {
     @inlinable @inline(__always)
     mutating func writeLengthDelimited(_ string: String) {
         let written = string.utf8.withContiguousStorageIfAvailable { utf8 in
-            writeRaw(UnsafeRawBufferPointer(utf8))
+            let bytes = UnsafeRawBufferPointer(utf8)
+            if UTF8Scan.containsNUL(bytes) { sawNUL = true }
+            writeRaw(bytes)
             return utf8.count
         }
         if let written {
             writeVarint(UInt64(written))
         } else {
             // A string without contiguous UTF-8 (bridged from Objective-C): copy it once.
-            writeLengthDelimited(Array(string.utf8))
+            let bytes = Array(string.utf8)
+            if bytes.contains(0) { sawNUL = true }
+            writeLengthDelimited(bytes)
         }
     }
 

@@ -4,8 +4,8 @@
 @testable import RTMWire
 
 extension ConversationReadReceipt {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.conversationID, "conversation_id")
+        if checkingNUL { try Rules.noNUL(self.conversationID, "conversation_id") }
     }
 }

@@ -4,11 +4,11 @@
 @testable import RTMWire
 
 extension DeliveryReceipt {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try Rules.count(self.messageIDs.count, limits, "message_ids")
         try Rules.count(self.deliveredAtMs.count, limits, "delivered_at_ms")
         try _validateSelf(limits)
-        if let index = UTF8Scan.firstIndexContainingNUL(self.messageIDs) {
+        if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(self.messageIDs) {
             try Rules.noNUL(self.messageIDs[index], "message_ids")
         }
     }

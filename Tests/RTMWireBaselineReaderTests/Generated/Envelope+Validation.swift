@@ -4,37 +4,37 @@
 @testable import RTMWire
 
 extension Envelope {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.messageID, "message_id")
+        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
         if let value = self.sender {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("sender") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("sender") }
         }
         if let value = self.conversation {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("conversation") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("conversation") }
         }
         if let value = self.deliveryOptions {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("delivery_options") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("delivery_options") }
         }
         switch self.body {
         case .text(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("text") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("text") }
         case .image(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("image") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("image") }
         case .file(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("file") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("file") }
         case .status(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("status") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("status") }
         case .receipt(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("receipt") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("receipt") }
         case .stream(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("stream") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("stream") }
         case .streamChunk(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("stream_chunk") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("stream_chunk") }
         case .metadata(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("metadata") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("metadata") }
         case .custom(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("custom") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("custom") }
         case nil:
             break
         }

@@ -4,10 +4,10 @@
 @testable import RTMWire
 
 extension FileMessage {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.mediaID, "media_id")
-        try Rules.noNUL(self.fileName, "file_name")
-        try Rules.noNUL(self.text, "text")
+        if checkingNUL { try Rules.noNUL(self.mediaID, "media_id") }
+        if checkingNUL { try Rules.noNUL(self.fileName, "file_name") }
+        if checkingNUL { try Rules.noNUL(self.text, "text") }
     }
 }

@@ -4,11 +4,11 @@
 @testable import RTMWire
 
 extension GroupReadReceipt {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.messageID, "message_id")
-        try Rules.noNUL(self.groupID, "group_id")
-        try Rules.noNUL(self.content, "content")
-        try Rules.noNUL(self.ackID, "ack_id")
+        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
+        if checkingNUL { try Rules.noNUL(self.groupID, "group_id") }
+        if checkingNUL { try Rules.noNUL(self.content, "content") }
+        if checkingNUL { try Rules.noNUL(self.ackID, "ack_id") }
     }
 }

@@ -4,11 +4,11 @@
 @testable import RTMWire
 
 extension Metadata {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try Rules.count(self.items.count, limits, "items")
         try _validateSelf(limits)
         for (index, value) in self.items.enumerated() {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("items[\(index)]") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("items[\(index)]") }
         }
     }
 }

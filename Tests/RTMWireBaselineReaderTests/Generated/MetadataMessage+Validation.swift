@@ -4,15 +4,15 @@
 @testable import RTMWire
 
 extension MetadataMessage {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
         switch self.kind {
         case .request(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("request") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("request") }
         case .response(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("response") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("response") }
         case .event(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("event") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("event") }
         case nil:
             break
         }

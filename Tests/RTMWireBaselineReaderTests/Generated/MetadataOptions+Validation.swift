@@ -4,7 +4,7 @@
 @testable import RTMWire
 
 extension MetadataOptions {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
     }
 }

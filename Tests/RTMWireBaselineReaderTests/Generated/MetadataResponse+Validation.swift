@@ -4,15 +4,15 @@
 @testable import RTMWire
 
 extension MetadataResponse {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.requestID, "request_id")
+        if checkingNUL { try Rules.noNUL(self.requestID, "request_id") }
         if let value = self.target {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("target") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("target") }
         }
-        try Rules.noNUL(self.errorMessage, "error_message")
+        if checkingNUL { try Rules.noNUL(self.errorMessage, "error_message") }
         if let value = self.metadata {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("metadata") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("metadata") }
         }
     }
 }

@@ -4,13 +4,13 @@
 @testable import RTMWire
 
 extension MetadataTarget {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
         switch self.target {
         case .channel(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("channel") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("channel") }
         case .userID(let value)?:
-            try Rules.noNUL(value, "user_id")
+            if checkingNUL { try Rules.noNUL(value, "user_id") }
         case nil:
             break
         }

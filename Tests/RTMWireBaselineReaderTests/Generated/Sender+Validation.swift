@@ -4,9 +4,9 @@
 @testable import RTMWire
 
 extension Sender {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.userID, "user_id")
-        try Rules.noNUL(self.displayName, "display_name")
+        if checkingNUL { try Rules.noNUL(self.userID, "user_id") }
+        if checkingNUL { try Rules.noNUL(self.displayName, "display_name") }
     }
 }

@@ -4,14 +4,14 @@
 @testable import RTMWire
 
 extension StorageEvent {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
         if let value = self.target {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("target") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("target") }
         }
         if let value = self.metadata {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("metadata") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("metadata") }
         }
-        try Rules.noNUL(self.publisherUserID, "publisher_user_id")
+        if checkingNUL { try Rules.noNUL(self.publisherUserID, "publisher_user_id") }
     }
 }

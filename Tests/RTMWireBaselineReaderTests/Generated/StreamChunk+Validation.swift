@@ -4,16 +4,16 @@
 @testable import RTMWire
 
 extension StreamChunk {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.streamID, "stream_id")
+        if checkingNUL { try Rules.noNUL(self.streamID, "stream_id") }
         switch self.event {
         case .initial(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("init") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("init") }
         case .delta(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("delta") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("delta") }
         case .complete(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("complete") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("complete") }
         case nil:
             break
         }

@@ -4,8 +4,8 @@
 @testable import RTMWire
 
 extension StreamInit {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.contentType, "content_type")
+        if checkingNUL { try Rules.noNUL(self.contentType, "content_type") }
     }
 }

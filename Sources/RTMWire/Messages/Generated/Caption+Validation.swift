@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 extension Caption {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.text, "text")
+        if checkingNUL { try Rules.noNUL(self.text, "text") }
         if let value = self.mentions {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("mentions") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("mentions") }
         }
     }
 }

@@ -2,9 +2,9 @@
 // swift-format-ignore-file
 
 extension GroupReadCount {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.messageID, "message_id")
-        try Rules.noNUL(self.groupID, "group_id")
+        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
+        if checkingNUL { try Rules.noNUL(self.groupID, "group_id") }
     }
 }

@@ -2,13 +2,13 @@
 // swift-format-ignore-file
 
 extension ImageMessage {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.mediaID, "media_id")
-        try Rules.noNUL(self.fileName, "file_name")
-        try Rules.noNUL(self.text, "text")
+        if checkingNUL { try Rules.noNUL(self.mediaID, "media_id") }
+        if checkingNUL { try Rules.noNUL(self.fileName, "file_name") }
+        if checkingNUL { try Rules.noNUL(self.text, "text") }
         if let value = self.mentions {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("mentions") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("mentions") }
         }
     }
 }

@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 extension Mentions {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try Rules.count(self.userIDs.count, limits, "user_ids")
         try _validateSelf(limits)
-        if let index = UTF8Scan.firstIndexContainingNUL(self.userIDs) {
+        if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(self.userIDs) {
             try Rules.noNUL(self.userIDs[index], "user_ids")
         }
     }

@@ -2,14 +2,14 @@
 // swift-format-ignore-file
 
 extension MessageEdit {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.targetMessageID, "target_message_id")
+        if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
         switch self.content {
         case .text(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("text") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("text") }
         case .caption(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("caption") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("caption") }
         case nil:
             break
         }

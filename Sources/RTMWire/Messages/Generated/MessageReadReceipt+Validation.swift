@@ -2,8 +2,8 @@
 // swift-format-ignore-file
 
 extension MessageReadReceipt {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.messageID, "message_id")
+        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
     }
 }

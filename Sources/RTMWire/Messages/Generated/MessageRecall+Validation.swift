@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 extension MessageRecall {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.targetMessageID, "target_message_id")
-        try Rules.noNUL(self.recalledByUserID, "recalled_by_user_id")
-        try Rules.noNUL(self.reason, "reason")
+        if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
+        if checkingNUL { try Rules.noNUL(self.recalledByUserID, "recalled_by_user_id") }
+        if checkingNUL { try Rules.noNUL(self.reason, "reason") }
     }
 }

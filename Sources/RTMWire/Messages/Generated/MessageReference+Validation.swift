@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 extension MessageReference {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.messageUID, "message_uid")
-        try Rules.noNUL(self.senderUserID, "sender_user_id")
-        try Rules.noNUL(self.excerpt, "excerpt")
+        if checkingNUL { try Rules.noNUL(self.messageUID, "message_uid") }
+        if checkingNUL { try Rules.noNUL(self.senderUserID, "sender_user_id") }
+        if checkingNUL { try Rules.noNUL(self.excerpt, "excerpt") }
     }
 }

@@ -2,10 +2,10 @@
 // swift-format-ignore-file
 
 extension MetadataItem {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.key, "key")
-        try Rules.noNUL(self.value, "value")
-        try Rules.noNUL(self.authorUserID, "author_user_id")
+        if checkingNUL { try Rules.noNUL(self.key, "key") }
+        if checkingNUL { try Rules.noNUL(self.value, "value") }
+        if checkingNUL { try Rules.noNUL(self.authorUserID, "author_user_id") }
     }
 }

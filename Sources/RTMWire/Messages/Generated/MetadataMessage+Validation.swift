@@ -2,15 +2,15 @@
 // swift-format-ignore-file
 
 extension MetadataMessage {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
         switch self.kind {
         case .request(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("request") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("request") }
         case .response(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("response") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("response") }
         case .event(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("event") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("event") }
         case nil:
             break
         }

@@ -2,18 +2,18 @@
 // swift-format-ignore-file
 
 extension MetadataRequest {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.requestID, "request_id")
+        if checkingNUL { try Rules.noNUL(self.requestID, "request_id") }
         if let value = self.target {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("target") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("target") }
         }
         if let value = self.metadata {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("metadata") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("metadata") }
         }
         if let value = self.options {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("options") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("options") }
         }
-        try Rules.noNUL(self.lockName, "lock_name")
+        if checkingNUL { try Rules.noNUL(self.lockName, "lock_name") }
     }
 }

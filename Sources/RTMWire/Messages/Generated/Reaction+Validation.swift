@@ -2,9 +2,9 @@
 // swift-format-ignore-file
 
 extension Reaction {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.targetMessageID, "target_message_id")
-        try Rules.noNUL(self.key, "key")
+        if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
+        if checkingNUL { try Rules.noNUL(self.key, "key") }
     }
 }

@@ -2,11 +2,11 @@
 // swift-format-ignore-file
 
 extension ReactionCount {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try Rules.count(self.recentUserIDs.count, limits, "recent_user_ids")
         try _validateSelf(limits)
-        try Rules.noNUL(self.key, "key")
-        if let index = UTF8Scan.firstIndexContainingNUL(self.recentUserIDs) {
+        if checkingNUL { try Rules.noNUL(self.key, "key") }
+        if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(self.recentUserIDs) {
             try Rules.noNUL(self.recentUserIDs[index], "recent_user_ids")
         }
     }

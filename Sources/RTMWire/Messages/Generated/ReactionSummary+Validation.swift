@@ -2,12 +2,12 @@
 // swift-format-ignore-file
 
 extension ReactionSummary {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try Rules.count(self.reactions.count, limits, "reactions")
         try _validateSelf(limits)
-        try Rules.noNUL(self.targetMessageID, "target_message_id")
+        if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
         for (index, value) in self.reactions.enumerated() {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("reactions[\(index)]") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("reactions[\(index)]") }
         }
     }
 }

@@ -2,19 +2,19 @@
 // swift-format-ignore-file
 
 extension Receipt {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
         switch self.kind {
         case .delivery(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("delivery") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("delivery") }
         case .messageRead(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("message_read") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("message_read") }
         case .conversationRead(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("conversation_read") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("conversation_read") }
         case .groupRead(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("group_read") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("group_read") }
         case .groupReadCount(let value)?:
-            do { try value._validate(limits) } catch { throw error.prefixingPath("group_read_count") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("group_read_count") }
         case nil:
             break
         }

@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 extension StatusMessage {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
     }
 }

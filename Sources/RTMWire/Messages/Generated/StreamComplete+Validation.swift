@@ -2,8 +2,8 @@
 // swift-format-ignore-file
 
 extension StreamComplete {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.summary, "summary")
+        if checkingNUL { try Rules.noNUL(self.summary, "summary") }
     }
 }

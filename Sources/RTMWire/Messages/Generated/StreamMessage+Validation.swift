@@ -2,13 +2,13 @@
 // swift-format-ignore-file
 
 extension StreamMessage {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        try Rules.noNUL(self.messageUID, "message_uid")
-        try Rules.noNUL(self.contentType, "content_type")
-        try Rules.noNUL(self.content, "content")
+        if checkingNUL { try Rules.noNUL(self.messageUID, "message_uid") }
+        if checkingNUL { try Rules.noNUL(self.contentType, "content_type") }
+        if checkingNUL { try Rules.noNUL(self.content, "content") }
         if let value = self.reference {
-            do { try value._validate(limits) } catch { throw error.prefixingPath("reference") }
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("reference") }
         }
     }
 }

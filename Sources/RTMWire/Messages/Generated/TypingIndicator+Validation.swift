@@ -2,7 +2,7 @@
 // swift-format-ignore-file
 
 extension TypingIndicator {
-    public func _validate(_ limits: Limits) throws(RTMWireError) {
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
     }
 }

@@ -1,0 +1,325 @@
+"""M+View.swift: the borrowed view of an encoded message (MView) and its up-front check.
+
+A view reads fields from the input's bytes on demand (Sources/RTMWire/View/): strings as
+RTMStringView, repeated fields as lazy sequences, sub-messages as views. `_checkView` is the
+one pass `withView` makes first: the decoder's wire rules and UTF-8 (thrown at once), and the
+U+0000 and repeated-count checks of the default options (returned, thrown after the pass, as the
+decoder throws them after decoding).
+"""
+
+from schema import Field, Message, Schema
+from swift_source import SwiftSource
+
+# ViewPath.capacity in Sources/RTMWire/View/ViewScope.swift.
+PATH_CAPACITY = 4
+
+
+def view_name(type_name: str) -> str:
+    return type_name + "View"
+
+
+def check_nesting(schema: Schema):
+    """Exits unless every chain of singular sub-messages fits a view path (no recursion)."""
+    by_name = {m.full_name: m for m in schema.messages}
+
+    def depth(m: Message, seen: tuple) -> int:
+        if m.full_name in seen:
+            raise SystemExit("%s: recursive singular sub-messages cannot be viewed" % m.full_name)
+        steps = [depth(by_name[f.full_type_name], seen + (m.full_name,)) + 1
+                 for f in m.fields if f.is_message and not f.repeated]
+        return max(steps, default=0)
+
+    for m in schema.messages:
+        if depth(m, ()) > PATH_CAPACITY:
+            raise SystemExit("%s: sub-messages nest deeper than a view path holds" % m.full_name)
+
+
+def view_file(m: Message) -> str:
+    out = SwiftSource(m.source)
+    _view(out, m)
+    out.line()
+    _check(out, m)
+    return out.text
+
+
+def _tag(f: Field, wire_type=None) -> str:
+    return "0x%02X" % f.tag_value(wire_type)
+
+
+def _stored(f: Field) -> str:
+    """The stored property that keeps where a singular field's last occurrence is."""
+    return "_" + f.prop
+
+
+def _storage(f: Field) -> tuple:
+    """(Swift type, initial value, assignment from `field`) of a singular field's storage."""
+    if f.is_message:
+        # The occurrence, if there is exactly one (nil and `many` otherwise): a sub-message
+        # that occurs once is viewed in its own range, without walking this message again.
+        return "ViewOccurrences", "ViewOccurrences()", "%s.add(field)"
+    if f.is_string or f.type.swift == "[UInt8]":
+        return "ViewRange", "ViewRange()", "ViewRange(field)"
+    return "UInt64", "0", "field.varint(scope.base)"
+
+
+def _assign(f: Field) -> str:
+    """The statement that records `field`, an occurrence of `f`, in its storage."""
+    assignment = _storage(f)[2]
+    if "%s" in assignment:
+        return assignment % _stored(f)
+    return "%s = %s" % (_stored(f), assignment)
+
+
+def _value(f: Field, stored: str = None) -> tuple:
+    """(Swift type, expression) of a singular field, from its storage (`stored`)."""
+    stored = stored or _stored(f)
+    if f.is_message:
+        view = view_name(f.swift_scalar)
+        return view + "?", "%s.scope(in: scope, %d).map(%s.init(_scope:))" % (stored, f.number, view)
+    if f.is_string:
+        return "RTMStringView", "%s.string(scope.base)" % stored
+    if f.type.swift == "[UInt8]":
+        return "UnsafeRawBufferPointer", "%s.bytes(scope.base)" % stored
+    return f.swift_scalar, f.from_varint(stored)
+
+
+def _member_value(f: Field) -> str:
+    """A oneof member's value from `member` (its last occurrence) and `%sFrom`."""
+    if f.is_message:
+        # A member that is set occurred at least once: `scope(in:)` is never nil here.
+        stored = _stored(f.oneof)
+        return "%s(_scope: %sRun.scope(in: scope, %d, from: %sFrom) ?? scope)" % (
+            view_name(f.swift_scalar), stored, f.number, stored)
+    if f.is_string:
+        return "ViewRange(member).string(scope.base)"
+    if f.type.swift == "[UInt8]":
+        return "ViewRange(member).bytes(scope.base)"
+    return f.from_varint("member.varint(scope.base)")
+
+
+def _repeated(f: Field) -> tuple:
+    """(Swift type, expression) of a repeated field read from `scope`."""
+    if f.is_message:
+        view = view_name(f.swift_scalar)
+        return ("RTMRepeatedMessageView<%s>" % view,
+                "RTMRepeatedMessageView(scope, tag: %s)" % _tag(f))
+    if f.is_string:
+        return "RTMRepeatedStringView", "RTMRepeatedStringView(scope, tag: %s)" % _tag(f)
+    if f.packed:
+        return ("RTMRepeatedScalarView<%s>" % f.swift_scalar,
+                "RTMRepeatedScalarView(scope, tag: %s) { %s }"
+                % (_tag(f, 0), f.from_varint("$0")))
+    raise SystemExit("%s: repeated bytes fields cannot be viewed yet" % f.name)
+
+
+def _view(out: SwiftSource, m: Message):
+    name = view_name(m.name)
+    out.line("/// A borrowed view of an encoded ``%s``, valid only inside the `withView` closure that" % m.name)
+    out.line("/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where")
+    out.line("/// each singular field's last occurrence is; repeated fields are read when iterated.")
+    out.line("public struct %s: RTMMessageView {" % name)
+    out.line("/// The message type this views.", 1)
+    out.line("public typealias Message = %s" % m.name, 1)
+    out.line("@usableFromInline let scope: ViewScope", 1)
+    singular = [f for f in m.by_number if not f.repeated and f.oneof is None]
+    for f in singular:
+        swift_type, initial, _ = _storage(f)
+        out.line("@usableFromInline var %s: %s = %s" % (_stored(f), swift_type, initial), 1)
+    for oneof in m.oneofs:
+        out.line("/// The last occurrence of a member, and where that member's last run starts.", 1)
+        out.line("@usableFromInline var %s: ViewField? = nil" % _stored(oneof), 1)
+        out.line("@usableFromInline var %sFrom = 0" % _stored(oneof), 1)
+        out.line("@usableFromInline var %sRun = ViewOccurrences()" % _stored(oneof), 1)
+    out.line()
+    out.line("/// The view of the message at `scope`; made by `withView` and by enclosing views.", 1)
+    out.line("@inlinable", 1)
+    out.line("public init(_scope scope: ViewScope) {", 1)
+    out.line("self.scope = scope", 2)
+    if singular or m.oneofs:
+        out.line("var cursor = scope.fields", 2)
+        out.line("while let field = cursor.next() {", 2)
+        out.line("switch field.tag {", 3)
+        for f in singular:
+            out.line("case %s: %s" % (_tag(f), _assign(f)), 3)
+        for oneof in m.oneofs:
+            out.line("case %s:" % ", ".join(_tag(f) for f in oneof.by_number), 3)
+            # A member other than the last one seen starts a new run; the last member wins.
+            out.line("if %s?.tag != field.tag {" % _stored(oneof), 4)
+            out.line("%sFrom = field.tagStart" % _stored(oneof), 5)
+            out.line("%sRun = ViewOccurrences()" % _stored(oneof), 5)
+            out.line("}", 4)
+            out.line("%s = field" % _stored(oneof), 4)
+            out.line("%sRun.add(field)" % _stored(oneof), 4)
+        out.line("default: break", 3)
+        out.line("}", 3)
+        out.line("}", 2)
+    out.line("}", 1)
+    for member in m.members():
+        out.line()
+        if isinstance(member, Field):
+            out.doc(member.comment, 1, fallback="The `%s` field." % member.name)
+            swift_type, expression = (_repeated(member) if member.repeated else _value(member))
+            out.line("@inlinable", 1)
+            out.line("public var %s: %s { %s }" % (member.prop, swift_type, expression), 1)
+        else:
+            _oneof(out, member)
+    out.line()
+    _materialized(out, m)
+    out.line("}")
+
+
+def _oneof(out: SwiftSource, oneof):
+    out.doc(oneof.comment, 1, fallback="The member of the `%s` oneof, if one is set." % oneof.name)
+    out.line("@inlinable", 1)
+    out.line("public var %s: %s? {" % (oneof.prop, oneof.enum), 1)
+    out.line("guard let member = %s else { return nil }" % _stored(oneof), 2)
+    out.line("switch member.tag {", 2)
+    for f in oneof.by_number:
+        out.line("case %s: return .%s(%s)" % (_tag(f), f.case, _member_value(f)), 2)
+    out.line("default: return nil", 2)
+    out.line("}", 2)
+    out.line("}", 1)
+    out.line()
+    out.doc(oneof.comment, 1, fallback="The members of the `%s` oneof." % oneof.name)
+    out.line("public enum %s {" % oneof.enum, 1)
+    for f in oneof.fields:
+        out.doc(f.comment, 2, fallback="The `%s` member." % f.name)
+        out.line("case %s(%s)" % (f.case, _value(f)[0].rstrip("?")), 2)
+    out.line("}", 1)
+
+
+def _materialized(out: SwiftSource, m: Message):
+    out.line("/// A ``%s`` holding a copy of the viewed fields (strings and bytes are copied;" % m.name, 1)
+    out.line("/// unknown fields are not kept).", 1)
+    out.line("public func materialized() -> %s {" % m.name, 1)
+    out.line("var message = %s()" % m.name, 2)
+    for member in m.members():
+        if isinstance(member, Field):
+            out.line("message.%s = %s" % (member.prop, _copy(member, "self." + member.prop)), 2)
+            continue
+        out.line("switch self.%s {" % member.prop, 2)
+        for f in member.by_number:
+            out.line("case .%s(let value)?:" % f.case, 2)
+            out.line("message.%s = .%s(%s)" % (member.prop, f.case, _copy(f, "value", True)), 3)
+        out.line("case nil:", 2)
+        out.line("break", 3)
+        out.line("}", 2)
+    out.line("return message", 2)
+    out.line("}", 1)
+
+
+def _copy(f: Field, value: str, unwrapped: bool = False) -> str:
+    """`value` (as the view reads the field) as the message's property holds it."""
+    if f.repeated:
+        if f.is_message:
+            return "%s.map { $0.materialized() }" % value
+        if f.is_string:
+            return "%s.map(\\.string)" % value
+        return "Array(%s)" % value
+    if f.is_message:
+        return "%s.materialized()" % value if unwrapped else "%s?.materialized()" % value
+    if f.is_string:
+        return "%s.string" % value
+    if f.type.swift == "[UInt8]":
+        return "Array(%s)" % value
+    return value
+
+
+def _flag(f: Field) -> str:
+    return "nul" + f.prop[0].upper() + f.prop[1:]
+
+
+def _count(f: Field) -> str:
+    return "count" + f.prop[0].upper() + f.prop[1:]
+
+
+def _check(out: SwiftSource, m: Message):
+    out.line("extension %s: RTMViewable {" % m.name)
+    out.line("/// The borrowed view of an encoded ``%s``." % m.name, 1)
+    out.line("public typealias View = %s" % view_name(m.name), 1)
+    out.line()
+    out.line("public static func _checkView(", 1)
+    out.line("_ reader: inout WireReader, _ options: CodecOptions", 2)
+    out.line(") throws(RTMWireError) -> RTMWireError? {", 1)
+    fields = m.by_number
+    has_messages = any(f.is_message for f in fields)
+    if has_messages:
+        out.line("var violation: RTMWireError? = nil", 2)
+    for f in fields:
+        if f.repeated:
+            out.line("var %s = 0" % _count(f), 2)
+        if f.is_string and f.oneof is None:
+            out.line("var %s = false" % _flag(f), 2)
+    for oneof in m.oneofs:
+        if any(f.is_string for f in oneof.fields):
+            # The last member wins: only a string member that stays set can hold U+0000.
+            out.line("var %sNUL: StaticString? = nil" % oneof.prop, 2)
+    out.line("while !reader.isAtEnd {", 2)
+    out.line("let tagStart = reader.offset", 3)
+    out.line("let tag = try reader.readTag()", 3)
+    if fields:
+        out.line("switch tag {", 3)
+        for f in fields:
+            _check_case(out, f)
+        out.line("default:", 3)
+        out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 4)
+        out.line("}", 3)
+    else:
+        out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 3)
+    out.line("}", 2)
+    out.line("guard options.checksSemantics else { return nil }", 2)
+    # In the order of the generated `_validate`: counts, strings, then sub-messages.
+    for f in fields:
+        if f.repeated:
+            out.line('if %s > options.limits.maxRepeatedCount {' % _count(f), 2)
+            out.line('return Rules.countViolation(%s, options.limits, "%s")' % (_count(f), f.name), 3)
+            out.line("}", 2)
+    for f in fields:
+        if f.is_string and f.oneof is None:
+            out.line('if %s { return Rules.nulViolation("%s") }' % (_flag(f), f.name), 2)
+    for oneof in m.oneofs:
+        if any(f.is_string for f in oneof.fields):
+            out.line("if let field = %sNUL { return Rules.nulViolation(field) }" % oneof.prop, 2)
+    out.line("return %s" % ("violation" if has_messages else "nil"), 2)
+    out.line("}", 1)
+    out.line("}")
+
+
+def _check_case(out: SwiftSource, f: Field):
+    name = '"%s"' % f.name
+    comment = "  // %s = %d" % (f.name, f.number)
+    if f.packed:
+        out.line("case %s, %s:%s" % (_tag(f, 0), _tag(f, 2), comment), 3)
+        out.line("%s &+= try reader._checkRepeatedVarint(packed: tag == %s)"
+                 % (_count(f), _tag(f, 2)), 4)
+        return
+    out.line("case %s:%s" % (_tag(f), comment), 3)
+    if f.is_message:
+        path = name
+        if f.repeated:
+            path = '"%s[\\(%s)]"' % (f.name, _count(f))
+        out.line("if let found = try reader._checkMessage(%s.self, field: %s, options: options),"
+                 % (f.swift_scalar, name), 4)
+        out.line("violation == nil", 5)
+        out.line("{", 4)
+        out.line("violation = found.prefixingPath(%s)" % path, 5)
+        out.line("}", 4)
+        if f.oneof is not None and any(o.is_string for o in f.oneof.fields):
+            out.line("%sNUL = nil" % f.oneof.prop, 4)
+    elif f.is_string and f.repeated:
+        out.line("if try reader._checkString(field: %s) { %s = true }" % (name, _flag(f)), 4)
+    elif f.is_string and f.oneof is not None:
+        out.line("%sNUL = try reader._checkString(field: %s) ? %s : nil"
+                 % (f.oneof.prop, name, name), 4)
+    elif f.is_string:
+        out.line("%s = try reader._checkString(field: %s)" % (_flag(f), name), 4)
+    elif f.type.swift == "[UInt8]":
+        out.line("_ = try reader.readLengthPrefix()", 4)
+        if f.oneof is not None and any(o.is_string for o in f.oneof.fields):
+            out.line("%sNUL = nil" % f.oneof.prop, 4)
+    else:
+        out.line("_ = try reader.readVarint()", 4)
+        if f.oneof is not None and any(o.is_string for o in f.oneof.fields):
+            out.line("%sNUL = nil" % f.oneof.prop, 4)
+    if f.repeated:
+        out.line("%s &+= 1" % _count(f), 4)

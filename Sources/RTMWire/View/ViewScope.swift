@@ -1,0 +1,250 @@
+/// Where the fields of a viewed message are, without copying them: a range of a borrowed buffer
+/// and the path of field occurrences leading from it to the message.
+///
+/// Protobuf merges every occurrence of a singular sub-message (parsing the concatenation of
+/// their bodies), and a oneof keeps only its last member's run. A view reproduces that without
+/// allocating: the message is the concatenation of the bodies of every occurrence of
+/// `path[0]` in the range, then of `path[1]` inside those, and so on, each step counting only
+/// occurrences that start at or after its `from` offset (the start of a oneof member's last run).
+/// Valid only while the buffer the view was made from is lent (see `withView`). Generated views
+/// hold one; it is not meant to be made or read by hand.
+public struct ViewScope {
+    @usableFromInline let base: UnsafePointer<UInt8>
+    @usableFromInline let start: Int
+    @usableFromInline let end: Int
+    @usableFromInline var path: ViewPath
+
+    @usableFromInline
+    init(base: UnsafePointer<UInt8>, start: Int, end: Int, path: ViewPath = ViewPath()) {
+        self.base = base
+        self.start = start
+        self.end = end
+        self.path = path
+    }
+
+    /// The scope of an empty input (which may have no base address): no fields.
+    @usableFromInline
+    static var empty: ViewScope { ViewScope(base: emptyInput, start: 0, end: 0) }
+
+    /// A byte that stands for an empty input's storage; it is never read or written (so sharing
+    /// it across threads is safe).
+    @usableFromInline
+    nonisolated(unsafe) static let emptyInput = UnsafePointer(
+        UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
+
+    /// The scope of the sub-message field `number` of this message: every occurrence from
+    /// `from` on, merged.
+    @inlinable
+    func appending(_ number: UInt32, from: Int = 0) -> ViewScope {
+        var scope = self
+        scope.path.append(number, from: from)
+        return scope
+    }
+
+    /// Every field of the message, in wire order (all occurrences, across merged ranges).
+    @inlinable
+    var fields: ViewFieldCursor { ViewFieldCursor(self) }
+
+    /// Whether the field whose raw tag is `tag` occurs.
+    @inlinable
+    func contains(_ tag: UInt64) -> Bool {
+        var cursor = fields
+        while let field = cursor.next() {
+            if field.tag == tag { return true }
+        }
+        return false
+    }
+}
+
+/// The occurrences of a sub-message field met so far: the one occurrence while there is only
+/// one, so that the sub-message is viewed in its own range rather than through its parent.
+@usableFromInline
+struct ViewOccurrences {
+    @usableFromInline var single: ViewField?
+    @usableFromInline var many = false
+
+    @inlinable init() {}
+
+    @inlinable
+    mutating func add(_ field: ViewField) {
+        if single == nil, !many {
+            single = field
+        } else {
+            single = nil
+            many = true
+        }
+    }
+
+    /// The scope of the sub-message field `number` of the message at `parent` (occurrences
+    /// from `from` on): its own range when it occurred once, all its occurrences merged when
+    /// more than once, nil when it did not occur.
+    @inlinable
+    func scope(in parent: ViewScope, _ number: UInt32, from: Int = 0) -> ViewScope? {
+        if let single {
+            return ViewScope(base: parent.base, start: single.start, end: single.end)
+        }
+        return many ? parent.appending(number, from: from) : nil
+    }
+}
+
+/// Where a string or bytes field's value is in the borrowed input (empty when absent).
+@usableFromInline
+struct ViewRange {
+    @usableFromInline var start = 0
+    @usableFromInline var end = 0
+
+    @inlinable init() {}
+
+    @inlinable
+    init(_ field: ViewField) {
+        start = field.start
+        end = field.end
+    }
+
+    @inlinable
+    func string(_ base: UnsafePointer<UInt8>) -> RTMStringView {
+        RTMStringView(base: base + start, count: end &- start)
+    }
+
+    @inlinable
+    func bytes(_ base: UnsafePointer<UInt8>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + start, count: end &- start)
+    }
+}
+
+/// One field of a viewed message: its raw tag, where the tag starts and where its value is
+/// (a length-delimited field's body without its prefix; a varint's bytes).
+@usableFromInline
+struct ViewField {
+    @usableFromInline let tag: UInt64
+    @usableFromInline let tagStart: Int
+    @usableFromInline let start: Int
+    @usableFromInline let end: Int
+
+    @inlinable
+    init(tag: UInt64, tagStart: Int, start: Int, end: Int) {
+        self.tag = tag
+        self.tagStart = tagStart
+        self.start = start
+        self.end = end
+    }
+
+    @inlinable var number: UInt32 { UInt32(truncatingIfNeeded: tag >> 3) }
+
+    /// The value of a varint field (its bytes were checked when the view was made).
+    @inlinable
+    func varint(_ base: UnsafePointer<UInt8>) -> UInt64 {
+        var offset = start
+        return ViewScan.varint(base, &offset, end) ?? 0
+    }
+}
+
+/// The fields of a ``ViewScope`` one at a time, descending into the occurrences its path names.
+/// Its state is fixed-size (the current range, and one saved range per level above it):
+/// iterating allocates nothing.
+@usableFromInline
+struct ViewFieldCursor {
+    @usableFromInline let base: UnsafePointer<UInt8>
+    @usableFromInline let path: ViewPath
+    @usableFromInline var offset: Int
+    @usableFromInline var end: Int
+    @usableFromInline var level = 0
+    @usableFromInline var savedOffsets = ViewLevels()
+    @usableFromInline var savedEnds = ViewLevels()
+
+    @inlinable
+    init(_ scope: ViewScope) {
+        base = scope.base
+        path = scope.path
+        offset = scope.start
+        end = scope.end
+    }
+
+    /// The next field of the message, or nil after the last.
+    @inlinable
+    mutating func next() -> ViewField? {
+        // A message in one range (the common case: it occurred once) is a plain walk.
+        if path.count == 0 {
+            guard offset < end else { return nil }
+            return ViewScan.field(base, &offset, end)
+        }
+        return nextThroughPath()
+    }
+
+    /// ``next()`` for a message merged from several occurrences.
+    @usableFromInline
+    mutating func nextThroughPath() -> ViewField? {
+        while true {
+            guard offset < end, let field = ViewScan.field(base, &offset, end) else {
+                if level == 0 { return nil }
+                level &-= 1
+                offset = savedOffsets[level]
+                end = savedEnds[level]
+                continue
+            }
+            if level == Int(path.count) { return field }
+            let step = path[level]
+            if field.tag == UInt64(step.number) << 3 | 2, field.tagStart >= step.from {
+                savedOffsets[level] = offset
+                savedEnds[level] = end
+                level &+= 1
+                offset = field.start
+                end = field.end
+            }
+        }
+    }
+}
+
+/// A path of up to ``ViewPath/capacity`` sub-message steps, stored inline.
+@usableFromInline
+struct ViewPath {
+    /// As deep as the deepest sub-message nesting of the schemas (the generator checks).
+    @usableFromInline static let capacity = 4
+    @usableFromInline var count: UInt8 = 0
+    @usableFromInline var numbers: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+    @usableFromInline var froms = ViewLevels()
+
+    @inlinable init() {}
+
+    @inlinable
+    mutating func append(_ number: UInt32, from: Int) {
+        precondition(Int(count) < Self.capacity, "RTMWire: view path deeper than its capacity")
+        withUnsafeMutableBytes(of: &numbers) {
+            $0.storeBytes(of: number, toByteOffset: Int(count) &* 4, as: UInt32.self)
+        }
+        froms[Int(count)] = from
+        count &+= 1
+    }
+
+    @inlinable
+    subscript(level: Int) -> (number: UInt32, from: Int) {
+        let number = withUnsafeBytes(of: numbers) {
+            $0.load(fromByteOffset: level &* 4, as: UInt32.self)
+        }
+        return (number, froms[level])
+    }
+}
+
+/// Five `Int`s stored inline: one per level of a ``ViewPath`` plus the root.
+@usableFromInline
+struct ViewLevels {
+    @usableFromInline var storage: (Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0)
+
+    @inlinable init() {}
+
+    @inlinable
+    subscript(index: Int) -> Int {
+        get {
+            precondition(index >= 0 && index < 5)
+            return withUnsafeBytes(of: storage) {
+                $0.load(fromByteOffset: index &* 8, as: Int.self)
+            }
+        }
+        set {
+            precondition(index >= 0 && index < 5)
+            withUnsafeMutableBytes(of: &storage) {
+                $0.storeBytes(of: newValue, toByteOffset: index &* 8, as: Int.self)
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+// The one pass that makes a view safe to read: the generated `_checkView` of each message walks
+// its fields with these, applying the decoder's wire rules (the same functions and errors as
+// `_merge`) without creating a value, and reports what the semantic checks of the decoder would
+// refuse (U+0000, repeated-field counts) to be thrown after the walk, as the decoder throws them
+// after decoding.
+
+extension WireReader {
+    /// Checks a length-delimited string as ``readString(field:)`` does (UTF-8) without creating
+    /// it; returns whether it contains U+0000.
+    @inlinable
+    mutating func _checkString(field: StaticString) throws(RTMWireError) -> Bool {
+        let (start, length) = try readLengthPrefix()
+        if length == 0 { return false }
+        let buffer = UnsafeBufferPointer(start: base + start, count: length)
+        guard let scan = UTF8Scan.validate(buffer) else {
+            throw RTMWireError.invalidUTF8(field: field, offset: start)
+        }
+        return scan.containsNUL
+    }
+
+    /// Checks a length-delimited sub-message of type `M` as ``mergeMessage(_:field:)`` would
+    /// decode it (same depth limit, same error paths); returns the first violation of the
+    /// semantic checks it found, not yet prefixed with `field`.
+    @inlinable
+    mutating func _checkMessage<M: RTMViewable>(
+        _ type: M.Type, field: StaticString, options: CodecOptions
+    ) throws(RTMWireError) -> RTMWireError? {
+        try withSubMessage(field: field) { reader throws(RTMWireError) in
+            try M._checkView(&reader, options)
+        }
+    }
+
+    /// Checks one varint (`packed == false`) or a packed run of them; returns how many values
+    /// they hold.
+    @inlinable
+    mutating func _checkRepeatedVarint(packed: Bool) throws(RTMWireError) -> Int {
+        var count = 0
+        try forEachRepeatedVarint(packed: packed) { _ in count &+= 1 }
+        return count
+    }
+
+    /// Checks a field that a generated checker does not know, as ``preserveUnknown(rawTag:tagStart:into:)``
+    /// does, without keeping it.
+    @inlinable
+    mutating func _skipUnknown(rawTag: UInt64, tagStart: Int) throws(RTMWireError) {
+        try skipValue(Self.decodeTag(rawTag, at: tagStart), tagStart: tagStart)
+    }
+}

@@ -1,0 +1,179 @@
+import Testing
+
+@testable import RTMWire
+
+/// The borrowed view on crafted input: what it reads, the checks it makes up front (each at
+/// its boundary and one past it) and the errors it throws.
+@Suite("Borrowed view")
+struct ViewTests {
+    let envelope = Envelope(
+        messageID: "m-1", sender: Sender(userID: "alice", displayName: "앨리스 🙂"),
+        sendTimeMs: 1_615_539_916_000,
+        conversation: Conversation(type: .group, id: "general"),
+        body: .receipt(
+            Receipt(
+                kind: .delivery(
+                    DeliveryReceipt(messageIDs: ["a", "b", "c"], deliveredAtMs: [1, 2, 300])))))
+
+    @Test func readsFieldsInPlace() throws {
+        let bytes = try envelope.serializedBytes()
+        try Envelope.withView(of: bytes) { view in
+            #expect(view.messageID == "m-1")
+            #expect("m-1" == view.messageID)
+            #expect(view.messageID != "m-2")
+            #expect(view.sender?.displayName.string == "앨리스 🙂")
+            #expect(view.sendTimeMs == 1_615_539_916_000)
+            #expect(view.conversation?.type == .group)
+            #expect(view.deliveryOptions == nil)
+            #expect(view.replyTo == nil)
+            guard case .receipt(let receipt)? = view.body,
+                case .delivery(let delivery)? = receipt.kind
+            else {
+                Issue.record("no delivery receipt")
+                return
+            }
+            #expect(delivery.messageIDs.map(\.string) == ["a", "b", "c"])
+            #expect(delivery.messageIDs.count == 3)
+            #expect(Array(delivery.deliveredAtMs) == [1, 2, 300])
+            #expect(view.materialized() == envelope)
+        }
+    }
+
+    /// Protobuf merges a repeated sub-message and keeps a oneof's last member; so does the view.
+    @Test func mergesAndLastMemberWinAsInTheDecoder() throws {
+        // sender twice (user_id, then display_name); body text, image, then text again.
+        let bytes = hex(
+            "12 03 0a 01 61" + "12 03 12 01 62" + "82 01 03 0a 01 78" + "8a 01 00"
+                + "82 01 03 0a 01 79")
+        let decoded = try Envelope(serializedBytes: bytes, options: .wireOnly)
+        try Envelope.withView(of: bytes, options: .wireOnly) { view in
+            #expect(view.sender?.userID.string == "a")
+            #expect(view.sender?.displayName.string == "b")
+            #expect(view.materialized() == decoded)
+        }
+    }
+
+    @Test func emptyInputIsTheEmptyMessage() throws {
+        try Envelope.withView(of: [UInt8](), options: .wireOnly) { view in
+            #expect(view.messageID.isEmpty)
+            #expect(view.body == nil)
+        }
+    }
+
+    @Test func refusesWhatTheDecoderRefuses() throws {
+        // Wire rules and UTF-8: the decoder's error, with or without the value checks.
+        let wire: [(String, RTMWireError.Code, String)] = [
+            ("0a 05 61", .lengthPastEnd, ""),
+            ("12 02 0a 01", .lengthPastEnd, "sender"),
+            ("0a 02 c3 28", .invalidUTF8, "message_id"),  // invalid 2-byte sequence
+            ("0a 03 ed a0 80", .invalidUTF8, "message_id"),  // surrogate
+            ("0a 04 f4 90 80 80", .invalidUTF8, "message_id"),  // above U+10FFFF
+        ]
+        for (input, code, path) in wire {
+            for options in [CodecOptions.default, .wireOnly] {
+                let decoder = caught { () throws(RTMWireError) in
+                    try Envelope(serializedBytes: hex(input), options: .wireOnly)
+                }
+                let view = caught { () throws(RTMWireError) in
+                    try Envelope.withView(of: hex(input), options: options) { _ in () }
+                }
+                #expect(view?.code == code, "\(input)")
+                #expect(view?.fieldPath == path, "\(input)")
+                #expect(view?.code == decoder?.code, "\(input)")
+                #expect(view?.fieldPath == decoder?.fieldPath, "\(input)")
+                #expect(view?.offset == decoder?.offset, "\(input)")
+            }
+        }
+        // U+0000 in an otherwise valid envelope: the decoder's error with the default options.
+        for (nul, path) in [
+            (Envelope(messageID: "m\u{0}1"), "message_id"),
+            (Envelope(sender: Sender(userID: "a\u{0}")), "sender.user_id"),
+        ] {
+            var envelope = envelope
+            if nul.messageID != "" { envelope.messageID = nul.messageID }
+            if let sender = nul.sender { envelope.sender = sender }
+            let bytes = try envelope.serializedBytes(options: .wireOnly)
+            let decoder = caught { () throws(RTMWireError) in try Envelope(serializedBytes: bytes) }
+            let view = caught { () throws(RTMWireError) in
+                try Envelope.withView(of: bytes) { _ in () }
+            }
+            #expect(view?.code == .invalidValue)
+            #expect(view?.fieldPath == path)
+            #expect(view?.fieldPath == decoder?.fieldPath)
+            #expect(view?.code == decoder?.code)
+        }
+    }
+
+    @Test func nulIsAllowedWireOnly() throws {
+        try Envelope.withView(of: hex("0a 02 61 00"), options: .wireOnly) { view in
+            #expect(view.messageID.count == 2)
+        }
+    }
+
+    @Test func repeatedCountLimitAtTheBoundaryAndOnePast() throws {
+        var limits = Limits()
+        limits.maxRepeatedCount = 3
+        let options = CodecOptions(limits: limits)
+        func ids(_ count: Int) -> [UInt8] {
+            Array(repeating: hex("0a 01 61"), count: count).flatMap { $0 }
+        }
+        try DeliveryReceipt.withView(of: ids(3), options: options) {
+            #expect($0.messageIDs.count == 3)
+        }
+        let error = caught { () throws(RTMWireError) in
+            try DeliveryReceipt.withView(of: ids(4), options: options) { _ in () }
+        }
+        #expect(error?.code == .limitExceeded)
+        #expect(error?.limit == .init(name: "maxRepeatedCount", allowed: 3, actual: 4))
+        #expect(error?.fieldPath == "message_ids")
+    }
+
+    @Test func messageSizeLimitAtTheBoundaryAndOnePast() throws {
+        var limits = Limits()
+        limits.maxMessageBytes = 3
+        let options = CodecOptions(limits: limits)
+        try Envelope.withView(of: hex("0a 01 61"), options: options) {
+            #expect($0.messageID == "a")
+        }
+        let error = caught { () throws(RTMWireError) in
+            try Envelope.withView(of: hex("0a 02 61 62"), options: options) { _ in () }
+        }
+        #expect(error?.limit?.name == "maxMessageBytes")
+    }
+
+    @Test func depthLimitAtTheBoundaryAndOnePast() throws {
+        var limits = Limits()
+        limits.maxDepth = 1
+        let options = CodecOptions(limits: limits, checksSemantics: false)
+        try Envelope.withView(of: hex("12 03 0a 01 61"), options: options) {
+            #expect($0.sender?.userID.string == "a")
+        }
+        // stream_chunk (22) > delta (3): depth 2.
+        let error = caught { () throws(RTMWireError) in
+            try Envelope.withView(of: hex("b2 01 02 1a 00"), options: options) { _ in () }
+        }
+        #expect(error?.code == .depthLimitExceeded)
+    }
+
+    /// The one-pass validator accepts exactly what the standard library's does.
+    @Test func validatorAgreesWithTheStandardLibrary() {
+        var random = SplitMix64(state: 10)
+        let interesting: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+            0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0, 0x8F, 0x90,
+        ]
+        for _ in 0..<20_000 {
+            let count = Int(random.next() % 12)
+            let bytes = (0..<count).map { _ in
+                interesting[Int(random.next() % UInt64(interesting.count))]
+            }
+            let ours = bytes.withUnsafeBufferPointer { UTF8Scan.validate($0) }
+            let standard = String(validating: bytes, as: UTF8.self)
+            #expect((ours != nil) == (standard != nil), "\(bytes)")
+            if let ours {
+                #expect(ours.containsNUL == bytes.contains(0), "\(bytes)")
+                #expect(ours.isASCII == bytes.allSatisfy { $0 < 0x80 }, "\(bytes)")
+            }
+        }
+    }
+}
