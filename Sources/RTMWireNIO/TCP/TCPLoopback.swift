@@ -27,19 +27,11 @@ public enum TCPLoopback {
                 throw TransportError(
                     code: .ioFailure, detail: "the server stopped before accepting")
             }
-            return try await client.executeThenClose { clientIn, clientOut in
-                try await serverSide.executeThenClose { serverIn, serverOut in
-                    try await TCPEnvelopeConnection.run(
-                        channel: client.channel, inbound: clientIn, outbound: clientOut,
-                        configuration: configuration
-                    ) { clientConnection in
-                        try await TCPEnvelopeConnection.run(
-                            channel: serverSide.channel, inbound: serverIn, outbound: serverOut,
-                            configuration: configuration
-                        ) { serverConnection in
-                            try await body(clientConnection, serverConnection)
-                        }
-                    }
+            return try await TCPEnvelopeConnection.run(client, configuration: configuration) {
+                clientConnection in
+                try await TCPEnvelopeConnection.run(serverSide, configuration: configuration) {
+                    serverConnection in
+                    try await body(clientConnection, serverConnection)
                 }
             }
         }
