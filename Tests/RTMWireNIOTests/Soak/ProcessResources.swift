@@ -47,11 +47,3 @@ struct ProcessResources: Sendable, CustomStringConvertible {
         return count - 1
     }
 }
-
-/// The `q` quantile (0...1) of `samples`, nearest rank; nil when there are none.
-func quantile(_ samples: [Double], _ q: Double) -> Double? {
-    guard !samples.isEmpty else { return nil }
-    let sorted = samples.sorted()
-    let rank = Int((q * Double(sorted.count)).rounded(.up)) - 1
-    return sorted[min(max(rank, 0), sorted.count - 1)]
-}

@@ -37,8 +37,8 @@ struct SoakRunner {
         var connections: [Behaviour: Int] = [:]
         var envelopesEchoed = 0
         var elapsedSeconds = 0.0
-        /// Round trips of `exchange` envelopes, in microseconds.
-        var latencies: [Double] = []
+        /// Round trips of `exchange` envelopes.
+        var latencies = LatencyHistogram()
         /// Error codes the server's connections ended with.
         var serverErrors: [String: Int] = [:]
         /// Broken promises: lost, duplicated or reordered envelopes, untyped errors.
@@ -47,8 +47,8 @@ struct SoakRunner {
         var throughput: Double { Double(envelopesEchoed) / max(elapsedSeconds, 1e-9) }
 
         var summary: String {
-            let p50 = quantile(latencies, 0.5).map { "\(Int($0)) µs" } ?? "n/a"
-            let p99 = quantile(latencies, 0.99).map { "\(Int($0)) µs" } ?? "n/a"
+            let p50 = latencies.quantile(0.5).map { "\(Int($0)) µs" } ?? "n/a"
+            let p99 = latencies.quantile(0.99).map { "\(Int($0)) µs" } ?? "n/a"
             let kinds = Behaviour.allCases.map { "\($0.rawValue) \(connections[$0] ?? 0)" }
             let errors = serverErrors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
             return """
@@ -62,32 +62,47 @@ struct SoakRunner {
         }
     }
 
-    /// What the server saw on each connection, keyed by the connection's name (the prefix of the
-    /// first envelope's id).
-    final class ServerLog: Sendable {
-        private let outcomes = NIOLockedValueBox<[String: ServerOutcome]>([:])
+    /// What the server saw on one connection, in constant space.
+    struct ServerRecord: Sendable {
+        /// The connection's name: the prefix of its first envelope's id; nil if none arrived.
+        var key: String?
+        var received = StreamDigest()
+        /// The stable code of the error it ended with ("untyped: …" for any other error).
+        var errorCode: String?
+    }
 
-        func record(_ outcome: ServerOutcome) {
-            guard let first = outcome.envelopes.first else {
-                // A connection cut before its first envelope: nothing to match.
-                let key =
-                    "unnamed-\(ObjectIdentifier(self).hashValue)-\(Int.random(in: 0..<1 << 40))"
-                outcomes.withLockedValue { $0[key] = outcome }
-                return
+    /// What the server saw on each connection, keyed by the connection's name, until a client
+    /// takes it to check; and the codes its connections ended with.
+    final class ServerLog: Sendable {
+        private struct State {
+            var records: [String: ServerRecord] = [:]
+            var errors: [String: Int] = [:]
+        }
+        private let state = NIOLockedValueBox(State())
+
+        func record(_ record: ServerRecord) {
+            state.withLockedValue { state in
+                if let code = record.errorCode { state.errors[code, default: 0] += 1 }
+                if let key = record.key { state.records[key] = record }
             }
-            let key = String(first.messageID.prefix { $0 != "/" })
-            outcomes.withLockedValue { $0[key] = outcome }
         }
 
-        func outcome(_ key: String) -> ServerOutcome? { outcomes.withLockedValue { $0[key] } }
-        var all: [ServerOutcome] { outcomes.withLockedValue { Array($0.values) } }
+        /// The record of `key`'s connection, removed from the log.
+        func take(_ key: String) -> ServerRecord? {
+            state.withLockedValue { $0.records.removeValue(forKey: key) }
+        }
+
+        var errors: [String: Int] { state.withLockedValue { $0.errors } }
     }
 
     /// What a client expects the server to have seen on its connection.
     struct Expectation: Sendable {
         var key: String
         var behaviour: Behaviour
-        var sent: [Envelope]
+        /// The digests of every prefix of what it sent (the whole of it last).
+        var prefixes: [StreamDigest]
+
+        var sent: StreamDigest { prefixes[prefixes.count - 1] }
     }
 
     /// The mixed envelopes connections send, every kind the codec has.
@@ -101,7 +116,7 @@ struct SoakRunner {
         let clock = ContinuousClock()
         let start = clock.now
         let deadline = start + .milliseconds(Int(seconds * 1000))
-        let results = try await TCPLoopback.withServer(
+        var results = try await TCPLoopback.withServer(
             configuration: Self.configuration,
             handler: { connection in log.record(await Self.serve(connection)) }
         ) { port in
@@ -109,7 +124,8 @@ struct SoakRunner {
                 for worker in 0..<connections {
                     let seed = self.seed &+ UInt64(worker) &* 0x9E37_79B9
                     group.addTask {
-                        try await Self.worker(worker, seed: seed, port: port, until: deadline)
+                        try await Self.worker(
+                            worker, seed: seed, port: port, log: log, until: deadline)
                     }
                 }
                 var results: [WorkerResult] = []
@@ -117,23 +133,21 @@ struct SoakRunner {
                 return results
             }
         }
+        // Every server handler has returned: check what is still pending.
+        for index in results.indices {
+            results[index].check(log, final: true)
+        }
         var report = Report()
         report.elapsedSeconds = Self.seconds(clock.now - start)
         for result in results {
             report.envelopesEchoed += result.echoed
-            report.latencies += result.latencies
+            report.latencies.merge(result.latencies)
             report.violations += result.violations
-            for expectation in result.expectations {
-                report.connections[expectation.behaviour, default: 0] += 1
-                report.violations += Self.check(expectation, log.outcome(expectation.key))
-            }
+            report.connections.merge(result.connections, uniquingKeysWith: +)
         }
-        for outcome in log.all {
-            guard let error = outcome.error else { continue }
-            report.serverErrors[Self.typedCode(error) ?? "untyped", default: 0] += 1
-            if Self.typedCode(error) == nil {
-                report.violations.append("untyped server error: \(error)")
-            }
+        report.serverErrors = log.errors
+        for (code, _) in report.serverErrors where code.hasPrefix("untyped") {
+            report.violations.append("server: \(code)")
         }
         return report
     }
@@ -150,66 +164,84 @@ struct SoakRunner {
     /// The server: receives until the end or a fault, echoing every envelope unless the
     /// connection is a fault peer's (its first envelope's id starts with "f"), which does not
     /// read, so echoes would only race the server's own close.
-    static func serve(_ connection: TCPEnvelopeConnection) async -> ServerOutcome {
-        var envelopes: [Envelope] = []
+    static func serve(_ connection: TCPEnvelopeConnection) async -> ServerRecord {
+        var record = ServerRecord()
         do {
             while let envelope = try await connection.receive() {
-                envelopes.append(envelope)
-                if !(envelopes.first?.messageID.hasPrefix("f") ?? true) {
-                    try await connection.send(envelope)
+                if record.key == nil {
+                    record.key = String(envelope.messageID.prefix { $0 != "/" })
                 }
+                record.received.add(envelope)
+                if !(record.key?.hasPrefix("f") ?? true) { try await connection.send(envelope) }
             }
             await connection.close()
-            return ServerOutcome(envelopes: envelopes, error: nil)
         } catch {
-            return ServerOutcome(envelopes: envelopes, error: error)
+            record.errorCode = typedCode(error) ?? "untyped: \(error)"
         }
+        return record
     }
 
     /// Compares what the server saw with what the client sent.
-    static func check(_ expectation: Expectation, _ outcome: ServerOutcome?) -> [String] {
+    static func check(_ expectation: Expectation, _ record: ServerRecord?) -> [String] {
         let key = expectation.key
-        guard let outcome else { return ["\(key): the server saw no envelope"] }
+        guard let record else { return ["\(key): the server saw no envelope"] }
         var violations: [String] = []
+        let got = record.received
         switch expectation.behaviour {
         case .exchange, .slowReader:
-            if outcome.envelopes != expectation.sent {
+            if got != expectation.sent {
                 violations.append(
-                    "\(key): the server got \(outcome.envelopes.count) envelopes, not the \(expectation.sent.count) sent, in order"
+                    "\(key): the server got \(got.count) envelopes, not the \(expectation.sent.count) sent, once each in order"
                 )
             }
-            if let error = outcome.error { violations.append("\(key): unexpected \(error)") }
+            if let code = record.errorCode { violations.append("\(key): unexpected \(code)") }
         case .garbage, .oversizedPrefix, .halfCloseMidFrame:
             // Everything before the fault was read: exactly the good frames, once, in order.
-            if outcome.envelopes != expectation.sent {
+            if got != expectation.sent {
                 violations.append(
-                    "\(key): \(outcome.envelopes.count) of \(expectation.sent.count) good envelopes before the fault"
+                    "\(key): \(got.count) of \(expectation.sent.count) good envelopes before the fault"
                 )
             }
-            if outcome.error == nil { violations.append("\(key): the fault went unnoticed") }
+            if record.errorCode == nil { violations.append("\(key): the fault went unnoticed") }
         case .resetMidFrame:
             // A reset may drop bytes the server had not read: a prefix, never a duplicate.
-            if Array(expectation.sent.prefix(outcome.envelopes.count)) != outcome.envelopes {
+            if got.count >= expectation.prefixes.count || expectation.prefixes[got.count] != got {
                 violations.append(
                     "\(key): the envelopes before the reset are not a prefix of those sent")
             }
-        }
-        if let error = outcome.error, typedCode(error) == nil {
-            violations.append("\(key): untyped error \(error)")
         }
         return violations
     }
 
     struct WorkerResult: Sendable {
-        var expectations: [Expectation] = []
+        /// Connections whose server record has not been checked yet.
+        var pending: [Expectation] = []
+        var connections: [Behaviour: Int] = [:]
         var echoed = 0
-        var latencies: [Double] = []
+        var latencies = LatencyHistogram()
         var violations: [String] = []
+
+        /// Checks the pending connections the server has finished with (all of them when
+        /// `final`), so a long run keeps only what is in flight.
+        mutating func check(_ log: ServerLog, final: Bool) {
+            var stillPending: [Expectation] = []
+            for expectation in pending {
+                if let record = log.take(expectation.key) {
+                    violations += SoakRunner.check(expectation, record)
+                } else if final {
+                    violations += SoakRunner.check(expectation, nil)
+                } else {
+                    stillPending.append(expectation)
+                }
+            }
+            pending = stillPending
+        }
     }
 
     /// One worker: connections one after another until the deadline.
     static func worker(
-        _ worker: Int, seed: UInt64, port: Int, until deadline: ContinuousClock.Instant
+        _ worker: Int, seed: UInt64, port: Int, log: ServerLog,
+        until deadline: ContinuousClock.Instant
     ) async throws -> WorkerResult {
         var random = SplitMix64(state: seed)
         var result = WorkerResult()
@@ -219,6 +251,8 @@ struct SoakRunner {
             let isFault = behaviour != .exchange && behaviour != .slowReader
             let key = "\(isFault ? "f" : "")w\(worker)c\(round)"
             round += 1
+            result.connections[behaviour, default: 0] += 1
+            defer { result.check(log, final: false) }
             let envelopes = (0..<(1 + random.below(40))).map { index in
                 var envelope = kinds[random.below(kinds.count)]
                 envelope.messageID = "\(key)/\(index)"
@@ -230,18 +264,27 @@ struct SoakRunner {
                     let exchange = try await Self.exchange(
                         envelopes, port: port, slow: behaviour == .slowReader, random: &random)
                     result.echoed += exchange.echoed.count
-                    if behaviour == .exchange { result.latencies += exchange.latencies }
-                    if exchange.echoed != envelopes {
+                    if behaviour == .exchange { result.latencies.merge(exchange.latencies) }
+                    let prefixes = StreamDigest.prefixes(of: envelopes)
+                    if exchange.echoed != prefixes[prefixes.count - 1] {
                         result.violations.append(
                             "\(key): \(exchange.echoed.count) of \(envelopes.count) echoes, in order"
                         )
                     }
-                    result.expectations.append(
-                        .init(key: key, behaviour: behaviour, sent: envelopes))
+                    result.pending.append(
+                        .init(
+                            key: key, behaviour: behaviour, prefixes: [prefixes[prefixes.count - 1]]
+                        ))
                 default:
                     let good = Array(envelopes.prefix(1 + random.below(5)))
                     try await Self.fault(behaviour, after: good, port: port, random: &random)
-                    result.expectations.append(.init(key: key, behaviour: behaviour, sent: good))
+                    let prefixes = StreamDigest.prefixes(of: good)
+                    result.pending.append(
+                        .init(
+                            key: key, behaviour: behaviour,
+                            // Only a reset needs every prefix.
+                            prefixes: behaviour == .resetMidFrame
+                                ? prefixes : [prefixes[prefixes.count - 1]]))
                 }
             } catch {
                 if typedCode(error) == nil {
@@ -267,7 +310,7 @@ struct SoakRunner {
     /// echoes and the round trip of each (microseconds).
     static func exchange(
         _ envelopes: [Envelope], port: Int, slow: Bool, random: inout SplitMix64
-    ) async throws -> (echoed: [Envelope], latencies: [Double]) {
+    ) async throws -> (echoed: StreamDigest, latencies: LatencyHistogram) {
         var batches: [[Envelope]] = []
         var rest = envelopes[...]
         while !rest.isEmpty {
@@ -288,15 +331,15 @@ struct SoakRunner {
                     }
                     await connection.close()
                 }
-                var echoed: [Envelope] = []
-                var latencies: [Double] = []
+                var echoed = StreamDigest()
+                var latencies = LatencyHistogram()
                 while let echo = try await connection.receive() {
                     let now = ContinuousClock.now
                     let index = echoed.count
                     if let sent = sentAt.withLockedValue({ index < $0.count ? $0[index] : nil }) {
-                        latencies.append(seconds(now - sent) * 1e6)
+                        latencies.add(microseconds: seconds(now - sent) * 1e6)
                     }
-                    echoed.append(echo)
+                    echoed.add(echo)
                     if slow { try await Task.sleep(nanoseconds: 2_000_000) }
                 }
                 try await group.waitForAll()
