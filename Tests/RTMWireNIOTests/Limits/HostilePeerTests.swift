@@ -151,22 +151,22 @@ struct HostilePeerTests {
 
     @Test func aHalfCloseMidFrameDeliversEveryWholeEnvelopeOnceThenTruncatedFrame() async throws {
         let (outcomes, continuation) = AsyncStream<ServerOutcome>.makeStream()
-        let replies = try await TCPLoopback.withServer(handler: { connection in
-            continuation.yield(await serve(connection, echo: true))
+        // No echoes: the server closes a stream that broke its framing, and an echo racing that
+        // close would end the handler with its own error.
+        try await TCPLoopback.withServer(handler: { connection in
+            continuation.yield(await serve(connection, echo: false))
         }) { port in
             let peer = try await HostilePeer.connect(port: port)
             let partial = try Fixtures.text("cut", "never finished").delimitedBytes().prefix(6)
             try await peer.write(try Self.good.flatMap { try $0.delimitedBytes() } + partial)
             try await peer.closeOutput()
-            return try decodeAll(try await peer.bytesRead())
+            // The server ends the connection by itself.
+            #expect(try await peer.bytesRead().isEmpty)
         }
         continuation.finish()
         let outcome = try #require(await outcomes.first { _ in true })
         #expect(outcome.envelopes == Self.good)
         #expect((outcome.error as? RTMWireError)?.code == .truncatedFrame)
-        // The server closes a stream that broke its framing, so echoes racing that close may be
-        // lost, but none is duplicated or reordered.
-        #expect(replies == Array(Self.good.prefix(replies.count)))
     }
 
     @Test func aResetMidFrameDeliversEveryWholeEnvelopeOnceThenATypedError() async throws {
