@@ -60,8 +60,12 @@ struct SoakTests {
         )
         for violation in report.violations.prefix(20) { print("soak: violation: \(violation)") }
         #expect(report.violations.isEmpty)
-        #expect(report.connections.keys.count == SoakRunner.Behaviour.allCases.count)
         #expect((report.connections[.exchange] ?? 0) > 0)
+        // A short run on a slow machine (a sanitizer build) may not draw every fault; a run
+        // alone does, many times over.
+        if Self.strict {
+            #expect(report.connections.keys.count == SoakRunner.Behaviour.allCases.count)
+        }
         if Self.strict, let openBefore = before.openFiles, let openAfter = after.openFiles,
             let rssBefore = before.residentBytes, let rssAfter = after.residentBytes
         {
