@@ -6,8 +6,8 @@ import NIOCore
 /// Inbound memory is already bounded elsewhere: the frame decoder buffers at most one frame of
 /// `Limits.maxMessageBytes` (plus its prefix), and reading pauses at
 /// ``TCPConfiguration/inboundHighWatermark``. These limits bound the rest against slow and hostile
-/// peers. Each fault is a typed error: ``RTMWireTransport/TransportError/Code/sendTimedOut``,
-/// ``RTMWireTransport/TransportError/Code/frameTimedOut``; a refused connection is closed before
+/// peers. Each fault is a typed error: `TransportError.Code.sendTimedOut`,
+/// `TransportError.Code.frameTimedOut`; a refused connection is closed before
 /// any byte is read.
 public struct ConnectionLimits: Hashable, Sendable {
     /// Most bytes a connection holds for its peer: sent (``TCPEnvelopeConnection/send(_:)``) but
@@ -20,13 +20,13 @@ public struct ConnectionLimits: Hashable, Sendable {
     /// 2 GiB rather than everything.
     public var maxOutboundBufferedBytes: Int
     /// Longest a send waits for room under ``maxOutboundBufferedBytes`` before it throws
-    /// ``RTMWireTransport/TransportError/Code/sendTimedOut`` (nothing of it queued; the
+    /// `TransportError.Code.sendTimedOut` (nothing of it queued; the
     /// connection stays open, so the caller decides whether to retry or close). nil: wait until
     /// the task is cancelled. Default 30 seconds: a peer that takes nothing for that long is not
     /// reading.
     public var sendTimeout: TimeAmount?
     /// Longest a frame may take to arrive, from its first byte to its last. When it passes, the
-    /// connection ends with ``RTMWireTransport/TransportError/Code/frameTimedOut`` after every
+    /// connection ends with `TransportError.Code.frameTimedOut` after every
     /// envelope that arrived whole (a peer that trickles a frame a byte at a time holds a buffer
     /// and a socket for nothing). Time between frames is not limited. nil: no limit. Default 30
     /// seconds: a frame of 40 KB (the content limit and an envelope's other fields) needs only

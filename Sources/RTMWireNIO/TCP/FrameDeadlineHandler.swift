@@ -6,7 +6,7 @@ import RTMWireTransport
 /// so trickling bytes does not extend it, and the time between frames is not limited.
 ///
 /// Placed before the frame decoder (it sees raw bytes). At the deadline it fires
-/// ``TransportError/Code/frameTimedOut`` down the pipeline, after which the connection closes;
+/// `TransportError.Code.frameTimedOut` down the pipeline, after which the connection closes;
 /// every envelope decoded before is delivered first.
 final class FrameDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer

@@ -7,7 +7,7 @@ import RTMWireTransport
 /// and ``OutboundBudgetHandler`` gives them back when the socket took them (or the write failed).
 ///
 /// Senders that do not fit wait first come, first served; a wait ends in room, in
-/// `CancellationError` (task cancelled) or in ``TransportError/Code/sendTimedOut``, and in the
+/// `CancellationError` (task cancelled) or in `TransportError.Code.sendTimedOut`, and in the
 /// last two cases nothing was reserved. One reservation larger than the whole budget is granted
 /// when nothing is buffered, so no envelope is refused for its size here.
 final class OutboundBudget: Sendable {
