@@ -126,11 +126,18 @@ struct ServerOutcome: Sendable {
 
 /// Receives until the end or the first error, echoing every envelope when `echo` is set.
 func serve(_ connection: TCPEnvelopeConnection, echo: Bool) async -> ServerOutcome {
+    await serve(connection, echoes: { _ in echo })
+}
+
+/// Receives until the end or the first error, echoing the envelopes `echoes` picks.
+func serve(_ connection: TCPEnvelopeConnection, echoes: (Envelope) -> Bool) async
+    -> ServerOutcome
+{
     var envelopes: [Envelope] = []
     do {
         while let envelope = try await connection.receive() {
             envelopes.append(envelope)
-            if echo { try await connection.send(envelope) }
+            if echoes(envelope) { try await connection.send(envelope) }
         }
         await connection.close()
         return ServerOutcome(envelopes: envelopes, error: nil)
