@@ -53,6 +53,7 @@ let package = Package(
             name: "RTMWireNIO",
             dependencies: [
                 "RTMWire", "RTMWireTransport",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),

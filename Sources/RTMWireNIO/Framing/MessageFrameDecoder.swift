@@ -40,7 +40,9 @@ public struct MessageFrameDecoder<Message: RTMMessage>: ByteToMessageDecoder, Se
     public var maximumFrameBytes: Int { options.limits.maxMessageBytes }
 
     /// Decodes one frame from the front of `buffer`, or returns nil (consuming nothing) when the
-    /// frame is not complete yet. Usable without a pipeline; errors are counted, not logged.
+    /// frame is not complete yet; then a buffer whose storage is far larger than its readable
+    /// bytes (after a large frame) is copied down to their size. Usable without a pipeline;
+    /// errors are counted, not logged.
     public mutating func decodeFrame(from buffer: inout ByteBuffer) throws(RTMWireError)
         -> Message?
     {
@@ -59,7 +61,11 @@ public struct MessageFrameDecoder<Message: RTMMessage>: ByteToMessageDecoder, Se
             counters.error(error.code)
             throw error
         }
-        guard let frame else { return nil }
+        guard let frame else {
+            // Waiting for the rest of a frame: keep no more storage than it needs.
+            buffer.compactIfMostlyEmpty()
+            return nil
+        }
         buffer.moveReaderIndex(forwardBy: frame.length)
         consumedBytes += frame.length
         counters.frame(size: frame.length)

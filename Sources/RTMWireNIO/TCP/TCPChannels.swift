@@ -10,17 +10,34 @@ enum TCPChannels {
     /// Inbound: the envelopes of one read; outbound: frames the connection checked and encoded.
     typealias EnvelopeChannel = NIOAsyncChannel<[Envelope], ByteBuffer>
     /// A listening socket whose accepted connections are configured envelope channels.
-    typealias Listener = NIOAsyncChannel<EnvelopeChannel, Never>
+    typealias Listener = NIOAsyncChannel<Configured, Never>
 
-    /// Installs the frame decoder, the batching and the async bridge on a channel; runs on the
-    /// channel's event loop.
+    /// A channel with the RTMWire pipeline and the budget of its outbound bytes.
+    struct Configured: Sendable {
+        let channel: EnvelopeChannel
+        let budget: OutboundBudget
+    }
+
+    /// Installs the frame deadline, the frame decoder, the batching, the outbound budget and the
+    /// async bridge on a channel; runs on the channel's event loop.
     static func configure(_ channel: any Channel, _ configuration: TCPConfiguration) throws
-        -> EnvelopeChannel
+        -> Configured
     {
+        let limits = configuration.limits
         let pipeline = channel.pipeline.syncOperations
+        if let frameTimeout = limits.frameTimeout {
+            try pipeline.addHandler(FrameDeadlineHandler(timeout: frameTimeout))
+        }
         try pipeline.addMessageDecoder(
             Envelope.self, options: configuration.codec, telemetry: configuration.telemetry)
         try pipeline.addHandler(MessageBatchHandler<Envelope>())
+        // NIO's writability agrees with the budget, so the async writer never parks a send the
+        // budget let through (which would wait without the send timeout).
+        let mark = limits.maxOutboundBufferedBytes
+        try channel.syncOptions?.setOption(
+            .writeBufferWaterMark, value: .init(low: mark / 2, high: mark))
+        let budget = OutboundBudget(capacity: mark, timeout: limits.sendTimeout)
+        try pipeline.addHandler(OutboundBudgetHandler(budget: budget))
         let asyncChannel = try EnvelopeChannel(
             wrappingChannelSynchronously: channel,
             configuration: .init(
@@ -29,7 +46,7 @@ enum TCPChannels {
                     highWatermark: configuration.inboundHighWatermark)))
         // After the async bridge has seen an error, close the socket: the stream is out of sync.
         try pipeline.addHandler(NIOCloseOnErrorHandler())
-        return asyncChannel
+        return Configured(channel: asyncChannel, budget: budget)
     }
 
     /// Listens on `host`:`port` (0: an ephemeral port).
@@ -52,7 +69,7 @@ enum TCPChannels {
 
     /// Connects to `host`:`port`.
     static func connect(host: String, port: Int, _ configuration: TCPConfiguration) async throws
-        -> EnvelopeChannel
+        -> Configured
     {
         do {
             return try await ClientBootstrap(group: configuration.eventLoopGroup)

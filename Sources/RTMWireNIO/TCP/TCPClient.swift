@@ -12,10 +12,6 @@ public enum TCPClient {
         _ body: (TCPEnvelopeConnection) async throws -> Result
     ) async throws -> Result {
         let client = try await TCPChannels.connect(host: host, port: port, configuration)
-        return try await client.executeThenClose { inbound, outbound in
-            try await TCPEnvelopeConnection.run(
-                channel: client.channel, inbound: inbound, outbound: outbound,
-                configuration: configuration, body)
-        }
+        return try await TCPEnvelopeConnection.run(client, configuration: configuration, body)
     }
 }

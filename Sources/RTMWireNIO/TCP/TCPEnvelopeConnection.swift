@@ -21,7 +21,8 @@ import RTMWireTransport
 /// handed to. Each send
 /// checks its envelopes once (`OutboundFrame`) on the caller's task, so a refused envelope
 /// throws before anything is queued, then serialises them straight into one `ByteBuffer`; sends
-/// suspend while the socket is not writable, and reading pauses while the receiver lags
+/// suspend while more than ``ConnectionLimits/maxOutboundBufferedBytes`` wait for the socket
+/// (up to ``ConnectionLimits/sendTimeout``), and reading pauses while the receiver lags
 /// (back-pressure both ways).
 public struct TCPEnvelopeConnection: EnvelopeConnection {
     /// The settings of this connection.
@@ -35,13 +36,16 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     private let inbox: EnvelopeInbox
     private let counters: FrameCounters
+    private let budget: OutboundBudget
 
     init(
         channel: any Channel,
+        budget: OutboundBudget,
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
         configuration: TCPConfiguration
     ) {
         self.channel = channel
+        self.budget = budget
         self.outbound = outbound
         self.inbox = EnvelopeInbox(capacity: 4)
         self.configuration = configuration
@@ -50,7 +54,15 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
         self.counters = configuration.telemetry.counters(.outbound)
     }
 
-    /// Checks and sends one envelope.
+    /// Bytes sent on this connection that the socket has not taken yet (at most
+    /// ``ConnectionLimits/maxOutboundBufferedBytes``, or one larger send): what a peer that does
+    /// not read costs this process.
+    public var outboundBufferedBytes: Int { budget.bufferedBytes }
+
+    /// Checks and sends one envelope; waits for room under
+    /// ``ConnectionLimits/maxOutboundBufferedBytes``, and throws
+    /// `TransportError.Code.sendTimedOut` (nothing queued) after
+    /// ``ConnectionLimits/sendTimeout``, or `CancellationError` when its task is cancelled.
     public func send(_ envelope: Envelope) async throws {
         try await write(CollectionOfOne(envelope))
     }
@@ -77,9 +89,13 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
         guard !frames.isEmpty else { return }
         var buffer = channel.allocator.buffer(capacity: frames.reduce(0) { $0 + $1.size })
         for frame in frames { try buffer.writeDelimitedFrame(frame) }
+        let size = buffer.readableBytes
+        try await budget.reserve(size)
         do {
             try await outbound.write(buffer)
         } catch {
+            // Not handed to the channel: its bytes never reach the budget's handler.
+            budget.release(size)
             throw Self.transportError(error)
         }
         for frame in frames { counters.frame(size: frame.size) }
@@ -156,13 +172,24 @@ extension TCPEnvelopeConnection {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (TCPEnvelopeConnection) async throws -> Result
     ) async throws -> Result {
-        let wrapped = try await channel.eventLoop.submit {
+        let configured = try await channel.eventLoop.submit {
             try TCPChannels.configure(channel, configuration)
         }.get()
-        return try await wrapped.executeThenClose { inbound, outbound in
+        return try await run(configured, configuration: configuration, body)
+    }
+
+    /// Runs `body` with a connection over a configured channel, which is closed when `body`
+    /// returns or throws.
+    static func run<Result: Sendable>(
+        _ configured: TCPChannels.Configured,
+        configuration: TCPConfiguration,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (TCPEnvelopeConnection) async throws -> Result
+    ) async throws -> Result {
+        try await configured.channel.executeThenClose { inbound, outbound in
             try await run(
-                channel: channel, inbound: inbound, outbound: outbound,
-                configuration: configuration, body)
+                channel: configured.channel.channel, budget: configured.budget, inbound: inbound,
+                outbound: outbound, configuration: configuration, body)
         }
     }
 
@@ -170,6 +197,7 @@ extension TCPEnvelopeConnection {
     /// that ends with the scope; logs and counts the connection.
     static func run<Result: Sendable>(
         channel: any Channel,
+        budget: OutboundBudget,
         inbound: NIOAsyncChannelInboundStream<[Envelope]>,
         outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
         configuration: TCPConfiguration,
@@ -177,7 +205,7 @@ extension TCPEnvelopeConnection {
         _ body: (TCPEnvelopeConnection) async throws -> Result
     ) async throws -> Result {
         let connection = TCPEnvelopeConnection(
-            channel: channel, outbound: outbound, configuration: configuration)
+            channel: channel, budget: budget, outbound: outbound, configuration: configuration)
         // A channel with a parent was accepted by a server.
         configuration.telemetry.counters(channel.parent == nil ? .outbound : .inbound)
             .connection()

@@ -23,23 +23,24 @@ public enum TCPLoopback {
         return try await listener.executeThenClose { accepted in
             var incoming = accepted.makeAsyncIterator()
             let client = try await TCPChannels.connect(host: host, port: port, configuration)
-            guard let serverSide = try await incoming.next() else {
-                throw TransportError(
-                    code: .ioFailure, detail: "the server stopped before accepting")
+            let serverSide: TCPChannels.Configured
+            do {
+                guard let accepted = try await incoming.next() else {
+                    throw TransportError(
+                        code: .ioFailure, detail: "the server stopped before accepting")
+                }
+                serverSide = accepted
+            } catch {
+                // Cancelled (or the listener failed) before the pair was made: close the client
+                // through its async wrapper, which must be finished.
+                try? await client.channel.executeThenClose { _, _ in }
+                throw error
             }
-            return try await client.executeThenClose { clientIn, clientOut in
-                try await serverSide.executeThenClose { serverIn, serverOut in
-                    try await TCPEnvelopeConnection.run(
-                        channel: client.channel, inbound: clientIn, outbound: clientOut,
-                        configuration: configuration
-                    ) { clientConnection in
-                        try await TCPEnvelopeConnection.run(
-                            channel: serverSide.channel, inbound: serverIn, outbound: serverOut,
-                            configuration: configuration
-                        ) { serverConnection in
-                            try await body(clientConnection, serverConnection)
-                        }
-                    }
+            return try await TCPEnvelopeConnection.run(client, configuration: configuration) {
+                clientConnection in
+                try await TCPEnvelopeConnection.run(serverSide, configuration: configuration) {
+                    serverConnection in
+                    try await body(clientConnection, serverConnection)
                 }
             }
         }

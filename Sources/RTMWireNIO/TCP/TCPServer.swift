@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import RTMWire
 import RTMWireTransport
@@ -64,26 +65,47 @@ public enum TCPServer {
         }
     }
 
-    /// Hands every accepted connection to `handler` in its own child task.
+    /// Hands every accepted connection to `handler` in its own child task; beyond
+    /// ``ConnectionLimits/maxConnections`` open at once, closes the new one instead.
     private static func accept(
         _ listener: TCPChannels.Listener, _ configuration: TCPConfiguration,
         _ handler: @escaping @Sendable (TCPEnvelopeConnection) async -> Void
     ) async throws {
+        let open = NIOLockedValueBox(0)
+        let maxConnections = configuration.limits.maxConnections
         try await listener.executeThenClose { accepted in
             try await withThrowingDiscardingTaskGroup { connections in
                 for try await child in accepted {
+                    let admitted = open.withLockedValue { count in
+                        guard count < maxConnections else { return false }
+                        count += 1
+                        return true
+                    }
+                    guard admitted else {
+                        refuse(child, configuration)
+                        // Closed through its async wrapper, which must be finished.
+                        connections.addTask {
+                            try? await child.channel.executeThenClose { _, _ in }
+                        }
+                        continue
+                    }
                     connections.addTask {
-                        try? await child.executeThenClose { inbound, outbound in
-                            try await TCPEnvelopeConnection.run(
-                                channel: child.channel, inbound: inbound, outbound: outbound,
-                                configuration: configuration
-                            ) { connection in
-                                await handler(connection)
-                            }
+                        defer { open.withLockedValue { $0 -= 1 } }
+                        try? await TCPEnvelopeConnection.run(child, configuration: configuration) {
+                            connection in
+                            await handler(connection)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Logs a connection over the limit, which is closed before anything is read from it.
+    private static func refuse(_ child: TCPChannels.Configured, _ configuration: TCPConfiguration) {
+        var metadata = Logger.metadata(of: child.channel.channel)
+        metadata["rtmwire.maxConnections"] = "\(configuration.limits.maxConnections)"
+        configuration.telemetry.logger.warning(
+            "rtmwire: connection refused: too many open", metadata: metadata)
     }
 }

@@ -1,4 +1,5 @@
-/// A transport fault on an ``EnvelopeConnection``: closed, reset, misuse or a socket failure.
+/// A transport fault on an ``EnvelopeConnection``: closed, reset, misuse, a socket failure or a
+/// connection limit (a peer too slow to read or to write).
 ///
 /// Codec and framing faults are not transport faults: they are thrown as `RTMWireError`.
 /// Like `RTMWireError`, this is an open struct: switch on ``code`` and keep a `default:` branch.
@@ -38,5 +39,11 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
         public static let concurrentReceive = Code("concurrentReceive")
         /// A socket operation (bind, connect, read, write) failed; the detail names the cause.
         public static let ioFailure = Code("ioFailure")
+        /// A send waited longer than its limit for room in the connection's outbound buffer (the
+        /// peer does not read); nothing of it was queued, and the connection stays open.
+        public static let sendTimedOut = Code("sendTimedOut")
+        /// The peer took longer than its limit to finish a frame; the connection ended after
+        /// every envelope that arrived whole.
+        public static let frameTimedOut = Code("frameTimedOut")
     }
 }

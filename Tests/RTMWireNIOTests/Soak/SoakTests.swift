@@ -1,0 +1,132 @@
+import NIOConcurrencyHelpers
+import RTMWire
+import RTMWireNIO
+import RTMWireTestSupport
+import RTMWireTransport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The soak with faults, short in `swift test` and as long as asked by `Scripts/soak`, and the
+/// memory of idle connections (measured and reported only when `Scripts/soak` asks).
+///
+/// Settings come from the environment: `RTMWIRE_SOAK_SECONDS` (default 3),
+/// `RTMWIRE_SOAK_CONNECTIONS` (default 8), `RTMWIRE_SOAK_SEED` (default 15),
+/// `RTMWIRE_SOAK_STRICT=1` (set by `Scripts/soak`, which runs these tests alone in their
+/// process: then memory and file descriptors must return to their baseline; among the suite's
+/// other tests, running at the same time, they are only reported), `RTMWIRE_SOAK_IDLE` (a count
+/// of idle connections to measure).
+@Suite(.serialized)
+struct SoakTests {
+    static func setting(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    static let seconds = setting("RTMWIRE_SOAK_SECONDS").flatMap(Double.init) ?? 3
+    static let connections = setting("RTMWIRE_SOAK_CONNECTIONS").flatMap(Int.init) ?? 8
+    static let seed = setting("RTMWIRE_SOAK_SEED").flatMap(UInt64.init) ?? 15
+    static let strict = setting("RTMWIRE_SOAK_STRICT") == "1"
+    static let idle = setting("RTMWIRE_SOAK_IDLE").flatMap(Int.init)
+
+    /// Resident memory may end this far above the baseline in strict mode: glibc keeps freed
+    /// memory in per-thread arenas (the event loops' and the concurrency pool's) instead of
+    /// returning it, and those arenas were already warmed by the warm-up round, so what stays
+    /// is fragmentation, not connections. A leak of even 1 KiB per connection over a long run
+    /// (hundreds of thousands of connections) would exceed it.
+    static let residentTolerance = 16 << 20
+
+    @Test(.timeLimit(.minutes(60)))
+    func connectionsWithRandomFaultsKeepEveryPromise() async throws {
+        // Warm up (threads, arenas, lazily built tables) so the baseline is the steady state.
+        _ = try await SoakRunner(seconds: 0.5, connections: Self.connections, seed: Self.seed &+ 1)
+            .run()
+        let before = ProcessResources.now()
+        let report = try await SoakRunner(
+            seconds: Self.seconds, connections: Self.connections, seed: Self.seed
+        ).run()
+        // Closed sockets leave the table as their channels finish closing: wait (bounded).
+        var after = ProcessResources.now()
+        for _ in 0..<100 where (after.openFiles ?? 0) > (before.openFiles ?? 0) {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            after = ProcessResources.now()
+        }
+        print(report.summary)
+        print(
+            "soak: before \(before); after \(after) (seed \(Self.seed), \(Self.connections) workers)"
+        )
+        for violation in report.violations.prefix(20) { print("soak: violation: \(violation)") }
+        #expect(report.violations.isEmpty)
+        #expect((report.connections[.exchange] ?? 0) > 0)
+        // A short run on a slow machine (a sanitizer build) may not draw every fault; a run
+        // alone does, many times over.
+        if Self.strict {
+            #expect(report.connections.keys.count == SoakRunner.Behaviour.allCases.count)
+        }
+        if Self.strict, let openBefore = before.openFiles, let openAfter = after.openFiles,
+            let rssBefore = before.residentBytes, let rssAfter = after.residentBytes
+        {
+            #expect(openAfter <= openBefore)
+            #expect(rssAfter - rssBefore <= Self.residentTolerance)
+        }
+    }
+
+    @Test(.enabled(if: idle != nil), .timeLimit(.minutes(5)))
+    func idleConnectionsMemory() async throws {
+        let count = Self.idle ?? 0
+        let hello = Fixtures.text("idle")
+        let ready = NIOLockedValueBox(0)
+        try await TCPLoopback.withServer(handler: { connection in
+            // Answer once, then sit idle until the client leaves.
+            if let envelope = try? await connection.receive() {
+                try? await connection.send(envelope)
+                _ = try? await connection.receive()
+            }
+        }) { port in
+            try await Self.holdConnections(10, port: port, hello: hello, ready: ready) { _ in }
+            ready.withLockedValue { $0 = 0 }
+            let before = ProcessResources.now()
+            try await Self.holdConnections(count, port: port, hello: hello, ready: ready) {
+                let after = ProcessResources.now()
+                let rss = (after.residentBytes ?? 0) - (before.residentBytes ?? 0)
+                print(
+                    """
+                    idle: \($0) idle connections (both ends in this process): RSS \
+                    +\(rss / 1024) KiB = \(rss / max($0, 1)) bytes per connection pair, open fds \
+                    +\((after.openFiles ?? 0) - (before.openFiles ?? 0)); before \(before), after \(after)
+                    """)
+            }
+        }
+    }
+
+    /// Opens `count` connections, each exchanging one envelope, runs `measure` once all are
+    /// open and idle, then closes them.
+    static func holdConnections(
+        _ count: Int, port: Int, hello: Envelope, ready: NIOLockedValueBox<Int>,
+        measure: (Int) async throws -> Void
+    ) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<count {
+                group.addTask {
+                    try await TCPLoopback.withConnection(port: port) { connection in
+                        try await connection.send(hello)
+                        _ = try await connection.receive()
+                        ready.withLockedValue { $0 += 1 }
+                        // Idle until the measurement is taken.
+                        do { try await Task.sleep(nanoseconds: 600_000_000_000) } catch {}
+                    }
+                }
+            }
+            for _ in 0..<6_000 where ready.withLockedValue({ $0 }) < count {
+                try await Task.sleep(nanoseconds: 10_000_000)
+            }
+            try await Task.sleep(nanoseconds: 200_000_000)
+            try await measure(ready.withLockedValue { $0 })
+            group.cancelAll()
+            try await group.waitForAll()
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import NIOCore
+import NIOPosix
+import RTMWire
+import RTMWireNIO
+import RTMWireTransport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A raw TCP client that misbehaves on purpose: writes bytes it chooses, reads nothing unless
+/// told to, resets. Its channel carries plain `ByteBuffer`s (no RTMWire handlers).
+struct HostilePeer: Sendable {
+    let channel: any Channel
+    /// Every byte read, once the peer half-closed or the channel closed.
+    let received: EventLoopFuture<[UInt8]>
+
+    /// Connects to 127.0.0.1:`port`. With `reading: false` it never reads (and asks for a small
+    /// receive buffer, so the server's writes back up sooner).
+    static func connect(port: Int, reading: Bool = true) async throws -> HostilePeer {
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.allowRemoteHalfClosure, value: true)
+        if !reading {
+            bootstrap = bootstrap.channelOption(.autoRead, value: false)
+                .channelOption(.socketOption(.so_rcvbuf), value: 4096)
+        }
+        return try await bootstrap.connect(host: TCPLoopback.host, port: port) { channel in
+            channel.eventLoop.makeCompletedFuture {
+                let collector = ByteCollector(channel.eventLoop.makePromise())
+                try channel.pipeline.syncOperations.addHandler(collector)
+                return HostilePeer(channel: channel, received: collector.bytes.futureResult)
+            }
+        }
+    }
+
+    /// Writes and flushes `bytes`.
+    func write(_ bytes: [UInt8]) async throws {
+        try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
+    }
+
+    /// Shuts down the sending direction; reading goes on.
+    func closeOutput() async throws {
+        try await channel.close(mode: .output).get()
+    }
+
+    /// Tears the connection down with a TCP reset (SO_LINGER 0), not a clean end.
+    func reset() async throws {
+        guard let socket = channel as? any SocketOptionProvider else {
+            throw TransportError(code: .ioFailure, detail: "not a socket channel")
+        }
+        try await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+        try await channel.close().get()
+    }
+
+    /// Waits until the connection is closed (by the server, or by a reset).
+    func waitUntilClosed() async throws {
+        try await channel.closeFuture.get()
+    }
+
+    /// Every byte read; waits until the peer half-closed or the channel closed.
+    func bytesRead() async throws -> [UInt8] {
+        try await received.get()
+    }
+
+    /// The bytes read so far, without waiting.
+    func bytesReadSoFar() async throws -> [UInt8] {
+        let channel = self.channel
+        return try await channel.eventLoop.submit {
+            try channel.pipeline.syncOperations.handler(type: ByteCollector.self).collected
+        }.get()
+    }
+}
+
+/// Collects every byte a ``HostilePeer`` reads; completes at the end of input or close.
+final class ByteCollector: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+
+    private(set) var collected: [UInt8] = []
+    let bytes: EventLoopPromise<[UInt8]>
+    private var isComplete = false
+
+    init(_ bytes: EventLoopPromise<[UInt8]>) {
+        self.bytes = bytes
+    }
+
+    private func complete() {
+        guard !isComplete else { return }
+        isComplete = true
+        bytes.succeed(collected)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        collected += Self.unwrapInboundIn(data).readableBytesView
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .inputClosed? = event as? ChannelEvent {
+            // The server ended the connection (or refused it): hang up too.
+            complete()
+            context.close(promise: nil)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        complete()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A reset ends the collection like a close does.
+        context.close(promise: nil)
+    }
+}
+
+@available(*, unavailable)
+extension ByteCollector: Sendable {}
+
+/// What a server-side connection saw before it ended.
+struct ServerOutcome: Sendable {
+    var envelopes: [Envelope]
+    var error: (any Error)?
+}
+
+/// Receives until the end or the first error, echoing every envelope when `echo` is set.
+func serve(_ connection: TCPEnvelopeConnection, echo: Bool) async -> ServerOutcome {
+    await serve(connection, echoes: { _ in echo })
+}
+
+/// Receives until the end or the first error, echoing the envelopes `echoes` picks.
+func serve(_ connection: TCPEnvelopeConnection, echoes: (Envelope) -> Bool) async
+    -> ServerOutcome
+{
+    var envelopes: [Envelope] = []
+    do {
+        while let envelope = try await connection.receive() {
+            envelopes.append(envelope)
+            if echoes(envelope) { try await connection.send(envelope) }
+        }
+        await connection.close()
+        return ServerOutcome(envelopes: envelopes, error: nil)
+    } catch {
+        return ServerOutcome(envelopes: envelopes, error: error)
+    }
+}
+
+/// Decodes a whole delimited stream.
+func decodeAll(_ bytes: [UInt8]) throws -> [Envelope] {
+    var decoder = EnvelopeFrameDecoder()
+    var buffer = ByteBuffer(bytes: bytes)
+    var envelopes: [Envelope] = []
+    while let envelope = try decoder.decodeFrame(from: &buffer) { envelopes.append(envelope) }
+    return envelopes
+}
