@@ -13,9 +13,10 @@ public struct ReadmeSample {
 
     /// Reads the first Swift block after `heading` in README.md and the marked code of the test
     /// file at `testFile` (pass `#filePath`). README.md is found two folders above the test
-    /// target's folder.
+    /// target's folder, after symbolic links are resolved (the ThreadSanitizer package,
+    /// Sanitizers/, links the test folders).
     public init(heading: String, testFile: String = #filePath) throws {
-        let test = URL(fileURLWithPath: testFile)
+        let test = URL(fileURLWithPath: testFile).resolvingSymlinksInPath()
         let root = test.deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let readme = try String(
