@@ -9,22 +9,29 @@
 /// Valid only while the buffer the view was made from is lent (see `withView`). Generated views
 /// hold one; it is not meant to be made or read by hand.
 public struct ViewScope {
-    @usableFromInline let base: UnsafePointer<UInt8>
+    @usableFromInline let input: ViewInput
     @usableFromInline let start: Int
     @usableFromInline let end: Int
     @usableFromInline var path: ViewPath
 
-    @usableFromInline
-    init(base: UnsafePointer<UInt8>, start: Int, end: Int, path: ViewPath = ViewPath()) {
-        self.base = base
+    @inlinable
+    init(input: ViewInput, start: Int, end: Int, path: ViewPath = ViewPath()) {
+        self.input = input
         self.start = start
         self.end = end
         self.path = path
     }
 
-    /// The scope of an empty input (which may have no base address): no fields.
+    /// Start of the borrowed input, to which the scope's offsets are relative.
+    @inlinable var base: UnsafePointer<UInt8> { input.base }
+
+    /// The scope of an empty input (which may have no base address) viewed as `root`: no fields.
     @usableFromInline
-    static var empty: ViewScope { ViewScope(base: emptyInput, start: 0, end: 0) }
+    static func empty(_ root: any RTMViewable.Type) -> ViewScope {
+        ViewScope(
+            input: ViewInput(base: emptyInput, count: 0, root: root, checksNUL: false),
+            start: 0, end: 0)
+    }
 
     /// A byte that stands for an empty input's storage; it is never read or written (so sharing
     /// it across threads is safe).
@@ -81,7 +88,7 @@ struct ViewOccurrences {
     @inlinable
     func scope(in parent: ViewScope, _ number: UInt32, from: Int = 0) -> ViewScope? {
         if let single {
-            return ViewScope(base: parent.base, start: single.start, end: single.end)
+            return ViewScope(input: parent.input, start: single.start, end: single.end)
         }
         return many ? parent.appending(number, from: from) : nil
     }
@@ -101,9 +108,10 @@ struct ViewRange {
         end = field.end
     }
 
+    /// The string in the input of `scope`, its text not yet checked.
     @inlinable
-    func string(_ base: UnsafePointer<UInt8>) -> RTMStringView {
-        RTMStringView(base: base + start, count: end &- start)
+    func string(_ scope: ViewScope) -> RTMStringView {
+        RTMStringView(input: scope.input, start: start, count: end &- start)
     }
 
     @inlinable

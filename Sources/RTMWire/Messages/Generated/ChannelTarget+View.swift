@@ -27,17 +27,18 @@ public struct ChannelTargetView: RTMMessageView {
 
     /// The channel name. Required (non-empty).
     @inlinable
-    public var channelName: RTMStringView { _channelName.string(scope.base) }
+    public var channelName: RTMStringView { _channelName.string(scope) }
 
     /// Message or stream channel. Required (not UNSPECIFIED).
     @inlinable
     public var channelType: ChannelType { ChannelType(rawValue: Int32(truncatingIfNeeded: _channelType)) }
 
     /// A ``ChannelTarget`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> ChannelTarget {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> ChannelTarget {
         var message = ChannelTarget()
-        message.channelName = self.channelName.string
+        message.channelName = try self.channelName.string
         message.channelType = self.channelType
         return message
     }
@@ -48,7 +49,7 @@ extension ChannelTarget: RTMViewable {
     public typealias View = ChannelTargetView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulChannelName = false
         while !reader.isAtEnd {
@@ -56,7 +57,7 @@ extension ChannelTarget: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // channel_name = 1
-                nulChannelName = try reader._checkString(field: "channel_name")
+                nulChannelName = try reader._checkString(field: "channel_name", validating: strings)
             case 0x10:  // channel_type = 2
                 _ = try reader.readVarint()
             default:

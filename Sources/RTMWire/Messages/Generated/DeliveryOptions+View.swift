@@ -41,8 +41,9 @@ public struct DeliveryOptionsView: RTMMessageView {
     public var groupReadReceipt: Bool { _groupReadReceipt != 0 }
 
     /// A ``DeliveryOptions`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> DeliveryOptions {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> DeliveryOptions {
         var message = DeliveryOptions()
         message.deliveryReceipt = self.deliveryReceipt
         message.readReceipt = self.readReceipt
@@ -56,7 +57,7 @@ extension DeliveryOptions: RTMViewable {
     public typealias View = DeliveryOptionsView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         while !reader.isAtEnd {
             let tagStart = reader.offset

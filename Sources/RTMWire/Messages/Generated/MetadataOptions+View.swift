@@ -34,8 +34,9 @@ public struct MetadataOptionsView: RTMMessageView {
     public var recordUserID: Bool { _recordUserID != 0 }
 
     /// A ``MetadataOptions`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> MetadataOptions {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> MetadataOptions {
         var message = MetadataOptions()
         message.recordTimestamp = self.recordTimestamp
         message.recordUserID = self.recordUserID
@@ -48,7 +49,7 @@ extension MetadataOptions: RTMViewable {
     public typealias View = MetadataOptionsView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         while !reader.isAtEnd {
             let tagStart = reader.offset

@@ -34,8 +34,9 @@ public struct StatusMessageView: RTMMessageView {
     public var handRaised: Bool { _handRaised != 0 }
 
     /// A ``StatusMessage`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> StatusMessage {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> StatusMessage {
         var message = StatusMessage()
         message.presence = self.presence
         message.handRaised = self.handRaised
@@ -48,7 +49,7 @@ extension StatusMessage: RTMViewable {
     public typealias View = StatusMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         while !reader.isAtEnd {
             let tagStart = reader.offset

@@ -36,8 +36,9 @@ public struct TypingIndicatorView: RTMMessageView {
     public var expiresAfterMs: UInt32 { UInt32(truncatingIfNeeded: _expiresAfterMs) }
 
     /// A ``TypingIndicator`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> TypingIndicator {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> TypingIndicator {
         var message = TypingIndicator()
         message.state = self.state
         message.expiresAfterMs = self.expiresAfterMs
@@ -50,7 +51,7 @@ extension TypingIndicator: RTMViewable {
     public typealias View = TypingIndicatorView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         while !reader.isAtEnd {
             let tagStart = reader.offset
