@@ -137,8 +137,7 @@ def _view(out: SwiftSource, m: Message):
     out.line("public init(_scope scope: ViewScope) {", 1)
     out.line("self.scope = scope", 2)
     if singular or m.oneofs:
-        out.line("var cursor = scope.fields", 2)
-        out.line("while let field = cursor.next() {", 2)
+        out.line("scope.forEachField { field in", 2)
         out.line("switch field.tag {", 3)
         for f in singular:
             out.line("case %s: %s" % (_tag(f), _assign(f)), 3)

@@ -70,15 +70,20 @@ extension RTMViewable {
         if options.checksSemantics, bytes.count > options.limits.maxMessageBytes {
             throw RTMWireError.messageTooLarge(bytes.count, options.limits, encoding: false)
         }
+        let source = ViewSource(
+            count: bytes.count, root: Self.self, checksNUL: options.checksSemantics)
         guard let start = bytes.baseAddress, bytes.count > 0 else {
-            return try body(View(_scope: ViewScope.empty(Self.self)))
+            return try withUnsafePointer(to: source) { source throws(RTMWireError) in
+                try body(View(_scope: ViewScope.empty(source)))
+            }
         }
         let base = start.assumingMemoryBound(to: UInt8.self)
         var reader = WireReader(base: base, count: bytes.count, maxDepth: options.limits.maxDepth)
         if let violation = try _checkView(&reader, options, strings: false) { throw violation }
-        let input = ViewInput(
-            base: base, count: bytes.count, root: Self.self, checksNUL: options.checksSemantics)
-        return try body(View(_scope: ViewScope(input: input, start: 0, end: bytes.count)))
+        return try withUnsafePointer(to: source) { source throws(RTMWireError) in
+            let input = ViewInput(base: base, source: source)
+            return try body(View(_scope: ViewScope(input: input, start: 0, end: bytes.count)))
+        }
     }
 
     /// Checks the structure of `bytes` (see ``RTMViewable``), then lends `body` a view of the
@@ -89,18 +94,19 @@ extension RTMViewable {
         of bytes: some Collection<UInt8>, options: CodecOptions = .default,
         _ body: (View) throws(RTMWireError) -> Value
     ) throws(RTMWireError) -> Value {
-        var outcome = Result<Value, RTMWireError>.failure(
-            RTMWireError(code: .truncated, detail: "the input was not lent"))
-        func lend(_ buffer: UnsafeRawBufferPointer) {
-            do throws(RTMWireError) {
-                outcome = .success(try withView(of: buffer, options: options, body))
-            } catch {
-                outcome = .failure(error)
+        // The lending functions rethrow untyped errors; only `withView`'s RTMWireError can come
+        // out of them. (Going through them costs nothing on success, unlike keeping a Result.)
+        do {
+            if let value = try bytes.withContiguousStorageIfAvailable({
+                try withView(of: UnsafeRawBufferPointer($0), options: options, body)
+            }) {
+                return value
             }
+            return try Array(bytes).withUnsafeBytes { try withView(of: $0, options: options, body) }
+        } catch let error as RTMWireError {
+            throw error
+        } catch {
+            throw RTMWireError(code: .invalidValue, detail: "unexpected error \(error)")
         }
-        if bytes.withContiguousStorageIfAvailable({ lend(UnsafeRawBufferPointer($0)) }) == nil {
-            Array(bytes).withUnsafeBytes { lend($0) }
-        }
-        return try outcome.get()
     }
 }

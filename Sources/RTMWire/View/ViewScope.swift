@@ -25,12 +25,10 @@ public struct ViewScope {
     /// Start of the borrowed input, to which the scope's offsets are relative.
     @inlinable var base: UnsafePointer<UInt8> { input.base }
 
-    /// The scope of an empty input (which may have no base address) viewed as `root`: no fields.
+    /// The scope of an empty input (which may have no base address): no fields.
     @usableFromInline
-    static func empty(_ root: any RTMViewable.Type) -> ViewScope {
-        ViewScope(
-            input: ViewInput(base: emptyInput, count: 0, root: root, checksNUL: false),
-            start: 0, end: 0)
+    static func empty(_ source: UnsafePointer<ViewSource>) -> ViewScope {
+        ViewScope(input: ViewInput(base: emptyInput, source: source), start: 0, end: 0)
     }
 
     /// A byte that stands for an empty input's storage; it is never read or written (so sharing
@@ -51,6 +49,21 @@ public struct ViewScope {
     /// Every field of the message, in wire order (all occurrences, across merged ranges).
     @inlinable
     var fields: ViewFieldCursor { ViewFieldCursor(self) }
+
+    /// Calls `body` with every field of the message, in wire order, as ``fields`` iterates them;
+    /// a message in one range (it occurred once: the common case) is a plain loop, without the
+    /// cursor's state for merged ranges.
+    @inlinable @inline(__always)
+    func forEachField(_ body: (ViewField) -> Void) {
+        if path.count == 0 {
+            let base = input.base
+            var offset = start
+            while offset < end, let field = ViewScan.field(base, &offset, end) { body(field) }
+            return
+        }
+        var cursor = fields
+        while let field = cursor.nextThroughPath() { body(field) }
+    }
 
     /// Whether the field whose raw tag is `tag` occurs.
     @inlinable
@@ -169,7 +182,7 @@ struct ViewFieldCursor {
     }
 
     /// The next field of the message, or nil after the last.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func next() -> ViewField? {
         // A message in one range (the common case: it occurred once) is a plain walk.
         if path.count == 0 {

@@ -15,8 +15,7 @@ public struct ConversationView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x08: _type = field.varint(scope.base)
             case 0x12: _id = ViewRange(field)

@@ -16,8 +16,7 @@ public struct DeliveryOptionsView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x08: _deliveryReceipt = field.varint(scope.base)
             case 0x10: _readReceipt = field.varint(scope.base)

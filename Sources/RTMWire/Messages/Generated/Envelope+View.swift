@@ -23,8 +23,7 @@ public struct EnvelopeView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _messageID = ViewRange(field)
             case 0x12: _sender.add(field)

@@ -19,8 +19,7 @@ public struct FileMessageView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _mediaID = ViewRange(field)
             case 0x12: _fileName = ViewRange(field)

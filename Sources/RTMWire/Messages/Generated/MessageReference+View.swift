@@ -16,8 +16,7 @@ public struct MessageReferenceView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _messageUID = ViewRange(field)
             case 0x12: _senderUserID = ViewRange(field)

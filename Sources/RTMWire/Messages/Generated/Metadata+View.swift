@@ -14,8 +14,7 @@ public struct MetadataView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x10: _majorRevision = field.varint(scope.base)
             default: break

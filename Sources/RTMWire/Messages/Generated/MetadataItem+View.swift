@@ -18,8 +18,7 @@ public struct MetadataItemView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _key = ViewRange(field)
             case 0x12: _value = ViewRange(field)

@@ -17,8 +17,7 @@ public struct MetadataMessageView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A, 0x12, 0x1A:
                 if _kind?.tag != field.tag {

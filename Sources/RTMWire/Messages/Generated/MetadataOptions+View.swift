@@ -15,8 +15,7 @@ public struct MetadataOptionsView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x08: _recordTimestamp = field.varint(scope.base)
             case 0x10: _recordUserID = field.varint(scope.base)

@@ -19,8 +19,7 @@ public struct MetadataRequestView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _requestID = ViewRange(field)
             case 0x10: _operation = field.varint(scope.base)

@@ -17,8 +17,7 @@ public struct MetadataTargetView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A, 0x12:
                 if _target?.tag != field.tag {

@@ -16,8 +16,7 @@ public struct ReactionView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _targetMessageID = ViewRange(field)
             case 0x12: _key = ViewRange(field)

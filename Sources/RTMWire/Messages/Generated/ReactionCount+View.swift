@@ -16,8 +16,7 @@ public struct ReactionCountView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _key = ViewRange(field)
             case 0x10: _count = field.varint(scope.base)

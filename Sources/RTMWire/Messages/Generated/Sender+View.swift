@@ -15,8 +15,7 @@ public struct SenderView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _userID = ViewRange(field)
             case 0x12: _displayName = ViewRange(field)

@@ -15,8 +15,7 @@ public struct StatusMessageView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x08: _presence = field.varint(scope.base)
             case 0x10: _handRaised = field.varint(scope.base)

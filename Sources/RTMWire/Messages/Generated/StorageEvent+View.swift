@@ -17,8 +17,7 @@ public struct StorageEventView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _target.add(field)
             case 0x10: _eventType = field.varint(scope.base)

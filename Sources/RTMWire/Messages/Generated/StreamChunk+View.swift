@@ -19,8 +19,7 @@ public struct StreamChunkView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _streamID = ViewRange(field)
             case 0x10: _sequence = field.varint(scope.base)

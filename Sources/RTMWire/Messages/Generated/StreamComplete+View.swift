@@ -17,8 +17,7 @@ public struct StreamCompleteView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x08: _code = field.varint(scope.base)
             case 0x10: _stopReason = field.varint(scope.base)

@@ -21,8 +21,7 @@ public struct StreamMessageView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _messageUID = ViewRange(field)
             case 0x12: _contentType = ViewRange(field)

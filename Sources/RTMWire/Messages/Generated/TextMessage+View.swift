@@ -15,8 +15,7 @@ public struct TextMessageView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _text = ViewRange(field)
             case 0x12: _mentions.add(field)
