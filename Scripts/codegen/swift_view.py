@@ -315,11 +315,11 @@ def _check_case(out: SwiftSource, f: Field):
     elif f.is_string:
         out.line("%s = try reader._checkString(field: %s, validating: strings)" % (_flag(f), name), 4)
     elif f.type.swift == "[UInt8]":
-        out.line("_ = try reader.readLengthPrefix()", 4)
+        out.line("try reader._skipLengthDelimited()", 4)
         if f.oneof is not None and any(o.is_string for o in f.oneof.fields):
             out.line("%sNUL = nil" % f.oneof.prop, 4)
     else:
-        out.line("_ = try reader.readVarint()", 4)
+        out.line("try reader._skipVarint()", 4)
         if f.oneof is not None and any(o.is_string for o in f.oneof.fields):
             out.line("%sNUL = nil" % f.oneof.prop, 4)
     if f.repeated:

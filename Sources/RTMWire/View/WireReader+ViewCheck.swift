@@ -6,12 +6,45 @@
 // that fails when read walks again with them, to find the decoder's error.
 
 extension WireReader {
+    /// Checks a varint as ``readVarint()`` does (the same errors) without computing its value.
+    @inlinable @inline(__always)
+    mutating func _skipVarint() throws(RTMWireError) {
+        let limit = Swift.min(end, offset &+ 10)
+        var index = offset
+        while index < limit {
+            if base[index] < 0x80 {
+                offset = index &+ 1
+                return
+            }
+            index &+= 1
+        }
+        _ = try readVarintSlow()  // throws the decoder's error (truncated, or too long)
+    }
+
+    /// Checks a length-delimited field's prefix as ``readLengthPrefix()`` does and moves past
+    /// its body; lengths below 128 (ids, names, most sub-messages) take one comparison.
+    @inlinable @inline(__always)
+    mutating func _skipLengthDelimited() throws(RTMWireError) {
+        if offset < end {
+            let length = Int(base[offset])
+            if length < 0x80, length < end &- offset {
+                offset &+= 1 &+ length
+                return
+            }
+        }
+        _ = try readLengthPrefix()
+    }
+
     /// Checks a length-delimited string as ``readString(field:)`` does (UTF-8) without creating
     /// it, or only its length when not `validating`; returns whether it contains U+0000.
     @inlinable
     mutating func _checkString(field: StaticString, validating: Bool) throws(RTMWireError) -> Bool {
+        if !validating {
+            try _skipLengthDelimited()
+            return false
+        }
         let (start, length) = try readLengthPrefix()
-        if length == 0 || !validating { return false }
+        if length == 0 { return false }
         let buffer = UnsafeBufferPointer(start: base + start, count: length)
         guard let scan = UTF8Scan.validate(buffer) else {
             throw RTMWireError.invalidUTF8(field: field, offset: start)

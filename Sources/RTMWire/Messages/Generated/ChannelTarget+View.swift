@@ -58,7 +58,7 @@ extension ChannelTarget: RTMViewable {
             case 0x0A:  // channel_name = 1
                 nulChannelName = try reader._checkString(field: "channel_name", validating: strings)
             case 0x10:  // channel_type = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -56,7 +56,7 @@ extension Conversation: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // type = 1
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x12:  // id = 2
                 nulId = try reader._checkString(field: "id", validating: strings)
             default:

@@ -58,7 +58,7 @@ extension CustomMessage: RTMViewable {
             case 0x0A:  // type = 1
                 nulType = try reader._checkString(field: "type", validating: strings)
             case 0x12:  // payload = 2
-                _ = try reader.readLengthPrefix()
+                try reader._skipLengthDelimited()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

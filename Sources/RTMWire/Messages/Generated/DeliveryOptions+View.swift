@@ -63,11 +63,11 @@ extension DeliveryOptions: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // delivery_receipt = 1
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x10:  // read_receipt = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x18:  // group_read_receipt = 3
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

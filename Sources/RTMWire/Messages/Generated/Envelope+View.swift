@@ -199,7 +199,7 @@ extension Envelope: RTMViewable {
                     violation = found.prefixingPath("sender")
                 }
             case 0x18:  // send_time_ms = 3
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x22:  // conversation = 4
                 if let found = try reader._checkMessage(Conversation.self, field: "conversation", options: options, strings: strings),
                     violation == nil

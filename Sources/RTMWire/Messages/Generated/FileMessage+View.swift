@@ -91,9 +91,9 @@ extension FileMessage: RTMViewable {
             case 0x12:  // file_name = 2
                 nulFileName = try reader._checkString(field: "file_name", validating: strings)
             case 0x18:  // size = 3
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x22:  // thumbnail = 4
-                _ = try reader.readLengthPrefix()
+                try reader._skipLengthDelimited()
             case 0x2A:  // text = 5
                 nulText = try reader._checkString(field: "text", validating: strings)
             case 0x32:  // mentions = 6

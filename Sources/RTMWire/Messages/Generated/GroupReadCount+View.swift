@@ -68,7 +68,7 @@ extension GroupReadCount: RTMViewable {
             case 0x12:  // group_id = 2
                 nulGroupID = try reader._checkString(field: "group_id", validating: strings)
             case 0x18:  // read_count = 3
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -88,7 +88,7 @@ extension GroupReadReceipt: RTMViewable {
             case 0x22:  // ack_id = 4
                 nulAckID = try reader._checkString(field: "ack_id", validating: strings)
             case 0x28:  // read_time_ms = 5
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

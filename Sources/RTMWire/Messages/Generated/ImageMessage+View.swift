@@ -121,17 +121,17 @@ extension ImageMessage: RTMViewable {
             case 0x12:  // file_name = 2
                 nulFileName = try reader._checkString(field: "file_name", validating: strings)
             case 0x18:  // size = 3
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x20:  // width = 4
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x28:  // height = 5
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x32:  // thumbnail = 6
-                _ = try reader.readLengthPrefix()
+                try reader._skipLengthDelimited()
             case 0x38:  // thumbnail_width = 7
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x40:  // thumbnail_height = 8
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x4A:  // text = 9
                 nulText = try reader._checkString(field: "text", validating: strings)
             case 0x52:  // mentions = 10

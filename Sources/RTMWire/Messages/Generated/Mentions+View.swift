@@ -58,7 +58,7 @@ extension Mentions: RTMViewable {
                 if try reader._checkString(field: "user_ids", validating: strings) { nulUserIDs = true }
                 countUserIDs &+= 1
             case 0x10:  // everyone = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -98,7 +98,7 @@ extension MessageEdit: RTMViewable {
             case 0x0A:  // target_message_id = 1
                 nulTargetMessageID = try reader._checkString(field: "target_message_id", validating: strings)
             case 0x10:  // edit_time_ms = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // text = 3
                 if let found = try reader._checkMessage(TextMessage.self, field: "text", options: options, strings: strings),
                     violation == nil

@@ -63,7 +63,7 @@ extension Metadata: RTMViewable {
                 }
                 countItems &+= 1
             case 0x10:  // major_revision = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

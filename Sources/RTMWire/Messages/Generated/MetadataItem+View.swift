@@ -88,9 +88,9 @@ extension MetadataItem: RTMViewable {
             case 0x1A:  // author_user_id = 3
                 nulAuthorUserID = try reader._checkString(field: "author_user_id", validating: strings)
             case 0x20:  // revision = 4
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x28:  // update_time_ms = 5
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

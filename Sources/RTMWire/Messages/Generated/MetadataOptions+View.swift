@@ -55,9 +55,9 @@ extension MetadataOptions: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // record_timestamp = 1
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x10:  // record_user_id = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

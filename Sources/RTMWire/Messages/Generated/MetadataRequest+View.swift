@@ -88,7 +88,7 @@ extension MetadataRequest: RTMViewable {
             case 0x0A:  // request_id = 1
                 nulRequestID = try reader._checkString(field: "request_id", validating: strings)
             case 0x10:  // operation = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // target = 3
                 if let found = try reader._checkMessage(MetadataTarget.self, field: "target", options: options, strings: strings),
                     violation == nil

@@ -68,7 +68,7 @@ extension Reaction: RTMViewable {
             case 0x12:  // key = 2
                 nulKey = try reader._checkString(field: "key", validating: strings)
             case 0x18:  // action = 3
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

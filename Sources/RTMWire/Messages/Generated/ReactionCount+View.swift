@@ -73,12 +73,12 @@ extension ReactionCount: RTMViewable {
             case 0x0A:  // key = 1
                 nulKey = try reader._checkString(field: "key", validating: strings)
             case 0x10:  // count = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // recent_user_ids = 3
                 if try reader._checkString(field: "recent_user_ids", validating: strings) { nulRecentUserIDs = true }
                 countRecentUserIDs &+= 1
             case 0x20:  // receiver_reacted = 4
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

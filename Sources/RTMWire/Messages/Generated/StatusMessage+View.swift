@@ -55,9 +55,9 @@ extension StatusMessage: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // presence = 1
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x10:  // hand_raised = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

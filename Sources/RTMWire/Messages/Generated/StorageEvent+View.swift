@@ -77,7 +77,7 @@ extension StorageEvent: RTMViewable {
                     violation = found.prefixingPath("target")
                 }
             case 0x10:  // event_type = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // metadata = 3
                 if let found = try reader._checkMessage(Metadata.self, field: "metadata", options: options, strings: strings),
                     violation == nil

@@ -102,7 +102,7 @@ extension StreamChunk: RTMViewable {
             case 0x0A:  // stream_id = 1
                 nulStreamID = try reader._checkString(field: "stream_id", validating: strings)
             case 0x10:  // sequence = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // init = 3
                 if let found = try reader._checkMessage(StreamInit.self, field: "init", options: options, strings: strings),
                     violation == nil

@@ -70,13 +70,13 @@ extension StreamComplete: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // code = 1
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x10:  // stop_reason = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // summary = 3
                 nulSummary = try reader._checkString(field: "summary", validating: strings)
             case 0x20:  // complete_reason = 4
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

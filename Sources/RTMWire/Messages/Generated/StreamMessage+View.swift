@@ -107,13 +107,13 @@ extension StreamMessage: RTMViewable {
             case 0x1A:  // content = 3
                 nulContent = try reader._checkString(field: "content", validating: strings)
             case 0x20:  // is_complete = 4
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x28:  // complete_reason = 5
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x30:  // stop_reason = 6
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x38:  // is_sync = 7
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x42:  // reference = 8
                 if let found = try reader._checkMessage(StreamReference.self, field: "reference", options: options, strings: strings),
                     violation == nil

@@ -57,9 +57,9 @@ extension TypingIndicator: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // state = 1
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x10:  // expires_after_ms = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
