@@ -2,9 +2,10 @@
 
 A view reads fields from the input's bytes on demand (Sources/RTMWire/View/): strings as
 RTMStringView, repeated fields as lazy sequences, sub-messages as views. `_checkView` is the
-one pass `withView` makes first: the decoder's wire rules and UTF-8 (thrown at once), and the
-U+0000 and repeated-count checks of the default options (returned, thrown after the pass, as the
-decoder throws them after decoding).
+one pass `withView` makes first (`strings: false`): the decoder's wire rules (thrown at once) and
+the repeated-count check of the default options (returned, thrown after the pass, as the decoder
+throws it after decoding). A string's UTF-8 and U+0000 are checked when it is read as text; when
+that fails, the same pass with `strings: true` finds the decoder's error for the whole input.
 """
 
 from schema import Field, Message, Schema
@@ -77,7 +78,7 @@ def _value(f: Field, stored: str = None) -> tuple:
         view = view_name(f.swift_scalar)
         return view + "?", "%s.scope(in: scope, %d).map(%s.init(_scope:))" % (stored, f.number, view)
     if f.is_string:
-        return "RTMStringView", "%s.string(scope.base)" % stored
+        return "RTMStringView", "%s.string(scope)" % stored
     if f.type.swift == "[UInt8]":
         return "UnsafeRawBufferPointer", "%s.bytes(scope.base)" % stored
     return f.swift_scalar, f.from_varint(stored)
@@ -91,7 +92,7 @@ def _member_value(f: Field) -> str:
         return "%s(_scope: %sRun.scope(in: scope, %d, from: %sFrom) ?? scope)" % (
             view_name(f.swift_scalar), stored, f.number, stored)
     if f.is_string:
-        return "ViewRange(member).string(scope.base)"
+        return "ViewRange(member).string(scope)"
     if f.type.swift == "[UInt8]":
         return "ViewRange(member).bytes(scope.base)"
     return f.from_varint("member.varint(scope.base)")
@@ -136,8 +137,7 @@ def _view(out: SwiftSource, m: Message):
     out.line("public init(_scope scope: ViewScope) {", 1)
     out.line("self.scope = scope", 2)
     if singular or m.oneofs:
-        out.line("var cursor = scope.fields", 2)
-        out.line("while let field = cursor.next() {", 2)
+        out.line("scope.forEachField { field in", 2)
         out.line("switch field.tag {", 3)
         for f in singular:
             out.line("case %s: %s" % (_tag(f), _assign(f)), 3)
@@ -190,8 +190,9 @@ def _oneof(out: SwiftSource, oneof):
 
 def _materialized(out: SwiftSource, m: Message):
     out.line("/// A ``%s`` holding a copy of the viewed fields (strings and bytes are copied;" % m.name, 1)
-    out.line("/// unknown fields are not kept).", 1)
-    out.line("public func materialized() -> %s {" % m.name, 1)
+    out.line("/// unknown fields are not kept). Throws the decoder's error when a string it copies fails", 1)
+    out.line("/// its check (see ``RTMStringView/string``).", 1)
+    out.line("public func materialized() throws(RTMWireError) -> %s {" % m.name, 1)
     out.line("var message = %s()" % m.name, 2)
     for member in m.members():
         if isinstance(member, Field):
@@ -212,14 +213,14 @@ def _copy(f: Field, value: str, unwrapped: bool = False) -> str:
     """`value` (as the view reads the field) as the message's property holds it."""
     if f.repeated:
         if f.is_message:
-            return "%s.map { $0.materialized() }" % value
+            return "try %s.map { view throws(RTMWireError) in try view.materialized() }" % value
         if f.is_string:
-            return "%s.map(\\.string)" % value
+            return "try %s.map { view throws(RTMWireError) in try view.string }" % value
         return "Array(%s)" % value
     if f.is_message:
-        return "%s.materialized()" % value if unwrapped else "%s?.materialized()" % value
+        return "try %s.materialized()" % value if unwrapped else "try %s?.materialized()" % value
     if f.is_string:
-        return "%s.string" % value
+        return "try %s.string" % value
     if f.type.swift == "[UInt8]":
         return "Array(%s)" % value
     return value
@@ -239,7 +240,7 @@ def _check(out: SwiftSource, m: Message):
     out.line("public typealias View = %s" % view_name(m.name), 1)
     out.line()
     out.line("public static func _checkView(", 1)
-    out.line("_ reader: inout WireReader, _ options: CodecOptions", 2)
+    out.line("_ reader: inout WireReader, _ options: CodecOptions, strings: Bool", 2)
     out.line(") throws(RTMWireError) -> RTMWireError? {", 1)
     fields = m.by_number
     has_messages = any(f.is_message for f in fields)
@@ -298,7 +299,7 @@ def _check_case(out: SwiftSource, f: Field):
         path = name
         if f.repeated:
             path = '"%s[\\(%s)]"' % (f.name, _count(f))
-        out.line("if let found = try reader._checkMessage(%s.self, field: %s, options: options),"
+        out.line("if let found = try reader._checkMessage(%s.self, field: %s, options: options, strings: strings),"
                  % (f.swift_scalar, name), 4)
         out.line("violation == nil", 5)
         out.line("{", 4)
@@ -307,18 +308,18 @@ def _check_case(out: SwiftSource, f: Field):
         if f.oneof is not None and any(o.is_string for o in f.oneof.fields):
             out.line("%sNUL = nil" % f.oneof.prop, 4)
     elif f.is_string and f.repeated:
-        out.line("if try reader._checkString(field: %s) { %s = true }" % (name, _flag(f)), 4)
+        out.line("if try reader._checkString(field: %s, validating: strings) { %s = true }" % (name, _flag(f)), 4)
     elif f.is_string and f.oneof is not None:
-        out.line("%sNUL = try reader._checkString(field: %s) ? %s : nil"
+        out.line("%sNUL = try reader._checkString(field: %s, validating: strings) ? %s : nil"
                  % (f.oneof.prop, name, name), 4)
     elif f.is_string:
-        out.line("%s = try reader._checkString(field: %s)" % (_flag(f), name), 4)
+        out.line("%s = try reader._checkString(field: %s, validating: strings)" % (_flag(f), name), 4)
     elif f.type.swift == "[UInt8]":
-        out.line("_ = try reader.readLengthPrefix()", 4)
+        out.line("try reader._skipLengthDelimited()", 4)
         if f.oneof is not None and any(o.is_string for o in f.oneof.fields):
             out.line("%sNUL = nil" % f.oneof.prop, 4)
     else:
-        out.line("_ = try reader.readVarint()", 4)
+        out.line("try reader._skipVarint()", 4)
         if f.oneof is not None and any(o.is_string for o in f.oneof.fields):
             out.line("%sNUL = nil" % f.oneof.prop, 4)
     if f.repeated:

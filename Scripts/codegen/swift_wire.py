@@ -138,11 +138,13 @@ def _decode_case(out: SwiftSource, f: Field):
     out.line("case %s:%s" % (_label(f), comment), 3)
     if f.oneof is not None and f.is_message:
         # Move the oneof out (a repeated occurrence merges into the member already there;
-        # another member is replaced): testing it in place would copy the whole enum.
+        # another member is replaced): testing it in place would copy the whole enum. The first
+        # occurrence, the usual case, finds it empty and moves nothing.
         oneof = "self." + f.oneof.prop
         out.lines([
             "var value = %s()" % f.swift_scalar,
-            "if case .%s(let existing)? = %s.take() { value = existing }" % (f.case, oneof),
+            "if case .some = %s, case .%s(let existing)? = %s.take() { value = existing }"
+            % (oneof, f.case, oneof),
             "try reader.mergeMessage(&value, field: %s)" % name,
             "%s = .%s(value)" % (oneof, f.case),
         ], 4)

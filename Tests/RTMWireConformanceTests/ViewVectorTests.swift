@@ -38,7 +38,9 @@ struct ViewVectorTests {
             try M(serializedBytes: bytes, options: options)
         }
         let view = Outcome { () throws(RTMWireError) in
-            try M.withView(of: bytes, options: options) { $0.materialized() }
+            try M.withView(of: bytes, options: options) { view throws(RTMWireError) in
+                try view.materialized()
+            }
         }
         return (decoder, view)
     }

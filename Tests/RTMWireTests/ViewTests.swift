@@ -3,7 +3,8 @@ import Testing
 @testable import RTMWire
 
 /// The borrowed view on crafted input: what it reads, the checks it makes up front (each at
-/// its boundary and one past it) and the errors it throws.
+/// its boundary and one past it), the string checks it makes when a string is read, and the
+/// errors it throws.
 @Suite("Borrowed view")
 struct ViewTests {
     let envelope = Envelope(
@@ -17,11 +18,12 @@ struct ViewTests {
 
     @Test func readsFieldsInPlace() throws {
         let bytes = try envelope.serializedBytes()
-        try Envelope.withView(of: bytes) { view in
+        try Envelope.withView(of: bytes) { view throws(RTMWireError) in
             #expect(view.messageID == "m-1")
             #expect("m-1" == view.messageID)
             #expect(view.messageID != "m-2")
-            #expect(view.sender?.displayName.string == "앨리스 🙂")
+            let displayName = try view.sender?.displayName.string
+            #expect(displayName == "앨리스 🙂")
             #expect(view.sendTimeMs == 1_615_539_916_000)
             #expect(view.conversation?.type == .group)
             #expect(view.deliveryOptions == nil)
@@ -32,10 +34,12 @@ struct ViewTests {
                 Issue.record("no delivery receipt")
                 return
             }
-            #expect(delivery.messageIDs.map(\.string) == ["a", "b", "c"])
+            let ids = try delivery.messageIDs.map { id throws(RTMWireError) in try id.string }
+            #expect(ids == ["a", "b", "c"])
             #expect(delivery.messageIDs.count == 3)
             #expect(Array(delivery.deliveredAtMs) == [1, 2, 300])
-            #expect(view.materialized() == envelope)
+            let materialized = try view.materialized()
+            #expect(materialized == envelope)
         }
     }
 
@@ -46,10 +50,13 @@ struct ViewTests {
             "12 03 0a 01 61" + "12 03 12 01 62" + "82 01 03 0a 01 78" + "8a 01 00"
                 + "82 01 03 0a 01 79")
         let decoded = try Envelope(serializedBytes: bytes, options: .wireOnly)
-        try Envelope.withView(of: bytes, options: .wireOnly) { view in
-            #expect(view.sender?.userID.string == "a")
-            #expect(view.sender?.displayName.string == "b")
-            #expect(view.materialized() == decoded)
+        try Envelope.withView(of: bytes, options: .wireOnly) { view throws(RTMWireError) in
+            let userID = try view.sender?.userID.string
+            #expect(userID == "a")
+            let displayName = try view.sender?.displayName.string
+            #expect(displayName == "b")
+            let materialized = try view.materialized()
+            #expect(materialized == decoded)
         }
     }
 
@@ -61,7 +68,8 @@ struct ViewTests {
     }
 
     @Test func refusesWhatTheDecoderRefuses() throws {
-        // Wire rules and UTF-8: the decoder's error, with or without the value checks.
+        // Wire rules, and UTF-8 once the string is read: the decoder's error, with or without
+        // the value checks.
         let wire: [(String, RTMWireError.Code, String)] = [
             ("0a 05 61", .lengthPastEnd, ""),
             ("12 02 0a 01", .lengthPastEnd, "sender"),
@@ -75,7 +83,9 @@ struct ViewTests {
                     try Envelope(serializedBytes: hex(input), options: .wireOnly)
                 }
                 let view = caught { () throws(RTMWireError) in
-                    try Envelope.withView(of: hex(input), options: options) { _ in () }
+                    try Envelope.withView(of: hex(input), options: options) {
+                        view throws(RTMWireError) in _ = try view.materialized()
+                    }
                 }
                 #expect(view?.code == code, "\(input)")
                 #expect(view?.fieldPath == path, "\(input)")
@@ -94,13 +104,58 @@ struct ViewTests {
             if let sender = nul.sender { envelope.sender = sender }
             let bytes = try envelope.serializedBytes(options: .wireOnly)
             let decoder = caught { () throws(RTMWireError) in try Envelope(serializedBytes: bytes) }
+            // The header reads without touching the strings; reading them throws.
+            try Envelope.withView(of: bytes) { #expect($0.sendTimeMs == envelope.sendTimeMs) }
             let view = caught { () throws(RTMWireError) in
-                try Envelope.withView(of: bytes) { _ in () }
+                try Envelope.withView(of: bytes) { view throws(RTMWireError) in
+                    _ = try view.materialized()
+                }
             }
             #expect(view?.code == .invalidValue)
             #expect(view?.fieldPath == path)
             #expect(view?.fieldPath == decoder?.fieldPath)
             #expect(view?.code == decoder?.code)
+        }
+    }
+
+    /// A string's text is checked when it is read, not when the view is made: a router that
+    /// reads only the header and ids never pays for (or trips on) the body's text, and the
+    /// string that does fail throws the decoder's error for the whole input, even when the
+    /// first bad string in wire order is another one.
+    @Test func stringsAreCheckedWhenRead() throws {
+        // message_id "ok", sender.user_id invalid (c3 28), then text.text invalid (ff).
+        let bytes = hex("0a 02 6f 6b" + "12 04 0a 02 c3 28" + "82 01 03 0a 01 ff")
+        let decoder = caught { () throws(RTMWireError) in
+            try Envelope(serializedBytes: bytes, options: .wireOnly)
+        }
+        #expect(decoder?.fieldPath == "sender.user_id")
+        for options in [CodecOptions.default, .wireOnly] {
+            try Envelope.withView(of: bytes, options: options) { view throws(RTMWireError) in
+                let messageID = try view.messageID.string
+                #expect(messageID == "ok")
+                #expect(view.sender?.userID.count == 2)
+                #expect(view.sender.map { $0.userID != "ab" } == true)
+                guard case .text(let text)? = view.body else {
+                    Issue.record("no text body")
+                    return
+                }
+                #expect(text.text.description == "\u{FFFD}")
+                let error = caught { () throws(RTMWireError) in _ = try text.text.string }
+                #expect(error == decoder)
+                #expect(error?.offset == 8)
+            }
+        }
+        // U+0000: refused when read with the semantic checks on, allowed wire-only.
+        let nul = hex("0a 02 61 00")
+        try Envelope.withView(of: nul) { view in
+            #expect(view.messageID.count == 2)
+            let error = caught { () throws(RTMWireError) in _ = try view.messageID.string }
+            #expect(error?.code == .invalidValue)
+            #expect(error?.fieldPath == "message_id")
+        }
+        try Envelope.withView(of: nul, options: .wireOnly) { view throws(RTMWireError) in
+            let messageID = try view.messageID.string
+            #expect(messageID == "a\u{0}")
         }
     }
 
@@ -146,7 +201,9 @@ struct ViewTests {
         limits.maxDepth = 1
         let options = CodecOptions(limits: limits, checksSemantics: false)
         try Envelope.withView(of: hex("12 03 0a 01 61"), options: options) {
-            #expect($0.sender?.userID.string == "a")
+            view throws(RTMWireError) in
+            let userID = try view.sender?.userID.string
+            #expect(userID == "a")
         }
         // stream_chunk (22) > delta (3): depth 2.
         let error = caught { () throws(RTMWireError) in

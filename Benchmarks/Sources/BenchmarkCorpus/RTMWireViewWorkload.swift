@@ -13,7 +13,9 @@ public struct RTMWireViewWorkload: DecodeWorkload {
         self.message = message
         self.bytes = canonical
         // Everything the view reads must be the corpus message's.
-        let materialized = try? Envelope.withView(of: canonical) { $0.materialized() }
+        let materialized = try? Envelope.withView(of: canonical) { view throws(RTMWireError) in
+            try view.materialized()
+        }
         guard materialized == message.rtmwireEnvelope, decode() != 0 else {
             verificationFailure(implementation, message, "the view read other values")
         }

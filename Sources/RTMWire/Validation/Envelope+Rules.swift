@@ -11,7 +11,11 @@ extension Envelope {
         guard let conversation else {
             throw RTMWireError.missing("conversation", "an envelope needs a conversation")
         }
-        try Rules.requiredMember(bodyMember, "body", "an envelope needs a body")
+        // `bodyMember` copies the body out: ask it only when there is none (a pattern, not
+        // `== nil`, which would compare whole bodies with Equatable's `==`).
+        if case .none = body {
+            try Rules.requiredMember(bodyMember, "body", "an envelope needs a body")
+        }
         if case .receipt(let receipt)? = body {
             switch receipt.kind {
             case .groupRead?, .groupReadCount?:

@@ -3,20 +3,33 @@
 /// bytes, allocating nothing.
 ///
 /// ```swift
-/// let route = try Envelope.withView(of: frame) { envelope in
-///     (envelope.conversation?.id.string, envelope.body?.kind)
+/// // Compares bytes: no String is made and no check is needed.
+/// let isGeneral = try Envelope.withView(of: frame) { envelope in
+///     envelope.conversation.map { $0.id == "general" } ?? false
+/// }
+/// // Reading text checks its UTF-8 and may throw the decoder's error.
+/// let id = try Envelope.withView(of: frame) { envelope throws(RTMWireError) in
+///     try envelope.conversation?.id.string
 /// }
 /// ```
 ///
-/// **Validation happens once, up front.** Before `body` runs, one pass over the input applies
-/// the decoder's wire rules (tags, lengths, varints, groups, ``Limits/maxDepth``), validates
-/// the UTF-8 of every string field and, with ``CodecOptions/default``, refuses what the
-/// decoder's checks refuse without looking at values in context: ``Limits/maxMessageBytes``,
-/// ``Limits/maxRepeatedCount`` and U+0000 in strings. The errors are the decoder's
-/// (``RTMWireError`` with the same code and field path), and afterwards every accessor of the
-/// view is a plain read that cannot fail. Checking up front rather than field by field keeps
-/// the accessors non-throwing and means a view never hands out part of a message that turns
-/// out to be malformed further on; the pass costs one scan of the bytes and no allocation.
+/// **Structure is checked up front, text when it is read.** Before `body` runs, one pass over
+/// the input applies the decoder's wire rules, everything that decides where fields are (tags,
+/// wire types, varints, lengths, groups, ``Limits/maxDepth``) and, with ``CodecOptions/default``,
+/// ``Limits/maxMessageBytes`` and ``Limits/maxRepeatedCount``. Its errors are the decoder's
+/// (``RTMWireError`` with the same code, field path and offset), and afterwards every accessor
+/// that locates a field (sub-messages, scalars, sequences, a string's `count`, `utf8` and
+/// comparison with a `String`) is a plain read that cannot fail.
+///
+/// A string's UTF-8 (and, with the default options, the U+0000 rule) is checked when the
+/// string is read as text: ``RTMStringView/string`` and `materialized()` throw. The error is
+/// the one decoding the whole input throws: when a string fails, the input is checked again,
+/// strings included, to find it (the first bad string in wire order, which may be another
+/// field). So a router that reads ids and the body kind never pays for the body's text, the
+/// cost that made an up-front check nearly a full decode; a `String` comparison needs no check
+/// because a `String` is valid UTF-8, so bytes equal to its bytes are too. The price: bytes of a
+/// string that is never read as text are never validated, and a string field that occurs twice
+/// is checked only in the occurrence the view reads (the last), where the decoder checks both.
 ///
 /// The view does **not** apply the rules that concern decoded values in context (required
 /// fields, the content budget, media sizes, receipt kinds, distinct ids, ...): decode with
@@ -28,9 +41,10 @@ public protocol RTMViewable: RTMMessage {
     /// The generated view type of this message.
     associatedtype View: RTMMessageView where View.Message == Self
 
-    /// Checks the fields of the current message scope of `reader` for a view (wire rules and
-    /// UTF-8, thrown) and returns the first violation of `options`' value checks, if any.
-    static func _checkView(_ reader: inout WireReader, _ options: CodecOptions)
+    /// Checks the fields of the current message scope of `reader` for a view (wire rules, and
+    /// the UTF-8 of strings when `strings`, thrown) and returns the first violation of
+    /// `options`' value checks, if any (U+0000 only when `strings`).
+    static func _checkView(_ reader: inout WireReader, _ options: CodecOptions, strings: Bool)
         throws(RTMWireError) -> RTMWireError?
 }
 
@@ -40,13 +54,14 @@ public protocol RTMMessageView {
     associatedtype Message: RTMMessage
     /// Creates the view of the message at `scope`; generated code only.
     init(_scope scope: ViewScope)
-    /// A message holding a copy of the viewed fields (unknown fields are not kept).
-    func materialized() -> Message
+    /// A message holding a copy of the viewed fields (unknown fields are not kept); throws the
+    /// decoder's error when a string it copies fails its check (see ``RTMStringView/string``).
+    func materialized() throws(RTMWireError) -> Message
 }
 
 extension RTMViewable {
-    /// Checks `bytes` once (see ``RTMViewable``), then lends `body` a view of the message they
-    /// encode. The view is valid only inside `body`.
+    /// Checks the structure of `bytes` (see ``RTMViewable``), then lends `body` a view of the
+    /// message they encode. The view is valid only inside `body`.
     @inlinable
     public static func withView<Value>(
         of bytes: UnsafeRawBufferPointer, options: CodecOptions = .default,
@@ -55,35 +70,43 @@ extension RTMViewable {
         if options.checksSemantics, bytes.count > options.limits.maxMessageBytes {
             throw RTMWireError.messageTooLarge(bytes.count, options.limits, encoding: false)
         }
+        let source = ViewSource(
+            count: bytes.count, root: Self.self, checksNUL: options.checksSemantics)
         guard let start = bytes.baseAddress, bytes.count > 0 else {
-            return try body(View(_scope: ViewScope.empty))
+            return try withUnsafePointer(to: source) { source throws(RTMWireError) in
+                try body(View(_scope: ViewScope.empty(source)))
+            }
         }
         let base = start.assumingMemoryBound(to: UInt8.self)
         var reader = WireReader(base: base, count: bytes.count, maxDepth: options.limits.maxDepth)
-        if let violation = try _checkView(&reader, options) { throw violation }
-        return try body(View(_scope: ViewScope(base: base, start: 0, end: bytes.count)))
+        if let violation = try _checkView(&reader, options, strings: false) { throw violation }
+        return try withUnsafePointer(to: source) { source throws(RTMWireError) in
+            let input = ViewInput(base: base, source: source)
+            return try body(View(_scope: ViewScope(input: input, start: 0, end: bytes.count)))
+        }
     }
 
-    /// Checks `bytes` once (see ``RTMViewable``), then lends `body` a view of the message they
-    /// encode, in place when the collection is contiguous (an `Array`, `Data`, a slice of
+    /// Checks the structure of `bytes` (see ``RTMViewable``), then lends `body` a view of the
+    /// message they encode, in place when the collection is contiguous (an `Array`, `Data`, a slice of
     /// either); otherwise the bytes are copied once. The view is valid only inside `body`.
     @inlinable
     public static func withView<Value>(
         of bytes: some Collection<UInt8>, options: CodecOptions = .default,
         _ body: (View) throws(RTMWireError) -> Value
     ) throws(RTMWireError) -> Value {
-        var outcome = Result<Value, RTMWireError>.failure(
-            RTMWireError(code: .truncated, detail: "the input was not lent"))
-        func lend(_ buffer: UnsafeRawBufferPointer) {
-            do throws(RTMWireError) {
-                outcome = .success(try withView(of: buffer, options: options, body))
-            } catch {
-                outcome = .failure(error)
+        // The lending functions rethrow untyped errors; only `withView`'s RTMWireError can come
+        // out of them. (Going through them costs nothing on success, unlike keeping a Result.)
+        do {
+            if let value = try bytes.withContiguousStorageIfAvailable({
+                try withView(of: UnsafeRawBufferPointer($0), options: options, body)
+            }) {
+                return value
             }
+            return try Array(bytes).withUnsafeBytes { try withView(of: $0, options: options, body) }
+        } catch let error as RTMWireError {
+            throw error
+        } catch {
+            throw RTMWireError(code: .invalidValue, detail: "unexpected error \(error)")
         }
-        if bytes.withContiguousStorageIfAvailable({ lend(UnsafeRawBufferPointer($0)) }) == nil {
-            Array(bytes).withUnsafeBytes { lend($0) }
-        }
-        return try outcome.get()
     }
 }

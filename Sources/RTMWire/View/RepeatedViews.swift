@@ -32,7 +32,8 @@ public struct RTMRepeatedStringView: Sequence {
         @inlinable
         public mutating func next() -> RTMStringView? {
             guard let field = occurrences.next() else { return nil }
-            return ViewRange(field).string(occurrences.base)
+            return RTMStringView(
+                input: occurrences.input, start: field.start, count: field.end &- field.start)
         }
     }
 }
@@ -139,7 +140,7 @@ public struct RTMRepeatedMessageView<Element: RTMMessageView>: Sequence {
             guard let field = occurrences.next() else { return nil }
             // Elements of a repeated field are separate messages: each is one range.
             return Element(
-                _scope: ViewScope(base: occurrences.base, start: field.start, end: field.end))
+                _scope: ViewScope(input: occurrences.input, start: field.start, end: field.end))
         }
     }
 }
@@ -150,14 +151,14 @@ public struct RTMRepeatedMessageView<Element: RTMMessageView>: Sequence {
 struct ViewTagCursor {
     @usableFromInline var cursor: ViewFieldCursor
     @usableFromInline let tag: UInt64
+    @usableFromInline let input: ViewInput
 
     @inlinable
     init(_ scope: ViewScope, tag: UInt64) {
         cursor = scope.fields
         self.tag = tag
+        input = scope.input
     }
-
-    @inlinable var base: UnsafePointer<UInt8> { cursor.base }
 
     /// The next occurrence, or nil after the last.
     @inlinable

@@ -6,10 +6,18 @@ enum ViewScan {
     /// The varint at `offset` (moved past it), or nil when it does not end before `end`.
     @inlinable
     static func varint(_ base: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int) -> UInt64? {
-        // One byte: every tag of these schemas, most lengths and small values.
-        if offset < end, base[offset] < 0x80 {
-            offset &+= 1
-            return UInt64(base[offset &- 1])
+        // One or two bytes: every tag of these schemas, lengths below 16 KiB, small values.
+        if offset < end {
+            let first = base[offset]
+            if first < 0x80 {
+                offset &+= 1
+                return UInt64(first)
+            }
+            if offset &+ 1 < end, base[offset &+ 1] < 0x80 {
+                let second = base[offset &+ 1]
+                offset &+= 2
+                return UInt64(first & 0x7F) | UInt64(second) &<< 7
+            }
         }
         return varintSlow(base, &offset, end)
     }
@@ -38,7 +46,10 @@ enum ViewScan {
         let start = offset
         switch tag & 7 {
         case 0:
-            guard varint(base, &offset, end) != nil else { return nil }
+            // Only where it ends matters here: the value is read when asked for.
+            while offset < end, base[offset] >= 0x80 { offset &+= 1 }
+            guard offset < end, offset &- start < 10 else { return nil }
+            offset &+= 1
         case 1:
             guard end &- offset >= 8 else { return nil }
             offset &+= 8

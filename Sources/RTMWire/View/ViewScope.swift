@@ -9,22 +9,27 @@
 /// Valid only while the buffer the view was made from is lent (see `withView`). Generated views
 /// hold one; it is not meant to be made or read by hand.
 public struct ViewScope {
-    @usableFromInline let base: UnsafePointer<UInt8>
+    @usableFromInline let input: ViewInput
     @usableFromInline let start: Int
     @usableFromInline let end: Int
     @usableFromInline var path: ViewPath
 
-    @usableFromInline
-    init(base: UnsafePointer<UInt8>, start: Int, end: Int, path: ViewPath = ViewPath()) {
-        self.base = base
+    @inlinable
+    init(input: ViewInput, start: Int, end: Int, path: ViewPath = ViewPath()) {
+        self.input = input
         self.start = start
         self.end = end
         self.path = path
     }
 
+    /// Start of the borrowed input, to which the scope's offsets are relative.
+    @inlinable var base: UnsafePointer<UInt8> { input.base }
+
     /// The scope of an empty input (which may have no base address): no fields.
     @usableFromInline
-    static var empty: ViewScope { ViewScope(base: emptyInput, start: 0, end: 0) }
+    static func empty(_ source: UnsafePointer<ViewSource>) -> ViewScope {
+        ViewScope(input: ViewInput(base: emptyInput, source: source), start: 0, end: 0)
+    }
 
     /// A byte that stands for an empty input's storage; it is never read or written (so sharing
     /// it across threads is safe).
@@ -44,6 +49,21 @@ public struct ViewScope {
     /// Every field of the message, in wire order (all occurrences, across merged ranges).
     @inlinable
     var fields: ViewFieldCursor { ViewFieldCursor(self) }
+
+    /// Calls `body` with every field of the message, in wire order, as ``fields`` iterates them;
+    /// a message in one range (it occurred once: the common case) is a plain loop, without the
+    /// cursor's state for merged ranges.
+    @inlinable @inline(__always)
+    func forEachField(_ body: (ViewField) -> Void) {
+        if path.count == 0 {
+            let base = input.base
+            var offset = start
+            while offset < end, let field = ViewScan.field(base, &offset, end) { body(field) }
+            return
+        }
+        var cursor = fields
+        while let field = cursor.nextThroughPath() { body(field) }
+    }
 
     /// Whether the field whose raw tag is `tag` occurs.
     @inlinable
@@ -81,7 +101,7 @@ struct ViewOccurrences {
     @inlinable
     func scope(in parent: ViewScope, _ number: UInt32, from: Int = 0) -> ViewScope? {
         if let single {
-            return ViewScope(base: parent.base, start: single.start, end: single.end)
+            return ViewScope(input: parent.input, start: single.start, end: single.end)
         }
         return many ? parent.appending(number, from: from) : nil
     }
@@ -101,9 +121,10 @@ struct ViewRange {
         end = field.end
     }
 
+    /// The string in the input of `scope`, its text not yet checked.
     @inlinable
-    func string(_ base: UnsafePointer<UInt8>) -> RTMStringView {
-        RTMStringView(base: base + start, count: end &- start)
+    func string(_ scope: ViewScope) -> RTMStringView {
+        RTMStringView(input: scope.input, start: start, count: end &- start)
     }
 
     @inlinable
@@ -161,7 +182,7 @@ struct ViewFieldCursor {
     }
 
     /// The next field of the message, or nil after the last.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func next() -> ViewField? {
         // A message in one range (the common case: it occurred once) is a plain walk.
         if path.count == 0 {

@@ -1,14 +1,48 @@
 // The one pass that makes a view safe to read: the generated `_checkView` of each message walks
 // its fields with these, applying the decoder's wire rules (the same functions and errors as
 // `_merge`) without creating a value, and reports what the semantic checks of the decoder would
-// refuse (U+0000, repeated-field counts) to be thrown after the walk, as the decoder throws them
-// after decoding.
+// refuse (repeated-field counts; U+0000 when strings are checked) to be thrown after the walk, as
+// the decoder throws them after decoding. `withView` walks without checking strings; a string
+// that fails when read walks again with them, to find the decoder's error.
 
 extension WireReader {
+    /// Checks a varint as ``readVarint()`` does (the same errors) without computing its value.
+    @inlinable @inline(__always)
+    mutating func _skipVarint() throws(RTMWireError) {
+        let limit = Swift.min(end, offset &+ 10)
+        var index = offset
+        while index < limit {
+            if base[index] < 0x80 {
+                offset = index &+ 1
+                return
+            }
+            index &+= 1
+        }
+        _ = try readVarintSlow()  // throws the decoder's error (truncated, or too long)
+    }
+
+    /// Checks a length-delimited field's prefix as ``readLengthPrefix()`` does and moves past
+    /// its body; lengths below 128 (ids, names, most sub-messages) take one comparison.
+    @inlinable @inline(__always)
+    mutating func _skipLengthDelimited() throws(RTMWireError) {
+        if offset < end {
+            let length = Int(base[offset])
+            if length < 0x80, length < end &- offset {
+                offset &+= 1 &+ length
+                return
+            }
+        }
+        _ = try readLengthPrefix()
+    }
+
     /// Checks a length-delimited string as ``readString(field:)`` does (UTF-8) without creating
-    /// it; returns whether it contains U+0000.
+    /// it, or only its length when not `validating`; returns whether it contains U+0000.
     @inlinable
-    mutating func _checkString(field: StaticString) throws(RTMWireError) -> Bool {
+    mutating func _checkString(field: StaticString, validating: Bool) throws(RTMWireError) -> Bool {
+        if !validating {
+            try _skipLengthDelimited()
+            return false
+        }
         let (start, length) = try readLengthPrefix()
         if length == 0 { return false }
         let buffer = UnsafeBufferPointer(start: base + start, count: length)
@@ -23,10 +57,10 @@ extension WireReader {
     /// semantic checks it found, not yet prefixed with `field`.
     @inlinable
     mutating func _checkMessage<M: RTMViewable>(
-        _ type: M.Type, field: StaticString, options: CodecOptions
+        _ type: M.Type, field: StaticString, options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         try withSubMessage(field: field) { reader throws(RTMWireError) in
-            try M._checkView(&reader, options)
+            try M._checkView(&reader, options, strings: strings)
         }
     }
 

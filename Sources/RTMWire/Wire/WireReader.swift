@@ -155,8 +155,23 @@ public struct WireReader {
 
     /// Reads a length prefix and returns the body's start; the body is `length` bytes that are
     /// all inside the current scope (checked before anything moves past the prefix).
-    @inlinable
+    @inlinable @inline(__always)
     mutating func readLengthPrefix() throws(RTMWireError) -> (start: Int, length: Int) {
+        // One byte, inline: ids, names and most sub-messages are shorter than 128 bytes.
+        if offset < end {
+            let length = Int(base[offset])
+            if length < 0x80, length < end &- offset {
+                let start = offset &+ 1
+                offset = start &+ length
+                return (start, length)
+            }
+        }
+        return try readLengthPrefixSlow()
+    }
+
+    /// ``readLengthPrefix()`` for prefixes of two bytes or more, and every error.
+    @usableFromInline
+    mutating func readLengthPrefixSlow() throws(RTMWireError) -> (start: Int, length: Int) {
         let prefixStart = offset
         let length = try readVarint()
         guard length <= UInt64(end - offset) else {

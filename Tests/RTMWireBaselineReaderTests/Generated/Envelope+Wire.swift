@@ -103,47 +103,47 @@ extension Envelope {
                 try reader.mergeMessage(&self.deliveryOptions!, field: "delivery_options")
             case 0x82:  // text = 16
                 var value = TextMessage()
-                if case .text(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .text(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "text")
                 self.body = .text(value)
             case 0x8A:  // image = 17
                 var value = ImageMessage()
-                if case .image(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .image(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "image")
                 self.body = .image(value)
             case 0x92:  // file = 18
                 var value = FileMessage()
-                if case .file(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .file(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "file")
                 self.body = .file(value)
             case 0x9A:  // status = 19
                 var value = StatusMessage()
-                if case .status(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .status(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "status")
                 self.body = .status(value)
             case 0xA2:  // receipt = 20
                 var value = Receipt()
-                if case .receipt(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .receipt(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "receipt")
                 self.body = .receipt(value)
             case 0xAA:  // stream = 21
                 var value = StreamMessage()
-                if case .stream(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .stream(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "stream")
                 self.body = .stream(value)
             case 0xB2:  // stream_chunk = 22
                 var value = StreamChunk()
-                if case .streamChunk(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .streamChunk(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "stream_chunk")
                 self.body = .streamChunk(value)
             case 0xBA:  // metadata = 23
                 var value = MetadataMessage()
-                if case .metadata(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .metadata(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "metadata")
                 self.body = .metadata(value)
             case 0xC2:  // custom = 24
                 var value = CustomMessage()
-                if case .custom(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .custom(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "custom")
                 self.body = .custom(value)
             default:

@@ -37,7 +37,7 @@ extension MetadataTarget {
             switch tag {
             case 0x0A:  // channel = 1
                 var value = ChannelTarget()
-                if case .channel(let existing)? = self.target.take() { value = existing }
+                if case .some = self.target, case .channel(let existing)? = self.target.take() { value = existing }
                 try reader.mergeMessage(&value, field: "channel")
                 self.target = .channel(value)
             case 0x12:  // user_id = 2

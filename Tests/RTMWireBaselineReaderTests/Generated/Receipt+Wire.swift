@@ -49,27 +49,27 @@ extension Receipt {
             switch tag {
             case 0x0A:  // delivery = 1
                 var value = DeliveryReceipt()
-                if case .delivery(let existing)? = self.kind.take() { value = existing }
+                if case .some = self.kind, case .delivery(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "delivery")
                 self.kind = .delivery(value)
             case 0x12:  // message_read = 2
                 var value = MessageReadReceipt()
-                if case .messageRead(let existing)? = self.kind.take() { value = existing }
+                if case .some = self.kind, case .messageRead(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "message_read")
                 self.kind = .messageRead(value)
             case 0x1A:  // conversation_read = 3
                 var value = ConversationReadReceipt()
-                if case .conversationRead(let existing)? = self.kind.take() { value = existing }
+                if case .some = self.kind, case .conversationRead(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "conversation_read")
                 self.kind = .conversationRead(value)
             case 0x22:  // group_read = 4
                 var value = GroupReadReceipt()
-                if case .groupRead(let existing)? = self.kind.take() { value = existing }
+                if case .some = self.kind, case .groupRead(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "group_read")
                 self.kind = .groupRead(value)
             case 0x2A:  // group_read_count = 5
                 var value = GroupReadCount()
-                if case .groupReadCount(let existing)? = self.kind.take() { value = existing }
+                if case .some = self.kind, case .groupReadCount(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "group_read_count")
                 self.kind = .groupReadCount(value)
             default:

@@ -15,8 +15,7 @@ public struct CaptionView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _text = ViewRange(field)
             case 0x12: _mentions.add(field)
@@ -28,18 +27,19 @@ public struct CaptionView: RTMMessageView {
     /// The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
     /// checks again together with the edited message's file name and thumbnail.
     @inlinable
-    public var text: RTMStringView { _text.string(scope.base) }
+    public var text: RTMStringView { _text.string(scope) }
 
     /// Users the new caption mentions. Absent = none.
     @inlinable
     public var mentions: MentionsView? { _mentions.scope(in: scope, 2).map(MentionsView.init(_scope:)) }
 
     /// A ``Caption`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> Caption {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> Caption {
         var message = Caption()
-        message.text = self.text.string
-        message.mentions = self.mentions?.materialized()
+        message.text = try self.text.string
+        message.mentions = try self.mentions?.materialized()
         return message
     }
 }
@@ -49,7 +49,7 @@ extension Caption: RTMViewable {
     public typealias View = CaptionView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var nulText = false
@@ -58,9 +58,9 @@ extension Caption: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // text = 1
-                nulText = try reader._checkString(field: "text")
+                nulText = try reader._checkString(field: "text", validating: strings)
             case 0x12:  // mentions = 2
-                if let found = try reader._checkMessage(Mentions.self, field: "mentions", options: options),
+                if let found = try reader._checkMessage(Mentions.self, field: "mentions", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("mentions")

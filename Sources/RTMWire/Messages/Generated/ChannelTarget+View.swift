@@ -15,8 +15,7 @@ public struct ChannelTargetView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _channelName = ViewRange(field)
             case 0x10: _channelType = field.varint(scope.base)
@@ -27,17 +26,18 @@ public struct ChannelTargetView: RTMMessageView {
 
     /// The channel name. Required (non-empty).
     @inlinable
-    public var channelName: RTMStringView { _channelName.string(scope.base) }
+    public var channelName: RTMStringView { _channelName.string(scope) }
 
     /// Message or stream channel. Required (not UNSPECIFIED).
     @inlinable
     public var channelType: ChannelType { ChannelType(rawValue: Int32(truncatingIfNeeded: _channelType)) }
 
     /// A ``ChannelTarget`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> ChannelTarget {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> ChannelTarget {
         var message = ChannelTarget()
-        message.channelName = self.channelName.string
+        message.channelName = try self.channelName.string
         message.channelType = self.channelType
         return message
     }
@@ -48,7 +48,7 @@ extension ChannelTarget: RTMViewable {
     public typealias View = ChannelTargetView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulChannelName = false
         while !reader.isAtEnd {
@@ -56,9 +56,9 @@ extension ChannelTarget: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // channel_name = 1
-                nulChannelName = try reader._checkString(field: "channel_name")
+                nulChannelName = try reader._checkString(field: "channel_name", validating: strings)
             case 0x10:  // channel_type = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

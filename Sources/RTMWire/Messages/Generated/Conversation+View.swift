@@ -15,8 +15,7 @@ public struct ConversationView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x08: _type = field.varint(scope.base)
             case 0x12: _id = ViewRange(field)
@@ -31,14 +30,15 @@ public struct ConversationView: RTMMessageView {
 
     /// The peer user id, channel name or group id. Required (non-empty).
     @inlinable
-    public var id: RTMStringView { _id.string(scope.base) }
+    public var id: RTMStringView { _id.string(scope) }
 
     /// A ``Conversation`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> Conversation {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> Conversation {
         var message = Conversation()
         message.type = self.type
-        message.id = self.id.string
+        message.id = try self.id.string
         return message
     }
 }
@@ -48,7 +48,7 @@ extension Conversation: RTMViewable {
     public typealias View = ConversationView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulId = false
         while !reader.isAtEnd {
@@ -56,9 +56,9 @@ extension Conversation: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // type = 1
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x12:  // id = 2
-                nulId = try reader._checkString(field: "id")
+                nulId = try reader._checkString(field: "id", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -14,8 +14,7 @@ public struct ConversationReadReceiptView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _conversationID = ViewRange(field)
             default: break
@@ -25,13 +24,14 @@ public struct ConversationReadReceiptView: RTMMessageView {
 
     /// The conversation that was read (the peer's user id in one-to-one chat). Required.
     @inlinable
-    public var conversationID: RTMStringView { _conversationID.string(scope.base) }
+    public var conversationID: RTMStringView { _conversationID.string(scope) }
 
     /// A ``ConversationReadReceipt`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> ConversationReadReceipt {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> ConversationReadReceipt {
         var message = ConversationReadReceipt()
-        message.conversationID = self.conversationID.string
+        message.conversationID = try self.conversationID.string
         return message
     }
 }
@@ -41,7 +41,7 @@ extension ConversationReadReceipt: RTMViewable {
     public typealias View = ConversationReadReceiptView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulConversationID = false
         while !reader.isAtEnd {
@@ -49,7 +49,7 @@ extension ConversationReadReceipt: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // conversation_id = 1
-                nulConversationID = try reader._checkString(field: "conversation_id")
+                nulConversationID = try reader._checkString(field: "conversation_id", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

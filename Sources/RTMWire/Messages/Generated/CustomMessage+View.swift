@@ -15,8 +15,7 @@ public struct CustomMessageView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _type = ViewRange(field)
             case 0x12: _payload = ViewRange(field)
@@ -27,17 +26,18 @@ public struct CustomMessageView: RTMMessageView {
 
     /// Application type name, e.g. "com.example.poll". Required (non-empty).
     @inlinable
-    public var type: RTMStringView { _type.string(scope.base) }
+    public var type: RTMStringView { _type.string(scope) }
 
     /// Opaque payload, interpreted by the application. Counts toward the 32 KB content budget.
     @inlinable
     public var payload: UnsafeRawBufferPointer { _payload.bytes(scope.base) }
 
     /// A ``CustomMessage`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> CustomMessage {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> CustomMessage {
         var message = CustomMessage()
-        message.type = self.type.string
+        message.type = try self.type.string
         message.payload = Array(self.payload)
         return message
     }
@@ -48,7 +48,7 @@ extension CustomMessage: RTMViewable {
     public typealias View = CustomMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulType = false
         while !reader.isAtEnd {
@@ -56,9 +56,9 @@ extension CustomMessage: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // type = 1
-                nulType = try reader._checkString(field: "type")
+                nulType = try reader._checkString(field: "type", validating: strings)
             case 0x12:  // payload = 2
-                _ = try reader.readLengthPrefix()
+                try reader._skipLengthDelimited()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -16,8 +16,7 @@ public struct DeliveryOptionsView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x08: _deliveryReceipt = field.varint(scope.base)
             case 0x10: _readReceipt = field.varint(scope.base)
@@ -41,8 +40,9 @@ public struct DeliveryOptionsView: RTMMessageView {
     public var groupReadReceipt: Bool { _groupReadReceipt != 0 }
 
     /// A ``DeliveryOptions`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> DeliveryOptions {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> DeliveryOptions {
         var message = DeliveryOptions()
         message.deliveryReceipt = self.deliveryReceipt
         message.readReceipt = self.readReceipt
@@ -56,18 +56,18 @@ extension DeliveryOptions: RTMViewable {
     public typealias View = DeliveryOptionsView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // delivery_receipt = 1
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x10:  // read_receipt = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x18:  // group_read_receipt = 3
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -26,10 +26,11 @@ public struct DeliveryReceiptView: RTMMessageView {
     public var deliveredAtMs: RTMRepeatedScalarView<Int64> { RTMRepeatedScalarView(scope, tag: 0x10) { Int64(bitPattern: $0) } }
 
     /// A ``DeliveryReceipt`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> DeliveryReceipt {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> DeliveryReceipt {
         var message = DeliveryReceipt()
-        message.messageIDs = self.messageIDs.map(\.string)
+        message.messageIDs = try self.messageIDs.map { view throws(RTMWireError) in try view.string }
         message.deliveredAtMs = Array(self.deliveredAtMs)
         return message
     }
@@ -40,7 +41,7 @@ extension DeliveryReceipt: RTMViewable {
     public typealias View = DeliveryReceiptView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var countMessageIDs = 0
         var nulMessageIDs = false
@@ -50,7 +51,7 @@ extension DeliveryReceipt: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_ids = 1
-                if try reader._checkString(field: "message_ids") { nulMessageIDs = true }
+                if try reader._checkString(field: "message_ids", validating: strings) { nulMessageIDs = true }
                 countMessageIDs &+= 1
             case 0x10, 0x12:  // delivered_at_ms = 2
                 countDeliveredAtMs &+= try reader._checkRepeatedVarint(packed: tag == 0x12)

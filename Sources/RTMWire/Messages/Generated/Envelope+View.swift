@@ -23,8 +23,7 @@ public struct EnvelopeView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _messageID = ViewRange(field)
             case 0x12: _sender.add(field)
@@ -46,7 +45,7 @@ public struct EnvelopeView: RTMMessageView {
 
     /// Client-generated unique id of this message, e.g. a UUID string. Required (non-empty).
     @inlinable
-    public var messageID: RTMStringView { _messageID.string(scope.base) }
+    public var messageID: RTMStringView { _messageID.string(scope) }
 
     /// Who sent the message. Required.
     @inlinable
@@ -132,47 +131,48 @@ public struct EnvelopeView: RTMMessageView {
     public var replyTo: MessageReferenceView? { _replyTo.scope(in: scope, 64).map(MessageReferenceView.init(_scope:)) }
 
     /// A ``Envelope`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> Envelope {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> Envelope {
         var message = Envelope()
-        message.messageID = self.messageID.string
-        message.sender = self.sender?.materialized()
+        message.messageID = try self.messageID.string
+        message.sender = try self.sender?.materialized()
         message.sendTimeMs = self.sendTimeMs
-        message.conversation = self.conversation?.materialized()
-        message.deliveryOptions = self.deliveryOptions?.materialized()
+        message.conversation = try self.conversation?.materialized()
+        message.deliveryOptions = try self.deliveryOptions?.materialized()
         switch self.body {
         case .text(let value)?:
-            message.body = .text(value.materialized())
+            message.body = .text(try value.materialized())
         case .image(let value)?:
-            message.body = .image(value.materialized())
+            message.body = .image(try value.materialized())
         case .file(let value)?:
-            message.body = .file(value.materialized())
+            message.body = .file(try value.materialized())
         case .status(let value)?:
-            message.body = .status(value.materialized())
+            message.body = .status(try value.materialized())
         case .receipt(let value)?:
-            message.body = .receipt(value.materialized())
+            message.body = .receipt(try value.materialized())
         case .stream(let value)?:
-            message.body = .stream(value.materialized())
+            message.body = .stream(try value.materialized())
         case .streamChunk(let value)?:
-            message.body = .streamChunk(value.materialized())
+            message.body = .streamChunk(try value.materialized())
         case .metadata(let value)?:
-            message.body = .metadata(value.materialized())
+            message.body = .metadata(try value.materialized())
         case .custom(let value)?:
-            message.body = .custom(value.materialized())
+            message.body = .custom(try value.materialized())
         case .edit(let value)?:
-            message.body = .edit(value.materialized())
+            message.body = .edit(try value.materialized())
         case .recall(let value)?:
-            message.body = .recall(value.materialized())
+            message.body = .recall(try value.materialized())
         case .reaction(let value)?:
-            message.body = .reaction(value.materialized())
+            message.body = .reaction(try value.materialized())
         case .reactionSummary(let value)?:
-            message.body = .reactionSummary(value.materialized())
+            message.body = .reactionSummary(try value.materialized())
         case .typing(let value)?:
-            message.body = .typing(value.materialized())
+            message.body = .typing(try value.materialized())
         case nil:
             break
         }
-        message.replyTo = self.replyTo?.materialized()
+        message.replyTo = try self.replyTo?.materialized()
         return message
     }
 }
@@ -182,7 +182,7 @@ extension Envelope: RTMViewable {
     public typealias View = EnvelopeView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var nulMessageID = false
@@ -191,113 +191,113 @@ extension Envelope: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_id = 1
-                nulMessageID = try reader._checkString(field: "message_id")
+                nulMessageID = try reader._checkString(field: "message_id", validating: strings)
             case 0x12:  // sender = 2
-                if let found = try reader._checkMessage(Sender.self, field: "sender", options: options),
+                if let found = try reader._checkMessage(Sender.self, field: "sender", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("sender")
                 }
             case 0x18:  // send_time_ms = 3
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x22:  // conversation = 4
-                if let found = try reader._checkMessage(Conversation.self, field: "conversation", options: options),
+                if let found = try reader._checkMessage(Conversation.self, field: "conversation", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("conversation")
                 }
             case 0x2A:  // delivery_options = 5
-                if let found = try reader._checkMessage(DeliveryOptions.self, field: "delivery_options", options: options),
+                if let found = try reader._checkMessage(DeliveryOptions.self, field: "delivery_options", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("delivery_options")
                 }
             case 0x82:  // text = 16
-                if let found = try reader._checkMessage(TextMessage.self, field: "text", options: options),
+                if let found = try reader._checkMessage(TextMessage.self, field: "text", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("text")
                 }
             case 0x8A:  // image = 17
-                if let found = try reader._checkMessage(ImageMessage.self, field: "image", options: options),
+                if let found = try reader._checkMessage(ImageMessage.self, field: "image", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("image")
                 }
             case 0x92:  // file = 18
-                if let found = try reader._checkMessage(FileMessage.self, field: "file", options: options),
+                if let found = try reader._checkMessage(FileMessage.self, field: "file", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("file")
                 }
             case 0x9A:  // status = 19
-                if let found = try reader._checkMessage(StatusMessage.self, field: "status", options: options),
+                if let found = try reader._checkMessage(StatusMessage.self, field: "status", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("status")
                 }
             case 0xA2:  // receipt = 20
-                if let found = try reader._checkMessage(Receipt.self, field: "receipt", options: options),
+                if let found = try reader._checkMessage(Receipt.self, field: "receipt", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("receipt")
                 }
             case 0xAA:  // stream = 21
-                if let found = try reader._checkMessage(StreamMessage.self, field: "stream", options: options),
+                if let found = try reader._checkMessage(StreamMessage.self, field: "stream", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("stream")
                 }
             case 0xB2:  // stream_chunk = 22
-                if let found = try reader._checkMessage(StreamChunk.self, field: "stream_chunk", options: options),
+                if let found = try reader._checkMessage(StreamChunk.self, field: "stream_chunk", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("stream_chunk")
                 }
             case 0xBA:  // metadata = 23
-                if let found = try reader._checkMessage(MetadataMessage.self, field: "metadata", options: options),
+                if let found = try reader._checkMessage(MetadataMessage.self, field: "metadata", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("metadata")
                 }
             case 0xC2:  // custom = 24
-                if let found = try reader._checkMessage(CustomMessage.self, field: "custom", options: options),
+                if let found = try reader._checkMessage(CustomMessage.self, field: "custom", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("custom")
                 }
             case 0xCA:  // edit = 25
-                if let found = try reader._checkMessage(MessageEdit.self, field: "edit", options: options),
+                if let found = try reader._checkMessage(MessageEdit.self, field: "edit", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("edit")
                 }
             case 0xD2:  // recall = 26
-                if let found = try reader._checkMessage(MessageRecall.self, field: "recall", options: options),
+                if let found = try reader._checkMessage(MessageRecall.self, field: "recall", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("recall")
                 }
             case 0xDA:  // reaction = 27
-                if let found = try reader._checkMessage(Reaction.self, field: "reaction", options: options),
+                if let found = try reader._checkMessage(Reaction.self, field: "reaction", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("reaction")
                 }
             case 0xE2:  // reaction_summary = 28
-                if let found = try reader._checkMessage(ReactionSummary.self, field: "reaction_summary", options: options),
+                if let found = try reader._checkMessage(ReactionSummary.self, field: "reaction_summary", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("reaction_summary")
                 }
             case 0xEA:  // typing = 29
-                if let found = try reader._checkMessage(TypingIndicator.self, field: "typing", options: options),
+                if let found = try reader._checkMessage(TypingIndicator.self, field: "typing", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("typing")
                 }
             case 0x202:  // reply_to = 64
-                if let found = try reader._checkMessage(MessageReference.self, field: "reply_to", options: options),
+                if let found = try reader._checkMessage(MessageReference.self, field: "reply_to", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("reply_to")

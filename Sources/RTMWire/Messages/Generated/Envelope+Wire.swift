@@ -126,72 +126,72 @@ extension Envelope {
                 try reader.mergeMessage(&self.deliveryOptions!, field: "delivery_options")
             case 0x82:  // text = 16
                 var value = TextMessage()
-                if case .text(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .text(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "text")
                 self.body = .text(value)
             case 0x8A:  // image = 17
                 var value = ImageMessage()
-                if case .image(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .image(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "image")
                 self.body = .image(value)
             case 0x92:  // file = 18
                 var value = FileMessage()
-                if case .file(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .file(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "file")
                 self.body = .file(value)
             case 0x9A:  // status = 19
                 var value = StatusMessage()
-                if case .status(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .status(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "status")
                 self.body = .status(value)
             case 0xA2:  // receipt = 20
                 var value = Receipt()
-                if case .receipt(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .receipt(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "receipt")
                 self.body = .receipt(value)
             case 0xAA:  // stream = 21
                 var value = StreamMessage()
-                if case .stream(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .stream(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "stream")
                 self.body = .stream(value)
             case 0xB2:  // stream_chunk = 22
                 var value = StreamChunk()
-                if case .streamChunk(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .streamChunk(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "stream_chunk")
                 self.body = .streamChunk(value)
             case 0xBA:  // metadata = 23
                 var value = MetadataMessage()
-                if case .metadata(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .metadata(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "metadata")
                 self.body = .metadata(value)
             case 0xC2:  // custom = 24
                 var value = CustomMessage()
-                if case .custom(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .custom(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "custom")
                 self.body = .custom(value)
             case 0xCA:  // edit = 25
                 var value = MessageEdit()
-                if case .edit(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .edit(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "edit")
                 self.body = .edit(value)
             case 0xD2:  // recall = 26
                 var value = MessageRecall()
-                if case .recall(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .recall(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "recall")
                 self.body = .recall(value)
             case 0xDA:  // reaction = 27
                 var value = Reaction()
-                if case .reaction(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .reaction(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "reaction")
                 self.body = .reaction(value)
             case 0xE2:  // reaction_summary = 28
                 var value = ReactionSummary()
-                if case .reactionSummary(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .reactionSummary(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "reaction_summary")
                 self.body = .reactionSummary(value)
             case 0xEA:  // typing = 29
                 var value = TypingIndicator()
-                if case .typing(let existing)? = self.body.take() { value = existing }
+                if case .some = self.body, case .typing(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "typing")
                 self.body = .typing(value)
             case 0x202:  // reply_to = 64

@@ -19,8 +19,7 @@ public struct FileMessageView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _mediaID = ViewRange(field)
             case 0x12: _fileName = ViewRange(field)
@@ -35,11 +34,11 @@ public struct FileMessageView: RTMMessageView {
 
     /// Media id issued by the file server. Required (non-empty).
     @inlinable
-    public var mediaID: RTMStringView { _mediaID.string(scope.base) }
+    public var mediaID: RTMStringView { _mediaID.string(scope) }
 
     /// Display file name. Counts toward the 32 KB content budget.
     @inlinable
-    public var fileName: RTMStringView { _fileName.string(scope.base) }
+    public var fileName: RTMStringView { _fileName.string(scope) }
 
     /// Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
     @inlinable
@@ -51,22 +50,23 @@ public struct FileMessageView: RTMMessageView {
 
     /// Optional caption. Counts toward the 32 KB content budget.
     @inlinable
-    public var text: RTMStringView { _text.string(scope.base) }
+    public var text: RTMStringView { _text.string(scope) }
 
     /// Users the caption mentions. Absent = none.
     @inlinable
     public var mentions: MentionsView? { _mentions.scope(in: scope, 6).map(MentionsView.init(_scope:)) }
 
     /// A ``FileMessage`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> FileMessage {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> FileMessage {
         var message = FileMessage()
-        message.mediaID = self.mediaID.string
-        message.fileName = self.fileName.string
+        message.mediaID = try self.mediaID.string
+        message.fileName = try self.fileName.string
         message.size = self.size
         message.thumbnail = Array(self.thumbnail)
-        message.text = self.text.string
-        message.mentions = self.mentions?.materialized()
+        message.text = try self.text.string
+        message.mentions = try self.mentions?.materialized()
         return message
     }
 }
@@ -76,7 +76,7 @@ extension FileMessage: RTMViewable {
     public typealias View = FileMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var nulMediaID = false
@@ -87,17 +87,17 @@ extension FileMessage: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // media_id = 1
-                nulMediaID = try reader._checkString(field: "media_id")
+                nulMediaID = try reader._checkString(field: "media_id", validating: strings)
             case 0x12:  // file_name = 2
-                nulFileName = try reader._checkString(field: "file_name")
+                nulFileName = try reader._checkString(field: "file_name", validating: strings)
             case 0x18:  // size = 3
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x22:  // thumbnail = 4
-                _ = try reader.readLengthPrefix()
+                try reader._skipLengthDelimited()
             case 0x2A:  // text = 5
-                nulText = try reader._checkString(field: "text")
+                nulText = try reader._checkString(field: "text", validating: strings)
             case 0x32:  // mentions = 6
-                if let found = try reader._checkMessage(Mentions.self, field: "mentions", options: options),
+                if let found = try reader._checkMessage(Mentions.self, field: "mentions", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("mentions")

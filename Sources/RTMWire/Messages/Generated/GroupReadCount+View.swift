@@ -16,8 +16,7 @@ public struct GroupReadCountView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _messageID = ViewRange(field)
             case 0x12: _groupID = ViewRange(field)
@@ -29,22 +28,23 @@ public struct GroupReadCountView: RTMMessageView {
 
     /// Id of the group message. Required (non-empty).
     @inlinable
-    public var messageID: RTMStringView { _messageID.string(scope.base) }
+    public var messageID: RTMStringView { _messageID.string(scope) }
 
     /// The group id. Required (non-empty).
     @inlinable
-    public var groupID: RTMStringView { _groupID.string(scope.base) }
+    public var groupID: RTMStringView { _groupID.string(scope) }
 
     /// Number of members that have read the message so far.
     @inlinable
     public var readCount: UInt32 { UInt32(truncatingIfNeeded: _readCount) }
 
     /// A ``GroupReadCount`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> GroupReadCount {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> GroupReadCount {
         var message = GroupReadCount()
-        message.messageID = self.messageID.string
-        message.groupID = self.groupID.string
+        message.messageID = try self.messageID.string
+        message.groupID = try self.groupID.string
         message.readCount = self.readCount
         return message
     }
@@ -55,7 +55,7 @@ extension GroupReadCount: RTMViewable {
     public typealias View = GroupReadCountView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulMessageID = false
         var nulGroupID = false
@@ -64,11 +64,11 @@ extension GroupReadCount: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_id = 1
-                nulMessageID = try reader._checkString(field: "message_id")
+                nulMessageID = try reader._checkString(field: "message_id", validating: strings)
             case 0x12:  // group_id = 2
-                nulGroupID = try reader._checkString(field: "group_id")
+                nulGroupID = try reader._checkString(field: "group_id", validating: strings)
             case 0x18:  // read_count = 3
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

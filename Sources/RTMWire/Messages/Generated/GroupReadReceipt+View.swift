@@ -18,8 +18,7 @@ public struct GroupReadReceiptView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _messageID = ViewRange(field)
             case 0x12: _groupID = ViewRange(field)
@@ -33,32 +32,33 @@ public struct GroupReadReceiptView: RTMMessageView {
 
     /// Id of the group message that was read. Required (non-empty).
     @inlinable
-    public var messageID: RTMStringView { _messageID.string(scope.base) }
+    public var messageID: RTMStringView { _messageID.string(scope) }
 
     /// The group id. Required (non-empty).
     @inlinable
-    public var groupID: RTMStringView { _groupID.string(scope.base) }
+    public var groupID: RTMStringView { _groupID.string(scope) }
 
     /// Free-form content attached by the reader (sendGroupMessageReadAck's content).
     @inlinable
-    public var content: RTMStringView { _content.string(scope.base) }
+    public var content: RTMStringView { _content.string(scope) }
 
     /// Server-issued id of this acknowledgement (used to page through acks).
     @inlinable
-    public var ackID: RTMStringView { _ackID.string(scope.base) }
+    public var ackID: RTMStringView { _ackID.string(scope) }
 
     /// When the member read the message, ms since the Unix epoch. 0 = unknown.
     @inlinable
     public var readTimeMs: Int64 { Int64(bitPattern: _readTimeMs) }
 
     /// A ``GroupReadReceipt`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> GroupReadReceipt {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> GroupReadReceipt {
         var message = GroupReadReceipt()
-        message.messageID = self.messageID.string
-        message.groupID = self.groupID.string
-        message.content = self.content.string
-        message.ackID = self.ackID.string
+        message.messageID = try self.messageID.string
+        message.groupID = try self.groupID.string
+        message.content = try self.content.string
+        message.ackID = try self.ackID.string
         message.readTimeMs = self.readTimeMs
         return message
     }
@@ -69,7 +69,7 @@ extension GroupReadReceipt: RTMViewable {
     public typealias View = GroupReadReceiptView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulMessageID = false
         var nulGroupID = false
@@ -80,15 +80,15 @@ extension GroupReadReceipt: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_id = 1
-                nulMessageID = try reader._checkString(field: "message_id")
+                nulMessageID = try reader._checkString(field: "message_id", validating: strings)
             case 0x12:  // group_id = 2
-                nulGroupID = try reader._checkString(field: "group_id")
+                nulGroupID = try reader._checkString(field: "group_id", validating: strings)
             case 0x1A:  // content = 3
-                nulContent = try reader._checkString(field: "content")
+                nulContent = try reader._checkString(field: "content", validating: strings)
             case 0x22:  // ack_id = 4
-                nulAckID = try reader._checkString(field: "ack_id")
+                nulAckID = try reader._checkString(field: "ack_id", validating: strings)
             case 0x28:  // read_time_ms = 5
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

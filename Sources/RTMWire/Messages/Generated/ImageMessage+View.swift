@@ -23,8 +23,7 @@ public struct ImageMessageView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _mediaID = ViewRange(field)
             case 0x12: _fileName = ViewRange(field)
@@ -43,11 +42,11 @@ public struct ImageMessageView: RTMMessageView {
 
     /// Media id issued by the file server. Required (non-empty).
     @inlinable
-    public var mediaID: RTMStringView { _mediaID.string(scope.base) }
+    public var mediaID: RTMStringView { _mediaID.string(scope) }
 
     /// Display file name. Counts toward the 32 KB content budget.
     @inlinable
-    public var fileName: RTMStringView { _fileName.string(scope.base) }
+    public var fileName: RTMStringView { _fileName.string(scope) }
 
     /// Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
     @inlinable
@@ -77,26 +76,27 @@ public struct ImageMessageView: RTMMessageView {
 
     /// Optional caption. Counts toward the 32 KB content budget.
     @inlinable
-    public var text: RTMStringView { _text.string(scope.base) }
+    public var text: RTMStringView { _text.string(scope) }
 
     /// Users the caption mentions. Absent = none.
     @inlinable
     public var mentions: MentionsView? { _mentions.scope(in: scope, 10).map(MentionsView.init(_scope:)) }
 
     /// A ``ImageMessage`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> ImageMessage {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> ImageMessage {
         var message = ImageMessage()
-        message.mediaID = self.mediaID.string
-        message.fileName = self.fileName.string
+        message.mediaID = try self.mediaID.string
+        message.fileName = try self.fileName.string
         message.size = self.size
         message.width = self.width
         message.height = self.height
         message.thumbnail = Array(self.thumbnail)
         message.thumbnailWidth = self.thumbnailWidth
         message.thumbnailHeight = self.thumbnailHeight
-        message.text = self.text.string
-        message.mentions = self.mentions?.materialized()
+        message.text = try self.text.string
+        message.mentions = try self.mentions?.materialized()
         return message
     }
 }
@@ -106,7 +106,7 @@ extension ImageMessage: RTMViewable {
     public typealias View = ImageMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var nulMediaID = false
@@ -117,25 +117,25 @@ extension ImageMessage: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // media_id = 1
-                nulMediaID = try reader._checkString(field: "media_id")
+                nulMediaID = try reader._checkString(field: "media_id", validating: strings)
             case 0x12:  // file_name = 2
-                nulFileName = try reader._checkString(field: "file_name")
+                nulFileName = try reader._checkString(field: "file_name", validating: strings)
             case 0x18:  // size = 3
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x20:  // width = 4
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x28:  // height = 5
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x32:  // thumbnail = 6
-                _ = try reader.readLengthPrefix()
+                try reader._skipLengthDelimited()
             case 0x38:  // thumbnail_width = 7
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x40:  // thumbnail_height = 8
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x4A:  // text = 9
-                nulText = try reader._checkString(field: "text")
+                nulText = try reader._checkString(field: "text", validating: strings)
             case 0x52:  // mentions = 10
-                if let found = try reader._checkMessage(Mentions.self, field: "mentions", options: options),
+                if let found = try reader._checkMessage(Mentions.self, field: "mentions", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("mentions")

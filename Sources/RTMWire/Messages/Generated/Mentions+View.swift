@@ -14,8 +14,7 @@ public struct MentionsView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x10: _everyone = field.varint(scope.base)
             default: break
@@ -32,10 +31,11 @@ public struct MentionsView: RTMMessageView {
     public var everyone: Bool { _everyone != 0 }
 
     /// A ``Mentions`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> Mentions {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> Mentions {
         var message = Mentions()
-        message.userIDs = self.userIDs.map(\.string)
+        message.userIDs = try self.userIDs.map { view throws(RTMWireError) in try view.string }
         message.everyone = self.everyone
         return message
     }
@@ -46,7 +46,7 @@ extension Mentions: RTMViewable {
     public typealias View = MentionsView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var countUserIDs = 0
         var nulUserIDs = false
@@ -55,10 +55,10 @@ extension Mentions: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // user_ids = 1
-                if try reader._checkString(field: "user_ids") { nulUserIDs = true }
+                if try reader._checkString(field: "user_ids", validating: strings) { nulUserIDs = true }
                 countUserIDs &+= 1
             case 0x10:  // everyone = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

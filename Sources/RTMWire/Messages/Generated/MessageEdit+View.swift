@@ -19,8 +19,7 @@ public struct MessageEditView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _targetMessageID = ViewRange(field)
             case 0x10: _editTimeMs = field.varint(scope.base)
@@ -38,7 +37,7 @@ public struct MessageEditView: RTMMessageView {
 
     /// The edited message's id (its Envelope.message_id). Required (non-empty).
     @inlinable
-    public var targetMessageID: RTMStringView { _targetMessageID.string(scope.base) }
+    public var targetMessageID: RTMStringView { _targetMessageID.string(scope) }
 
     /// When the edit was made, ms since the Unix epoch. Required (positive): it orders edits.
     @inlinable
@@ -65,16 +64,17 @@ public struct MessageEditView: RTMMessageView {
     }
 
     /// A ``MessageEdit`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> MessageEdit {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> MessageEdit {
         var message = MessageEdit()
-        message.targetMessageID = self.targetMessageID.string
+        message.targetMessageID = try self.targetMessageID.string
         message.editTimeMs = self.editTimeMs
         switch self.content {
         case .text(let value)?:
-            message.content = .text(value.materialized())
+            message.content = .text(try value.materialized())
         case .caption(let value)?:
-            message.content = .caption(value.materialized())
+            message.content = .caption(try value.materialized())
         case nil:
             break
         }
@@ -87,7 +87,7 @@ extension MessageEdit: RTMViewable {
     public typealias View = MessageEditView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var nulTargetMessageID = false
@@ -96,17 +96,17 @@ extension MessageEdit: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // target_message_id = 1
-                nulTargetMessageID = try reader._checkString(field: "target_message_id")
+                nulTargetMessageID = try reader._checkString(field: "target_message_id", validating: strings)
             case 0x10:  // edit_time_ms = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // text = 3
-                if let found = try reader._checkMessage(TextMessage.self, field: "text", options: options),
+                if let found = try reader._checkMessage(TextMessage.self, field: "text", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("text")
                 }
             case 0x22:  // caption = 4
-                if let found = try reader._checkMessage(Caption.self, field: "caption", options: options),
+                if let found = try reader._checkMessage(Caption.self, field: "caption", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("caption")

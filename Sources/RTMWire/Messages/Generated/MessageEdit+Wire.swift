@@ -49,12 +49,12 @@ extension MessageEdit {
                 self.editTimeMs = Int64(bitPattern: try reader.readVarint())
             case 0x1A:  // text = 3
                 var value = TextMessage()
-                if case .text(let existing)? = self.content.take() { value = existing }
+                if case .some = self.content, case .text(let existing)? = self.content.take() { value = existing }
                 try reader.mergeMessage(&value, field: "text")
                 self.content = .text(value)
             case 0x22:  // caption = 4
                 var value = Caption()
-                if case .caption(let existing)? = self.content.take() { value = existing }
+                if case .some = self.content, case .caption(let existing)? = self.content.take() { value = existing }
                 try reader.mergeMessage(&value, field: "caption")
                 self.content = .caption(value)
             default:

@@ -14,8 +14,7 @@ public struct MessageReadReceiptView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _messageID = ViewRange(field)
             default: break
@@ -25,13 +24,14 @@ public struct MessageReadReceiptView: RTMMessageView {
 
     /// Id of the message that was read. Required (non-empty).
     @inlinable
-    public var messageID: RTMStringView { _messageID.string(scope.base) }
+    public var messageID: RTMStringView { _messageID.string(scope) }
 
     /// A ``MessageReadReceipt`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> MessageReadReceipt {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> MessageReadReceipt {
         var message = MessageReadReceipt()
-        message.messageID = self.messageID.string
+        message.messageID = try self.messageID.string
         return message
     }
 }
@@ -41,7 +41,7 @@ extension MessageReadReceipt: RTMViewable {
     public typealias View = MessageReadReceiptView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulMessageID = false
         while !reader.isAtEnd {
@@ -49,7 +49,7 @@ extension MessageReadReceipt: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_id = 1
-                nulMessageID = try reader._checkString(field: "message_id")
+                nulMessageID = try reader._checkString(field: "message_id", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

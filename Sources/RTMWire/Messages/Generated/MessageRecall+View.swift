@@ -16,8 +16,7 @@ public struct MessageRecallView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _targetMessageID = ViewRange(field)
             case 0x12: _recalledByUserID = ViewRange(field)
@@ -29,23 +28,24 @@ public struct MessageRecallView: RTMMessageView {
 
     /// The recalled message's id (its Envelope.message_id). Required (non-empty).
     @inlinable
-    public var targetMessageID: RTMStringView { _targetMessageID.string(scope.base) }
+    public var targetMessageID: RTMStringView { _targetMessageID.string(scope) }
 
     /// Who recalled it: the message's sender, or a moderator acting for the server. Required.
     @inlinable
-    public var recalledByUserID: RTMStringView { _recalledByUserID.string(scope.base) }
+    public var recalledByUserID: RTMStringView { _recalledByUserID.string(scope) }
 
     /// Why, shown with the recall notice. Optional; counts toward the 32 KB content budget.
     @inlinable
-    public var reason: RTMStringView { _reason.string(scope.base) }
+    public var reason: RTMStringView { _reason.string(scope) }
 
     /// A ``MessageRecall`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> MessageRecall {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> MessageRecall {
         var message = MessageRecall()
-        message.targetMessageID = self.targetMessageID.string
-        message.recalledByUserID = self.recalledByUserID.string
-        message.reason = self.reason.string
+        message.targetMessageID = try self.targetMessageID.string
+        message.recalledByUserID = try self.recalledByUserID.string
+        message.reason = try self.reason.string
         return message
     }
 }
@@ -55,7 +55,7 @@ extension MessageRecall: RTMViewable {
     public typealias View = MessageRecallView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulTargetMessageID = false
         var nulRecalledByUserID = false
@@ -65,11 +65,11 @@ extension MessageRecall: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // target_message_id = 1
-                nulTargetMessageID = try reader._checkString(field: "target_message_id")
+                nulTargetMessageID = try reader._checkString(field: "target_message_id", validating: strings)
             case 0x12:  // recalled_by_user_id = 2
-                nulRecalledByUserID = try reader._checkString(field: "recalled_by_user_id")
+                nulRecalledByUserID = try reader._checkString(field: "recalled_by_user_id", validating: strings)
             case 0x1A:  // reason = 3
-                nulReason = try reader._checkString(field: "reason")
+                nulReason = try reader._checkString(field: "reason", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

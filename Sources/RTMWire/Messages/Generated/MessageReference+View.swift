@@ -16,8 +16,7 @@ public struct MessageReferenceView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _messageUID = ViewRange(field)
             case 0x12: _senderUserID = ViewRange(field)
@@ -30,24 +29,25 @@ public struct MessageReferenceView: RTMMessageView {
     /// The referenced message's id: its Envelope.message_id (named message_uid like
     /// StreamReference's, after RongCloud's messageUId). Required when the reference is present.
     @inlinable
-    public var messageUID: RTMStringView { _messageUID.string(scope.base) }
+    public var messageUID: RTMStringView { _messageUID.string(scope) }
 
     /// User id of the referenced message's sender. Optional.
     @inlinable
-    public var senderUserID: RTMStringView { _senderUserID.string(scope.base) }
+    public var senderUserID: RTMStringView { _senderUserID.string(scope) }
 
     /// A short excerpt of the referenced message's content, for display before the original is
     /// loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
     @inlinable
-    public var excerpt: RTMStringView { _excerpt.string(scope.base) }
+    public var excerpt: RTMStringView { _excerpt.string(scope) }
 
     /// A ``MessageReference`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> MessageReference {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> MessageReference {
         var message = MessageReference()
-        message.messageUID = self.messageUID.string
-        message.senderUserID = self.senderUserID.string
-        message.excerpt = self.excerpt.string
+        message.messageUID = try self.messageUID.string
+        message.senderUserID = try self.senderUserID.string
+        message.excerpt = try self.excerpt.string
         return message
     }
 }
@@ -57,7 +57,7 @@ extension MessageReference: RTMViewable {
     public typealias View = MessageReferenceView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulMessageUID = false
         var nulSenderUserID = false
@@ -67,11 +67,11 @@ extension MessageReference: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_uid = 1
-                nulMessageUID = try reader._checkString(field: "message_uid")
+                nulMessageUID = try reader._checkString(field: "message_uid", validating: strings)
             case 0x12:  // sender_user_id = 2
-                nulSenderUserID = try reader._checkString(field: "sender_user_id")
+                nulSenderUserID = try reader._checkString(field: "sender_user_id", validating: strings)
             case 0x1A:  // excerpt = 3
-                nulExcerpt = try reader._checkString(field: "excerpt")
+                nulExcerpt = try reader._checkString(field: "excerpt", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -14,8 +14,7 @@ public struct MetadataView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x10: _majorRevision = field.varint(scope.base)
             default: break
@@ -33,10 +32,11 @@ public struct MetadataView: RTMMessageView {
     public var majorRevision: Int64 { Int64(bitPattern: _majorRevision) }
 
     /// A ``Metadata`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> Metadata {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> Metadata {
         var message = Metadata()
-        message.items = self.items.map { $0.materialized() }
+        message.items = try self.items.map { view throws(RTMWireError) in try view.materialized() }
         message.majorRevision = self.majorRevision
         return message
     }
@@ -47,7 +47,7 @@ extension Metadata: RTMViewable {
     public typealias View = MetadataView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var countItems = 0
@@ -56,14 +56,14 @@ extension Metadata: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // items = 1
-                if let found = try reader._checkMessage(MetadataItem.self, field: "items", options: options),
+                if let found = try reader._checkMessage(MetadataItem.self, field: "items", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("items[\(countItems)]")
                 }
                 countItems &+= 1
             case 0x10:  // major_revision = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

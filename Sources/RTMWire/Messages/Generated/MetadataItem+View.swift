@@ -18,8 +18,7 @@ public struct MetadataItemView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _key = ViewRange(field)
             case 0x12: _value = ViewRange(field)
@@ -33,16 +32,16 @@ public struct MetadataItemView: RTMMessageView {
 
     /// The key. Required (non-empty), at most Limits.maxMetadataKeyBytes.
     @inlinable
-    public var key: RTMStringView { _key.string(scope.base) }
+    public var key: RTMStringView { _key.string(scope) }
 
     /// The value, at most Limits.maxMetadataValueBytes.
     @inlinable
-    public var value: RTMStringView { _value.string(scope.base) }
+    public var value: RTMStringView { _value.string(scope) }
 
     /// User id of the last editor. Read-only: set by the store when options.record_user_id is on;
     /// ignored on requests.
     @inlinable
-    public var authorUserID: RTMStringView { _authorUserID.string(scope.base) }
+    public var authorUserID: RTMStringView { _authorUserID.string(scope) }
 
     /// Item revision. On requests: revision <= 0 means no compare-and-set; > 0 means apply only if
     /// the stored revision matches. On responses and events: the stored revision.
@@ -55,12 +54,13 @@ public struct MetadataItemView: RTMMessageView {
     public var updateTimeMs: UInt64 { _updateTimeMs }
 
     /// A ``MetadataItem`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> MetadataItem {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> MetadataItem {
         var message = MetadataItem()
-        message.key = self.key.string
-        message.value = self.value.string
-        message.authorUserID = self.authorUserID.string
+        message.key = try self.key.string
+        message.value = try self.value.string
+        message.authorUserID = try self.authorUserID.string
         message.revision = self.revision
         message.updateTimeMs = self.updateTimeMs
         return message
@@ -72,7 +72,7 @@ extension MetadataItem: RTMViewable {
     public typealias View = MetadataItemView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulKey = false
         var nulValue = false
@@ -82,15 +82,15 @@ extension MetadataItem: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // key = 1
-                nulKey = try reader._checkString(field: "key")
+                nulKey = try reader._checkString(field: "key", validating: strings)
             case 0x12:  // value = 2
-                nulValue = try reader._checkString(field: "value")
+                nulValue = try reader._checkString(field: "value", validating: strings)
             case 0x1A:  // author_user_id = 3
-                nulAuthorUserID = try reader._checkString(field: "author_user_id")
+                nulAuthorUserID = try reader._checkString(field: "author_user_id", validating: strings)
             case 0x20:  // revision = 4
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x28:  // update_time_ms = 5
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -17,8 +17,7 @@ public struct MetadataMessageView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A, 0x12, 0x1A:
                 if _kind?.tag != field.tag {
@@ -55,16 +54,17 @@ public struct MetadataMessageView: RTMMessageView {
     }
 
     /// A ``MetadataMessage`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> MetadataMessage {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> MetadataMessage {
         var message = MetadataMessage()
         switch self.kind {
         case .request(let value)?:
-            message.kind = .request(value.materialized())
+            message.kind = .request(try value.materialized())
         case .response(let value)?:
-            message.kind = .response(value.materialized())
+            message.kind = .response(try value.materialized())
         case .event(let value)?:
-            message.kind = .event(value.materialized())
+            message.kind = .event(try value.materialized())
         case nil:
             break
         }
@@ -77,7 +77,7 @@ extension MetadataMessage: RTMViewable {
     public typealias View = MetadataMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         while !reader.isAtEnd {
@@ -85,19 +85,19 @@ extension MetadataMessage: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // request = 1
-                if let found = try reader._checkMessage(MetadataRequest.self, field: "request", options: options),
+                if let found = try reader._checkMessage(MetadataRequest.self, field: "request", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("request")
                 }
             case 0x12:  // response = 2
-                if let found = try reader._checkMessage(MetadataResponse.self, field: "response", options: options),
+                if let found = try reader._checkMessage(MetadataResponse.self, field: "response", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("response")
                 }
             case 0x1A:  // event = 3
-                if let found = try reader._checkMessage(StorageEvent.self, field: "event", options: options),
+                if let found = try reader._checkMessage(StorageEvent.self, field: "event", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("event")

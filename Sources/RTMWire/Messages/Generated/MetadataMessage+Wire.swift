@@ -39,17 +39,17 @@ extension MetadataMessage {
             switch tag {
             case 0x0A:  // request = 1
                 var value = MetadataRequest()
-                if case .request(let existing)? = self.kind.take() { value = existing }
+                if case .some = self.kind, case .request(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "request")
                 self.kind = .request(value)
             case 0x12:  // response = 2
                 var value = MetadataResponse()
-                if case .response(let existing)? = self.kind.take() { value = existing }
+                if case .some = self.kind, case .response(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "response")
                 self.kind = .response(value)
             case 0x1A:  // event = 3
                 var value = StorageEvent()
-                if case .event(let existing)? = self.kind.take() { value = existing }
+                if case .some = self.kind, case .event(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "event")
                 self.kind = .event(value)
             default:

@@ -15,8 +15,7 @@ public struct MetadataOptionsView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x08: _recordTimestamp = field.varint(scope.base)
             case 0x10: _recordUserID = field.varint(scope.base)
@@ -34,8 +33,9 @@ public struct MetadataOptionsView: RTMMessageView {
     public var recordUserID: Bool { _recordUserID != 0 }
 
     /// A ``MetadataOptions`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> MetadataOptions {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> MetadataOptions {
         var message = MetadataOptions()
         message.recordTimestamp = self.recordTimestamp
         message.recordUserID = self.recordUserID
@@ -48,16 +48,16 @@ extension MetadataOptions: RTMViewable {
     public typealias View = MetadataOptionsView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // record_timestamp = 1
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x10:  // record_user_id = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

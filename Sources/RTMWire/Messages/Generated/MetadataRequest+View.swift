@@ -19,8 +19,7 @@ public struct MetadataRequestView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _requestID = ViewRange(field)
             case 0x10: _operation = field.varint(scope.base)
@@ -35,7 +34,7 @@ public struct MetadataRequestView: RTMMessageView {
 
     /// Client-chosen id echoed by the response. Required (non-empty).
     @inlinable
-    public var requestID: RTMStringView { _requestID.string(scope.base) }
+    public var requestID: RTMStringView { _requestID.string(scope) }
 
     /// What to do. Required (not UNSPECIFIED).
     @inlinable
@@ -55,18 +54,19 @@ public struct MetadataRequestView: RTMMessageView {
 
     /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
     @inlinable
-    public var lockName: RTMStringView { _lockName.string(scope.base) }
+    public var lockName: RTMStringView { _lockName.string(scope) }
 
     /// A ``MetadataRequest`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> MetadataRequest {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> MetadataRequest {
         var message = MetadataRequest()
-        message.requestID = self.requestID.string
+        message.requestID = try self.requestID.string
         message.operation = self.operation
-        message.target = self.target?.materialized()
-        message.metadata = self.metadata?.materialized()
-        message.options = self.options?.materialized()
-        message.lockName = self.lockName.string
+        message.target = try self.target?.materialized()
+        message.metadata = try self.metadata?.materialized()
+        message.options = try self.options?.materialized()
+        message.lockName = try self.lockName.string
         return message
     }
 }
@@ -76,7 +76,7 @@ extension MetadataRequest: RTMViewable {
     public typealias View = MetadataRequestView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var nulRequestID = false
@@ -86,29 +86,29 @@ extension MetadataRequest: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // request_id = 1
-                nulRequestID = try reader._checkString(field: "request_id")
+                nulRequestID = try reader._checkString(field: "request_id", validating: strings)
             case 0x10:  // operation = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // target = 3
-                if let found = try reader._checkMessage(MetadataTarget.self, field: "target", options: options),
+                if let found = try reader._checkMessage(MetadataTarget.self, field: "target", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("target")
                 }
             case 0x22:  // metadata = 4
-                if let found = try reader._checkMessage(Metadata.self, field: "metadata", options: options),
+                if let found = try reader._checkMessage(Metadata.self, field: "metadata", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("metadata")
                 }
             case 0x2A:  // options = 5
-                if let found = try reader._checkMessage(MetadataOptions.self, field: "options", options: options),
+                if let found = try reader._checkMessage(MetadataOptions.self, field: "options", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("options")
                 }
             case 0x32:  // lock_name = 6
-                nulLockName = try reader._checkString(field: "lock_name")
+                nulLockName = try reader._checkString(field: "lock_name", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

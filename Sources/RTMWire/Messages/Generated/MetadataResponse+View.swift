@@ -19,8 +19,7 @@ public struct MetadataResponseView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _requestID = ViewRange(field)
             case 0x10: _operation = field.varint(scope.base)
@@ -35,7 +34,7 @@ public struct MetadataResponseView: RTMMessageView {
 
     /// The request_id of the request answered.
     @inlinable
-    public var requestID: RTMStringView { _requestID.string(scope.base) }
+    public var requestID: RTMStringView { _requestID.string(scope) }
 
     /// The operation of the request answered.
     @inlinable
@@ -51,22 +50,23 @@ public struct MetadataResponseView: RTMMessageView {
 
     /// Human-readable explanation when status is not OK.
     @inlinable
-    public var errorMessage: RTMStringView { _errorMessage.string(scope.base) }
+    public var errorMessage: RTMStringView { _errorMessage.string(scope) }
 
     /// For get: the stored set. For writes: the stored set after the operation.
     @inlinable
     public var metadata: MetadataView? { _metadata.scope(in: scope, 6).map(MetadataView.init(_scope:)) }
 
     /// A ``MetadataResponse`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> MetadataResponse {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> MetadataResponse {
         var message = MetadataResponse()
-        message.requestID = self.requestID.string
+        message.requestID = try self.requestID.string
         message.operation = self.operation
-        message.target = self.target?.materialized()
+        message.target = try self.target?.materialized()
         message.status = self.status
-        message.errorMessage = self.errorMessage.string
-        message.metadata = self.metadata?.materialized()
+        message.errorMessage = try self.errorMessage.string
+        message.metadata = try self.metadata?.materialized()
         return message
     }
 }
@@ -76,7 +76,7 @@ extension MetadataResponse: RTMViewable {
     public typealias View = MetadataResponseView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var nulRequestID = false
@@ -86,21 +86,21 @@ extension MetadataResponse: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // request_id = 1
-                nulRequestID = try reader._checkString(field: "request_id")
+                nulRequestID = try reader._checkString(field: "request_id", validating: strings)
             case 0x10:  // operation = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // target = 3
-                if let found = try reader._checkMessage(MetadataTarget.self, field: "target", options: options),
+                if let found = try reader._checkMessage(MetadataTarget.self, field: "target", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("target")
                 }
             case 0x20:  // status = 4
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x2A:  // error_message = 5
-                nulErrorMessage = try reader._checkString(field: "error_message")
+                nulErrorMessage = try reader._checkString(field: "error_message", validating: strings)
             case 0x32:  // metadata = 6
-                if let found = try reader._checkMessage(Metadata.self, field: "metadata", options: options),
+                if let found = try reader._checkMessage(Metadata.self, field: "metadata", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("metadata")

@@ -17,8 +17,7 @@ public struct MetadataTargetView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A, 0x12:
                 if _target?.tag != field.tag {
@@ -38,7 +37,7 @@ public struct MetadataTargetView: RTMMessageView {
         guard let member = _target else { return nil }
         switch member.tag {
         case 0x0A: return .channel(ChannelTargetView(_scope: _targetRun.scope(in: scope, 1, from: _targetFrom) ?? scope))
-        case 0x12: return .userID(ViewRange(member).string(scope.base))
+        case 0x12: return .userID(ViewRange(member).string(scope))
         default: return nil
         }
     }
@@ -52,14 +51,15 @@ public struct MetadataTargetView: RTMMessageView {
     }
 
     /// A ``MetadataTarget`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> MetadataTarget {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> MetadataTarget {
         var message = MetadataTarget()
         switch self.target {
         case .channel(let value)?:
-            message.target = .channel(value.materialized())
+            message.target = .channel(try value.materialized())
         case .userID(let value)?:
-            message.target = .userID(value.string)
+            message.target = .userID(try value.string)
         case nil:
             break
         }
@@ -72,7 +72,7 @@ extension MetadataTarget: RTMViewable {
     public typealias View = MetadataTargetView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var targetNUL: StaticString? = nil
@@ -81,14 +81,14 @@ extension MetadataTarget: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // channel = 1
-                if let found = try reader._checkMessage(ChannelTarget.self, field: "channel", options: options),
+                if let found = try reader._checkMessage(ChannelTarget.self, field: "channel", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("channel")
                 }
                 targetNUL = nil
             case 0x12:  // user_id = 2
-                targetNUL = try reader._checkString(field: "user_id") ? "user_id" : nil
+                targetNUL = try reader._checkString(field: "user_id", validating: strings) ? "user_id" : nil
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

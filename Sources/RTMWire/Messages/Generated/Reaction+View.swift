@@ -16,8 +16,7 @@ public struct ReactionView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _targetMessageID = ViewRange(field)
             case 0x12: _key = ViewRange(field)
@@ -29,22 +28,23 @@ public struct ReactionView: RTMMessageView {
 
     /// The message reacted to (its Envelope.message_id). Required (non-empty).
     @inlinable
-    public var targetMessageID: RTMStringView { _targetMessageID.string(scope.base) }
+    public var targetMessageID: RTMStringView { _targetMessageID.string(scope) }
 
     /// The reaction key (see the rules above). Required.
     @inlinable
-    public var key: RTMStringView { _key.string(scope.base) }
+    public var key: RTMStringView { _key.string(scope) }
 
     /// Add or remove. Required (not UNSPECIFIED).
     @inlinable
     public var action: ReactionAction { ReactionAction(rawValue: Int32(truncatingIfNeeded: _action)) }
 
     /// A ``Reaction`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> Reaction {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> Reaction {
         var message = Reaction()
-        message.targetMessageID = self.targetMessageID.string
-        message.key = self.key.string
+        message.targetMessageID = try self.targetMessageID.string
+        message.key = try self.key.string
         message.action = self.action
         return message
     }
@@ -55,7 +55,7 @@ extension Reaction: RTMViewable {
     public typealias View = ReactionView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulTargetMessageID = false
         var nulKey = false
@@ -64,11 +64,11 @@ extension Reaction: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // target_message_id = 1
-                nulTargetMessageID = try reader._checkString(field: "target_message_id")
+                nulTargetMessageID = try reader._checkString(field: "target_message_id", validating: strings)
             case 0x12:  // key = 2
-                nulKey = try reader._checkString(field: "key")
+                nulKey = try reader._checkString(field: "key", validating: strings)
             case 0x18:  // action = 3
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -16,8 +16,7 @@ public struct ReactionCountView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _key = ViewRange(field)
             case 0x10: _count = field.varint(scope.base)
@@ -29,7 +28,7 @@ public struct ReactionCountView: RTMMessageView {
 
     /// The reaction key (same rules as Reaction.key). Required.
     @inlinable
-    public var key: RTMStringView { _key.string(scope.base) }
+    public var key: RTMStringView { _key.string(scope) }
 
     /// How many users reacted with the key: at least 1, and at least as many as recent_user_ids.
     @inlinable
@@ -45,12 +44,13 @@ public struct ReactionCountView: RTMMessageView {
     public var receiverReacted: Bool { _receiverReacted != 0 }
 
     /// A ``ReactionCount`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> ReactionCount {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> ReactionCount {
         var message = ReactionCount()
-        message.key = self.key.string
+        message.key = try self.key.string
         message.count = self.count
-        message.recentUserIDs = self.recentUserIDs.map(\.string)
+        message.recentUserIDs = try self.recentUserIDs.map { view throws(RTMWireError) in try view.string }
         message.receiverReacted = self.receiverReacted
         return message
     }
@@ -61,7 +61,7 @@ extension ReactionCount: RTMViewable {
     public typealias View = ReactionCountView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulKey = false
         var countRecentUserIDs = 0
@@ -71,14 +71,14 @@ extension ReactionCount: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // key = 1
-                nulKey = try reader._checkString(field: "key")
+                nulKey = try reader._checkString(field: "key", validating: strings)
             case 0x10:  // count = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // recent_user_ids = 3
-                if try reader._checkString(field: "recent_user_ids") { nulRecentUserIDs = true }
+                if try reader._checkString(field: "recent_user_ids", validating: strings) { nulRecentUserIDs = true }
                 countRecentUserIDs &+= 1
             case 0x20:  // receiver_reacted = 4
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -14,8 +14,7 @@ public struct ReactionSummaryView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _targetMessageID = ViewRange(field)
             default: break
@@ -25,7 +24,7 @@ public struct ReactionSummaryView: RTMMessageView {
 
     /// The message the reactions belong to. Required (non-empty).
     @inlinable
-    public var targetMessageID: RTMStringView { _targetMessageID.string(scope.base) }
+    public var targetMessageID: RTMStringView { _targetMessageID.string(scope) }
 
     /// One entry per key, no key twice, in the server's order (e.g. first used first); empty when
     /// every reaction was removed. At most Limits.maxRepeatedCount.
@@ -33,11 +32,12 @@ public struct ReactionSummaryView: RTMMessageView {
     public var reactions: RTMRepeatedMessageView<ReactionCountView> { RTMRepeatedMessageView(scope, tag: 0x12) }
 
     /// A ``ReactionSummary`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> ReactionSummary {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> ReactionSummary {
         var message = ReactionSummary()
-        message.targetMessageID = self.targetMessageID.string
-        message.reactions = self.reactions.map { $0.materialized() }
+        message.targetMessageID = try self.targetMessageID.string
+        message.reactions = try self.reactions.map { view throws(RTMWireError) in try view.materialized() }
         return message
     }
 }
@@ -47,7 +47,7 @@ extension ReactionSummary: RTMViewable {
     public typealias View = ReactionSummaryView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var nulTargetMessageID = false
@@ -57,9 +57,9 @@ extension ReactionSummary: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // target_message_id = 1
-                nulTargetMessageID = try reader._checkString(field: "target_message_id")
+                nulTargetMessageID = try reader._checkString(field: "target_message_id", validating: strings)
             case 0x12:  // reactions = 2
-                if let found = try reader._checkMessage(ReactionCount.self, field: "reactions", options: options),
+                if let found = try reader._checkMessage(ReactionCount.self, field: "reactions", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("reactions[\(countReactions)]")

@@ -17,8 +17,7 @@ public struct ReceiptView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A, 0x12, 0x1A, 0x22, 0x2A:
                 if _kind?.tag != field.tag {
@@ -61,20 +60,21 @@ public struct ReceiptView: RTMMessageView {
     }
 
     /// A ``Receipt`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> Receipt {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> Receipt {
         var message = Receipt()
         switch self.kind {
         case .delivery(let value)?:
-            message.kind = .delivery(value.materialized())
+            message.kind = .delivery(try value.materialized())
         case .messageRead(let value)?:
-            message.kind = .messageRead(value.materialized())
+            message.kind = .messageRead(try value.materialized())
         case .conversationRead(let value)?:
-            message.kind = .conversationRead(value.materialized())
+            message.kind = .conversationRead(try value.materialized())
         case .groupRead(let value)?:
-            message.kind = .groupRead(value.materialized())
+            message.kind = .groupRead(try value.materialized())
         case .groupReadCount(let value)?:
-            message.kind = .groupReadCount(value.materialized())
+            message.kind = .groupReadCount(try value.materialized())
         case nil:
             break
         }
@@ -87,7 +87,7 @@ extension Receipt: RTMViewable {
     public typealias View = ReceiptView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         while !reader.isAtEnd {
@@ -95,31 +95,31 @@ extension Receipt: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // delivery = 1
-                if let found = try reader._checkMessage(DeliveryReceipt.self, field: "delivery", options: options),
+                if let found = try reader._checkMessage(DeliveryReceipt.self, field: "delivery", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("delivery")
                 }
             case 0x12:  // message_read = 2
-                if let found = try reader._checkMessage(MessageReadReceipt.self, field: "message_read", options: options),
+                if let found = try reader._checkMessage(MessageReadReceipt.self, field: "message_read", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("message_read")
                 }
             case 0x1A:  // conversation_read = 3
-                if let found = try reader._checkMessage(ConversationReadReceipt.self, field: "conversation_read", options: options),
+                if let found = try reader._checkMessage(ConversationReadReceipt.self, field: "conversation_read", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("conversation_read")
                 }
             case 0x22:  // group_read = 4
-                if let found = try reader._checkMessage(GroupReadReceipt.self, field: "group_read", options: options),
+                if let found = try reader._checkMessage(GroupReadReceipt.self, field: "group_read", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("group_read")
                 }
             case 0x2A:  // group_read_count = 5
-                if let found = try reader._checkMessage(GroupReadCount.self, field: "group_read_count", options: options),
+                if let found = try reader._checkMessage(GroupReadCount.self, field: "group_read_count", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("group_read_count")

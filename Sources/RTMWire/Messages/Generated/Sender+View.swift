@@ -15,8 +15,7 @@ public struct SenderView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _userID = ViewRange(field)
             case 0x12: _displayName = ViewRange(field)
@@ -27,18 +26,19 @@ public struct SenderView: RTMMessageView {
 
     /// The sender's user id. Required (non-empty).
     @inlinable
-    public var userID: RTMStringView { _userID.string(scope.base) }
+    public var userID: RTMStringView { _userID.string(scope) }
 
     /// The name shown to other users. Optional (empty = none).
     @inlinable
-    public var displayName: RTMStringView { _displayName.string(scope.base) }
+    public var displayName: RTMStringView { _displayName.string(scope) }
 
     /// A ``Sender`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> Sender {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> Sender {
         var message = Sender()
-        message.userID = self.userID.string
-        message.displayName = self.displayName.string
+        message.userID = try self.userID.string
+        message.displayName = try self.displayName.string
         return message
     }
 }
@@ -48,7 +48,7 @@ extension Sender: RTMViewable {
     public typealias View = SenderView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulUserID = false
         var nulDisplayName = false
@@ -57,9 +57,9 @@ extension Sender: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // user_id = 1
-                nulUserID = try reader._checkString(field: "user_id")
+                nulUserID = try reader._checkString(field: "user_id", validating: strings)
             case 0x12:  // display_name = 2
-                nulDisplayName = try reader._checkString(field: "display_name")
+                nulDisplayName = try reader._checkString(field: "display_name", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -15,8 +15,7 @@ public struct StatusMessageView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x08: _presence = field.varint(scope.base)
             case 0x10: _handRaised = field.varint(scope.base)
@@ -34,8 +33,9 @@ public struct StatusMessageView: RTMMessageView {
     public var handRaised: Bool { _handRaised != 0 }
 
     /// A ``StatusMessage`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> StatusMessage {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> StatusMessage {
         var message = StatusMessage()
         message.presence = self.presence
         message.handRaised = self.handRaised
@@ -48,16 +48,16 @@ extension StatusMessage: RTMViewable {
     public typealias View = StatusMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // presence = 1
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x10:  // hand_raised = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -17,8 +17,7 @@ public struct StorageEventView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _target.add(field)
             case 0x10: _eventType = field.varint(scope.base)
@@ -43,16 +42,17 @@ public struct StorageEventView: RTMMessageView {
 
     /// User id of the client whose operation caused the event. Empty for snapshots.
     @inlinable
-    public var publisherUserID: RTMStringView { _publisherUserID.string(scope.base) }
+    public var publisherUserID: RTMStringView { _publisherUserID.string(scope) }
 
     /// A ``StorageEvent`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> StorageEvent {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> StorageEvent {
         var message = StorageEvent()
-        message.target = self.target?.materialized()
+        message.target = try self.target?.materialized()
         message.eventType = self.eventType
-        message.metadata = self.metadata?.materialized()
-        message.publisherUserID = self.publisherUserID.string
+        message.metadata = try self.metadata?.materialized()
+        message.publisherUserID = try self.publisherUserID.string
         return message
     }
 }
@@ -62,7 +62,7 @@ extension StorageEvent: RTMViewable {
     public typealias View = StorageEventView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var nulPublisherUserID = false
@@ -71,21 +71,21 @@ extension StorageEvent: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // target = 1
-                if let found = try reader._checkMessage(MetadataTarget.self, field: "target", options: options),
+                if let found = try reader._checkMessage(MetadataTarget.self, field: "target", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("target")
                 }
             case 0x10:  // event_type = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // metadata = 3
-                if let found = try reader._checkMessage(Metadata.self, field: "metadata", options: options),
+                if let found = try reader._checkMessage(Metadata.self, field: "metadata", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("metadata")
                 }
             case 0x22:  // publisher_user_id = 4
-                nulPublisherUserID = try reader._checkString(field: "publisher_user_id")
+                nulPublisherUserID = try reader._checkString(field: "publisher_user_id", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

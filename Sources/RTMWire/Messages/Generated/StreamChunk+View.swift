@@ -19,8 +19,7 @@ public struct StreamChunkView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _streamID = ViewRange(field)
             case 0x10: _sequence = field.varint(scope.base)
@@ -38,7 +37,7 @@ public struct StreamChunkView: RTMMessageView {
 
     /// The streaming message this chunk belongs to (its message_uid). Required (non-empty).
     @inlinable
-    public var streamID: RTMStringView { _streamID.string(scope.base) }
+    public var streamID: RTMStringView { _streamID.string(scope) }
 
     /// Position of this chunk in the stream, starting at 0 with init; deltas follow in order.
     @inlinable
@@ -67,18 +66,19 @@ public struct StreamChunkView: RTMMessageView {
     }
 
     /// A ``StreamChunk`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> StreamChunk {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> StreamChunk {
         var message = StreamChunk()
-        message.streamID = self.streamID.string
+        message.streamID = try self.streamID.string
         message.sequence = self.sequence
         switch self.event {
         case .initial(let value)?:
-            message.event = .initial(value.materialized())
+            message.event = .initial(try value.materialized())
         case .delta(let value)?:
-            message.event = .delta(value.materialized())
+            message.event = .delta(try value.materialized())
         case .complete(let value)?:
-            message.event = .complete(value.materialized())
+            message.event = .complete(try value.materialized())
         case nil:
             break
         }
@@ -91,7 +91,7 @@ extension StreamChunk: RTMViewable {
     public typealias View = StreamChunkView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var nulStreamID = false
@@ -100,23 +100,23 @@ extension StreamChunk: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // stream_id = 1
-                nulStreamID = try reader._checkString(field: "stream_id")
+                nulStreamID = try reader._checkString(field: "stream_id", validating: strings)
             case 0x10:  // sequence = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // init = 3
-                if let found = try reader._checkMessage(StreamInit.self, field: "init", options: options),
+                if let found = try reader._checkMessage(StreamInit.self, field: "init", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("init")
                 }
             case 0x22:  // delta = 4
-                if let found = try reader._checkMessage(StreamDelta.self, field: "delta", options: options),
+                if let found = try reader._checkMessage(StreamDelta.self, field: "delta", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("delta")
                 }
             case 0x2A:  // complete = 5
-                if let found = try reader._checkMessage(StreamComplete.self, field: "complete", options: options),
+                if let found = try reader._checkMessage(StreamComplete.self, field: "complete", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("complete")

@@ -53,17 +53,17 @@ extension StreamChunk {
                 self.sequence = try reader.readVarint()
             case 0x1A:  // init = 3
                 var value = StreamInit()
-                if case .initial(let existing)? = self.event.take() { value = existing }
+                if case .some = self.event, case .initial(let existing)? = self.event.take() { value = existing }
                 try reader.mergeMessage(&value, field: "init")
                 self.event = .initial(value)
             case 0x22:  // delta = 4
                 var value = StreamDelta()
-                if case .delta(let existing)? = self.event.take() { value = existing }
+                if case .some = self.event, case .delta(let existing)? = self.event.take() { value = existing }
                 try reader.mergeMessage(&value, field: "delta")
                 self.event = .delta(value)
             case 0x2A:  // complete = 5
                 var value = StreamComplete()
-                if case .complete(let existing)? = self.event.take() { value = existing }
+                if case .some = self.event, case .complete(let existing)? = self.event.take() { value = existing }
                 try reader.mergeMessage(&value, field: "complete")
                 self.event = .complete(value)
             default:

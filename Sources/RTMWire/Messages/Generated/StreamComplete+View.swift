@@ -17,8 +17,7 @@ public struct StreamCompleteView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x08: _code = field.varint(scope.base)
             case 0x10: _stopReason = field.varint(scope.base)
@@ -39,19 +38,20 @@ public struct StreamCompleteView: RTMMessageView {
 
     /// Final summary of the content (RCStreamMessageExpansionSummeryKey). Optional.
     @inlinable
-    public var summary: RTMStringView { _summary.string(scope.base) }
+    public var summary: RTMStringView { _summary.string(scope) }
 
     /// Reason for abnormal termination given by the business server. 0 = none.
     @inlinable
     public var completeReason: Int32 { Int32(truncatingIfNeeded: _completeReason) }
 
     /// A ``StreamComplete`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> StreamComplete {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> StreamComplete {
         var message = StreamComplete()
         message.code = self.code
         message.stopReason = self.stopReason
-        message.summary = self.summary.string
+        message.summary = try self.summary.string
         message.completeReason = self.completeReason
         return message
     }
@@ -62,7 +62,7 @@ extension StreamComplete: RTMViewable {
     public typealias View = StreamCompleteView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulSummary = false
         while !reader.isAtEnd {
@@ -70,13 +70,13 @@ extension StreamComplete: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // code = 1
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x10:  // stop_reason = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x1A:  // summary = 3
-                nulSummary = try reader._checkString(field: "summary")
+                nulSummary = try reader._checkString(field: "summary", validating: strings)
             case 0x20:  // complete_reason = 4
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

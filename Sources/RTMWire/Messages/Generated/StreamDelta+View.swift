@@ -14,8 +14,7 @@ public struct StreamDeltaView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _content = ViewRange(field)
             default: break
@@ -25,13 +24,14 @@ public struct StreamDeltaView: RTMMessageView {
 
     /// The content piece, appended to what came before in sequence order.
     @inlinable
-    public var content: RTMStringView { _content.string(scope.base) }
+    public var content: RTMStringView { _content.string(scope) }
 
     /// A ``StreamDelta`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> StreamDelta {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> StreamDelta {
         var message = StreamDelta()
-        message.content = self.content.string
+        message.content = try self.content.string
         return message
     }
 }
@@ -41,7 +41,7 @@ extension StreamDelta: RTMViewable {
     public typealias View = StreamDeltaView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulContent = false
         while !reader.isAtEnd {
@@ -49,7 +49,7 @@ extension StreamDelta: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // content = 1
-                nulContent = try reader._checkString(field: "content")
+                nulContent = try reader._checkString(field: "content", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -14,8 +14,7 @@ public struct StreamInitView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _contentType = ViewRange(field)
             default: break
@@ -25,13 +24,14 @@ public struct StreamInitView: RTMMessageView {
 
     /// Text format of the content that follows, e.g. "text/plain". Optional.
     @inlinable
-    public var contentType: RTMStringView { _contentType.string(scope.base) }
+    public var contentType: RTMStringView { _contentType.string(scope) }
 
     /// A ``StreamInit`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> StreamInit {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> StreamInit {
         var message = StreamInit()
-        message.contentType = self.contentType.string
+        message.contentType = try self.contentType.string
         return message
     }
 }
@@ -41,7 +41,7 @@ extension StreamInit: RTMViewable {
     public typealias View = StreamInitView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var nulContentType = false
         while !reader.isAtEnd {
@@ -49,7 +49,7 @@ extension StreamInit: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // content_type = 1
-                nulContentType = try reader._checkString(field: "content_type")
+                nulContentType = try reader._checkString(field: "content_type", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

@@ -21,8 +21,7 @@ public struct StreamMessageView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _messageUID = ViewRange(field)
             case 0x12: _contentType = ViewRange(field)
@@ -39,15 +38,15 @@ public struct StreamMessageView: RTMMessageView {
 
     /// Unique id of the streaming message (RongCloud messageUId). Required (non-empty).
     @inlinable
-    public var messageUID: RTMStringView { _messageUID.string(scope.base) }
+    public var messageUID: RTMStringView { _messageUID.string(scope) }
 
     /// Text format of the content, e.g. "text/markdown" (RCStreamMessage.type).
     @inlinable
-    public var contentType: RTMStringView { _contentType.string(scope.base) }
+    public var contentType: RTMStringView { _contentType.string(scope) }
 
     /// Content received so far; by default only the initial packet.
     @inlinable
-    public var content: RTMStringView { _content.string(scope.base) }
+    public var content: RTMStringView { _content.string(scope) }
 
     /// True once content generation has completed.
     @inlinable
@@ -70,17 +69,18 @@ public struct StreamMessageView: RTMMessageView {
     public var reference: StreamReferenceView? { _reference.scope(in: scope, 8).map(StreamReferenceView.init(_scope:)) }
 
     /// A ``StreamMessage`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> StreamMessage {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> StreamMessage {
         var message = StreamMessage()
-        message.messageUID = self.messageUID.string
-        message.contentType = self.contentType.string
-        message.content = self.content.string
+        message.messageUID = try self.messageUID.string
+        message.contentType = try self.contentType.string
+        message.content = try self.content.string
         message.isComplete = self.isComplete
         message.completeReason = self.completeReason
         message.stopReason = self.stopReason
         message.isSync = self.isSync
-        message.reference = self.reference?.materialized()
+        message.reference = try self.reference?.materialized()
         return message
     }
 }
@@ -90,7 +90,7 @@ extension StreamMessage: RTMViewable {
     public typealias View = StreamMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var nulMessageUID = false
@@ -101,21 +101,21 @@ extension StreamMessage: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_uid = 1
-                nulMessageUID = try reader._checkString(field: "message_uid")
+                nulMessageUID = try reader._checkString(field: "message_uid", validating: strings)
             case 0x12:  // content_type = 2
-                nulContentType = try reader._checkString(field: "content_type")
+                nulContentType = try reader._checkString(field: "content_type", validating: strings)
             case 0x1A:  // content = 3
-                nulContent = try reader._checkString(field: "content")
+                nulContent = try reader._checkString(field: "content", validating: strings)
             case 0x20:  // is_complete = 4
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x28:  // complete_reason = 5
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x30:  // stop_reason = 6
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x38:  // is_sync = 7
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x42:  // reference = 8
-                if let found = try reader._checkMessage(StreamReference.self, field: "reference", options: options),
+                if let found = try reader._checkMessage(StreamReference.self, field: "reference", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("reference")

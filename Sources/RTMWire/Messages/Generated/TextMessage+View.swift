@@ -15,8 +15,7 @@ public struct TextMessageView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x0A: _text = ViewRange(field)
             case 0x12: _mentions.add(field)
@@ -27,18 +26,19 @@ public struct TextMessageView: RTMMessageView {
 
     /// The text body, UTF-8. Counts toward the 32 KB content budget.
     @inlinable
-    public var text: RTMStringView { _text.string(scope.base) }
+    public var text: RTMStringView { _text.string(scope) }
 
     /// Users the text mentions. Absent = none.
     @inlinable
     public var mentions: MentionsView? { _mentions.scope(in: scope, 2).map(MentionsView.init(_scope:)) }
 
     /// A ``TextMessage`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> TextMessage {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> TextMessage {
         var message = TextMessage()
-        message.text = self.text.string
-        message.mentions = self.mentions?.materialized()
+        message.text = try self.text.string
+        message.mentions = try self.mentions?.materialized()
         return message
     }
 }
@@ -48,7 +48,7 @@ extension TextMessage: RTMViewable {
     public typealias View = TextMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         var violation: RTMWireError? = nil
         var nulText = false
@@ -57,9 +57,9 @@ extension TextMessage: RTMViewable {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // text = 1
-                nulText = try reader._checkString(field: "text")
+                nulText = try reader._checkString(field: "text", validating: strings)
             case 0x12:  // mentions = 2
-                if let found = try reader._checkMessage(Mentions.self, field: "mentions", options: options),
+                if let found = try reader._checkMessage(Mentions.self, field: "mentions", options: options, strings: strings),
                     violation == nil
                 {
                     violation = found.prefixingPath("mentions")

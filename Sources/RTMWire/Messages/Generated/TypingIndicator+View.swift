@@ -15,8 +15,7 @@ public struct TypingIndicatorView: RTMMessageView {
     @inlinable
     public init(_scope scope: ViewScope) {
         self.scope = scope
-        var cursor = scope.fields
-        while let field = cursor.next() {
+        scope.forEachField { field in
             switch field.tag {
             case 0x08: _state = field.varint(scope.base)
             case 0x10: _expiresAfterMs = field.varint(scope.base)
@@ -36,8 +35,9 @@ public struct TypingIndicatorView: RTMMessageView {
     public var expiresAfterMs: UInt32 { UInt32(truncatingIfNeeded: _expiresAfterMs) }
 
     /// A ``TypingIndicator`` holding a copy of the viewed fields (strings and bytes are copied;
-    /// unknown fields are not kept).
-    public func materialized() -> TypingIndicator {
+    /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
+    /// its check (see ``RTMStringView/string``).
+    public func materialized() throws(RTMWireError) -> TypingIndicator {
         var message = TypingIndicator()
         message.state = self.state
         message.expiresAfterMs = self.expiresAfterMs
@@ -50,16 +50,16 @@ extension TypingIndicator: RTMViewable {
     public typealias View = TypingIndicatorView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
     ) throws(RTMWireError) -> RTMWireError? {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // state = 1
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             case 0x10:  // expires_after_ms = 2
-                _ = try reader.readVarint()
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
