@@ -8,6 +8,15 @@ import PackageDescription
 
 let rtmwire = "RTMWire"
 
+// What both test targets import from the main package, as its Package.swift gives them.
+let testDependencies: [Target.Dependency] = [
+    "RTMWireTestSupport",
+    .product(name: "RTMWire", package: rtmwire),
+    .product(name: "RTMWireTransport", package: rtmwire),
+    .product(name: "RTMWireNIO", package: rtmwire),
+    .product(name: "RTMWireReferencePeers", package: rtmwire),
+]
+
 let package = Package(
     name: "RTMWireSanitizers",
     // The main package's floors (see its Package.swift): a dependency cannot ask for more.
@@ -29,23 +38,13 @@ let package = Package(
             path: "Tests/RTMWireTestSupport"),
         .testTarget(
             name: "RTMWireTransportTests",
-            dependencies: [
-                "RTMWireTestSupport",
-                .product(name: "RTMWire", package: rtmwire),
-                .product(name: "RTMWireTransport", package: rtmwire),
-                .product(name: "RTMWireNIO", package: rtmwire),
-                .product(name: "RTMWireReferencePeers", package: rtmwire),
+            dependencies: testDependencies + [
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         .testTarget(
             name: "RTMWireNIOTests",
-            dependencies: [
-                "RTMWireTestSupport",
-                .product(name: "RTMWire", package: rtmwire),
-                .product(name: "RTMWireTransport", package: rtmwire),
-                .product(name: "RTMWireNIO", package: rtmwire),
-                .product(name: "RTMWireReferencePeers", package: rtmwire),
+            dependencies: testDependencies + [
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
