@@ -21,17 +21,10 @@ extension WireReader {
         _ = try readVarintSlow()  // throws the decoder's error (truncated, or too long)
     }
 
-    /// Checks a length-delimited field's prefix as ``readLengthPrefix()`` does and moves past
-    /// its body; lengths below 128 (ids, names, most sub-messages) take one comparison.
+    /// Checks a length-delimited field's prefix and moves past its body: ``readLengthPrefix()``,
+    /// whose inline one-byte path already makes lengths below 128 one comparison.
     @inlinable @inline(__always)
     mutating func _skipLengthDelimited() throws(RTMWireError) {
-        if offset < end {
-            let length = Int(base[offset])
-            if length < 0x80, length < end &- offset {
-                offset &+= 1 &+ length
-                return
-            }
-        }
         _ = try readLengthPrefix()
     }
 
