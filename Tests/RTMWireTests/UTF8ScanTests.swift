@@ -3,9 +3,9 @@ import Testing
 
 @testable import RTMWire
 
-/// The one-pass UTF-8 and U+0000 scan on text long enough for its word-at-a-time paths: runs of
-/// ASCII, of three-byte (Hangul) and four-byte (emoji) characters, each possibly broken at one
-/// byte, compared with the standard library's validation.
+/// The one-pass UTF-8 and U+0000 scan against the standard library's validation: short strings
+/// of edge bytes, and text long enough for its word-at-a-time paths (runs of ASCII, of
+/// three-byte Hangul and four-byte emoji), possibly broken at one byte.
 @Suite("UTF-8 scan")
 struct UTF8ScanTests {
     /// Well-formed characters of every length, with the edges of Unicode Table 3-7's ranges.
@@ -29,6 +29,21 @@ struct UTF8ScanTests {
         if let ours {
             #expect(ours.containsNUL == bytes.contains(0), "\(bytes)")
             #expect(ours.isASCII == bytes.allSatisfy { $0 < 0x80 }, "\(bytes)")
+        }
+    }
+
+    /// Short strings of bytes from the edges of every range, valid or not.
+    @Test func shortStringsOfInterestingBytesAgree() {
+        var random = SplitMix64(state: 10)
+        let interesting: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+            0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF, 0x9F, 0xA0, 0x8F, 0x90,
+        ]
+        for _ in 0..<20_000 {
+            let count = Int(random.next() % 12)
+            expectAgreement(
+                (0..<count).map { _ in interesting[Int(random.next() % UInt64(interesting.count))] }
+            )
         }
     }
 
