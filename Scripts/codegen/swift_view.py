@@ -3,8 +3,8 @@
 A view reads fields from the input's bytes on demand (Sources/RTMWire/View/): strings as
 RTMStringView, repeated fields as lazy sequences, sub-messages as views. `_checkView` is the
 one pass `withView` makes first (`strings: false`): the decoder's wire rules (thrown at once) and
-the repeated-count check of the default options (returned, thrown after the pass, as the decoder
-throws it after decoding). A string's UTF-8 and U+0000 are checked when it is read as text; when
+the repeated-count check of the default options (recorded in the walk's one ViewViolation, thrown
+after the pass, as the decoder throws it after decoding). A string's UTF-8 and U+0000 are checked when it is read as text; when
 that fails, the same pass with `strings: true` finds the decoder's error for the whole input.
 """
 
@@ -240,21 +240,26 @@ def _check(out: SwiftSource, m: Message):
     out.line("public typealias View = %s" % view_name(m.name), 1)
     out.line()
     out.line("public static func _checkView(", 1)
-    out.line("_ reader: inout WireReader, _ options: CodecOptions, strings: Bool", 2)
-    out.line(") throws(RTMWireError) -> RTMWireError? {", 1)
+    out.line("_ reader: inout WireReader, _ options: CodecOptions, strings: Bool,", 2)
+    out.line("_ violation: inout ViewViolation", 2)
+    out.line(") throws(RTMWireError) {", 1)
     fields = m.by_number
     has_messages = any(f.is_message for f in fields)
-    if has_messages:
-        out.line("var violation: RTMWireError? = nil", 2)
+    string_oneofs = [o for o in m.oneofs if any(f.is_string for f in o.fields)]
+    has_own = (any(f.repeated or (f.is_string and f.oneof is None) for f in fields)
+               or bool(string_oneofs))
+    if has_messages and has_own:
+        # The message's own checks run after the walk and win over what its sub-messages
+        # recorded during it, not over what was recorded before it began.
+        out.line("let firstHere = violation.isEmpty", 2)
     for f in fields:
         if f.repeated:
             out.line("var %s = 0" % _count(f), 2)
         if f.is_string and f.oneof is None:
             out.line("var %s = false" % _flag(f), 2)
-    for oneof in m.oneofs:
-        if any(f.is_string for f in oneof.fields):
-            # The last member wins: only a string member that stays set can hold U+0000.
-            out.line("var %sNUL: StaticString? = nil" % oneof.prop, 2)
+    for oneof in string_oneofs:
+        # The last member wins: only a string member that stays set can hold U+0000.
+        out.line("var %sNUL: StaticString? = nil" % oneof.prop, 2)
     out.line("while !reader.isAtEnd {", 2)
     out.line("let tagStart = reader.offset", 3)
     out.line("let tag = try reader.readTag()", 3)
@@ -268,20 +273,31 @@ def _check(out: SwiftSource, m: Message):
     else:
         out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 3)
     out.line("}", 2)
-    out.line("guard options.checksSemantics else { return nil }", 2)
+    if not has_own:
+        out.line("}", 1)
+        out.line("}")
+        return
+    first = "firstHere" if has_messages else "violation.isEmpty"
+    out.line("guard options.checksSemantics, %s else { return }" % first, 2)
     # In the order of the generated `_validate`: counts, strings, then sub-messages.
     for f in fields:
         if f.repeated:
             out.line('if %s > options.limits.maxRepeatedCount {' % _count(f), 2)
-            out.line('return Rules.countViolation(%s, options.limits, "%s")' % (_count(f), f.name), 3)
+            out.line('violation.recordOwn(Rules.countViolation(%s, options.limits, "%s"))'
+                     % (_count(f), f.name), 3)
+            out.line("return", 3)
             out.line("}", 2)
     for f in fields:
         if f.is_string and f.oneof is None:
-            out.line('if %s { return Rules.nulViolation("%s") }' % (_flag(f), f.name), 2)
-    for oneof in m.oneofs:
-        if any(f.is_string for f in oneof.fields):
-            out.line("if let field = %sNUL { return Rules.nulViolation(field) }" % oneof.prop, 2)
-    out.line("return %s" % ("violation" if has_messages else "nil"), 2)
+            out.line('if %s {' % _flag(f), 2)
+            out.line('violation.recordOwn(Rules.nulViolation("%s"))' % f.name, 3)
+            out.line("return", 3)
+            out.line("}", 2)
+    for oneof in string_oneofs:
+        out.line("if let field = %sNUL {" % oneof.prop, 2)
+        out.line("violation.recordOwn(Rules.nulViolation(field))", 3)
+        out.line("return", 3)
+        out.line("}", 2)
     out.line("}", 1)
     out.line("}")
 
@@ -296,15 +312,10 @@ def _check_case(out: SwiftSource, f: Field):
         return
     out.line("case %s:%s" % (_tag(f), comment), 3)
     if f.is_message:
-        path = name
-        if f.repeated:
-            path = '"%s[\\(%s)]"' % (f.name, _count(f))
-        out.line("if let found = try reader._checkMessage(%s.self, field: %s, options: options, strings: strings),"
-                 % (f.swift_scalar, name), 4)
-        out.line("violation == nil", 5)
-        out.line("{", 4)
-        out.line("violation = found.prefixingPath(%s)" % path, 5)
-        out.line("}", 4)
+        index = ", index: %s" % _count(f) if f.repeated else ""
+        out.line("try reader._checkMessage(", 4)
+        out.line("%s.self, field: %s%s, options: options, strings: strings, &violation)"
+                 % (f.swift_scalar, name, index), 5)
         if f.oneof is not None and any(o.is_string for o in f.oneof.fields):
             out.line("%sNUL = nil" % f.oneof.prop, 4)
     elif f.is_string and f.repeated:

@@ -118,6 +118,52 @@ struct ViewTests {
         }
     }
 
+    /// With several violations in one (canonically ordered) input, the view throws the one
+    /// the decoder throws: a message's own fields before its sub-messages, an earlier
+    /// sub-message before a later one, and an element of a repeated field with its index.
+    @Test func theFirstOfSeveralViolationsIsTheDecoders() throws {
+        var ownAndSender = envelope
+        ownAndSender.messageID = "m\u{0}"
+        ownAndSender.sender?.userID = "a\u{0}"
+        var senderAndConversation = envelope
+        senderAndConversation.sender?.userID = "a\u{0}"
+        senderAndConversation.conversation?.id = "g\u{0}"
+        func metadata(_ items: [MetadataItem]) -> Envelope {
+            let request = MetadataRequest(
+                requestID: "r-1", operation: .set,
+                target: MetadataTarget(
+                    target: .channel(ChannelTarget(channelName: "general", channelType: .message))),
+                metadata: Metadata(items: items))
+            var message = envelope
+            message.body = .metadata(MetadataMessage(kind: .request(request)))
+            return message
+        }
+        let cases: [(Envelope, String)] = [
+            (ownAndSender, "message_id"),
+            (senderAndConversation, "sender.user_id"),
+            (
+                metadata([.init(key: "a"), .init(key: "b\u{0}"), .init(key: "c\u{0}")]),
+                "metadata.request.metadata.items[1].key"
+            ),
+            (
+                metadata([.init(key: "a", value: "v\u{0}"), .init(key: "b\u{0}")]),
+                "metadata.request.metadata.items[0].value"
+            ),
+        ]
+        for (message, path) in cases {
+            let bytes = try message.serializedBytes(options: .wireOnly)
+            let decoder = caught { () throws(RTMWireError) in try Envelope(serializedBytes: bytes) }
+            let view = caught { () throws(RTMWireError) in
+                try Envelope.withView(of: bytes) { view throws(RTMWireError) in
+                    _ = try view.materialized()
+                }
+            }
+            #expect(decoder?.code == .invalidValue, "\(path)")
+            #expect(view?.fieldPath == path)
+            #expect(view == decoder, "\(path)")
+        }
+    }
+
     /// A string's text is checked when it is read, not when the view is made: a router that
     /// reads only the header and ids never pays for (or trips on) the body's text, and the
     /// string that does fail throws the decoder's error for the whole input, even when the

@@ -42,10 +42,12 @@ public protocol RTMViewable: RTMMessage {
     associatedtype View: RTMMessageView where View.Message == Self
 
     /// Checks the fields of the current message scope of `reader` for a view (wire rules, and
-    /// the UTF-8 of strings when `strings`, thrown) and returns the first violation of
-    /// `options`' value checks, if any (U+0000 only when `strings`).
-    static func _checkView(_ reader: inout WireReader, _ options: CodecOptions, strings: Bool)
-        throws(RTMWireError) -> RTMWireError?
+    /// the UTF-8 of strings when `strings`, thrown) and records the first violation of
+    /// `options`' value checks in `violation` when it is empty (U+0000 only when `strings`).
+    static func _checkView(
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError)
 }
 
 /// A generated, borrowed view of one encoded message (see ``RTMViewable``).
@@ -79,7 +81,9 @@ extension RTMViewable {
         }
         let base = start.assumingMemoryBound(to: UInt8.self)
         var reader = WireReader(base: base, count: bytes.count, maxDepth: options.limits.maxDepth)
-        if let violation = try _checkView(&reader, options, strings: false) { throw violation }
+        var violation = ViewViolation()
+        try _checkView(&reader, options, strings: false, &violation)
+        if let error = violation.error { throw error }
         return try withUnsafePointer(to: source) { source throws(RTMWireError) in
             let input = ViewInput(base: base, source: source)
             return try body(View(_scope: ViewScope(input: input, start: 0, end: bytes.count)))

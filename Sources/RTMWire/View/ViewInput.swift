@@ -36,9 +36,9 @@ struct ViewInput {
         let options = CodecOptions(limits: limits, checksSemantics: source.checksNUL)
         var reader = WireReader(base: base, count: source.count, maxDepth: Int.max)
         do {
-            if let violation = try source.root._checkView(&reader, options, strings: true) {
-                return violation
-            }
+            var violation = ViewViolation()
+            try source.root._checkView(&reader, options, strings: true, &violation)
+            if let error = violation.error { return error }
         } catch {
             return error
         }

@@ -1,9 +1,10 @@
 // The one pass that makes a view safe to read: the generated `_checkView` of each message walks
 // its fields with these, applying the decoder's wire rules (the same functions and errors as
-// `_merge`) without creating a value, and reports what the semantic checks of the decoder would
-// refuse (repeated-field counts; U+0000 when strings are checked) to be thrown after the walk, as
-// the decoder throws them after decoding. `withView` walks without checking strings; a string
-// that fails when read walks again with them, to find the decoder's error.
+// `_merge`) without creating a value, and records what the semantic checks of the decoder would
+// refuse (repeated-field counts; U+0000 when strings are checked) in a `ViewViolation`, to be
+// thrown after the walk, as the decoder throws them after decoding. `withView` walks without
+// checking strings; a string that fails when read walks again with them, to find the decoder's
+// error.
 
 extension WireReader {
     /// Checks a varint as ``readVarint()`` does (the same errors) without computing its value.
@@ -46,15 +47,19 @@ extension WireReader {
     }
 
     /// Checks a length-delimited sub-message of type `M` as ``mergeMessage(_:field:)`` would
-    /// decode it (same depth limit, same error paths); returns the first violation of the
-    /// semantic checks it found, not yet prefixed with `field`.
+    /// decode it (same depth limit, same error paths). A semantic violation it finds, when none
+    /// was recorded before, is recorded in `violation` with `field` (and the element's `index`
+    /// in a repeated field) prefixed to its path.
     @inlinable
     mutating func _checkMessage<M: RTMViewable>(
-        _ type: M.Type, field: StaticString, options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ type: M.Type, field: StaticString, index: Int? = nil, options: CodecOptions,
+        strings: Bool, _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let wasEmpty = violation.isEmpty
         try withSubMessage(field: field) { reader throws(RTMWireError) in
-            try M._checkView(&reader, options, strings: strings)
+            try M._checkView(&reader, options, strings: strings, &violation)
         }
+        if wasEmpty, !violation.isEmpty { violation.prefixPath(field, index: index) }
     }
 
     /// Checks one varint (`packed == false`) or a packed run of them; returns how many values

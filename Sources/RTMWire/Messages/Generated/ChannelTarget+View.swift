@@ -48,8 +48,9 @@ extension ChannelTarget: RTMViewable {
     public typealias View = ChannelTargetView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulChannelName = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -63,8 +64,10 @@ extension ChannelTarget: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulChannelName { return Rules.nulViolation("channel_name") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulChannelName {
+            violation.recordOwn(Rules.nulViolation("channel_name"))
+            return
+        }
     }
 }

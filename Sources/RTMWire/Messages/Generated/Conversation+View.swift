@@ -48,8 +48,9 @@ extension Conversation: RTMViewable {
     public typealias View = ConversationView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulId = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -63,8 +64,10 @@ extension Conversation: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulId { return Rules.nulViolation("id") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulId {
+            violation.recordOwn(Rules.nulViolation("id"))
+            return
+        }
     }
 }

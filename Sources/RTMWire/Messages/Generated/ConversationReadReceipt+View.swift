@@ -41,8 +41,9 @@ extension ConversationReadReceipt: RTMViewable {
     public typealias View = ConversationReadReceiptView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulConversationID = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -54,8 +55,10 @@ extension ConversationReadReceipt: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulConversationID { return Rules.nulViolation("conversation_id") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulConversationID {
+            violation.recordOwn(Rules.nulViolation("conversation_id"))
+            return
+        }
     }
 }

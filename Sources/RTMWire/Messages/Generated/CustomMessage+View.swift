@@ -48,8 +48,9 @@ extension CustomMessage: RTMViewable {
     public typealias View = CustomMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulType = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -63,8 +64,10 @@ extension CustomMessage: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulType { return Rules.nulViolation("type") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulType {
+            violation.recordOwn(Rules.nulViolation("type"))
+            return
+        }
     }
 }

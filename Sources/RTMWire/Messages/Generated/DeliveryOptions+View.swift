@@ -56,8 +56,9 @@ extension DeliveryOptions: RTMViewable {
     public typealias View = DeliveryOptionsView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
@@ -72,7 +73,5 @@ extension DeliveryOptions: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        return nil
     }
 }

@@ -41,8 +41,9 @@ extension DeliveryReceipt: RTMViewable {
     public typealias View = DeliveryReceiptView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var countMessageIDs = 0
         var nulMessageIDs = false
         var countDeliveredAtMs = 0
@@ -59,14 +60,18 @@ extension DeliveryReceipt: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
+        guard options.checksSemantics, violation.isEmpty else { return }
         if countMessageIDs > options.limits.maxRepeatedCount {
-            return Rules.countViolation(countMessageIDs, options.limits, "message_ids")
+            violation.recordOwn(Rules.countViolation(countMessageIDs, options.limits, "message_ids"))
+            return
         }
         if countDeliveredAtMs > options.limits.maxRepeatedCount {
-            return Rules.countViolation(countDeliveredAtMs, options.limits, "delivered_at_ms")
+            violation.recordOwn(Rules.countViolation(countDeliveredAtMs, options.limits, "delivered_at_ms"))
+            return
         }
-        if nulMessageIDs { return Rules.nulViolation("message_ids") }
-        return nil
+        if nulMessageIDs {
+            violation.recordOwn(Rules.nulViolation("message_ids"))
+            return
+        }
     }
 }

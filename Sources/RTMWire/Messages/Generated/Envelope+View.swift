@@ -182,9 +182,10 @@ extension Envelope: RTMViewable {
     public typealias View = EnvelopeView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let firstHere = violation.isEmpty
         var nulMessageID = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -193,121 +194,69 @@ extension Envelope: RTMViewable {
             case 0x0A:  // message_id = 1
                 nulMessageID = try reader._checkString(field: "message_id", validating: strings)
             case 0x12:  // sender = 2
-                if let found = try reader._checkMessage(Sender.self, field: "sender", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("sender")
-                }
+                try reader._checkMessage(
+                    Sender.self, field: "sender", options: options, strings: strings, &violation)
             case 0x18:  // send_time_ms = 3
                 try reader._skipVarint()
             case 0x22:  // conversation = 4
-                if let found = try reader._checkMessage(Conversation.self, field: "conversation", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("conversation")
-                }
+                try reader._checkMessage(
+                    Conversation.self, field: "conversation", options: options, strings: strings, &violation)
             case 0x2A:  // delivery_options = 5
-                if let found = try reader._checkMessage(DeliveryOptions.self, field: "delivery_options", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("delivery_options")
-                }
+                try reader._checkMessage(
+                    DeliveryOptions.self, field: "delivery_options", options: options, strings: strings, &violation)
             case 0x82:  // text = 16
-                if let found = try reader._checkMessage(TextMessage.self, field: "text", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("text")
-                }
+                try reader._checkMessage(
+                    TextMessage.self, field: "text", options: options, strings: strings, &violation)
             case 0x8A:  // image = 17
-                if let found = try reader._checkMessage(ImageMessage.self, field: "image", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("image")
-                }
+                try reader._checkMessage(
+                    ImageMessage.self, field: "image", options: options, strings: strings, &violation)
             case 0x92:  // file = 18
-                if let found = try reader._checkMessage(FileMessage.self, field: "file", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("file")
-                }
+                try reader._checkMessage(
+                    FileMessage.self, field: "file", options: options, strings: strings, &violation)
             case 0x9A:  // status = 19
-                if let found = try reader._checkMessage(StatusMessage.self, field: "status", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("status")
-                }
+                try reader._checkMessage(
+                    StatusMessage.self, field: "status", options: options, strings: strings, &violation)
             case 0xA2:  // receipt = 20
-                if let found = try reader._checkMessage(Receipt.self, field: "receipt", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("receipt")
-                }
+                try reader._checkMessage(
+                    Receipt.self, field: "receipt", options: options, strings: strings, &violation)
             case 0xAA:  // stream = 21
-                if let found = try reader._checkMessage(StreamMessage.self, field: "stream", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("stream")
-                }
+                try reader._checkMessage(
+                    StreamMessage.self, field: "stream", options: options, strings: strings, &violation)
             case 0xB2:  // stream_chunk = 22
-                if let found = try reader._checkMessage(StreamChunk.self, field: "stream_chunk", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("stream_chunk")
-                }
+                try reader._checkMessage(
+                    StreamChunk.self, field: "stream_chunk", options: options, strings: strings, &violation)
             case 0xBA:  // metadata = 23
-                if let found = try reader._checkMessage(MetadataMessage.self, field: "metadata", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("metadata")
-                }
+                try reader._checkMessage(
+                    MetadataMessage.self, field: "metadata", options: options, strings: strings, &violation)
             case 0xC2:  // custom = 24
-                if let found = try reader._checkMessage(CustomMessage.self, field: "custom", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("custom")
-                }
+                try reader._checkMessage(
+                    CustomMessage.self, field: "custom", options: options, strings: strings, &violation)
             case 0xCA:  // edit = 25
-                if let found = try reader._checkMessage(MessageEdit.self, field: "edit", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("edit")
-                }
+                try reader._checkMessage(
+                    MessageEdit.self, field: "edit", options: options, strings: strings, &violation)
             case 0xD2:  // recall = 26
-                if let found = try reader._checkMessage(MessageRecall.self, field: "recall", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("recall")
-                }
+                try reader._checkMessage(
+                    MessageRecall.self, field: "recall", options: options, strings: strings, &violation)
             case 0xDA:  // reaction = 27
-                if let found = try reader._checkMessage(Reaction.self, field: "reaction", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("reaction")
-                }
+                try reader._checkMessage(
+                    Reaction.self, field: "reaction", options: options, strings: strings, &violation)
             case 0xE2:  // reaction_summary = 28
-                if let found = try reader._checkMessage(ReactionSummary.self, field: "reaction_summary", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("reaction_summary")
-                }
+                try reader._checkMessage(
+                    ReactionSummary.self, field: "reaction_summary", options: options, strings: strings, &violation)
             case 0xEA:  // typing = 29
-                if let found = try reader._checkMessage(TypingIndicator.self, field: "typing", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("typing")
-                }
+                try reader._checkMessage(
+                    TypingIndicator.self, field: "typing", options: options, strings: strings, &violation)
             case 0x202:  // reply_to = 64
-                if let found = try reader._checkMessage(MessageReference.self, field: "reply_to", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("reply_to")
-                }
+                try reader._checkMessage(
+                    MessageReference.self, field: "reply_to", options: options, strings: strings, &violation)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulMessageID { return Rules.nulViolation("message_id") }
-        return violation
+        guard options.checksSemantics, firstHere else { return }
+        if nulMessageID {
+            violation.recordOwn(Rules.nulViolation("message_id"))
+            return
+        }
     }
 }

@@ -55,8 +55,9 @@ extension GroupReadCount: RTMViewable {
     public typealias View = GroupReadCountView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulMessageID = false
         var nulGroupID = false
         while !reader.isAtEnd {
@@ -73,9 +74,14 @@ extension GroupReadCount: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulMessageID { return Rules.nulViolation("message_id") }
-        if nulGroupID { return Rules.nulViolation("group_id") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulMessageID {
+            violation.recordOwn(Rules.nulViolation("message_id"))
+            return
+        }
+        if nulGroupID {
+            violation.recordOwn(Rules.nulViolation("group_id"))
+            return
+        }
     }
 }

@@ -69,8 +69,9 @@ extension GroupReadReceipt: RTMViewable {
     public typealias View = GroupReadReceiptView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulMessageID = false
         var nulGroupID = false
         var nulContent = false
@@ -93,11 +94,22 @@ extension GroupReadReceipt: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulMessageID { return Rules.nulViolation("message_id") }
-        if nulGroupID { return Rules.nulViolation("group_id") }
-        if nulContent { return Rules.nulViolation("content") }
-        if nulAckID { return Rules.nulViolation("ack_id") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulMessageID {
+            violation.recordOwn(Rules.nulViolation("message_id"))
+            return
+        }
+        if nulGroupID {
+            violation.recordOwn(Rules.nulViolation("group_id"))
+            return
+        }
+        if nulContent {
+            violation.recordOwn(Rules.nulViolation("content"))
+            return
+        }
+        if nulAckID {
+            violation.recordOwn(Rules.nulViolation("ack_id"))
+            return
+        }
     }
 }

@@ -106,9 +106,10 @@ extension ImageMessage: RTMViewable {
     public typealias View = ImageMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let firstHere = violation.isEmpty
         var nulMediaID = false
         var nulFileName = false
         var nulText = false
@@ -135,19 +136,24 @@ extension ImageMessage: RTMViewable {
             case 0x4A:  // text = 9
                 nulText = try reader._checkString(field: "text", validating: strings)
             case 0x52:  // mentions = 10
-                if let found = try reader._checkMessage(Mentions.self, field: "mentions", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("mentions")
-                }
+                try reader._checkMessage(
+                    Mentions.self, field: "mentions", options: options, strings: strings, &violation)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulMediaID { return Rules.nulViolation("media_id") }
-        if nulFileName { return Rules.nulViolation("file_name") }
-        if nulText { return Rules.nulViolation("text") }
-        return violation
+        guard options.checksSemantics, firstHere else { return }
+        if nulMediaID {
+            violation.recordOwn(Rules.nulViolation("media_id"))
+            return
+        }
+        if nulFileName {
+            violation.recordOwn(Rules.nulViolation("file_name"))
+            return
+        }
+        if nulText {
+            violation.recordOwn(Rules.nulViolation("text"))
+            return
+        }
     }
 }

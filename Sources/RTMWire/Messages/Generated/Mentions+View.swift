@@ -46,8 +46,9 @@ extension Mentions: RTMViewable {
     public typealias View = MentionsView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var countUserIDs = 0
         var nulUserIDs = false
         while !reader.isAtEnd {
@@ -63,11 +64,14 @@ extension Mentions: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
+        guard options.checksSemantics, violation.isEmpty else { return }
         if countUserIDs > options.limits.maxRepeatedCount {
-            return Rules.countViolation(countUserIDs, options.limits, "user_ids")
+            violation.recordOwn(Rules.countViolation(countUserIDs, options.limits, "user_ids"))
+            return
         }
-        if nulUserIDs { return Rules.nulViolation("user_ids") }
-        return nil
+        if nulUserIDs {
+            violation.recordOwn(Rules.nulViolation("user_ids"))
+            return
+        }
     }
 }

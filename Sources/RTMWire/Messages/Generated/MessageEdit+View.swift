@@ -87,9 +87,10 @@ extension MessageEdit: RTMViewable {
     public typealias View = MessageEditView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let firstHere = violation.isEmpty
         var nulTargetMessageID = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -100,23 +101,19 @@ extension MessageEdit: RTMViewable {
             case 0x10:  // edit_time_ms = 2
                 try reader._skipVarint()
             case 0x1A:  // text = 3
-                if let found = try reader._checkMessage(TextMessage.self, field: "text", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("text")
-                }
+                try reader._checkMessage(
+                    TextMessage.self, field: "text", options: options, strings: strings, &violation)
             case 0x22:  // caption = 4
-                if let found = try reader._checkMessage(Caption.self, field: "caption", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("caption")
-                }
+                try reader._checkMessage(
+                    Caption.self, field: "caption", options: options, strings: strings, &violation)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulTargetMessageID { return Rules.nulViolation("target_message_id") }
-        return violation
+        guard options.checksSemantics, firstHere else { return }
+        if nulTargetMessageID {
+            violation.recordOwn(Rules.nulViolation("target_message_id"))
+            return
+        }
     }
 }

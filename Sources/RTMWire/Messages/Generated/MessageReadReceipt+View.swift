@@ -41,8 +41,9 @@ extension MessageReadReceipt: RTMViewable {
     public typealias View = MessageReadReceiptView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulMessageID = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -54,8 +55,10 @@ extension MessageReadReceipt: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulMessageID { return Rules.nulViolation("message_id") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulMessageID {
+            violation.recordOwn(Rules.nulViolation("message_id"))
+            return
+        }
     }
 }

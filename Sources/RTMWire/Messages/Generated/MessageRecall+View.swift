@@ -55,8 +55,9 @@ extension MessageRecall: RTMViewable {
     public typealias View = MessageRecallView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulTargetMessageID = false
         var nulRecalledByUserID = false
         var nulReason = false
@@ -74,10 +75,18 @@ extension MessageRecall: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulTargetMessageID { return Rules.nulViolation("target_message_id") }
-        if nulRecalledByUserID { return Rules.nulViolation("recalled_by_user_id") }
-        if nulReason { return Rules.nulViolation("reason") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulTargetMessageID {
+            violation.recordOwn(Rules.nulViolation("target_message_id"))
+            return
+        }
+        if nulRecalledByUserID {
+            violation.recordOwn(Rules.nulViolation("recalled_by_user_id"))
+            return
+        }
+        if nulReason {
+            violation.recordOwn(Rules.nulViolation("reason"))
+            return
+        }
     }
 }

@@ -57,8 +57,9 @@ extension MessageReference: RTMViewable {
     public typealias View = MessageReferenceView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulMessageUID = false
         var nulSenderUserID = false
         var nulExcerpt = false
@@ -76,10 +77,18 @@ extension MessageReference: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulMessageUID { return Rules.nulViolation("message_uid") }
-        if nulSenderUserID { return Rules.nulViolation("sender_user_id") }
-        if nulExcerpt { return Rules.nulViolation("excerpt") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulMessageUID {
+            violation.recordOwn(Rules.nulViolation("message_uid"))
+            return
+        }
+        if nulSenderUserID {
+            violation.recordOwn(Rules.nulViolation("sender_user_id"))
+            return
+        }
+        if nulExcerpt {
+            violation.recordOwn(Rules.nulViolation("excerpt"))
+            return
+        }
     }
 }

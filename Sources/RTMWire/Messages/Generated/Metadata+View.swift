@@ -47,20 +47,18 @@ extension Metadata: RTMViewable {
     public typealias View = MetadataView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let firstHere = violation.isEmpty
         var countItems = 0
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // items = 1
-                if let found = try reader._checkMessage(MetadataItem.self, field: "items", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("items[\(countItems)]")
-                }
+                try reader._checkMessage(
+                    MetadataItem.self, field: "items", index: countItems, options: options, strings: strings, &violation)
                 countItems &+= 1
             case 0x10:  // major_revision = 2
                 try reader._skipVarint()
@@ -68,10 +66,10 @@ extension Metadata: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
+        guard options.checksSemantics, firstHere else { return }
         if countItems > options.limits.maxRepeatedCount {
-            return Rules.countViolation(countItems, options.limits, "items")
+            violation.recordOwn(Rules.countViolation(countItems, options.limits, "items"))
+            return
         }
-        return violation
     }
 }

@@ -72,8 +72,9 @@ extension MetadataItem: RTMViewable {
     public typealias View = MetadataItemView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulKey = false
         var nulValue = false
         var nulAuthorUserID = false
@@ -95,10 +96,18 @@ extension MetadataItem: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulKey { return Rules.nulViolation("key") }
-        if nulValue { return Rules.nulViolation("value") }
-        if nulAuthorUserID { return Rules.nulViolation("author_user_id") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulKey {
+            violation.recordOwn(Rules.nulViolation("key"))
+            return
+        }
+        if nulValue {
+            violation.recordOwn(Rules.nulViolation("value"))
+            return
+        }
+        if nulAuthorUserID {
+            violation.recordOwn(Rules.nulViolation("author_user_id"))
+            return
+        }
     }
 }

@@ -77,36 +77,25 @@ extension MetadataMessage: RTMViewable {
     public typealias View = MetadataMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // request = 1
-                if let found = try reader._checkMessage(MetadataRequest.self, field: "request", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("request")
-                }
+                try reader._checkMessage(
+                    MetadataRequest.self, field: "request", options: options, strings: strings, &violation)
             case 0x12:  // response = 2
-                if let found = try reader._checkMessage(MetadataResponse.self, field: "response", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("response")
-                }
+                try reader._checkMessage(
+                    MetadataResponse.self, field: "response", options: options, strings: strings, &violation)
             case 0x1A:  // event = 3
-                if let found = try reader._checkMessage(StorageEvent.self, field: "event", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("event")
-                }
+                try reader._checkMessage(
+                    StorageEvent.self, field: "event", options: options, strings: strings, &violation)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        return violation
     }
 }

@@ -76,9 +76,10 @@ extension MetadataRequest: RTMViewable {
     public typealias View = MetadataRequestView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let firstHere = violation.isEmpty
         var nulRequestID = false
         var nulLockName = false
         while !reader.isAtEnd {
@@ -90,32 +91,28 @@ extension MetadataRequest: RTMViewable {
             case 0x10:  // operation = 2
                 try reader._skipVarint()
             case 0x1A:  // target = 3
-                if let found = try reader._checkMessage(MetadataTarget.self, field: "target", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("target")
-                }
+                try reader._checkMessage(
+                    MetadataTarget.self, field: "target", options: options, strings: strings, &violation)
             case 0x22:  // metadata = 4
-                if let found = try reader._checkMessage(Metadata.self, field: "metadata", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("metadata")
-                }
+                try reader._checkMessage(
+                    Metadata.self, field: "metadata", options: options, strings: strings, &violation)
             case 0x2A:  // options = 5
-                if let found = try reader._checkMessage(MetadataOptions.self, field: "options", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("options")
-                }
+                try reader._checkMessage(
+                    MetadataOptions.self, field: "options", options: options, strings: strings, &violation)
             case 0x32:  // lock_name = 6
                 nulLockName = try reader._checkString(field: "lock_name", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulRequestID { return Rules.nulViolation("request_id") }
-        if nulLockName { return Rules.nulViolation("lock_name") }
-        return violation
+        guard options.checksSemantics, firstHere else { return }
+        if nulRequestID {
+            violation.recordOwn(Rules.nulViolation("request_id"))
+            return
+        }
+        if nulLockName {
+            violation.recordOwn(Rules.nulViolation("lock_name"))
+            return
+        }
     }
 }

@@ -76,9 +76,10 @@ extension MetadataResponse: RTMViewable {
     public typealias View = MetadataResponseView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let firstHere = violation.isEmpty
         var nulRequestID = false
         var nulErrorMessage = false
         while !reader.isAtEnd {
@@ -90,28 +91,27 @@ extension MetadataResponse: RTMViewable {
             case 0x10:  // operation = 2
                 try reader._skipVarint()
             case 0x1A:  // target = 3
-                if let found = try reader._checkMessage(MetadataTarget.self, field: "target", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("target")
-                }
+                try reader._checkMessage(
+                    MetadataTarget.self, field: "target", options: options, strings: strings, &violation)
             case 0x20:  // status = 4
                 try reader._skipVarint()
             case 0x2A:  // error_message = 5
                 nulErrorMessage = try reader._checkString(field: "error_message", validating: strings)
             case 0x32:  // metadata = 6
-                if let found = try reader._checkMessage(Metadata.self, field: "metadata", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("metadata")
-                }
+                try reader._checkMessage(
+                    Metadata.self, field: "metadata", options: options, strings: strings, &violation)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulRequestID { return Rules.nulViolation("request_id") }
-        if nulErrorMessage { return Rules.nulViolation("error_message") }
-        return violation
+        guard options.checksSemantics, firstHere else { return }
+        if nulRequestID {
+            violation.recordOwn(Rules.nulViolation("request_id"))
+            return
+        }
+        if nulErrorMessage {
+            violation.recordOwn(Rules.nulViolation("error_message"))
+            return
+        }
     }
 }

@@ -72,20 +72,18 @@ extension MetadataTarget: RTMViewable {
     public typealias View = MetadataTargetView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let firstHere = violation.isEmpty
         var targetNUL: StaticString? = nil
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // channel = 1
-                if let found = try reader._checkMessage(ChannelTarget.self, field: "channel", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("channel")
-                }
+                try reader._checkMessage(
+                    ChannelTarget.self, field: "channel", options: options, strings: strings, &violation)
                 targetNUL = nil
             case 0x12:  // user_id = 2
                 targetNUL = try reader._checkString(field: "user_id", validating: strings) ? "user_id" : nil
@@ -93,8 +91,10 @@ extension MetadataTarget: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if let field = targetNUL { return Rules.nulViolation(field) }
-        return violation
+        guard options.checksSemantics, firstHere else { return }
+        if let field = targetNUL {
+            violation.recordOwn(Rules.nulViolation(field))
+            return
+        }
     }
 }

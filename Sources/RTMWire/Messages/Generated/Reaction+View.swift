@@ -55,8 +55,9 @@ extension Reaction: RTMViewable {
     public typealias View = ReactionView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulTargetMessageID = false
         var nulKey = false
         while !reader.isAtEnd {
@@ -73,9 +74,14 @@ extension Reaction: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulTargetMessageID { return Rules.nulViolation("target_message_id") }
-        if nulKey { return Rules.nulViolation("key") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulTargetMessageID {
+            violation.recordOwn(Rules.nulViolation("target_message_id"))
+            return
+        }
+        if nulKey {
+            violation.recordOwn(Rules.nulViolation("key"))
+            return
+        }
     }
 }

@@ -61,8 +61,9 @@ extension ReactionCount: RTMViewable {
     public typealias View = ReactionCountView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulKey = false
         var countRecentUserIDs = 0
         var nulRecentUserIDs = false
@@ -83,12 +84,18 @@ extension ReactionCount: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
+        guard options.checksSemantics, violation.isEmpty else { return }
         if countRecentUserIDs > options.limits.maxRepeatedCount {
-            return Rules.countViolation(countRecentUserIDs, options.limits, "recent_user_ids")
+            violation.recordOwn(Rules.countViolation(countRecentUserIDs, options.limits, "recent_user_ids"))
+            return
         }
-        if nulKey { return Rules.nulViolation("key") }
-        if nulRecentUserIDs { return Rules.nulViolation("recent_user_ids") }
-        return nil
+        if nulKey {
+            violation.recordOwn(Rules.nulViolation("key"))
+            return
+        }
+        if nulRecentUserIDs {
+            violation.recordOwn(Rules.nulViolation("recent_user_ids"))
+            return
+        }
     }
 }

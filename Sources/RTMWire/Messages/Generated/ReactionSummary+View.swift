@@ -47,9 +47,10 @@ extension ReactionSummary: RTMViewable {
     public typealias View = ReactionSummaryView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let firstHere = violation.isEmpty
         var nulTargetMessageID = false
         var countReactions = 0
         while !reader.isAtEnd {
@@ -59,21 +60,21 @@ extension ReactionSummary: RTMViewable {
             case 0x0A:  // target_message_id = 1
                 nulTargetMessageID = try reader._checkString(field: "target_message_id", validating: strings)
             case 0x12:  // reactions = 2
-                if let found = try reader._checkMessage(ReactionCount.self, field: "reactions", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("reactions[\(countReactions)]")
-                }
+                try reader._checkMessage(
+                    ReactionCount.self, field: "reactions", index: countReactions, options: options, strings: strings, &violation)
                 countReactions &+= 1
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
+        guard options.checksSemantics, firstHere else { return }
         if countReactions > options.limits.maxRepeatedCount {
-            return Rules.countViolation(countReactions, options.limits, "reactions")
+            violation.recordOwn(Rules.countViolation(countReactions, options.limits, "reactions"))
+            return
         }
-        if nulTargetMessageID { return Rules.nulViolation("target_message_id") }
-        return violation
+        if nulTargetMessageID {
+            violation.recordOwn(Rules.nulViolation("target_message_id"))
+            return
+        }
     }
 }

@@ -87,48 +87,31 @@ extension Receipt: RTMViewable {
     public typealias View = ReceiptView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // delivery = 1
-                if let found = try reader._checkMessage(DeliveryReceipt.self, field: "delivery", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("delivery")
-                }
+                try reader._checkMessage(
+                    DeliveryReceipt.self, field: "delivery", options: options, strings: strings, &violation)
             case 0x12:  // message_read = 2
-                if let found = try reader._checkMessage(MessageReadReceipt.self, field: "message_read", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("message_read")
-                }
+                try reader._checkMessage(
+                    MessageReadReceipt.self, field: "message_read", options: options, strings: strings, &violation)
             case 0x1A:  // conversation_read = 3
-                if let found = try reader._checkMessage(ConversationReadReceipt.self, field: "conversation_read", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("conversation_read")
-                }
+                try reader._checkMessage(
+                    ConversationReadReceipt.self, field: "conversation_read", options: options, strings: strings, &violation)
             case 0x22:  // group_read = 4
-                if let found = try reader._checkMessage(GroupReadReceipt.self, field: "group_read", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("group_read")
-                }
+                try reader._checkMessage(
+                    GroupReadReceipt.self, field: "group_read", options: options, strings: strings, &violation)
             case 0x2A:  // group_read_count = 5
-                if let found = try reader._checkMessage(GroupReadCount.self, field: "group_read_count", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("group_read_count")
-                }
+                try reader._checkMessage(
+                    GroupReadCount.self, field: "group_read_count", options: options, strings: strings, &violation)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        return violation
     }
 }

@@ -48,8 +48,9 @@ extension Sender: RTMViewable {
     public typealias View = SenderView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulUserID = false
         var nulDisplayName = false
         while !reader.isAtEnd {
@@ -64,9 +65,14 @@ extension Sender: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulUserID { return Rules.nulViolation("user_id") }
-        if nulDisplayName { return Rules.nulViolation("display_name") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulUserID {
+            violation.recordOwn(Rules.nulViolation("user_id"))
+            return
+        }
+        if nulDisplayName {
+            violation.recordOwn(Rules.nulViolation("display_name"))
+            return
+        }
     }
 }

@@ -48,8 +48,9 @@ extension StatusMessage: RTMViewable {
     public typealias View = StatusMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
@@ -62,7 +63,5 @@ extension StatusMessage: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        return nil
     }
 }

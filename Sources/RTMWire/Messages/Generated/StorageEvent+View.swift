@@ -62,36 +62,33 @@ extension StorageEvent: RTMViewable {
     public typealias View = StorageEventView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let firstHere = violation.isEmpty
         var nulPublisherUserID = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // target = 1
-                if let found = try reader._checkMessage(MetadataTarget.self, field: "target", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("target")
-                }
+                try reader._checkMessage(
+                    MetadataTarget.self, field: "target", options: options, strings: strings, &violation)
             case 0x10:  // event_type = 2
                 try reader._skipVarint()
             case 0x1A:  // metadata = 3
-                if let found = try reader._checkMessage(Metadata.self, field: "metadata", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("metadata")
-                }
+                try reader._checkMessage(
+                    Metadata.self, field: "metadata", options: options, strings: strings, &violation)
             case 0x22:  // publisher_user_id = 4
                 nulPublisherUserID = try reader._checkString(field: "publisher_user_id", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulPublisherUserID { return Rules.nulViolation("publisher_user_id") }
-        return violation
+        guard options.checksSemantics, firstHere else { return }
+        if nulPublisherUserID {
+            violation.recordOwn(Rules.nulViolation("publisher_user_id"))
+            return
+        }
     }
 }

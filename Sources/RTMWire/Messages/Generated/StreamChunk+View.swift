@@ -91,9 +91,10 @@ extension StreamChunk: RTMViewable {
     public typealias View = StreamChunkView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let firstHere = violation.isEmpty
         var nulStreamID = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -104,29 +105,22 @@ extension StreamChunk: RTMViewable {
             case 0x10:  // sequence = 2
                 try reader._skipVarint()
             case 0x1A:  // init = 3
-                if let found = try reader._checkMessage(StreamInit.self, field: "init", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("init")
-                }
+                try reader._checkMessage(
+                    StreamInit.self, field: "init", options: options, strings: strings, &violation)
             case 0x22:  // delta = 4
-                if let found = try reader._checkMessage(StreamDelta.self, field: "delta", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("delta")
-                }
+                try reader._checkMessage(
+                    StreamDelta.self, field: "delta", options: options, strings: strings, &violation)
             case 0x2A:  // complete = 5
-                if let found = try reader._checkMessage(StreamComplete.self, field: "complete", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("complete")
-                }
+                try reader._checkMessage(
+                    StreamComplete.self, field: "complete", options: options, strings: strings, &violation)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulStreamID { return Rules.nulViolation("stream_id") }
-        return violation
+        guard options.checksSemantics, firstHere else { return }
+        if nulStreamID {
+            violation.recordOwn(Rules.nulViolation("stream_id"))
+            return
+        }
     }
 }

@@ -62,8 +62,9 @@ extension StreamComplete: RTMViewable {
     public typealias View = StreamCompleteView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulSummary = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -81,8 +82,10 @@ extension StreamComplete: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulSummary { return Rules.nulViolation("summary") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulSummary {
+            violation.recordOwn(Rules.nulViolation("summary"))
+            return
+        }
     }
 }

@@ -41,8 +41,9 @@ extension StreamDelta: RTMViewable {
     public typealias View = StreamDeltaView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulContent = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -54,8 +55,10 @@ extension StreamDelta: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulContent { return Rules.nulViolation("content") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulContent {
+            violation.recordOwn(Rules.nulViolation("content"))
+            return
+        }
     }
 }

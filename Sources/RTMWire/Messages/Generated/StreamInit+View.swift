@@ -41,8 +41,9 @@ extension StreamInit: RTMViewable {
     public typealias View = StreamInitView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulContentType = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -54,8 +55,10 @@ extension StreamInit: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulContentType { return Rules.nulViolation("content_type") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulContentType {
+            violation.recordOwn(Rules.nulViolation("content_type"))
+            return
+        }
     }
 }

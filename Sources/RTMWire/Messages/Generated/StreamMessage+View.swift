@@ -90,9 +90,10 @@ extension StreamMessage: RTMViewable {
     public typealias View = StreamMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let firstHere = violation.isEmpty
         var nulMessageUID = false
         var nulContentType = false
         var nulContent = false
@@ -115,19 +116,24 @@ extension StreamMessage: RTMViewable {
             case 0x38:  // is_sync = 7
                 try reader._skipVarint()
             case 0x42:  // reference = 8
-                if let found = try reader._checkMessage(StreamReference.self, field: "reference", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("reference")
-                }
+                try reader._checkMessage(
+                    StreamReference.self, field: "reference", options: options, strings: strings, &violation)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulMessageUID { return Rules.nulViolation("message_uid") }
-        if nulContentType { return Rules.nulViolation("content_type") }
-        if nulContent { return Rules.nulViolation("content") }
-        return violation
+        guard options.checksSemantics, firstHere else { return }
+        if nulMessageUID {
+            violation.recordOwn(Rules.nulViolation("message_uid"))
+            return
+        }
+        if nulContentType {
+            violation.recordOwn(Rules.nulViolation("content_type"))
+            return
+        }
+        if nulContent {
+            violation.recordOwn(Rules.nulViolation("content"))
+            return
+        }
     }
 }

@@ -55,8 +55,9 @@ extension StreamReference: RTMViewable {
     public typealias View = StreamReferenceView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         var nulMessageUID = false
         var nulSenderUserID = false
         var nulExcerpt = false
@@ -74,10 +75,18 @@ extension StreamReference: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulMessageUID { return Rules.nulViolation("message_uid") }
-        if nulSenderUserID { return Rules.nulViolation("sender_user_id") }
-        if nulExcerpt { return Rules.nulViolation("excerpt") }
-        return nil
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulMessageUID {
+            violation.recordOwn(Rules.nulViolation("message_uid"))
+            return
+        }
+        if nulSenderUserID {
+            violation.recordOwn(Rules.nulViolation("sender_user_id"))
+            return
+        }
+        if nulExcerpt {
+            violation.recordOwn(Rules.nulViolation("excerpt"))
+            return
+        }
     }
 }

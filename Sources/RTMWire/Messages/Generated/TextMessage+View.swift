@@ -48,9 +48,10 @@ extension TextMessage: RTMViewable {
     public typealias View = TextMessageView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
-        var violation: RTMWireError? = nil
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        let firstHere = violation.isEmpty
         var nulText = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -59,17 +60,16 @@ extension TextMessage: RTMViewable {
             case 0x0A:  // text = 1
                 nulText = try reader._checkString(field: "text", validating: strings)
             case 0x12:  // mentions = 2
-                if let found = try reader._checkMessage(Mentions.self, field: "mentions", options: options, strings: strings),
-                    violation == nil
-                {
-                    violation = found.prefixingPath("mentions")
-                }
+                try reader._checkMessage(
+                    Mentions.self, field: "mentions", options: options, strings: strings, &violation)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        if nulText { return Rules.nulViolation("text") }
-        return violation
+        guard options.checksSemantics, firstHere else { return }
+        if nulText {
+            violation.recordOwn(Rules.nulViolation("text"))
+            return
+        }
     }
 }

@@ -50,8 +50,9 @@ extension TypingIndicator: RTMViewable {
     public typealias View = TypingIndicatorView
 
     public static func _checkView(
-        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool
-    ) throws(RTMWireError) -> RTMWireError? {
+        _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
@@ -64,7 +65,5 @@ extension TypingIndicator: RTMViewable {
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
-        guard options.checksSemantics else { return nil }
-        return nil
     }
 }
