@@ -31,6 +31,16 @@ struct ContiguousBytesTests {
         let invalid = Envelope(messageID: "", body: .text(TextMessage(text: "x")))
         #expect(throws: RTMWireError.self) { let _: Data = try invalid.serializedBytes() }
         #expect(throws: RTMWireError.self) { let _: Data = try invalid.delimitedBytes() }
+        // U+0000 is found while the strings are copied: the same error as the array's.
+        let nul = Envelope(
+            messageID: "m-1", sender: Sender(userID: "a\u{0}"),
+            conversation: Conversation(type: .channel, id: "c"), body: .text(TextMessage(text: "x"))
+        )
+        let expected = caught { () throws(RTMWireError) in _ = try nul.serializedBytes() }
+        let error = caught { () throws(RTMWireError) in let _: Data = try nul.serializedBytes() }
+        #expect(expected?.fieldPath == "sender.user_id")
+        #expect(error == expected)
+        #expect(throws: Never.self) { let _: Data = try nul.serializedBytes(options: .wireOnly) }
     }
 
     /// The container is created once, at the exact size, and written in place: the storage

@@ -57,6 +57,36 @@ struct SerializeIntoTests {
         }
     }
 
+    /// U+0000 is found while the strings are copied (no scan of its own): the error is the
+    /// one `serializedBytes()` throws, whichever string holds it, and wire-only encodes it.
+    @Test func refusesU0000AsSerializedBytesDoes() throws {
+        var inMessageID = header(.text(TextMessage(text: "hello")))
+        inMessageID.messageID = "m\u{0}1"
+        var inSender = header(.text(TextMessage(text: "hello")))
+        inSender.sender?.displayName = "a\u{0}"
+        let inText = header(.text(TextMessage(text: "hel\u{0}lo")))
+        var inTwo = inText
+        inTwo.sender?.userID = "\u{0}"
+        for (envelope, path) in [
+            (inMessageID, "message_id"), (inSender, "sender.display_name"),
+            (inText, "text.text"), (inTwo, "sender.user_id"),
+        ] {
+            let size = envelope.serializedSize
+            var buffer = [UInt8](repeating: 0, count: size)
+            let error = buffer.withUnsafeMutableBytes { raw in
+                caught { () throws(RTMWireError) in try envelope.serialize(into: raw) }
+            }
+            let expected = caught { () throws(RTMWireError) in _ = try envelope.serializedBytes() }
+            #expect(error?.code == .invalidValue, "\(path)")
+            #expect(error?.fieldPath == path)
+            #expect(error == expected)
+            let written = try buffer.withUnsafeMutableBytes { raw in
+                try envelope.serialize(into: raw, options: .wireOnly)
+            }
+            #expect(buffer[0..<written] == (try envelope.serializedBytes(options: .wireOnly))[...])
+        }
+    }
+
     @Test func aShortBufferIsATypedError() throws {
         let envelope = header(.text(TextMessage(text: "hello")))
         var buffer = [UInt8](repeating: 0, count: envelope.serializedSize - 1)

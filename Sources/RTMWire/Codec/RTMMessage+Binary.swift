@@ -87,11 +87,24 @@ extension RTMMessage {
     /// like protobuf-c's `pack` into a caller's buffer.
     ///
     /// Throws ``RTMWireError/Code/bufferTooSmall`` when `buffer` is shorter than ``serializedSize``.
+    /// When it throws, the contents of `buffer` are unspecified.
     @inlinable
     public func serialize(
         into buffer: UnsafeMutableRawBufferPointer, options: CodecOptions = .default
     ) throws(RTMWireError) -> Int {
-        try WireWriter.fill(buffer, size: checkedWireSize(options)) { _encode(to: &$0) }
+        // As in `serializedBytes`: U+0000 is looked for while the strings are copied, and a
+        // string that held one makes the full checks run and throw (the buffer then holds an
+        // encoding that must not be sent).
+        var sawNUL = false
+        let written = try WireWriter.fill(
+            buffer, size: checkedWireSize(options, checkingNUL: false)
+        ) {
+            writer in
+            _encode(to: &writer)
+            sawNUL = writer.sawNUL
+        }
+        if sawNUL, options.checksSemantics { try _validate(options.limits) }
+        return written
     }
 
     /// The encoded size, after the checks every encoding entry point makes first: with
