@@ -44,7 +44,7 @@ from swift_registry import registry_file  # noqa: E402
 from swift_text import text_file  # noqa: E402
 from swift_validation import validation_file  # noqa: E402
 from swift_view import check_nesting, view_file  # noqa: E402
-from swift_wire import wire_file  # noqa: E402
+from swift_wire import repeated_elements, wire_file  # noqa: E402
 
 SWIFT_FOLDER = "Sources/RTMWire/Messages/Generated"
 SCHEMA_TABLE = "Sources/RTMWireConformance/Schema/SchemaTable+Generated.swift"
@@ -57,11 +57,12 @@ def swift_files(schema: Schema, module_import=None) -> dict:
     files = {"MessageRegistry.swift": registry_file(schema)}
     if not module_import:
         check_nesting(schema)
+    elements = repeated_elements(schema.messages)
     for m in schema.messages:
         files[m.name + ".swift"] = message_file(m)
-        files[m.name + "+Wire.swift"] = wire_file(m)
+        files[m.name + "+Wire.swift"] = wire_file(m, elements)
         files[m.name + "+JSON.swift"] = json_file(m)
-        files[m.name + "+Validation.swift"] = validation_file(m)
+        files[m.name + "+Validation.swift"] = validation_file(m, elements)
         files[m.name + "+Text.swift"] = text_file(m)
         if not module_import:
             # Views are RTMWire's API; another module's copy of the codec (the baseline

@@ -16,21 +16,46 @@ def _validate_sub_message(name: str) -> str:
             'catch { throw error.prefixingPath("%s") }' % name)
 
 
-def validation_file(m: Message) -> str:
+def validation_file(m: Message, elements: set) -> str:
+    if m.name in elements:
+        return extension_file(m, _validate_forwarding, _validate_in_place)
     return extension_file(m, _validate)
 
 
-def _validate(out: SwiftSource, m: Message):
+def _validate_forwarding(out: SwiftSource, m: Message):
     out.line("public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {", 1)
+    out.line("try withUnsafePointer(to: self) { pointer throws(RTMWireError) in", 2)
+    out.line("try Self._validate(InPlace(pointer), limits, checkingNUL: checkingNUL)", 3)
+    out.line("}", 2)
+    out.line("}", 1)
+
+
+def _validate_in_place(out: SwiftSource, m: Message):
+    out.line("/// `_validate(_:checkingNUL:)` of a message read where it is stored (an element of a", 1)
+    out.line("/// repeated field).", 1)
+    _validate(out, m, receiver="message")
+
+
+def _validate(out: SwiftSource, m: Message, receiver: str = None):
+    if receiver:
+        out.line("static func _validate(", 1)
+        out.line("_ %s: InPlace<Self>, _ limits: Limits, checkingNUL: Bool" % receiver, 2)
+        out.line(") throws(RTMWireError) {", 1)
+    else:
+        out.line("public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {", 1)
+    recv = receiver or "self"
     for f in m.by_number:
         if f.repeated:
-            out.line('try Rules.count(self.%s.count, limits, "%s")' % (f.prop, f.name), 2)
-    out.line("try _validateSelf(limits)", 2)
+            out.line('try Rules.count(%s.%s.count, limits, "%s")' % (recv, f.prop, f.name), 2)
+    if receiver:
+        out.line("try %s.pointer.pointee._validateSelf(limits)" % receiver, 2)
+    else:
+        out.line("try _validateSelf(limits)", 2)
     for f in m.by_number:
         if f.oneof is None:
-            _check_field(out, f)
+            _check_field(out, f, recv)
     for oneof in m.oneofs:
-        out.line("switch self.%s {" % oneof.prop, 2)
+        out.line("switch %s.%s {" % (recv, oneof.prop), 2)
         for f in oneof.fields:
             if f.is_message:
                 out.line("case .%s(let value)?:" % f.case, 2)
@@ -47,8 +72,8 @@ def _validate(out: SwiftSource, m: Message):
     out.line("}", 1)
 
 
-def _check_field(out: SwiftSource, f: Field):
-    prop = "self." + f.prop
+def _check_field(out: SwiftSource, f: Field, recv: str):
+    prop = recv + "." + f.prop
     if f.is_string and f.repeated:
         # Scanned without a throwing call per element (see UTF8Scan.firstIndexContainingNUL);
         # the rule runs only for an offending string.
@@ -58,8 +83,10 @@ def _check_field(out: SwiftSource, f: Field):
     elif f.is_string:
         out.line('if checkingNUL { try Rules.noNUL(%s, "%s") }' % (prop, f.name), 2)
     elif f.is_message and f.repeated:
-        out.line("for (index, value) in %s.enumerated() {" % prop, 2)
-        out.line(_validate_sub_message('%s[\\(index)]' % f.name), 3)
+        # In place, as the encoder: reading an element out of the array would copy it.
+        out.line("try %s.forEachInPlace { element, index throws(RTMWireError) in" % prop, 2)
+        out.line("do throws(RTMWireError) { try %s._validate(element, limits, checkingNUL: checkingNUL) } "
+                 'catch { throw error.prefixingPath("%s[\\(index)]") }' % (f.swift_scalar, f.name), 3)
         out.line("}", 2)
     elif f.is_message:
         out.line("if let value = %s {" % prop, 2)

@@ -23,7 +23,15 @@ def _label(field: Field, wire_type=None) -> str:
     return "0x%02X" % field.tag_value(wire_type)
 
 
-def wire_file(m: Message) -> str:
+def repeated_elements(messages) -> set:
+    """Names of the messages that are elements of a repeated field somewhere: they also get an
+    in-place encoder (see InPlace), which the repeated field's loop calls."""
+    return {f.swift_scalar for m in messages for f in m.fields if f.is_message and f.repeated}
+
+
+def wire_file(m: Message, elements: set) -> str:
+    if m.name in elements:
+        return extension_file(m, _size, _encode_forwarding, _encode_in_place, _merge)
     return extension_file(m, _size, _encode, _merge)
 
 
@@ -61,23 +69,40 @@ def _size(out: SwiftSource, m: Message):
     out.line("}", 1)
 
 
-def _encode(out: SwiftSource, m: Message):
+def _encode_forwarding(out: SwiftSource, m: Message):
     out.line("public func _encode(to writer: inout WireWriter) {", 1)
+    out.line("withUnsafePointer(to: self) { Self._encode(InPlace($0), to: &writer) }", 2)
+    out.line("}", 1)
+
+
+def _encode_in_place(out: SwiftSource, m: Message):
+    out.line("/// `_encode(to:)` of a message read where it is stored (an element of a repeated field).", 1)
+    _encode(out, m, receiver="message")
+
+
+def _encode(out: SwiftSource, m: Message, receiver: str = None):
+    if receiver:
+        out.line("static func _encode(_ %s: InPlace<Self>, to writer: inout WireWriter) {"
+                 % receiver, 1)
+    else:
+        out.line("public func _encode(to writer: inout WireWriter) {", 1)
+    recv = receiver or "self"
     out.line("// Backwards (see WireWriter): unknown fields, which go last, then the fields from the", 2)
     out.line("// highest number down, each value before its tag.", 2)
-    out.line("if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }", 2)
+    out.line("if !%s.unknownFields.isEmpty { writer.writeRaw(%s.unknownFields.bytes) }"
+             % (recv, recv), 2)
 
     def value_then_tag(field, value, level):
         out.line(field.write(value), level)
         out.line(_write_tag(field), level)
 
     for f in reversed(m.by_number):
-        prop = "self." + f.prop
+        prop = recv + "." + f.prop
         if f.oneof is not None and m.oneof_is_contiguous(f.oneof):
             # Members adjacent in field order: one switch, placed at the last of them.
             if f is not f.oneof.by_number[-1]:
                 continue
-            out.line("switch self.%s {" % f.oneof.prop, 2)
+            out.line("switch %s.%s {" % (recv, f.oneof.prop), 2)
             for member in f.oneof.by_number:
                 out.line("case .%s(let value)?:" % member.case, 2)
                 value_then_tag(member, "value", 3)
@@ -86,11 +111,19 @@ def _encode(out: SwiftSource, m: Message):
             out.line("}", 2)
             continue
         if f.oneof is not None:
-            out.line("if case .%s(let value)? = self.%s {" % (f.case, f.oneof.prop), 2)
+            out.line("if case .%s(let value)? = %s.%s {" % (f.case, recv, f.oneof.prop), 2)
             value_then_tag(f, "value", 3)
         elif f.packed:
             out.line("if !%s.isEmpty {" % prop, 2)
             out.line("writer.writePackedVarints(%s) { %s }" % (prop, f.to_varint("$0")), 3)
+            out.line(_write_tag(f), 3)
+        elif f.repeated and f.is_message:
+            # In place: reading an element out of the array would copy it (retaining each
+            # of its strings), which costs more than encoding a small message.
+            out.line("%s.forEachInPlace(reversed: true) { element, _ in" % prop, 2)
+            out.line("let end = writer.position", 3)
+            out.line("%s._encode(element, to: &writer)" % f.swift_scalar, 3)
+            out.line("writer.writeVarint(UInt64(end &- writer.position))", 3)
             out.line(_write_tag(f), 3)
         elif f.repeated:
             out.line("for value in %s.reversed() {" % prop, 2)

@@ -46,6 +46,9 @@ extension ChannelTarget {
 
 extension MetadataItem {
     /// A non-empty key within the key limit and a value within the value limit.
+    // Inlined so that an item validated in place (see InPlace) reads its two fields rather
+    // than being copied whole for the call.
+    @inline(__always)
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(key, "key")
         try Rules.maxBytes(

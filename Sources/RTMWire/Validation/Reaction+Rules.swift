@@ -38,6 +38,9 @@ extension ReactionSummary {
 extension ReactionCount {
     /// A valid key, a count of at least one and of at least the recent users listed, and at most
     /// ``Limits/maxReactionRecentUsers`` distinct recent users.
+    // Inlined so that a count validated in place (see InPlace) reads its fields rather than
+    // being copied whole for the call.
+    @inline(__always)
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.reactionKey(key, limits, "key")
         try Rules.atMost(

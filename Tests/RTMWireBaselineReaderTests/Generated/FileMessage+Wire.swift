@@ -17,7 +17,7 @@ extension FileMessage {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
         if !self.text.isEmpty {
             writer.writeLengthDelimited(self.text)
             writer.writeByte(0x2A)

@@ -14,13 +14,15 @@ extension Metadata {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
         if self.majorRevision != 0 {
             writer.writeVarint(UInt64(bitPattern: self.majorRevision))
             writer.writeByte(0x10)
         }
-        for value in self.items.reversed() {
-            writer.writeMessage(value)
+        self.items.forEachInPlace(reversed: true) { element, _ in
+            let end = writer.position
+            MetadataItem._encode(element, to: &writer)
+            writer.writeVarint(UInt64(end &- writer.position))
             writer.writeByte(0x0A)
         }
     }

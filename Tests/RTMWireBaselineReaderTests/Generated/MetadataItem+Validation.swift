@@ -5,9 +5,19 @@
 
 extension MetadataItem {
     public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.key, "key") }
-        if checkingNUL { try Rules.noNUL(self.value, "value") }
-        if checkingNUL { try Rules.noNUL(self.authorUserID, "author_user_id") }
+        try withUnsafePointer(to: self) { pointer throws(RTMWireError) in
+            try Self._validate(InPlace(pointer), limits, checkingNUL: checkingNUL)
+        }
+    }
+
+    /// `_validate(_:checkingNUL:)` of a message read where it is stored (an element of a
+    /// repeated field).
+    static func _validate(
+        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
+    ) throws(RTMWireError) {
+        try message.pointer.pointee._validateSelf(limits)
+        if checkingNUL { try Rules.noNUL(message.key, "key") }
+        if checkingNUL { try Rules.noNUL(message.value, "value") }
+        if checkingNUL { try Rules.noNUL(message.authorUserID, "author_user_id") }
     }
 }

@@ -15,27 +15,32 @@ extension MetadataItem {
     }
 
     public func _encode(to writer: inout WireWriter) {
+        withUnsafePointer(to: self) { Self._encode(InPlace($0), to: &writer) }
+    }
+
+    /// `_encode(to:)` of a message read where it is stored (an element of a repeated field).
+    static func _encode(_ message: InPlace<Self>, to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
-        if self.updateTimeMs != 0 {
-            writer.writeVarint(UInt64(self.updateTimeMs))
+        if !message.unknownFields.isEmpty { writer.writeRaw(message.unknownFields.bytes) }
+        if message.updateTimeMs != 0 {
+            writer.writeVarint(UInt64(message.updateTimeMs))
             writer.writeByte(0x28)
         }
-        if self.revision != 0 {
-            writer.writeVarint(UInt64(bitPattern: self.revision))
+        if message.revision != 0 {
+            writer.writeVarint(UInt64(bitPattern: message.revision))
             writer.writeByte(0x20)
         }
-        if !self.authorUserID.isEmpty {
-            writer.writeLengthDelimited(self.authorUserID)
+        if !message.authorUserID.isEmpty {
+            writer.writeLengthDelimited(message.authorUserID)
             writer.writeByte(0x1A)
         }
-        if !self.value.isEmpty {
-            writer.writeLengthDelimited(self.value)
+        if !message.value.isEmpty {
+            writer.writeLengthDelimited(message.value)
             writer.writeByte(0x12)
         }
-        if !self.key.isEmpty {
-            writer.writeLengthDelimited(self.key)
+        if !message.key.isEmpty {
+            writer.writeLengthDelimited(message.key)
             writer.writeByte(0x0A)
         }
     }

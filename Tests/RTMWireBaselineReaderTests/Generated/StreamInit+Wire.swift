@@ -13,7 +13,7 @@ extension StreamInit {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
         if !self.contentType.isEmpty {
             writer.writeLengthDelimited(self.contentType)
             writer.writeByte(0x0A)

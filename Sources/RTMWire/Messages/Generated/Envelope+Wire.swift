@@ -33,7 +33,7 @@ extension Envelope {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
         if let value = self.replyTo {
             writer.writeMessage(value)
             writer.writeTag(0x82, 0x04)

@@ -15,7 +15,7 @@ extension GroupReadReceipt {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
         if self.readTimeMs != 0 {
             writer.writeVarint(UInt64(bitPattern: self.readTimeMs))
             writer.writeByte(0x28)

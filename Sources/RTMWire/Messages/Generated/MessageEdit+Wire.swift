@@ -17,7 +17,7 @@ extension MessageEdit {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
         switch self.content {
         case .text(let value)?:
             writer.writeMessage(value)

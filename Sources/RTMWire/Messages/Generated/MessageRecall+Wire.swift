@@ -13,7 +13,7 @@ extension MessageRecall {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
         if !self.reason.isEmpty {
             writer.writeLengthDelimited(self.reason)
             writer.writeByte(0x1A)

@@ -5,8 +5,8 @@ extension Metadata {
     public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try Rules.count(self.items.count, limits, "items")
         try _validateSelf(limits)
-        for (index, value) in self.items.enumerated() {
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("items[\(index)]") }
+        try self.items.forEachInPlace { element, index throws(RTMWireError) in
+            do throws(RTMWireError) { try MetadataItem._validate(element, limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("items[\(index)]") }
         }
     }
 }

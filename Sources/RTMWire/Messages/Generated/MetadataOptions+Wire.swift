@@ -12,7 +12,7 @@ extension MetadataOptions {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
         if self.recordUserID {
             writer.writeByte(self.recordUserID ? 1 : 0)
             writer.writeByte(0x10)

@@ -16,7 +16,7 @@ extension MetadataResponse {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
         if let value = self.metadata {
             writer.writeMessage(value)
             writer.writeByte(0x32)

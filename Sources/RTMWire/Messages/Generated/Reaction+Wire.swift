@@ -13,7 +13,7 @@ extension Reaction {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
         if self.action.rawValue != 0 {
             writer.writeVarint(UInt64(bitPattern: Int64(self.action.rawValue)))
             writer.writeByte(0x18)

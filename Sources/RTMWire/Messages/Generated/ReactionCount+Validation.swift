@@ -3,11 +3,21 @@
 
 extension ReactionCount {
     public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try Rules.count(self.recentUserIDs.count, limits, "recent_user_ids")
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.key, "key") }
-        if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(self.recentUserIDs) {
-            try Rules.noNUL(self.recentUserIDs[index], "recent_user_ids")
+        try withUnsafePointer(to: self) { pointer throws(RTMWireError) in
+            try Self._validate(InPlace(pointer), limits, checkingNUL: checkingNUL)
+        }
+    }
+
+    /// `_validate(_:checkingNUL:)` of a message read where it is stored (an element of a
+    /// repeated field).
+    static func _validate(
+        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
+    ) throws(RTMWireError) {
+        try Rules.count(message.recentUserIDs.count, limits, "recent_user_ids")
+        try message.pointer.pointee._validateSelf(limits)
+        if checkingNUL { try Rules.noNUL(message.key, "key") }
+        if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(message.recentUserIDs) {
+            try Rules.noNUL(message.recentUserIDs[index], "recent_user_ids")
         }
     }
 }

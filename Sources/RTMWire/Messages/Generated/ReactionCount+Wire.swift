@@ -12,23 +12,28 @@ extension ReactionCount {
     }
 
     public func _encode(to writer: inout WireWriter) {
+        withUnsafePointer(to: self) { Self._encode(InPlace($0), to: &writer) }
+    }
+
+    /// `_encode(to:)` of a message read where it is stored (an element of a repeated field).
+    static func _encode(_ message: InPlace<Self>, to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
-        if self.receiverReacted {
-            writer.writeByte(self.receiverReacted ? 1 : 0)
+        if !message.unknownFields.isEmpty { writer.writeRaw(message.unknownFields.bytes) }
+        if message.receiverReacted {
+            writer.writeByte(message.receiverReacted ? 1 : 0)
             writer.writeByte(0x20)
         }
-        for value in self.recentUserIDs.reversed() {
+        for value in message.recentUserIDs.reversed() {
             writer.writeLengthDelimited(value)
             writer.writeByte(0x1A)
         }
-        if self.count != 0 {
-            writer.writeVarint(UInt64(self.count))
+        if message.count != 0 {
+            writer.writeVarint(UInt64(message.count))
             writer.writeByte(0x10)
         }
-        if !self.key.isEmpty {
-            writer.writeLengthDelimited(self.key)
+        if !message.key.isEmpty {
+            writer.writeLengthDelimited(message.key)
             writer.writeByte(0x0A)
         }
     }

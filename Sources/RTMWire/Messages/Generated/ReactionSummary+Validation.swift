@@ -6,8 +6,8 @@ extension ReactionSummary {
         try Rules.count(self.reactions.count, limits, "reactions")
         try _validateSelf(limits)
         if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
-        for (index, value) in self.reactions.enumerated() {
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("reactions[\(index)]") }
+        try self.reactions.forEachInPlace { element, index throws(RTMWireError) in
+            do throws(RTMWireError) { try ReactionCount._validate(element, limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("reactions[\(index)]") }
         }
     }
 }

@@ -12,9 +12,11 @@ extension ReactionSummary {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
-        for value in self.reactions.reversed() {
-            writer.writeMessage(value)
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
+        self.reactions.forEachInPlace(reversed: true) { element, _ in
+            let end = writer.position
+            ReactionCount._encode(element, to: &writer)
+            writer.writeVarint(UInt64(end &- writer.position))
             writer.writeByte(0x12)
         }
         if !self.targetMessageID.isEmpty {

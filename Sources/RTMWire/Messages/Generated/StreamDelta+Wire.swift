@@ -11,7 +11,7 @@ extension StreamDelta {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
         if !self.content.isEmpty {
             writer.writeLengthDelimited(self.content)
             writer.writeByte(0x0A)

@@ -12,7 +12,7 @@ extension TypingIndicator {
     public func _encode(to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !unknownFields.isEmpty { writer.writeRaw(unknownFields.bytes) }
+        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
         if self.expiresAfterMs != 0 {
             writer.writeVarint(UInt64(self.expiresAfterMs))
             writer.writeByte(0x10)
