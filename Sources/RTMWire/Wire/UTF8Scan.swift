@@ -101,54 +101,41 @@ enum UTF8Scan {
     }
 
     /// ``validate(_:)`` from `start` on, where a byte of 0x80 or above is near; `zero` holds the
-    /// zero-byte bits of the words before. Sequences are checked as Unicode Table 3-7 lists
-    /// them: the second byte's range depends on the lead, later ones are 0x80...0xBF.
+    /// zero-byte bits of the words before. Each byte moves ``UTF8DFA`` one step (a table load
+    /// and a shift, no branch per byte), eight bytes per round; a round that starts between
+    /// characters on eight ASCII bytes skips them as one word, since text mixes scripts with
+    /// spaces and punctuation. U+0000 is looked for in the same words.
     @usableFromInline
     static func validateMixed(
         _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, zero: UInt64
     ) -> Scan? {
-        var containsNUL = zero & highBits != 0
-        var index = start
-        while index < count {
-            let lead = base[index]
-            if lead < 0x80 {
-                if lead == 0 { containsNUL = true }
-                index &+= 1
-                // After an ASCII byte, skip a run of ASCII eight bytes at a time (text mixes
-                // scripts with spaces and punctuation; ids and keys are all ASCII).
-                while index &+ 8 <= count {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    if word & highBits != 0 { break }
-                    if hasZeroByte(word) { containsNUL = true }
+        UTF8DFA.rows.withUnsafeBufferPointer { rows in
+            // Only the low six bits of `state` matter: `&>>` masks the shift to them.
+            var state: UInt64 = UTF8DFA.accept
+            var zero = zero
+            var index = start
+            @inline(__always) func step(_ byte: UInt8) {
+                state = rows[Int(byte)] &>> state
+            }
+            while index &+ 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                zero |= (word &- lowBits) & ~word
+                if word & highBits == 0, state & 63 == UTF8DFA.accept {
                     index &+= 8
+                    continue
                 }
-                continue
+                for offset in 0..<8 { step(base[index &+ offset]) }
+                index &+= 8
             }
-            if lead < 0xE0 {
-                guard lead >= 0xC2, index &+ 1 < count, base[index &+ 1] & 0xC0 == 0x80 else {
-                    return nil
-                }
-                index &+= 2
-            } else if lead < 0xF0 {
-                guard index &+ 2 < count else { return nil }
-                let second = base[index &+ 1]
-                guard second & 0xC0 == 0x80, base[index &+ 2] & 0xC0 == 0x80,
-                    lead != 0xE0 || second >= 0xA0,  // overlong
-                    lead != 0xED || second <= 0x9F  // surrogates
-                else { return nil }
-                index &+= 3
-            } else {
-                guard lead <= 0xF4, index &+ 3 < count else { return nil }
-                let second = base[index &+ 1]
-                guard second & 0xC0 == 0x80, base[index &+ 2] & 0xC0 == 0x80,
-                    base[index &+ 3] & 0xC0 == 0x80,
-                    lead != 0xF0 || second >= 0x90,  // overlong
-                    lead != 0xF4 || second <= 0x8F  // above U+10FFFF
-                else { return nil }
-                index &+= 4
+            while index < count {
+                let byte = base[index]
+                if byte == 0 { zero |= highBits }
+                step(byte)
+                index &+= 1
             }
+            guard state & 63 == UTF8DFA.accept else { return nil }
+            return Scan(isASCII: false, containsNUL: zero & highBits != 0)
         }
-        return Scan(isASCII: false, containsNUL: containsNUL)
     }
 
     /// A string holding a copy of `bytes`, which ``validate(_:)`` accepted: where the standard
