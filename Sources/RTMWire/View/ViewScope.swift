@@ -78,20 +78,23 @@ public struct ViewScope {
 
 /// The occurrences of a sub-message field met so far: the one occurrence while there is only
 /// one, so that the sub-message is viewed in its own range rather than through its parent.
+/// Two words (views hold one per sub-message field, and are copied whole).
 @usableFromInline
 struct ViewOccurrences {
-    @usableFromInline var single: ViewField?
-    @usableFromInline var many = false
+    /// The body of the one occurrence; `end` is -1 when there is none, `start` is -1 when
+    /// there are several.
+    @usableFromInline var start = 0
+    @usableFromInline var end = -1
 
     @inlinable init() {}
 
     @inlinable
     mutating func add(_ field: ViewField) {
-        if single == nil, !many {
-            single = field
+        if end < 0 {
+            start = field.start
+            end = field.end
         } else {
-            single = nil
-            many = true
+            start = -1
         }
     }
 
@@ -100,10 +103,9 @@ struct ViewOccurrences {
     /// more than once, nil when it did not occur.
     @inlinable
     func scope(in parent: ViewScope, _ number: UInt32, from: Int = 0) -> ViewScope? {
-        if let single {
-            return ViewScope(input: parent.input, start: single.start, end: single.end)
-        }
-        return many ? parent.appending(number, from: from) : nil
+        if end < 0 { return nil }
+        if start >= 0 { return ViewScope(input: parent.input, start: start, end: end) }
+        return parent.appending(number, from: from)
     }
 }
 
