@@ -22,10 +22,15 @@ enum ViewScan {
         return varintSlow(base, &offset, end)
     }
 
-    @usableFromInline
+    @usableFromInline @inline(never)
     static func varintSlow(_ base: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int)
         -> UInt64?
     {
+        // Up to eight bytes: one word, no byte loop.
+        if let (value, length) = Varint.decode(base, at: offset, end: end) {
+            offset &+= length
+            return value
+        }
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while offset < end, shift < 70 {

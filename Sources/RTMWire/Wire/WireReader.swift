@@ -74,9 +74,14 @@ public struct WireReader {
         return try readVarintSlow()
     }
 
-    @usableFromInline
+    @usableFromInline @inline(never)
     mutating func readVarintSlow() throws(RTMWireError) -> UInt64 {
         let start = offset
+        // Up to eight bytes: one word, no byte loop.
+        if let (value, length) = Varint.decode(base, at: offset, end: end) {
+            offset &+= length
+            return value
+        }
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
