@@ -5,10 +5,12 @@ extension Envelope {
     /// (``bodyMember`` is `.unknown`) is a body: the envelope is routed by its header.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(messageID, "message_id")
-        guard sender != nil else {
+        // Patterns and the one field needed, not `!= nil` or `let conversation`: both copy the
+        // whole optional message (retaining its strings) to test it.
+        if case .none = sender {
             throw RTMWireError.missing("sender", "an envelope needs a sender")
         }
-        guard let conversation else {
+        guard let conversationType = conversation?.type else {
             throw RTMWireError.missing("conversation", "an envelope needs a conversation")
         }
         // `bodyMember` copies the body out: ask it only when there is none (a pattern, not
@@ -19,17 +21,17 @@ extension Envelope {
         if case .receipt(let receipt)? = body {
             switch receipt.kind {
             case .groupRead?, .groupReadCount?:
-                if conversation.type != .group {
+                if conversationType != .group {
                     throw RTMWireError.invalid(
                         "receipt",
-                        "group read receipts belong to group conversations, not \(conversation.type)"
+                        "group read receipts belong to group conversations, not \(conversationType)"
                     )
                 }
             case .conversationRead?:
-                if conversation.type != .peer {
+                if conversationType != .peer {
                     throw RTMWireError.invalid(
                         "receipt",
-                        "conversation read receipts belong to peer conversations, not \(conversation.type)"
+                        "conversation read receipts belong to peer conversations, not \(conversationType)"
                     )
                 }
             default:

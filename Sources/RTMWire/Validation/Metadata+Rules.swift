@@ -12,14 +12,16 @@ extension MetadataRequest {
         if operation == .unspecified {
             throw RTMWireError.invalid("operation", "a request needs an operation")
         }
-        if target == nil { throw RTMWireError.missing("target", "a request needs a target") }
+        if case .none = target { throw RTMWireError.missing("target", "a request needs a target") }
     }
 }
 
 extension StorageEvent {
     /// An event names its target and kind.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
-        if target == nil { throw RTMWireError.missing("target", "a storage event needs a target") }
+        if case .none = target {
+            throw RTMWireError.missing("target", "a storage event needs a target")
+        }
         if eventType == .unspecified {
             throw RTMWireError.invalid("event_type", "a storage event needs an event type")
         }
