@@ -13,12 +13,12 @@ extension Envelope {
         guard let conversationType = conversation?.type else {
             throw RTMWireError.missing("conversation", "an envelope needs a conversation")
         }
-        // `bodyMember` copies the body out: ask it only when there is none (a pattern, not
-        // `== nil`, which would compare whole bodies with Equatable's `==`).
-        if case .none = body {
+        // One switch: each `if case` on the body copies the whole enum to test it. `bodyMember`
+        // copies it too, so it is asked only when there is no known body.
+        switch body {
+        case nil:
             try Rules.requiredMember(bodyMember, "body", "an envelope needs a body")
-        }
-        if case .receipt(let receipt)? = body {
+        case .receipt(let receipt)?:
             switch receipt.kind {
             case .groupRead?, .groupReadCount?:
                 if conversationType != .group {
@@ -37,6 +37,8 @@ extension Envelope {
             default:
                 break
             }
+        default:
+            break
         }
     }
 }
