@@ -4,8 +4,9 @@ A view reads fields from the input's bytes on demand (Sources/RTMWire/View/): st
 RTMStringView, repeated fields as lazy sequences, sub-messages as views. `_checkView` is the
 one pass `withView` makes first (`strings: false`): the decoder's wire rules (thrown at once) and
 the repeated-count check of the default options (recorded in the walk's one ViewViolation, thrown
-after the pass, as the decoder throws it after decoding). A string's UTF-8 and U+0000 are checked when it is read as text; when
-that fails, the same pass with `strings: true` finds the decoder's error for the whole input.
+after the pass, as the decoder throws it after decoding). A string's UTF-8 and U+0000 are
+checked when it is read as text; when that fails, the same pass with `strings: true` finds the
+decoder's error for the whole input.
 """
 
 from schema import Field, Message, Schema

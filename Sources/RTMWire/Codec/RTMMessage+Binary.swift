@@ -95,11 +95,9 @@ extension RTMMessage {
         // As in `serializedBytes`: U+0000 is looked for while the strings are copied, and a
         // string that held one makes the full checks run and throw (the buffer then holds an
         // encoding that must not be sent).
+        let size = try checkedWireSize(options, checkingNUL: false)
         var sawNUL = false
-        let written = try WireWriter.fill(
-            buffer, size: checkedWireSize(options, checkingNUL: false)
-        ) {
-            writer in
+        let written = try WireWriter.fill(buffer, size: size) { writer in
             _encode(to: &writer)
             sawNUL = writer.sawNUL
         }

@@ -1,5 +1,6 @@
 /// The violation of the semantic checks that a view's up-front check will throw once its walk
-/// is over (see ``RTMViewable``): the one `_validate` would throw first after decoding.
+/// is over (see ``RTMViewable``): for an input with one violation, the one `_validate` throws
+/// after decoding.
 ///
 /// One value is shared by reference (`inout`) through the whole walk, so a valid input, the
 /// common case, costs one comparison per sub-message and never moves an error value from
