@@ -69,17 +69,9 @@ extension RTMMessage {
     /// invalid or oversized message never reaches the wire.
     @inlinable
     public func serializedBytes(options: CodecOptions = .default) throws(RTMWireError) -> [UInt8] {
-        // The U+0000 rule is checked while the strings are copied, not by a scan of its own
-        // beforehand: the bytes are only returned when no string held one (otherwise the full
-        // checks run and throw the error they always threw).
-        let size = try checkedWireSize(options, checkingNUL: false)
-        var sawNUL = false
-        let bytes = WireWriter.withWriter(capacity: size) { writer in
-            _encode(to: &writer)
-            sawNUL = writer.sawNUL
+        try withCheckedEncoding(options) { size, encode in
+            WireWriter.withWriter(capacity: size, encode)
         }
-        if sawNUL, options.checksSemantics { try _validate(options.limits) }
-        return bytes
     }
 
     /// Encodes the message into the start of `buffer` and returns the number of bytes written
@@ -92,17 +84,29 @@ extension RTMMessage {
     public func serialize(
         into buffer: UnsafeMutableRawBufferPointer, options: CodecOptions = .default
     ) throws(RTMWireError) -> Int {
-        // As in `serializedBytes`: U+0000 is looked for while the strings are copied, and a
-        // string that held one makes the full checks run and throw (the buffer then holds an
-        // encoding that must not be sent).
+        try withCheckedEncoding(options) { size, encode throws(RTMWireError) in
+            try WireWriter.fill(buffer, size: size, encode)
+        }
+    }
+
+    /// Makes the checks every encoding entry point makes, then lends `write` the encoded size
+    /// and the encoder, and returns what `write` returns. U+0000 is looked for while the encoder
+    /// copies the strings, not by a scan of its own beforehand: when a string held one, the full
+    /// checks run and throw the error they always threw, and what `write` produced is not
+    /// returned.
+    @inlinable
+    func withCheckedEncoding<Result>(
+        _ options: CodecOptions,
+        _ write: (_ size: Int, _ encode: (inout WireWriter) -> Void) throws(RTMWireError) -> Result
+    ) throws(RTMWireError) -> Result {
         let size = try checkedWireSize(options, checkingNUL: false)
         var sawNUL = false
-        let written = try WireWriter.fill(buffer, size: size) { writer in
+        let result = try write(size) { writer in
             _encode(to: &writer)
             sawNUL = writer.sawNUL
         }
         if sawNUL, options.checksSemantics { try _validate(options.limits) }
-        return written
+        return result
     }
 
     /// The encoded size, after the checks every encoding entry point makes first: with

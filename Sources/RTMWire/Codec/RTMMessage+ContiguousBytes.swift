@@ -11,18 +11,12 @@ extension RTMMessage {
     public func serializedBytes<Bytes: RTMContiguousBytes>(
         as type: Bytes.Type = Bytes.self, options: CodecOptions = .default
     ) throws(RTMWireError) -> Bytes {
-        // U+0000 is looked for while the strings are copied, as in `serializedBytes(options:)`.
-        let size = try checkedWireSize(options, checkingNUL: false)
-        var sawNUL = false
-        let bytes = Bytes._filled(size: size) { buffer in
-            // The buffer has exactly `size` bytes, so filling it cannot fail.
-            _ = try? WireWriter.fill(buffer, size: size) { writer in
-                _encode(to: &writer)
-                sawNUL = writer.sawNUL
+        try withCheckedEncoding(options) { size, encode in
+            Bytes._filled(size: size) { buffer in
+                // The buffer has exactly `size` bytes, so filling it cannot fail.
+                _ = try? WireWriter.fill(buffer, size: size, encode)
             }
         }
-        if sawNUL, options.checksSemantics { try _validate(options.limits) }
-        return bytes
     }
 
     /// Encodes the message as one delimited frame (varint byte length, then the message) in the
