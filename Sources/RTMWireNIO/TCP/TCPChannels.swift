@@ -3,6 +3,14 @@ import NIOPosix
 import RTMWire
 import RTMWireTransport
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The SwiftNIO plumbing behind ``TCPServer``, ``TCPClient``, ``TCPLoopback`` and
 /// ``TCPEnvelopeConnection/withConnection(over:configuration:isolation:_:)``: the pipeline every
 /// connection gets, listening and connecting.
@@ -61,6 +69,9 @@ enum TCPChannels {
                 .bind(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture { try configure(channel, configuration) }
                 }
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw TransportError(
+                code: .addressInUse, detail: "cannot listen on \(host):\(port): \(error)")
         } catch {
             throw TransportError(
                 code: .ioFailure, detail: "cannot listen on \(host):\(port): \(error)")

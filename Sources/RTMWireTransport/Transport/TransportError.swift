@@ -39,6 +39,9 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
         public static let concurrentReceive = Code("concurrentReceive")
         /// A socket operation (bind, connect, read, write) failed; the detail names the cause.
         public static let ioFailure = Code("ioFailure")
+        /// A server could not listen because its address and port are taken (another socket,
+        /// a listener or a connection, holds them); choose another port or port 0.
+        public static let addressInUse = Code("addressInUse")
         /// A send waited longer than its limit for room in the connection's outbound buffer (the
         /// peer does not read); nothing of it was queued, and the connection stays open.
         public static let sendTimedOut = Code("sendTimedOut")
