@@ -21,8 +21,11 @@ struct Run {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        input.fileHandleForWriting.write(Data(stdin))
-        try input.fileHandleForWriting.close()
+        // A command may exit before it reads its input (a usage error does): the write then
+        // fails with EPIPE, which `write(_:)` would turn into a crash. What the command did is
+        // judged by its status and output, not by whether it read.
+        if !stdin.isEmpty { try? input.fileHandleForWriting.write(contentsOf: stdin) }
+        try? input.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
