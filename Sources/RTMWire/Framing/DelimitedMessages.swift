@@ -16,6 +16,19 @@
 /// decoded before it; an error of the base sequence is rethrown as it is. After an error, or the
 /// end, the iterator returns nil.
 ///
+/// Because the base sequence's errors come through unchanged, the iterator's errors are untyped
+/// (`any Error`): cast to read a codec error's code.
+///
+/// ```swift
+/// do {
+///     for try await envelope in chunks.delimitedMessages(of: Envelope.self) { … }
+/// } catch let error as RTMWireError {
+///     if error.code == .truncatedFrame { … }  // the stream ended inside a frame
+/// } catch {
+///     …  // the base sequence's own error (a closed socket, a cancelled task)
+/// }
+/// ```
+///
 /// Iterate it from one task (the iterator is a value; the base sequence's iterator is stored in
 /// it). It is `Sendable` when the base sequence is.
 public struct DelimitedMessages<Base: AsyncSequence, Message: RTMMessage> {
