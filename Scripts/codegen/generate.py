@@ -5,7 +5,7 @@ Outputs (paths relative to the repository root):
   swift              Sources/RTMWire/Messages/Generated/: for every message M, M.swift (the
                      value type), M+Wire.swift (size, encode, decode), M+JSON.swift (proto3
                      JSON), M+Validation.swift (the semantic checks' recursion) and M+Text.swift
-                     (debugDescription's fields), M+View.swift (the borrowed view, MView, and
+                     (debugDescription's fields), M+View.swift (the view, MView, and
                      its up-front check); one file per enum; MessageRegistry.swift
   schema-table       Sources/RTMWireConformance/Schema/SchemaTable+Generated.swift (fields
                      by number, for the wire walkers of the profile checker and the fuzz checks)

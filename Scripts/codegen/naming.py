@@ -6,6 +6,22 @@ import re
 CASE_OVERRIDES = {"init": "initial"}
 ACRONYMS = {"id": "ID", "ids": "IDs", "uid": "UID"}
 
+# Swift names that differ from the proto field's camel case, so that one concept has one Swift
+# name across the API (the naming guide, Sources/RTMWire/RTMWire.docc/NamingGuide.md). The wire
+# and proto3 JSON keep the proto names. Each old name stays as a deprecated alias
+# (Sources/RTMWire/Messages/Renamed/RenamedFields.swift).
+SWIFT_RENAMES = {
+    # A message's id is `messageID`, never `messageUID`.
+    "MessageReference.message_uid": "messageID",
+    "StreamReference.message_uid": "messageID",
+    "StreamMessage.message_uid": "messageID",
+    # A chunk names the streaming message it belongs to (StreamMessage.messageID).
+    "StreamChunk.stream_id": "streamMessageID",
+    # The text that accompanies media is its caption (as in MessageEdit.caption).
+    "ImageMessage.text": "caption",
+    "FileMessage.text": "caption",
+}
+
 
 def camel(name: str, upper_first: bool = False) -> str:
     """`message_ids` -> `messageIDs` (or `MessageIDs`)."""
@@ -18,6 +34,11 @@ def camel(name: str, upper_first: bool = False) -> str:
         else:
             out.append(part[:1].upper() + part[1:])
     return "".join(out)
+
+
+def swift_property(message: str, field: str) -> str:
+    """The Swift property of `message`'s field `field` (proto names; the package is ignored)."""
+    return SWIFT_RENAMES.get("%s.%s" % (message.rsplit(".", 1)[-1], field), camel(field))
 
 
 def json_name(name: str) -> str:

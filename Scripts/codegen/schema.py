@@ -41,7 +41,7 @@ class Field:
     def __init__(self, proto, message_name: str, comment: list):
         self.name = proto.name
         self.number = proto.number
-        self.prop = naming.camel(proto.name)
+        self.prop = naming.swift_property(message_name, proto.name)
         self.case = naming.case_name(proto.name)
         self.json = naming.json_name(proto.name)
         self.repeated = proto.label == FDP.LABEL_REPEATED

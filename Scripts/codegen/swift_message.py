@@ -31,9 +31,14 @@ def message_file(m: Message) -> str:
     if parameters:
         out.line("/// Creates a message; omitted fields keep their defaults.", 1)
         out.line("public init(", 1)
-        out.line(",\n".join("        %s: %s = %s" % p for p in parameters))
+        # A bytes field takes any byte collection, as every byte parameter of the API does.
+        out.line(",\n".join(
+            "        %s: some Collection<UInt8> = [UInt8]()" % name if swift_type == "[UInt8]"
+            else "        %s: %s = %s" % (name, swift_type, default)
+            for name, swift_type, default in parameters))
         out.line(") {", 1)
-        out.lines(("self.%s = %s" % (name, name) for name, _, _ in parameters), 2)
+        out.lines(("self.%s = Array(%s)" % (name, name) if swift_type == "[UInt8]"
+                   else "self.%s = %s" % (name, name) for name, swift_type, _ in parameters), 2)
         out.line("}", 1)
     for oneof in m.oneofs:
         out.line()
@@ -45,8 +50,32 @@ def message_file(m: Message) -> str:
         out.line("}", 1)
         out.line()
         _member(out, oneof)
+        for field in oneof.fields:
+            out.line()
+            _member_accessor(out, oneof, field)
     out.line("}")
     return out.text
+
+
+def _member_accessor(out, oneof, field):
+    """`envelope.text`: the member's value when `oneof` holds it, else nil; setting a value
+    makes it the member, setting nil clears `oneof` only when it held this member."""
+    out.line("/// The `%s` member of `%s` when it is the one set, else nil. Setting a value sets" % (
+        field.name, oneof.name), 1)
+    out.line("/// the member; setting nil clears `%s` only if it held this member." % oneof.prop, 1)
+    out.line("public var %s: %s? {" % (field.case, field.swift_scalar), 1)
+    out.line("get {", 2)
+    out.line("if case .%s(let value)? = %s { return value }" % (field.case, oneof.prop), 3)
+    out.line("return nil", 3)
+    out.line("}", 2)
+    out.line("set {", 2)
+    out.line("if let newValue {", 3)
+    out.line("%s = .%s(newValue)" % (oneof.prop, field.case), 4)
+    out.line("} else if case .%s? = %s {" % (field.case, oneof.prop), 3)
+    out.line("%s = nil" % oneof.prop, 4)
+    out.line("}", 3)
+    out.line("}", 2)
+    out.line("}", 1)
 
 
 def _member(out, oneof):

@@ -1,8 +1,8 @@
-"""M+View.swift: the borrowed view of an encoded message (MView) and its up-front check.
+"""M+View.swift: the view of an encoded message (MView) and its up-front check.
 
 A view reads fields from the input's bytes on demand (Sources/RTMWire/View/): strings as
 RTMStringView, repeated fields as lazy sequences, sub-messages as views. `_checkView` is the
-one pass `withView` makes first (`strings: false`): the decoder's wire rules (thrown at once) and
+one pass `view(of:)` makes first (`strings: false`): the decoder's wire rules (thrown at once) and
 the repeated-count check of the default options (recorded in the walk's one ViewViolation, thrown
 after the pass, as the decoder throws it after decoding). A string's UTF-8 and U+0000 are
 checked when it is read as text; when that fails, the same pass with `strings: true` finds the
@@ -81,7 +81,7 @@ def _value(f: Field, stored: str = None) -> tuple:
     if f.is_string:
         return "RTMStringView", "%s.string(scope)" % stored
     if f.type.swift == "[UInt8]":
-        return "UnsafeRawBufferPointer", "%s.bytes(scope.base)" % stored
+        return "RTMBytesView", "%s.bytes(scope)" % stored
     return f.swift_scalar, f.from_varint(stored)
 
 
@@ -95,7 +95,7 @@ def _member_value(f: Field) -> str:
     if f.is_string:
         return "ViewRange(member).string(scope)"
     if f.type.swift == "[UInt8]":
-        return "ViewRange(member).bytes(scope.base)"
+        return "ViewRange(member).bytes(scope)"
     return f.from_varint("member.varint(scope.base)")
 
 
@@ -116,9 +116,9 @@ def _repeated(f: Field) -> tuple:
 
 def _view(out: SwiftSource, m: Message):
     name = view_name(m.name)
-    out.line("/// A borrowed view of an encoded ``%s``, valid only inside the `withView` closure that" % m.name)
-    out.line("/// lends it (see ``RTMViewable``). Making the view walks its fields once and keeps where")
-    out.line("/// each singular field's last occurrence is; repeated fields are read when iterated.")
+    out.line("/// A view of an encoded ``%s``, read in place from bytes that it keeps alive (see" % m.name)
+    out.line("/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular")
+    out.line("/// field's last occurrence is; repeated fields are read when iterated.")
     out.line("public struct %s: RTMMessageView {" % name)
     out.line("/// The message type this views.", 1)
     out.line("public typealias Message = %s" % m.name, 1)
@@ -133,7 +133,7 @@ def _view(out: SwiftSource, m: Message):
         out.line("@usableFromInline var %sFrom = 0" % _stored(oneof), 1)
         out.line("@usableFromInline var %sRun = ViewOccurrences()" % _stored(oneof), 1)
     out.line()
-    out.line("/// The view of the message at `scope`; made by `withView` and by enclosing views.", 1)
+    out.line("/// The view of the message at `scope`; made by `view(of:)` and by enclosing views.", 1)
     out.line("@inlinable", 1)
     out.line("public init(_scope scope: ViewScope) {", 1)
     out.line("self.scope = scope", 2)
@@ -237,7 +237,7 @@ def _count(f: Field) -> str:
 
 def _check(out: SwiftSource, m: Message):
     out.line("extension %s: RTMViewable {" % m.name)
-    out.line("/// The borrowed view of an encoded ``%s``." % m.name, 1)
+    out.line("/// The view of an encoded ``%s``, read in place." % m.name, 1)
     out.line("public typealias View = %s" % view_name(m.name), 1)
     out.line()
     out.line("public static func _checkView(", 1)

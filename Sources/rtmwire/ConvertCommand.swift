@@ -91,7 +91,7 @@ struct ConvertCommand: ParsableCommand {
 
     private var legacyOptions: LegacyJSONOptions {
         LegacyJSONOptions(
-            timestampStyle: timestampStyle.style, ignoresUnknownFields: ignoreUnknownFields)
+            timestampStyle: timestampStyle.style, ignoreUnknownFields: ignoreUnknownFields)
     }
 
     func validate() throws {

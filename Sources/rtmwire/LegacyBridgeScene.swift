@@ -63,7 +63,7 @@ enum LegacyBridgeScene {
             .image(
                 ImageMessage(
                     mediaID: "media-77a1", fileName: "sunset.webp", size: 48_213, width: 1080,
-                    height: 1920, text: "노을 🌅"))),
+                    height: 1920, caption: "노을 🌅"))),
         envelope("b-4", second: 6, .status(StatusMessage(presence: .online, handRaised: true))),
         legacy(#"{\#(jimin),"type":"raise_hand","body":"true"}"#),
         legacy(

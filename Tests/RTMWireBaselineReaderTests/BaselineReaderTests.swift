@@ -153,7 +153,7 @@ struct BaselineReaderTests {
             conversation: RTMWire.Conversation(type: .group, id: "team"),
             body: .text(
                 RTMWire.TextMessage(text: "@bob hi", mentions: RTMWire.Mentions(userIDs: ["bob"]))))
-        reply.replyTo = RTMWire.MessageReference(messageUID: "m-0", excerpt: "hello")
+        reply.replyTo = RTMWire.MessageReference(messageID: "m-0", excerpt: "hello")
         let older = try Envelope(serializedBytes: reply.serializedBytes())
         // The text it knows; the mentions as an unknown field 2 inside it; the reply as an
         // unknown field 64 of the envelope.

@@ -78,7 +78,7 @@ struct InteropProfileTests {
     /// Values at their extremes, built in code, encode inside the profile too.
     @Test func extremeValuesEncodeInsideTheProfile() throws {
         var stream = StreamMessage()
-        stream.messageUID = "s"
+        stream.messageID = "s"
         stream.completeReason = .min
         stream.stopReason = -1
         stream.isComplete = true

@@ -151,7 +151,7 @@ struct LegacyBridgeTests {
             jsonString: Tutorial.photo.replacingLastBrace(with: #","body":"노을 🌅"}"#))
         let withCaption = try bridge.envelope(from: captioned, photo: Tutorial.photoAttachment)
         guard case .image(let image)? = withCaption.body else { throw TestFailure() }
-        #expect(image.text == "노을 🌅")
+        #expect(image.caption == "노을 🌅")
         let back = try bridge.legacyMessages(from: withCaption)
         #expect(back == [LegacyOutbound(message: captioned, photo: Tutorial.photoAttachment)])
         let empty = try LegacyChatMessage(

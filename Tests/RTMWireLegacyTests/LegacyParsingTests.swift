@@ -78,7 +78,7 @@ struct LegacyParsingTests {
     @Test func extraMembersCanBeIgnoredOnRequest() throws {
         let json = "{\(header),\"type\":\"text\",\"body\":\"hi\",\"reply_to\":\"m0\"}"
         let message = try LegacyChatMessage(
-            jsonString: json, options: LegacyJSONOptions(ignoresUnknownFields: true))
+            jsonString: json, options: LegacyJSONOptions(ignoreUnknownFields: true))
         #expect(message.kind == .text("hi"))
         #expect(!(try message.jsonString()).contains("reply_to"))
     }

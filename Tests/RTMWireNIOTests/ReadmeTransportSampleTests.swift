@@ -11,11 +11,14 @@ struct ReadmeTransportSampleTests {
         // What the sample assumes, and a `print` that records instead of writing.
         let hello = Fixtures.text("m-1", "hi")
         let chunks = [
-            StreamChunk(streamID: "s", sequence: 0, event: .initial(StreamInit())),
-            StreamChunk(streamID: "s", sequence: 2, event: .delta(StreamDelta(content: "world"))),
-            StreamChunk(streamID: "s", sequence: 1, event: .delta(StreamDelta(content: "hello "))),
-            StreamChunk(streamID: "s", sequence: 2, event: .delta(StreamDelta(content: "world"))),
-            StreamChunk(streamID: "s", sequence: 3, event: .complete(StreamComplete())),
+            StreamChunk(streamMessageID: "s", sequence: 0, event: .initial(StreamInit())),
+            StreamChunk(
+                streamMessageID: "s", sequence: 2, event: .delta(StreamDelta(content: "world"))),
+            StreamChunk(
+                streamMessageID: "s", sequence: 1, event: .delta(StreamDelta(content: "hello "))),
+            StreamChunk(
+                streamMessageID: "s", sequence: 2, event: .delta(StreamDelta(content: "world"))),
+            StreamChunk(streamMessageID: "s", sequence: 3, event: .complete(StreamComplete())),
         ]
         var printed: [String] = []
         func print(_ item: Any) { printed.append("\(item)") }

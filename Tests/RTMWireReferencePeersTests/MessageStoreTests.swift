@@ -6,7 +6,7 @@ import Testing
 @Suite struct MessageStoreTests {
     static let carol = Sender(userID: "carol")
     static let image = ImageMessage(
-        mediaID: "media-1", fileName: "cat.png", size: 10, thumbnail: [1, 2, 3], text: "a cat")
+        mediaID: "media-1", fileName: "cat.png", size: 10, thumbnail: [1, 2, 3], caption: "a cat")
 
     /// A store holding alice's text "t1" and image "i1", received at time 1,000.
     static func store(_ configuration: MessageStore.Configuration = .default) throws
@@ -56,7 +56,7 @@ import Testing
         #expect(store.messages.map(\.messageID) == ["t1", "i1"])
         let again = try store.apply(Fixtures.text("t1", "again"), at: 2)?.change
         #expect(again == .duplicate)
-        #expect(store["t1"]?.body == .text(TextMessage(text: "hello")))
+        #expect(store[messageID: "t1"]?.body == .text(TextMessage(text: "hello")))
         let typing = Fixtures.envelope("ty", .typing(TypingIndicator(state: .started)))
         let ignored = try store.apply(typing, at: 3)
         #expect(ignored == nil)
@@ -69,20 +69,20 @@ import Testing
         let text = TextMessage(text: "hello @bob", mentions: mentions)
         let edited = try store.apply(Self.edit("t1", at: 5, .text(text)), at: 2_000)?.change
         #expect(edited == .edited)
-        #expect(store["t1"]?.body == .text(text))
-        #expect(store["t1"]?.editedAtMs == 5 && store["t1"]?.editCount == 1)
+        #expect(store[messageID: "t1"]?.body == .text(text))
+        #expect(store[messageID: "t1"]?.editedAtMs == 5 && store[messageID: "t1"]?.editCount == 1)
         try store.apply(
             Self.edit("i1", at: 6, .caption(Caption(text: "cats!", mentions: mentions))), at: 2_000)
-        guard case .image(let image)? = store["i1"]?.body else {
+        guard case .image(let image)? = store[messageID: "i1"]?.body else {
             Issue.record("not an image")
             return
         }
-        #expect(image.text == "cats!" && image.mentions == mentions)
+        #expect(image.caption == "cats!" && image.mentions == mentions)
         #expect(image.mediaID == "media-1" && image.thumbnail == [1, 2, 3])  // the rest stays
         // A removed caption.
         try store.apply(Self.edit("i1", at: 7, .caption(Caption())), at: 2_000)
-        if case .image(let image)? = store["i1"]?.body {
-            #expect(image.text.isEmpty && image.mentions == nil)
+        if case .image(let image)? = store[messageID: "i1"]?.body {
+            #expect(image.caption.isEmpty && image.mentions == nil)
         }
     }
 
@@ -92,8 +92,8 @@ import Testing
         let late = Self.edit("t1", at: 10, .text(TextMessage(text: "first")))
         let stale = try store.apply(late, at: 2_001)?.change
         #expect(stale == .staleEdit)
-        #expect(store["t1"]?.body == .text(TextMessage(text: "second")))
-        #expect(store["t1"]?.editCount == 1)
+        #expect(store[messageID: "t1"]?.body == .text(TextMessage(text: "second")))
+        #expect(store[messageID: "t1"]?.editCount == 1)
     }
 
     @Test func editsThatCannotApply() throws {
@@ -113,7 +113,7 @@ import Testing
         let error = refusal(&store, Self.edit("i1", at: 1, .caption(long)))
         #expect(error?.code == .invalidEdit)
         #expect(error?.validationError?.limit?.name == "maxContentBytes")
-        #expect(store["i1"]?.body == .image(Self.image))  // unchanged
+        #expect(store[messageID: "i1"]?.body == .image(Self.image))  // unchanged
         try store.apply(Self.recall("t1"), at: 1_001)
         let afterRecall = refusal(&store, Self.edit("t1", at: 9, text))
         #expect(afterRecall?.code == .targetRecalled)
@@ -124,8 +124,8 @@ import Testing
         try store.apply(Self.react("t1", "👍"), at: 1_000)
         let recalled = try store.apply(Self.recall("t1"), at: 1_500)?.change
         #expect(recalled == .recalled)
-        #expect(store["t1"]?.body == nil && store["t1"]?.isRecalled == true)
-        #expect(store["t1"]?.recall?.recalledByUserID == "alice")
+        #expect(store[messageID: "t1"]?.body == nil && store[messageID: "t1"]?.isRecalled == true)
+        #expect(store[messageID: "t1"]?.recall?.recalledByUserID == "alice")
         #expect(store.reactionSummary(of: "t1", for: "bob") == nil)
         let twice = try store.apply(Self.recall("t1"), at: 1_600)?.change
         #expect(twice == .alreadyRecalled)

@@ -115,17 +115,17 @@ import Testing
 
         let delivered = Self.responder.deliveryReceipts(for: [toBob], at: 9)
         #expect(tracker.apply(delivered[0]) == ["m1"])
-        #expect(tracker["m1"]?.stage == .delivered)
-        #expect(tracker["m1"]?.deliveredAtMs == 9)
+        #expect(tracker[messageID: "m1"]?.stage == .delivered)
+        #expect(tracker[messageID: "m1"]?.deliveredAtMs == 9)
         #expect(tracker.apply(delivered[0]).isEmpty)  // a duplicate receipt changes nothing
 
         // A conversation read from bob marks what was sent to bob, not to carol.
         #expect(
             tracker.apply(Self.responder.conversationReadReceipt(conversationWith: "alice", at: 10))
                 == ["m1", "m2"])
-        #expect(tracker["m3"]?.stage == .sent)
+        #expect(tracker[messageID: "m3"]?.stage == .sent)
         #expect(tracker.apply(Fixtures.text("not-a-receipt")).isEmpty)
-        #expect(tracker["unknown"] == nil)
+        #expect(tracker[messageID: "unknown"] == nil)
     }
 
     @Test func trackerCountsGroupReads() throws {
@@ -142,13 +142,13 @@ import Testing
         tracker.apply(readByDave)
         tracker.apply(
             try #require(erin.groupReadReceipt(for: group, content: "👍", ackID: "a2", at: 2)))
-        #expect(tracker["g"]?.groupReads.map(\.content) == ["ok", "👍"])
-        #expect(tracker["g"]?.groupReads.map(\.readerUserID) == ["dave", "erin"])
-        #expect(tracker["g"]?.groupReadCount == 2)
+        #expect(tracker[messageID: "g"]?.groupReads.map(\.content) == ["ok", "👍"])
+        #expect(tracker[messageID: "g"]?.groupReads.map(\.readerUserID) == ["dave", "erin"])
+        #expect(tracker[messageID: "g"]?.groupReadCount == 2)
         tracker.apply(try #require(dave.groupReadCount(for: group, readCount: 5, at: 3)))
         // A stale count (lower than the last one) changes nothing.
         tracker.apply(try #require(dave.groupReadCount(for: group, readCount: 4, at: 4)))
-        #expect(tracker["g"]?.groupReadCount == 5)
-        #expect(tracker["g"]?.stage == .read)
+        #expect(tracker[messageID: "g"]?.groupReadCount == 5)
+        #expect(tracker[messageID: "g"]?.stage == .read)
     }
 }

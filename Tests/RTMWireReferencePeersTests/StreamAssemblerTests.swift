@@ -5,19 +5,21 @@ import Testing
 @Suite struct StreamAssemblerTests {
     static func start(_ id: String = "s", _ sequence: UInt64 = 0) -> StreamChunk {
         StreamChunk(
-            streamID: id, sequence: sequence, event: .initial(StreamInit(contentType: "text/plain"))
+            streamMessageID: id, sequence: sequence,
+            event: .initial(StreamInit(contentType: "text/plain"))
         )
     }
 
     static func delta(_ sequence: UInt64, _ content: String, _ id: String = "s") -> StreamChunk {
-        StreamChunk(streamID: id, sequence: sequence, event: .delta(StreamDelta(content: content)))
+        StreamChunk(
+            streamMessageID: id, sequence: sequence, event: .delta(StreamDelta(content: content)))
     }
 
     static func complete(_ sequence: UInt64, _ id: String = "s", summary: String = "sum")
         -> StreamChunk
     {
         StreamChunk(
-            streamID: id, sequence: sequence,
+            streamMessageID: id, sequence: sequence,
             event: .complete(
                 StreamComplete(code: 3, stopReason: 1, summary: summary, completeReason: 2)))
     }
@@ -32,7 +34,7 @@ import Testing
         #expect(
             done
                 == AssembledStream(
-                    streamID: "s", contentType: "text/plain", text: "Hello", summary: "sum",
+                    streamMessageID: "s", contentType: "text/plain", text: "Hello", summary: "sum",
                     code: 3, stopReason: 1,
                     completeReason: 2, deltaCount: 2))
         #expect(assembler.isComplete("s"))
@@ -156,10 +158,10 @@ import Testing
     @Test func invalidChunksAreRefused() throws {
         var assembler = StreamAssembler()
         #expect(throws: StreamAssemblyError.self) {
-            _ = try assembler.apply(StreamChunk(streamID: "", event: .delta(.init())))
+            _ = try assembler.apply(StreamChunk(streamMessageID: "", event: .delta(.init())))
         }
         #expect(throws: StreamAssemblyError.self) {
-            _ = try assembler.apply(StreamChunk(streamID: "s", sequence: 1))
+            _ = try assembler.apply(StreamChunk(streamMessageID: "s", sequence: 1))
         }
         _ = try assembler.apply(Self.start())
         _ = try assembler.apply(Self.delta(1, "a"))

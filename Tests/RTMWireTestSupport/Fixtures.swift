@@ -33,7 +33,7 @@ public enum Fixtures {
         // The transports carry thumbnails as opaque bytes; no image is probed here.
         let image = ImageMessage(
             mediaID: "media-1", fileName: "photo.png", size: 83, width: 5, height: 7,
-            thumbnail: Array(0...255), thumbnailWidth: 4, thumbnailHeight: 3, text: "a photo")
+            thumbnail: Array(0...255), thumbnailWidth: 4, thumbnailHeight: 3, caption: "a photo")
         return [
             text("text-1", "hello, 世界", receipts: true),
             envelope("image-1", .image(image)),
@@ -42,7 +42,7 @@ public enum Fixtures {
                 .file(
                     FileMessage(
                         mediaID: "media-2", fileName: "notes.pdf", size: 2_048,
-                        thumbnail: [1, 2, 3], text: "notes"))),
+                        thumbnail: [1, 2, 3], caption: "notes"))),
             envelope(
                 "status-1", in: .init(type: .channel, id: "room"),
                 .status(StatusMessage(presence: .online, handRaised: true))),
@@ -55,27 +55,28 @@ public enum Fixtures {
                 "stream-1",
                 .stream(
                     StreamMessage(
-                        messageUID: "s1", contentType: "text/markdown", content: "Hel",
+                        messageID: "s1", contentType: "text/markdown", content: "Hel",
                         isComplete: false,
                         completeReason: 2, stopReason: 1, isSync: true,
                         reference: StreamReference(
-                            messageUID: "m0", senderUserID: "bob", excerpt: "ask")))),
+                            messageID: "m0", senderUserID: "bob", excerpt: "ask")))),
             envelope(
                 "chunk-0",
                 .streamChunk(
                     StreamChunk(
-                        streamID: "s1", sequence: 0,
+                        streamMessageID: "s1", sequence: 0,
                         event: .initial(StreamInit(contentType: "text/plain"))))),
             envelope(
                 "chunk-1",
                 .streamChunk(
                     StreamChunk(
-                        streamID: "s1", sequence: 1, event: .delta(StreamDelta(content: "Hello"))))),
+                        streamMessageID: "s1", sequence: 1,
+                        event: .delta(StreamDelta(content: "Hello"))))),
             envelope(
                 "chunk-2",
                 .streamChunk(
                     StreamChunk(
-                        streamID: "s1", sequence: 2,
+                        streamMessageID: "s1", sequence: 2,
                         event: .complete(
                             StreamComplete(
                                 code: 0, stopReason: 0, summary: "greeting", completeReason: 0))))),
@@ -162,7 +163,7 @@ public enum Fixtures {
                 TextMessage(
                     text: "@bob @all 👍", mentions: Mentions(userIDs: ["bob"], everyone: true))))
         reply.replyTo = MessageReference(
-            messageUID: "text-1", senderUserID: "bob", excerpt: "hello")
+            messageID: "text-1", senderUserID: "bob", excerpt: "hello")
         return [
             reply,
             envelope(

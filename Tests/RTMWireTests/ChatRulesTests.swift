@@ -156,7 +156,7 @@ struct ChatRulesTests {
 @Suite("Reply and stream references")
 struct ReferenceTwinTests {
     @Test func theTwinsShareBytesAndJSON() throws {
-        var stream = StreamReference(messageUID: "m-0", senderUserID: "bob", excerpt: "問題 ❓")
+        var stream = StreamReference(messageID: "m-0", senderUserID: "bob", excerpt: "問題 ❓")
         stream.unknownFields = UnknownFields(encodedFields: hex("78 01"))  // field 15, varint 1
         let bytes = try stream.serializedBytes()
         let reply = try MessageReference(serializedBytes: bytes)

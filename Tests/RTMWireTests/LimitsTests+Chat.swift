@@ -102,7 +102,7 @@ extension LimitsTests {
     @Test func replyExcerptBytes() {
         func replying(_ excerpt: String) -> Envelope {
             var envelope = header(.text(TextMessage(text: "yes")))
-            envelope.replyTo = MessageReference(messageUID: "m-0", excerpt: excerpt)
+            envelope.replyTo = MessageReference(messageID: "m-0", excerpt: excerpt)
             return envelope
         }
         expectOK(replying(String(repeating: "😀", count: 256)))

@@ -58,7 +58,7 @@ struct LimitsTests {
                 .image(
                     ImageMessage(
                         mediaID: "m", fileName: "cat.png", size: 10,
-                        thumbnail: [UInt8](repeating: 7, count: thumbnail), text: "caption")))
+                        thumbnail: [UInt8](repeating: 7, count: thumbnail), caption: "caption")))
         }
         let room = Self.budget - "cat.png".utf8.count - "caption".utf8.count
         expectOK(image(thumbnail: room))

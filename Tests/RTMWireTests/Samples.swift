@@ -17,7 +17,7 @@ enum Samples {
     static let image = ImageMessage(
         mediaID: "media-1", fileName: "猫.png", size: 31_457_280, width: 4032, height: 3024,
         thumbnail: [0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 255], thumbnailWidth: 64, thumbnailHeight: 48,
-        text: "look")
+        caption: "look")
 
     static let metadataItems = [
         MetadataItem(
@@ -39,7 +39,7 @@ enum Samples {
                 .file(
                     FileMessage(
                         mediaID: "media-2", fileName: "report.pdf", size: 1, thumbnail: [1, 2, 3],
-                        text: "Q3")))
+                        caption: "Q3")))
         ),
         ("status", envelope(.status(StatusMessage(presence: .offline, handRaised: true)))),
         (
@@ -85,18 +85,18 @@ enum Samples {
             envelope(
                 .stream(
                     StreamMessage(
-                        messageUID: "s-1", contentType: "text/markdown", content: "# Hi",
+                        messageID: "s-1", contentType: "text/markdown", content: "# Hi",
                         isComplete: true, completeReason: -1,
                         stopReason: Int32.min, isSync: true,
                         reference: StreamReference(
-                            messageUID: "m-0", senderUserID: "u", excerpt: "quoted"))))
+                            messageID: "m-0", senderUserID: "u", excerpt: "quoted"))))
         ),
         (
             "chunkInit",
             envelope(
                 .streamChunk(
                     StreamChunk(
-                        streamID: "s-1", sequence: 0,
+                        streamMessageID: "s-1", sequence: 0,
                         event: .initial(StreamInit(contentType: "text/plain")))))
         ),
         (
@@ -104,7 +104,7 @@ enum Samples {
             envelope(
                 .streamChunk(
                     StreamChunk(
-                        streamID: "s-1", sequence: UInt64.max,
+                        streamMessageID: "s-1", sequence: UInt64.max,
                         event: .delta(StreamDelta(content: "piece")))))
         ),
         (
@@ -112,7 +112,7 @@ enum Samples {
             envelope(
                 .streamChunk(
                     StreamChunk(
-                        streamID: "s-1", sequence: 9,
+                        streamMessageID: "s-1", sequence: 9,
                         event: .complete(
                             StreamComplete(
                                 code: 3, stopReason: 1, summary: "sum", completeReason: 2)))))
@@ -165,11 +165,12 @@ enum Samples {
         ("reply", reply),
         (
             "imageWithMentions",
-            envelope(.image(ImageMessage(mediaID: "m", size: 9, text: "@bob", mentions: mentions)))
+            envelope(
+                .image(ImageMessage(mediaID: "m", size: 9, caption: "@bob", mentions: mentions)))
         ),
         (
             "fileWithMentions",
-            envelope(.file(FileMessage(mediaID: "m", size: 9, text: "@all", mentions: mentions)))
+            envelope(.file(FileMessage(mediaID: "m", size: 9, caption: "@all", mentions: mentions)))
         ),
         (
             "editText",
@@ -219,7 +220,7 @@ enum Samples {
     static let reply: Envelope = {
         var reply = envelope(.text(TextMessage(text: "@bob @carol agreed", mentions: mentions)))
         reply.replyTo = MessageReference(
-            messageUID: "m-0", senderUserID: "bob", excerpt: "Lunch at 12? 🍜")
+            messageID: "m-0", senderUserID: "bob", excerpt: "Lunch at 12? 🍜")
         return reply
     }()
 }

@@ -100,11 +100,11 @@ struct ValidationTests {
             ),
             (
                 "reference without uid",
-                header(.stream(StreamMessage(messageUID: "s", reference: StreamReference()))),
+                header(.stream(StreamMessage(messageID: "s", reference: StreamReference()))),
                 .missingField, "stream.reference.message_uid"
             ),
             (
-                "chunk without event", header(.streamChunk(StreamChunk(streamID: "s"))),
+                "chunk without event", header(.streamChunk(StreamChunk(streamMessageID: "s"))),
                 .missingField, "stream_chunk.event"
             ),
             (

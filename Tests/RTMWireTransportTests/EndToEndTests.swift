@@ -52,7 +52,7 @@ struct EndToEndTests {
             try await a.send(messages[4])
             try await a.send(messages[5])
             var receipts: [DeliveryReceipt] = []
-            while !messages.allSatisfy({ tracker[$0.messageID]?.stage == .delivered }) {
+            while !messages.allSatisfy({ tracker[messageID: $0.messageID]?.stage == .delivered }) {
                 guard let envelope = try await a.receive() else { break }
                 if case .receipt(let receipt)? = envelope.body,
                     case .delivery(let delivery)? = receipt.kind
@@ -116,8 +116,9 @@ struct EndToEndTests {
                 try await a.send(message)
             }
             func done(_ tracker: ReceiptTracker) -> Bool {
-                tracker["p1"]?.stage == .read && tracker["p2"]?.stage == .read
-                    && tracker["g1"]?.groupReadCount == 2 && tracker["g1"]?.groupReads.count == 1
+                tracker[messageID: "p1"]?.stage == .read && tracker[messageID: "p2"]?.stage == .read
+                    && tracker[messageID: "g1"]?.groupReadCount == 2
+                    && tracker[messageID: "g1"]?.groupReads.count == 1
             }
             while !done(tracker) {
                 guard let envelope = try await a.receive() else { break }
@@ -128,9 +129,10 @@ struct EndToEndTests {
             await b.close()
             return tracker
         }
-        #expect(tracker["p1"]?.stage == .read)
-        #expect(tracker["p2"]?.stage == .read)  // through the conversation read receipt only
-        let group = try #require(tracker["g1"])
+        #expect(tracker[messageID: "p1"]?.stage == .read)
+        // p2 through the conversation read receipt only.
+        #expect(tracker[messageID: "p2"]?.stage == .read)
+        let group = try #require(tracker[messageID: "g1"])
         #expect(group.stage == .read)
         #expect(
             group.groupReads == [
@@ -150,16 +152,17 @@ struct EndToEndTests {
         let pieces = (1...count).map { "piece \($0) · " }
         var chunks = pieces.enumerated().map { index, piece in
             StreamChunk(
-                streamID: "s1", sequence: UInt64(index + 1),
+                streamMessageID: "s1", sequence: UInt64(index + 1),
                 event: .delta(StreamDelta(content: piece)))
         }
         var generator = SplitMix64(state: 42)
         chunks += chunks.shuffled(using: &generator).prefix(40)  // duplicates
         chunks.shuffle(using: &generator)
         let start = StreamChunk(
-            streamID: "s1", sequence: 0, event: .initial(StreamInit(contentType: "text/plain")))
+            streamMessageID: "s1", sequence: 0,
+            event: .initial(StreamInit(contentType: "text/plain")))
         let end = StreamChunk(
-            streamID: "s1", sequence: UInt64(count + 1),
+            streamMessageID: "s1", sequence: UInt64(count + 1),
             event: .complete(
                 StreamComplete(code: 0, stopReason: 0, summary: "done", completeReason: 0)))
         // The init arrives in the middle of the deltas; the complete comes last.

@@ -64,7 +64,7 @@ public enum CorpusMessage: String, CaseIterable, Sendable {
         case image(ImageValues)
         case metadataRequest(MetadataRequestValues)
         case deliveryReceipt(messageIDs: [String])
-        case streamDelta(streamID: String, sequence: UInt64, content: String)
+        case streamDelta(streamMessageID: String, sequence: UInt64, content: String)
     }
 
     public struct ImageValues: Sendable {
@@ -118,7 +118,7 @@ public enum CorpusMessage: String, CaseIterable, Sendable {
             return .deliveryReceipt(messageIDs: ids)
         case .e:
             return .streamDelta(
-                streamID: "0b7f4c2e-8d1a-4f63-9e25-7a3c1d9b6e40", sequence: 17,
+                streamMessageID: "0b7f4c2e-8d1a-4f63-9e25-7a3c1d9b6e40", sequence: 17,
                 content: CorpusMessage.deltaContent)
         case .f:
             return .text(CorpusMessage.koreanText)

@@ -52,7 +52,7 @@ public struct RTMWireViewWorkload: DecodeWorkload {
                     if case .request(let request)? = metadata.kind {
                         sum &+= request.requestID.count
                     }
-                case .streamChunk(let chunk)?: sum &+= 500 &+ chunk.streamID.count
+                case .streamChunk(let chunk)?: sum &+= 500 &+ chunk.streamMessageID.count
                 default: sum &+= 600
                 }
                 return sum

@@ -24,7 +24,7 @@ extension CorpusMessage {
                     mediaID: image.mediaID, fileName: image.fileName, size: image.size,
                     width: image.width, height: image.height, thumbnail: image.thumbnail,
                     thumbnailWidth: image.thumbnailWidth, thumbnailHeight: image.thumbnailHeight,
-                    text: image.text))
+                    caption: image.text))
         case .metadataRequest(let request):
             let items = request.items.map {
                 MetadataItem(key: $0.key, value: $0.value, revision: $0.revision)
@@ -44,10 +44,10 @@ extension CorpusMessage {
                             options: MetadataOptions(recordTimestamp: true, recordUserID: true)))))
         case .deliveryReceipt(let ids):
             envelope.body = .receipt(Receipt(kind: .delivery(DeliveryReceipt(messageIDs: ids))))
-        case .streamDelta(let streamID, let sequence, let content):
+        case .streamDelta(let streamMessageID, let sequence, let content):
             envelope.body = .streamChunk(
                 StreamChunk(
-                    streamID: streamID, sequence: sequence,
+                    streamMessageID: streamMessageID, sequence: sequence,
                     event: .delta(StreamDelta(content: content))))
         }
         return envelope

@@ -51,8 +51,8 @@ extension CorpusMessage {
             envelope.metadata.request = value
         case .deliveryReceipt(let ids):
             envelope.receipt.delivery.messageIds = ids
-        case .streamDelta(let streamID, let sequence, let content):
-            envelope.streamChunk.streamID = streamID
+        case .streamDelta(let streamMessageID, let sequence, let content):
+            envelope.streamChunk.streamID = streamMessageID
             envelope.streamChunk.sequence = sequence
             envelope.streamChunk.delta.content = content
         }

@@ -58,6 +58,12 @@ extension RTMMessage {
             options: options, jsonOptions: jsonOptions)
     }
 
+    /// Reads a message from proto3 JSON text with `options` for the JSON and the default
+    /// ``CodecOptions``, as swift-protobuf's `init(jsonString:options:)` reads it.
+    public init(jsonString: String, options: JSONDecodingOptions) throws(RTMWireError) {
+        try self.init(jsonString: jsonString, options: .default, jsonOptions: options)
+    }
+
     /// Reads a message from proto3 JSON given as UTF-8 bytes (`[UInt8]`, `Data`, a slice of a
     /// network buffer), with no detour through `String`; see
     /// ``init(jsonValue:options:jsonOptions:)``. Invalid UTF-8 is ``RTMWireError/Code/invalidJSON``.
@@ -68,6 +74,14 @@ extension RTMMessage {
         try self.init(
             jsonValue: try JSONValue(parsing: bytes, maxDepth: jsonOptions.maxDepth),
             options: options, jsonOptions: jsonOptions)
+    }
+
+    /// Reads a message from proto3 JSON given as UTF-8 bytes with `options` for the JSON and
+    /// the default ``CodecOptions``, as swift-protobuf's `init(jsonUTF8Bytes:options:)` reads it.
+    public init(jsonUTF8Bytes bytes: some Collection<UInt8>, options: JSONDecodingOptions)
+        throws(RTMWireError)
+    {
+        try self.init(jsonUTF8Bytes: bytes, options: .default, jsonOptions: options)
     }
 }
 

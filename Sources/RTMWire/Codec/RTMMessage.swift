@@ -45,3 +45,16 @@ extension RTMMessage {
         try _validate(limits, checkingNUL: true)
     }
 }
+
+extension RTMMessage {
+    /// A message built by `populator` from an empty one, as swift-protobuf's `with`:
+    /// `Envelope.with { $0.messageID = "m-1"; $0.text = TextMessage(text: "hi") }`.
+    @inlinable
+    public static func with<E: Error>(_ populator: (inout Self) throws(E) -> Void) throws(E)
+        -> Self
+    {
+        var message = Self()
+        try populator(&message)
+        return message
+    }
+}

@@ -7,12 +7,12 @@ extension TextMessage {
 }
 
 extension ImageMessage {
-    /// The media id is required, the size is 1 ... maxMediaBytes, and text + file name +
+    /// The media id is required, the size is 1 ... maxMediaBytes, and caption + file name +
     /// thumbnail share the content budget.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.media(
             mediaID: mediaID, size: size,
-            contentBytes: text.utf8.count + fileName.utf8.count + thumbnail.count, limits)
+            contentBytes: caption.utf8.count + fileName.utf8.count + thumbnail.count, limits)
     }
 }
 
@@ -21,7 +21,7 @@ extension FileMessage {
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.media(
             mediaID: mediaID, size: size,
-            contentBytes: text.utf8.count + fileName.utf8.count + thumbnail.count, limits)
+            contentBytes: caption.utf8.count + fileName.utf8.count + thumbnail.count, limits)
     }
 }
 

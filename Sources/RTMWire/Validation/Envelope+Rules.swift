@@ -63,7 +63,7 @@ extension Conversation {
 extension MessageReference {
     /// A reference that is present names the referenced message; its excerpt is short.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
-        try Rules.required(messageUID, "message_uid")
+        try Rules.required(messageID, "message_uid")
         try Rules.maxBytes(
             excerpt, limits.maxExcerptBytes, "maxExcerptBytes", "excerpt", "reply excerpt")
     }

@@ -1,21 +1,21 @@
 extension StreamMessage {
     /// A streaming message is identified by its UID.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
-        try Rules.required(messageUID, "message_uid")
+        try Rules.required(messageID, "message_uid")
     }
 }
 
 extension StreamReference {
     /// A reference that is present names the referenced message.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
-        try Rules.required(messageUID, "message_uid")
+        try Rules.required(messageID, "message_uid")
     }
 }
 
 extension StreamChunk {
     /// A chunk names its stream and carries exactly one event (or a newer kind of event).
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
-        try Rules.required(streamID, "stream_id")
+        try Rules.required(streamMessageID, "stream_id")
         try Rules.requiredMember(
             eventMember, "event", "a stream chunk needs an init, delta or complete event")
     }

@@ -1,19 +1,18 @@
 /// A message whose encoding can be read in place, without decoding it into a value: a router
-/// or filter reads the envelope header, the body kind and any body field from the input's own
-/// bytes, allocating nothing.
+/// or filter reads the envelope header, the body kind and any body field from the bytes,
+/// allocating once (the view's storage) however many fields it reads.
 ///
 /// ```swift
+/// let view = try Envelope.view(of: bytes)
 /// // Compares bytes: no String is made and no check is needed.
-/// let isGeneral = try Envelope.withView(of: frame) { envelope in
-///     envelope.conversation.map { $0.id == "general" } ?? false
-/// }
+/// if view.conversation?.id == "general" { … }
 /// // Reading text checks its UTF-8 and may throw the decoder's error.
-/// let id = try Envelope.withView(of: frame) { envelope throws(RTMWireError) in
-///     try envelope.conversation?.id.string
-/// }
+/// let id = try view.conversation?.id.string
+/// // Or scoped, with a closure that may throw its own errors:
+/// let kind = try Envelope.withView(of: bytes) { $0.body.map { "\($0)" } }
 /// ```
 ///
-/// **Structure is checked up front, text when it is read.** Before `body` runs, one pass over
+/// **Structure is checked up front, text when it is read.** Before the view is made, one pass over
 /// the input applies the decoder's wire rules, everything that decides where fields are (tags,
 /// wire types, varints, lengths, groups, ``Limits/maxDepth``) and, with ``CodecOptions/default``,
 /// ``Limits/maxMessageBytes`` and ``Limits/maxRepeatedCount``. Its errors are the decoder's
@@ -35,8 +34,10 @@
 /// fields, the content budget, media sizes, receipt kinds, distinct ids, ...): decode with
 /// ``RTMMessage/init(serializedBytes:options:)`` to have them checked.
 ///
-/// The view, and every string, sub-message and sequence read from it, borrows the input: it is
-/// valid only inside `body` and must not be kept after `body` returns.
+/// **A view keeps what it reads alive.** The view, and every string, bytes field, sub-message and
+/// sequence read from it, holds the input (an `[UInt8]` as it is, any other collection copied
+/// once), as a `Substring` keeps its `String`: any of them may be kept, returned from a closure or
+/// sent on after the caller's buffer is gone, and still reads the bytes it was made from.
 public protocol RTMViewable: RTMMessage {
     /// The generated view type of this message.
     associatedtype View: RTMMessageView where View.Message == Self
@@ -50,7 +51,7 @@ public protocol RTMViewable: RTMMessage {
     ) throws(RTMWireError)
 }
 
-/// A generated, borrowed view of one encoded message (see ``RTMViewable``).
+/// A generated view of one encoded message, read in place (see ``RTMViewable``).
 public protocol RTMMessageView {
     /// The message type this views.
     associatedtype Message: RTMMessage
@@ -62,55 +63,78 @@ public protocol RTMMessageView {
 }
 
 extension RTMViewable {
-    /// Checks the structure of `bytes` (see ``RTMViewable``), then lends `body` a view of the
-    /// message they encode. The view is valid only inside `body`.
+    /// Checks the structure of `bytes` (see ``RTMViewable``) and returns a view of the message
+    /// they encode. The view keeps the bytes alive: an `[UInt8]` is kept as it is (no copy),
+    /// any other collection is copied once.
+    ///
+    /// ```swift
+    /// let view = try Envelope.view(of: frame)
+    /// if view.conversation?.id == "lobby" { … }
+    /// ```
     @inlinable
-    public static func withView<Value>(
-        of bytes: UnsafeRawBufferPointer, options: CodecOptions = .default,
-        _ body: (View) throws(RTMWireError) -> Value
-    ) throws(RTMWireError) -> Value {
+    public static func view(
+        of bytes: some Collection<UInt8>, options: CodecOptions = .default
+    ) throws(RTMWireError) -> View {
+        if let array = bytes as? [UInt8] { return try view(owning: array, options: options) }
+        // Refused before it is copied.
         if options.checksSemantics, bytes.count > options.limits.maxMessageBytes {
             throw RTMWireError.messageTooLarge(bytes.count, options.limits, encoding: false)
         }
-        let source = ViewSource(
-            count: bytes.count, root: Self.self, checksNUL: options.checksSemantics)
-        guard let start = bytes.baseAddress, bytes.count > 0 else {
-            return try withUnsafePointer(to: source) { source throws(RTMWireError) in
-                try body(View(_scope: ViewScope.empty(source)))
-            }
-        }
-        let base = start.assumingMemoryBound(to: UInt8.self)
-        var reader = WireReader(base: base, count: bytes.count, maxDepth: options.limits.maxDepth)
-        var violation = ViewViolation()
-        try _checkView(&reader, options, strings: false, &violation)
-        if let error = violation.error { throw error }
-        return try withUnsafePointer(to: source) { source throws(RTMWireError) in
-            let input = ViewInput(base: base, source: source)
-            return try body(View(_scope: ViewScope(input: input, start: 0, end: bytes.count)))
-        }
+        return try view(owning: Array(bytes), options: options)
     }
 
-    /// Checks the structure of `bytes` (see ``RTMViewable``), then lends `body` a view of the
-    /// message they encode, in place when the collection is contiguous (an `Array`, `Data`, a slice of
-    /// either); otherwise the bytes are copied once. The view is valid only inside `body`.
+    /// ``view(of:options:)`` for an array the view keeps.
+    @inlinable
+    static func view(owning bytes: [UInt8], options: CodecOptions) throws(RTMWireError) -> View {
+        if options.checksSemantics, bytes.count > options.limits.maxMessageBytes {
+            throw RTMWireError.messageTooLarge(bytes.count, options.limits, encoding: false)
+        }
+        let storage = ViewStorage(bytes: bytes, root: Self.self, checksNUL: options.checksSemantics)
+        let base = storage.base
+        if bytes.count > 0 {
+            var reader = WireReader(
+                base: base, count: bytes.count, maxDepth: options.limits.maxDepth)
+            var violation = ViewViolation()
+            try withExtendedLifetime(storage) { () throws(RTMWireError) in
+                try _checkView(&reader, options, strings: false, &violation)
+            }
+            if let error = violation.error { throw error }
+        }
+        return View(
+            _scope: ViewScope(
+                input: ViewInput(base: base, storage: storage), start: 0, end: bytes.count))
+    }
+
+    /// Checks the structure of `bytes` (see ``RTMViewable``), then calls `body` with a view of
+    /// the message they encode and returns what it returns. Errors of the check and of `body`
+    /// keep their type: ``RTMWireError``, or `body`'s own.
     @inlinable
     public static func withView<Value>(
         of bytes: some Collection<UInt8>, options: CodecOptions = .default,
         _ body: (View) throws(RTMWireError) -> Value
     ) throws(RTMWireError) -> Value {
-        // The lending functions rethrow untyped errors; only `withView`'s RTMWireError can come
-        // out of them. (Going through them costs nothing on success, unlike keeping a Result.)
-        do {
-            if let value = try bytes.withContiguousStorageIfAvailable({
-                try withView(of: UnsafeRawBufferPointer($0), options: options, body)
-            }) {
-                return value
-            }
-            return try Array(bytes).withUnsafeBytes { try withView(of: $0, options: options, body) }
-        } catch let error as RTMWireError {
-            throw error
-        } catch {
-            throw RTMWireError(code: .invalidValue, detail: "unexpected error \(error)")
-        }
+        try body(view(of: bytes, options: options))
+    }
+
+    /// Checks the structure of `bytes` (see ``RTMViewable``), then calls `body` with a view of
+    /// the message they encode and returns what it returns. For a `body` that throws errors of
+    /// its own: the check's error is an ``RTMWireError``, `body`'s comes out unchanged.
+    @inlinable
+    public static func withView<Value, E: Error>(
+        of bytes: some Collection<UInt8>, options: CodecOptions = .default,
+        _ body: (View) throws(E) -> Value
+    ) throws -> Value {
+        try body(view(of: bytes, options: options))
+    }
+}
+
+extension RTMMessageView where Message: RTMViewable, Message.View == Self {
+    /// The view of the message `bytes` encode, after a check of their structure (see
+    /// ``RTMViewable``); the view keeps the bytes alive. The same as `Message.view(of:options:)`.
+    @inlinable
+    public init(serializedBytes bytes: some Collection<UInt8>, options: CodecOptions = .default)
+        throws(RTMWireError)
+    {
+        self = try Message.view(of: bytes, options: options)
     }
 }

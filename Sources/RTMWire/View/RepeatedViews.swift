@@ -1,4 +1,4 @@
-/// A repeated string field of a message view: a lazy sequence of borrowed strings, in wire
+/// A repeated string field of a message view: a lazy sequence of string views, in wire
 /// order, read as it is iterated (nothing is collected or allocated).
 public struct RTMRepeatedStringView: Sequence {
     @usableFromInline let scope: ViewScope

@@ -1,4 +1,4 @@
-/// The whole input a view was lent, and what a string read from it needs to check itself.
+/// The input a view reads, and what a string read from it needs to check itself.
 ///
 /// A view checks the structure of its input up front and the text of each string only when the
 /// string is read as text (see ``RTMViewable``). When that late check fails, the error must be
@@ -8,26 +8,25 @@
 /// is the decoder's. That pass runs only on input that is already known to be bad.
 @usableFromInline
 struct ViewInput {
-    /// Start of the borrowed input; every offset of a view is relative to it.
+    /// Start of the input's bytes in `storage`; every offset of a view is relative to it.
     @usableFromInline let base: UnsafePointer<UInt8>
-    /// What only a failed string needs, kept once by `withView` for as long as the input is
-    /// lent (so that each scope and string carries two words, not five).
-    @usableFromInline let source: UnsafePointer<ViewSource>
+    /// The bytes `base` points into, kept alive by every value read from the view.
+    @usableFromInline let storage: ViewStorage
 
     @inlinable
-    init(base: UnsafePointer<UInt8>, source: UnsafePointer<ViewSource>) {
+    init(base: UnsafePointer<UInt8>, storage: ViewStorage) {
         self.base = base
-        self.source = source
+        self.storage = storage
     }
 
     /// Whether U+0000 in a string is refused (the semantic checks are on).
-    @inlinable var checksNUL: Bool { source.pointee.checksNUL }
+    @inlinable var checksNUL: Bool { storage.checksNUL }
 
     /// The error the decoder throws for this input, found after a string at `offset` failed its
     /// check (invalid UTF-8, or U+0000 when `checksNUL`).
     @usableFromInline
     func stringError(at offset: Int) -> RTMWireError {
-        let source = source.pointee
+        let source = storage
         // The structure passed with the caller's limits already: the limits are lifted so that
         // only the string checks, the ones not made up front, can fail.
         var limits = Limits.default
@@ -47,24 +46,5 @@ struct ViewInput {
         return RTMWireError(
             code: .invalidUTF8, offset: offset,
             detail: "string is not valid UTF-8 or contains U+0000")
-    }
-}
-
-/// The input's length, the message type it is viewed as and whether U+0000 is refused: see
-/// ``ViewInput``.
-@usableFromInline
-struct ViewSource {
-    /// Length of the whole input.
-    @usableFromInline let count: Int
-    /// The message type the input was viewed as, whose checker finds the decoder's error.
-    @usableFromInline let root: any RTMViewable.Type
-    /// Whether U+0000 in a string is refused (the semantic checks are on).
-    @usableFromInline let checksNUL: Bool
-
-    @inlinable
-    init(count: Int, root: any RTMViewable.Type, checksNUL: Bool) {
-        self.count = count
-        self.root = root
-        self.checksNUL = checksNUL
     }
 }

@@ -1,4 +1,4 @@
-/// Where the fields of a viewed message are, without copying them: a range of a borrowed buffer
+/// Where the fields of a viewed message are, without copying them: a range of the view's bytes
 /// and the path of field occurrences leading from it to the message.
 ///
 /// Protobuf merges every occurrence of a singular sub-message (parsing the concatenation of
@@ -6,8 +6,8 @@
 /// allocating: the message is the concatenation of the bodies of every occurrence of
 /// `path[0]` in the range, then of `path[1]` inside those, and so on, each step counting only
 /// occurrences that start at or after its `from` offset (the start of a oneof member's last run).
-/// Valid only while the buffer the view was made from is lent (see `withView`). Generated views
-/// hold one; it is not meant to be made or read by hand.
+/// It keeps the view's storage alive (see `ViewStorage`). Generated views hold one; it is not
+/// meant to be made or read by hand.
 public struct ViewScope {
     @usableFromInline let input: ViewInput
     @usableFromInline let start: Int
@@ -22,20 +22,8 @@ public struct ViewScope {
         self.path = path
     }
 
-    /// Start of the borrowed input, to which the scope's offsets are relative.
+    /// Start of the view's bytes, to which the scope's offsets are relative.
     @inlinable var base: UnsafePointer<UInt8> { input.base }
-
-    /// The scope of an empty input (which may have no base address): no fields.
-    @usableFromInline
-    static func empty(_ source: UnsafePointer<ViewSource>) -> ViewScope {
-        ViewScope(input: ViewInput(base: emptyInput, source: source), start: 0, end: 0)
-    }
-
-    /// A byte that stands for an empty input's storage; it is never read or written (so sharing
-    /// it across threads is safe).
-    @usableFromInline
-    nonisolated(unsafe) static let emptyInput = UnsafePointer(
-        UnsafeMutablePointer<UInt8>.allocate(capacity: 1))
 
     /// The scope of the sub-message field `number` of this message: every occurrence from
     /// `from` on, merged.
@@ -109,7 +97,7 @@ struct ViewOccurrences {
     }
 }
 
-/// Where a string or bytes field's value is in the borrowed input (empty when absent).
+/// Where a string or bytes field's value is in the view's bytes (empty when absent).
 @usableFromInline
 struct ViewRange {
     @usableFromInline var start = 0
@@ -129,9 +117,10 @@ struct ViewRange {
         RTMStringView(input: scope.input, start: start, count: end &- start)
     }
 
+    /// The bytes in the input of `scope`.
     @inlinable
-    func bytes(_ base: UnsafePointer<UInt8>) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: base + start, count: end &- start)
+    func bytes(_ scope: ViewScope) -> RTMBytesView {
+        RTMBytesView(input: scope.input, start: start, count: end &- start)
     }
 }
 

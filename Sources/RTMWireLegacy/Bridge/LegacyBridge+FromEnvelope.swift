@@ -41,7 +41,7 @@ extension LegacyBridge {
         case .text(let text):
             return [LegacyOutbound(message: try stamped(.text(text.text)))]
         case .image(let image):
-            let caption = image.text.isEmpty ? nil : image.text
+            let caption = image.caption.isEmpty ? nil : image.caption
             return [
                 LegacyOutbound(
                     message: try stamped(.photo(caption: caption)),

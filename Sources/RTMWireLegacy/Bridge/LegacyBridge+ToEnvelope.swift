@@ -88,7 +88,7 @@ extension LegacyBridge {
                 detail: "an empty photo caption cannot be told apart from none in an envelope")
         }
         var image = photo.imageMessageFields
-        image.text = caption ?? ""
+        image.caption = caption ?? ""
         return image
     }
 }

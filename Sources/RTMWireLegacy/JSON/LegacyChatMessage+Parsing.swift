@@ -7,7 +7,7 @@ extension LegacyChatMessage {
     ///   that is not a JSON object or a member of the wrong JSON type,
     ///   `RTMWireError/Code/missingField` for a member the type requires,
     ///   `RTMWireError/Code/unknownJSONField` for one it does not have (unless
-    ///   ``LegacyJSONOptions/ignoresUnknownFields``), `RTMWireError/Code/invalidValue` for a
+    ///   ``LegacyJSONOptions/ignoreUnknownFields``), `RTMWireError/Code/invalidValue` for a
     ///   status other than online/offline, a raise-hand body other than "true"/"false", or a
     ///   timestamp ``ISO8601`` cannot read exactly, and `RTMWireError/Code/limitExceeded`
     ///   (`maxContentBytes`) for text longer than an RTM message may be.
@@ -47,7 +47,7 @@ extension LegacyChatMessage {
         case "status", "raise_hand": known = ["sender", "type", "body"]
         default: known = []  // another app's type: kept whole, members unchecked
         }
-        if !known.isEmpty, !options.ignoresUnknownFields {
+        if !known.isEmpty, !options.ignoreUnknownFields {
             for member in members where !known.contains(member.key) {
                 throw RTMWireError(
                     code: .unknownJSONField, fieldPath: member.key,
@@ -131,7 +131,7 @@ extension LegacySender {
             throw RTMWireError(
                 code: .invalidJSON, fieldPath: "sender", detail: "must be a JSON object")
         }
-        if !options.ignoresUnknownFields {
+        if !options.ignoreUnknownFields {
             for member in members where member.key != "display_name" && member.key != "sender_id" {
                 throw RTMWireError(
                     code: .unknownJSONField, fieldPath: "sender." + member.key,

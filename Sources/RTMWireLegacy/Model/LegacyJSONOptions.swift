@@ -21,7 +21,7 @@ public struct LegacyJSONOptions: Hashable, Sendable {
     /// When false (the default), a member the tutorial's message of that type does not have is
     /// an `RTMWireError/Code/unknownJSONField` error; when true it is ignored (and so lost:
     /// choose this only for fields known to be disposable).
-    public var ignoresUnknownFields: Bool
+    public var ignoreUnknownFields: Bool
     /// Limits for the envelopes the bridge builds or reads; the legacy JSON text itself is an
     /// RTM message and must fit `Limits/maxContentBytes` (32 KB by default).
     public var limits: Limits
@@ -31,15 +31,24 @@ public struct LegacyJSONOptions: Hashable, Sendable {
     /// Creates options; the defaults print what the tutorial's clients expect and parse
     /// strictly.
     public init(
-        timestampStyle: LegacyTimestampStyle = .wholeSeconds, ignoresUnknownFields: Bool = false,
+        timestampStyle: LegacyTimestampStyle = .wholeSeconds, ignoreUnknownFields: Bool = false,
         limits: Limits = .default, maxDepth: Int = 16
     ) {
         self.timestampStyle = timestampStyle
-        self.ignoresUnknownFields = ignoresUnknownFields
+        self.ignoreUnknownFields = ignoreUnknownFields
         self.limits = limits
         self.maxDepth = maxDepth
     }
 
     /// Tutorial-compatible printing, strict parsing, default limits.
     public static let `default` = LegacyJSONOptions()
+}
+
+extension LegacyJSONOptions {
+    /// Renamed ``ignoreUnknownFields``, the name `JSONDecodingOptions` and swift-protobuf use.
+    @available(*, deprecated, renamed: "ignoreUnknownFields")
+    public var ignoresUnknownFields: Bool {
+        get { ignoreUnknownFields }
+        set { ignoreUnknownFields = newValue }
+    }
 }

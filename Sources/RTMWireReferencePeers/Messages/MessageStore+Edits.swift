@@ -20,11 +20,11 @@ extension MessageStore {
         case (.text(let text)?, .text?):
             message.body = .text(text)
         case (.caption(let caption)?, .image(var image)?):
-            image.text = caption.text
+            image.caption = caption.text
             image.mentions = caption.mentions
             message.body = .image(image)
         case (.caption(let caption)?, .file(var file)?):
-            file.text = caption.text
+            file.caption = caption.text
             file.mentions = caption.mentions
             message.body = .file(file)
         default:

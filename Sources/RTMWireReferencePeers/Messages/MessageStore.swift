@@ -81,8 +81,12 @@ public struct MessageStore: Sendable {
         }
     }
 
+    /// The message with this id: `store[messageID: id]`.
+    public subscript(messageID messageID: String) -> StoredMessage? { messagesByID[messageID] }
+
     /// The message with this id.
-    public subscript(messageID: String) -> StoredMessage? { messagesByID[messageID] }
+    @available(*, deprecated, renamed: "subscript(messageID:)")
+    public subscript(_ messageID: String) -> StoredMessage? { messagesByID[messageID] }
 
     /// Every stored message, in the order the store received them.
     public var messages: [StoredMessage] { order.compactMap { messagesByID[$0] } }

@@ -136,8 +136,14 @@ public struct ReceiptTracker: Sendable {
         return changed
     }
 
+    /// The state of a tracked message: `tracker[messageID: id]`.
+    public subscript(messageID messageID: String) -> MessageState? {
+        states[messageID]
+    }
+
     /// The state of a tracked message.
-    public subscript(messageID: String) -> MessageState? {
+    @available(*, deprecated, renamed: "subscript(messageID:)")
+    public subscript(_ messageID: String) -> MessageState? {
         states[messageID]
     }
 

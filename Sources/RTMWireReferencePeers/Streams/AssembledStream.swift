@@ -1,7 +1,7 @@
 /// A finished stream: its content reassembled from the deltas, with the complete event's result.
 public struct AssembledStream: Hashable, Sendable {
-    /// The stream (streaming message UID).
-    public var streamID: String
+    /// The id of the streaming message (``RTMWire/StreamMessage/messageID``).
+    public var streamMessageID: String
     /// The content type announced by the init event.
     public var contentType: String
     /// The deltas' content, concatenated in sequence order.
@@ -19,10 +19,10 @@ public struct AssembledStream: Hashable, Sendable {
 
     /// Creates a finished stream.
     public init(
-        streamID: String, contentType: String, text: String, summary: String, code: Int32,
+        streamMessageID: String, contentType: String, text: String, summary: String, code: Int32,
         stopReason: Int32, completeReason: Int32, deltaCount: Int
     ) {
-        self.streamID = streamID
+        self.streamMessageID = streamMessageID
         self.contentType = contentType
         self.text = text
         self.summary = summary

@@ -41,7 +41,7 @@ public struct StreamAssembler: Sendable {
     /// Applies one chunk; returns the finished stream when the chunk completes it.
     public mutating func apply(_ chunk: StreamChunk) throws(StreamAssemblyError) -> AssembledStream?
     {
-        let id = chunk.streamID
+        let id = chunk.streamMessageID
         guard !id.isEmpty else { throw invalid(chunk, "the chunk names no stream") }
         guard let event = chunk.event else { throw invalid(chunk, "the chunk carries no event") }
         var stream = streams[id] ?? Stream()
@@ -69,7 +69,7 @@ public struct StreamAssembler: Sendable {
             if let end = stream.completedAt {
                 if chunk.sequence < end { return nil }
                 throw StreamAssemblyError(
-                    code: .chunkAfterComplete, streamID: id, sequence: chunk.sequence,
+                    code: .chunkAfterComplete, streamMessageID: id, sequence: chunk.sequence,
                     detail: "the stream completed at sequence \(end)")
             }
             if stream.started, chunk.sequence < stream.nextSequence { return nil }
@@ -85,7 +85,7 @@ public struct StreamAssembler: Sendable {
                 guard stream.pending.count < configuration.maxPendingChunks else {
                     streams[id] = nil
                     throw StreamAssemblyError(
-                        code: .tooManyPendingChunks, streamID: id, sequence: chunk.sequence,
+                        code: .tooManyPendingChunks, streamMessageID: id, sequence: chunk.sequence,
                         limit: .init(
                             name: "maxPendingChunks", allowed: configuration.maxPendingChunks,
                             actual: stream.pending.count + 1),
@@ -103,7 +103,7 @@ public struct StreamAssembler: Sendable {
             if let end = stream.completedAt {
                 if chunk.sequence <= end { return nil }
                 throw StreamAssemblyError(
-                    code: .chunkAfterComplete, streamID: id, sequence: chunk.sequence,
+                    code: .chunkAfterComplete, streamMessageID: id, sequence: chunk.sequence,
                     detail: "the stream completed at sequence \(end)")
             }
             if stream.started, chunk.sequence < stream.nextSequence {
@@ -116,7 +116,7 @@ public struct StreamAssembler: Sendable {
                 streams[id] = nil
                 let what = stream.started ? "" : "the init and "
                 throw StreamAssemblyError(
-                    code: .missingSequence, streamID: id, sequence: chunk.sequence,
+                    code: .missingSequence, streamMessageID: id, sequence: chunk.sequence,
                     missingSequences: missing,
                     detail:
                         "complete arrived while \(what)sequence \(missing.map(String.init).joined(separator: ", ")) never did"
@@ -125,11 +125,11 @@ public struct StreamAssembler: Sendable {
             if let late = stream.pending.keys.min(), late > chunk.sequence {
                 streams[id] = nil
                 throw StreamAssemblyError(
-                    code: .chunkAfterComplete, streamID: id, sequence: late,
+                    code: .chunkAfterComplete, streamMessageID: id, sequence: late,
                     detail: "a delta numbered after the complete event (\(chunk.sequence)) arrived")
             }
             let result = AssembledStream(
-                streamID: id, contentType: stream.contentType, text: stream.text,
+                streamMessageID: id, contentType: stream.contentType, text: stream.text,
                 summary: complete.summary, code: complete.code, stopReason: complete.stopReason,
                 completeReason: complete.completeReason, deltaCount: stream.deltaCount)
             var finished = Stream()
@@ -140,24 +140,24 @@ public struct StreamAssembler: Sendable {
     }
 
     /// The content applied so far to a stream that is still open, or nil.
-    public func partialText(of streamID: String) -> String? {
-        guard let stream = streams[streamID], stream.completedAt == nil else { return nil }
+    public func partialText(of streamMessageID: String) -> String? {
+        guard let stream = streams[streamMessageID], stream.completedAt == nil else { return nil }
         return stream.text
     }
 
     /// How many out-of-order chunks of a stream wait for a gap to close.
-    public func pendingChunkCount(of streamID: String) -> Int {
-        streams[streamID]?.pending.count ?? 0
+    public func pendingChunkCount(of streamMessageID: String) -> Int {
+        streams[streamMessageID]?.pending.count ?? 0
     }
 
     /// Whether the stream has completed (and not restarted or been forgotten since).
-    public func isComplete(_ streamID: String) -> Bool {
-        streams[streamID]?.completedAt != nil
+    public func isComplete(_ streamMessageID: String) -> Bool {
+        streams[streamMessageID]?.completedAt != nil
     }
 
     /// Drops everything known about a stream, including its finished marker.
-    public mutating func forget(_ streamID: String) {
-        streams[streamID] = nil
+    public mutating func forget(_ streamMessageID: String) {
+        streams[streamMessageID] = nil
     }
 
     // MARK: Helpers
@@ -168,7 +168,8 @@ public struct StreamAssembler: Sendable {
         let total = stream.text.utf8.count + stream.pendingBytes + bytes
         if total > configuration.maxAssembledBytes {
             throw StreamAssemblyError(
-                code: .assembledSizeExceeded, streamID: chunk.streamID, sequence: chunk.sequence,
+                code: .assembledSizeExceeded, streamMessageID: chunk.streamMessageID,
+                sequence: chunk.sequence,
                 limit: .init(
                     name: "maxAssembledBytes", allowed: configuration.maxAssembledBytes,
                     actual: total),
@@ -204,6 +205,7 @@ public struct StreamAssembler: Sendable {
 
     private func invalid(_ chunk: StreamChunk, _ detail: String) -> StreamAssemblyError {
         StreamAssemblyError(
-            code: .invalidChunk, streamID: chunk.streamID, sequence: chunk.sequence, detail: detail)
+            code: .invalidChunk, streamMessageID: chunk.streamMessageID, sequence: chunk.sequence,
+            detail: detail)
     }
 }

@@ -6,7 +6,7 @@ public struct StreamAssemblyError: Error, Hashable, Sendable, CustomStringConver
     /// What went wrong.
     public var code: Code
     /// The stream concerned.
-    public var streamID: String
+    public var streamMessageID: String
     /// The sequence number of the chunk that raised the error.
     public var sequence: UInt64
     /// For ``Code/missingSequence``: the first missing sequence numbers, ascending (at most 16).
@@ -19,11 +19,11 @@ public struct StreamAssemblyError: Error, Hashable, Sendable, CustomStringConver
 
     /// Creates an error.
     public init(
-        code: Code, streamID: String, sequence: UInt64, missingSequences: [UInt64] = [],
+        code: Code, streamMessageID: String, sequence: UInt64, missingSequences: [UInt64] = [],
         limit: RTMWireError.LimitViolation? = nil, detail: String
     ) {
         self.code = code
-        self.streamID = streamID
+        self.streamMessageID = streamMessageID
         self.sequence = sequence
         self.missingSequences = missingSequences
         self.limit = limit
@@ -32,7 +32,7 @@ public struct StreamAssemblyError: Error, Hashable, Sendable, CustomStringConver
 
     /// `<code>: stream <id> at sequence <n>: <detail>`.
     public var description: String {
-        var text = "\(code.name): stream \(streamID) at sequence \(sequence): \(detail)"
+        var text = "\(code.name): stream \(streamMessageID) at sequence \(sequence): \(detail)"
         if let limit { text += " (limit \(limit))" }
         return text
     }

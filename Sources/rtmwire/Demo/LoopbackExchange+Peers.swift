@@ -22,11 +22,11 @@ extension LoopbackExchange {
             var summaries = 0
             var bobReacted = false
             func satisfied() -> Bool {
-                wantsDelivery.allSatisfy { (tracker[$0]?.stage ?? .sent) >= .delivered }
-                    && tracker[Script.textID]?.stage == .read
-                    && tracker[Script.fileID]?.stage == .read
-                    && tracker[Script.groupID]?.groupReadCount == 1
-                    && (tracker[Script.groupID]?.groupReads.count ?? 0) == 1
+                wantsDelivery.allSatisfy { (tracker[messageID: $0]?.stage ?? .sent) >= .delivered }
+                    && tracker[messageID: Script.textID]?.stage == .read
+                    && tracker[messageID: Script.fileID]?.stage == .read
+                    && tracker[messageID: Script.groupID]?.groupReadCount == 1
+                    && (tracker[messageID: Script.groupID]?.groupReads.count ?? 0) == 1
                     && responses.isSuperset(of: Script.metadataRequestIDs) && events >= 2
                     && bobReacted && summaries >= 2
             }

@@ -11,7 +11,7 @@ extension LoopbackExchange {
         static let textID = "a-text"
         static let fileID = "a-file"
         static let groupID = "a-group-text"
-        static let streamID = "stream-1"
+        static let streamMessageID = "stream-1"
         static let streamPieces = ["Loop", "back ", "streams ", "arrive ", "whole."]
         static var streamText: String { streamPieces.joined() }
         static let streamSummary = "a five-piece stream"
@@ -66,7 +66,8 @@ extension LoopbackExchange {
             if let image = try? ImageMessage(
                 mediaID: "media-7d", imageBytes: Self.png, fileName: "sunset.png",
                 thumbnail: Self.png,
-                thumbnailWidth: thumbnail.width, thumbnailHeight: thumbnail.height, text: "the view"
+                thumbnailWidth: thumbnail.width, thumbnailHeight: thumbnail.height,
+                caption: "the view"
             ) {
                 envelopes.append(
                     envelope(
@@ -79,7 +80,7 @@ extension LoopbackExchange {
                     .file(
                         FileMessage(
                             mediaID: "media-8e", fileName: "agenda.pdf", size: 48_213,
-                            text: "agenda"))))
+                            caption: "agenda"))))
             envelopes.append(
                 envelope(
                     "a-status", in: Conversation(type: .channel, id: "lobby"),
@@ -101,26 +102,26 @@ extension LoopbackExchange {
                     "a-stream",
                     .stream(
                         StreamMessage(
-                            messageUID: Self.streamID, contentType: "text/plain",
+                            messageID: Self.streamMessageID, contentType: "text/plain",
                             content: Self.streamPieces[0],
                             reference: StreamReference(
-                                messageUID: Self.textID, senderUserID: "alice", excerpt: "Hi Bob")))
+                                messageID: Self.textID, senderUserID: "alice", excerpt: "Hi Bob")))
                 ))
             // Chunks: init, the deltas out of order with one duplicate, then complete.
             var chunks = [
                 StreamChunk(
-                    streamID: Self.streamID, sequence: 0,
+                    streamMessageID: Self.streamMessageID, sequence: 0,
                     event: .initial(StreamInit(contentType: "text/plain")))
             ]
             let deltas = Self.streamPieces.enumerated().map { index, piece in
                 StreamChunk(
-                    streamID: Self.streamID, sequence: UInt64(index + 1),
+                    streamMessageID: Self.streamMessageID, sequence: UInt64(index + 1),
                     event: .delta(StreamDelta(content: piece)))
             }
             chunks += [deltas[2], deltas[0], deltas[4], deltas[1], deltas[2], deltas[3]]
             chunks.append(
                 StreamChunk(
-                    streamID: Self.streamID, sequence: UInt64(deltas.count + 1),
+                    streamMessageID: Self.streamMessageID, sequence: UInt64(deltas.count + 1),
                     event: .complete(StreamComplete(summary: Self.streamSummary))))
             for (index, chunk) in chunks.enumerated() {
                 envelopes.append(envelope("a-chunk-\(index)", .streamChunk(chunk)))
@@ -161,7 +162,7 @@ extension LoopbackExchange {
                 replyID,
                 .text(TextMessage(text: "@bob see my first message", mentions: bobMention)))
             reply.replyTo = MessageReference(
-                messageUID: textID, senderUserID: alice.userID, excerpt: textContent)
+                messageID: textID, senderUserID: alice.userID, excerpt: textContent)
             func reaction(_ id: String, _ action: ReactionAction) -> Envelope {
                 envelope(
                     id,

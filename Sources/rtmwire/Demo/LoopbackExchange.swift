@@ -103,15 +103,15 @@ enum LoopbackExchange {
                     ?? bob.assemblyError ?? "not completed"))
         let wantedDelivery = script.envelopes.filter { $0.deliveryOptions?.deliveryReceipt == true }
         let delivered = wantedDelivery.filter {
-            (tracker[$0.messageID]?.stage ?? .sent) >= .delivered
+            (tracker[messageID: $0.messageID]?.stage ?? .sent) >= .delivered
         }
         checks.append(
             Check(
                 name: "delivery receipts sent on their own",
                 ok: delivered.count == wantedDelivery.count,
                 detail: "\(delivered.count) of \(wantedDelivery.count) messages delivered"))
-        let textRead = tracker[Script.textID]?.stage == .read
-        let fileRead = tracker[Script.fileID]?.stage == .read
+        let textRead = tracker[messageID: Script.textID]?.stage == .read
+        let fileRead = tracker[messageID: Script.fileID]?.stage == .read
         checks.append(
             Check(
                 name: "message read + conversation read receipts",
@@ -119,7 +119,7 @@ enum LoopbackExchange {
                 detail:
                     "text \(textRead ? "read" : "unread"), file \(fileRead ? "read (conversation)" : "unread")"
             ))
-        let group = tracker[Script.groupID]
+        let group = tracker[messageID: Script.groupID]
         let groupRead = group?.groupReads.first
         checks.append(
             Check(
@@ -156,17 +156,17 @@ enum LoopbackExchange {
     static func chatChecks(bob: Bob.Outcome, alice: Alice) -> [Check] {
         let store = bob.messages
         var checks: [Check] = []
-        let text = store[Script.textID]
-        let image = store[Script.imageID]
+        let text = store[messageID: Script.textID]
+        let image = store[messageID: Script.imageID]
         var caption = ""
-        if case .image(let edited)? = image?.body { caption = edited.text }
+        if case .image(let edited)? = image?.body { caption = edited.caption }
         checks.append(
             Check(
                 name: "edits applied: a new text, a new caption with a mention",
                 ok: text?.body == .text(TextMessage(text: Script.editedText))
                     && caption == Script.editedCaption && image?.editCount == 1,
                 detail: "text \"\(text.flatMap(textOf) ?? "-")\", caption \"\(caption)\""))
-        let poll = store[Script.pollID]
+        let poll = store[messageID: Script.pollID]
         checks.append(
             Check(
                 name: "recall removed the poll's content",
@@ -201,10 +201,10 @@ enum LoopbackExchange {
                 ok: bob.typingSeen == [["alice"], []],
                 detail: bob.typingSeen.map { $0.isEmpty ? "nobody" : $0.joined(separator: ", ") }
                     .joined(separator: " → ")))
-        let reply = store[Script.replyID]
+        let reply = store[messageID: Script.replyID]
         var mentions: [String] = []
         if case .text(let message)? = reply?.body { mentions = message.mentions?.userIDs ?? [] }
-        let replied = reply?.replyTo.flatMap { store[$0.messageUID] }
+        let replied = reply?.replyTo.flatMap { store[messageID: $0.messageID] }
         checks.append(
             Check(
                 name: "a reply that mentions bob resolves to its message",

@@ -75,4 +75,148 @@ public struct Envelope: RTMMessage {
         }
         return .absent
     }
+
+    /// The `text` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var text: TextMessage? {
+        get {
+            if case .text(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .text(newValue)
+            } else if case .text? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `image` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var image: ImageMessage? {
+        get {
+            if case .image(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .image(newValue)
+            } else if case .image? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `file` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var file: FileMessage? {
+        get {
+            if case .file(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .file(newValue)
+            } else if case .file? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `status` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var status: StatusMessage? {
+        get {
+            if case .status(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .status(newValue)
+            } else if case .status? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `receipt` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var receipt: Receipt? {
+        get {
+            if case .receipt(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .receipt(newValue)
+            } else if case .receipt? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `stream` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var stream: StreamMessage? {
+        get {
+            if case .stream(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .stream(newValue)
+            } else if case .stream? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `stream_chunk` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var streamChunk: StreamChunk? {
+        get {
+            if case .streamChunk(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .streamChunk(newValue)
+            } else if case .streamChunk? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `metadata` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var metadata: MetadataMessage? {
+        get {
+            if case .metadata(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .metadata(newValue)
+            } else if case .metadata? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `custom` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var custom: CustomMessage? {
+        get {
+            if case .custom(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .custom(newValue)
+            } else if case .custom? = body {
+                body = nil
+            }
+        }
+    }
 }

@@ -10,7 +10,7 @@ extension FileMessage {
         if !self.fileName.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "file_name" : "fileName", .string(self.fileName))) }
         if self.size != 0 { members.append(JSONMember("size", JSONValue.proto3UInt64(self.size))) }
         if !self.thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(self.thumbnail))) }
-        if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
+        if !self.caption.isEmpty { members.append(JSONMember("text", .string(self.caption))) }
         return .object(members)
     }
 
@@ -41,7 +41,7 @@ extension FileMessage {
             case "text":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.text = try member.value.proto3String(path: fieldPath)
+                self.caption = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.FileMessage", path: fieldPath)

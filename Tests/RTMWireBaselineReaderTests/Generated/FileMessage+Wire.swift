@@ -10,7 +10,7 @@ extension FileMessage {
         if !self.fileName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.fileName.utf8.count) }
         if self.size != 0 { total += 1 + Varint.size(UInt64(self.size)) }
         if !self.thumbnail.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.thumbnail.count) }
-        if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
+        if !self.caption.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.caption.utf8.count) }
         return total
     }
 
@@ -18,8 +18,8 @@ extension FileMessage {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
-        if !self.text.isEmpty {
-            writer.writeLengthDelimited(self.text)
+        if !self.caption.isEmpty {
+            writer.writeLengthDelimited(self.caption)
             writer.writeByte(0x2A)
         }
         if !self.thumbnail.isEmpty {
@@ -54,7 +54,7 @@ extension FileMessage {
             case 0x22:  // thumbnail = 4
                 self.thumbnail = try reader.readBytes()
             case 0x2A:  // text = 5
-                self.text = try reader.readString(field: "text")
+                self.caption = try reader.readString(field: "text")
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -14,7 +14,7 @@ extension ImageMessage {
         if !self.thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(self.thumbnail))) }
         if self.thumbnailWidth != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "thumbnail_width" : "thumbnailWidth", JSONValue.proto3UInt32(self.thumbnailWidth))) }
         if self.thumbnailHeight != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "thumbnail_height" : "thumbnailHeight", JSONValue.proto3UInt32(self.thumbnailHeight))) }
-        if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
+        if !self.caption.isEmpty { members.append(JSONMember("text", .string(self.caption))) }
         return .object(members)
     }
 
@@ -61,7 +61,7 @@ extension ImageMessage {
             case "text":
                 try JSONValue.checkFirstOccurrence(9, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.text = try member.value.proto3String(path: fieldPath)
+                self.caption = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ImageMessage", path: fieldPath)

@@ -8,6 +8,6 @@ extension ImageMessage {
         try _validateSelf(limits)
         if checkingNUL { try Rules.noNUL(self.mediaID, "media_id") }
         if checkingNUL { try Rules.noNUL(self.fileName, "file_name") }
-        if checkingNUL { try Rules.noNUL(self.text, "text") }
+        if checkingNUL { try Rules.noNUL(self.caption, "text") }
     }
 }

@@ -14,7 +14,7 @@ extension ImageMessage {
         if !self.thumbnail.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.thumbnail.count) }
         if self.thumbnailWidth != 0 { total += 1 + Varint.size(UInt64(self.thumbnailWidth)) }
         if self.thumbnailHeight != 0 { total += 1 + Varint.size(UInt64(self.thumbnailHeight)) }
-        if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
+        if !self.caption.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.caption.utf8.count) }
         return total
     }
 
@@ -22,8 +22,8 @@ extension ImageMessage {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
-        if !self.text.isEmpty {
-            writer.writeLengthDelimited(self.text)
+        if !self.caption.isEmpty {
+            writer.writeLengthDelimited(self.caption)
             writer.writeByte(0x4A)
         }
         if self.thumbnailHeight != 0 {
@@ -82,7 +82,7 @@ extension ImageMessage {
             case 0x40:  // thumbnail_height = 8
                 self.thumbnailHeight = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x4A:  // text = 9
-                self.text = try reader.readString(field: "text")
+                self.caption = try reader.readString(field: "text")
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

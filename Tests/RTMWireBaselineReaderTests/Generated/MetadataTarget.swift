@@ -41,4 +41,36 @@ public struct MetadataTarget: RTMMessage {
         }
         return .absent
     }
+
+    /// The `channel` member of `target` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `target` only if it held this member.
+    public var channel: ChannelTarget? {
+        get {
+            if case .channel(let value)? = target { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                target = .channel(newValue)
+            } else if case .channel? = target {
+                target = nil
+            }
+        }
+    }
+
+    /// The `user_id` member of `target` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `target` only if it held this member.
+    public var userID: String? {
+        get {
+            if case .userID(let value)? = target { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                target = .userID(newValue)
+            } else if case .userID? = target {
+                target = nil
+            }
+        }
+    }
 }

@@ -5,7 +5,7 @@
 
 extension StreamChunk {
     public func _printText(to printer: inout TextPrinter) {
-        if !self.streamID.isEmpty { printer.field("stream_id", self.streamID) }
+        if !self.streamMessageID.isEmpty { printer.field("stream_id", self.streamMessageID) }
         if self.sequence != 0 { printer.field("sequence", self.sequence) }
         if case .initial(let value)? = self.event { printer.message("init", value) }
         if case .delta(let value)? = self.event { printer.message("delta", value) }

@@ -6,7 +6,7 @@
 extension StreamChunk {
     public func _wireSize() -> Int {
         var total = self.unknownFields.bytes.count
-        if !self.streamID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.streamID.utf8.count) }
+        if !self.streamMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.streamMessageID.utf8.count) }
         if self.sequence != 0 { total += 1 + Varint.size(UInt64(self.sequence)) }
         switch self.event {
         case .initial(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
@@ -38,8 +38,8 @@ extension StreamChunk {
             writer.writeVarint(UInt64(self.sequence))
             writer.writeByte(0x10)
         }
-        if !self.streamID.isEmpty {
-            writer.writeLengthDelimited(self.streamID)
+        if !self.streamMessageID.isEmpty {
+            writer.writeLengthDelimited(self.streamMessageID)
             writer.writeByte(0x0A)
         }
     }
@@ -50,7 +50,7 @@ extension StreamChunk {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // stream_id = 1
-                self.streamID = try reader.readString(field: "stream_id")
+                self.streamMessageID = try reader.readString(field: "stream_id")
             case 0x10:  // sequence = 2
                 self.sequence = try reader.readVarint()
             case 0x1A:  // init = 3

@@ -9,7 +9,7 @@ public struct StreamChunk: RTMMessage {
     public static let protoFullName = "rtmwire.v1.StreamChunk"
 
     /// The streaming message this chunk belongs to (its message_uid). Required (non-empty).
-    public var streamID: String = ""
+    public var streamMessageID: String = ""
     /// Position of this chunk in the stream, starting at 0 with init; deltas follow in order.
     public var sequence: UInt64 = 0
     /// Exactly one event is required.
@@ -22,11 +22,11 @@ public struct StreamChunk: RTMMessage {
 
     /// Creates a message; omitted fields keep their defaults.
     public init(
-        streamID: String = "",
+        streamMessageID: String = "",
         sequence: UInt64 = 0,
         event: Event? = nil
     ) {
-        self.streamID = streamID
+        self.streamMessageID = streamMessageID
         self.sequence = sequence
         self.event = event
     }
@@ -50,5 +50,53 @@ public struct StreamChunk: RTMMessage {
             return .unknown(fieldNumber: number)
         }
         return .absent
+    }
+
+    /// The `init` member of `event` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `event` only if it held this member.
+    public var initial: StreamInit? {
+        get {
+            if case .initial(let value)? = event { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                event = .initial(newValue)
+            } else if case .initial? = event {
+                event = nil
+            }
+        }
+    }
+
+    /// The `delta` member of `event` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `event` only if it held this member.
+    public var delta: StreamDelta? {
+        get {
+            if case .delta(let value)? = event { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                event = .delta(newValue)
+            } else if case .delta? = event {
+                event = nil
+            }
+        }
+    }
+
+    /// The `complete` member of `event` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `event` only if it held this member.
+    public var complete: StreamComplete? {
+        get {
+            if case .complete(let value)? = event { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                event = .complete(newValue)
+            } else if case .complete? = event {
+                event = nil
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@
 extension StreamMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.messageUID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_uid" : "messageUid", .string(self.messageUID))) }
+        if !self.messageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_uid" : "messageUid", .string(self.messageID))) }
         if !self.contentType.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "content_type" : "contentType", .string(self.contentType))) }
         if !self.content.isEmpty { members.append(JSONMember("content", .string(self.content))) }
         if self.isComplete { members.append(JSONMember(options.preserveProtoFieldNames ? "is_complete" : "isComplete", .bool(self.isComplete))) }
@@ -28,7 +28,7 @@ extension StreamMessage {
             case "messageUid", "message_uid":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.messageUID = try member.value.proto3String(path: fieldPath)
+                self.messageID = try member.value.proto3String(path: fieldPath)
             case "contentType", "content_type":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }

@@ -5,7 +5,7 @@
 
 extension StreamMessage {
     public func _printText(to printer: inout TextPrinter) {
-        if !self.messageUID.isEmpty { printer.field("message_uid", self.messageUID) }
+        if !self.messageID.isEmpty { printer.field("message_uid", self.messageID) }
         if !self.contentType.isEmpty { printer.field("content_type", self.contentType) }
         if !self.content.isEmpty { printer.field("content", self.content) }
         if self.isComplete { printer.field("is_complete", self.isComplete) }

@@ -6,7 +6,7 @@
 extension StreamMessage {
     public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.messageUID, "message_uid") }
+        if checkingNUL { try Rules.noNUL(self.messageID, "message_uid") }
         if checkingNUL { try Rules.noNUL(self.contentType, "content_type") }
         if checkingNUL { try Rules.noNUL(self.content, "content") }
         if let value = self.reference {

@@ -9,7 +9,7 @@ public struct StreamReference: RTMMessage {
     public static let protoFullName = "rtmwire.v1.StreamReference"
 
     /// The referenced message's UID. Required when the reference is present.
-    public var messageUID: String = ""
+    public var messageID: String = ""
     /// User id of the referenced message's sender.
     public var senderUserID: String = ""
     /// A short excerpt of the referenced message's content.
@@ -22,11 +22,11 @@ public struct StreamReference: RTMMessage {
 
     /// Creates a message; omitted fields keep their defaults.
     public init(
-        messageUID: String = "",
+        messageID: String = "",
         senderUserID: String = "",
         excerpt: String = ""
     ) {
-        self.messageUID = messageUID
+        self.messageID = messageID
         self.senderUserID = senderUserID
         self.excerpt = excerpt
     }

@@ -15,10 +15,11 @@ extension ImageMessage {
         fileName: String = "",
         width: UInt32? = nil,
         height: UInt32? = nil,
-        thumbnail: [UInt8] = [],
+        thumbnail: some Collection<UInt8> = [UInt8](),
         thumbnailWidth: UInt32 = 0,
         thumbnailHeight: UInt32 = 0,
-        text: String = ""
+        caption: String = "",
+        mentions: Mentions? = nil
     ) throws(RTMWireError) {
         var computed: ImageInfo?
         if width == nil || height == nil {
@@ -27,7 +28,7 @@ extension ImageMessage {
         self.init(
             mediaID: mediaID, fileName: fileName, size: UInt64(imageBytes.count),
             width: width ?? computed?.width ?? 0, height: height ?? computed?.height ?? 0,
-            thumbnail: thumbnail, thumbnailWidth: thumbnailWidth, thumbnailHeight: thumbnailHeight,
-            text: text)
+            thumbnail: Array(thumbnail), thumbnailWidth: thumbnailWidth,
+            thumbnailHeight: thumbnailHeight, caption: caption, mentions: mentions)
     }
 }

@@ -6,7 +6,7 @@ extension MessageReference {
     /// The reference a streaming message makes, as a reply's reference.
     public init(_ reference: StreamReference) {
         self.init(
-            messageUID: reference.messageUID, senderUserID: reference.senderUserID,
+            messageID: reference.messageID, senderUserID: reference.senderUserID,
             excerpt: reference.excerpt)
         unknownFields = reference.unknownFields
     }
@@ -16,7 +16,7 @@ extension StreamReference {
     /// A reply's reference, as a streaming message's reference.
     public init(_ reference: MessageReference) {
         self.init(
-            messageUID: reference.messageUID, senderUserID: reference.senderUserID,
+            messageID: reference.messageID, senderUserID: reference.senderUserID,
             excerpt: reference.excerpt)
         unknownFields = reference.unknownFields
     }

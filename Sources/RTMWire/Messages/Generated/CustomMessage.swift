@@ -19,9 +19,9 @@ public struct CustomMessage: RTMMessage {
     /// Creates a message; omitted fields keep their defaults.
     public init(
         type: String = "",
-        payload: [UInt8] = []
+        payload: some Collection<UInt8> = [UInt8]()
     ) {
         self.type = type
-        self.payload = payload
+        self.payload = Array(payload)
     }
 }

@@ -8,7 +8,7 @@ extension FileMessage {
         if !self.fileName.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "file_name" : "fileName", .string(self.fileName))) }
         if self.size != 0 { members.append(JSONMember("size", JSONValue.proto3UInt64(self.size))) }
         if !self.thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(self.thumbnail))) }
-        if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
+        if !self.caption.isEmpty { members.append(JSONMember("text", .string(self.caption))) }
         if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue(options))) }
         return .object(members)
     }
@@ -40,7 +40,7 @@ extension FileMessage {
             case "text":
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.text = try member.value.proto3String(path: fieldPath)
+                self.caption = try member.value.proto3String(path: fieldPath)
             case "mentions":
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }

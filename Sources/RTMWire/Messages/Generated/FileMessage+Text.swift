@@ -7,7 +7,7 @@ extension FileMessage {
         if !self.fileName.isEmpty { printer.field("file_name", self.fileName) }
         if self.size != 0 { printer.field("size", self.size) }
         if !self.thumbnail.isEmpty { printer.field("thumbnail", self.thumbnail) }
-        if !self.text.isEmpty { printer.field("text", self.text) }
+        if !self.caption.isEmpty { printer.field("text", self.caption) }
         if let value = self.mentions { printer.message("mentions", value) }
         printer.unknownFields(self.unknownFields)
     }

@@ -8,7 +8,7 @@ extension FileMessage {
         if !self.fileName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.fileName.utf8.count) }
         if self.size != 0 { total += 1 + Varint.size(UInt64(self.size)) }
         if !self.thumbnail.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.thumbnail.count) }
-        if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
+        if !self.caption.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.caption.utf8.count) }
         if let value = self.mentions { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
         return total
     }
@@ -21,8 +21,8 @@ extension FileMessage {
             writer.writeMessage(value)
             writer.writeByte(0x32)
         }
-        if !self.text.isEmpty {
-            writer.writeLengthDelimited(self.text)
+        if !self.caption.isEmpty {
+            writer.writeLengthDelimited(self.caption)
             writer.writeByte(0x2A)
         }
         if !self.thumbnail.isEmpty {
@@ -57,7 +57,7 @@ extension FileMessage {
             case 0x22:  // thumbnail = 4
                 self.thumbnail = try reader.readBytes()
             case 0x2A:  // text = 5
-                self.text = try reader.readString(field: "text")
+                self.caption = try reader.readString(field: "text")
             case 0x32:  // mentions = 6
                 if self.mentions == nil { self.mentions = Mentions() }
                 try reader.mergeMessage(&self.mentions!, field: "mentions")

@@ -15,7 +15,7 @@ public struct FileMessage: RTMMessage {
     /// Thumbnail bytes set by the application (binary). Counts toward the 32 KB content budget.
     public var thumbnail: [UInt8] = []
     /// Optional caption. Counts toward the 32 KB content budget.
-    public var text: String = ""
+    public var caption: String = ""
     /// Users the caption mentions. Absent = none.
     public var mentions: Mentions? = nil
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
@@ -29,15 +29,15 @@ public struct FileMessage: RTMMessage {
         mediaID: String = "",
         fileName: String = "",
         size: UInt64 = 0,
-        thumbnail: [UInt8] = [],
-        text: String = "",
+        thumbnail: some Collection<UInt8> = [UInt8](),
+        caption: String = "",
         mentions: Mentions? = nil
     ) {
         self.mediaID = mediaID
         self.fileName = fileName
         self.size = size
-        self.thumbnail = thumbnail
-        self.text = text
+        self.thumbnail = Array(thumbnail)
+        self.caption = caption
         self.mentions = mentions
     }
 }

@@ -12,7 +12,7 @@ extension ImageMessage {
         if !self.thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(self.thumbnail))) }
         if self.thumbnailWidth != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "thumbnail_width" : "thumbnailWidth", JSONValue.proto3UInt32(self.thumbnailWidth))) }
         if self.thumbnailHeight != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "thumbnail_height" : "thumbnailHeight", JSONValue.proto3UInt32(self.thumbnailHeight))) }
-        if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
+        if !self.caption.isEmpty { members.append(JSONMember("text", .string(self.caption))) }
         if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue(options))) }
         return .object(members)
     }
@@ -60,7 +60,7 @@ extension ImageMessage {
             case "text":
                 try JSONValue.checkFirstOccurrence(9, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.text = try member.value.proto3String(path: fieldPath)
+                self.caption = try member.value.proto3String(path: fieldPath)
             case "mentions":
                 try JSONValue.checkFirstOccurrence(10, &seen, path: fieldPath)
                 if member.value == .null { continue }

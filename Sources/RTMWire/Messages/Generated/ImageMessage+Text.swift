@@ -11,7 +11,7 @@ extension ImageMessage {
         if !self.thumbnail.isEmpty { printer.field("thumbnail", self.thumbnail) }
         if self.thumbnailWidth != 0 { printer.field("thumbnail_width", self.thumbnailWidth) }
         if self.thumbnailHeight != 0 { printer.field("thumbnail_height", self.thumbnailHeight) }
-        if !self.text.isEmpty { printer.field("text", self.text) }
+        if !self.caption.isEmpty { printer.field("text", self.caption) }
         if let value = self.mentions { printer.message("mentions", value) }
         printer.unknownFields(self.unknownFields)
     }

@@ -12,7 +12,7 @@ extension ImageMessage {
         if !self.thumbnail.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.thumbnail.count) }
         if self.thumbnailWidth != 0 { total += 1 + Varint.size(UInt64(self.thumbnailWidth)) }
         if self.thumbnailHeight != 0 { total += 1 + Varint.size(UInt64(self.thumbnailHeight)) }
-        if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
+        if !self.caption.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.caption.utf8.count) }
         if let value = self.mentions { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
         return total
     }
@@ -25,8 +25,8 @@ extension ImageMessage {
             writer.writeMessage(value)
             writer.writeByte(0x52)
         }
-        if !self.text.isEmpty {
-            writer.writeLengthDelimited(self.text)
+        if !self.caption.isEmpty {
+            writer.writeLengthDelimited(self.caption)
             writer.writeByte(0x4A)
         }
         if self.thumbnailHeight != 0 {
@@ -85,7 +85,7 @@ extension ImageMessage {
             case 0x40:  // thumbnail_height = 8
                 self.thumbnailHeight = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x4A:  // text = 9
-                self.text = try reader.readString(field: "text")
+                self.caption = try reader.readString(field: "text")
             case 0x52:  // mentions = 10
                 if self.mentions == nil { self.mentions = Mentions() }
                 try reader.mergeMessage(&self.mentions!, field: "mentions")

@@ -26,7 +26,7 @@ public struct ImageMessage: RTMMessage {
     /// Thumbnail height in pixels. 0 = unknown.
     public var thumbnailHeight: UInt32 = 0
     /// Optional caption. Counts toward the 32 KB content budget.
-    public var text: String = ""
+    public var caption: String = ""
     /// Users the caption mentions. Absent = none.
     public var mentions: Mentions? = nil
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
@@ -42,10 +42,10 @@ public struct ImageMessage: RTMMessage {
         size: UInt64 = 0,
         width: UInt32 = 0,
         height: UInt32 = 0,
-        thumbnail: [UInt8] = [],
+        thumbnail: some Collection<UInt8> = [UInt8](),
         thumbnailWidth: UInt32 = 0,
         thumbnailHeight: UInt32 = 0,
-        text: String = "",
+        caption: String = "",
         mentions: Mentions? = nil
     ) {
         self.mediaID = mediaID
@@ -53,10 +53,10 @@ public struct ImageMessage: RTMMessage {
         self.size = size
         self.width = width
         self.height = height
-        self.thumbnail = thumbnail
+        self.thumbnail = Array(thumbnail)
         self.thumbnailWidth = thumbnailWidth
         self.thumbnailHeight = thumbnailHeight
-        self.text = text
+        self.caption = caption
         self.mentions = mentions
     }
 }

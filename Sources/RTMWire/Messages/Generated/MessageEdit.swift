@@ -51,4 +51,36 @@ public struct MessageEdit: RTMMessage {
         }
         return .absent
     }
+
+    /// The `text` member of `content` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `content` only if it held this member.
+    public var text: TextMessage? {
+        get {
+            if case .text(let value)? = content { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                content = .text(newValue)
+            } else if case .text? = content {
+                content = nil
+            }
+        }
+    }
+
+    /// The `caption` member of `content` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `content` only if it held this member.
+    public var caption: Caption? {
+        get {
+            if case .caption(let value)? = content { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                content = .caption(newValue)
+            } else if case .caption? = content {
+                content = nil
+            }
+        }
+    }
 }

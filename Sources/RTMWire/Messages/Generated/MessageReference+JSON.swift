@@ -4,7 +4,7 @@
 extension MessageReference {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.messageUID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_uid" : "messageUid", .string(self.messageUID))) }
+        if !self.messageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_uid" : "messageUid", .string(self.messageID))) }
         if !self.senderUserID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "sender_user_id" : "senderUserId", .string(self.senderUserID))) }
         if !self.excerpt.isEmpty { members.append(JSONMember("excerpt", .string(self.excerpt))) }
         return .object(members)
@@ -21,7 +21,7 @@ extension MessageReference {
             case "messageUid", "message_uid":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.messageUID = try member.value.proto3String(path: fieldPath)
+                self.messageID = try member.value.proto3String(path: fieldPath)
             case "senderUserId", "sender_user_id":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }

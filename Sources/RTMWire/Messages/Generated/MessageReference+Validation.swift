@@ -4,7 +4,7 @@
 extension MessageReference {
     public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.messageUID, "message_uid") }
+        if checkingNUL { try Rules.noNUL(self.messageID, "message_uid") }
         if checkingNUL { try Rules.noNUL(self.senderUserID, "sender_user_id") }
         if checkingNUL { try Rules.noNUL(self.excerpt, "excerpt") }
     }

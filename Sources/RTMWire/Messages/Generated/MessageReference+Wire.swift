@@ -4,7 +4,7 @@
 extension MessageReference {
     public func _wireSize() -> Int {
         var total = self.unknownFields.bytes.count
-        if !self.messageUID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageUID.utf8.count) }
+        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
         if !self.senderUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.senderUserID.utf8.count) }
         if !self.excerpt.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.excerpt.utf8.count) }
         return total
@@ -22,8 +22,8 @@ extension MessageReference {
             writer.writeLengthDelimited(self.senderUserID)
             writer.writeByte(0x12)
         }
-        if !self.messageUID.isEmpty {
-            writer.writeLengthDelimited(self.messageUID)
+        if !self.messageID.isEmpty {
+            writer.writeLengthDelimited(self.messageID)
             writer.writeByte(0x0A)
         }
     }
@@ -34,7 +34,7 @@ extension MessageReference {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_uid = 1
-                self.messageUID = try reader.readString(field: "message_uid")
+                self.messageID = try reader.readString(field: "message_uid")
             case 0x12:  // sender_user_id = 2
                 self.senderUserID = try reader.readString(field: "sender_user_id")
             case 0x1A:  // excerpt = 3

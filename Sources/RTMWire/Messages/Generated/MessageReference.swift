@@ -13,7 +13,7 @@ public struct MessageReference: RTMMessage {
 
     /// The referenced message's id: its Envelope.message_id (named message_uid like
     /// StreamReference's, after RongCloud's messageUId). Required when the reference is present.
-    public var messageUID: String = ""
+    public var messageID: String = ""
     /// User id of the referenced message's sender. Optional.
     public var senderUserID: String = ""
     /// A short excerpt of the referenced message's content, for display before the original is
@@ -27,11 +27,11 @@ public struct MessageReference: RTMMessage {
 
     /// Creates a message; omitted fields keep their defaults.
     public init(
-        messageUID: String = "",
+        messageID: String = "",
         senderUserID: String = "",
         excerpt: String = ""
     ) {
-        self.messageUID = messageUID
+        self.messageID = messageID
         self.senderUserID = senderUserID
         self.excerpt = excerpt
     }

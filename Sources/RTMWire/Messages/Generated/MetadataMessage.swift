@@ -41,4 +41,52 @@ public struct MetadataMessage: RTMMessage {
         }
         return .absent
     }
+
+    /// The `request` member of `kind` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `kind` only if it held this member.
+    public var request: MetadataRequest? {
+        get {
+            if case .request(let value)? = kind { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                kind = .request(newValue)
+            } else if case .request? = kind {
+                kind = nil
+            }
+        }
+    }
+
+    /// The `response` member of `kind` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `kind` only if it held this member.
+    public var response: MetadataResponse? {
+        get {
+            if case .response(let value)? = kind { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                kind = .response(newValue)
+            } else if case .response? = kind {
+                kind = nil
+            }
+        }
+    }
+
+    /// The `event` member of `kind` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `kind` only if it held this member.
+    public var event: StorageEvent? {
+        get {
+            if case .event(let value)? = kind { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                kind = .event(newValue)
+            } else if case .event? = kind {
+                kind = nil
+            }
+        }
+    }
 }

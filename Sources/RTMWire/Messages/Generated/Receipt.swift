@@ -45,4 +45,84 @@ public struct Receipt: RTMMessage {
         }
         return .absent
     }
+
+    /// The `delivery` member of `kind` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `kind` only if it held this member.
+    public var delivery: DeliveryReceipt? {
+        get {
+            if case .delivery(let value)? = kind { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                kind = .delivery(newValue)
+            } else if case .delivery? = kind {
+                kind = nil
+            }
+        }
+    }
+
+    /// The `message_read` member of `kind` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `kind` only if it held this member.
+    public var messageRead: MessageReadReceipt? {
+        get {
+            if case .messageRead(let value)? = kind { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                kind = .messageRead(newValue)
+            } else if case .messageRead? = kind {
+                kind = nil
+            }
+        }
+    }
+
+    /// The `conversation_read` member of `kind` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `kind` only if it held this member.
+    public var conversationRead: ConversationReadReceipt? {
+        get {
+            if case .conversationRead(let value)? = kind { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                kind = .conversationRead(newValue)
+            } else if case .conversationRead? = kind {
+                kind = nil
+            }
+        }
+    }
+
+    /// The `group_read` member of `kind` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `kind` only if it held this member.
+    public var groupRead: GroupReadReceipt? {
+        get {
+            if case .groupRead(let value)? = kind { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                kind = .groupRead(newValue)
+            } else if case .groupRead? = kind {
+                kind = nil
+            }
+        }
+    }
+
+    /// The `group_read_count` member of `kind` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `kind` only if it held this member.
+    public var groupReadCount: GroupReadCount? {
+        get {
+            if case .groupReadCount(let value)? = kind { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                kind = .groupReadCount(newValue)
+            } else if case .groupReadCount? = kind {
+                kind = nil
+            }
+        }
+    }
 }

@@ -4,7 +4,7 @@
 extension StreamChunk {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
-        if !self.streamID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_id" : "streamId", .string(self.streamID))) }
+        if !self.streamMessageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_id" : "streamId", .string(self.streamMessageID))) }
         if self.sequence != 0 { members.append(JSONMember("sequence", JSONValue.proto3UInt64(self.sequence))) }
         if case .initial(let value)? = self.event { members.append(JSONMember("init", value._jsonValue(options))) }
         if case .delta(let value)? = self.event { members.append(JSONMember("delta", value._jsonValue(options))) }
@@ -23,7 +23,7 @@ extension StreamChunk {
             case "streamId", "stream_id":
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
-                self.streamID = try member.value.proto3String(path: fieldPath)
+                self.streamMessageID = try member.value.proto3String(path: fieldPath)
             case "sequence":
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }

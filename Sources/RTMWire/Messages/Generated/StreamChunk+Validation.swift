@@ -4,7 +4,7 @@
 extension StreamChunk {
     public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.streamID, "stream_id") }
+        if checkingNUL { try Rules.noNUL(self.streamMessageID, "stream_id") }
         switch self.event {
         case .initial(let value)?:
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("init") }

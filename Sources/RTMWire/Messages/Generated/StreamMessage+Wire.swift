@@ -4,7 +4,7 @@
 extension StreamMessage {
     public func _wireSize() -> Int {
         var total = self.unknownFields.bytes.count
-        if !self.messageUID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageUID.utf8.count) }
+        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
         if !self.contentType.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.contentType.utf8.count) }
         if !self.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.content.utf8.count) }
         if self.isComplete { total += 1 + 1 }
@@ -47,8 +47,8 @@ extension StreamMessage {
             writer.writeLengthDelimited(self.contentType)
             writer.writeByte(0x12)
         }
-        if !self.messageUID.isEmpty {
-            writer.writeLengthDelimited(self.messageUID)
+        if !self.messageID.isEmpty {
+            writer.writeLengthDelimited(self.messageID)
             writer.writeByte(0x0A)
         }
     }
@@ -59,7 +59,7 @@ extension StreamMessage {
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_uid = 1
-                self.messageUID = try reader.readString(field: "message_uid")
+                self.messageID = try reader.readString(field: "message_uid")
             case 0x12:  // content_type = 2
                 self.contentType = try reader.readString(field: "content_type")
             case 0x1A:  // content = 3

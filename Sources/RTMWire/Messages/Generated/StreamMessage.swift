@@ -7,7 +7,7 @@ public struct StreamMessage: RTMMessage {
     public static let protoFullName = "rtmwire.v1.StreamMessage"
 
     /// Unique id of the streaming message (RongCloud messageUId). Required (non-empty).
-    public var messageUID: String = ""
+    public var messageID: String = ""
     /// Text format of the content, e.g. "text/markdown" (RCStreamMessage.type).
     public var contentType: String = ""
     /// Content received so far; by default only the initial packet.
@@ -30,7 +30,7 @@ public struct StreamMessage: RTMMessage {
 
     /// Creates a message; omitted fields keep their defaults.
     public init(
-        messageUID: String = "",
+        messageID: String = "",
         contentType: String = "",
         content: String = "",
         isComplete: Bool = false,
@@ -39,7 +39,7 @@ public struct StreamMessage: RTMMessage {
         isSync: Bool = false,
         reference: StreamReference? = nil
     ) {
-        self.messageUID = messageUID
+        self.messageID = messageID
         self.contentType = contentType
         self.content = content
         self.isComplete = isComplete

@@ -3,7 +3,7 @@
 
 extension StreamReference {
     public func _printText(to printer: inout TextPrinter) {
-        if !self.messageUID.isEmpty { printer.field("message_uid", self.messageUID) }
+        if !self.messageID.isEmpty { printer.field("message_uid", self.messageID) }
         if !self.senderUserID.isEmpty { printer.field("sender_user_id", self.senderUserID) }
         if !self.excerpt.isEmpty { printer.field("excerpt", self.excerpt) }
         printer.unknownFields(self.unknownFields)
