@@ -31,6 +31,11 @@ struct DecodeCommand: ParsableCommand {
     @Option(name: .long, help: "Output format: json, binary or hex.")
     var format: Format = .json
 
+    @Flag(
+        name: .long,
+        help: "Indent the JSON output: one object over several lines (also with --delimited).")
+    var pretty = false
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -46,7 +51,21 @@ struct DecodeCommand: ParsableCommand {
             input = try hex.decode(input)
             try hex.finish()
         }
-        try emit(try M(serializedBytes: input, options: options.codecOptions))
+        if input.isEmpty {
+            // An empty input is a valid empty message, which no real sender writes: say so
+            // rather than report the first required field missing.
+            throw CLIError(
+                kind: "emptyInput",
+                detail: "\(options.input ?? "standard input") is empty: there is nothing to decode")
+        }
+        let message: M
+        do {
+            message = try M(serializedBytes: input, options: options.codecOptions)
+        } catch {
+            throw DecodeHint.error(
+                error, decoding: input, as: M.self, options: options.codecOptions)
+        }
+        try emit(message)
     }
 
     /// Frames are decoded and written as their bytes arrive.
@@ -75,7 +94,7 @@ struct DecodeCommand: ParsableCommand {
 
     private func emit<M: RTMMessage>(_ message: M) throws {
         if format == .json {
-            StandardStreams.write(message.jsonString() + "\n")
+            StandardStreams.write(message.jsonString(pretty: pretty) + "\n")
             return
         }
         // The message was decoded (and checked) already; re-encode it as it is.

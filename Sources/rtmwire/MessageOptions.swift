@@ -6,8 +6,8 @@ struct MessageOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Protobuf full name of the message type, e.g. rtmwire.v1.ImageMessage.",
-            valueName: "FULL.NAME"))
+            "The message type: its full name (rtmwire.v1.ImageMessage) or short name (ImageMessage).",
+            valueName: "NAME"))
     var type: String = Envelope.protoFullName
 
     @Flag(
@@ -26,11 +26,17 @@ struct MessageOptions: ParsableArguments {
         help: ArgumentHelp("Read from FILE instead of standard input.", valueName: "FILE"))
     var input: String?
 
-    /// The message type named by --type.
-    func messageType() throws -> any RTMMessage.Type {
-        guard let type = RTMMessageTypes.type(named: self.type) else {
-            let names = RTMMessageTypes.all.map { $0.protoFullName }.joined(separator: ", ")
-            throw ValidationError("unknown message type '\(self.type)'; known types: \(names)")
+    /// The message type named by --type (a full or short name, any letter case).
+    func messageType() throws(CLIError) -> any RTMMessage.Type {
+        guard let type = MessageTypeName.type(named: self.type) else {
+            let near = MessageTypeName.suggestions(for: self.type)
+            let hint =
+                near.isEmpty
+                ? "`rtmwire list-types` lists them"
+                : "did you mean \(near.joined(separator: ", "))?"
+            throw CLIError(
+                kind: "unknownType", detail: "no message type is named '\(self.type)'; \(hint)",
+                exitCode: 2)
         }
         return type
     }

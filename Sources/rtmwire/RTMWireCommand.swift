@@ -15,6 +15,6 @@ struct RTMWireCommand: AsyncParsableCommand {
         version: RTMWire.version,
         subcommands: [
             DecodeCommand.self, EncodeCommand.self, ConvertCommand.self, VerifyCommand.self,
-            DemoCommand.self, ConformanceCommand.self,
+            DemoCommand.self, ConformanceCommand.self, ListTypesCommand.self,
         ])
 }
