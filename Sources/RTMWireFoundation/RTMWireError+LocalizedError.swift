@@ -11,7 +11,7 @@ import RTMWire
 // cannot conform (it imports only the standard library), so the conformance lives here, with the
 // other Foundation glue. Like `Data: RTMContiguousBytes`, no other module should declare it.
 extension RTMWireError: LocalizedError {
-    /// The same one line as ``RTMWire/RTMWireError/description``: `<code>: <detail>`, with the
+    /// The same one line as the error's `description`: `<code>: <detail>`, with the
     /// field path, offset or limit where there is one.
     public var errorDescription: String? { description }
 }

@@ -18,9 +18,9 @@ public struct RTMBytesView: RandomAccessCollection, Equatable, CustomStringConve
         self.count = count
     }
 
-    /// 0.
+    /// The first index: always 0.
     @inlinable public var startIndex: Int { 0 }
-    /// ``count``.
+    /// The index past the last byte: ``count``.
     @inlinable public var endIndex: Int { count }
 
     /// The byte at `position` (0 ..< ``count``); traps on an index out of bounds, as `Array` does.

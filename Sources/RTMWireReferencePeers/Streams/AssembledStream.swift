@@ -1,6 +1,6 @@
 /// A finished stream: its content reassembled from the deltas, with the complete event's result.
 public struct AssembledStream: Hashable, Sendable {
-    /// The id of the streaming message (``RTMWire/StreamMessage/messageID``).
+    /// The id of the streaming message (its `StreamMessage.messageID`).
     public var streamMessageID: String
     /// The content type announced by the init event.
     public var contentType: String
