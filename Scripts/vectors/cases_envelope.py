@@ -233,7 +233,7 @@ def build(ctx):
                      "bytes, the most a 32-bit tag may take) and the text body's tag 82 01 as "
                      "82 81 80 00.",
                      tag(1, LEN, width=5) + varint(len(mid)) + mid + header(name)[2 + len(mid):]
-                     + tag(16, LEN, width=4) + varint(4) + f_str(1, "hi")))
+                     + tag(16, LEN, width=4) + varint(4) + f_str(1, "hi"), topic="padded-tag"))
 
     name = "envelope-wrong-wire-type-known-field"
     add(NonCanonical(name, "send_time_ms (field 3, varint) arrives as fixed64: Google's parsers "

@@ -177,7 +177,7 @@ def build(ctx):
             "varint whose value is 10 (field 1, length-delimited)"),
             tag(1, LEN, width) + f["messageId"][1:] + b"".join(list(f.values())[1:]),
             canonical=canonical(name) if width > 5 else None,
-            topic="long-tag-or-length" if width > 5 else ()))
+            topic=("long-tag-or-length", "padded-tag") if width > 5 else "padded-tag"))
     for width in range(2, 11):
         name = "wire-length-padded-%d-bytes" % width
         f = fields(name)
@@ -205,7 +205,7 @@ def build(ctx):
                      "are 10 (field 1, length-delimited); bit 64 is dropped like in any varint.",
                      b"\x8a" + b"\x80" * 8 + b"\x02" + f["messageId"][1:]
                      + b"".join(list(f.values())[1:]), canonical=canonical(name),
-                     topic=("long-tag-or-length", "tenth-byte")))
+                     topic=("long-tag-or-length", "tenth-byte", "padded-tag")))
     name = "wire-length-tenth-byte-overflow"
     f = fields(name)
     add(NonCanonical(name, "message_id's length as a4 80 80 80 80 80 80 80 80 02: the low 64 bits "

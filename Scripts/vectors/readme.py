@@ -30,6 +30,7 @@ them:
 | `java` | protobuf-java 3.21.12, full runtime | `Conformance/Testees/java` | protobuf-util `JsonFormat` |
 | `java-lite` | protobuf-java 3.21.12, lite runtime (`--java_out=lite:`, what Android apps use) | `Conformance/Testees/java-lite` | none |
 | `go` | google.golang.org/protobuf 1.28.1 | `Conformance/Testees/go` | `protojson` |
+| `python-pure` | Google's protobuf for Python 7.36.2, pure-Python implementation (`PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python`) | `Conformance/Testees/python-pure` | `json_format` |
 
 RTMWire is not recorded: the vectors are its specification, and `rtmwire verify` and `rtmwire
 conformance run --testee 'rtmwire conformance testee'` show that it follows every one.
@@ -314,7 +315,7 @@ otherwise. RTMWire's encoder emits only this form (`InteropProfileTests` checks 
 - no groups, no unknown fields, no wrong wire types (a sender built from the schema has none);
 - nesting of at most 32 levels.
 
-Proto3 JSON agrees too: the four runtimes with a JSON mapping print exactly each vector's `json`
+Proto3 JSON agrees too: the runtimes with a JSON mapping print exactly each vector's `json`
 and encode it back to its bytes, for every vector they read correctly.
 
 The inputs a receiver should expect some runtime to read differently (each row of the table
@@ -323,6 +324,8 @@ below has its vectors in the list that follows it):
 - **read as another value, silently**: a 10-byte varint whose last byte is even (Java full sets
   bit 63), a tag of 2^32 or more (C++, Java and Java lite keep its low 32 bits) and a length of
   2^32 or more (Java and Java lite likewise): a must-reject input becomes a valid-looking field;
+  a known field's tag written in more bytes than it needs (pure-Python protobuf does not
+  recognise it: the field stays unset and its bytes are kept as an unknown field);
 - **refused by some, accepted by others**: tags and lengths of 6 to 10 bytes (Python, protobuf-c
   and C++ refuse them), a 10th varint byte above `01` (Go refuses it), groups, known fields with
   another wire type and empty oneof messages given twice (protobuf-c refuses them), invalid UTF-8
@@ -411,9 +414,14 @@ def _topic_keys(plans, departures):
     return [key for key in TOPICS if key in used]
 
 
+def _runtimes(departures):
+    """(runtime, label) of testees.RUNTIMES that `departures` has, in table order."""
+    return [(runtime, label) for runtime, label in testees.RUNTIMES if runtime in departures]
+
+
 def topics_table(plans, departures) -> str:
-    runtimes = [runtime for runtime, _ in testees.RUNTIMES]
-    labels = ["RTMWire (the vectors)"] + [label for _, label in testees.RUNTIMES]
+    runtimes = [runtime for runtime, _ in _runtimes(departures)]
+    labels = ["RTMWire (the vectors)"] + [label for _, label in _runtimes(departures)]
     rows = ["| input | " + " | ".join(labels) + " |",
             "| --- |" + " --- |" * len(labels)]
     for key in _topic_keys(plans, departures):
@@ -455,7 +463,7 @@ def _departures(plans, departures) -> str:
 def _summary(plans, departures) -> str:
     rows = ["| runtime | valid | noncanonical | reject (wire) | reject (semantic) |",
             "| --- | ---: | ---: | ---: | ---: |"]
-    for runtime, label in testees.RUNTIMES:
+    for runtime, label in _runtimes(departures):
         departing = {id(p) for p in departures[runtime]}
         cells = []
         for group, level in (("valid", None), ("noncanonical", None), ("reject", "wire"),
@@ -478,7 +486,9 @@ def render(files, plans, departures) -> str:
 
 
 def update_root(readme: str, plans, departures) -> str:
-    """README.md with the text between each region's BEGIN and END markers replaced."""
+    """README.md with the text between each region's BEGIN and END markers replaced: the tables
+    of testees.README_RUNTIMES only."""
+    departures = {r: d for r, d in departures.items() if r in testees.README_RUNTIMES}
     tables = {"differences": topics_table(plans, departures),
               "results": _summary(plans, departures)}
     for name in ROOT_REGIONS:

@@ -30,7 +30,11 @@ RUNTIMES = [
     ("java", "Java"),
     ("java-lite", "Java lite"),
     ("go", "Go"),
+    ("python-pure", "Python (pure)"),
 ]
+# The runtimes of the differences and results tables in the repository's README: the rest have
+# too many columns for it and are only in Vectors/README.md.
+README_RUNTIMES = ("python", "protobuf-c", "cpp", "java", "java-lite", "go")
 
 
 class TesteeError(RuntimeError):

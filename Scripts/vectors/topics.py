@@ -32,7 +32,7 @@ TOPICS = {
         "nesting deeper than 32", "rejected (`depthLimitExceeded`: RTMWire's `maxDepth`)",
         {"python": "accepts (its limit is 100)", "cpp": "accepts (its limit is 100)",
          "java": "accepts (its limit is 100)", "java-lite": "accepts (its limit is 100)",
-         "go": "accepts (its limit is 10,000)"}),
+         "go": "accepts (its limit is 10,000)", "python-pure": "accepts (its limit is 100)"}),
     "wrong-wire-type": Topic(
         "known field with the wrong wire type", "kept as an unknown field; the field keeps its value",
         {"protobuf-c": "rejects the message"}),
@@ -44,7 +44,8 @@ TOPICS = {
         {"protobuf-c": "keeps only the last occurrence"}),
     "field-number-above-max": Topic(
         "field number 2^29 (one above the maximum)", "rejected (`invalidFieldNumber`)",
-        {"protobuf-c": "reads the 5-byte tag into 32 bits and keeps an unknown field"}),
+        {"protobuf-c": "reads the 5-byte tag into 32 bits and keeps an unknown field",
+         "python-pure": "accepts it as an unknown field"}),
 }
 TOPICS.update({
     "unknown-order": Topic(
@@ -73,6 +74,7 @@ TOPICS.update({
     "tag-low-32-bits": Topic(
         "a tag whose value needs more than 32 bits", "rejected (`invalidFieldNumber`)",
         {"protobuf-c": "accepts it as an unknown field",
+         "python-pure": "accepts it as an unknown field",
          "cpp": "keeps the low 32 bits: reads 2^32 + 10 as field 1",
          "java": "keeps the low 32 bits: reads 2^32 + 10 as field 1",
          "java-lite": "keeps the low 32 bits: reads 2^32 + 10 as field 1"}),
@@ -92,6 +94,10 @@ TOPICS.update({
     "empty-twice": Topic(
         "an empty sub-message with a oneof, given twice", "one present, empty sub-message",
         {"protobuf-c": "rejects the message"}),
+    "padded-tag": Topic(
+        "a known field's tag written in more bytes than it needs", "read as that field",
+        {"python-pure": "does not recognise the field (it matches tags by their bytes): keeps it "
+                        "as an unknown field, byte for byte, and the field stays unset"}),
     "oneof-last": Topic(
         "a field numbered after a set oneof member (an envelope's `reply_to`, 64, after its body)",
         "written in field-number order: the body, then `reply_to`",
