@@ -5,7 +5,9 @@
   java/generated/       protoc --java_out        + MessageTypes (protobuf-java 3.21, full)
   java-lite/generated/  protoc --java_out=lite:  + MessageTypes (protobuf-java 3.21, lite)
   go/generated/         protoc-gen-go, package rtmwirepb        (google.golang.org/protobuf 1.28)
-  python/generated/     protoc --python_out                     (Google's protobuf for Python)
+  python/generated/     protoc --python_out                     (Google's protobuf for Python;
+                                                                 python-pure uses it too)
+  php/generated/        protoc --php_out                        (php-google-protobuf 3.21)
 
 protobuf-c's code is Sources/CRTMWirePeer/generated (Scripts/generate-c-peer); the Swift testee
 uses RTMWire's own generated code (Scripts/generate-swift).
@@ -32,7 +34,7 @@ from rtmwire_tools.descriptors import ToolError, proto_files  # noqa: E402
 
 SCHEMAS = ROOT / "Schemas"
 TESTEES = ROOT / "Conformance" / "Testees"
-RUNTIMES = ["cpp", "java", "java-lite", "go", "python"]
+RUNTIMES = ["cpp", "java", "java-lite", "go", "python", "php"]
 GO_PACKAGE = "rtmwirepb"
 GO_IMPORT_PATH = "rtmwire.conformance/" + GO_PACKAGE
 EXPECTED = {"protoc": "libprotoc 3.21.12", "protoc-gen-go": "protoc-gen-go v1.28.1"}
@@ -122,6 +124,10 @@ def generate(out: pathlib.Path):
     python = out / "python" / "generated"
     python.mkdir(parents=True)
     run(["protoc", "--python_out=" + str(python)] + files)
+
+    php = out / "php" / "generated"
+    php.mkdir(parents=True)
+    run(["protoc", "--php_out=" + str(php)] + files)
 
 
 def differing(fresh: pathlib.Path, committed: pathlib.Path):

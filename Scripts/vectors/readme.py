@@ -31,6 +31,7 @@ them:
 | `java-lite` | protobuf-java 3.21.12, lite runtime (`--java_out=lite:`, what Android apps use) | `Conformance/Testees/java-lite` | none |
 | `go` | google.golang.org/protobuf 1.28.1 | `Conformance/Testees/go` | `protojson` |
 | `python-pure` | Google's protobuf for Python 7.36.2, pure-Python implementation (`PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python`) | `Conformance/Testees/python-pure` | `json_format` |
+| `php` | php-google-protobuf 3.21.12 (Google's pure-PHP runtime), PHP 8.2 | `Conformance/Testees/php` | `mergeFromJsonString` / `serializeToJsonString` |
 
 RTMWire is not recorded: the vectors are its specification, and `rtmwire verify` and `rtmwire
 conformance run --testee 'rtmwire conformance testee'` show that it follows every one.
@@ -322,20 +323,25 @@ The inputs a receiver should expect some runtime to read differently (each row o
 below has its vectors in the list that follows it):
 
 - **read as another value, silently**: a 10-byte varint whose last byte is even (Java full sets
-  bit 63), a tag of 2^32 or more (C++, Java and Java lite keep its low 32 bits) and a length of
-  2^32 or more (Java and Java lite likewise): a must-reject input becomes a valid-looking field;
+  bit 63), a tag of 2^32 or more (C++, Java, Java lite and PHP keep its low 32 bits) and a length
+  of 2^32 or more (Java and Java lite likewise; PHP in unknown fields and packed runs): a
+  must-reject input becomes a valid-looking field; a tag of value 0, or one cut short or of 11
+  bytes (PHP takes it for the end of the message and drops the rest); a singular sub-message
+  given in pieces (PHP keeps only the last piece);
   a known field's tag written in more bytes than it needs (pure-Python protobuf does not
   recognise it: the field stays unset and its bytes are kept as an unknown field);
 - **refused by some, accepted by others**: tags and lengths of 6 to 10 bytes (Python, protobuf-c
   and C++ refuse them), a 10th varint byte above `01` (Go refuses it), groups, known fields with
-  another wire type and empty oneof messages given twice (protobuf-c refuses them), invalid UTF-8
+  another wire type and empty oneof messages given twice (protobuf-c refuses them; PHP refuses
+  every group too), invalid UTF-8
   (protobuf-c accepts it), nesting deeper than 32 (every runtime but RTMWire accepts it;
   protobuf-c refuses these vectors only because they nest groups), 11-byte varints (Java lite
   accepts them);
 - **re-encoded differently**: unknown fields (Java full sorts them; C++, Java, Java lite, Go and
   protobuf-c rewrite non-minimal tags, lengths or values inside them; protobuf-c loses those of
-  earlier pieces of a split sub-message), a oneof member that occurs twice (protobuf-c keeps the
-  last), U+0000 (protobuf-c cuts the string).
+  earlier pieces of a split sub-message; PHP writes the tag of an unknown field numbered 2^28 or
+  above as 10 bytes that no runtime accepts), a oneof member that occurs twice (protobuf-c and
+  PHP keep the last), U+0000 (protobuf-c cuts the string).
 
 What follows for app developers:
 

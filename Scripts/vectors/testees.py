@@ -31,6 +31,7 @@ RUNTIMES = [
     ("java-lite", "Java lite"),
     ("go", "Go"),
     ("python-pure", "Python (pure)"),
+    ("php", "PHP"),
 ]
 # The runtimes of the differences and results tables in the repository's README: the rest have
 # too many columns for it and are only in Vectors/README.md.

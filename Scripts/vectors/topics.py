@@ -27,7 +27,8 @@ TOPICS = {
         {"protobuf-c": "cuts the string at the NUL when it re-packs it"}),
     "groups": Topic(
         "groups (wire types 3 and 4)", "skipped and kept as unknown fields, within `maxDepth`",
-        {"protobuf-c": "rejects the message on any group, even an unknown one"}),
+        {"protobuf-c": "rejects the message on any group, even an unknown one",
+         "php": "rejects the message on any group, even an unknown one"}),
     "depth": Topic(
         "nesting deeper than 32", "rejected (`depthLimitExceeded`: RTMWire's `maxDepth`)",
         {"python": "accepts (its limit is 100)", "cpp": "accepts (its limit is 100)",
@@ -41,11 +42,13 @@ TOPICS = {
         {"protobuf-c": "does not check a bool's wire type: reads the payload's bytes as the bool"}),
     "oneof-twice": Topic(
         "a oneof member that occurs twice", "merged, like any sub-message",
-        {"protobuf-c": "keeps only the last occurrence"}),
+        {"protobuf-c": "keeps only the last occurrence", "php": "keeps only the last occurrence"}),
     "field-number-above-max": Topic(
         "field number 2^29 (one above the maximum)", "rejected (`invalidFieldNumber`)",
         {"protobuf-c": "reads the 5-byte tag into 32 bits and keeps an unknown field",
-         "python-pure": "accepts it as an unknown field"}),
+         "python-pure": "accepts it as an unknown field",
+         "php": "keeps the tag's low 32 bits (0) and stops reading there, as at the end: accepts "
+                "the message without that field"}),
 }
 TOPICS.update({
     "unknown-order": Topic(
@@ -57,7 +60,8 @@ TOPICS.update({
          "go": "re-writes an unknown field's tag minimally",
          "cpp": "re-writes an unknown field's tag, length and varint value minimally",
          "java": "re-writes an unknown field's tag, length and varint value minimally",
-         "java-lite": "re-writes an unknown field's tag, length and varint value minimally"}),
+         "java-lite": "re-writes an unknown field's tag, length and varint value minimally",
+         "php": "re-writes an unknown field's tag minimally"}),
     "java-ten-byte-varint": Topic(
         "a 64-bit varint of 10 bytes whose 10th byte is even (00, 02, ...)",
         "read as the low 64 bits of its value",
@@ -75,13 +79,16 @@ TOPICS.update({
         "a tag whose value needs more than 32 bits", "rejected (`invalidFieldNumber`)",
         {"protobuf-c": "accepts it as an unknown field",
          "python-pure": "accepts it as an unknown field",
+         "php": "keeps the low 32 bits: reads 2^32 + 10 as field 1",
          "cpp": "keeps the low 32 bits: reads 2^32 + 10 as field 1",
          "java": "keeps the low 32 bits: reads 2^32 + 10 as field 1",
          "java-lite": "keeps the low 32 bits: reads 2^32 + 10 as field 1"}),
     "length-low-32-bits": Topic(
         "a length prefix of 2^32 or more", "rejected (`lengthPastEnd`)",
         {"java": "keeps the low 32 bits: reads 2^32 + 2 as 2, 2^63 as 0",
-         "java-lite": "keeps the low 32 bits: reads 2^32 + 2 as 2, 2^63 as 0"}),
+         "java-lite": "keeps the low 32 bits: reads 2^32 + 2 as 2, 2^63 as 0",
+         "php": "keeps the low 32 bits in an unknown field or a packed run (rejects it before a "
+                "string or sub-message)"}),
     "eleven-bytes": Topic(
         "a varint of 11 bytes", "rejected (`varintTooLong`)",
         {"java-lite": "accepts it as a value, tag, length or packed value"}),
@@ -94,6 +101,18 @@ TOPICS.update({
     "empty-twice": Topic(
         "an empty sub-message with a oneof, given twice", "one present, empty sub-message",
         {"protobuf-c": "rejects the message"}),
+    "split-replaced": Topic(
+        "a singular sub-message given in pieces", "merged, like any sub-message",
+        {"php": "keeps only the last piece: the earlier ones' fields, unknown fields included, "
+                "are lost"}),
+    "tag-zero-ends": Topic(
+        "a tag of value 0, or one it cannot read (cut short, 11 bytes)",
+        "rejected (`invalidFieldNumber`, `truncated`, `varintTooLong`)",
+        {"php": "takes it for the end of the message: accepts what came before and drops the rest"}),
+    "unknown-tag-sign-extended": Topic(
+        "an unknown field numbered 2^28 or above", "kept byte for byte",
+        {"php": "re-writes its tag (2^31 or more) sign-extended, as a 10-byte varint that names "
+                "no valid field: Google's runtimes and RTMWire then reject the message"}),
     "padded-tag": Topic(
         "a known field's tag written in more bytes than it needs", "read as that field",
         {"python-pure": "does not recognise the field (it matches tags by their bytes): keeps it "
