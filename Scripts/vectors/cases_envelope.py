@@ -148,7 +148,8 @@ def build(ctx):
                      "the delivery_options sub-message itself stays present (2a 00).",
                      f_str(1, uid(name)) + f_len(2, f_str(1, "alice") + f_str(2, ""))
                      + f_varint(3, 0) + ctx.enc({"conversation": {"type": PEER, "id": "bob"}})
-                     + f_len(5, f_varint(1, 0) + f_varint(2, 0) + f_varint(3, 0)) + text_body()))
+                     + f_len(5, f_varint(1, 0) + f_varint(2, 0) + f_varint(3, 0)) + text_body(),
+                     topic="explicit-empty"))
 
     name = "envelope-body-last-member-wins"
     add(NonCanonical(name, "Two different body members (text, then custom): the last one set wins "
@@ -341,7 +342,8 @@ def build(ctx):
     name = "envelope-end-group-mismatched"
     add(Reject(name, "A group opened as field 100 (a3 06) and closed as field 101 (ac 06).",
                "mismatchedGroupEnd", "wire",
-               hex=header(name) + text_body() + f_group(100, f_varint(1, 1), end_field=101)))
+               hex=header(name) + text_body() + f_group(100, f_varint(1, 1), end_field=101),
+               topic="group-end-mismatch"))
     name = "envelope-end-group-inside-submessage"
     add(Reject(name, "An end-group tag (field 7) inside the sender sub-message, where no group "
                "is open.", "mismatchedGroupEnd", "wire",

@@ -32,6 +32,10 @@ them:
 | `go` | google.golang.org/protobuf 1.28.1 | `Conformance/Testees/go` | `protojson` |
 | `python-pure` | Google's protobuf for Python 7.36.2, pure-Python implementation (`PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python`) | `Conformance/Testees/python-pure` | `json_format` |
 | `php` | php-google-protobuf 3.21.12 (Google's pure-PHP runtime), PHP 8.2 | `Conformance/Testees/php` | `mergeFromJsonString` / `serializeToJsonString` |
+| `ruby` | ruby-google-protobuf 3.21.12 (a C extension with its own upb), Ruby 3.1 | `Conformance/Testees/ruby` | `decode_json` / `encode_json` |
+| `go-gogo` | github.com/gogo/protobuf 1.3.2, `protoc-gen-gogofast` (generated `Marshal`/`Unmarshal`) | `Conformance/Testees/go-gogo` | gogo `jsonpb` |
+| `go-apiv1` | github.com/golang/protobuf 1.3.5 (APIv1, before APIv2), its `protoc-gen-go` | `Conformance/Testees/go-apiv1` | `jsonpb` |
+| `nanopb` | nanopb 0.4.7 (`libprotobuf-nanopb.a`, `PB_ENABLE_MALLOC`; fields without a size limit allocated: `fallback_type` `FT_POINTER`) | `Conformance/Testees/nanopb` | none |
 
 RTMWire is not recorded: the vectors are its specification, and `rtmwire verify` and `rtmwire
 conformance run --testee 'rtmwire conformance testee'` show that it follows every one.
@@ -132,7 +136,7 @@ does not follow the vector:
 | `fromJsonHex` | Its binary encoding of the vector's `json`, when that differs from the expected bytes (valid and semantic reject vectors). |
 | `fromJsonError` | Why encoding the vector's `json` failed (`parseError`, ...), when it did. |
 
-Runtimes without a JSON mapping (`protobuf-c`, `java-lite`) have no JSON results.
+Runtimes without a JSON mapping (`protobuf-c`, `java-lite`, `nanopb`) have no JSON results.
 
 `baseline` (only in `evolution.json`): what readers built from the baseline schema did with the
 bytes, by runtime (`python`: Google's protobuf with the baseline's descriptor pool; `protobuf-c`:
@@ -327,21 +331,29 @@ below has its vectors in the list that follows it):
   of 2^32 or more (Java and Java lite likewise; PHP in unknown fields and packed runs): a
   must-reject input becomes a valid-looking field; a tag of value 0, or one cut short or of 11
   bytes (PHP takes it for the end of the message and drops the rest); a singular sub-message
-  given in pieces (PHP keeps only the last piece);
+  given in pieces (PHP keeps only the last piece); a packed run whose length cuts its last value
+  (gogo reads the value on past the run); invalid UTF-8 (gogo, like protobuf-c and nanopb,
+  copies it); unknown fields (nanopb drops them: an envelope of a newer body kind loses its
+  body);
   a known field's tag written in more bytes than it needs (pure-Python protobuf does not
   recognise it: the field stays unset and its bytes are kept as an unknown field);
 - **refused by some, accepted by others**: tags and lengths of 6 to 10 bytes (Python, protobuf-c
-  and C++ refuse them), a 10th varint byte above `01` (Go refuses it), groups, known fields with
+  and C++ refuse them; Ruby refuses such tags), a 10th varint byte above `01` (Go refuses it), groups, known fields with
   another wire type and empty oneof messages given twice (protobuf-c refuses them; PHP refuses
   every group too), invalid UTF-8
-  (protobuf-c accepts it), nesting deeper than 32 (every runtime but RTMWire accepts it;
+  (protobuf-c and gogo accept it), an unknown group closed by another field number (gogo and
+  APIv1 accept it), a 10th varint byte above `01` (APIv1 and nanopb refuse it too), known fields
+  with another wire type (gogo and nanopb refuse them), groups (nanopb refuses every group), a
+  `uint32` above 2^32 (nanopb refuses it), an 11-byte varint in an unknown field (nanopb skips it), nesting deeper than 32 (every runtime but RTMWire accepts it;
   protobuf-c refuses these vectors only because they nest groups), 11-byte varints (Java lite
   accepts them);
 - **re-encoded differently**: unknown fields (Java full sorts them; C++, Java, Java lite, Go and
   protobuf-c rewrite non-minimal tags, lengths or values inside them; protobuf-c loses those of
   earlier pieces of a split sub-message; PHP writes the tag of an unknown field numbered 2^28 or
-  above as 10 bytes that no runtime accepts), a oneof member that occurs twice (protobuf-c and
-  PHP keep the last), U+0000 (protobuf-c cuts the string).
+  above as 10 bytes that no runtime accepts), a oneof member that occurs twice (protobuf-c, PHP,
+  gogo and APIv1 keep the last), U+0000 (protobuf-c and nanopb cut the string), an empty string
+  written explicitly (nanopb with allocated strings writes it back), a field after a set oneof
+  member (Go and APIv1 write oneofs last).
 
 What follows for app developers:
 

@@ -32,6 +32,10 @@ RUNTIMES = [
     ("go", "Go"),
     ("python-pure", "Python (pure)"),
     ("php", "PHP"),
+    ("ruby", "Ruby"),
+    ("go-gogo", "Go gogo"),
+    ("go-apiv1", "Go APIv1"),
+    ("nanopb", "nanopb"),
 ]
 # The runtimes of the differences and results tables in the repository's README: the rest have
 # too many columns for it and are only in Vectors/README.md.
