@@ -14,6 +14,12 @@
                         built from Debian's source: its package would replace protoc-gen-go 1.28)
   nanopb/generated/     protoc-gen-nanopb + registry.{h,c}      (nanopb 0.4.7; every field with no
                         size limit allocated: fallback_type FT_POINTER, for PB_ENABLE_MALLOC)
+  rust-protobuf/generated/  protoc-gen-rust + mod.rs            (rust-protobuf 2.27.1)
+  rust-prost/generated/ prost-build + registry.rs               (prost 0.11.6; prost-build runs in
+                        rust-prost/gen, built offline against Debian's crates and cached in
+                        .build/generate-runtimes)
+  swift-protobuf/Sources/Generated/  the benchmarks' protoc-gen-swift code + Registry.swift
+                        (swift-protobuf 1.39.0; Scripts/generate-swift-protobuf makes that code)
 
 protobuf-c's code is Sources/CRTMWirePeer/generated (Scripts/generate-c-peer); the Swift testee
 uses RTMWire's own generated code (Scripts/generate-swift).
@@ -42,7 +48,11 @@ from rtmwire_tools.descriptors import ToolError, proto_files  # noqa: E402
 
 SCHEMAS = ROOT / "Schemas"
 TESTEES = ROOT / "Conformance" / "Testees"
-RUNTIMES = ["cpp", "java", "java-lite", "go", "python", "php", "ruby", "go-gogo", "go-apiv1", "nanopb"]
+RUNTIMES = ["cpp", "java", "java-lite", "go", "python", "php", "ruby", "go-gogo", "go-apiv1", "nanopb",
+            "rust-protobuf", "rust-prost", "swift-protobuf"]
+# Where each runtime's generated code lives under Conformance/Testees/<runtime>.
+GENERATED = {"swift-protobuf": "Sources/Generated"}
+SWIFT_PROTOBUF_CODE = ROOT / "Benchmarks" / "Sources" / "SwiftProtobufMessages"
 GO_PACKAGE = "rtmwirepb"
 GO_IMPORT_PATH = "rtmwire.conformance/" + GO_PACKAGE
 EXPECTED = {"protoc": "libprotoc 3.21.12", "protoc-gen-go": "protoc-gen-go v1.28.1"}
@@ -131,6 +141,92 @@ def nanopb_registry(messages):
     return header, "\n".join(source)
 
 
+CARGO_CONFIG = """\
+[source.crates-io]
+replace-with = "debian"
+
+[source.debian]
+directory = "/usr/share/cargo/registry"
+
+[net]
+offline = true
+"""
+
+
+def cargo_env(cache: pathlib.Path) -> dict:
+    """Debian's cargo and rustc, offline against Debian's crates (/usr/share/cargo/registry),
+    with the target folder Scripts/build-testee's Rust testees share (.build/cargo-target: prost
+    and its derive macro compile once for the generator and the testee)."""
+    home = cache / "cargo-home"
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "config.toml").write_text(CARGO_CONFIG)
+    return dict(os.environ, CARGO_HOME=str(home), RUSTC="/usr/bin/rustc", PROTOC="/usr/bin/protoc",
+                CARGO_TARGET_DIR=str(ROOT / ".build" / "cargo-target"))
+
+
+def rust_protobuf_mod(messages) -> str:
+    """mod.rs: the schema's modules and round_trip(full name, payload) (no registry in
+    rust-protobuf 2)."""
+    files = sorted({pathlib.PurePath(m.file.name).stem for m in messages})
+    lines = [HEADER.rstrip("\n")] + ["pub mod %s;" % f for f in files] + [
+        "", "/// Parses and re-serializes `payload` as the message named `name`; None for an",
+        "/// unknown name.",
+        "pub fn round_trip(name: &str, payload: &[u8]) -> Option<super::Outcome> {",
+        "    Some(match name {"]
+    for message in messages:
+        module = pathlib.PurePath(message.file.name).stem
+        lines.append('        "%s" => super::parse_serialize::<%s::%s>(payload),'
+                     % (message.full_name, module, message.name))
+    return "\n".join(lines + ["        _ => return None,", "    })", "}", ""])
+
+
+def prost_registry(messages) -> str:
+    """registry.rs: round_trip(full name, payload) over prost's types (prost has no registry)."""
+    lines = [HEADER.rstrip("\n"),
+             "/// Decodes and re-encodes `payload` as the message named `name`; None for an",
+             "/// unknown name.",
+             "fn round_trip(name: &str, payload: &[u8]) -> Option<Result<Vec<u8>, prost::DecodeError>> {",
+             "    Some(match name {"]
+    for message in messages:
+        if message.containing_type is not None:
+            raise ToolError("nested message %s: registry.rs needs its module path" % message.full_name)
+        lines.append('        "%s" => decode_encode::<%s::%s>(payload),'
+                     % (message.full_name, message.file.package.replace(".", "::"), message.name))
+    return "\n".join(lines + ["        _ => return None,", "    })", "}", ""])
+
+
+def prost_generate(target: pathlib.Path, files):
+    """prost-build's code for `files` into `target` (rust-prost/gen, built once per clone)."""
+    cache = ROOT / ".build" / "generate-runtimes"
+    crate = cache / "prost-gen"
+    crate.mkdir(parents=True, exist_ok=True)
+    for name in ("Cargo.toml", "src/main.rs"):
+        source = TESTEES / "rust-prost" / "gen" / name
+        (crate / name).parent.mkdir(parents=True, exist_ok=True)
+        if not (crate / name).is_file() or (crate / name).read_bytes() != source.read_bytes():
+            shutil.copyfile(source, crate / name)
+    env = cargo_env(cache)
+    subprocess.run(["nice", "/usr/bin/cargo", "build", "--offline", "--release", "-q"], cwd=str(crate),
+                   env=env, check=True)
+    subprocess.run([str(ROOT / ".build" / "cargo-target" / "release" / "rtmwire-prost-gen"), str(target),
+                    str(SCHEMAS)] + [str(SCHEMAS / f) for f in files], env=env, check=True)
+
+
+def swift_registry(messages) -> str:
+    """Registry.swift: full name -> swift-protobuf message type (swift-protobuf has no registry
+    of generated types by name)."""
+    lines = [HEADER.rstrip("\n"), "// swift-format-ignore-file", "import SwiftProtobuf", "",
+             "/// The generated message type named `fullName`, or nil.",
+             "func messageType(named fullName: String) -> (any SwiftProtobuf.Message.Type)? {",
+             "    switch fullName {"]
+    for message in messages:
+        if message.containing_type is not None:
+            raise ToolError("nested message %s: Registry.swift needs its Swift name" % message.full_name)
+        swift_name = "_".join(part[:1].upper() + part[1:] for part in message.file.package.split("."))
+        lines.append('    case "%s": return %s_%s.self' % (message.full_name, swift_name, message.name))
+    return "\n".join(lines + ["    default: return nil", "    }", "}", ""])
+
+
 def generate(out: pathlib.Path):
     files = proto_files(SCHEMAS)
     messages = all_messages()
@@ -196,6 +292,22 @@ def generate(out: pathlib.Path):
     (nanopb / "registry.h").write_text(header)
     (nanopb / "registry.c").write_text(source)
 
+    rust_protobuf = out / "rust-protobuf" / "generated"
+    rust_protobuf.mkdir(parents=True)
+    run(["protoc", "--rust_out=" + str(rust_protobuf)] + files)
+    (rust_protobuf / "mod.rs").write_text(rust_protobuf_mod(messages))
+
+    prost = out / "rust-prost" / "generated"
+    prost.mkdir(parents=True)
+    prost_generate(prost, files)
+    (prost / "registry.rs").write_text(prost_registry(messages))
+
+    swift = out / "swift-protobuf" / GENERATED["swift-protobuf"]
+    swift.mkdir(parents=True)
+    for source in sorted(SWIFT_PROTOBUF_CODE.glob("*.pb.swift")):
+        shutil.copyfile(source, swift / source.name)
+    (swift / "Registry.swift").write_text(swift_registry(messages))
+
 
 def differing(fresh: pathlib.Path, committed: pathlib.Path):
     names = set()
@@ -216,7 +328,8 @@ def main(argv=None):
         with tempfile.TemporaryDirectory(prefix="generate-runtimes-") as tmp:
             fresh = pathlib.Path(tmp)
             generate(fresh)
-            outputs = [(fresh / r / "generated", TESTEES / r / "generated") for r in RUNTIMES]
+            outputs = [(fresh / r / GENERATED.get(r, "generated"), TESTEES / r / GENERATED.get(r, "generated"))
+                       for r in RUNTIMES]
             if args.check:
                 bad = [(old / name).relative_to(ROOT).as_posix()
                        for new, old in outputs for name in differing(new, old)]

@@ -267,7 +267,8 @@ def build(ctx):
                      "accepts it (only UNSPECIFIED = 0 is rejected). Written with the conversation "
                      "before the sender and its id before its type.",
                      f_str(1, uid(name)) + f_len(4, f_str(2, "future-kind") + f_varint(1, 99))
-                     + ctx.enc({"sender": {"userId": "alice"}}) + text_body()))
+                     + ctx.enc({"sender": {"userId": "alice"}}) + text_body(),
+                     topic="enum-unknown"))
 
     name = "envelope-depth-32-groups"
     add(NonCanonical(name, "An unknown group (field 100) nested 32 deep at the envelope's top "

@@ -147,7 +147,8 @@ def build(ctx):
                topic="packed-overrun"))
     add(Reject("receipt-inner-packed-run-past-end", "A bare DeliveryReceipt whose packed run "
                "declares 20 bytes with 2 present.", "lengthPastEnd", "wire",
-               hex=f_str(1, "m1") + tag(2, 2) + varint(20) + b"\x01\x02", type=DELIVERY))
+               hex=f_str(1, "m1") + tag(2, 2) + varint(20) + b"\x01\x02", type=DELIVERY,
+               topic="packed-past-end"))
     name = "receipt-invalid-utf8-message-id"
     add(Reject(name, "The second of two message_ids holds C1 BF (an overlong 2-byte form).",
                "invalidUTF8", "wire",

@@ -36,6 +36,9 @@ RUNTIMES = [
     ("go-gogo", "Go gogo"),
     ("go-apiv1", "Go APIv1"),
     ("nanopb", "nanopb"),
+    ("rust-prost", "Rust prost"),
+    ("rust-protobuf", "Rust rust-protobuf"),
+    ("swift-protobuf", "swift-protobuf"),
 ]
 # The runtimes of the differences and results tables in the repository's README: the rest have
 # too many columns for it and are only in Vectors/README.md.

@@ -32,6 +32,9 @@ TOPICS = {
         {"protobuf-c": "rejects the message on any group, even an unknown one",
          "php": "rejects the message on any group, even an unknown one",
          "nanopb": "rejects the message on any group, even an unknown one",
+         "rust-prost": "rejects a known field given as a group (skips unknown groups)",
+         "rust-protobuf": "drops an unknown group; rejects a group inside a group and a known "
+                          "field given as a group",
          "go-gogo": "rejects a known field given as a group (keeps unknown groups)"}),
     "depth": Topic(
         "nesting deeper than 32", "rejected (`depthLimitExceeded`: RTMWire's `maxDepth`)",
@@ -40,19 +43,24 @@ TOPICS = {
          "go": "accepts (its limit is 10,000)", "python-pure": "accepts (its limit is 100: 99 nested groups)",
          "ruby": "accepts (its limit is 64)",
          "go-gogo": "accepts (no limit: a million nested unknown groups pass)",
-         "go-apiv1": "accepts (no limit: a million nested unknown groups pass)"}),
+         "go-apiv1": "accepts (no limit: a million nested unknown groups pass)",
+         "rust-prost": "accepts (its limit is 100)",
+         "swift-protobuf": "accepts (its limit is 100: 99 nested groups)"}),
     "wrong-wire-type": Topic(
         "known field with the wrong wire type", "kept as an unknown field; the field keeps its value",
         {"protobuf-c": "rejects the message", "go-gogo": "rejects the message",
-         "nanopb": "rejects the message"}),
+         "nanopb": "rejects the message", "rust-prost": "rejects the message",
+         "rust-protobuf": "rejects the message"}),
     "bool-wrong-wire-type": Topic(
         "bool field with a non-varint wire type", "kept as an unknown field",
         {"protobuf-c": "does not check a bool's wire type: reads the payload's bytes as the bool",
-         "go-gogo": "rejects the message", "nanopb": "rejects the message"}),
+         "go-gogo": "rejects the message", "nanopb": "rejects the message",
+         "rust-prost": "rejects the message", "rust-protobuf": "rejects the message"}),
     "oneof-twice": Topic(
         "a oneof member that occurs twice", "merged, like any sub-message",
         {"protobuf-c": "keeps only the last occurrence", "php": "keeps only the last occurrence",
-         "go-gogo": "keeps only the last occurrence", "go-apiv1": "keeps only the last occurrence"}),
+         "go-gogo": "keeps only the last occurrence", "go-apiv1": "keeps only the last occurrence",
+         "rust-protobuf": "keeps only the last occurrence"}),
     "field-number-above-max": Topic(
         "field number 2^29 (one above the maximum)", "rejected (`invalidFieldNumber`)",
         {"protobuf-c": "reads the 5-byte tag into 32 bits and keeps an unknown field",
@@ -63,7 +71,8 @@ TOPICS = {
     "group-end-mismatch": Topic(
         "an unknown group closed by another field number", "rejected (`mismatchedGroupEnd`)",
         {"go-gogo": "accepts it and keeps the group's bytes as they came",
-         "go-apiv1": "accepts it and keeps the group's bytes as they came"}),
+         "go-apiv1": "accepts it and keeps the group's bytes as they came",
+         "rust-protobuf": "accepts it and drops the group"}),
     "packed-overrun": Topic(
         "a packed run whose declared length cuts its last value", "rejected (`trailingBytes`)",
         {"go-gogo": "reads the cut value on past the run's end (01 ff ff | 01 as 1 and 32767) and "
@@ -88,19 +97,22 @@ TOPICS.update({
         {"java": "sets bit 63: 1 written in 10 bytes reads as -9223372036854775807"}),
     "tenth-byte": Topic(
         "a varint whose 10th byte is above 01 (bits past bit 63)", "accepted; those bits are dropped",
-        {"go": "rejects it", "go-apiv1": "rejects it", "nanopb": "rejects it"}),
+        {"go": "rejects it", "go-apiv1": "rejects it", "nanopb": "rejects it",
+         "rust-prost": "rejects it"}),
     "bool-high-bits": Topic(
         "a bool whose only set bit is past bit 63", "false (the bits past 63 are dropped)",
         {"protobuf-c": "reads true", "java": "reads true (it sets bit 63 of the 10-byte varint)"}),
     "long-tag-or-length": Topic(
         "a tag or length prefix of 6 to 10 bytes (a valid varint)", "accepted",
         {"python": "rejects it", "protobuf-c": "rejects it", "cpp": "rejects it",
-         "ruby": "rejects such a tag (accepts such a length)"}),
+         "ruby": "rejects such a tag (accepts such a length)",
+         "swift-protobuf": "rejects such a tag (accepts such a length)"}),
     "tag-low-32-bits": Topic(
         "a tag whose value needs more than 32 bits", "rejected (`invalidFieldNumber`)",
         {"protobuf-c": "accepts it as an unknown field",
          "python-pure": "accepts it as an unknown field",
          "php": "keeps the low 32 bits: reads 2^32 + 10 as field 1",
+         "rust-protobuf": "keeps the low 32 bits: reads 2^32 + 10 as field 1",
          "go-gogo": "accepts it as an unknown field", "go-apiv1": "accepts it as an unknown field",
          "cpp": "keeps the low 32 bits: reads 2^32 + 10 as field 1",
          "java": "keeps the low 32 bits: reads 2^32 + 10 as field 1",
@@ -110,7 +122,8 @@ TOPICS.update({
         {"java": "keeps the low 32 bits: reads 2^32 + 2 as 2, 2^63 as 0",
          "java-lite": "keeps the low 32 bits: reads 2^32 + 2 as 2, 2^63 as 0",
          "php": "keeps the low 32 bits in an unknown field or a packed run (rejects it before a "
-                "string or sub-message)"}),
+                "string or sub-message)",
+         "rust-protobuf": "keeps the low 32 bits: reads 2^32 + 2 as 2, 2^63 as 0"}),
     "eleven-bytes": Topic(
         "a varint of 11 bytes", "rejected (`varintTooLong`)",
         {"java-lite": "accepts it as a value, tag, length or packed value",
@@ -127,7 +140,8 @@ TOPICS.update({
     "split-replaced": Topic(
         "a singular sub-message given in pieces", "merged, like any sub-message",
         {"php": "keeps only the last piece: the earlier ones' fields, unknown fields included, "
-                "are lost"}),
+                "are lost",
+         "rust-protobuf": "keeps only the last piece: the earlier ones' fields are lost"}),
     "tag-zero-ends": Topic(
         "a tag of value 0, or one it cannot read (cut short, 11 bytes)",
         "rejected (`invalidFieldNumber`, `truncated`, `varintTooLong`)",
@@ -136,9 +150,23 @@ TOPICS.update({
         "an unknown field numbered 2^28 or above", "kept byte for byte",
         {"php": "re-writes its tag (2^31 or more) sign-extended, as a 10-byte varint that names "
                 "no valid field: Google's runtimes and RTMWire then reject the message"}),
-    "unknown-dropped": Topic(
-        "unknown fields (of any wire type but groups, at any depth)", "kept and re-emitted",
-        {"nanopb": "drops them: an envelope of a newer body kind re-encodes without a body"}),
+    "unknown-fields": Topic(
+        "unknown fields (any wire type, any depth)", "kept and re-emitted byte for byte, in input order",
+        {"nanopb": "drops them: an envelope of a newer body kind re-encodes without a body",
+         "rust-prost": "drops them: an envelope of a newer body kind re-encodes without a body",
+         "rust-protobuf": "re-emits them by field number in the order of its hash table (neither "
+                          "input nor number order), tags minimal; drops unknown groups"}),
+    "packed": Topic(
+        "repeated scalars (proto3: packed)", "written as one packed run",
+        {"rust-protobuf": "writes them unpacked, one tag per value (every runtime reads that; "
+                          "the bytes differ)"}),
+    "enum-unknown": Topic(
+        "an enum number the schema does not define", "kept as the number (open enums)",
+        {"rust-protobuf": "reads the field as 0 (UNSPECIFIED) and keeps the number as an unknown "
+                          "field, re-written after the known fields"}),
+    "packed-past-end": Topic(
+        "a packed run whose length points past the end", "rejected (`lengthPastEnd`)",
+        {"rust-protobuf": "reads the values that are there and accepts the message"}),
     "explicit-empty": Topic(
         "an empty string given explicitly on the wire", "read as unset, omitted on re-encode",
         {"nanopb": "keeps it present (an allocated empty string) and re-writes it (12 00)"}),
@@ -155,5 +183,7 @@ TOPICS.update({
         {"go": "reads it the same, but writes every set oneof member after the other fields: "
                "`reply_to` before the body",
          "go-apiv1": "reads it the same, but writes every set oneof member after the other "
-                     "fields: `reply_to` before the body"}),
+                     "fields: `reply_to` before the body",
+         "rust-protobuf": "reads it the same, but writes every set oneof member after the other "
+                          "fields: `reply_to` before the body"}),
 })
