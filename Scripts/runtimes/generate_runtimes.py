@@ -17,7 +17,8 @@
   rust-protobuf/generated/  protoc-gen-rust + mod.rs            (rust-protobuf 2.27.1)
   rust-prost/generated/ prost-build + registry.rs               (prost 0.11.6; prost-build runs in
                         rust-prost/gen, built offline against Debian's crates and cached in
-                        .build/generate-runtimes)
+                        .build/generate-runtimes; --check reuses the committed code while
+                        prost-build.sha256 matches its inputs, as generate-swift-protobuf does)
   swift-protobuf/Sources/Generated/  the benchmarks' protoc-gen-swift code + Registry.swift
                         (swift-protobuf 1.39.0; Scripts/generate-swift-protobuf makes that code)
 
@@ -212,6 +213,46 @@ def prost_generate(target: pathlib.Path, files):
                     str(SCHEMAS)] + [str(SCHEMAS / f) for f in files], env=env, check=True)
 
 
+PROST_OUTPUT = "rtmwire.v1.rs"
+PROST_MANIFEST = "prost-build.sha256"
+
+
+def prost_manifest(files, output: bytes) -> str:
+    """What prost-build's output is a function of (its crate, protoc, the generator crate, every
+    schema) and the output's own hash, one `sha256  name` line each."""
+    import hashlib
+
+    def digest(data: bytes) -> str:
+        return hashlib.sha256(data).hexdigest()
+
+    lines = ["# Scripts/generate-runtimes: rust-prost's generated code is a function of these; "
+             "--check reuses it while they match.",
+             "crates: %s" % " ".join(sorted(p.name for p in pathlib.Path(
+                 "/usr/share/cargo/registry").glob("prost*"))),
+             "protoc: %s" % run(["protoc", "--version"]).strip()]
+    for name in ("Cargo.toml", "src/main.rs"):
+        lines.append("%s  gen/%s" % (digest((TESTEES / "rust-prost" / "gen" / name).read_bytes()),
+                                      name))
+    lines += ["%s  Schemas/%s" % (digest((SCHEMAS / f).read_bytes()), f) for f in files]
+    lines.append("%s  %s" % (digest(output), PROST_OUTPUT))
+    return "\n".join(lines) + "\n"
+
+
+def prost_generate_or_reuse(target: pathlib.Path, files, reuse: bool):
+    """prost-build's code into `target`. With `reuse` (--check), the committed code is taken
+    when its manifest still matches every input: building prost-build costs CI minutes, and only
+    a change of the schemas, the generator or the packages can change the output."""
+    committed = TESTEES / "rust-prost" / "generated"
+    if reuse and (committed / PROST_OUTPUT).is_file() and (committed / PROST_MANIFEST).is_file():
+        output = (committed / PROST_OUTPUT).read_bytes()
+        if prost_manifest(files, output) == (committed / PROST_MANIFEST).read_text():
+            (target / PROST_OUTPUT).write_bytes(output)
+            (target / PROST_MANIFEST).write_text(prost_manifest(files, output))
+            return
+    prost_generate(target, files)
+    (target / PROST_MANIFEST).write_text(prost_manifest(files, (target / PROST_OUTPUT).read_bytes()))
+
+
 def swift_registry(messages) -> str:
     """Registry.swift: full name -> swift-protobuf message type (swift-protobuf has no registry
     of generated types by name)."""
@@ -227,7 +268,7 @@ def swift_registry(messages) -> str:
     return "\n".join(lines + ["    default: return nil", "    }", "}", ""])
 
 
-def generate(out: pathlib.Path):
+def generate(out: pathlib.Path, check: bool = False):
     files = proto_files(SCHEMAS)
     messages = all_messages()
 
@@ -299,7 +340,7 @@ def generate(out: pathlib.Path):
 
     prost = out / "rust-prost" / "generated"
     prost.mkdir(parents=True)
-    prost_generate(prost, files)
+    prost_generate_or_reuse(prost, files, reuse=check)
     (prost / "registry.rs").write_text(prost_registry(messages))
 
     swift = out / "swift-protobuf" / GENERATED["swift-protobuf"]
@@ -327,7 +368,7 @@ def main(argv=None):
         check_versions()
         with tempfile.TemporaryDirectory(prefix="generate-runtimes-") as tmp:
             fresh = pathlib.Path(tmp)
-            generate(fresh)
+            generate(fresh, check=args.check)
             outputs = [(fresh / r / GENERATED.get(r, "generated"), TESTEES / r / GENERATED.get(r, "generated"))
                        for r in RUNTIMES]
             if args.check:
