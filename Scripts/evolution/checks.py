@@ -26,20 +26,31 @@ from rtmwire_tools import oneofs
 FOREIGN_IN_NEW_NUMBER = ("writes an unknown field into a number the baseline reserved and "
                          "rtmwire.v1 now uses for mentions, with another wire type: protobuf-c "
                          "refuses a known field of the wrong wire type (Google keeps it unknown)")
+WRONG_WIRE_TYPE_REFUSERS = ["protobuf-c", "go-gogo", "nanopb", "rust-prost", "rust-protobuf"]
 EXPECTED_CHANGES = {
     "envelope-unknown-reserved-numbers": dict.fromkeys(
-        ["rtmwire", "python", "protobuf-c", "cpp", "java", "java-lite", "go"],
+        ["rtmwire", "python", "protobuf-c", "cpp", "java", "java-lite", "go", "python-pure",
+         "php", "ruby", "go-gogo", "go-apiv1", "nanopb", "rust-prost", "rust-protobuf",
+         "swift-protobuf"],
         "writes the text \"future body\" as field 25, reserved in the baseline and now the edit "
         "body: those bytes are no MessageEdit"),
-    "envelope-unknown-in-nested-messages": {"protobuf-c": FOREIGN_IN_NEW_NUMBER},
-    "text-unknown-inside-body": {"protobuf-c": FOREIGN_IN_NEW_NUMBER},
-    "image-inner-unknown-fields": {"protobuf-c": FOREIGN_IN_NEW_NUMBER},
-    "file-inner-unknown-fixed32": {"protobuf-c": FOREIGN_IN_NEW_NUMBER},
+    # gogo, nanopb, prost and rust-protobuf refuse a known field of the wrong wire type as
+    # protobuf-c does.
+    "envelope-unknown-in-nested-messages": dict.fromkeys(WRONG_WIRE_TYPE_REFUSERS, FOREIGN_IN_NEW_NUMBER),
+    "text-unknown-inside-body": dict.fromkeys(WRONG_WIRE_TYPE_REFUSERS, FOREIGN_IN_NEW_NUMBER),
+    "image-inner-unknown-fields": dict.fromkeys(WRONG_WIRE_TYPE_REFUSERS, FOREIGN_IN_NEW_NUMBER),
+    "file-inner-unknown-fixed32": dict.fromkeys(WRONG_WIRE_TYPE_REFUSERS, FOREIGN_IN_NEW_NUMBER),
     "metadata-revision-overlong": {
         "java": "its old bytes end a 10-byte varint in 00 (topic java-ten-byte-varint: Java sets "
                 "bit 63); today's vector keeps that byte and moved the 7f case to wire.json",
         "go": "its old bytes end a 10-byte varint in 7f (topic tenth-byte: Go rejects it); "
-              "today's vector writes that value canonically and wire.json pins the 7f case"},
+              "today's vector writes that value canonically and wire.json pins the 7f case",
+        "go-apiv1": "its old bytes end a 10-byte varint in 7f (topic tenth-byte: APIv1 rejects "
+                    "it, as Go does)",
+        "nanopb": "its old bytes end a 10-byte varint in 7f (topic tenth-byte: nanopb rejects "
+                  "it, as Go does)",
+        "rust-prost": "its old bytes end a 10-byte varint in 7f (topic tenth-byte: prost rejects "
+                      "it, as Go does)"},
 }
 
 

@@ -132,7 +132,7 @@ def build(ctx):
                      "display_name in the second): they merge into one sender.",
                      f_str(1, uid(name)) + f_len(2, sender1)
                      + ctx.enc({"conversation": {"type": PEER, "id": "bob"}}) + f_len(2, sender2)
-                     + text_body()))
+                     + text_body(), topic="split-replaced"))
 
     name = "envelope-conversation-split-merged"
     add(NonCanonical(name, "The conversation in two occurrences: type in the first, id in the "
@@ -140,7 +140,7 @@ def build(ctx):
                      "last value of each scalar wins.",
                      f_str(1, uid(name)) + ctx.enc({"sender": {"userId": "alice"}})
                      + f_len(4, f_varint(1, 2)) + f_len(4, f_str(2, "bob"))
-                     + f_len(4, f_varint(1, 1)) + text_body()))
+                     + f_len(4, f_varint(1, 1)) + text_body(), topic="split-replaced"))
 
     name = "envelope-explicit-defaults-dropped"
     add(NonCanonical(name, "Default values written explicitly (send_time_ms 0, display_name \"\", "
@@ -148,7 +148,8 @@ def build(ctx):
                      "the delivery_options sub-message itself stays present (2a 00).",
                      f_str(1, uid(name)) + f_len(2, f_str(1, "alice") + f_str(2, ""))
                      + f_varint(3, 0) + ctx.enc({"conversation": {"type": PEER, "id": "bob"}})
-                     + f_len(5, f_varint(1, 0) + f_varint(2, 0) + f_varint(3, 0)) + text_body()))
+                     + f_len(5, f_varint(1, 0) + f_varint(2, 0) + f_varint(3, 0)) + text_body(),
+                     topic="explicit-empty"))
 
     name = "envelope-body-last-member-wins"
     add(NonCanonical(name, "Two different body members (text, then custom): the last one set wins "
@@ -203,7 +204,8 @@ def build(ctx):
     add(NonCanonical(name, "An unknown varint field numbered 2^29-1 = 536870911, the largest "
                      "valid field number (tag f8 ff ff ff 0f), before the header: accepted, and "
                      "kept after the known fields.",
-                     f_varint(MAX_FIELD_NUMBER, 1) + header(name) + text_body()))
+                     f_varint(MAX_FIELD_NUMBER, 1) + header(name) + text_body(),
+                     topic="unknown-tag-sign-extended"))
 
     name = "envelope-overlong-varint"
     add(NonCanonical(name, "send_time_ms = 1 written as a 10-byte varint (81 80 80 80 80 80 80 80 "
@@ -233,7 +235,7 @@ def build(ctx):
                      "bytes, the most a 32-bit tag may take) and the text body's tag 82 01 as "
                      "82 81 80 00.",
                      tag(1, LEN, width=5) + varint(len(mid)) + mid + header(name)[2 + len(mid):]
-                     + tag(16, LEN, width=4) + varint(4) + f_str(1, "hi")))
+                     + tag(16, LEN, width=4) + varint(4) + f_str(1, "hi"), topic="padded-tag"))
 
     name = "envelope-wrong-wire-type-known-field"
     add(NonCanonical(name, "send_time_ms (field 3, varint) arrives as fixed64: Google's parsers "
@@ -265,7 +267,8 @@ def build(ctx):
                      "accepts it (only UNSPECIFIED = 0 is rejected). Written with the conversation "
                      "before the sender and its id before its type.",
                      f_str(1, uid(name)) + f_len(4, f_str(2, "future-kind") + f_varint(1, 99))
-                     + ctx.enc({"sender": {"userId": "alice"}}) + text_body()))
+                     + ctx.enc({"sender": {"userId": "alice"}}) + text_body(),
+                     topic="enum-unknown"))
 
     name = "envelope-depth-32-groups"
     add(NonCanonical(name, "An unknown group (field 100) nested 32 deep at the envelope's top "
@@ -278,10 +281,11 @@ def build(ctx):
     # ---- reject: wire ---------------------------------------------------------------------------
     name = "envelope-truncated-tag-alone"
     add(Reject(name, "The input is one byte, 82: the first byte of a two-byte tag, then the end.",
-               "truncated", "wire", hex=b"\x82"))
+               "truncated", "wire", hex=b"\x82", topic="tag-zero-ends"))
     name = "envelope-truncated-tag-after-fields"
     add(Reject(name, "A complete header, then 82 (the first byte of the body's two-byte tag) and "
-               "the end of the input.", "truncated", "wire", hex=header(name) + b"\x82"))
+               "the end of the input.", "truncated", "wire", hex=header(name) + b"\x82",
+               topic="tag-zero-ends"))
     name = "envelope-truncated-varint"
     add(Reject(name, "send_time_ms's varint breaks off after two continuation bytes (18 ff ff).",
                "truncated", "wire", hex=header(name, send_time=None) + b"\x18\xff\xff"))
@@ -319,7 +323,8 @@ def build(ctx):
                "invalidFieldNumber", "wire", hex=header(name) + b"\x02\x00" + text_body()))
     name = "envelope-field-number-zero-varint"
     add(Reject(name, "A 00 byte where a tag is expected: field number 0, varint.",
-               "invalidFieldNumber", "wire", hex=b"\x00\x00" + header(name) + text_body()))
+               "invalidFieldNumber", "wire", hex=b"\x00\x00" + header(name) + text_body(),
+               topic="tag-zero-ends"))
     name = "envelope-field-number-2-pow-29"
     add(Reject(name, "Field number 2^29 = 536870912, one above the maximum (tag 80 80 80 80 10). "
                "Google rejects it; protobuf-c reads the 5-byte tag into 32 bits and accepts it as "
@@ -338,7 +343,8 @@ def build(ctx):
     name = "envelope-end-group-mismatched"
     add(Reject(name, "A group opened as field 100 (a3 06) and closed as field 101 (ac 06).",
                "mismatchedGroupEnd", "wire",
-               hex=header(name) + text_body() + f_group(100, f_varint(1, 1), end_field=101)))
+               hex=header(name) + text_body() + f_group(100, f_varint(1, 1), end_field=101),
+               topic="group-end-mismatch"))
     name = "envelope-end-group-inside-submessage"
     add(Reject(name, "An end-group tag (field 7) inside the sender sub-message, where no group "
                "is open.", "mismatchedGroupEnd", "wire",

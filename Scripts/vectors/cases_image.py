@@ -89,7 +89,8 @@ def build(ctx):
     add(NonCanonical(name, "width (uint32) written as the 64-bit varint of 2^32 + 640: only the "
                      "low 32 bits are kept (640).",
                      header(name) + f_len(17, f_str(1, MEDIA_ID) + f_varint(3, 9)
-                                          + f_varint(4, (1 << 32) + 640))))
+                                          + f_varint(4, (1 << 32) + 640)),
+                     topic="uint32-as-64-bit"))
     name = "image-size-overlong-varint"
     add(NonCanonical(name, "size = 1024 written as a 10-byte varint.",
                      header(name) + f_len(17, f_str(1, MEDIA_ID) + f_varint(3, 1024, width=10)),

@@ -178,7 +178,8 @@ def build(ctx):
     name = "metadata-status-unknown-enum"
     add(NonCanonical(name, "A response whose status is 99, a value v1 does not define: kept as "
                      "the number (open enum; JSON shows 99). Written before the request id.",
-                     header(name) + f_len(23, f_len(2, f_varint(4, 99) + f_str(1, "req-u")))))
+                     header(name) + f_len(23, f_len(2, f_varint(4, 99) + f_str(1, "req-u"))),
+                     topic="enum-unknown"))
     name = "metadata-unknown-in-item"
     add(NonCanonical(name, "Unknown fields inside a MetadataItem (depth 4: envelope → metadata → "
                      "request → metadata → item): a varint 9 and a length-delimited 15 before the "

@@ -53,7 +53,8 @@ def build(ctx):
     add(NonCanonical(name, "action = 9, not defined in v1: kept as the number (open enum). Not "
                      "UNSPECIFIED, so semantic validation accepts it. Written before the key.",
                      header(name) + f_len(27, f_str(1, "m-1") + f_varint(3, 9)
-                                          + f_str(2, "\U0001F44D"))))
+                                          + f_str(2, "\U0001F44D")),
+                     topic="enum-unknown"))
 
     name = "reaction-invalid-utf8-key"
     add(Reject(name, "The key holds F0 9F 91 (a 4-byte emoji cut after 3 bytes).",

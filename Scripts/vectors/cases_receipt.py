@@ -143,10 +143,12 @@ def build(ctx):
                "needs more (01 ff ff | ...): the run's end cuts a value. The DeliveryReceipt goes "
                "on after the run.", "trailingBytes", "wire",
                hex=header(name) + f_len(20, f_len(1, f_str(1, "m1") + f_len(2, b"\x01\xff\xff")
-                                                  + b"\x01" + f_str(1, "m2")))))
+                                                  + b"\x01" + f_str(1, "m2"))),
+               topic="packed-overrun"))
     add(Reject("receipt-inner-packed-run-past-end", "A bare DeliveryReceipt whose packed run "
                "declares 20 bytes with 2 present.", "lengthPastEnd", "wire",
-               hex=f_str(1, "m1") + tag(2, 2) + varint(20) + b"\x01\x02", type=DELIVERY))
+               hex=f_str(1, "m1") + tag(2, 2) + varint(20) + b"\x01\x02", type=DELIVERY,
+               topic="packed-past-end"))
     name = "receipt-invalid-utf8-message-id"
     add(Reject(name, "The second of two message_ids holds C1 BF (an overlong 2-byte form).",
                "invalidUTF8", "wire",

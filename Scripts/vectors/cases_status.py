@@ -35,7 +35,8 @@ def build(ctx):
     add(NonCanonical(name, "presence = 99, not defined in v1: kept as the number 99 (open "
                      "enum; JSON shows 99). Not UNSPECIFIED, so semantic validation accepts it. "
                      "Written after hand_raised.",
-                     header(name) + f_len(19, f_varint(2, 1) + f_varint(1, 99))))
+                     header(name) + f_len(19, f_varint(2, 1) + f_varint(1, 99)),
+                     topic="enum-unknown"))
     name = "status-presence-overlong"
     add(NonCanonical(name, "presence = 2 written as a 5-byte varint.",
                      header(name) + f_len(19, f_varint(1, 2, width=5))))

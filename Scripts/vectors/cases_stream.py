@@ -73,7 +73,8 @@ def build(ctx):
     name = "stream-reference-split-merged"
     add(NonCanonical(name, "The reference in two occurrences (uid, then excerpt): merged.",
                      header(name) + f_len(21, f_str(1, UID) + f_len(8, f_str(1, "ref-1"))
-                                          + f_str(3, "partial") + f_len(8, f_str(3, "excerpt")))))
+                                          + f_str(3, "partial") + f_len(8, f_str(3, "excerpt"))),
+                     topic="split-replaced"))
     name = "stream-body-repeated-merged"
     add(NonCanonical(name, "The stream body occurs twice (uid and content, then is_complete): "
                      "Google merges; protobuf-c keeps only the last oneof occurrence.",

@@ -35,7 +35,8 @@ def build(ctx):
     name = "typing-state-unknown-enum"
     add(NonCanonical(name, "state = 3, not defined in v1 (open enum: kept as 3 and accepted), "
                      "written after the expiry.",
-                     header(name) + f_len(29, f_varint(2, 3000) + f_varint(1, 3))))
+                     header(name) + f_len(29, f_varint(2, 3000) + f_varint(1, 3)),
+                     topic="enum-unknown"))
 
     add(Reject("typing-state-unspecified", "An expiry hint but no state.", "invalidValue",
                "semantic", json=env("typing-state-unspecified", {"expiresAfterMs": 5000})))

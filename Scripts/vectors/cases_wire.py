@@ -131,7 +131,7 @@ def build(ctx):
                      "are kept, in input order, after the sender's known fields.",
                      f["messageId"] + f_len(2, f_str(1, "alice") + f_varint(100, 1))
                      + f["sendTimeMs"] + f_len(2, f_str(2, "Alice") + f_varint(101, 2))
-                     + f["conversation"] + f["text"], topic="split-unknown"))
+                     + f["conversation"] + f["text"], topic=("split-unknown", "split-replaced")))
 
     # ---- varints: values of every length, padded values, the 10th byte --------------------
     for length in range(1, 11):
@@ -177,7 +177,7 @@ def build(ctx):
             "varint whose value is 10 (field 1, length-delimited)"),
             tag(1, LEN, width) + f["messageId"][1:] + b"".join(list(f.values())[1:]),
             canonical=canonical(name) if width > 5 else None,
-            topic="long-tag-or-length" if width > 5 else ()))
+            topic=("long-tag-or-length", "padded-tag") if width > 5 else "padded-tag"))
     for width in range(2, 11):
         name = "wire-length-padded-%d-bytes" % width
         f = fields(name)
@@ -205,7 +205,7 @@ def build(ctx):
                      "are 10 (field 1, length-delimited); bit 64 is dropped like in any varint.",
                      b"\x8a" + b"\x80" * 8 + b"\x02" + f["messageId"][1:]
                      + b"".join(list(f.values())[1:]), canonical=canonical(name),
-                     topic=("long-tag-or-length", "tenth-byte")))
+                     topic=("long-tag-or-length", "tenth-byte", "padded-tag")))
     name = "wire-length-tenth-byte-overflow"
     f = fields(name)
     add(NonCanonical(name, "message_id's length as a4 80 80 80 80 80 80 80 80 02: the low 64 bits "
@@ -265,7 +265,8 @@ def build(ctx):
                hex=f_str(1, "hi") + tag(100, VARINT) + eleven, type=TEXT, topic="eleven-bytes"))
     add(Reject("wire-varint-11-bytes-tag", "A bare TextMessage whose tag takes eleven bytes (8a "
                "80 80 80 80 80 80 80 80 80 00).", "varintTooLong", "wire",
-               hex=b"\x8a" + b"\x80" * 9 + b"\x00" + b"\x02hi", type=TEXT, topic="eleven-bytes"))
+               hex=b"\x8a" + b"\x80" * 9 + b"\x00" + b"\x02hi", type=TEXT,
+               topic=("eleven-bytes", "tag-zero-ends")))
     add(Reject("wire-varint-11-bytes-length", "A bare TextMessage whose text length takes eleven "
                "bytes (82 80 80 80 80 80 80 80 80 80 00).", "varintTooLong", "wire",
                hex=tag(1, LEN) + b"\x82" + b"\x80" * 9 + b"\x00" + b"hi", type=TEXT,
@@ -315,7 +316,7 @@ def build(ctx):
                      "true.",
                      header(f)
                      + f_len(5, f_varint(1, 1)) + f_len(5, f_varint(2, 1)) + f["text"],
-                     topic="split-scalars"))
+                     topic=("split-scalars", "split-replaced")))
     name = "wire-split-empty-twice"
     f = fields(name)
     add(NonCanonical(name, "delivery_options present twice, both empty (2a 00 2a 00): one "
@@ -333,7 +334,7 @@ def build(ctx):
                      "with other fields in between: merged, the last type wins.",
                      f["messageId"] + f_len(4, f_varint(1, 3)) + f["sender"]
                      + f_len(4, f_str(2, "general")) + f["sendTimeMs"] + f_len(4, f_varint(1, 2))
-                     + f["text"]))
+                     + f["text"], topic="split-replaced"))
     add(Valid("wire-repeated-message-elements", "A Metadata set with two items, {key a} and "
               "{value 1}: each occurrence of a repeated message field is a new element, never "
               "merged with the one before.", {"items": [{"key": "a"}, {"value": "1"}]},

@@ -43,6 +43,7 @@ import refwire  # noqa: E402
 import semantics  # noqa: E402
 import testees  # noqa: E402
 import toolchain  # noqa: E402
+from google.protobuf import unknown_fields  # noqa: E402
 from topics import TOPICS  # noqa: E402
 
 sys.path.insert(0, str(HERE.parent / "evolution"))  # the readers built from the baseline schema
@@ -66,9 +67,14 @@ ERRORS = {"truncated", "varintTooLong", "invalidFieldNumber", "invalidWireType",
           "depthLimitExceeded", "limitExceeded", "missingField", "invalidValue"}
 # Reject vectors of these errors explain their differences without naming a topic.
 DEFAULT_TOPICS = {"invalidUTF8": "utf8", "depthLimitExceeded": "depth"}
+# Vectors whose expected re-encoding holds unknown fields (at any depth) explain a runtime that
+# drops them or re-emits them otherwise without naming a topic; so do vectors whose expected
+# re-encoding holds a packed run, for a runtime that writes repeated scalars unpacked.
+UNKNOWN_TOPIC = "unknown-fields"
+PACKED_TOPIC = "packed"
 # The interoperability profile (Vectors/README.md) says every runtime follows every valid vector
 # but where these topics apply; generation holds it to that.
-PROFILE_EXCEPTIONS = {"nul", "oneof-last"}
+PROFILE_EXCEPTIONS = {"nul", "oneof-last", PACKED_TOPIC}
 
 
 class GenerationError(Exception):
@@ -95,11 +101,38 @@ class Plan:
     reencoded: Optional[bytes]  # the re-encoding an accepting runtime must produce
     json: Optional[dict]  # what a runtime's JSON printer must print, when it accepts
     from_json: bool  # the JSON must encode to exactly `reencoded` (valid, semantic reject)
+    has_unknown: bool = False  # the expected re-encoding keeps unknown fields
+    has_packed: bool = False  # the expected re-encoding holds a packed run
 
     def topics(self):
         names = model.topics_of(self.case)
         default = DEFAULT_TOPICS.get(getattr(self.case, "error", None))
-        return names + ((default,) if default and default not in names else ())
+        names += (default,) if default and default not in names else ()
+        return (names + ((UNKNOWN_TOPIC,) if self.has_unknown else ())
+                + ((PACKED_TOPIC,) if self.has_packed else ()))
+
+
+def _has_packed(message) -> bool:
+    """True when the message or any message inside it has a non-empty repeated scalar field
+    (written as a packed run: proto3)."""
+    for field, value in message.ListFields():
+        if field.message_type is None:
+            if field.is_repeated and len(value):
+                return True
+        elif any(_has_packed(v) for v in (value if field.is_repeated else [value])):
+            return True
+    return False
+
+
+def _has_unknown(message) -> bool:
+    """True when the message or any message inside it keeps unknown fields."""
+    if len(unknown_fields.UnknownFieldSet(message)):
+        return True
+    for field, value in message.ListFields():
+        if field.message_type is not None:
+            if any(_has_unknown(v) for v in (value if field.is_repeated else [value])):
+                return True
+    return False
 
 
 def _fail(case, text):
@@ -137,7 +170,8 @@ def _plan(google, ctx, kind, case) -> Plan:
             _fail(case, "reference wire checker: %s" % refwire.check(desc, data))
         _semantic_check(case, parsed)
         entry.update(hex=data.hex(), json=as_json)
-        return Plan(kind, "valid", case, entry, data, True, data, as_json, True)
+        return Plan(kind, "valid", case, entry, data, True, data, as_json, True,
+                    has_packed=_has_packed(parsed))
 
     if isinstance(case, model.NonCanonical):
         data = case.hex
@@ -161,7 +195,8 @@ def _plan(google, ctx, kind, case) -> Plan:
         _semantic_check(case, again)
         as_json = google.to_json(again)
         entry.update(hex=data.hex(), canonicalHex=canonical.hex(), json=as_json)
-        return Plan(kind, "noncanonical", case, entry, data, True, canonical, as_json, False)
+        return Plan(kind, "noncanonical", case, entry, data, True, canonical, as_json, False,
+                    _has_unknown(again), _has_packed(again))
 
     if case.error not in ERRORS:
         _fail(case, "unknown error name %s" % case.error)
@@ -193,7 +228,8 @@ def _plan(google, ctx, kind, case) -> Plan:
     if case.limit:
         entry["limit"] = case.limit
     entry["json"] = as_json
-    return Plan(kind, "reject", case, entry, data, True, data, as_json, True)
+    return Plan(kind, "reject", case, entry, data, True, data, as_json, True,
+                has_packed=_has_packed(parsed))
 
 
 def build_plans(google, modules):

@@ -30,6 +30,15 @@ them:
 | `java` | protobuf-java 3.21.12, full runtime | `Conformance/Testees/java` | protobuf-util `JsonFormat` |
 | `java-lite` | protobuf-java 3.21.12, lite runtime (`--java_out=lite:`, what Android apps use) | `Conformance/Testees/java-lite` | none |
 | `go` | google.golang.org/protobuf 1.28.1 | `Conformance/Testees/go` | `protojson` |
+| `python-pure` | Google's protobuf for Python 7.36.2, pure-Python implementation (`PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python`) | `Conformance/Testees/python-pure` | `json_format` |
+| `php` | php-google-protobuf 3.21.12 (Google's pure-PHP runtime), PHP 8.2 | `Conformance/Testees/php` | `mergeFromJsonString` / `serializeToJsonString` |
+| `ruby` | ruby-google-protobuf 3.21.12 (a C extension with its own upb), Ruby 3.1 | `Conformance/Testees/ruby` | `decode_json` / `encode_json` |
+| `go-gogo` | github.com/gogo/protobuf 1.3.2, `protoc-gen-gogofast` (generated `Marshal`/`Unmarshal`) | `Conformance/Testees/go-gogo` | gogo `jsonpb` |
+| `go-apiv1` | github.com/golang/protobuf 1.3.5 (APIv1, before APIv2), its `protoc-gen-go` | `Conformance/Testees/go-apiv1` | `jsonpb` |
+| `nanopb` | nanopb 0.4.7 (`libprotobuf-nanopb.a`, `PB_ENABLE_MALLOC`; fields without a size limit allocated: `fallback_type` `FT_POINTER`) | `Conformance/Testees/nanopb` | none |
+| `rust-prost` | prost 0.11.6 (`prost-build` 0.11.6), Debian's crates, rustc 1.63 | `Conformance/Testees/rust-prost` | none |
+| `rust-protobuf` | rust-protobuf 2.27.1 (`protoc-gen-rust` 2.27.1), Debian's crates, rustc 1.63 | `Conformance/Testees/rust-protobuf` | none |
+| `swift-protobuf` | apple/swift-protobuf 1.39.0 (the benchmarks' `protoc-gen-swift` code), a package of its own | `Conformance/Testees/swift-protobuf` | `init(jsonUTF8Bytes:)` / `jsonUTF8Bytes()` |
 
 RTMWire is not recorded: the vectors are its specification, and `rtmwire verify` and `rtmwire
 conformance run --testee 'rtmwire conformance testee'` show that it follows every one.
@@ -130,7 +139,8 @@ does not follow the vector:
 | `fromJsonHex` | Its binary encoding of the vector's `json`, when that differs from the expected bytes (valid and semantic reject vectors). |
 | `fromJsonError` | Why encoding the vector's `json` failed (`parseError`, ...), when it did. |
 
-Runtimes without a JSON mapping (`protobuf-c`, `java-lite`) have no JSON results.
+Runtimes without a JSON mapping (`protobuf-c`, `java-lite`, `nanopb`, `rust-prost`,
+`rust-protobuf`) have no JSON results.
 
 `baseline` (only in `evolution.json`): what readers built from the baseline schema did with the
 bytes, by runtime (`python`: Google's protobuf with the baseline's descriptor pool; `protobuf-c`:
@@ -301,9 +311,11 @@ stream assembler limits.
 ## Interoperability profile
 
 What every runtime above reads the same way, and so what an encoder must emit to be read
-correctly everywhere. Every **valid** vector is in this form, and every runtime follows every
-valid vector (one exception, a string holding U+0000, which protobuf-c cuts): generation fails
-otherwise. RTMWire's encoder emits only this form (`InteropProfileTests` checks its output):
+correctly everywhere. Every **valid** vector is in this form, and every runtime reads every
+valid vector as it says; every runtime also re-encodes it to the same bytes, except where three
+things are written differently (generation fails on any other difference): a string holding
+U+0000 (protobuf-c and nanopb cut it), a field numbered after a set oneof member (Go, APIv1 and
+rust-protobuf write oneofs last) and repeated scalars (rust-protobuf writes them unpacked). RTMWire's encoder emits only this form (`InteropProfileTests` checks its output):
 
 - fields in ascending field-number order, each singular field and each sub-message once and in
   one piece, at most one member of each oneof;
@@ -314,25 +326,47 @@ otherwise. RTMWire's encoder emits only this form (`InteropProfileTests` checks 
 - no groups, no unknown fields, no wrong wire types (a sender built from the schema has none);
 - nesting of at most 32 levels.
 
-Proto3 JSON agrees too: the four runtimes with a JSON mapping print exactly each vector's `json`
+Proto3 JSON agrees too: the runtimes with a JSON mapping print exactly each vector's `json`
 and encode it back to its bytes, for every vector they read correctly.
 
 The inputs a receiver should expect some runtime to read differently (each row of the table
 below has its vectors in the list that follows it):
 
 - **read as another value, silently**: a 10-byte varint whose last byte is even (Java full sets
-  bit 63), a tag of 2^32 or more (C++, Java and Java lite keep its low 32 bits) and a length of
-  2^32 or more (Java and Java lite likewise): a must-reject input becomes a valid-looking field;
+  bit 63), a tag of 2^32 or more (C++, Java, Java lite and PHP keep its low 32 bits) and a length
+  of 2^32 or more (Java and Java lite likewise; PHP in unknown fields and packed runs): a
+  must-reject input becomes a valid-looking field; a tag of value 0, or one cut short or of 11
+  bytes (PHP takes it for the end of the message and drops the rest); a singular sub-message
+  given in pieces (PHP keeps only the last piece); a packed run whose length cuts its last value
+  (gogo reads the value on past the run); invalid UTF-8 (gogo, like protobuf-c and nanopb,
+  copies it); unknown fields (nanopb drops them: an envelope of a newer body kind loses its
+  body; so does prost); an enum number the schema does not define (rust-protobuf reads the
+  field as 0 and keeps the number as an unknown field); a length of 2^32 or more and a tag above
+  32 bits (rust-protobuf keeps their low 32 bits); a packed run whose length points past the end
+  (rust-protobuf reads what is there); a singular sub-message given in pieces (rust-protobuf, like
+  PHP, keeps only the last piece);
+  a known field's tag written in more bytes than it needs (pure-Python protobuf does not
+  recognise it: the field stays unset and its bytes are kept as an unknown field);
 - **refused by some, accepted by others**: tags and lengths of 6 to 10 bytes (Python, protobuf-c
-  and C++ refuse them), a 10th varint byte above `01` (Go refuses it), groups, known fields with
-  another wire type and empty oneof messages given twice (protobuf-c refuses them), invalid UTF-8
-  (protobuf-c accepts it), nesting deeper than 32 (every runtime but RTMWire accepts it;
+  and C++ refuse them; Ruby and swift-protobuf refuse such tags), a 10th varint byte above `01` (Go refuses it), groups, known fields with
+  another wire type and empty oneof messages given twice (protobuf-c refuses them; PHP refuses
+  every group too), invalid UTF-8
+  (protobuf-c and gogo accept it), an unknown group closed by another field number (gogo and
+  APIv1 accept it), a 10th varint byte above `01` (APIv1, nanopb and prost refuse it too), known
+  fields with another wire type (gogo, nanopb, prost and rust-protobuf refuse them), groups
+  (nanopb refuses every group, rust-protobuf a group inside a group), a
+  `uint32` above 2^32 (nanopb refuses it), an 11-byte varint in an unknown field (nanopb skips it), nesting deeper than 32 (every runtime but RTMWire accepts it;
   protobuf-c refuses these vectors only because they nest groups), 11-byte varints (Java lite
   accepts them);
 - **re-encoded differently**: unknown fields (Java full sorts them; C++, Java, Java lite, Go and
   protobuf-c rewrite non-minimal tags, lengths or values inside them; protobuf-c loses those of
-  earlier pieces of a split sub-message), a oneof member that occurs twice (protobuf-c keeps the
-  last), U+0000 (protobuf-c cuts the string).
+  earlier pieces of a split sub-message; PHP writes the tag of an unknown field numbered 2^28 or
+  above as 10 bytes that no runtime accepts), a oneof member that occurs twice (protobuf-c, PHP,
+  gogo, APIv1 and rust-protobuf keep the last), unknown fields in rust-protobuf (re-emitted in
+  its hash table's order), repeated scalars (rust-protobuf writes them unpacked), U+0000
+  (protobuf-c and nanopb cut the string), an empty string
+  written explicitly (nanopb with allocated strings writes it back), a field after a set oneof
+  member (Go, APIv1 and rust-protobuf write oneofs last).
 
 What follows for app developers:
 
@@ -411,9 +445,14 @@ def _topic_keys(plans, departures):
     return [key for key in TOPICS if key in used]
 
 
+def _runtimes(departures):
+    """(runtime, label) of testees.RUNTIMES that `departures` has, in table order."""
+    return [(runtime, label) for runtime, label in testees.RUNTIMES if runtime in departures]
+
+
 def topics_table(plans, departures) -> str:
-    runtimes = [runtime for runtime, _ in testees.RUNTIMES]
-    labels = ["RTMWire (the vectors)"] + [label for _, label in testees.RUNTIMES]
+    runtimes = [runtime for runtime, _ in _runtimes(departures)]
+    labels = ["RTMWire (the vectors)"] + [label for _, label in _runtimes(departures)]
     rows = ["| input | " + " | ".join(labels) + " |",
             "| --- |" + " --- |" * len(labels)]
     for key in _topic_keys(plans, departures):
@@ -455,7 +494,7 @@ def _departures(plans, departures) -> str:
 def _summary(plans, departures) -> str:
     rows = ["| runtime | valid | noncanonical | reject (wire) | reject (semantic) |",
             "| --- | ---: | ---: | ---: | ---: |"]
-    for runtime, label in testees.RUNTIMES:
+    for runtime, label in _runtimes(departures):
         departing = {id(p) for p in departures[runtime]}
         cells = []
         for group, level in (("valid", None), ("noncanonical", None), ("reject", "wire"),
@@ -478,7 +517,9 @@ def render(files, plans, departures) -> str:
 
 
 def update_root(readme: str, plans, departures) -> str:
-    """README.md with the text between each region's BEGIN and END markers replaced."""
+    """README.md with the text between each region's BEGIN and END markers replaced: the tables
+    of testees.README_RUNTIMES only."""
+    departures = {r: d for r, d in departures.items() if r in testees.README_RUNTIMES}
     tables = {"differences": topics_table(plans, departures),
               "results": _summary(plans, departures)}
     for name in ROOT_REGIONS:

@@ -30,7 +30,19 @@ RUNTIMES = [
     ("java", "Java"),
     ("java-lite", "Java lite"),
     ("go", "Go"),
+    ("python-pure", "Python (pure)"),
+    ("php", "PHP"),
+    ("ruby", "Ruby"),
+    ("go-gogo", "Go gogo"),
+    ("go-apiv1", "Go APIv1"),
+    ("nanopb", "nanopb"),
+    ("rust-prost", "Rust prost"),
+    ("rust-protobuf", "Rust rust-protobuf"),
+    ("swift-protobuf", "swift-protobuf"),
 ]
+# The runtimes of the differences and results tables in the repository's README: the rest have
+# too many columns for it and are only in Vectors/README.md.
+README_RUNTIMES = ("python", "protobuf-c", "cpp", "java", "java-lite", "go")
 
 
 class TesteeError(RuntimeError):

@@ -1,0 +1,1035 @@
+/// A plain text message.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct TextMessage {
+    /// The text body, UTF-8. Counts toward the 32 KB content budget.
+    #[prost(string, tag="1")]
+    pub text: ::prost::alloc::string::String,
+    /// Users the text mentions. Absent = none.
+    #[prost(message, optional, tag="2")]
+    pub mentions: ::core::option::Option<Mentions>,
+}
+/// An image stored on the file server. The image bytes never travel in the message: only its media
+/// id (issued by the file server on upload, valid 7 days) and descriptive fields.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct ImageMessage {
+    /// Media id issued by the file server. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub media_id: ::prost::alloc::string::String,
+    /// Display file name. Counts toward the 32 KB content budget.
+    #[prost(string, tag="2")]
+    pub file_name: ::prost::alloc::string::String,
+    /// Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    #[prost(uint64, tag="3")]
+    pub size: u64,
+    /// Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
+    /// explicit value set by the sender overrides the computed one. 0 = unknown.
+    #[prost(uint32, tag="4")]
+    pub width: u32,
+    /// Image height in pixels; same rules as width. 0 = unknown.
+    #[prost(uint32, tag="5")]
+    pub height: u32,
+    /// Thumbnail bytes (binary, any format), set by the application; the codec never generates one.
+    /// Counts toward the 32 KB content budget. Empty = no thumbnail.
+    #[prost(bytes="vec", tag="6")]
+    pub thumbnail: ::prost::alloc::vec::Vec<u8>,
+    /// Thumbnail width in pixels. 0 = unknown.
+    #[prost(uint32, tag="7")]
+    pub thumbnail_width: u32,
+    /// Thumbnail height in pixels. 0 = unknown.
+    #[prost(uint32, tag="8")]
+    pub thumbnail_height: u32,
+    /// Optional caption. Counts toward the 32 KB content budget.
+    #[prost(string, tag="9")]
+    pub text: ::prost::alloc::string::String,
+    /// Users the caption mentions. Absent = none.
+    #[prost(message, optional, tag="10")]
+    pub mentions: ::core::option::Option<Mentions>,
+}
+/// A file stored on the file server (same media id rules as ImageMessage).
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct FileMessage {
+    /// Media id issued by the file server. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub media_id: ::prost::alloc::string::String,
+    /// Display file name. Counts toward the 32 KB content budget.
+    #[prost(string, tag="2")]
+    pub file_name: ::prost::alloc::string::String,
+    /// Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    #[prost(uint64, tag="3")]
+    pub size: u64,
+    /// Thumbnail bytes set by the application (binary). Counts toward the 32 KB content budget.
+    #[prost(bytes="vec", tag="4")]
+    pub thumbnail: ::prost::alloc::vec::Vec<u8>,
+    /// Optional caption. Counts toward the 32 KB content budget.
+    #[prost(string, tag="5")]
+    pub text: ::prost::alloc::string::String,
+    /// Users the caption mentions. Absent = none.
+    #[prost(message, optional, tag="6")]
+    pub mentions: ::core::option::Option<Mentions>,
+}
+/// An application-defined message, e.g. the chat tutorial's app-specific JSON messages.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct CustomMessage {
+    /// Application type name, e.g. "com.example.poll". Required (non-empty).
+    #[prost(string, tag="1")]
+    pub r#type: ::prost::alloc::string::String,
+    /// Opaque payload, interpreted by the application. Counts toward the 32 KB content budget.
+    #[prost(bytes="vec", tag="2")]
+    pub payload: ::prost::alloc::vec::Vec<u8>,
+}
+/// The users a text or caption mentions ("@alice", "@everyone"). How the text shows a mention is
+/// the application's choice; receivers notify the users listed here, or every member of the
+/// conversation when `everyone` is set. A Mentions that is present mentions someone.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct Mentions {
+    /// Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
+    #[prost(string, repeated, tag="1")]
+    pub user_ids: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    /// "@everyone" / "@all": every member of the conversation is mentioned.
+    #[prost(bool, tag="2")]
+    pub everyone: bool,
+}
+/// The caption of an image or file message, as an edit replaces it (MessageEdit.caption).
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct Caption {
+    /// The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
+    /// checks again together with the edited message's file name and thumbnail.
+    #[prost(string, tag="1")]
+    pub text: ::prost::alloc::string::String,
+    /// Users the new caption mentions. Absent = none.
+    #[prost(message, optional, tag="2")]
+    pub mentions: ::core::option::Option<Mentions>,
+}
+/// An edit of an earlier message by its sender: the new text of a text message, or the new caption
+/// of an image or file message. The edit replaces the content and its mentions whole. Receivers
+/// apply edits in edit-time order (the latest wins) and only from the edited message's sender;
+/// who may edit and for how long is server policy, not a codec rule.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct MessageEdit {
+    /// The edited message's id (its Envelope.message_id). Required (non-empty).
+    #[prost(string, tag="1")]
+    pub target_message_id: ::prost::alloc::string::String,
+    /// When the edit was made, ms since the Unix epoch. Required (positive): it orders edits.
+    #[prost(int64, tag="2")]
+    pub edit_time_ms: i64,
+    /// The new content. Exactly one is required.
+    #[prost(oneof="message_edit::Content", tags="3, 4")]
+    pub content: ::core::option::Option<message_edit::Content>,
+}
+/// Nested message and enum types in `MessageEdit`.
+pub mod message_edit {
+    /// The new content. Exactly one is required.
+    #[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Oneof)]
+    pub enum Content {
+        /// The new text of a text message, with its mentions. The rules of a text body apply:
+        /// non-empty, within the 32 KB content budget.
+        #[prost(message, tag="3")]
+        Text(super::TextMessage),
+        /// The new caption of an image or file message, with its mentions.
+        #[prost(message, tag="4")]
+        Caption(super::Caption),
+    }
+}
+/// A status update broadcast by a channel member.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct StatusMessage {
+    /// The member's presence. Required (not UNSPECIFIED).
+    #[prost(enumeration="Presence", tag="1")]
+    pub presence: i32,
+    /// True while the member's hand is raised (asking for attention).
+    #[prost(bool, tag="2")]
+    pub hand_raised: bool,
+}
+/// Presence of a user in a channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum Presence {
+    /// Not set.
+    Unspecified = 0,
+    /// The user joined or is active in the channel.
+    Online = 1,
+    /// The user left the channel.
+    Offline = 2,
+}
+impl Presence {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            Presence::Unspecified => "PRESENCE_UNSPECIFIED",
+            Presence::Online => "PRESENCE_ONLINE",
+            Presence::Offline => "PRESENCE_OFFLINE",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "PRESENCE_UNSPECIFIED" => Some(Self::Unspecified),
+            "PRESENCE_ONLINE" => Some(Self::Online),
+            "PRESENCE_OFFLINE" => Some(Self::Offline),
+            _ => None,
+        }
+    }
+}
+/// A receipt: exactly one kind.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct Receipt {
+    #[prost(oneof="receipt::Kind", tags="1, 2, 3, 4, 5")]
+    pub kind: ::core::option::Option<receipt::Kind>,
+}
+/// Nested message and enum types in `Receipt`.
+pub mod receipt {
+    #[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Oneof)]
+    pub enum Kind {
+        /// The receiver got these messages (sent automatically on arrival).
+        #[prost(message, tag="1")]
+        Delivery(super::DeliveryReceipt),
+        /// The receiver read one message.
+        #[prost(message, tag="2")]
+        MessageRead(super::MessageReadReceipt),
+        /// The receiver read the whole conversation; names no message.
+        #[prost(message, tag="3")]
+        ConversationRead(super::ConversationReadReceipt),
+        /// One group member read one group message.
+        #[prost(message, tag="4")]
+        GroupRead(super::GroupReadReceipt),
+        /// How many group members have read a message (sent to the sender when it asked).
+        #[prost(message, tag="5")]
+        GroupReadCount(super::GroupReadCount),
+    }
+}
+/// Delivery receipt: may batch many message ids. At least one id is required.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct DeliveryReceipt {
+    /// Ids of the delivered messages, at most Limits.maxRepeatedCount.
+    #[prost(string, repeated, tag="1")]
+    pub message_ids: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    /// Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
+    /// when the receiver does not record times, otherwise exactly as many entries as message_ids.
+    /// Packed on the wire.
+    #[prost(int64, repeated, tag="2")]
+    pub delivered_at_ms: ::prost::alloc::vec::Vec<i64>,
+}
+/// Message read receipt: one message was read. The conversation is the envelope's.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct MessageReadReceipt {
+    /// Id of the message that was read. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub message_id: ::prost::alloc::string::String,
+}
+/// Conversation read receipt: every message of a conversation was read. Carries no message ids.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct ConversationReadReceipt {
+    /// The conversation that was read (the peer's user id in one-to-one chat). Required.
+    #[prost(string, tag="1")]
+    pub conversation_id: ::prost::alloc::string::String,
+}
+/// Group message read receipt, one per member per message.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct GroupReadReceipt {
+    /// Id of the group message that was read. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub message_id: ::prost::alloc::string::String,
+    /// The group id. Required (non-empty).
+    #[prost(string, tag="2")]
+    pub group_id: ::prost::alloc::string::String,
+    /// Free-form content attached by the reader (sendGroupMessageReadAck's content).
+    #[prost(string, tag="3")]
+    pub content: ::prost::alloc::string::String,
+    /// Server-issued id of this acknowledgement (used to page through acks).
+    #[prost(string, tag="4")]
+    pub ack_id: ::prost::alloc::string::String,
+    /// When the member read the message, ms since the Unix epoch. 0 = unknown.
+    #[prost(int64, tag="5")]
+    pub read_time_ms: i64,
+}
+/// Read count of a group message, for a sender that asked for group read receipts.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct GroupReadCount {
+    /// Id of the group message. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub message_id: ::prost::alloc::string::String,
+    /// The group id. Required (non-empty).
+    #[prost(string, tag="2")]
+    pub group_id: ::prost::alloc::string::String,
+    /// Number of members that have read the message so far.
+    #[prost(uint32, tag="3")]
+    pub read_count: u32,
+}
+/// A streaming message as first delivered: its identity, initial content and state.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct StreamMessage {
+    /// Unique id of the streaming message (RongCloud messageUId). Required (non-empty).
+    #[prost(string, tag="1")]
+    pub message_uid: ::prost::alloc::string::String,
+    /// Text format of the content, e.g. "text/markdown" (RCStreamMessage.type).
+    #[prost(string, tag="2")]
+    pub content_type: ::prost::alloc::string::String,
+    /// Content received so far; by default only the initial packet.
+    #[prost(string, tag="3")]
+    pub content: ::prost::alloc::string::String,
+    /// True once content generation has completed.
+    #[prost(bool, tag="4")]
+    pub is_complete: bool,
+    /// Reason for abnormal termination, provided by the business server. 0 = none.
+    #[prost(int32, tag="5")]
+    pub complete_reason: i32,
+    /// Reason for termination, provided by the messaging server. 0 = normal termination.
+    #[prost(int32, tag="6")]
+    pub stop_reason: i32,
+    /// True once the client has finished retrieving the stream.
+    #[prost(bool, tag="7")]
+    pub is_sync: bool,
+    /// An optional reference to another message (a quoted or replied-to message).
+    #[prost(message, optional, tag="8")]
+    pub reference: ::core::option::Option<StreamReference>,
+}
+/// A reference from a streaming message to another message (RongCloud RCReferenceInfo).
+/// MessageReference (envelope.proto, the reply of any envelope) has the same field numbers, types
+/// and names, so both read the same bytes and JSON.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct StreamReference {
+    /// The referenced message's UID. Required when the reference is present.
+    #[prost(string, tag="1")]
+    pub message_uid: ::prost::alloc::string::String,
+    /// User id of the referenced message's sender.
+    #[prost(string, tag="2")]
+    pub sender_user_id: ::prost::alloc::string::String,
+    /// A short excerpt of the referenced message's content.
+    #[prost(string, tag="3")]
+    pub excerpt: ::prost::alloc::string::String,
+}
+/// One event of a stream's content.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct StreamChunk {
+    /// The streaming message this chunk belongs to (its message_uid). Required (non-empty).
+    #[prost(string, tag="1")]
+    pub stream_id: ::prost::alloc::string::String,
+    /// Position of this chunk in the stream, starting at 0 with init; deltas follow in order.
+    #[prost(uint64, tag="2")]
+    pub sequence: u64,
+    /// Exactly one event is required.
+    #[prost(oneof="stream_chunk::Event", tags="3, 4, 5")]
+    pub event: ::core::option::Option<stream_chunk::Event>,
+}
+/// Nested message and enum types in `StreamChunk`.
+pub mod stream_chunk {
+    /// Exactly one event is required.
+    #[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Oneof)]
+    pub enum Event {
+        /// Start (or restart) the stream: discard any partial data of this stream id.
+        #[prost(message, tag="3")]
+        Init(super::StreamInit),
+        /// The next piece of content.
+        #[prost(message, tag="4")]
+        Delta(super::StreamDelta),
+        /// The stream ended (normally or not).
+        #[prost(message, tag="5")]
+        Complete(super::StreamComplete),
+    }
+}
+/// Init event (RongCloud onInit): resets the stream.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct StreamInit {
+    /// Text format of the content that follows, e.g. "text/plain". Optional.
+    #[prost(string, tag="1")]
+    pub content_type: ::prost::alloc::string::String,
+}
+/// Delta event (RongCloud onDelta): the next piece of content, UTF-8.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct StreamDelta {
+    /// The content piece, appended to what came before in sequence order.
+    #[prost(string, tag="1")]
+    pub content: ::prost::alloc::string::String,
+}
+/// Complete event (RongCloud onComplete plus the summary message extension).
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct StreamComplete {
+    /// Result code of the stream request. 0 = success.
+    #[prost(int32, tag="1")]
+    pub code: i32,
+    /// Reason for termination given by the messaging server. 0 = normal termination.
+    #[prost(int32, tag="2")]
+    pub stop_reason: i32,
+    /// Final summary of the content (RCStreamMessageExpansionSummeryKey). Optional.
+    #[prost(string, tag="3")]
+    pub summary: ::prost::alloc::string::String,
+    /// Reason for abnormal termination given by the business server. 0 = none.
+    #[prost(int32, tag="4")]
+    pub complete_reason: i32,
+}
+/// One key/value item (AgoraRtmMetadataItem).
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct MetadataItem {
+    /// The key. Required (non-empty), at most Limits.maxMetadataKeyBytes.
+    #[prost(string, tag="1")]
+    pub key: ::prost::alloc::string::String,
+    /// The value, at most Limits.maxMetadataValueBytes.
+    #[prost(string, tag="2")]
+    pub value: ::prost::alloc::string::String,
+    /// User id of the last editor. Read-only: set by the store when options.record_user_id is on;
+    /// ignored on requests.
+    #[prost(string, tag="3")]
+    pub author_user_id: ::prost::alloc::string::String,
+    /// Item revision. On requests: revision <= 0 means no compare-and-set; > 0 means apply only if
+    /// the stored revision matches. On responses and events: the stored revision.
+    #[prost(int64, tag="4")]
+    pub revision: i64,
+    /// Last update time, ms since the Unix epoch. Read-only: set by the store when
+    /// options.record_timestamp is on; ignored on requests. 0 = not recorded.
+    #[prost(uint64, tag="5")]
+    pub update_time_ms: u64,
+}
+/// A whole metadata set (AgoraRtmMetadata).
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct Metadata {
+    /// The items, at most Limits.maxRepeatedCount.
+    #[prost(message, repeated, tag="1")]
+    pub items: ::prost::alloc::vec::Vec<MetadataItem>,
+    /// Whole-set revision. On requests: <= 0 means no compare-and-set; > 0 means apply only if the
+    /// stored major revision matches. On responses and events: the stored major revision.
+    #[prost(int64, tag="2")]
+    pub major_revision: i64,
+}
+/// Options of a write (AgoraRtmMetadataOptions).
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct MetadataOptions {
+    /// Record the edit time in each written item's update_time_ms.
+    #[prost(bool, tag="1")]
+    pub record_timestamp: bool,
+    /// Record the editor's user id in each written item's author_user_id.
+    #[prost(bool, tag="2")]
+    pub record_user_id: bool,
+}
+/// A channel addressed by name and type.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct ChannelTarget {
+    /// The channel name. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub channel_name: ::prost::alloc::string::String,
+    /// Message or stream channel. Required (not UNSPECIFIED).
+    #[prost(enumeration="ChannelType", tag="2")]
+    pub channel_type: i32,
+}
+/// Whose metadata: a channel's or a user's. Exactly one is required.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct MetadataTarget {
+    #[prost(oneof="metadata_target::Target", tags="1, 2")]
+    pub target: ::core::option::Option<metadata_target::Target>,
+}
+/// Nested message and enum types in `MetadataTarget`.
+pub mod metadata_target {
+    #[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Oneof)]
+    pub enum Target {
+        /// Channel metadata.
+        #[prost(message, tag="1")]
+        Channel(super::ChannelTarget),
+        /// User metadata of this user id (non-empty).
+        #[prost(string, tag="2")]
+        UserId(::prost::alloc::string::String),
+    }
+}
+/// A storage request from a client.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct MetadataRequest {
+    /// Client-chosen id echoed by the response. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub request_id: ::prost::alloc::string::String,
+    /// What to do. Required (not UNSPECIFIED).
+    #[prost(enumeration="MetadataOperation", tag="2")]
+    pub operation: i32,
+    /// Whose metadata. Required.
+    #[prost(message, optional, tag="3")]
+    pub target: ::core::option::Option<MetadataTarget>,
+    /// Items and major revision for set/update/remove (remove names items by key).
+    #[prost(message, optional, tag="4")]
+    pub metadata: ::core::option::Option<Metadata>,
+    /// Write options (set/update/remove).
+    #[prost(message, optional, tag="5")]
+    pub options: ::core::option::Option<MetadataOptions>,
+    /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+    #[prost(string, tag="6")]
+    pub lock_name: ::prost::alloc::string::String,
+}
+/// The store's answer to a request.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct MetadataResponse {
+    /// The request_id of the request answered.
+    #[prost(string, tag="1")]
+    pub request_id: ::prost::alloc::string::String,
+    /// The operation of the request answered.
+    #[prost(enumeration="MetadataOperation", tag="2")]
+    pub operation: i32,
+    /// The target of the request answered.
+    #[prost(message, optional, tag="3")]
+    pub target: ::core::option::Option<MetadataTarget>,
+    /// Outcome. OK (0) on success.
+    #[prost(enumeration="MetadataStatus", tag="4")]
+    pub status: i32,
+    /// Human-readable explanation when status is not OK.
+    #[prost(string, tag="5")]
+    pub error_message: ::prost::alloc::string::String,
+    /// For get: the stored set. For writes: the stored set after the operation.
+    #[prost(message, optional, tag="6")]
+    pub metadata: ::core::option::Option<Metadata>,
+}
+/// A storage event delivered to subscribers (didReceiveStorageEvent).
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct StorageEvent {
+    /// Channel or user whose metadata changed (the event's storage type follows from it).
+    #[prost(message, optional, tag="1")]
+    pub target: ::core::option::Option<MetadataTarget>,
+    /// Snapshot, set, update or remove. Required (not UNSPECIFIED).
+    #[prost(enumeration="StorageEventType", tag="2")]
+    pub event_type: i32,
+    /// The items concerned (for a snapshot, the whole set) and the new major revision.
+    #[prost(message, optional, tag="3")]
+    pub metadata: ::core::option::Option<Metadata>,
+    /// User id of the client whose operation caused the event. Empty for snapshots.
+    #[prost(string, tag="4")]
+    pub publisher_user_id: ::prost::alloc::string::String,
+}
+/// A storage message: a request, a response or an event.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct MetadataMessage {
+    #[prost(oneof="metadata_message::Kind", tags="1, 2, 3")]
+    pub kind: ::core::option::Option<metadata_message::Kind>,
+}
+/// Nested message and enum types in `MetadataMessage`.
+pub mod metadata_message {
+    #[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Oneof)]
+    pub enum Kind {
+        /// From a client to the store.
+        #[prost(message, tag="1")]
+        Request(super::MetadataRequest),
+        /// From the store to the requesting client.
+        #[prost(message, tag="2")]
+        Response(super::MetadataResponse),
+        /// From the store to subscribers.
+        #[prost(message, tag="3")]
+        Event(super::StorageEvent),
+    }
+}
+/// The type of an RTM channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum ChannelType {
+    /// Not set. Rejected on a channel target.
+    Unspecified = 0,
+    /// A message channel.
+    Message = 1,
+    /// A stream channel.
+    Stream = 2,
+}
+impl ChannelType {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            ChannelType::Unspecified => "CHANNEL_TYPE_UNSPECIFIED",
+            ChannelType::Message => "CHANNEL_TYPE_MESSAGE",
+            ChannelType::Stream => "CHANNEL_TYPE_STREAM",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "CHANNEL_TYPE_UNSPECIFIED" => Some(Self::Unspecified),
+            "CHANNEL_TYPE_MESSAGE" => Some(Self::Message),
+            "CHANNEL_TYPE_STREAM" => Some(Self::Stream),
+            _ => None,
+        }
+    }
+}
+/// A storage operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum MetadataOperation {
+    /// Not set. Rejected on a request.
+    Unspecified = 0,
+    /// setChannelMetadata / setUserMetadata: add or overwrite items.
+    Set = 1,
+    /// getChannelMetadata / getUserMetadata: read the whole set.
+    Get = 2,
+    /// updateChannelMetadata / updateUserMetadata: change existing items only.
+    Update = 3,
+    /// removeChannelMetadata / removeUserMetadata: delete the named items (all if none named).
+    Remove = 4,
+    /// subscribeUserMetadata: receive storage events for a user.
+    Subscribe = 5,
+    /// unsubscribeUserMetadata: stop receiving them.
+    Unsubscribe = 6,
+}
+impl MetadataOperation {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            MetadataOperation::Unspecified => "METADATA_OPERATION_UNSPECIFIED",
+            MetadataOperation::Set => "METADATA_OPERATION_SET",
+            MetadataOperation::Get => "METADATA_OPERATION_GET",
+            MetadataOperation::Update => "METADATA_OPERATION_UPDATE",
+            MetadataOperation::Remove => "METADATA_OPERATION_REMOVE",
+            MetadataOperation::Subscribe => "METADATA_OPERATION_SUBSCRIBE",
+            MetadataOperation::Unsubscribe => "METADATA_OPERATION_UNSUBSCRIBE",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "METADATA_OPERATION_UNSPECIFIED" => Some(Self::Unspecified),
+            "METADATA_OPERATION_SET" => Some(Self::Set),
+            "METADATA_OPERATION_GET" => Some(Self::Get),
+            "METADATA_OPERATION_UPDATE" => Some(Self::Update),
+            "METADATA_OPERATION_REMOVE" => Some(Self::Remove),
+            "METADATA_OPERATION_SUBSCRIBE" => Some(Self::Subscribe),
+            "METADATA_OPERATION_UNSUBSCRIBE" => Some(Self::Unsubscribe),
+            _ => None,
+        }
+    }
+}
+/// Outcome of a storage operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum MetadataStatus {
+    /// The operation succeeded.
+    Ok = 0,
+    /// A positive revision or major revision did not match the stored one.
+    RevisionConflict = 1,
+    /// The item (or the whole set) does not exist: update of a missing item, remove of a missing
+    /// item, get of an unknown target.
+    ItemNotFound = 2,
+    /// The named lock is held by another user, or the target is locked and no lock was named.
+    LockHeld = 3,
+    /// The request was malformed (e.g. no target).
+    InvalidRequest = 4,
+}
+impl MetadataStatus {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            MetadataStatus::Ok => "METADATA_STATUS_OK",
+            MetadataStatus::RevisionConflict => "METADATA_STATUS_REVISION_CONFLICT",
+            MetadataStatus::ItemNotFound => "METADATA_STATUS_ITEM_NOT_FOUND",
+            MetadataStatus::LockHeld => "METADATA_STATUS_LOCK_HELD",
+            MetadataStatus::InvalidRequest => "METADATA_STATUS_INVALID_REQUEST",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "METADATA_STATUS_OK" => Some(Self::Ok),
+            "METADATA_STATUS_REVISION_CONFLICT" => Some(Self::RevisionConflict),
+            "METADATA_STATUS_ITEM_NOT_FOUND" => Some(Self::ItemNotFound),
+            "METADATA_STATUS_LOCK_HELD" => Some(Self::LockHeld),
+            "METADATA_STATUS_INVALID_REQUEST" => Some(Self::InvalidRequest),
+            _ => None,
+        }
+    }
+}
+/// The kind of a storage event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum StorageEventType {
+    /// Not set.
+    Unspecified = 0,
+    /// The complete current set, sent when a subscription starts.
+    Snapshot = 1,
+    /// Items were set.
+    Set = 2,
+    /// Items were updated.
+    Update = 3,
+    /// Items were removed.
+    Remove = 4,
+}
+impl StorageEventType {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            StorageEventType::Unspecified => "STORAGE_EVENT_TYPE_UNSPECIFIED",
+            StorageEventType::Snapshot => "STORAGE_EVENT_TYPE_SNAPSHOT",
+            StorageEventType::Set => "STORAGE_EVENT_TYPE_SET",
+            StorageEventType::Update => "STORAGE_EVENT_TYPE_UPDATE",
+            StorageEventType::Remove => "STORAGE_EVENT_TYPE_REMOVE",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "STORAGE_EVENT_TYPE_UNSPECIFIED" => Some(Self::Unspecified),
+            "STORAGE_EVENT_TYPE_SNAPSHOT" => Some(Self::Snapshot),
+            "STORAGE_EVENT_TYPE_SET" => Some(Self::Set),
+            "STORAGE_EVENT_TYPE_UPDATE" => Some(Self::Update),
+            "STORAGE_EVENT_TYPE_REMOVE" => Some(Self::Remove),
+            _ => None,
+        }
+    }
+}
+/// A recall of an earlier message: receivers replace it with a notice that it was recalled.
+/// How long after sending a message may be recalled (the recall window, e.g. two minutes), and
+/// who besides its sender may recall it (a group owner, a moderator), is server policy, not a
+/// codec rule: the codec checks only the fields below, and servers refuse recalls out of policy.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct MessageRecall {
+    /// The recalled message's id (its Envelope.message_id). Required (non-empty).
+    #[prost(string, tag="1")]
+    pub target_message_id: ::prost::alloc::string::String,
+    /// Who recalled it: the message's sender, or a moderator acting for the server. Required.
+    #[prost(string, tag="2")]
+    pub recalled_by_user_id: ::prost::alloc::string::String,
+    /// Why, shown with the recall notice. Optional; counts toward the 32 KB content budget.
+    #[prost(string, tag="3")]
+    pub reason: ::prost::alloc::string::String,
+}
+/// One user (the envelope's sender) adding or removing a reaction to a message.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct Reaction {
+    /// The message reacted to (its Envelope.message_id). Required (non-empty).
+    #[prost(string, tag="1")]
+    pub target_message_id: ::prost::alloc::string::String,
+    /// The reaction key (see the rules above). Required.
+    #[prost(string, tag="2")]
+    pub key: ::prost::alloc::string::String,
+    /// Add or remove. Required (not UNSPECIFIED).
+    #[prost(enumeration="ReactionAction", tag="3")]
+    pub action: i32,
+}
+/// The reactions to one message, as a server reports them to one receiver (after a reaction
+/// changed, or when the receiver loads the message).
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct ReactionSummary {
+    /// The message the reactions belong to. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub target_message_id: ::prost::alloc::string::String,
+    /// One entry per key, no key twice, in the server's order (e.g. first used first); empty when
+    /// every reaction was removed. At most Limits.maxRepeatedCount.
+    #[prost(message, repeated, tag="2")]
+    pub reactions: ::prost::alloc::vec::Vec<ReactionCount>,
+}
+/// The reactions with one key.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct ReactionCount {
+    /// The reaction key (same rules as Reaction.key). Required.
+    #[prost(string, tag="1")]
+    pub key: ::prost::alloc::string::String,
+    /// How many users reacted with the key: at least 1, and at least as many as recent_user_ids.
+    #[prost(uint32, tag="2")]
+    pub count: u32,
+    /// Some of them, most recent first: each non-empty, no id twice, at most
+    /// Limits.maxReactionRecentUsers (default 10).
+    #[prost(string, repeated, tag="3")]
+    pub recent_user_ids: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    /// True when the receiver of this summary is among the users who reacted with the key.
+    #[prost(bool, tag="4")]
+    pub receiver_reacted: bool,
+}
+/// Whether a reaction is added or removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum ReactionAction {
+    /// Not set. Rejected on a reaction.
+    Unspecified = 0,
+    /// The sender reacts with the key (again: no change).
+    Add = 1,
+    /// The sender takes back its reaction with the key (none: no change).
+    Remove = 2,
+}
+impl ReactionAction {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            ReactionAction::Unspecified => "REACTION_ACTION_UNSPECIFIED",
+            ReactionAction::Add => "REACTION_ACTION_ADD",
+            ReactionAction::Remove => "REACTION_ACTION_REMOVE",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "REACTION_ACTION_UNSPECIFIED" => Some(Self::Unspecified),
+            "REACTION_ACTION_ADD" => Some(Self::Add),
+            "REACTION_ACTION_REMOVE" => Some(Self::Remove),
+            _ => None,
+        }
+    }
+}
+/// The envelope's sender started or stopped typing in the envelope's conversation. Ephemeral:
+/// receivers show it and neither store nor acknowledge it.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct TypingIndicator {
+    /// Started or stopped. Required (not UNSPECIFIED).
+    #[prost(enumeration="TypingState", tag="1")]
+    pub state: i32,
+    /// For STARTED: how long receivers show the indicator without a repeat, in ms, so a sender that
+    /// vanishes is not shown typing forever. 0 = the receiver's default. At most
+    /// Limits.maxTypingExpiryMs (default 60,000). Ignored for STOPPED.
+    #[prost(uint32, tag="2")]
+    pub expires_after_ms: u32,
+}
+/// Whether the sender is typing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum TypingState {
+    /// Not set. Rejected on a typing indicator.
+    Unspecified = 0,
+    /// The sender started typing (or is still typing: senders repeat it before it expires).
+    Started = 1,
+    /// The sender stopped typing (sent, cleared or left the input).
+    Stopped = 2,
+}
+impl TypingState {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            TypingState::Unspecified => "TYPING_STATE_UNSPECIFIED",
+            TypingState::Started => "TYPING_STATE_STARTED",
+            TypingState::Stopped => "TYPING_STATE_STOPPED",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "TYPING_STATE_UNSPECIFIED" => Some(Self::Unspecified),
+            "TYPING_STATE_STARTED" => Some(Self::Started),
+            "TYPING_STATE_STOPPED" => Some(Self::Stopped),
+            _ => None,
+        }
+    }
+}
+/// One message between a client and a server (or two peers): header plus exactly one body.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct Envelope {
+    /// Client-generated unique id of this message, e.g. a UUID string. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub message_id: ::prost::alloc::string::String,
+    /// Who sent the message. Required.
+    #[prost(message, optional, tag="2")]
+    pub sender: ::core::option::Option<Sender>,
+    /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+    #[prost(int64, tag="3")]
+    pub send_time_ms: i64,
+    /// Where the message is addressed: a peer, a channel or a group. Required.
+    #[prost(message, optional, tag="4")]
+    pub conversation: ::core::option::Option<Conversation>,
+    /// What the sender asks of the receivers (receipts). Absent = all off.
+    #[prost(message, optional, tag="5")]
+    pub delivery_options: ::core::option::Option<DeliveryOptions>,
+    /// The message this envelope replies to. Absent = not a reply. Any body may reply (usually
+    /// text, image or file). Numbered after the body kinds so that older readers, which keep it as
+    /// an unknown field after the body, re-encode the envelope byte for byte.
+    #[prost(message, optional, tag="64")]
+    pub reply_to: ::core::option::Option<MessageReference>,
+    /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
+    /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
+    /// added after its schema version) reports an unknown kind (Envelope.bodyMember), not an error,
+    /// and still routes the envelope by its header.
+    #[prost(oneof="envelope::Body", tags="16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29")]
+    pub body: ::core::option::Option<envelope::Body>,
+}
+/// Nested message and enum types in `Envelope`.
+pub mod envelope {
+    /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
+    /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
+    /// added after its schema version) reports an unknown kind (Envelope.bodyMember), not an error,
+    /// and still routes the envelope by its header.
+    #[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Oneof)]
+    pub enum Body {
+        /// A plain text message.
+        #[prost(message, tag="16")]
+        Text(super::TextMessage),
+        /// An image uploaded to the file server (media id) with optional thumbnail and caption.
+        #[prost(message, tag="17")]
+        Image(super::ImageMessage),
+        /// A file uploaded to the file server (media id) with optional thumbnail and caption.
+        #[prost(message, tag="18")]
+        File(super::FileMessage),
+        /// Presence and the "raise hand" flag of a channel member.
+        #[prost(message, tag="19")]
+        Status(super::StatusMessage),
+        /// A delivery, read, conversation-read or group-read receipt.
+        #[prost(message, tag="20")]
+        Receipt(super::Receipt),
+        /// A streaming message announced by the server (initial content and state).
+        #[prost(message, tag="21")]
+        Stream(super::StreamMessage),
+        /// One event (init, delta, complete) of a streaming message's content.
+        #[prost(message, tag="22")]
+        StreamChunk(super::StreamChunk),
+        /// A channel or user metadata (storage) request, response or event.
+        #[prost(message, tag="23")]
+        Metadata(super::MetadataMessage),
+        /// An application-defined message: type name plus opaque payload.
+        #[prost(message, tag="24")]
+        Custom(super::CustomMessage),
+        /// A new text or caption for an earlier message of the same sender.
+        #[prost(message, tag="25")]
+        Edit(super::MessageEdit),
+        /// An earlier message recalled ("deleted for everyone").
+        #[prost(message, tag="26")]
+        Recall(super::MessageRecall),
+        /// A user adding or removing a reaction to an earlier message.
+        #[prost(message, tag="27")]
+        Reaction(super::Reaction),
+        /// The reactions to one message, per key, as the server reports them to one receiver.
+        #[prost(message, tag="28")]
+        ReactionSummary(super::ReactionSummary),
+        /// The sender started or stopped typing in the conversation.
+        #[prost(message, tag="29")]
+        Typing(super::TypingIndicator),
+    }
+}
+/// A reference to another message: what an envelope replies to (Envelope.reply_to).
+///
+/// It shares field numbers, types and names with StreamReference (stream.proto): the two read the
+/// same bytes and the same proto3 JSON, so a streaming message's reference and a reply convert
+/// into each other unchanged. StreamReference stays as it was (StreamMessage.reference keeps its
+/// type) so nothing released changes; this type carries the general name and the excerpt limit.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct MessageReference {
+    /// The referenced message's id: its Envelope.message_id (named message_uid like
+    /// StreamReference's, after RongCloud's messageUId). Required when the reference is present.
+    #[prost(string, tag="1")]
+    pub message_uid: ::prost::alloc::string::String,
+    /// User id of the referenced message's sender. Optional.
+    #[prost(string, tag="2")]
+    pub sender_user_id: ::prost::alloc::string::String,
+    /// A short excerpt of the referenced message's content, for display before the original is
+    /// loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
+    #[prost(string, tag="3")]
+    pub excerpt: ::prost::alloc::string::String,
+}
+/// The sender of an envelope.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct Sender {
+    /// The sender's user id. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub user_id: ::prost::alloc::string::String,
+    /// The name shown to other users. Optional (empty = none).
+    #[prost(string, tag="2")]
+    pub display_name: ::prost::alloc::string::String,
+}
+/// The conversation an envelope belongs to.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct Conversation {
+    /// Peer, channel or group. Required (not UNSPECIFIED).
+    #[prost(enumeration="ConversationType", tag="1")]
+    pub r#type: i32,
+    /// The peer user id, channel name or group id. Required (non-empty).
+    #[prost(string, tag="2")]
+    pub id: ::prost::alloc::string::String,
+}
+/// What the sender asks of the receivers (Agora Chat: enableDeliveryAck, enableRequireReadAck,
+/// isNeedGroupAck). All default to false.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct DeliveryOptions {
+    /// The receiver answers with a delivery receipt when the message arrives.
+    #[prost(bool, tag="1")]
+    pub delivery_receipt: bool,
+    /// The receiver answers with a message read receipt once the message is read.
+    #[prost(bool, tag="2")]
+    pub read_receipt: bool,
+    /// Group members answer with group read receipts; the sender may receive read counts.
+    /// Only meaningful in a group conversation.
+    #[prost(bool, tag="3")]
+    pub group_read_receipt: bool,
+}
+/// The kind of a conversation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum ConversationType {
+    /// Not set. Rejected by semantic validation on an envelope.
+    Unspecified = 0,
+    /// One-to-one chat; the id is the peer's user id.
+    Peer = 1,
+    /// A channel (RTM message channel); the id is the channel name.
+    Channel = 2,
+    /// A group chat; the id is the group id.
+    Group = 3,
+}
+impl ConversationType {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            ConversationType::Unspecified => "CONVERSATION_TYPE_UNSPECIFIED",
+            ConversationType::Peer => "CONVERSATION_TYPE_PEER",
+            ConversationType::Channel => "CONVERSATION_TYPE_CHANNEL",
+            ConversationType::Group => "CONVERSATION_TYPE_GROUP",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "CONVERSATION_TYPE_UNSPECIFIED" => Some(Self::Unspecified),
+            "CONVERSATION_TYPE_PEER" => Some(Self::Peer),
+            "CONVERSATION_TYPE_CHANNEL" => Some(Self::Channel),
+            "CONVERSATION_TYPE_GROUP" => Some(Self::Group),
+            _ => None,
+        }
+    }
+}
