@@ -24,9 +24,11 @@ def schema_table_file(schema: Schema) -> str:
         for f in m.by_number:
             kind = f.type.fuzz_kind.format(index=index.get(f.full_type_name))
             oneof = "nil" if f.oneof_index is None else str(f.oneof_index)
-            out.line("FieldSchema(number: %d, name: %s, kind: %s, isRepeated: %s, oneof: %s),"
+            # A uint32's value must fit 32 bits (a runtime may refuse a larger varint).
+            bits = ", valueBits: 32" if f.type.swift == "UInt32" else ""
+            out.line("FieldSchema(number: %d, name: %s, kind: %s, isRepeated: %s, oneof: %s%s),"
                      % (f.number, json.dumps(f.name), kind, "true" if f.repeated else "false",
-                        oneof), 4)
+                        oneof, bits), 4)
         out.line("]),", 3)
     out.line("]", 1)
     out.line("}")

@@ -34,6 +34,8 @@ public enum InteropProfile {
         case unpacked
         /// A bool other than 0 or 1.
         case boolValue
+        /// A `uint32` value that does not fit 32 bits (nanopb refuses it, others truncate it).
+        case valueRange
         /// A string that is not UTF-8, or holds U+0000.
         case string
         /// Nesting deeper than 32.
@@ -173,6 +175,8 @@ public enum InteropProfile {
                 switch (shape.kind, wireType) {
                 case (.bool, 0) where value > 1:
                     note(.boolValue, payload, "\(label) is \(value)")
+                case (.varint, 0) where shape.valueBits == 32 && value > UInt64(UInt32.max):
+                    note(.valueRange, payload, "\(label) is \(value), past 32 bits")
                 case (.varint, 2) where shape.isRepeated, (.bool, 2) where shape.isRepeated:
                     var inner = payload
                     while inner < payloadEnd {
@@ -180,6 +184,8 @@ public enum InteropProfile {
                         let item = try varint(&inner, payloadEnd, "a value of \(label)")
                         if shape.kind == .bool && item > 1 {
                             note(.boolValue, at, "\(label) holds \(item)")
+                        } else if shape.valueBits == 32 && item > UInt64(UInt32.max) {
+                            note(.valueRange, at, "\(label) holds \(item), past 32 bits")
                         }
                     }
                 case (.string, 2):

@@ -86,7 +86,7 @@ extension SchemaTable {
             fields: [
                 FieldSchema(number: 1, name: "message_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "group_id", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 3, name: "read_count", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "read_count", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.GroupReadReceipt",
@@ -103,11 +103,11 @@ extension SchemaTable {
                 FieldSchema(number: 1, name: "media_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "file_name", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 3, name: "size", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 4, name: "width", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 5, name: "height", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 4, name: "width", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
+                FieldSchema(number: 5, name: "height", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
                 FieldSchema(number: 6, name: "thumbnail", kind: .bytes, isRepeated: false, oneof: nil),
-                FieldSchema(number: 7, name: "thumbnail_width", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 8, name: "thumbnail_height", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 7, name: "thumbnail_width", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
+                FieldSchema(number: 8, name: "thumbnail_height", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
                 FieldSchema(number: 9, name: "text", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 10, name: "mentions", kind: .message(12), isRepeated: false, oneof: nil),
             ]),
@@ -209,7 +209,7 @@ extension SchemaTable {
             fullName: "rtmwire.v1.ReactionCount",
             fields: [
                 FieldSchema(number: 1, name: "key", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "count", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "count", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
                 FieldSchema(number: 3, name: "recent_user_ids", kind: .string, isRepeated: true, oneof: nil),
                 FieldSchema(number: 4, name: "receiver_reacted", kind: .bool, isRepeated: false, oneof: nil),
             ]),
@@ -304,7 +304,7 @@ extension SchemaTable {
             fullName: "rtmwire.v1.TypingIndicator",
             fields: [
                 FieldSchema(number: 1, name: "state", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "expires_after_ms", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "expires_after_ms", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
             ]),
     ]
 }

@@ -45,13 +45,19 @@ package struct FieldSchema: Sendable {
     package let isRepeated: Bool
     /// The index of the field's oneof in its message, or nil.
     package let oneof: Int?
+    /// The bits a varint value of the field must fit: 32 for `uint32`, else 64.
+    package let valueBits: Int
 
-    package init(number: UInt32, name: String, kind: Kind, isRepeated: Bool, oneof: Int?) {
+    package init(
+        number: UInt32, name: String, kind: Kind, isRepeated: Bool, oneof: Int?,
+        valueBits: Int = 64
+    ) {
         self.number = number
         self.name = name
         self.kind = kind
         self.isRepeated = isRepeated
         self.oneof = oneof
+        self.valueBits = valueBits
     }
 
     /// Repeated fields of this kind are packed (numbers and bools).
