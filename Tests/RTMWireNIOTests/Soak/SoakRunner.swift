@@ -31,6 +31,8 @@ struct SoakRunner {
     var seconds: Double
     var connections: Int
     var seed: UInt64
+    /// Counts the connections finished, for a sampler running beside the soak.
+    var progress = SoakProgress()
 
     /// Everything a run saw.
     struct Report: Sendable {
@@ -125,7 +127,8 @@ struct SoakRunner {
                     let seed = self.seed &+ UInt64(worker) &* 0x9E37_79B9
                     group.addTask {
                         try await Self.worker(
-                            worker, seed: seed, port: port, log: log, until: deadline)
+                            worker, seed: seed, port: port, log: log, progress: progress,
+                            until: deadline)
                     }
                 }
                 var results: [WorkerResult] = []
@@ -240,7 +243,7 @@ struct SoakRunner {
 
     /// One worker: connections one after another until the deadline.
     static func worker(
-        _ worker: Int, seed: UInt64, port: Int, log: ServerLog,
+        _ worker: Int, seed: UInt64, port: Int, log: ServerLog, progress: SoakProgress,
         until deadline: ContinuousClock.Instant
     ) async throws -> WorkerResult {
         var random = SplitMix64(state: seed)
@@ -252,7 +255,10 @@ struct SoakRunner {
             let key = "\(isFault ? "f" : "")w\(worker)c\(round)"
             round += 1
             result.connections[behaviour, default: 0] += 1
-            defer { result.check(log, final: false) }
+            defer {
+                result.check(log, final: false)
+                progress.connectionFinished()
+            }
             let envelopes = (0..<(1 + random.below(40))).map { index in
                 var envelope = kinds[random.below(kinds.count)]
                 envelope.messageID = "\(key)/\(index)"

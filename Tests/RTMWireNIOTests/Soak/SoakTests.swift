@@ -1,9 +1,10 @@
 import NIOConcurrencyHelpers
 import RTMWire
-import RTMWireNIO
 import RTMWireTestSupport
 import RTMWireTransport
 import Testing
+
+@testable import RTMWireNIO
 
 #if canImport(Glibc)
     import Glibc
@@ -31,6 +32,19 @@ struct SoakTests {
     static let seed = setting("RTMWIRE_SOAK_SEED").flatMap(UInt64.init) ?? 15
     static let strict = setting("RTMWIRE_SOAK_STRICT") == "1"
     static let idle = setting("RTMWIRE_SOAK_IDLE").flatMap(Int.init)
+    /// Seconds between samples (`RTMWIRE_SOAK_SAMPLE_SECONDS`): by default about 120 samples
+    /// over the run, 1 to 10 s apart.
+    static let sampleSeconds =
+        setting("RTMWIRE_SOAK_SAMPLE_SECONDS").flatMap(Double.init) ?? min(10, max(1, seconds / 120))
+    /// Where the samples are written as TSV (`RTMWIRE_SOAK_SAMPLES`), for `Scripts/soak-plot`.
+    static let samplesPath = setting("RTMWIRE_SOAK_SAMPLES")
+
+    /// The part of the run left out of the slope: TODO justify
+    static let warmUpFraction = 0.25
+
+    /// Most growth per connection served after warm-up, in bytes, for RSS and for the heap in
+    /// use: TODO justify from the measurement.
+    static let slopeBound = 8.0
 
     /// Resident memory may end this far above the baseline in strict mode: glibc keeps freed
     /// memory in per-thread arenas (the event loops' and the concurrency pool's) instead of
@@ -45,19 +59,43 @@ struct SoakTests {
         _ = try await SoakRunner(seconds: 0.5, connections: Self.connections, seed: Self.seed &+ 1)
             .run()
         let before = ProcessResources.now()
-        let report = try await SoakRunner(
-            seconds: Self.seconds, connections: Self.connections, seed: Self.seed
-        ).run()
+        let runner = SoakRunner(
+            seconds: Self.seconds, connections: Self.connections, seed: Self.seed)
+        let start = ContinuousClock.now
+        let sampler = Task {
+            await SoakSample.collect(
+                every: Self.sampleSeconds, since: start, runner.progress, to: Self.samplesPath)
+        }
+        let report: SoakRunner.Report
+        do {
+            report = try await runner.run()
+        } catch {
+            sampler.cancel()
+            throw error
+        }
+        sampler.cancel()
+        let samples = await sampler.value
         // Closed sockets leave the table as their channels finish closing: wait (bounded).
         var after = ProcessResources.now()
         for _ in 0..<100 where (after.openFiles ?? 0) > (before.openFiles ?? 0) {
             try await Task.sleep(nanoseconds: 20_000_000)
             after = ProcessResources.now()
         }
+        // The transport's per-connection state goes with its connections (an actor's or a
+        // handler's deinit may come a moment after its scope ends).
+        var census = ResourceCensus.now
+        for _ in 0..<100 where census != ResourceCensus.Counts() {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            census = ResourceCensus.now
+        }
         print(report.summary)
         print(
             "soak: before \(before); after \(after) (seed \(Self.seed), \(Self.connections) workers)"
         )
+        let slopes = Self.slopes(samples)
+        print("soak: live after the run: \(census)")
+        print("soak: \(slopes.summary)")
+        if let path = Self.samplesPath { print("soak: \(samples.count) samples in \(path)") }
         for violation in report.violations.prefix(20) { print("soak: violation: \(violation)") }
         #expect(report.violations.isEmpty)
         #expect((report.connections[.exchange] ?? 0) > 0)
@@ -72,6 +110,37 @@ struct SoakTests {
             #expect(openAfter <= openBefore)
             #expect(rssAfter - rssBefore <= Self.residentTolerance)
         }
+        if Self.strict {
+            #expect(census == ResourceCensus.Counts())
+            #expect(slopes.resident != nil, "too few samples after warm-up for a slope")
+            if let resident = slopes.resident, !HeapStatistics.isSanitizerAllocator {
+                #expect(
+                    resident.bytesPerConnection <= Self.slopeBound,
+                    "RSS grows \(resident) after warm-up; bound \(Self.slopeBound) bytes")
+            }
+            if let heap = slopes.heap {
+                #expect(
+                    heap.bytesPerConnection <= Self.slopeBound,
+                    "the heap in use grows \(heap) after warm-up; bound \(Self.slopeBound) bytes")
+            }
+        }
+    }
+
+    /// The growth per connection of RSS and of the heap in use, after warm-up.
+    static func slopes(_ samples: [SoakSample]) -> (
+        resident: SoakSlope?, heap: SoakSlope?, summary: String
+    ) {
+        let end = samples.last?.seconds ?? 0
+        let steady = samples.filter { $0.seconds >= end * warmUpFraction }
+        let resident = SoakSlope(steady) { $0.resources.residentBytes }
+        let heap = SoakSlope(steady) { $0.heapInUseBytes }
+        let warmUp = String(format: "%.0f", end * warmUpFraction)
+        let summary = """
+            growth after warm-up (the first \(warmUp) s left out, \(samples.count) samples \
+            every \(sampleSeconds) s): RSS \(resident.map(String.init) ?? "n/a"); heap in use \
+            \(heap.map(String.init) ?? "n/a")
+            """
+        return (resident, heap, summary)
     }
 
     @Test(.enabled(if: idle != nil), .timeLimit(.minutes(5)))
