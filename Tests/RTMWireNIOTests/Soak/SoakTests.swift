@@ -38,6 +38,9 @@ struct SoakTests {
         setting("RTMWIRE_SOAK_SAMPLE_SECONDS").flatMap(Double.init) ?? min(10, max(1, seconds / 120))
     /// Where the samples are written as TSV (`RTMWIRE_SOAK_SAMPLES`), for `Scripts/soak-plot`.
     static let samplesPath = setting("RTMWIRE_SOAK_SAMPLES")
+    /// `RTMWIRE_SOAK_TESTING_BACKTRACES=1` leaves swift-testing's thrown-error hook in place in
+    /// strict mode too (it grows by a few hundred bytes per connection; see ThrownErrorHook).
+    static let keepTestingBacktraces = setting("RTMWIRE_SOAK_TESTING_BACKTRACES") == "1"
 
     /// The part of the run left out of the slope: TODO justify
     static let warmUpFraction = 0.25
@@ -53,8 +56,18 @@ struct SoakTests {
     /// (hundreds of thousands of connections) would exceed it.
     static let residentTolerance = 16 << 20
 
-    @Test(.timeLimit(.minutes(60)))
+    @Test(.timeLimit(.minutes(60 * 24)))
     func connectionsWithRandomFaultsKeepEveryPromise() async throws {
+        // Alone in its process, the soak measures the transport, not swift-testing's record of
+        // every thrown error (see ThrownErrorHook), unless asked to keep it.
+        if Self.strict && !Self.keepTestingBacktraces && ThrownErrorHook.isAvailable {
+            try await ThrownErrorHook.countingInsteadOfCaching { try await soak(countingThrows: true) }
+        } else {
+            try await soak(countingThrows: false)
+        }
+    }
+
+    func soak(countingThrows: Bool) async throws {
         // Warm up (threads, arenas, lazily built tables) so the baseline is the steady state.
         _ = try await SoakRunner(seconds: 0.5, connections: Self.connections, seed: Self.seed &+ 1)
             .run()
@@ -94,6 +107,18 @@ struct SoakTests {
         )
         let slopes = Self.slopes(samples)
         print("soak: live after the run: \(census)")
+        if countingThrows {
+            let thrown = ThrownErrorHook.errorsThrown
+            let connections = max(1, runner.progress.connections)
+            print(
+                """
+                soak: \(thrown) errors thrown (warm-up included) = \
+                \(String(format: "%.1f", Double(thrown) / Double(connections))) per connection; \
+                swift-testing's backtrace of each was not kept
+                """)
+        } else {
+            print("soak: swift-testing kept a backtrace of every error thrown (see ThrownErrorHook)")
+        }
         print("soak: \(slopes.summary)")
         if let path = Self.samplesPath { print("soak: \(samples.count) samples in \(path)") }
         for violation in report.violations.prefix(20) { print("soak: violation: \(violation)") }
