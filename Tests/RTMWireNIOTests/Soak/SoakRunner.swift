@@ -249,7 +249,11 @@ struct SoakRunner {
         var random = SplitMix64(state: seed)
         var result = WorkerResult()
         var round = 0
+        progress.workerStarted()
+        defer { progress.workerEnded() }
         while ContinuousClock.now < deadline {
+            await progress.checkpoint()
+            guard ContinuousClock.now < deadline else { break }
             let behaviour = draw(&random)
             let isFault = behaviour != .exchange && behaviour != .slowReader
             let key = "\(isFault ? "f" : "")w\(worker)c\(round)"
@@ -270,7 +274,9 @@ struct SoakRunner {
                     let exchange = try await Self.exchange(
                         envelopes, port: port, slow: behaviour == .slowReader, random: &random)
                     result.echoed += exchange.echoed.count
-                    if behaviour == .exchange { result.latencies.merge(exchange.latencies) }
+                    if behaviour == .exchange {
+                        for latency in exchange.latencies { result.latencies.add(microseconds: latency) }
+                    }
                     let prefixes = StreamDigest.prefixes(of: envelopes)
                     if exchange.echoed != prefixes[prefixes.count - 1] {
                         result.violations.append(
@@ -316,7 +322,7 @@ struct SoakRunner {
     /// echoes and the round trip of each (microseconds).
     static func exchange(
         _ envelopes: [Envelope], port: Int, slow: Bool, random: inout SplitMix64
-    ) async throws -> (echoed: StreamDigest, latencies: LatencyHistogram) {
+    ) async throws -> (echoed: StreamDigest, latencies: [Double]) {
         var batches: [[Envelope]] = []
         var rest = envelopes[...]
         while !rest.isEmpty {
@@ -338,12 +344,13 @@ struct SoakRunner {
                     await connection.close()
                 }
                 var echoed = StreamDigest()
-                var latencies = LatencyHistogram()
+                var latencies: [Double] = []
+                latencies.reserveCapacity(envelopes.count)
                 while let echo = try await connection.receive() {
                     let now = ContinuousClock.now
                     let index = echoed.count
                     if let sent = sentAt.withLockedValue({ index < $0.count ? $0[index] : nil }) {
-                        latencies.add(microseconds: seconds(now - sent) * 1e6)
+                        latencies.append(seconds(now - sent) * 1e6)
                     }
                     echoed.add(echo)
                     if slow { try await Task.sleep(nanoseconds: 2_000_000) }

@@ -8,20 +8,77 @@ import NIOConcurrencyHelpers
     import Darwin
 #endif
 
-/// Connections the soak's workers have finished, read by the sampler while they run.
+/// Connections the soak's workers have finished, read by the sampler while they run, and a
+/// gate where the sampler holds the workers between two connections: memory measured with no
+/// connection open compares like with like, whatever was in flight.
 final class SoakProgress: Sendable {
-    private let finished = NIOLockedValueBox(0)
+    private struct State {
+        var finished = 0
+        var activeWorkers = 0
+        var holding = false
+        var held: [CheckedContinuation<Void, Never>] = []
+    }
+    private let state = NIOLockedValueBox(State())
+
+    /// Connections finished so far.
+    var connections: Int { state.withLockedValue { $0.finished } }
 
     /// One more connection came and went.
-    func connectionFinished() { finished.withLockedValue { $0 += 1 } }
+    func connectionFinished() { state.withLockedValue { $0.finished += 1 } }
 
-    var connections: Int { finished.withLockedValue { $0 } }
+    /// Brackets a worker's loop, so the gate knows how many to wait for.
+    func workerStarted() { state.withLockedValue { $0.activeWorkers += 1 } }
+    func workerEnded() { state.withLockedValue { $0.activeWorkers -= 1 } }
+
+    /// Called by a worker between connections: waits while the sampler holds the workers.
+    func checkpoint() async {
+        guard state.withLockedValue({ $0.holding }) else { return }
+        await withCheckedContinuation { continuation in
+            let hold = state.withLockedValue { state in
+                guard state.holding else { return false }
+                state.held.append(continuation)
+                return true
+            }
+            if !hold { continuation.resume() }
+        }
+    }
+
+    /// Holds every worker at its next checkpoint, waits (up to `timeout`) until all are held and
+    /// the transport has no connection, task, inbox, budget or handler left, runs `body` with
+    /// whether that quiet was reached, then lets the workers go on.
+    func whileQuiet<Result>(
+        timeout: Duration, isolation: isolated (any Actor)? = #isolation,
+        _ body: (_ quiet: Bool) async -> Result
+    ) async -> Result {
+        state.withLockedValue { $0.holding = true }
+        let deadline = ContinuousClock.now + timeout
+        var quiet = false
+        while ContinuousClock.now < deadline, !Task.isCancelled {
+            let allHeld = state.withLockedValue { $0.held.count >= $0.activeWorkers }
+            if allHeld, ResourceCensus.now == ResourceCensus.Counts() {
+                quiet = true
+                break
+            }
+            try? await Task.sleep(nanoseconds: 2_000_000)
+        }
+        let result = await body(quiet)
+        let held = state.withLockedValue { state in
+            state.holding = false
+            defer { state.held = [] }
+            return state.held
+        }
+        for continuation in held { continuation.resume() }
+        return result
+    }
 }
 
 /// The process and the transport at one moment of a soak.
 struct SoakSample: Sendable {
     /// Since the sampled run started.
     var seconds: Double
+    /// Taken with no connection open (workers held between connections, the transport's
+    /// census at zero); false when that quiet did not come in time.
+    var quiet: Bool
     /// Connections finished by then.
     var connections: Int
     var resources: ProcessResources
@@ -35,7 +92,7 @@ struct SoakSample: Sendable {
     /// The columns of ``row``, tab-separated: what `Scripts/soak-plot` reads.
     static let header = [
         "seconds", "connections", "rss_kib", "heap_in_use_kib", "heap_free_kib", "open_fds", "live_connections",
-        "server_tasks", "pumps", "inboxes", "budgets", "deadline_handlers",
+        "server_tasks", "pumps", "inboxes", "budgets", "deadline_handlers", "quiet",
     ].joined(separator: "\t")
 
     var row: String {
@@ -45,30 +102,35 @@ struct SoakSample: Sendable {
             kib(heapInUseBytes), kib(heapFreeBytes), resources.openFiles.map(String.init) ?? "",
             String(census.connections), String(census.serverTasks), String(census.pumps),
             String(census.inboxes), String(census.budgets), String(census.deadlineHandlers),
+            quiet ? "1" : "0",
         ].joined(separator: "\t")
     }
 
-    static func now(since start: ContinuousClock.Instant, _ progress: SoakProgress) -> SoakSample
-    {
+    static func now(
+        since start: ContinuousClock.Instant, _ progress: SoakProgress, quiet: Bool
+    ) -> SoakSample {
         let heap = HeapStatistics.now()
         return SoakSample(
-            seconds: SoakRunner.seconds(ContinuousClock.now - start),
+            seconds: SoakRunner.seconds(ContinuousClock.now - start), quiet: quiet,
             connections: progress.connections, resources: .now(),
             heapInUseBytes: heap?.inUseBytes, heapFreeBytes: heap?.freeBytes,
             census: ResourceCensus.now)
     }
 
-    /// Samples every `interval` seconds until the calling task is cancelled, then once more;
-    /// with a `path`, writes each sample there as it is taken (a run stopped early keeps its
-    /// curve), after ``header``.
+    /// Samples every `interval` seconds until the calling task is cancelled, then once more,
+    /// each time with the workers held between connections (see
+    /// ``SoakProgress/whileQuiet(timeout:isolation:_:)``); with a `path`, writes each sample
+    /// there as it is taken (a run stopped early keeps its curve), after ``header``.
     static func collect(
         every interval: Double, since start: ContinuousClock.Instant, _ progress: SoakProgress,
-        to path: String?
+        quietWithin timeout: Duration, to path: String?
     ) async -> [SoakSample] {
         let file = path.flatMap { fopen($0, "w") }
         defer { if let file { fclose(file) } }
-        func take() -> SoakSample {
-            let sample = now(since: start, progress)
+        func take() async -> SoakSample {
+            let sample = await progress.whileQuiet(timeout: timeout) { quiet in
+                now(since: start, progress, quiet: quiet)
+            }
             if let file {
                 fputs(sample.row + "\n", file)
                 fflush(file)
@@ -78,10 +140,10 @@ struct SoakSample: Sendable {
         if let file {
             fputs(header + "\n", file)
         }
-        var samples = [take()]
+        var samples = [await take()]
         while !Task.isCancelled {
             try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
-            samples.append(take())
+            samples.append(await take())
         }
         return samples
     }
