@@ -48,7 +48,10 @@ struct ProcessResources: Sendable, CustomStringConvertible {
             guard name != ".", name != ".." else { continue }
             var target = [CChar](repeating: 0, count: 512)
             let count = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
-            let link = count > 0 ? String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+            let link =
+                count > 0
+                ? String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                : "?"
             targets.append("\(name) → \(link)")
         }
         return targets

@@ -275,7 +275,9 @@ struct SoakRunner {
                         envelopes, port: port, slow: behaviour == .slowReader, random: &random)
                     result.echoed += exchange.echoed.count
                     if behaviour == .exchange {
-                        for latency in exchange.latencies { result.latencies.add(microseconds: latency) }
+                        for latency in exchange.latencies {
+                            result.latencies.add(microseconds: latency)
+                        }
                     }
                     let prefixes = StreamDigest.prefixes(of: envelopes)
                     if exchange.echoed != prefixes[prefixes.count - 1] {

@@ -91,7 +91,8 @@ struct SoakSample: Sendable {
 
     /// The columns of ``row``, tab-separated: what `Scripts/soak-plot` reads.
     static let header = [
-        "seconds", "connections", "rss_kib", "heap_in_use_kib", "heap_free_kib", "open_fds", "live_connections",
+        "seconds", "connections", "rss_kib", "heap_in_use_kib", "heap_free_kib", "open_fds",
+        "live_connections",
         "server_tasks", "pumps", "inboxes", "budgets", "deadline_handlers", "quiet",
     ].joined(separator: "\t")
 
@@ -249,12 +250,14 @@ enum HeapStatistics {
             guard fields.count >= 4, let type = fields.dropFirst().first,
                 let size = fields.dropLast().last.flatMap({ Int($0) })
             else { continue }
-            let element = line.hasPrefix("<total") ? "total" : line.hasPrefix("<system") ? "system" : ""
+            let element =
+                line.hasPrefix("<total") ? "total" : line.hasPrefix("<system") ? "system" : ""
             values["\(element).\(type)"] = size
         }
         guard let current = values["system.current"], let fast = values["total.fast"],
             let rest = values["total.rest"]
         else { return nil }
-        return Heap(inUseBytes: current - fast - rest + (values["total.mmap"] ?? 0), freeBytes: fast + rest)
+        return Heap(
+            inUseBytes: current - fast - rest + (values["total.mmap"] ?? 0), freeBytes: fast + rest)
     }
 }

@@ -35,7 +35,8 @@ struct SoakTests {
     /// Seconds between samples (`RTMWIRE_SOAK_SAMPLE_SECONDS`): by default about 120 samples
     /// over the run, 1 to 10 s apart.
     static let sampleSeconds =
-        setting("RTMWIRE_SOAK_SAMPLE_SECONDS").flatMap(Double.init) ?? min(10, max(1, seconds / 120))
+        setting("RTMWIRE_SOAK_SAMPLE_SECONDS").flatMap(Double.init)
+        ?? min(10, max(1, seconds / 120))
     /// Where the samples are written as TSV (`RTMWIRE_SOAK_SAMPLES`), for `Scripts/soak-plot`.
     static let samplesPath = setting("RTMWIRE_SOAK_SAMPLES")
     /// `RTMWIRE_SOAK_TESTING_BACKTRACES=1` leaves swift-testing's thrown-error hook in place in
@@ -79,7 +80,9 @@ struct SoakTests {
         // Alone in its process, the soak measures the transport, not swift-testing's record of
         // every thrown error (see ThrownErrorHook), unless asked to keep it.
         if Self.strict && !Self.keepTestingBacktraces && ThrownErrorHook.isAvailable {
-            try await ThrownErrorHook.countingInsteadOfCaching { try await soak(countingThrows: true) }
+            try await ThrownErrorHook.countingInsteadOfCaching {
+                try await soak(countingThrows: true)
+            }
         } else {
             try await soak(countingThrows: false)
         }
@@ -147,7 +150,8 @@ struct SoakTests {
                 swift-testing's backtrace of each was not kept
                 """)
         } else {
-            print("soak: swift-testing kept a backtrace of every error thrown (see ThrownErrorHook)")
+            print(
+                "soak: swift-testing kept a backtrace of every error thrown (see ThrownErrorHook)")
         }
         print("soak: \(slopes.summary)")
         if let path = Self.samplesPath { print("soak: \(samples.count) samples in \(path)") }
@@ -196,7 +200,8 @@ struct SoakTests {
                     ? Self.longRunSlopeBound : Self.shortRunHeapSlopeBound
                 #expect(
                     heap.bytesPerConnection <= bound,
-                    "the heap in use grows \(heap) after warm-up; bound \(bound) bytes per connection")
+                    "the heap in use grows \(heap) after warm-up; bound \(bound) bytes per connection"
+                )
             }
         }
     }
