@@ -134,7 +134,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
-            ]),
+            ],
+            // The soak's notes for maintainers (how it measures, what issue 27 was).
+            exclude: ["Soak/README.md"]),
         .testTarget(
             name: "RTMWireReferencePeersTests",
             dependencies: ["RTMWire", "RTMWireReferencePeers", "RTMWireTestSupport"]),

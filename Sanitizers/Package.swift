@@ -51,7 +51,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
-            ]),
+            ],
+            exclude: ["Soak/README.md"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -19,6 +19,11 @@ actor EnvelopeInbox {
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
+        ResourceCensus.add(\.inboxes, 1)
+    }
+
+    deinit {
+        ResourceCensus.add(\.inboxes, -1)
     }
 
     /// Queues a batch, suspending while the queue is full.

@@ -20,6 +20,11 @@ final class FrameDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler
 
     init(timeout: TimeAmount) {
         self.timeout = timeout
+        ResourceCensus.add(\.deadlineHandlers, 1)
+    }
+
+    deinit {
+        ResourceCensus.add(\.deadlineHandlers, -1)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -43,6 +43,11 @@ final class OutboundBudget: Sendable {
     init(capacity: Int, timeout: TimeAmount?) {
         self.capacity = max(1, capacity)
         self.timeout = timeout
+        ResourceCensus.add(\.budgets, 1)
+    }
+
+    deinit {
+        ResourceCensus.add(\.budgets, -1)
     }
 
     /// Bytes reserved and not yet released.

@@ -78,17 +78,25 @@ enum TCPChannels {
         }
     }
 
-    /// Connects to `host`:`port`.
+    /// Connects to `host`:`port`. An IP address is connected to as it is: NIO's resolver would
+    /// run `getaddrinfo` on a Dispatch thread for every connection, a hop (and Dispatch's cache of
+    /// work items, which fills over the first thousands of connections) that `127.0.0.1` does
+    /// not need.
     static func connect(host: String, port: Int, _ configuration: TCPConfiguration) async throws
         -> Configured
     {
+        let bootstrap = ClientBootstrap(group: configuration.eventLoopGroup)
+            .channelOption(.allowRemoteHalfClosure, value: true)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+        let initializer: @Sendable (any Channel) -> EventLoopFuture<Configured> = { channel in
+            channel.eventLoop.makeCompletedFuture { try configure(channel, configuration) }
+        }
         do {
-            return try await ClientBootstrap(group: configuration.eventLoopGroup)
-                .channelOption(.allowRemoteHalfClosure, value: true)
-                .channelOption(.socketOption(.tcp_nodelay), value: 1)
-                .connect(host: host, port: port) { channel in
-                    channel.eventLoop.makeCompletedFuture { try configure(channel, configuration) }
-                }
+            if let address = try? SocketAddress(ipAddress: host, port: port) {
+                return try await bootstrap.connect(to: address, channelInitializer: initializer)
+            }
+            return try await bootstrap.connect(
+                host: host, port: port, channelInitializer: initializer)
         } catch {
             throw TransportError(
                 code: .ioFailure, detail: "cannot connect to \(host):\(port): \(error)")

@@ -213,10 +213,14 @@ extension TCPEnvelopeConnection {
         let metadata = Logger.metadata(of: channel)
         logger.debug("rtmwire: connection opened", metadata: metadata)
         defer { logger.debug("rtmwire: connection closed", metadata: metadata) }
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await connection.pump(inbound) }
-            defer { group.cancelAll() }
-            return try await body(connection)
+        return try await ResourceCensus.counting(\.connections) {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    await ResourceCensus.counting(\.pumps) { await connection.pump(inbound) }
+                }
+                defer { group.cancelAll() }
+                return try await body(connection)
+            }
         }
     }
 }

@@ -85,15 +85,20 @@ public enum TCPServer {
                         refuse(child, configuration)
                         // Closed through its async wrapper, which must be finished.
                         connections.addTask {
-                            try? await child.channel.executeThenClose { _, _ in }
+                            await ResourceCensus.counting(\.serverTasks) {
+                                try? await child.channel.executeThenClose { _, _ in }
+                            }
                         }
                         continue
                     }
                     connections.addTask {
                         defer { open.withLockedValue { $0 -= 1 } }
-                        try? await TCPEnvelopeConnection.run(child, configuration: configuration) {
-                            connection in
-                            await handler(connection)
+                        await ResourceCensus.counting(\.serverTasks) {
+                            try? await TCPEnvelopeConnection.run(
+                                child, configuration: configuration
+                            ) { connection in
+                                await handler(connection)
+                            }
                         }
                     }
                 }

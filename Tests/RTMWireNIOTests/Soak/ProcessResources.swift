@@ -35,6 +35,28 @@ struct ProcessResources: Sendable, CustomStringConvertible {
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// What each open descriptor is (`readlink` of /proc/self/fd/N: a path, `socket:[…]`,
+    /// `anon_inode:[eventfd]`), to name the one left open when the count does not come back.
+    static func openFileTargets() -> [String] {
+        guard let directory = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(directory) }
+        var targets: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            var target = [CChar](repeating: 0, count: 512)
+            let count = readlink("/proc/self/fd/\(name)", &target, target.count - 1)
+            let link =
+                count > 0
+                ? String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                : "?"
+            targets.append("\(name) → \(link)")
+        }
+        return targets
+    }
+
     private static func openFiles() -> Int? {
         guard let directory = opendir("/proc/self/fd") else { return nil }
         defer { closedir(directory) }

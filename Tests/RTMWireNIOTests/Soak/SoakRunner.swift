@@ -31,6 +31,8 @@ struct SoakRunner {
     var seconds: Double
     var connections: Int
     var seed: UInt64
+    /// Counts the connections finished, for a sampler running beside the soak.
+    var progress = SoakProgress()
 
     /// Everything a run saw.
     struct Report: Sendable {
@@ -125,7 +127,8 @@ struct SoakRunner {
                     let seed = self.seed &+ UInt64(worker) &* 0x9E37_79B9
                     group.addTask {
                         try await Self.worker(
-                            worker, seed: seed, port: port, log: log, until: deadline)
+                            worker, seed: seed, port: port, log: log, progress: progress,
+                            until: deadline)
                     }
                 }
                 var results: [WorkerResult] = []
@@ -240,19 +243,26 @@ struct SoakRunner {
 
     /// One worker: connections one after another until the deadline.
     static func worker(
-        _ worker: Int, seed: UInt64, port: Int, log: ServerLog,
+        _ worker: Int, seed: UInt64, port: Int, log: ServerLog, progress: SoakProgress,
         until deadline: ContinuousClock.Instant
     ) async throws -> WorkerResult {
         var random = SplitMix64(state: seed)
         var result = WorkerResult()
         var round = 0
+        progress.workerStarted()
+        defer { progress.workerEnded() }
         while ContinuousClock.now < deadline {
+            await progress.checkpoint()
+            guard ContinuousClock.now < deadline else { break }
             let behaviour = draw(&random)
             let isFault = behaviour != .exchange && behaviour != .slowReader
             let key = "\(isFault ? "f" : "")w\(worker)c\(round)"
             round += 1
             result.connections[behaviour, default: 0] += 1
-            defer { result.check(log, final: false) }
+            defer {
+                result.check(log, final: false)
+                progress.connectionFinished()
+            }
             let envelopes = (0..<(1 + random.below(40))).map { index in
                 var envelope = kinds[random.below(kinds.count)]
                 envelope.messageID = "\(key)/\(index)"
@@ -264,7 +274,11 @@ struct SoakRunner {
                     let exchange = try await Self.exchange(
                         envelopes, port: port, slow: behaviour == .slowReader, random: &random)
                     result.echoed += exchange.echoed.count
-                    if behaviour == .exchange { result.latencies.merge(exchange.latencies) }
+                    if behaviour == .exchange {
+                        for latency in exchange.latencies {
+                            result.latencies.add(microseconds: latency)
+                        }
+                    }
                     let prefixes = StreamDigest.prefixes(of: envelopes)
                     if exchange.echoed != prefixes[prefixes.count - 1] {
                         result.violations.append(
@@ -310,7 +324,7 @@ struct SoakRunner {
     /// echoes and the round trip of each (microseconds).
     static func exchange(
         _ envelopes: [Envelope], port: Int, slow: Bool, random: inout SplitMix64
-    ) async throws -> (echoed: StreamDigest, latencies: LatencyHistogram) {
+    ) async throws -> (echoed: StreamDigest, latencies: [Double]) {
         var batches: [[Envelope]] = []
         var rest = envelopes[...]
         while !rest.isEmpty {
@@ -332,12 +346,13 @@ struct SoakRunner {
                     await connection.close()
                 }
                 var echoed = StreamDigest()
-                var latencies = LatencyHistogram()
+                var latencies: [Double] = []
+                latencies.reserveCapacity(envelopes.count)
                 while let echo = try await connection.receive() {
                     let now = ContinuousClock.now
                     let index = echoed.count
                     if let sent = sentAt.withLockedValue({ index < $0.count ? $0[index] : nil }) {
-                        latencies.add(microseconds: seconds(now - sent) * 1e6)
+                        latencies.append(seconds(now - sent) * 1e6)
                     }
                     echoed.add(echo)
                     if slow { try await Task.sleep(nanoseconds: 2_000_000) }

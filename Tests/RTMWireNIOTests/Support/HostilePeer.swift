@@ -26,7 +26,10 @@ struct HostilePeer: Sendable {
             bootstrap = bootstrap.channelOption(.autoRead, value: false)
                 .channelOption(.socketOption(.so_rcvbuf), value: 4096)
         }
-        return try await bootstrap.connect(host: TCPLoopback.host, port: port) { channel in
+        // By address: connect(host:) would run getaddrinfo on a Dispatch thread each time, whose
+        // work items the soak's heap profile then counts (see Soak/README.md).
+        let address = try SocketAddress(ipAddress: TCPLoopback.host, port: port)
+        return try await bootstrap.connect(to: address) { channel in
             channel.eventLoop.makeCompletedFuture {
                 let collector = ByteCollector(channel.eventLoop.makePromise())
                 try channel.pipeline.syncOperations.addHandler(collector)
