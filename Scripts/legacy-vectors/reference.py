@@ -2,7 +2,7 @@
 the Swift code: Python's json for the tutorial's JSON, datetime for the calendar, and Google's
 protobuf for every envelope (built with json_format.ParseDict, serialized deterministically).
 
-It implements the rules the README states; the Swift bridge must agree with it on every vector.
+It implements the rules CONTRIBUTING.md's legacy bridge section states; the Swift bridge must agree with it on every vector.
 """
 import base64
 import datetime

@@ -3,7 +3,7 @@
 
 Usage (normally through Scripts/generate-vectors):
   generate.py                    write Vectors/, Conformance/ExpectedFailures/ and the
-                                 differences table of README.md (deterministic)
+                                 differences table of CONTRIBUTING.md (deterministic)
   generate.py --check            generate into a temp dir; exit 1 if anything committed differs
   generate.py --check-coverage   run coverage.py on Vectors/ (may be combined with the above)
   generate.py --out DIR          write the vector files somewhere else (nothing else is written)
@@ -54,7 +54,8 @@ ROOT = HERE.parent.parent
 SCHEMAS = ROOT / "Schemas"
 VECTORS = ROOT / "Vectors"
 EXPECTED_FAILURES = ROOT / "Conformance" / "ExpectedFailures"
-ROOT_README = ROOT / "README.md"
+# The maintainers' document holds the differences and results tables of the README-level runtimes.
+ROOT_README = ROOT / "CONTRIBUTING.md"
 FORMAT = "rtmwire-vectors/2"
 CASE_MODULES = ["cases_envelope", "cases_wire", "cases_text", "cases_image", "cases_file",
                 "cases_status", "cases_receipt", "cases_stream", "cases_stream_chunk",
@@ -466,7 +467,7 @@ def check(vectors_dir: pathlib.Path) -> bool:
         bad += ["Conformance/ExpectedFailures/" + n
                 for n in _differing_files(tmp / "ExpectedFailures", EXPECTED_FAILURES)]
         if not filecmp.cmp(tmp / "README.md", ROOT_README, shallow=False):
-            bad.append("README.md (the differences table)")
+            bad.append("CONTRIBUTING.md (the differences and results tables)")
     for name in bad:
         toolchain.log("differs from a fresh generation: %s" % name)
     if bad:

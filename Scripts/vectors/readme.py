@@ -1,4 +1,4 @@
-"""Renders Vectors/README.md, and the differences table of README.md, from the vectors, the
+"""Renders Vectors/README.md, and the differences table of CONTRIBUTING.md, from the vectors, the
 runtimes' recorded results and topics.py. Fixed text lives here; every table is computed."""
 
 import testees
@@ -46,7 +46,7 @@ conformance run --testee 'rtmwire conformance testee'` show that it follows ever
 ## Regenerating and checking
 
 One command regenerates every file here, `Conformance/ExpectedFailures/*.txt` and the differences
-table of the repository's README, deterministically (same inputs, same bytes):
+table of CONTRIBUTING.md, deterministically (same inputs, same bytes):
 
 ```sh
 Scripts/generate-vectors                    # rewrite them
@@ -72,7 +72,7 @@ and `wire.json` one vector per freedom a decoder has: field order; unknown field
 their order, non-minimal encodings inside them); varints of every length in every position
 (values, tags, lengths, the 10th byte, 11 bytes); packed and unpacked runs; split and repeated
 sub-messages; repeated oneof members; huge lengths. `evolution.json` holds envelopes that use
-every kind and field added since the baseline schema (`Schemas/baseline`, see the root README,
+every kind and field added since the baseline schema (`Schemas/baseline`, see CONTRIBUTING.md,
 "Schema evolution") at once, each with one more member, `baseline` (below).
 
 @@COUNTS@@
@@ -402,7 +402,7 @@ Where each runtime follows the vectors (vectors followed / not followed):
 @@SUMMARY@@
 """
 
-# The regions of README.md this file writes: (name, its table).
+# The regions of CONTRIBUTING.md this file writes: (name, its table).
 ROOT_REGIONS = ("differences", "results")
 
 
@@ -517,7 +517,7 @@ def render(files, plans, departures) -> str:
 
 
 def update_root(readme: str, plans, departures) -> str:
-    """README.md with the text between each region's BEGIN and END markers replaced: the tables
+    """CONTRIBUTING.md with the text between each region's BEGIN and END markers replaced: the tables
     of testees.README_RUNTIMES only."""
     departures = {r: d for r, d in departures.items() if r in testees.README_RUNTIMES}
     tables = {"differences": topics_table(plans, departures),
@@ -527,6 +527,6 @@ def update_root(readme: str, plans, departures) -> str:
         end = "<!-- END %s -->" % name
         start, stop = readme.find(begin), readme.find(end)
         if start < 0 or stop < start:
-            raise ValueError("README.md lacks the markers %s ... %s" % (begin, end))
+            raise ValueError("CONTRIBUTING.md lacks the markers %s ... %s" % (begin, end))
         readme = readme[:start + len(begin)] + "\n" + tables[name] + "\n" + readme[stop:]
     return readme

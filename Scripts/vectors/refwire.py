@@ -6,7 +6,7 @@ generate.py runs it on every vector: valid and non-canonical vectors must pass, 
 reject vector must fail with exactly the error it names, so the names in Vectors/ follow one
 consistent rule set rather than ad-hoc judgement.
 
-Rules (the README repeats them for implementers):
+Rules (Vectors/README.md repeats them for implementers):
 - A value (tag, varint, fixed32, fixed64) that runs past the end of the input is `truncated` when
   the enclosing region is the whole input (the top-level message, or a group inside it), and
   `trailingBytes` when the region is a length-delimited sub-message or packed run whose declared

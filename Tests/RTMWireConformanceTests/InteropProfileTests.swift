@@ -5,8 +5,8 @@ import Testing
 /// The interoperability profile (Vectors/README.md) against the vectors and RTMWire's encoder.
 @Suite("Interoperability profile")
 struct InteropProfileTests {
-    /// Every canonical encoding is inside the profile; the one exception the README names is a
-    /// string holding U+0000.
+    /// Every canonical encoding is inside the profile; the one exception Vectors/README.md names
+    /// is a string holding U+0000.
     @Test("valid vectors are inside the profile", arguments: VectorFiles.ids(.valid))
     func validVectors(id: String) {
         let vector = VectorFiles.named(id)
