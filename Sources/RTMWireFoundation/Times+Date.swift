@@ -23,7 +23,7 @@ extension Date {
 }
 
 extension Envelope {
-    /// ``sendTimeMs`` as a date; nil when the envelope is not stamped (0).
+    /// `sendTimeMs` as a date; nil when the envelope is not stamped (0).
     public var sendTime: Date? {
         get { Date(rtmMilliseconds: sendTimeMs) }
         set { sendTimeMs = newValue?.rtmMilliseconds ?? 0 }
@@ -31,7 +31,7 @@ extension Envelope {
 }
 
 extension MessageEdit {
-    /// ``editTimeMs`` as a date; nil when not set (0).
+    /// `editTimeMs` as a date; nil when not set (0).
     public var editTime: Date? {
         get { Date(rtmMilliseconds: editTimeMs) }
         set { editTimeMs = newValue?.rtmMilliseconds ?? 0 }
@@ -39,7 +39,7 @@ extension MessageEdit {
 }
 
 extension GroupReadReceipt {
-    /// ``readTimeMs`` as a date; nil when not set (0).
+    /// `readTimeMs` as a date; nil when not set (0).
     public var readTime: Date? {
         get { Date(rtmMilliseconds: readTimeMs) }
         set { readTimeMs = newValue?.rtmMilliseconds ?? 0 }
@@ -47,7 +47,7 @@ extension GroupReadReceipt {
 }
 
 extension MetadataItem {
-    /// ``updateTimeMs`` as a date; nil when not set (0) or beyond what an `Int64` of
+    /// `updateTimeMs` as a date; nil when not set (0) or beyond what an `Int64` of
     /// milliseconds holds. Setting a date before the epoch stores 0.
     public var updateTime: Date? {
         get { Int64(exactly: updateTimeMs).flatMap { Date(rtmMilliseconds: $0) } }
@@ -56,7 +56,7 @@ extension MetadataItem {
 }
 
 extension DeliveryReceipt {
-    /// ``deliveredAtMs`` as dates, one per delivered message id in the same order (a 0 entry,
+    /// `deliveredAtMs` as dates, one per delivered message id in the same order (a 0 entry,
     /// not stamped, is the epoch here so that positions still match the ids).
     public var deliveredAt: [Date] {
         deliveredAtMs.map { Date(timeIntervalSince1970: Double($0) / 1000) }
