@@ -214,7 +214,26 @@ struct ValidationTests {
         let text = error(envelope)?.description ?? ""
         #expect(
             text
-                == "limitExceeded: text.text: text, display file name and thumbnail together exceed the content budget (limit maxContentBytes: allowed 32768, actual 32769)"
+                == "limitExceeded: text.text: text exceeds the content budget (limit maxContentBytes: allowed 32768, actual 32769)"
+        )
+    }
+
+    /// The content budget's error names the fields that hold bytes, so it says what to shorten.
+    @Test func theContentBudgetNamesTheFieldsPresent() {
+        let big = String(repeating: "a", count: 32_769)
+        let alone = header(.image(ImageMessage(mediaID: "m", size: 1, caption: big)))
+        #expect(
+            error(alone)?.description
+                == "limitExceeded: image.thumbnail: caption exceeds the content budget (limit maxContentBytes: allowed 32768, actual 32769)"
+        )
+        let shared = header(
+            .file(
+                FileMessage(
+                    mediaID: "m", fileName: "a.pdf", size: 1,
+                    thumbnail: [UInt8](repeating: 1, count: 32_764))))
+        #expect(
+            error(shared)?.description
+                == "limitExceeded: file.thumbnail: display file name and thumbnail together exceed the content budget (limit maxContentBytes: allowed 32768, actual 32769)"
         )
     }
 

@@ -11,8 +11,8 @@ extension ImageMessage {
     /// thumbnail share the content budget.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.media(
-            mediaID: mediaID, size: size,
-            contentBytes: caption.utf8.count + fileName.utf8.count + thumbnail.count, limits)
+            mediaID: mediaID, size: size, caption: caption.utf8.count,
+            fileName: fileName.utf8.count, thumbnail: thumbnail.count, limits)
     }
 }
 
@@ -20,8 +20,8 @@ extension FileMessage {
     /// Same rules as an image message.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.media(
-            mediaID: mediaID, size: size,
-            contentBytes: caption.utf8.count + fileName.utf8.count + thumbnail.count, limits)
+            mediaID: mediaID, size: size, caption: caption.utf8.count,
+            fileName: fileName.utf8.count, thumbnail: thumbnail.count, limits)
     }
 }
 

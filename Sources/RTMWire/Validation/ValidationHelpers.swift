@@ -110,10 +110,17 @@ enum Rules {
     }
 
     /// Enforces ``Limits/maxContentBytes`` on the content of one message.
-    static func contentBudget(_ bytes: Int, _ limits: Limits, _ path: String) throws(RTMWireError) {
+    static func contentBudget(
+        _ bytes: Int, _ limits: Limits, _ path: String, counting fields: [String] = []
+    ) throws(RTMWireError) {
+        let what =
+            fields.count > 1
+            ? fields.dropLast().joined(separator: ", ") + " and " + fields.last!
+                + " together exceed"
+            : (fields.first ?? path) + " exceeds"
         try atMost(
             bytes, limits.maxContentBytes, "maxContentBytes", path,
-            "text, display file name and thumbnail together exceed the content budget")
+            "\(what) the content budget")
     }
 
     /// Enforces the uploaded media size range 1 ... ``Limits/maxMediaBytes``. The lower bound is
@@ -134,11 +141,18 @@ enum Rules {
     /// The rules of an uploaded-media body (image or file): a media id, a size in range, and
     /// caption + display file name + thumbnail within the content budget.
     static func media(
-        mediaID: String, size: UInt64, contentBytes: Int, _ limits: Limits
+        mediaID: String, size: UInt64, caption: Int, fileName: Int, thumbnail: Int,
+        _ limits: Limits
     ) throws(RTMWireError) {
         try required(mediaID, "media_id")
         try mediaSize(size, limits, "size")
-        try contentBudget(contentBytes, limits, "thumbnail")
+        let total = caption + fileName + thumbnail
+        guard total > limits.maxContentBytes else { return }
+        // Name the fields that hold bytes, so the error says what to shorten.
+        let present = [
+            (caption, "caption"), (fileName, "display file name"), (thumbnail, "thumbnail"),
+        ].filter { $0.0 > 0 }.map(\.1)
+        try contentBudget(total, limits, "thumbnail", counting: present)
     }
 }
 
