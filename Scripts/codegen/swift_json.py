@@ -53,12 +53,14 @@ def _merge_json(out: SwiftSource, m: Message):
     if m.by_number:
         out.line("var seen = Set<Int>()", 2)
     out.line("for member in members {", 2)
-    out.line('let fieldPath = path.isEmpty ? member.key : path + "." + member.key', 3)
     out.line("switch member.key {", 3)
     for f in m.by_number:
         prop = "self." + f.prop
         keys = ['"%s"' % f.json] + (['"%s"' % f.name] if f.name != f.json else [])
         out.line("case %s:" % ", ".join(keys), 3)
+        # Error paths spell fields by their proto names, whichever key the JSON used, as binary
+        # decoding and validation do.
+        out.line('let fieldPath = path.isEmpty ? "%s" : path + ".%s"' % (f.name, f.name), 4)
         out.line("try JSONValue.checkFirstOccurrence(%d, &seen, path: fieldPath)" % f.number, 4)
         out.line("if member.value == .null { continue }", 4)
         if f.oneof is not None:
@@ -96,7 +98,9 @@ def _merge_json(out: SwiftSource, m: Message):
             _assign(out, f, "member.value", "fieldPath", "%s = %%s" % prop, 4)
     out.line("default:", 3)
     out.line("if options.ignoreUnknownFields { continue }", 4)
-    out.line('throw JSONValue.unknownField(member.key, in: "%s", path: fieldPath)' % m.full_name, 4)
+    out.line("throw JSONValue.unknownField(", 4)
+    out.line('member.key, in: "%s", path: path.isEmpty ? member.key : path + "." + member.key)'
+             % m.full_name, 5)
     out.line("}", 3)
     out.line("}", 2)
     out.line("}", 1)

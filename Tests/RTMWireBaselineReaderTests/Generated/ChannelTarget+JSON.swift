@@ -17,19 +17,21 @@ extension ChannelTarget {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "channelName", "channel_name":
+                let fieldPath = path.isEmpty ? "channel_name" : path + ".channel_name"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.channelName = try member.value.proto3String(path: fieldPath)
             case "channelType", "channel_type":
+                let fieldPath = path.isEmpty ? "channel_type" : path + ".channel_type"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if let value = try ChannelType(_json: member.value, path: fieldPath, options: options) { self.channelType = value }
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ChannelTarget", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.ChannelTarget", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

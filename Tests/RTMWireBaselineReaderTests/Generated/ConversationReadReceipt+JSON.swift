@@ -16,15 +16,16 @@ extension ConversationReadReceipt {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "conversationId", "conversation_id":
+                let fieldPath = path.isEmpty ? "conversation_id" : path + ".conversation_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.conversationID = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ConversationReadReceipt", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.ConversationReadReceipt", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

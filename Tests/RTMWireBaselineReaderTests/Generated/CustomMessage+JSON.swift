@@ -17,19 +17,21 @@ extension CustomMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "type":
+                let fieldPath = path.isEmpty ? "type" : path + ".type"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.type = try member.value.proto3String(path: fieldPath)
             case "payload":
+                let fieldPath = path.isEmpty ? "payload" : path + ".payload"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.payload = try member.value.proto3Bytes(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.CustomMessage", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.CustomMessage", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -29,35 +29,40 @@ extension Envelope {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "messageId", "message_id":
+                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
             case "sender":
+                let fieldPath = path.isEmpty ? "sender" : path + ".sender"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.sender ?? Sender()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.sender = value
             case "sendTimeMs", "send_time_ms":
+                let fieldPath = path.isEmpty ? "send_time_ms" : path + ".send_time_ms"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.sendTimeMs = try member.value.proto3Int64(path: fieldPath)
             case "conversation":
+                let fieldPath = path.isEmpty ? "conversation" : path + ".conversation"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.conversation ?? Conversation()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.conversation = value
             case "deliveryOptions", "delivery_options":
+                let fieldPath = path.isEmpty ? "delivery_options" : path + ".delivery_options"
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.deliveryOptions ?? DeliveryOptions()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.deliveryOptions = value
             case "text":
+                let fieldPath = path.isEmpty ? "text" : path + ".text"
                 try JSONValue.checkFirstOccurrence(16, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -65,6 +70,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .text(value)
             case "image":
+                let fieldPath = path.isEmpty ? "image" : path + ".image"
                 try JSONValue.checkFirstOccurrence(17, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -72,6 +78,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .image(value)
             case "file":
+                let fieldPath = path.isEmpty ? "file" : path + ".file"
                 try JSONValue.checkFirstOccurrence(18, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -79,6 +86,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .file(value)
             case "status":
+                let fieldPath = path.isEmpty ? "status" : path + ".status"
                 try JSONValue.checkFirstOccurrence(19, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -86,6 +94,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .status(value)
             case "receipt":
+                let fieldPath = path.isEmpty ? "receipt" : path + ".receipt"
                 try JSONValue.checkFirstOccurrence(20, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -93,6 +102,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .receipt(value)
             case "stream":
+                let fieldPath = path.isEmpty ? "stream" : path + ".stream"
                 try JSONValue.checkFirstOccurrence(21, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -100,6 +110,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .stream(value)
             case "streamChunk", "stream_chunk":
+                let fieldPath = path.isEmpty ? "stream_chunk" : path + ".stream_chunk"
                 try JSONValue.checkFirstOccurrence(22, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -107,6 +118,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .streamChunk(value)
             case "metadata":
+                let fieldPath = path.isEmpty ? "metadata" : path + ".metadata"
                 try JSONValue.checkFirstOccurrence(23, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -114,6 +126,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .metadata(value)
             case "custom":
+                let fieldPath = path.isEmpty ? "custom" : path + ".custom"
                 try JSONValue.checkFirstOccurrence(24, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -122,7 +135,8 @@ extension Envelope {
                 self.body = .custom(value)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Envelope", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.Envelope", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -18,23 +18,26 @@ extension GroupReadCount {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "messageId", "message_id":
+                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
             case "groupId", "group_id":
+                let fieldPath = path.isEmpty ? "group_id" : path + ".group_id"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.groupID = try member.value.proto3String(path: fieldPath)
             case "readCount", "read_count":
+                let fieldPath = path.isEmpty ? "read_count" : path + ".read_count"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.readCount = try member.value.proto3UInt32(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupReadCount", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.GroupReadCount", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -20,31 +20,36 @@ extension GroupReadReceipt {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "messageId", "message_id":
+                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
             case "groupId", "group_id":
+                let fieldPath = path.isEmpty ? "group_id" : path + ".group_id"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.groupID = try member.value.proto3String(path: fieldPath)
             case "content":
+                let fieldPath = path.isEmpty ? "content" : path + ".content"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.content = try member.value.proto3String(path: fieldPath)
             case "ackId", "ack_id":
+                let fieldPath = path.isEmpty ? "ack_id" : path + ".ack_id"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.ackID = try member.value.proto3String(path: fieldPath)
             case "readTimeMs", "read_time_ms":
+                let fieldPath = path.isEmpty ? "read_time_ms" : path + ".read_time_ms"
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.readTimeMs = try member.value.proto3Int64(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupReadReceipt", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.GroupReadReceipt", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -24,47 +24,56 @@ extension ImageMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "mediaId", "media_id":
+                let fieldPath = path.isEmpty ? "media_id" : path + ".media_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.mediaID = try member.value.proto3String(path: fieldPath)
             case "fileName", "file_name":
+                let fieldPath = path.isEmpty ? "file_name" : path + ".file_name"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.fileName = try member.value.proto3String(path: fieldPath)
             case "size":
+                let fieldPath = path.isEmpty ? "size" : path + ".size"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.size = try member.value.proto3UInt64(path: fieldPath)
             case "width":
+                let fieldPath = path.isEmpty ? "width" : path + ".width"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.width = try member.value.proto3UInt32(path: fieldPath)
             case "height":
+                let fieldPath = path.isEmpty ? "height" : path + ".height"
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.height = try member.value.proto3UInt32(path: fieldPath)
             case "thumbnail":
+                let fieldPath = path.isEmpty ? "thumbnail" : path + ".thumbnail"
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.thumbnail = try member.value.proto3Bytes(path: fieldPath)
             case "thumbnailWidth", "thumbnail_width":
+                let fieldPath = path.isEmpty ? "thumbnail_width" : path + ".thumbnail_width"
                 try JSONValue.checkFirstOccurrence(7, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.thumbnailWidth = try member.value.proto3UInt32(path: fieldPath)
             case "thumbnailHeight", "thumbnail_height":
+                let fieldPath = path.isEmpty ? "thumbnail_height" : path + ".thumbnail_height"
                 try JSONValue.checkFirstOccurrence(8, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.thumbnailHeight = try member.value.proto3UInt32(path: fieldPath)
             case "text":
+                let fieldPath = path.isEmpty ? "text" : path + ".text"
                 try JSONValue.checkFirstOccurrence(9, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.caption = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ImageMessage", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.ImageMessage", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

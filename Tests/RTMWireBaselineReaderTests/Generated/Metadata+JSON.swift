@@ -17,9 +17,9 @@ extension Metadata {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "items":
+                let fieldPath = path.isEmpty ? "items" : path + ".items"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
@@ -29,12 +29,14 @@ extension Metadata {
                     self.items.append(value)
                 }
             case "majorRevision", "major_revision":
+                let fieldPath = path.isEmpty ? "major_revision" : path + ".major_revision"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.majorRevision = try member.value.proto3Int64(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Metadata", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.Metadata", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -18,9 +18,9 @@ extension MetadataMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "request":
+                let fieldPath = path.isEmpty ? "request" : path + ".request"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
@@ -28,6 +28,7 @@ extension MetadataMessage {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .request(value)
             case "response":
+                let fieldPath = path.isEmpty ? "response" : path + ".response"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
@@ -35,6 +36,7 @@ extension MetadataMessage {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .response(value)
             case "event":
+                let fieldPath = path.isEmpty ? "event" : path + ".event"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
@@ -43,7 +45,8 @@ extension MetadataMessage {
                 self.kind = .event(value)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataMessage", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.MetadataMessage", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

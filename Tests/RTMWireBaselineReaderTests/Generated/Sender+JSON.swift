@@ -17,19 +17,21 @@ extension Sender {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "userId", "user_id":
+                let fieldPath = path.isEmpty ? "user_id" : path + ".user_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.userID = try member.value.proto3String(path: fieldPath)
             case "displayName", "display_name":
+                let fieldPath = path.isEmpty ? "display_name" : path + ".display_name"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.displayName = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Sender", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.Sender", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

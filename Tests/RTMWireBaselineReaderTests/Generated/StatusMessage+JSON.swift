@@ -17,19 +17,21 @@ extension StatusMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "presence":
+                let fieldPath = path.isEmpty ? "presence" : path + ".presence"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if let value = try Presence(_json: member.value, path: fieldPath, options: options) { self.presence = value }
             case "handRaised", "hand_raised":
+                let fieldPath = path.isEmpty ? "hand_raised" : path + ".hand_raised"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.handRaised = try member.value.proto3Bool(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StatusMessage", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.StatusMessage", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

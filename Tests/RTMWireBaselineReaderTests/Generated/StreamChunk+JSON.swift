@@ -20,17 +20,19 @@ extension StreamChunk {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "streamId", "stream_id":
+                let fieldPath = path.isEmpty ? "stream_id" : path + ".stream_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.streamMessageID = try member.value.proto3String(path: fieldPath)
             case "sequence":
+                let fieldPath = path.isEmpty ? "sequence" : path + ".sequence"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.sequence = try member.value.proto3UInt64(path: fieldPath)
             case "init":
+                let fieldPath = path.isEmpty ? "init" : path + ".init"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
@@ -38,6 +40,7 @@ extension StreamChunk {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.event = .initial(value)
             case "delta":
+                let fieldPath = path.isEmpty ? "delta" : path + ".delta"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
@@ -45,6 +48,7 @@ extension StreamChunk {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.event = .delta(value)
             case "complete":
+                let fieldPath = path.isEmpty ? "complete" : path + ".complete"
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
@@ -53,7 +57,8 @@ extension StreamChunk {
                 self.event = .complete(value)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamChunk", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.StreamChunk", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -16,15 +16,16 @@ extension StreamDelta {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "content":
+                let fieldPath = path.isEmpty ? "content" : path + ".content"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.content = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamDelta", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.StreamDelta", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -23,37 +23,44 @@ extension StreamMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "messageUid", "message_uid":
+                let fieldPath = path.isEmpty ? "message_uid" : path + ".message_uid"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
             case "contentType", "content_type":
+                let fieldPath = path.isEmpty ? "content_type" : path + ".content_type"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.contentType = try member.value.proto3String(path: fieldPath)
             case "content":
+                let fieldPath = path.isEmpty ? "content" : path + ".content"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.content = try member.value.proto3String(path: fieldPath)
             case "isComplete", "is_complete":
+                let fieldPath = path.isEmpty ? "is_complete" : path + ".is_complete"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.isComplete = try member.value.proto3Bool(path: fieldPath)
             case "completeReason", "complete_reason":
+                let fieldPath = path.isEmpty ? "complete_reason" : path + ".complete_reason"
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.completeReason = try member.value.proto3Int32(path: fieldPath)
             case "stopReason", "stop_reason":
+                let fieldPath = path.isEmpty ? "stop_reason" : path + ".stop_reason"
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.stopReason = try member.value.proto3Int32(path: fieldPath)
             case "isSync", "is_sync":
+                let fieldPath = path.isEmpty ? "is_sync" : path + ".is_sync"
                 try JSONValue.checkFirstOccurrence(7, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.isSync = try member.value.proto3Bool(path: fieldPath)
             case "reference":
+                let fieldPath = path.isEmpty ? "reference" : path + ".reference"
                 try JSONValue.checkFirstOccurrence(8, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.reference ?? StreamReference()
@@ -61,7 +68,8 @@ extension StreamMessage {
                 self.reference = value
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamMessage", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.StreamMessage", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -15,19 +15,21 @@ extension Conversation {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "type":
+                let fieldPath = path.isEmpty ? "type" : path + ".type"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if let value = try ConversationType(_json: member.value, path: fieldPath, options: options) { self.type = value }
             case "id":
+                let fieldPath = path.isEmpty ? "id" : path + ".id"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.id = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Conversation", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.Conversation", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -15,9 +15,9 @@ extension DeliveryReceipt {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "messageIds", "message_ids":
+                let fieldPath = path.isEmpty ? "message_ids" : path + ".message_ids"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
@@ -25,6 +25,7 @@ extension DeliveryReceipt {
                     self.messageIDs.append(try element.proto3String(path: elementPath))
                 }
             case "deliveredAtMs", "delivered_at_ms":
+                let fieldPath = path.isEmpty ? "delivered_at_ms" : path + ".delivered_at_ms"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
@@ -33,7 +34,8 @@ extension DeliveryReceipt {
                 }
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.DeliveryReceipt", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.DeliveryReceipt", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -33,35 +33,40 @@ extension Envelope {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "messageId", "message_id":
+                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
             case "sender":
+                let fieldPath = path.isEmpty ? "sender" : path + ".sender"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.sender ?? Sender()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.sender = value
             case "sendTimeMs", "send_time_ms":
+                let fieldPath = path.isEmpty ? "send_time_ms" : path + ".send_time_ms"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.sendTimeMs = try member.value.proto3Int64(path: fieldPath)
             case "conversation":
+                let fieldPath = path.isEmpty ? "conversation" : path + ".conversation"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.conversation ?? Conversation()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.conversation = value
             case "deliveryOptions", "delivery_options":
+                let fieldPath = path.isEmpty ? "delivery_options" : path + ".delivery_options"
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.deliveryOptions ?? DeliveryOptions()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.deliveryOptions = value
             case "text":
+                let fieldPath = path.isEmpty ? "text" : path + ".text"
                 try JSONValue.checkFirstOccurrence(16, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -69,6 +74,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .text(value)
             case "image":
+                let fieldPath = path.isEmpty ? "image" : path + ".image"
                 try JSONValue.checkFirstOccurrence(17, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -76,6 +82,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .image(value)
             case "file":
+                let fieldPath = path.isEmpty ? "file" : path + ".file"
                 try JSONValue.checkFirstOccurrence(18, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -83,6 +90,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .file(value)
             case "status":
+                let fieldPath = path.isEmpty ? "status" : path + ".status"
                 try JSONValue.checkFirstOccurrence(19, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -90,6 +98,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .status(value)
             case "receipt":
+                let fieldPath = path.isEmpty ? "receipt" : path + ".receipt"
                 try JSONValue.checkFirstOccurrence(20, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -97,6 +106,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .receipt(value)
             case "stream":
+                let fieldPath = path.isEmpty ? "stream" : path + ".stream"
                 try JSONValue.checkFirstOccurrence(21, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -104,6 +114,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .stream(value)
             case "streamChunk", "stream_chunk":
+                let fieldPath = path.isEmpty ? "stream_chunk" : path + ".stream_chunk"
                 try JSONValue.checkFirstOccurrence(22, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -111,6 +122,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .streamChunk(value)
             case "metadata":
+                let fieldPath = path.isEmpty ? "metadata" : path + ".metadata"
                 try JSONValue.checkFirstOccurrence(23, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -118,6 +130,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .metadata(value)
             case "custom":
+                let fieldPath = path.isEmpty ? "custom" : path + ".custom"
                 try JSONValue.checkFirstOccurrence(24, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -125,6 +138,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .custom(value)
             case "edit":
+                let fieldPath = path.isEmpty ? "edit" : path + ".edit"
                 try JSONValue.checkFirstOccurrence(25, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -132,6 +146,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .edit(value)
             case "recall":
+                let fieldPath = path.isEmpty ? "recall" : path + ".recall"
                 try JSONValue.checkFirstOccurrence(26, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -139,6 +154,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .recall(value)
             case "reaction":
+                let fieldPath = path.isEmpty ? "reaction" : path + ".reaction"
                 try JSONValue.checkFirstOccurrence(27, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -146,6 +162,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .reaction(value)
             case "reactionSummary", "reaction_summary":
+                let fieldPath = path.isEmpty ? "reaction_summary" : path + ".reaction_summary"
                 try JSONValue.checkFirstOccurrence(28, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -153,6 +170,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .reactionSummary(value)
             case "typing":
+                let fieldPath = path.isEmpty ? "typing" : path + ".typing"
                 try JSONValue.checkFirstOccurrence(29, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
@@ -160,6 +178,7 @@ extension Envelope {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .typing(value)
             case "replyTo", "reply_to":
+                let fieldPath = path.isEmpty ? "reply_to" : path + ".reply_to"
                 try JSONValue.checkFirstOccurrence(64, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.replyTo ?? MessageReference()
@@ -167,7 +186,8 @@ extension Envelope {
                 self.replyTo = value
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Envelope", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.Envelope", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -19,29 +19,34 @@ extension FileMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "mediaId", "media_id":
+                let fieldPath = path.isEmpty ? "media_id" : path + ".media_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.mediaID = try member.value.proto3String(path: fieldPath)
             case "fileName", "file_name":
+                let fieldPath = path.isEmpty ? "file_name" : path + ".file_name"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.fileName = try member.value.proto3String(path: fieldPath)
             case "size":
+                let fieldPath = path.isEmpty ? "size" : path + ".size"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.size = try member.value.proto3UInt64(path: fieldPath)
             case "thumbnail":
+                let fieldPath = path.isEmpty ? "thumbnail" : path + ".thumbnail"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.thumbnail = try member.value.proto3Bytes(path: fieldPath)
             case "text":
+                let fieldPath = path.isEmpty ? "text" : path + ".text"
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.caption = try member.value.proto3String(path: fieldPath)
             case "mentions":
+                let fieldPath = path.isEmpty ? "mentions" : path + ".mentions"
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.mentions ?? Mentions()
@@ -49,7 +54,8 @@ extension FileMessage {
                 self.mentions = value
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.FileMessage", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.FileMessage", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

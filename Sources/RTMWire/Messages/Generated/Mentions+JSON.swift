@@ -15,9 +15,9 @@ extension Mentions {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "userIds", "user_ids":
+                let fieldPath = path.isEmpty ? "user_ids" : path + ".user_ids"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
@@ -25,12 +25,14 @@ extension Mentions {
                     self.userIDs.append(try element.proto3String(path: elementPath))
                 }
             case "everyone":
+                let fieldPath = path.isEmpty ? "everyone" : path + ".everyone"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.everyone = try member.value.proto3Bool(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Mentions", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.Mentions", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

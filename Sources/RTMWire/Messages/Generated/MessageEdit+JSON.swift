@@ -17,17 +17,19 @@ extension MessageEdit {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "targetMessageId", "target_message_id":
+                let fieldPath = path.isEmpty ? "target_message_id" : path + ".target_message_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.targetMessageID = try member.value.proto3String(path: fieldPath)
             case "editTimeMs", "edit_time_ms":
+                let fieldPath = path.isEmpty ? "edit_time_ms" : path + ".edit_time_ms"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.editTimeMs = try member.value.proto3Int64(path: fieldPath)
             case "text":
+                let fieldPath = path.isEmpty ? "text" : path + ".text"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.content != nil { throw JSONValue.oneofConflict("content", path: fieldPath) }
@@ -35,6 +37,7 @@ extension MessageEdit {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.content = .text(value)
             case "caption":
+                let fieldPath = path.isEmpty ? "caption" : path + ".caption"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.content != nil { throw JSONValue.oneofConflict("content", path: fieldPath) }
@@ -43,7 +46,8 @@ extension MessageEdit {
                 self.content = .caption(value)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MessageEdit", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.MessageEdit", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

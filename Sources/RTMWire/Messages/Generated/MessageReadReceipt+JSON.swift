@@ -14,15 +14,16 @@ extension MessageReadReceipt {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "messageId", "message_id":
+                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MessageReadReceipt", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.MessageReadReceipt", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -16,23 +16,26 @@ extension MessageRecall {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "targetMessageId", "target_message_id":
+                let fieldPath = path.isEmpty ? "target_message_id" : path + ".target_message_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.targetMessageID = try member.value.proto3String(path: fieldPath)
             case "recalledByUserId", "recalled_by_user_id":
+                let fieldPath = path.isEmpty ? "recalled_by_user_id" : path + ".recalled_by_user_id"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.recalledByUserID = try member.value.proto3String(path: fieldPath)
             case "reason":
+                let fieldPath = path.isEmpty ? "reason" : path + ".reason"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.reason = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MessageRecall", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.MessageRecall", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -18,31 +18,36 @@ extension MetadataItem {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "key":
+                let fieldPath = path.isEmpty ? "key" : path + ".key"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.key = try member.value.proto3String(path: fieldPath)
             case "value":
+                let fieldPath = path.isEmpty ? "value" : path + ".value"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.value = try member.value.proto3String(path: fieldPath)
             case "authorUserId", "author_user_id":
+                let fieldPath = path.isEmpty ? "author_user_id" : path + ".author_user_id"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.authorUserID = try member.value.proto3String(path: fieldPath)
             case "revision":
+                let fieldPath = path.isEmpty ? "revision" : path + ".revision"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.revision = try member.value.proto3Int64(path: fieldPath)
             case "updateTimeMs", "update_time_ms":
+                let fieldPath = path.isEmpty ? "update_time_ms" : path + ".update_time_ms"
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.updateTimeMs = try member.value.proto3UInt64(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataItem", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.MetadataItem", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -19,41 +19,47 @@ extension MetadataRequest {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "requestId", "request_id":
+                let fieldPath = path.isEmpty ? "request_id" : path + ".request_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.requestID = try member.value.proto3String(path: fieldPath)
             case "operation":
+                let fieldPath = path.isEmpty ? "operation" : path + ".operation"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if let value = try MetadataOperation(_json: member.value, path: fieldPath, options: options) { self.operation = value }
             case "target":
+                let fieldPath = path.isEmpty ? "target" : path + ".target"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.target ?? MetadataTarget()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.target = value
             case "metadata":
+                let fieldPath = path.isEmpty ? "metadata" : path + ".metadata"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.metadata ?? Metadata()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.metadata = value
             case "options":
+                let fieldPath = path.isEmpty ? "options" : path + ".options"
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.options ?? MetadataOptions()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.options = value
             case "lockName", "lock_name":
+                let fieldPath = path.isEmpty ? "lock_name" : path + ".lock_name"
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.lockName = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataRequest", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.MetadataRequest", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -19,31 +19,36 @@ extension MetadataResponse {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "requestId", "request_id":
+                let fieldPath = path.isEmpty ? "request_id" : path + ".request_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.requestID = try member.value.proto3String(path: fieldPath)
             case "operation":
+                let fieldPath = path.isEmpty ? "operation" : path + ".operation"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if let value = try MetadataOperation(_json: member.value, path: fieldPath, options: options) { self.operation = value }
             case "target":
+                let fieldPath = path.isEmpty ? "target" : path + ".target"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.target ?? MetadataTarget()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.target = value
             case "status":
+                let fieldPath = path.isEmpty ? "status" : path + ".status"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if let value = try MetadataStatus(_json: member.value, path: fieldPath, options: options) { self.status = value }
             case "errorMessage", "error_message":
+                let fieldPath = path.isEmpty ? "error_message" : path + ".error_message"
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.errorMessage = try member.value.proto3String(path: fieldPath)
             case "metadata":
+                let fieldPath = path.isEmpty ? "metadata" : path + ".metadata"
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.metadata ?? Metadata()
@@ -51,7 +56,8 @@ extension MetadataResponse {
                 self.metadata = value
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataResponse", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.MetadataResponse", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

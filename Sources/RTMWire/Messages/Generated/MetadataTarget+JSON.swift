@@ -15,9 +15,9 @@ extension MetadataTarget {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "channel":
+                let fieldPath = path.isEmpty ? "channel" : path + ".channel"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.target != nil { throw JSONValue.oneofConflict("target", path: fieldPath) }
@@ -25,13 +25,15 @@ extension MetadataTarget {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.target = .channel(value)
             case "userId", "user_id":
+                let fieldPath = path.isEmpty ? "user_id" : path + ".user_id"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.target != nil { throw JSONValue.oneofConflict("target", path: fieldPath) }
                 self.target = .userID(try member.value.proto3String(path: fieldPath))
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataTarget", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.MetadataTarget", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -16,23 +16,26 @@ extension Reaction {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "targetMessageId", "target_message_id":
+                let fieldPath = path.isEmpty ? "target_message_id" : path + ".target_message_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.targetMessageID = try member.value.proto3String(path: fieldPath)
             case "key":
+                let fieldPath = path.isEmpty ? "key" : path + ".key"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.key = try member.value.proto3String(path: fieldPath)
             case "action":
+                let fieldPath = path.isEmpty ? "action" : path + ".action"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if let value = try ReactionAction(_json: member.value, path: fieldPath, options: options) { self.action = value }
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Reaction", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.Reaction", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -17,17 +17,19 @@ extension ReactionCount {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "key":
+                let fieldPath = path.isEmpty ? "key" : path + ".key"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.key = try member.value.proto3String(path: fieldPath)
             case "count":
+                let fieldPath = path.isEmpty ? "count" : path + ".count"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.count = try member.value.proto3UInt32(path: fieldPath)
             case "recentUserIds", "recent_user_ids":
+                let fieldPath = path.isEmpty ? "recent_user_ids" : path + ".recent_user_ids"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
@@ -35,12 +37,14 @@ extension ReactionCount {
                     self.recentUserIDs.append(try element.proto3String(path: elementPath))
                 }
             case "receiverReacted", "receiver_reacted":
+                let fieldPath = path.isEmpty ? "receiver_reacted" : path + ".receiver_reacted"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.receiverReacted = try member.value.proto3Bool(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ReactionCount", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.ReactionCount", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -15,13 +15,14 @@ extension ReactionSummary {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "targetMessageId", "target_message_id":
+                let fieldPath = path.isEmpty ? "target_message_id" : path + ".target_message_id"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.targetMessageID = try member.value.proto3String(path: fieldPath)
             case "reactions":
+                let fieldPath = path.isEmpty ? "reactions" : path + ".reactions"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
@@ -32,7 +33,8 @@ extension ReactionSummary {
                 }
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ReactionSummary", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.ReactionSummary", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -18,9 +18,9 @@ extension Receipt {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "delivery":
+                let fieldPath = path.isEmpty ? "delivery" : path + ".delivery"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
@@ -28,6 +28,7 @@ extension Receipt {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .delivery(value)
             case "messageRead", "message_read":
+                let fieldPath = path.isEmpty ? "message_read" : path + ".message_read"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
@@ -35,6 +36,7 @@ extension Receipt {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .messageRead(value)
             case "conversationRead", "conversation_read":
+                let fieldPath = path.isEmpty ? "conversation_read" : path + ".conversation_read"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
@@ -42,6 +44,7 @@ extension Receipt {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .conversationRead(value)
             case "groupRead", "group_read":
+                let fieldPath = path.isEmpty ? "group_read" : path + ".group_read"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
@@ -49,6 +52,7 @@ extension Receipt {
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .groupRead(value)
             case "groupReadCount", "group_read_count":
+                let fieldPath = path.isEmpty ? "group_read_count" : path + ".group_read_count"
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
@@ -57,7 +61,8 @@ extension Receipt {
                 self.kind = .groupReadCount(value)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Receipt", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.Receipt", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

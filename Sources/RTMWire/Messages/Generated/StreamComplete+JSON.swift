@@ -17,27 +17,31 @@ extension StreamComplete {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "code":
+                let fieldPath = path.isEmpty ? "code" : path + ".code"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.code = try member.value.proto3Int32(path: fieldPath)
             case "stopReason", "stop_reason":
+                let fieldPath = path.isEmpty ? "stop_reason" : path + ".stop_reason"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.stopReason = try member.value.proto3Int32(path: fieldPath)
             case "summary":
+                let fieldPath = path.isEmpty ? "summary" : path + ".summary"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.summary = try member.value.proto3String(path: fieldPath)
             case "completeReason", "complete_reason":
+                let fieldPath = path.isEmpty ? "complete_reason" : path + ".complete_reason"
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.completeReason = try member.value.proto3Int32(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamComplete", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.StreamComplete", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -14,15 +14,16 @@ extension StreamInit {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "contentType", "content_type":
+                let fieldPath = path.isEmpty ? "content_type" : path + ".content_type"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.contentType = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamInit", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.StreamInit", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

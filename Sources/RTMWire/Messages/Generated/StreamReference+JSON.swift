@@ -16,23 +16,26 @@ extension StreamReference {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "messageUid", "message_uid":
+                let fieldPath = path.isEmpty ? "message_uid" : path + ".message_uid"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
             case "senderUserId", "sender_user_id":
+                let fieldPath = path.isEmpty ? "sender_user_id" : path + ".sender_user_id"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.senderUserID = try member.value.proto3String(path: fieldPath)
             case "excerpt":
+                let fieldPath = path.isEmpty ? "excerpt" : path + ".excerpt"
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.excerpt = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamReference", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.StreamReference", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

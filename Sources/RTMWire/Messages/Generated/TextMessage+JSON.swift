@@ -15,13 +15,14 @@ extension TextMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "text":
+                let fieldPath = path.isEmpty ? "text" : path + ".text"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.text = try member.value.proto3String(path: fieldPath)
             case "mentions":
+                let fieldPath = path.isEmpty ? "mentions" : path + ".mentions"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 var value = self.mentions ?? Mentions()
@@ -29,7 +30,8 @@ extension TextMessage {
                 self.mentions = value
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.TextMessage", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.TextMessage", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }

@@ -15,19 +15,21 @@ extension TypingIndicator {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            let fieldPath = path.isEmpty ? member.key : path + "." + member.key
             switch member.key {
             case "state":
+                let fieldPath = path.isEmpty ? "state" : path + ".state"
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 if let value = try TypingState(_json: member.value, path: fieldPath, options: options) { self.state = value }
             case "expiresAfterMs", "expires_after_ms":
+                let fieldPath = path.isEmpty ? "expires_after_ms" : path + ".expires_after_ms"
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.expiresAfterMs = try member.value.proto3UInt32(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.TypingIndicator", path: fieldPath)
+                throw JSONValue.unknownField(
+                    member.key, in: "rtmwire.v1.TypingIndicator", path: path.isEmpty ? member.key : path + "." + member.key)
             }
         }
     }
