@@ -16,6 +16,7 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: [checks]),
         .executableTarget(name: "FuzzImageProbe", dependencies: [checks]),
         .executableTarget(name: "FuzzDifferential", dependencies: [checks]),
+        .executableTarget(name: "FuzzView", dependencies: [checks]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -33,7 +33,7 @@ from rtmwire_tools.field_types import field_type  # noqa: E402
 from rtmwire_tools.varint import tag, varint  # noqa: E402
 
 TARGETS = ["FuzzEnvelopeBinary", "FuzzDelimitedStream", "FuzzJSON", "FuzzImageProbe",
-           "FuzzDifferential"]
+           "FuzzDifferential", "FuzzView"]
 ENVELOPE = "rtmwire.v1.Envelope"
 
 
@@ -355,6 +355,9 @@ def write_seeds(root, messages):
         add("FuzzImageProbe", name, data)
     for name, data in legacy_json_seeds(root):
         add("FuzzJSON", name, data)
+    # The view reads the whole input as an envelope and the rest after a type byte as that
+    # type: both binary targets' seeds fit it.
+    seeds["FuzzView"] = {**seeds["FuzzDifferential"], **seeds["FuzzEnvelopeBinary"]}
 
     for target, files in seeds.items():
         folder = os.path.join(corpus, target)

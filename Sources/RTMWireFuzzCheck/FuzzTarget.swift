@@ -15,6 +15,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case imageProbe = "FuzzImageProbe"
     /// RTMWire against protobuf-c (``DifferentialCheck``).
     case differential = "FuzzDifferential"
+    /// The view against the decoder (``ViewCheck``).
+    case view = "FuzzView"
 
     /// Checks one input; a broken property throws ``CheckFailure``.
     public func check(_ input: [UInt8]) throws(CheckFailure) {
@@ -26,6 +28,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             try LegacyJSONCheck.run(input)
         case .imageProbe: try ImageProbeCheck.run(input)
         case .differential: try DifferentialCheck.run(input)
+        case .view: try ViewCheck.run(input)
         }
     }
 
