@@ -7,7 +7,9 @@ import Testing
 /// the in-memory transport (a `FrameReader` behind a bounded pipe) and TCP (the SwiftNIO
 /// decoder behind a socket). Each must deliver the same good envelopes and then fail with the
 /// same `RTMWireError`: code, offset in the stream, field path, limit and detail.
-@Suite(.timeLimit(.minutes(1)))
+// The time limit catches a hang, not slowness: these tests take seconds, but under
+// ThreadSanitizer on a busy 2-core machine several took over a minute (CI, 2026-11-25).
+@Suite(.timeLimit(.minutes(5)))
 struct SameErrorEveryTransportTests {
     struct BadStream: Sendable, CustomStringConvertible {
         var name: String

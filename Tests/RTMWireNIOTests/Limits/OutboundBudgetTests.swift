@@ -5,7 +5,9 @@ import Testing
 @testable import RTMWireNIO
 
 /// The outbound high-water mark at its boundary, one past it, and the ways a wait ends.
-@Suite(.timeLimit(.minutes(1)))
+// The time limit catches a hang, not slowness: these tests take seconds, but under
+// ThreadSanitizer on a busy 2-core machine several took over a minute (CI, 2026-11-25).
+@Suite(.timeLimit(.minutes(5)))
 struct OutboundBudgetTests {
     /// Waits until `budget` has `count` parked sends, polling every millisecond (sleeping, so
     /// it never starves the tasks it waits for, even under a sanitizer on a busy machine) up to
