@@ -116,6 +116,12 @@ final class ByteCollector: ChannelInboundHandler, RemovableChannelHandler {
         // A reset ends the collection like a close does.
         context.close(promise: nil)
     }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        // A test cancelled (by its time limit) may drop its peer without the channel going
+        // inactive first: the promise must still be completed, or NIO traps on its leak.
+        complete()
+    }
 }
 
 @available(*, unavailable)
