@@ -1,5 +1,10 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
+
+/// A product of another package that only the `Server` trait brings (see `traits` below).
+func server(_ product: String, from package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Server"]))
+}
 
 let package = Package(
     name: "RTMWire",
@@ -21,19 +26,30 @@ let package = Package(
         .library(name: "RTMWireReferencePeers", targets: ["RTMWireReferencePeers"]),
         // The bridge from the Swift RTM chat tutorial's JSON messages (pure Swift).
         .library(name: "RTMWireLegacy", targets: ["RTMWireLegacy"]),
-        // The protobuf-c peer, for differential fuzzing and comparisons (needs libprotobuf-c).
-        .library(name: "RTMWirePeer", targets: ["RTMWirePeer"]),
-        // The properties the fuzzers check, shared with `swift test` (needs libprotobuf-c).
-        .library(name: "RTMWireFuzzCheck", targets: ["RTMWireFuzzCheck"]),
+        // Not API (the leading underscore says so, as in swift-nio and swift-syntax): the
+        // properties the fuzzers check, for FuzzTesting/ only, which can reach a target of this
+        // package through a product alone. Needs libprotobuf-c; no release promises anything
+        // about it.
+        .library(name: "_RTMWireFuzzCheck", targets: ["RTMWireFuzzCheck"]),
         .executable(name: "rtmwire", targets: ["rtmwire"]),
+    ],
+    // `Server` (on by default) brings the packages that only RTMWireNIO and the `rtmwire` tool
+    // use. SwiftPM neither fetches nor builds a dependency that only disabled traits use, so an
+    // app that wants the codec alone writes `traits: []` and resolves no other package
+    // (Scripts/check-packaging proves it). Nothing in the codec products changes with the trait.
+    traits: [
+        .trait(
+            name: "Server",
+            description: "RTMWireNIO (SwiftNIO, swift-log, swift-metrics) and the rtmwire tool."),
+        .default(enabledTraits: ["Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
-        // `swift package generate-documentation` (Scripts/docs): a command plugin, never linked
-        // into a product, so it costs an app only its resolution.
+        // `swift package generate-documentation` (Scripts/docs): a command plugin that no target
+        // uses, so SwiftPM does not even resolve it for a package that depends on this one.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -53,11 +69,11 @@ let package = Package(
             name: "RTMWireNIO",
             dependencies: [
                 "RTMWire", "RTMWireTransport",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "CoreMetrics", package: "swift-metrics"),
+                server("NIOConcurrencyHelpers", from: "swift-nio"),
+                server("NIOCore", from: "swift-nio"),
+                server("NIOPosix", from: "swift-nio"),
+                server("Logging", from: "swift-log"),
+                server("CoreMetrics", from: "swift-metrics"),
             ]),
         // The tutorial's JSON messages: model, strict parser/printer, ISO 8601, the envelope
         // bridge and a receiver of both formats. Pure Swift, like the core.
@@ -72,7 +88,7 @@ let package = Package(
             dependencies: [
                 "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
                 "RTMWireConformance", "RTMWireLegacy",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                server("ArgumentParser", from: "swift-argument-parser"),
             ]),
         // libprotobuf-c, for the C peer only (the RTMWire codec never links it).
         .systemLibrary(

@@ -5,7 +5,7 @@
 // need `-sanitize=fuzzer`, which provides `main`.
 import PackageDescription
 
-let checks = Target.Dependency.product(name: "RTMWireFuzzCheck", package: "RTMWire")
+let checks = Target.Dependency.product(name: "_RTMWireFuzzCheck", package: "RTMWire")
 
 let package = Package(
     name: "FuzzTesting",

@@ -8,7 +8,8 @@ let package = Package(
     name: "Chat",
     platforms: [.macOS(.v14), .iOS(.v17)],
     dependencies: [
-        // An app names the release instead: .package(url: "…/rtmwire", from: "0.1.0").
+        // An app names the release instead: .package(url: "…/rtmwire", from: "0.2.0"), with
+        // `traits: []` when it needs the codec alone (this example runs a server too).
         .package(name: "RTMWire", path: "../.."),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),

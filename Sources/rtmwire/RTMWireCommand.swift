@@ -8,11 +8,11 @@ struct RTMWireCommand: AsyncParsableCommand {
         commandName: "rtmwire",
         abstract: "Encode, decode, convert and verify RTMWire messages; run the loopback demo.",
         discussion: """
-            Exit status: 0 on success; 1 when the input is invalid (one line on stderr: \
-            "error: <kind>: <detail>", where <kind> is a stable RTMWireError code such as \
-            truncated, invalidUTF8 or limitExceeded); 2 for usage errors.
-            """,
-        version: RTMWire.version,
+            Every failure prints one line on stderr, "error: <kind>: <detail>", where <kind> \
+            is a stable word (an RTMWireError code such as truncated or limitExceeded, or a \
+            tool error such as io). Exit status, one per class of failure:
+            """ + ExitStatus.allCases.map { "  " + $0.helpLine }.joined(separator: "\n"),
+        version: RTMWireRelease.version,
         subcommands: [
             DecodeCommand.self, EncodeCommand.self, ConvertCommand.self, VerifyCommand.self,
             DemoCommand.self, ConformanceCommand.self, ListTypesCommand.self,
