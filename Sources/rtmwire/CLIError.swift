@@ -5,6 +5,6 @@ struct CLIError: Error {
     var kind: String
     /// What happened.
     var detail: String
-    /// The process exit status (1 unless a usage problem).
-    var exitCode: Int32 = 1
+    /// The class of failure, which sets the exit status.
+    var status: ExitStatus
 }

@@ -53,7 +53,8 @@ struct ConformanceRunCommand: ParsableCommand {
             do {
                 expected = try ExpectedFailures(parsing: text, fileName: expectedFailures)
             } catch {
-                throw CLIError(kind: "invalidExpectedFailures", detail: "\(error)")
+                throw CLIError(
+                    kind: "invalidExpectedFailures", detail: "\(error)", status: .invalidInput)
             }
         }
         StandardStreams.write("testee: \(testee)\n")
@@ -67,7 +68,7 @@ struct ConformanceRunCommand: ParsableCommand {
         do {
             results = try ConformanceRunner(vectors: loaded).run(on: process, session: &session)
         } catch {
-            throw CLIError(kind: "testeeFailed", detail: "\(error)")
+            throw CLIError(kind: "testeeFailed", detail: "\(error)", status: .unavailable)
         }
         let report = ConformanceReport(
             results: results, expectedFailures: expected, sessionProblems: session)
@@ -89,7 +90,8 @@ struct ConformanceRunCommand: ParsableCommand {
         guard report.passes else {
             throw CLIError(
                 kind: "conformanceFailed",
-                detail: "\(unexpected.count) unexpected result\(unexpected.count == 1 ? "" : "s")")
+                detail: "\(unexpected.count) unexpected result\(unexpected.count == 1 ? "" : "s")",
+                status: .checkFailed)
         }
         StandardStreams.write("\nconformance: every result as expected\n")
     }

@@ -16,7 +16,7 @@ struct ConformanceTesteeCommand: ParsableCommand {
         do {
             try TesteeServer.serve(answer: SwiftTestee.answer)
         } catch {
-            throw CLIError(kind: "io", detail: "\(error)")
+            throw CLIError(kind: "io", detail: "\(error)", status: .unavailable)
         }
     }
 }

@@ -56,7 +56,8 @@ struct DecodeCommand: ParsableCommand {
             // rather than report the first required field missing.
             throw CLIError(
                 kind: "emptyInput",
-                detail: "\(options.input ?? "standard input") is empty: there is nothing to decode")
+                detail: "\(options.input ?? "standard input") is empty: there is nothing to decode",
+                status: .invalidInput)
         }
         let message: M
         do {

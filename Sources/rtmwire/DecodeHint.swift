@@ -11,9 +11,10 @@ enum DecodeHint {
         let line = error.description
         let detail = String(line.dropFirst(min(line.count, error.code.name.count + 2)))
         guard let hint = hint(input, type, options) else {
-            return CLIError(kind: error.code.name, detail: detail)
+            return CLIError(kind: error.code.name, detail: detail, status: .invalidInput)
         }
-        return CLIError(kind: error.code.name, detail: "\(detail) (hint: \(hint))")
+        return CLIError(
+            kind: error.code.name, detail: "\(detail) (hint: \(hint))", status: .invalidInput)
     }
 
     static func hint<M: RTMMessage>(_ input: [UInt8], _ type: M.Type, _ options: CodecOptions)

@@ -47,13 +47,15 @@ struct DemoCommand: AsyncParsableCommand {
         let legacy = LegacyBridgeScene.run()
         StandardStreams.write("\n" + legacy.text)
         guard legacy.ok else {
-            throw CLIError(kind: "demoFailed", detail: "the legacy bridge scene differs")
+            throw CLIError(
+                kind: "demoFailed", detail: "the legacy bridge scene differs", status: .checkFailed)
         }
         guard report.allOK else {
             let rows = report.rows.filter { !$0.ok }.count
             let checks = report.checks.filter { !$0.ok }.count
             throw CLIError(
-                kind: "demoFailed", detail: "\(rows) envelopes and \(checks) checks differ")
+                kind: "demoFailed", detail: "\(rows) envelopes and \(checks) checks differ",
+                status: .checkFailed)
         }
     }
 

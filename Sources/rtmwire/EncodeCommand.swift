@@ -70,8 +70,8 @@ struct EncodeCommand: ParsableCommand {
                     throw CLIError(
                         kind: "limitExceeded",
                         detail:
-                            "line \(number + 1) is longer than \(maxLine) bytes (8 × maxMessageBytes)"
-                    )
+                            "line \(number + 1) is longer than \(maxLine) bytes (8 × maxMessageBytes)",
+                        status: .invalidInput)
                 }
             } catch {
                 failure = error

@@ -21,8 +21,8 @@ struct HexInput {
                 throw CLIError(
                     kind: "invalidHex",
                     detail:
-                        "input byte \(offset) (0x\(String(character, radix: 16))) is not a hex digit"
-                )
+                        "input byte \(offset) (0x\(String(character, radix: 16))) is not a hex digit",
+                    status: .invalidInput)
             }
             if let first = high {
                 bytes.append(first << 4 | nibble)
@@ -37,7 +37,8 @@ struct HexInput {
     /// At the end of the input: an odd digit left over is an error.
     func finish() throws(CLIError) {
         if high != nil {
-            throw CLIError(kind: "invalidHex", detail: "odd number of hex digits")
+            throw CLIError(
+                kind: "invalidHex", detail: "odd number of hex digits", status: .invalidInput)
         }
     }
 }

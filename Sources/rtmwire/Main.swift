@@ -22,10 +22,10 @@ enum Main {
             }
         } catch let error as RTMWireError {
             StandardStreams.writeError("error: \(error)\n")
-            exit(1)
+            exit(ExitStatus.invalidInput.rawValue)
         } catch let error as CLIError {
             StandardStreams.writeError("error: \(error.kind): \(error.detail)\n")
-            exit(error.exitCode)
+            exit(error.status.rawValue)
         } catch {
             let code = RTMWireCommand.exitCode(for: error)
             let message = RTMWireCommand.fullMessage(for: error)

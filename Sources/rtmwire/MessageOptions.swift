@@ -36,7 +36,7 @@ struct MessageOptions: ParsableArguments {
                 : "did you mean \(near.joined(separator: ", "))?"
             throw CLIError(
                 kind: "unknownType", detail: "no message type is named '\(self.type)'; \(hint)",
-                exitCode: 2)
+                status: .usage)
         }
         return type
     }

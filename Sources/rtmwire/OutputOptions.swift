@@ -13,7 +13,7 @@ struct OutputOptions: ParsableArguments {
             kind: "binaryToTerminal",
             detail:
                 "refusing to write binary to a terminal: redirect standard output, use --format hex, or pass --force",
-            exitCode: 2)
+            status: .usage)
     }
 }
 

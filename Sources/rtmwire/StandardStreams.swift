@@ -18,7 +18,8 @@ enum StandardStreams {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             throw CLIError(
-                kind: "io", detail: "cannot open \(path): \(String(cString: strerror(errno)))")
+                kind: "io", detail: "cannot open \(path): \(String(cString: strerror(errno)))",
+                status: .unavailable)
         }
         defer { close(fd) }
         return try readAll(fd: fd, name: path)
@@ -29,7 +30,8 @@ enum StandardStreams {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else {
             throw CLIError(
-                kind: "io", detail: "cannot create \(path): \(String(cString: strerror(errno)))")
+                kind: "io", detail: "cannot create \(path): \(String(cString: strerror(errno)))",
+                status: .unavailable)
         }
         defer { close(fd) }
         write(bytes, fd: fd)
@@ -52,7 +54,8 @@ enum StandardStreams {
             if n < 0 {
                 if errno == EINTR { continue }
                 throw CLIError(
-                    kind: "io", detail: "cannot read \(name): \(String(cString: strerror(errno)))")
+                    kind: "io", detail: "cannot read \(name): \(String(cString: strerror(errno)))",
+                    status: .unavailable)
             }
             if n == 0 { return }
             try body(chunk[0..<n])
@@ -68,7 +71,8 @@ enum StandardStreams {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             throw CLIError(
-                kind: "io", detail: "cannot open \(path): \(String(cString: strerror(errno)))")
+                kind: "io", detail: "cannot open \(path): \(String(cString: strerror(errno)))",
+                status: .unavailable)
         }
         defer { close(fd) }
         try readChunks(fd: fd, name: path, body)

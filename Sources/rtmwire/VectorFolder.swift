@@ -3,7 +3,7 @@ import Foundation
 /// Where `rtmwire verify` finds the golden vectors when it runs outside a checkout.
 enum VectorFolder {
     /// The folder to read: `given` (--vectors or DIR), else `$RTMWIRE_VECTORS`, else `Vectors/`
-    /// in the current directory; a usage error (exit 2) naming all three when none is given and
+    /// in the current directory; an `unavailable` error (exit 3) naming all three when none is given and
     /// `Vectors/` does not exist here.
     static func resolve(_ given: String?) throws(CLIError) -> String {
         if let given { return given }
@@ -22,6 +22,6 @@ enum VectorFolder {
             kind: "noVectors",
             detail:
                 "no Vectors/ folder here: pass --vectors DIR (the Vectors/ folder of an RTMWire checkout or release) or set RTMWIRE_VECTORS",
-            exitCode: 2)
+            status: .unavailable)
     }
 }

@@ -10,7 +10,7 @@ struct VerifyCommand: ParsableCommand {
         discussion: """
             Loads every vector file of the vector folder, checks each vector both ways \
             (bytes → JSON → bytes) and each must-reject vector's error kind, prints one row per \
-            kind (vectors, passed, failed) and the failures, and exits 1 if any vector failed. \
+            kind (vectors, passed, failed) and the failures, and exits 4 if any vector failed. \
             The folder is --vectors DIR (or DIR), else $RTMWIRE_VECTORS, else Vectors/ in the \
             current directory (a checkout of RTMWire); outside a checkout, point it at the \
             Vectors/ folder of the RTMWire release you check against.
@@ -38,7 +38,8 @@ struct VerifyCommand: ParsableCommand {
         guard report.allPassed else {
             let failed = outcomes.filter { !$0.passed }.count
             throw CLIError(
-                kind: "verifyFailed", detail: "\(failed) of \(outcomes.count) vectors failed")
+                kind: "verifyFailed", detail: "\(failed) of \(outcomes.count) vectors failed",
+                status: .checkFailed)
         }
     }
 }
