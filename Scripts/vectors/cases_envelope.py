@@ -54,14 +54,6 @@ def build(ctx):
               "send_time_ms = 9223372036854775807 (INT64_MAX): a 9-byte varint.",
               envelope("envelope-send-time-int64-max", "text", {"text": "t"},
                        send_time="9223372036854775807")))
-    add(Valid("envelope-send-time-int64-min",
-              "send_time_ms = -9223372036854775808 (INT64_MIN): a negative int64 is a 10-byte "
-              "varint, here 80 80 80 80 80 80 80 80 80 01.",
-              envelope("envelope-send-time-int64-min", "text", {"text": "t"},
-                       send_time="-9223372036854775808")))
-    add(Valid("envelope-send-time-minus-one",
-              "send_time_ms = -1: ten bytes ff ff ff ff ff ff ff ff ff 01.",
-              envelope("envelope-send-time-minus-one", "text", {"text": "t"}, send_time="-1")))
     add(Valid("envelope-unicode-header",
               "Unicode in the header strings: CJK, emoji with skin tone and ZWJ, Arabic and Hebrew "
               "(RTL), a combining acute accent.",
@@ -214,11 +206,11 @@ def build(ctx):
                      topic="java-ten-byte-varint"))
 
     name = "envelope-varint-tenth-byte-overflow"
-    add(NonCanonical(name, "A 10-byte varint whose last byte is 7f carries bits above bit 63: "
-                     "they are dropped (send_time_ms = -1), as Google's and protobuf-c's "
-                     "parsers do.",
-                     header(name, send_time=None) + tag(3, VARINT) + b"\xff" * 9 + b"\x7f"
-                     + text_body(), topic="tenth-byte"))
+    add(NonCanonical(name, "A 10-byte varint whose last byte is 7e carries bits above bit 63 "
+                     "(and leaves bit 63 clear): they are dropped (send_time_ms = INT64_MAX), as "
+                     "Google's and protobuf-c's parsers do.",
+                     header(name, send_time=None) + tag(3, VARINT) + b"\xff" * 9 + b"\x7e"
+                     + text_body(), topic=("tenth-byte", "java-ten-byte-varint")))
 
     name = "envelope-padded-length-prefix"
     mid = uid(name).encode()
@@ -429,6 +421,15 @@ def build(ctx):
                                  conversation=("CONVERSATION_TYPE_UNSPECIFIED", "general")))
     sem("envelope-missing-body", "A complete header and no body.", "missingField",
         envelope("envelope-missing-body", None))
+    sem("envelope-send-time-minus-one", "send_time_ms = -1, one below 0 (not stamped): a "
+        "negative time is invalid. Wire-valid: ten bytes ff ff ff ff ff ff ff ff ff 01.",
+        "invalidValue", envelope("envelope-send-time-minus-one", "text", {"text": "t"},
+                                 send_time="-1"))
+    sem("envelope-send-time-int64-min", "send_time_ms = -9223372036854775808 (INT64_MIN): "
+        "invalid, as every negative time. Wire-valid: a 10-byte varint, 80 80 80 80 80 80 80 80 "
+        "80 01.", "invalidValue",
+        envelope("envelope-send-time-int64-min", "text", {"text": "t"},
+                 send_time="-9223372036854775808"))
     add(Reject("envelope-reply-empty-message-uid", "A reply reference (sender and excerpt) "
                "that names no message.", "missingField", "semantic",
                json=reply("envelope-reply-empty-message-uid",

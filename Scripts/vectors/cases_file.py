@@ -84,8 +84,8 @@ def build(ctx):
 
     sem("file-empty-media-id", "A file without a media id.", "missingField",
         {"fileName": "x.txt", "size": "10"})
-    sem("file-size-zero", "size 0: below minMediaBytes = 1.", "limitExceeded",
-        {"mediaId": MEDIA_ID, "fileName": "empty.txt"}, limit="minMediaBytes")
+    sem("file-size-zero", "size 0: uploaded media must not be empty.", "invalidValue",
+        {"mediaId": MEDIA_ID, "fileName": "empty.txt"})
     sem("file-size-over-max-media", "size = 31,457,281: one over maxMediaBytes.",
         "limitExceeded", {"mediaId": MEDIA_ID, "size": str(MAX_MEDIA + 1)}, limit="maxMediaBytes")
     sem("file-over-content-budget", "file_name (9) + thumbnail (32,751) + text (9) = 32,769 "

@@ -48,7 +48,7 @@ def build(ctx):
               env(name, {"mediaId": MEDIA_ID, "fileName": file_name, "size": "5000000",
                          "width": 800, "height": 600, "thumbnail": b64(thumb),
                          "thumbnailWidth": 200, "thumbnailHeight": 150, "text": caption})))
-    add(Valid("image-size-one", "size = 1, the smallest allowed media size (minMediaBytes).",
+    add(Valid("image-size-one", "size = 1, the smallest allowed media size (0 is refused).",
               env("image-size-one", {"mediaId": MEDIA_ID, "size": "1"})))
     add(Valid("image-size-at-max-media", "size = 31,457,280 (30 MB), exactly maxMediaBytes.",
               env("image-size-at-max-media", {"mediaId": MEDIA_ID, "fileName": "big.bmp",
@@ -119,8 +119,8 @@ def build(ctx):
 
     sem("image-empty-media-id", "An image without a media id (file name and size only).",
         "missingField", {"fileName": "x.png", "size": "10"})
-    sem("image-size-zero", "size 0 (absent): below minMediaBytes = 1.", "limitExceeded",
-        {"mediaId": MEDIA_ID, "fileName": "empty.png"}, limit="minMediaBytes")
+    sem("image-size-zero", "size 0 (absent): uploaded media must not be empty.", "invalidValue",
+        {"mediaId": MEDIA_ID, "fileName": "empty.png"})
     sem("image-size-over-max-media", "size = 31,457,281: one byte over maxMediaBytes.",
         "limitExceeded", {"mediaId": MEDIA_ID, "size": str(MAX_MEDIA + 1)}, limit="maxMediaBytes")
     name = "image-over-content-budget"

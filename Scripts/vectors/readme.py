@@ -121,7 +121,7 @@ Members of every vector:
 | --- | --- |
 | `error` | The `RTMWireError.Code` name the decoder must fail with (see below). |
 | `level` | `"wire"`: fails during wire decoding, with or without semantic validation. `"semantic"`: the bytes are wire-valid; they fail only when semantic validation (with the default `Limits`) is on. |
-| `limit` | Only for `limitExceeded`: the `Limits` property exceeded (`maxContentBytes`, `maxMediaBytes`, `maxRepeatedCount`, `maxMetadataKeyBytes`, `maxMetadataValueBytes`), or `minMediaBytes` for a media size of 0 (sizes must be at least 1 byte). |
+| `limit` | Only for `limitExceeded`: the `Limits` property exceeded (`maxContentBytes`, `maxMediaBytes`, `maxRepeatedCount`, `maxMetadataKeyBytes`, `maxMetadataValueBytes`). Every name is a `Limits` property; a rule that no option changes (a media size of 0, a negative time) is `invalidValue`. |
 | `json` | Only for `level: "semantic"`: the message in canonical JSON. An encoder that validates must refuse to encode it, with the same error. |
 
 `results`: one object per runtime. A runtime *follows* a vector when it accepts the bytes
@@ -260,13 +260,14 @@ unknown kind.
 | text: `text` non-empty | `missingField` |
 | text: UTF-8 bytes of `text` at most `maxContentBytes` | `limitExceeded` `maxContentBytes` |
 | image, file: `media_id` non-empty | `missingField` |
-| image, file: `size` at least 1 / at most `maxMediaBytes` | `limitExceeded` `minMediaBytes` / `maxMediaBytes` |
+| image, file: `size` at least 1 / at most `maxMediaBytes` | `invalidValue` / `limitExceeded` `maxMediaBytes` |
 | image, file: `file_name` + `thumbnail` + `text` bytes at most `maxContentBytes` | `limitExceeded` `maxContentBytes` |
 | status: `presence` not `PRESENCE_UNSPECIFIED` | `invalidValue` |
 | receipt: a kind set | `missingField` |
 | delivery: at least one id | `missingField` |
 | delivery: at most `maxRepeatedCount` ids, and times | `limitExceeded` `maxRepeatedCount` |
 | delivery: `delivered_at_ms` empty or exactly as many as `message_ids` | `invalidValue` |
+| times: `send_time_ms`, every `delivered_at_ms`, a group read's `read_time_ms` not negative (0 means not stamped or unknown) | `invalidValue` |
 | message read: `message_id`; conversation read: `conversation_id`; group read and group read count: `message_id` and `group_id` | `missingField` |
 | conversation read only in a `PEER` conversation; group read only in a `GROUP` conversation | `invalidValue` |
 | stream: `message_uid` non-empty; a present `reference` has a non-empty `message_uid` | `missingField` |
@@ -301,7 +302,7 @@ unknown kind.
 
 Deliberately not rules (valid vectors pin them down): unknown enum numbers (e.g. a
 conversation type or presence of 99); a response without target or operation (an
-`INVALID_REQUEST` answer); negative times and revisions; an empty metadata set in a request; an
+`INVALID_REQUEST` answer); negative revisions; an empty metadata set in a request; an
 empty init or complete event. Not rules either (and not tested): the conversation type that
 delivery options, delivery receipts, message read receipts and group read counts appear in.
 

@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from rtmwire_tools import oneofs
 from rtmwire_tools.limits import swift_limit_defaults
 
-# minMediaBytes is a fixed rule, not a configurable limit: sizes must be non-empty.
-LIMITS = dict(swift_limit_defaults(), minMediaBytes=1)
+LIMITS = swift_limit_defaults()
 
 PEER, CHANNEL, GROUP = 1, 2, 3
 
@@ -75,16 +74,19 @@ class _Validator:
     def invalid(self, path):
         self.found.append(Violation("invalidValue", path))
 
+    def not_negative(self, path, milliseconds):
+        # Times are 0 (not stamped, unknown) or later: the schema calls a negative one invalid.
+        if milliseconds < 0:
+            self.invalid(path)
+
     def over(self, path, name, actual):
-        if name.startswith("min"):
-            if actual < self.limits[name]:
-                self.found.append(Violation("limitExceeded", path, name))
-        elif actual > self.limits[name]:
+        if actual > self.limits[name]:
             self.found.append(Violation("limitExceeded", path, name))
 
     def envelope(self, env):
         if not env.message_id:
             self.missing("message_id")
+        self.not_negative("send_time_ms", env.send_time_ms)
         if not env.HasField("sender"):
             self.missing("sender")
         elif not env.sender.user_id:
@@ -197,7 +199,8 @@ class _Validator:
     def _media(self, msg, path):
         if not msg.media_id:
             self.missing(path + ".media_id")
-        self.over(path + ".size", "minMediaBytes", msg.size)
+        if msg.size == 0:  # a rule, not a limit: the file server refuses empty files
+            self.invalid(path + ".size")
         self.over(path + ".size", "maxMediaBytes", msg.size)
         self.budget(path, msg.file_name.encode("utf-8"), msg.thumbnail, msg.text.encode("utf-8"))
         self.mentions(msg, path)
@@ -227,6 +230,8 @@ class _Validator:
             self.over(path + ".delivered_at_ms", "maxRepeatedCount", len(sub.delivered_at_ms))
             if sub.delivered_at_ms and len(sub.delivered_at_ms) != len(sub.message_ids):
                 self.invalid(path + ".delivered_at_ms")
+            for index, time in enumerate(sub.delivered_at_ms):
+                self.not_negative("%s.delivered_at_ms[%d]" % (path, index), time)
         elif kind == "message_read":
             if not sub.message_id:
                 self.missing(path + ".message_id")
@@ -240,6 +245,7 @@ class _Validator:
                 self.missing(path + ".message_id")
             if not sub.group_id:
                 self.missing(path + ".group_id")
+            self.not_negative(path + ".read_time_ms", sub.read_time_ms)
             if conversation_type not in (None, GROUP):
                 self.invalid(path)
         elif kind == "group_read_count":

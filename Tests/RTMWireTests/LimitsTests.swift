@@ -99,9 +99,18 @@ struct LimitsTests {
         #expect(max == 31_457_280)
         expectOK(header(.image(ImageMessage(mediaID: "m", size: 1))))
         expectOK(header(.file(FileMessage(mediaID: "m", size: UInt64(max)))))
-        expectLimit(
-            header(.file(FileMessage(mediaID: "m", size: 0))), "minMediaBytes", allowed: 1,
-            actual: 0)
+        // An empty upload is a rule, not a limit: invalidValue, and no Limits property named.
+        for empty in [
+            header(.file(FileMessage(mediaID: "m", size: 0))),
+            header(.image(ImageMessage(mediaID: "m", size: 0))),
+        ] {
+            let (encode, decode) = check(empty)
+            for error in [encode, decode] {
+                #expect(error?.code == .invalidValue)
+                #expect(error?.limit == nil)
+                #expect(error?.fieldPath.hasSuffix(".size") == true)
+            }
+        }
         expectLimit(
             header(.image(ImageMessage(mediaID: "m", size: UInt64(max) + 1))), "maxMediaBytes",
             allowed: max, actual: max + 1)

@@ -49,7 +49,7 @@ enum Samples {
                     Receipt(
                         kind: .delivery(
                             DeliveryReceipt(
-                                messageIDs: ["a", "b", "c"], deliveredAtMs: [1, -1, Int64.max])))))
+                                messageIDs: ["a", "b", "c"], deliveredAtMs: [1, 0, Int64.max])))))
         ),
         (
             "messageRead",
@@ -70,7 +70,7 @@ enum Samples {
                         kind: .groupRead(
                             GroupReadReceipt(
                                 messageID: "a", groupID: "g", content: "123", ackID: "ack-1",
-                                readTimeMs: -5)))))
+                                readTimeMs: 1_732_147_200_123)))))
         ),
         (
             "groupReadCount",

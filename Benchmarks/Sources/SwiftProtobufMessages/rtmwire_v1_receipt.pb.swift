@@ -110,6 +110,7 @@ public nonisolated struct Rtmwire_V1_DeliveryReceipt: Sendable {
 
   /// Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
   /// when the receiver does not record times, otherwise exactly as many entries as message_ids.
+  /// Negative times are invalid.
   /// Packed on the wire.
   public var deliveredAtMs: [Int64] = []
 
@@ -164,7 +165,7 @@ public nonisolated struct Rtmwire_V1_GroupReadReceipt: Sendable {
   /// Server-issued id of this acknowledgement (used to page through acks).
   public var ackID: String = String()
 
-  /// When the member read the message, ms since the Unix epoch. 0 = unknown.
+  /// When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
   public var readTimeMs: Int64 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()

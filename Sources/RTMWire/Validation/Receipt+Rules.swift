@@ -6,7 +6,8 @@ extension Receipt {
 }
 
 extension DeliveryReceipt {
-    /// At least one non-empty id; delivery times, when recorded, pair one-to-one with the ids.
+    /// At least one non-empty id; delivery times, when recorded, pair one-to-one with the ids and
+    /// are not negative.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         if messageIDs.isEmpty {
             throw RTMWireError.missing(
@@ -19,6 +20,9 @@ extension DeliveryReceipt {
             throw RTMWireError.invalid(
                 "delivered_at_ms",
                 "\(deliveredAtMs.count) delivery times for \(messageIDs.count) message ids")
+        }
+        for (index, time) in deliveredAtMs.enumerated() where time < 0 {
+            try Rules.notNegative(time, "delivered_at_ms[\(index)]")
         }
     }
 }
@@ -38,10 +42,11 @@ extension ConversationReadReceipt {
 }
 
 extension GroupReadReceipt {
-    /// Names the message and the group.
+    /// Names the message and the group; a read time, when known, is not negative.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(messageID, "message_id")
         try Rules.required(groupID, "group_id")
+        try Rules.notNegative(readTimeMs, "read_time_ms")
     }
 }
 

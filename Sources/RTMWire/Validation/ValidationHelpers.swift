@@ -30,6 +30,19 @@ extension RTMWireError {
 /// Rules shared by many messages; generated `_validate` methods and the hand-written rules in
 /// this folder call them.
 enum Rules {
+    /// Refuses a negative time in ms since the Unix epoch: the schema documents times as 0 (not
+    /// stamped or unknown) or later, and a negative one is a clock or encoding bug on the way to
+    /// a reader that would show 1969 or order the message first.
+    @inline(__always)
+    static func notNegative(_ milliseconds: Int64, _ path: @autoclosure () -> String)
+        throws(RTMWireError)
+    {
+        if milliseconds < 0 {
+            throw RTMWireError.invalid(
+                path(), "a time cannot be negative (\(milliseconds) ms before the Unix epoch)")
+        }
+    }
+
     /// Rejects U+0000 in a string. Google's parsers accept it, but protobuf-c stores strings
     /// NUL-terminated and silently cuts them there on re-pack, so a checked message never
     /// carries one to a C peer. Wire-only decoding keeps it, as Google does.
@@ -124,12 +137,12 @@ enum Rules {
     }
 
     /// Enforces the uploaded media size range 1 ... ``Limits/maxMediaBytes``. The lower bound is
-    /// fixed (the file server refuses empty files) and reported as limit `minMediaBytes`.
+    /// a rule, not a limit (the file server refuses empty files, and no option changes that), so
+    /// a size of 0 is ``RTMWireError/Code/invalidValue``; only the upper bound is a ``Limits``
+    /// property.
     static func mediaSize(_ size: UInt64, _ limits: Limits, _ path: String) throws(RTMWireError) {
         if size == 0 {
-            throw RTMWireError.limit(
-                "minMediaBytes", allowed: 1, actual: 0, path: path,
-                detail: "uploaded media must not be empty")
+            throw RTMWireError.invalid(path, "uploaded media must not be empty (size 0)")
         }
         if size > UInt64(limits.maxMediaBytes) {
             throw RTMWireError.limit(

@@ -220,6 +220,7 @@ pub struct DeliveryReceipt {
     pub message_ids: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
     /// Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
     /// when the receiver does not record times, otherwise exactly as many entries as message_ids.
+    /// Negative times are invalid.
     /// Packed on the wire.
     #[prost(int64, repeated, tag="2")]
     pub delivered_at_ms: ::prost::alloc::vec::Vec<i64>,
@@ -256,7 +257,7 @@ pub struct GroupReadReceipt {
     /// Server-issued id of this acknowledgement (used to page through acks).
     #[prost(string, tag="4")]
     pub ack_id: ::prost::alloc::string::String,
-    /// When the member read the message, ms since the Unix epoch. 0 = unknown.
+    /// When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
     #[prost(int64, tag="5")]
     pub read_time_ms: i64,
 }
@@ -863,7 +864,7 @@ pub struct Envelope {
     /// Who sent the message. Required.
     #[prost(message, optional, tag="2")]
     pub sender: ::core::option::Option<Sender>,
-    /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+    /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
     #[prost(int64, tag="3")]
     pub send_time_ms: i64,
     /// Where the message is addressed: a peer, a channel or a group. Required.

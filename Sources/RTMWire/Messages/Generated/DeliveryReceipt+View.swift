@@ -21,6 +21,7 @@ public struct DeliveryReceiptView: RTMMessageView {
 
     /// Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
     /// when the receiver does not record times, otherwise exactly as many entries as message_ids.
+    /// Negative times are invalid.
     /// Packed on the wire.
     @inlinable
     public var deliveredAtMs: RTMRepeatedScalarView<Int64> { RTMRepeatedScalarView(scope, tag: 0x10) { Int64(bitPattern: $0) } }

@@ -10,6 +10,7 @@ public struct DeliveryReceipt: RTMMessage {
     public var messageIDs: [String] = []
     /// Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
     /// when the receiver does not record times, otherwise exactly as many entries as message_ids.
+    /// Negative times are invalid.
     /// Packed on the wire.
     public var deliveredAtMs: [Int64] = []
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.

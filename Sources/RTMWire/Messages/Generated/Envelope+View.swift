@@ -51,7 +51,7 @@ public struct EnvelopeView: RTMMessageView {
     @inlinable
     public var sender: SenderView? { _sender.scope(in: scope, 2).map(SenderView.init(_scope:)) }
 
-    /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+    /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
     @inlinable
     public var sendTimeMs: Int64 { Int64(bitPattern: _sendTimeMs) }
 

@@ -10,7 +10,7 @@ public struct Envelope: RTMMessage {
     public var messageID: String = ""
     /// Who sent the message. Required.
     public var sender: Sender? = nil
-    /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+    /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
     public var sendTimeMs: Int64 = 0
     /// Where the message is addressed: a peer, a channel or a group. Required.
     public var conversation: Conversation? = nil

@@ -46,7 +46,7 @@ public struct GroupReadReceiptView: RTMMessageView {
     @inlinable
     public var ackID: RTMStringView { _ackID.string(scope) }
 
-    /// When the member read the message, ms since the Unix epoch. 0 = unknown.
+    /// When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
     @inlinable
     public var readTimeMs: Int64 { Int64(bitPattern: _readTimeMs) }
 

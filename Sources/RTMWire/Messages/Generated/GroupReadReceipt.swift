@@ -14,7 +14,7 @@ public struct GroupReadReceipt: RTMMessage {
     public var content: String = ""
     /// Server-issued id of this acknowledgement (used to page through acks).
     public var ackID: String = ""
-    /// When the member read the message, ms since the Unix epoch. 0 = unknown.
+    /// When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
     public var readTimeMs: Int64 = 0
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
     public var unknownFields = UnknownFields()

@@ -64,7 +64,7 @@ type Envelope struct {
 	MessageId string `protobuf:"bytes,1,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
 	// Who sent the message. Required.
 	Sender *Sender `protobuf:"bytes,2,opt,name=sender,proto3" json:"sender,omitempty"`
-	// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+	// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
 	SendTimeMs int64 `protobuf:"varint,3,opt,name=send_time_ms,json=sendTimeMs,proto3" json:"send_time_ms,omitempty"`
 	// Where the message is addressed: a peer, a channel or a group. Required.
 	Conversation *Conversation `protobuf:"bytes,4,opt,name=conversation,proto3" json:"conversation,omitempty"`

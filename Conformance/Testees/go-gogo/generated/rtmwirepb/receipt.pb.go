@@ -156,6 +156,7 @@ type DeliveryReceipt struct {
 	MessageIds []string `protobuf:"bytes,1,rep,name=message_ids,json=messageIds,proto3" json:"message_ids,omitempty"`
 	// Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
 	// when the receiver does not record times, otherwise exactly as many entries as message_ids.
+	// Negative times are invalid.
 	// Packed on the wire.
 	DeliveredAtMs        []int64  `protobuf:"varint,2,rep,packed,name=delivered_at_ms,json=deliveredAtMs,proto3" json:"delivered_at_ms,omitempty"`
 	XXX_NoUnkeyedLiteral struct{} `json:"-"`
@@ -318,7 +319,7 @@ type GroupReadReceipt struct {
 	Content string `protobuf:"bytes,3,opt,name=content,proto3" json:"content,omitempty"`
 	// Server-issued id of this acknowledgement (used to page through acks).
 	AckId string `protobuf:"bytes,4,opt,name=ack_id,json=ackId,proto3" json:"ack_id,omitempty"`
-	// When the member read the message, ms since the Unix epoch. 0 = unknown.
+	// When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
 	ReadTimeMs           int64    `protobuf:"varint,5,opt,name=read_time_ms,json=readTimeMs,proto3" json:"read_time_ms,omitempty"`
 	XXX_NoUnkeyedLiteral struct{} `json:"-"`
 	XXX_unrecognized     []byte   `json:"-"`

@@ -92,7 +92,7 @@ struct  Rtmwire__V1__Envelope
    */
   Rtmwire__V1__Sender *sender;
   /*
-   * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+   * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
    */
   int64_t send_time_ms;
   /*

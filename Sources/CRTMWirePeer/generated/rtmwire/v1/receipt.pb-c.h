@@ -87,6 +87,7 @@ struct  Rtmwire__V1__DeliveryReceipt
   /*
    * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
    * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+   * Negative times are invalid.
    * Packed on the wire.
    */
   size_t n_delivered_at_ms;
@@ -152,7 +153,7 @@ struct  Rtmwire__V1__GroupReadReceipt
    */
   char *ack_id;
   /*
-   * When the member read the message, ms since the Unix epoch. 0 = unknown.
+   * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
    */
   int64_t read_time_ms;
 };

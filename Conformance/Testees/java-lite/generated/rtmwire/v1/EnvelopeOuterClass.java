@@ -196,7 +196,7 @@ public final class EnvelopeOuterClass {
 
     /**
      * <pre>
-     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
      * </pre>
      *
      * <code>int64 send_time_ms = 3;</code>
@@ -752,7 +752,7 @@ public final class EnvelopeOuterClass {
     private long sendTimeMs_;
     /**
      * <pre>
-     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
      * </pre>
      *
      * <code>int64 send_time_ms = 3;</code>
@@ -764,7 +764,7 @@ public final class EnvelopeOuterClass {
     }
     /**
      * <pre>
-     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
      * </pre>
      *
      * <code>int64 send_time_ms = 3;</code>
@@ -776,7 +776,7 @@ public final class EnvelopeOuterClass {
     }
     /**
      * <pre>
-     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
      * </pre>
      *
      * <code>int64 send_time_ms = 3;</code>
@@ -2227,7 +2227,7 @@ public final class EnvelopeOuterClass {
 
       /**
        * <pre>
-       * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+       * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
        * </pre>
        *
        * <code>int64 send_time_ms = 3;</code>
@@ -2239,7 +2239,7 @@ public final class EnvelopeOuterClass {
       }
       /**
        * <pre>
-       * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+       * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
        * </pre>
        *
        * <code>int64 send_time_ms = 3;</code>
@@ -2253,7 +2253,7 @@ public final class EnvelopeOuterClass {
       }
       /**
        * <pre>
-       * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+       * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
        * </pre>
        *
        * <code>int64 send_time_ms = 3;</code>

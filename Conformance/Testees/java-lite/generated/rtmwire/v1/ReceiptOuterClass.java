@@ -1123,6 +1123,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -1134,6 +1135,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -1145,6 +1147,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -1305,6 +1308,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -1320,6 +1324,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -1334,6 +1339,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -1357,6 +1363,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -1373,6 +1380,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -1387,6 +1395,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -1403,6 +1412,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -1643,6 +1653,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -1659,6 +1670,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -1673,6 +1685,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -1688,6 +1701,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -1705,6 +1719,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -1721,6 +1736,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -1738,6 +1754,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -2607,7 +2624,7 @@ public final class ReceiptOuterClass {
 
     /**
      * <pre>
-     * When the member read the message, ms since the Unix epoch. 0 = unknown.
+     * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
      * </pre>
      *
      * <code>int64 read_time_ms = 5;</code>
@@ -2905,7 +2922,7 @@ public final class ReceiptOuterClass {
     private long readTimeMs_;
     /**
      * <pre>
-     * When the member read the message, ms since the Unix epoch. 0 = unknown.
+     * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
      * </pre>
      *
      * <code>int64 read_time_ms = 5;</code>
@@ -2917,7 +2934,7 @@ public final class ReceiptOuterClass {
     }
     /**
      * <pre>
-     * When the member read the message, ms since the Unix epoch. 0 = unknown.
+     * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
      * </pre>
      *
      * <code>int64 read_time_ms = 5;</code>
@@ -2929,7 +2946,7 @@ public final class ReceiptOuterClass {
     }
     /**
      * <pre>
-     * When the member read the message, ms since the Unix epoch. 0 = unknown.
+     * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
      * </pre>
      *
      * <code>int64 read_time_ms = 5;</code>
@@ -3316,7 +3333,7 @@ public final class ReceiptOuterClass {
 
       /**
        * <pre>
-       * When the member read the message, ms since the Unix epoch. 0 = unknown.
+       * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
        * </pre>
        *
        * <code>int64 read_time_ms = 5;</code>
@@ -3328,7 +3345,7 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * When the member read the message, ms since the Unix epoch. 0 = unknown.
+       * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
        * </pre>
        *
        * <code>int64 read_time_ms = 5;</code>
@@ -3342,7 +3359,7 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * When the member read the message, ms since the Unix epoch. 0 = unknown.
+       * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
        * </pre>
        *
        * <code>int64 read_time_ms = 5;</code>

@@ -229,7 +229,7 @@ public final class EnvelopeOuterClass {
 
     /**
      * <pre>
-     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
      * </pre>
      *
      * <code>int64 send_time_ms = 3;</code>
@@ -903,7 +903,7 @@ public final class EnvelopeOuterClass {
     private long sendTimeMs_ = 0L;
     /**
      * <pre>
-     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
      * </pre>
      *
      * <code>int64 send_time_ms = 3;</code>
@@ -2881,7 +2881,7 @@ public final class EnvelopeOuterClass {
       private long sendTimeMs_ ;
       /**
        * <pre>
-       * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+       * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
        * </pre>
        *
        * <code>int64 send_time_ms = 3;</code>
@@ -2893,7 +2893,7 @@ public final class EnvelopeOuterClass {
       }
       /**
        * <pre>
-       * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+       * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
        * </pre>
        *
        * <code>int64 send_time_ms = 3;</code>
@@ -2909,7 +2909,7 @@ public final class EnvelopeOuterClass {
       }
       /**
        * <pre>
-       * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+       * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
        * </pre>
        *
        * <code>int64 send_time_ms = 3;</code>

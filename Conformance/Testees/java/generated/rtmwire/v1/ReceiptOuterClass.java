@@ -1969,6 +1969,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -1980,6 +1981,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -1991,6 +1993,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -2105,6 +2108,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -2120,6 +2124,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -2133,6 +2138,7 @@ public final class ReceiptOuterClass {
      * <pre>
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      * </pre>
      *
@@ -2704,6 +2710,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -2719,6 +2726,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -2732,6 +2740,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -2746,6 +2755,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -2766,6 +2776,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -2784,6 +2795,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -2803,6 +2815,7 @@ public final class ReceiptOuterClass {
        * <pre>
        * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
        * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+       * Negative times are invalid.
        * Packed on the wire.
        * </pre>
        *
@@ -4163,7 +4176,7 @@ public final class ReceiptOuterClass {
 
     /**
      * <pre>
-     * When the member read the message, ms since the Unix epoch. 0 = unknown.
+     * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
      * </pre>
      *
      * <code>int64 read_time_ms = 5;</code>
@@ -4411,7 +4424,7 @@ public final class ReceiptOuterClass {
     private long readTimeMs_ = 0L;
     /**
      * <pre>
-     * When the member read the message, ms since the Unix epoch. 0 = unknown.
+     * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
      * </pre>
      *
      * <code>int64 read_time_ms = 5;</code>
@@ -5217,7 +5230,7 @@ public final class ReceiptOuterClass {
       private long readTimeMs_ ;
       /**
        * <pre>
-       * When the member read the message, ms since the Unix epoch. 0 = unknown.
+       * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
        * </pre>
        *
        * <code>int64 read_time_ms = 5;</code>
@@ -5229,7 +5242,7 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * When the member read the message, ms since the Unix epoch. 0 = unknown.
+       * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
        * </pre>
        *
        * <code>int64 read_time_ms = 5;</code>
@@ -5245,7 +5258,7 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * When the member read the message, ms since the Unix epoch. 0 = unknown.
+       * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
        * </pre>
        *
        * <code>int64 read_time_ms = 5;</code>

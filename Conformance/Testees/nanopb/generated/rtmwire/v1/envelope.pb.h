@@ -84,7 +84,7 @@ typedef struct _rtmwire_v1_Envelope {
     /* Who sent the message. Required. */
     bool has_sender;
     rtmwire_v1_Sender sender;
-    /* Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped. */
+    /* Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid. */
     int64_t send_time_ms;
     /* Where the message is addressed: a peer, a channel or a group. Required. */
     bool has_conversation;

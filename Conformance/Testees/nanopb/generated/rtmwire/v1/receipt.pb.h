@@ -17,6 +17,7 @@ typedef struct _rtmwire_v1_DeliveryReceipt {
     char **message_ids;
     /* Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
  when the receiver does not record times, otherwise exactly as many entries as message_ids.
+ Negative times are invalid.
  Packed on the wire. */
     pb_size_t delivered_at_ms_count;
     int64_t *delivered_at_ms;
@@ -44,7 +45,7 @@ typedef struct _rtmwire_v1_GroupReadReceipt {
     char *content;
     /* Server-issued id of this acknowledgement (used to page through acks). */
     char *ack_id;
-    /* When the member read the message, ms since the Unix epoch. 0 = unknown. */
+    /* When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid. */
     int64_t read_time_ms;
 } rtmwire_v1_GroupReadReceipt;
 

@@ -24,6 +24,7 @@ class DeliveryReceipt extends \Google\Protobuf\Internal\Message
     /**
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      *
      * Generated from protobuf field <code>repeated int64 delivered_at_ms = 2;</code>
@@ -41,6 +42,7 @@ class DeliveryReceipt extends \Google\Protobuf\Internal\Message
      *     @type array<int>|array<string>|\Google\Protobuf\Internal\RepeatedField $delivered_at_ms
      *           Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      *           when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     *           Negative times are invalid.
      *           Packed on the wire.
      * }
      */
@@ -78,6 +80,7 @@ class DeliveryReceipt extends \Google\Protobuf\Internal\Message
     /**
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      *
      * Generated from protobuf field <code>repeated int64 delivered_at_ms = 2;</code>
@@ -91,6 +94,7 @@ class DeliveryReceipt extends \Google\Protobuf\Internal\Message
     /**
      * Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
      * when the receiver does not record times, otherwise exactly as many entries as message_ids.
+     * Negative times are invalid.
      * Packed on the wire.
      *
      * Generated from protobuf field <code>repeated int64 delivered_at_ms = 2;</code>

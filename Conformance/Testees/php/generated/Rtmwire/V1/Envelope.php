@@ -28,7 +28,7 @@ class Envelope extends \Google\Protobuf\Internal\Message
      */
     protected $sender = null;
     /**
-     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
      *
      * Generated from protobuf field <code>int64 send_time_ms = 3;</code>
      */
@@ -66,7 +66,7 @@ class Envelope extends \Google\Protobuf\Internal\Message
      *     @type \Rtmwire\V1\Sender $sender
      *           Who sent the message. Required.
      *     @type int|string $send_time_ms
-     *           Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+     *           Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
      *     @type \Rtmwire\V1\Conversation $conversation
      *           Where the message is addressed: a peer, a channel or a group. Required.
      *     @type \Rtmwire\V1\DeliveryOptions $delivery_options
@@ -173,7 +173,7 @@ class Envelope extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
      *
      * Generated from protobuf field <code>int64 send_time_ms = 3;</code>
      * @return int|string
@@ -184,7 +184,7 @@ class Envelope extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+     * Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
      *
      * Generated from protobuf field <code>int64 send_time_ms = 3;</code>
      * @param int|string $var

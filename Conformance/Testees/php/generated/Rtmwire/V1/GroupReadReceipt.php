@@ -40,7 +40,7 @@ class GroupReadReceipt extends \Google\Protobuf\Internal\Message
      */
     protected $ack_id = '';
     /**
-     * When the member read the message, ms since the Unix epoch. 0 = unknown.
+     * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
      *
      * Generated from protobuf field <code>int64 read_time_ms = 5;</code>
      */
@@ -61,7 +61,7 @@ class GroupReadReceipt extends \Google\Protobuf\Internal\Message
      *     @type string $ack_id
      *           Server-issued id of this acknowledgement (used to page through acks).
      *     @type int|string $read_time_ms
-     *           When the member read the message, ms since the Unix epoch. 0 = unknown.
+     *           When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
      * }
      */
     public function __construct($data = NULL) {
@@ -174,7 +174,7 @@ class GroupReadReceipt extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * When the member read the message, ms since the Unix epoch. 0 = unknown.
+     * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
      *
      * Generated from protobuf field <code>int64 read_time_ms = 5;</code>
      * @return int|string
@@ -185,7 +185,7 @@ class GroupReadReceipt extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * When the member read the message, ms since the Unix epoch. 0 = unknown.
+     * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
      *
      * Generated from protobuf field <code>int64 read_time_ms = 5;</code>
      * @param int|string $var
