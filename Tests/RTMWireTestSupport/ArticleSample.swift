@@ -54,6 +54,25 @@ public struct ArticleSample {
         }
     }
 
+    /// What differs between the article and the test, for a test to expect empty: a block
+    /// whose copy is missing or not the same, and `printed` (what the copies printed, in order)
+    /// where it is not ``expectedOutput``.
+    public func differences(printed: [String]) -> [String] {
+        var found: [String] = []
+        if articleBlocks.count != testCopies.count {
+            found.append("\(articleBlocks.count) Swift blocks, \(testCopies.count) copies")
+        }
+        for (index, (block, copy)) in zip(articleBlocks, testCopies).enumerated()
+        where block != copy {
+            let line = zip(block, copy).first { $0 != $1 }.map { "\($0.0) ≠ \($0.1)" } ?? "length"
+            found.append("block \(index) differs from its copy: \(line)")
+        }
+        if printed != expectedOutput {
+            found.append("printed \(printed), the article says \(expectedOutput)")
+        }
+        return found
+    }
+
     /// The blocks between `open` and `close` lines, trimmed, blank and `import` lines dropped.
     private static func blocks(
         in lines: [String], open: (String) -> Bool, close: (String) -> Bool
