@@ -1,5 +1,5 @@
 // The samples of the article "Delivery and read receipts"
-// (Sources/RTMWireReferencePeers/RTMWireReferencePeers.docc/Receipts.md), run as written:
+// (Sources/RTMWireReferencePeers/RTMWireReferencePeers.docc/DeliveryAndReadReceipts.md), run as written:
 // ArticleSample checks that the marked copies below are the article's blocks and that they
 // print what the article's comments say.
 
@@ -75,7 +75,9 @@ struct ReceiptsArticleTests {
         #expect(carol.groupReadReceipt(for: message, content: "", ackID: "x", at: 1) == nil)
 
         let sample = try ArticleSample(
-            article: "Sources/RTMWireReferencePeers/RTMWireReferencePeers.docc/Receipts.md")
+            article:
+                "Sources/RTMWireReferencePeers/RTMWireReferencePeers.docc/DeliveryAndReadReceipts.md"
+        )
         #expect(sample.differences(printed: printed) == [])
     }
 

@@ -1,5 +1,5 @@
 // The samples of the article "Streaming messages"
-// (Sources/RTMWireReferencePeers/RTMWireReferencePeers.docc/Streams.md), run as written:
+// (Sources/RTMWireReferencePeers/RTMWireReferencePeers.docc/StreamingMessages.md), run as written:
 // ArticleSample checks that the marked copies below are the article's blocks and that they
 // print what the article's comments say.
 
@@ -53,9 +53,9 @@ struct StreamsArticleTests {
                 do {
                     if let stream = try assembler.apply(chunk) {
                         render(stream.streamMessageID, stream.text)
-                        print(stream.text, "|", stream.summary, "|", stream.deltaCount)  // Hello, world | A greeting | 2
+                        print(stream.text, "|", stream.summary)  // Hello, world | A greeting
                     } else if let partial = assembler.partialText(of: chunk.streamMessageID) {
-                        render(chunk.streamMessageID, partial)  // "", "", "Hello, world", "Hello, world"
+                        render(chunk.streamMessageID, partial)  // "" until sequence 1 arrives
                     }
                 } catch {
                     // A StreamAssemblyError: the stream cannot be shown whole. Ask for it again.
@@ -82,7 +82,8 @@ struct StreamsArticleTests {
         // Article sample: end
 
         let sample = try ArticleSample(
-            article: "Sources/RTMWireReferencePeers/RTMWireReferencePeers.docc/Streams.md")
+            article: "Sources/RTMWireReferencePeers/RTMWireReferencePeers.docc/StreamingMessages.md"
+        )
         #expect(sample.differences(printed: printed) == [])
     }
 

@@ -72,7 +72,7 @@ struct ImagesAndFilesArticleTests {
         if let image = received.image {
             // Reserve the box before the download: the size is the displayed one (0 = unknown).
             let aspectRatio = image.height == 0 ? nil : Double(image.width) / Double(image.height)
-            print(image.mediaID, image.caption, aspectRatio ?? 1)  // media-7f3a @bob the view from here 0.6666666666666666
+            print(image.caption, aspectRatio ?? 0)  // @bob the view from here 0.6666666666666666
             // Show `image.thumbnail` at once, then download `image.mediaID` from the file server.
         }
         if let file = try Envelope(serializedBytes: fileBytes).file {
