@@ -63,7 +63,7 @@ func receiveEnvelopes(
 func chat(over session: URLSession, at url: URL, hello: Envelope) async throws {
     let task = session.webSocketTask(with: url)
     task.resume()
-    defer { task.cancel(with: .goingAway, reason: nil) }  // ends the loop: receive() throws
+    defer { task.cancel(with: .goingAway, reason: nil) }  // close, however the loop ends
 
     let data: Data = try hello.serializedBytes()  // validated, written straight into Data
     try await task.send(.data(data))
@@ -118,6 +118,12 @@ struct WebSocketReceiveLoopArticleTests {
             #expect(error.code == .invalidJSON)
         }
         let tooLarge = Data(repeating: 0x41, count: 1_048_577)
-        #expect(throws: RTMWireError.self) { try decodeEnvelope(.data(tooLarge)) }
+        do {
+            _ = try decodeEnvelope(.data(tooLarge))
+            Issue.record("decoded more than maxMessageBytes")
+        } catch {
+            #expect(error.code == .limitExceeded)
+            #expect(error.limit?.name == "maxMessageBytes")
+        }
     }
 }
