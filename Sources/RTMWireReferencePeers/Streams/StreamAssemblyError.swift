@@ -55,7 +55,9 @@ public struct StreamAssemblyError: Error, Hashable, Sendable, CustomStringConver
         /// for a gap to close. The stream is dropped.
         public static let tooManyPendingChunks = Code("tooManyPendingChunks")
         /// Assembled plus buffered content would exceed
-        /// ``StreamAssembler/Configuration/maxAssembledBytes``. The stream is dropped.
+        /// ``StreamAssembler/Configuration/maxAssembledBytes``. The chunk is refused and the
+        /// stream keeps what it had, so its complete event reports the refused sequence number
+        /// as ``missingSequence``.
         public static let assembledSizeExceeded = Code("assembledSizeExceeded")
         /// A chunk with a sequence number after the stream's complete event arrived.
         public static let chunkAfterComplete = Code("chunkAfterComplete")
