@@ -70,7 +70,7 @@ import Testing
         let edited = try store.apply(Self.edit("t1", at: 5, .text(text)), at: 2_000)?.change
         #expect(edited == .edited)
         #expect(store[messageID: "t1"]?.body == .text(text))
-        #expect(store[messageID: "t1"]?.editedAtMs == 5 && store[messageID: "t1"]?.editCount == 1)
+        #expect(store[messageID: "t1"]?.editTimeMs == 5 && store[messageID: "t1"]?.editCount == 1)
         try store.apply(
             Self.edit("i1", at: 6, .caption(Caption(text: "cats!", mentions: mentions))), at: 2_000)
         guard case .image(let image)? = store[messageID: "i1"]?.body else {

@@ -1,6 +1,7 @@
 /// The messages of a delimited stream (varint byte length, then the message, repeated), decoded
 /// from an `AsyncSequence` of bytes or of byte chunks as they arrive: `URLSession.bytes(for:)`'s
-/// bytes, a WebSocket's `Data` messages, a SwiftNIO channel's buffers, a pipe.
+/// bytes, a socket's or a SwiftNIO channel's buffers, a pipe. (A WebSocket needs no framing: it
+/// carries one envelope per message, read with `init(serializedBytes:)`.)
 ///
 /// ```swift
 /// for try await envelope in socketChunks.delimitedMessages(of: Envelope.self) {

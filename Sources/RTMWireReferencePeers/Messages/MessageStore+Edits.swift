@@ -13,7 +13,7 @@ extension MessageStore {
         guard editor == message.senderUserID else {
             throw refuse(.notAllowed, "\(editor) may not edit \(message.senderUserID)'s message")
         }
-        guard edit.editTimeMs > message.editedAtMs else {
+        guard edit.editTimeMs > message.editTimeMs else {
             return Applied(messageID: id, change: .staleEdit)
         }
         switch (edit.content, message.body) {
@@ -45,7 +45,7 @@ extension MessageStore {
                 code: .invalidEdit, targetMessageID: id, validationError: error,
                 detail: "the edited message breaks a rule: \(error)")
         }
-        message.editedAtMs = edit.editTimeMs
+        message.editTimeMs = edit.editTimeMs
         message.editCount += 1
         messagesByID[id] = message
         return Applied(messageID: id, change: .edited)
@@ -68,7 +68,7 @@ extension MessageStore {
             guard actor == message.senderUserID else {
                 throw refuse("\(actor) may not recall \(message.senderUserID)'s message")
             }
-            let age = nowMs - message.storedAtMs
+            let age = nowMs - message.storeTimeMs
             guard age <= configuration.recallWindowMs else {
                 throw refuse(
                     "the recall window of \(configuration.recallWindowMs) ms has passed (\(age) ms)"

@@ -98,8 +98,8 @@ public struct MessageStore: Sendable {
         guard messagesByID[id] == nil else { return Applied(messageID: id, change: .duplicate) }
         messagesByID[id] = StoredMessage(
             messageID: id, senderUserID: sender,
-            conversation: envelope.conversation ?? Conversation(), sentAtMs: envelope.sendTimeMs,
-            storedAtMs: nowMs, replyTo: envelope.replyTo, body: envelope.body, editedAtMs: 0,
+            conversation: envelope.conversation ?? Conversation(), sendTimeMs: envelope.sendTimeMs,
+            storeTimeMs: nowMs, replyTo: envelope.replyTo, body: envelope.body, editTimeMs: 0,
             editCount: 0, recall: nil)
         order.append(id)
         return Applied(messageID: id, change: .stored)

@@ -10,15 +10,15 @@ public struct StoredMessage: Hashable, Sendable {
     /// Where it was sent.
     public let conversation: Conversation
     /// The sender's send time (ms since the Unix epoch; 0 = not stamped).
-    public let sentAtMs: Int64
+    public let sendTimeMs: Int64
     /// When the store received it (ms since the Unix epoch): the recall window counts from here.
-    public let storedAtMs: Int64
+    public let storeTimeMs: Int64
     /// The message it replies to, if any.
     public let replyTo: MessageReference?
     /// The current content: the original body with every applied edit; nil once recalled.
     public internal(set) var body: Envelope.Body?
     /// The edit time of the last edit applied (0 = never edited).
-    public internal(set) var editedAtMs: Int64
+    public internal(set) var editTimeMs: Int64
     /// How many edits were applied.
     public internal(set) var editCount: Int
     /// The recall that removed the content, once recalled.

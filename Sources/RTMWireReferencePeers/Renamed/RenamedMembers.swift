@@ -18,3 +18,17 @@ extension StreamAssemblyError {
         set { streamMessageID = newValue }
     }
 }
+
+extension StoredMessage {
+    /// Renamed ``sendTimeMs`` (times end in `TimeMs`, as on the wire).
+    @available(*, deprecated, renamed: "sendTimeMs")
+    public var sentAtMs: Int64 { sendTimeMs }
+
+    /// Renamed ``storeTimeMs``.
+    @available(*, deprecated, renamed: "storeTimeMs")
+    public var storedAtMs: Int64 { storeTimeMs }
+
+    /// Renamed ``editTimeMs``.
+    @available(*, deprecated, renamed: "editTimeMs")
+    public var editedAtMs: Int64 { editTimeMs }
+}

@@ -39,6 +39,7 @@ public struct StreamAssembler: Sendable {
     }
 
     /// Applies one chunk; returns the finished stream when the chunk completes it.
+    @discardableResult
     public mutating func apply(_ chunk: StreamChunk) throws(StreamAssemblyError) -> AssembledStream?
     {
         let id = chunk.streamMessageID
