@@ -34,9 +34,14 @@ enum Main {
                 exit(0)
             }
             if code == .validationFailure {
-                // Usage errors (bad flags, unknown type names) exit 2, as scripts expect.
-                StandardStreams.writeError(message + "\n")
-                exit(2)
+                // ArgumentParser's own text begins "Error: <message>"; the first line takes the
+                // tool's one form instead, and its usage lines follow.
+                let usage = message.split(separator: "\n", omittingEmptySubsequences: false)
+                    .drop { !$0.hasPrefix("Usage:") && !$0.hasPrefix("Help:") }
+                StandardStreams.writeError(
+                    "error: usage: \(RTMWireCommand.message(for: error))\n"
+                        + usage.joined(separator: "\n") + "\n")
+                exit(ExitStatus.usage.rawValue)
             }
             if !message.isEmpty { StandardStreams.writeError(message + "\n") }
             exit(code.rawValue)
