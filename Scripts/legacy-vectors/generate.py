@@ -88,6 +88,10 @@ VALID = [
     ("photo-caption", "A photo with a caption in its body.",
      '{%s,"message_id":"p-2","timestamp":"2021-03-12T09:05:21Z","type":"photo","body":"노을 🌅"}'
      % JIMIN, {"photo": dict(PHOTO, thumbnail="", thumbnailWidth=0, thumbnailHeight=0)}),
+    ("photo-size-unknown", "A photo whose RTM image message was created from a media id: no "
+     "size, so the envelope's size is 0 (unknown) and the way back has none either.",
+     '{%s,"message_id":"p-3","timestamp":"2021-03-12T09:05:22Z","type":"photo"}' % JIMIN,
+     {"photo": {k: v for k, v in PHOTO.items() if k != "size"}}),
     ("other-type", "An app's own message type: kept whole in a custom body, printed back as is.",
      '{%s,"message_id":"poll-1","type":"poll","body":{"question":"점심?","options":["김밥","pizza"],'
      '"multi":false,"votes":{}}}' % JIMIN, {}),
@@ -141,9 +145,6 @@ REJECT = [
      '"type":"text","body":"hi"}' % MAX, {}, "invalidValue", "timestamp"),
     ("photo-without-image-message", '{%s,"message_id":"p","timestamp":"2021-03-12T09:05:20Z",'
      '"type":"photo"}' % JIMIN, {}, "missingField", "image.media_id"),
-    ("photo-size-unknown", '{%s,"message_id":"p","timestamp":"2021-03-12T09:05:20Z",'
-     '"type":"photo"}' % JIMIN, {"photo": {k: v for k, v in PHOTO.items() if k != "size"}},
-     "missingField", "image.size"),
     ("photo-size-over-limit", '{%s,"message_id":"p","timestamp":"2021-03-12T09:05:20Z",'
      '"type":"photo"}' % JIMIN, {"photo": dict(PHOTO, size="31457281")}, "limitExceeded",
      "image.size"),

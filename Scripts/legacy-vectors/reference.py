@@ -281,11 +281,10 @@ class Bridge:
     def _image(message, photo):
         if photo is None:
             raise BridgeError("missingField", "image.media_id", "no image message fields")
-        if int(photo.get("size", "0")) == 0:
-            raise BridgeError("missingField", "image.size", "the size is unknown")
+        # No size (a message created from a media id) is 0, "unknown", in the envelope.
         if message["body"] == "":
             raise BridgeError("invalidValue", "body", "an empty caption")
-        size = int(photo["size"])
+        size = int(photo.get("size", "0"))
         if size > MAX_MEDIA_BYTES:
             raise BridgeError("limitExceeded", "image.size", "too large",
                               ("maxMediaBytes", MAX_MEDIA_BYTES, size))

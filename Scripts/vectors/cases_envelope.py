@@ -30,11 +30,17 @@ def build(ctx):
                        sender={"userId": "u1"}, send_time=None, conversation=(PEER, "u2"))))
     add(Valid("envelope-every-header-field",
               "Every header field set: message id, sender user id and display name, send time, "
-              "group conversation and all three delivery options.",
-              envelope("envelope-every-header-field", "text", {"text": "Hello group"},
-                       conversation=(GROUP, "group-1001"),
+              "channel conversation and all three delivery options (a group may ask only for "
+              "group read receipts).",
+              envelope("envelope-every-header-field", "text", {"text": "Hello channel"},
+                       conversation=(CHANNEL, "lobby"),
                        delivery={"deliveryReceipt": True, "readReceipt": True,
                                  "groupReadReceipt": True})))
+    add(Valid("envelope-group-read-receipt-option",
+              "A group message asking for group read receipts (isNeedGroupAck), the one receipt "
+              "option a group has.",
+              envelope("envelope-group-read-receipt-option", "text", {"text": "read it?"},
+                       conversation=(GROUP, "group-1001"), delivery={"groupReadReceipt": True})))
     add(Valid("envelope-conversation-channel",
               "A channel conversation (id = channel name) with the read receipt option only.",
               envelope("envelope-conversation-channel", "text", {"text": "to the channel"},
@@ -421,6 +427,14 @@ def build(ctx):
                                  conversation=("CONVERSATION_TYPE_UNSPECIFIED", "general")))
     sem("envelope-missing-body", "A complete header and no body.", "missingField",
         envelope("envelope-missing-body", None))
+    sem("envelope-group-delivery-receipt-option", "A group message asking for delivery "
+        "receipts: a group has only group read receipts.", "invalidValue",
+        envelope("envelope-group-delivery-receipt-option", "text", {"text": "hi"},
+                 conversation=(GROUP, "group-1001"), delivery={"deliveryReceipt": True}))
+    sem("envelope-group-read-receipt-option-one-to-one", "A group message asking for one-to-one "
+        "read receipts (read_receipt) instead of group_read_receipt.", "invalidValue",
+        envelope("envelope-group-read-receipt-option-one-to-one", "text", {"text": "hi"},
+                 conversation=(GROUP, "group-1001"), delivery={"readReceipt": True}))
     sem("envelope-send-time-minus-one", "send_time_ms = -1, one below 0 (not stamped): a "
         "negative time is invalid. Wire-valid: ten bytes ff ff ff ff ff ff ff ff ff 01.",
         "invalidValue", envelope("envelope-send-time-minus-one", "text", {"text": "t"},

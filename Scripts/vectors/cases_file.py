@@ -23,16 +23,20 @@ def build(ctx):
     add(Valid("file-typical", "A typical file: media id, display file name and size.",
               env("file-typical", {"mediaId": MEDIA_ID, "fileName": "Q3 report.pdf",
                                    "size": "482113"})))
+    add(Valid("file-by-media-id", "A file forwarded by its media id alone: no size (0, "
+              "unknown).", env("file-by-media-id", {"mediaId": MEDIA_ID,
+                                                     "fileName": "Q3 report.pdf"})))
     add(Valid("file-caption-mentions", "A caption that mentions everyone (no user ids).",
               env("file-caption-mentions", {"mediaId": MEDIA_ID, "size": "4096",
                                             "fileName": "agenda.pdf",
                                             "text": "@all please read before 10:00",
                                             "mentions": {"everyone": True}})))
     add(Valid("file-every-field", "Every FileMessage field set: media id, file name, size, "
-              "thumbnail (the first page, 64 bytes) and caption.",
+              "thumbnail (the first page, 64 bytes), caption and the upload's expiry.",
               env("file-every-field", {"mediaId": MEDIA_ID, "fileName": "contract.pdf",
                                        "size": "250000", "thumbnail": b64(pattern(64, 3)),
-                                       "text": "Please sign by Friday"},
+                                       "text": "Please sign by Friday",
+                                       "expireTimeMs": "1732752000000"},
                   conversation=(PEER, "bob"), delivery={"deliveryReceipt": True,
                                                         "readReceipt": True})))
     name = "file-at-content-budget"
@@ -69,7 +73,8 @@ def build(ctx):
                      header(name) + f_len(18, f_str(1, MEDIA_ID) + f_varint(3, 5)
                                           + f_len(4, b"\xaa\xbb") + f_len(4, b"\xcc"))))
     add(NonCanonical("file-inner-unknown-fixed32", "A bare FileMessage with an unknown fixed32 "
-                     "field 7 first.", f_fixed32(7, 1) + f_str(1, "f1") + f_varint(3, 2),
+                     "field 16 first (7 is expire_time_ms now).",
+                     f_fixed32(16, 1) + f_str(1, "f1") + f_varint(3, 2),
                      type=FILE))
 
     name = "file-invalid-utf8-file-name"
@@ -84,8 +89,8 @@ def build(ctx):
 
     sem("file-empty-media-id", "A file without a media id.", "missingField",
         {"fileName": "x.txt", "size": "10"})
-    sem("file-size-zero", "size 0: uploaded media must not be empty.", "invalidValue",
-        {"mediaId": MEDIA_ID, "fileName": "empty.txt"})
+    sem("file-expire-time-negative", "expire_time_ms = -1: a negative time is invalid.",
+        "invalidValue", {"mediaId": MEDIA_ID, "fileName": "a.txt", "expireTimeMs": "-1"})
     sem("file-size-over-max-media", "size = 31,457,281: one over maxMediaBytes.",
         "limitExceeded", {"mediaId": MEDIA_ID, "size": str(MAX_MEDIA + 1)}, limit="maxMediaBytes")
     sem("file-over-content-budget", "file_name (9) + thumbnail (32,751) + text (9) = 32,769 "

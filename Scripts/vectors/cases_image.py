@@ -34,11 +34,13 @@ def build(ctx):
               env("image-typical", {"mediaId": MEDIA_ID, "fileName": "IMG_2041.JPG",
                                     "size": "2345678", "width": 4032, "height": 3024})))
     add(Valid("image-every-field", "Every ImageMessage field set: media id, file name, size, "
-              "width, height, a 67-byte PNG thumbnail, thumbnail width and height, caption.",
+              "width, height, a 67-byte PNG thumbnail, thumbnail width and height, caption and "
+              "the upload's expiry.",
               env("image-every-field", {
                   "mediaId": MEDIA_ID, "fileName": "sunset.png", "size": "1048576",
                   "width": 1920, "height": 1080, "thumbnail": b64(TINY_PNG),
-                  "thumbnailWidth": 160, "thumbnailHeight": 90, "text": "Sunset at the pier"},
+                  "thumbnailWidth": 160, "thumbnailHeight": 90, "text": "Sunset at the pier",
+                  "expireTimeMs": "1732752000000"},
                   conversation=(GROUP, "group-1001"), delivery={"groupReadReceipt": True})))
     name = "image-thumbnail-at-content-budget"
     file_name, caption = "budget.png", "caption"
@@ -48,7 +50,11 @@ def build(ctx):
               env(name, {"mediaId": MEDIA_ID, "fileName": file_name, "size": "5000000",
                          "width": 800, "height": 600, "thumbnail": b64(thumb),
                          "thumbnailWidth": 200, "thumbnailHeight": 150, "text": caption})))
-    add(Valid("image-size-one", "size = 1, the smallest allowed media size (0 is refused).",
+    add(Valid("image-by-media-id", "An image re-sent by its media id alone "
+              "(createImageMessageByMediaId): no size, width or height (0, unknown), and when "
+              "the upload expires.",
+              env("image-by-media-id", {"mediaId": MEDIA_ID, "expireTimeMs": "1732752000000"})))
+    add(Valid("image-size-one", "size = 1, the smallest known media size (0 is unknown).",
               env("image-size-one", {"mediaId": MEDIA_ID, "size": "1"})))
     add(Valid("image-size-at-max-media", "size = 31,457,280 (30 MB), exactly maxMediaBytes.",
               env("image-size-at-max-media", {"mediaId": MEDIA_ID, "fileName": "big.bmp",
@@ -119,8 +125,8 @@ def build(ctx):
 
     sem("image-empty-media-id", "An image without a media id (file name and size only).",
         "missingField", {"fileName": "x.png", "size": "10"})
-    sem("image-size-zero", "size 0 (absent): uploaded media must not be empty.", "invalidValue",
-        {"mediaId": MEDIA_ID, "fileName": "empty.png"})
+    sem("image-expire-time-negative", "expire_time_ms = -1: a negative time is invalid.",
+        "invalidValue", {"mediaId": MEDIA_ID, "expireTimeMs": "-1"})
     sem("image-size-over-max-media", "size = 31,457,281: one byte over maxMediaBytes.",
         "limitExceeded", {"mediaId": MEDIA_ID, "size": str(MAX_MEDIA + 1)}, limit="maxMediaBytes")
     name = "image-over-content-budget"

@@ -1,4 +1,5 @@
-"""receipt.json: delivery, message read, conversation read, group read and group read count."""
+"""receipt.json: delivery, message read, conversation read, group read, group read count and
+the paged group acks (query and page)."""
 
 from model import CHANNEL, GROUP, PEER, NonCanonical, Reject, Valid, envelope, uid
 from wire import f_len, f_str, f_varint, packed, tag, varint
@@ -62,12 +63,42 @@ def build(ctx):
               "(the peer's user id), no message.",
               env("receipt-conversation-read", {"conversationRead": {"conversationId": "bob"}})))
     add(Valid("receipt-group-read-every-field", "A group read receipt with every field: message "
-              "id, group id, free-form content (Unicode), ack id and read time.",
+              "id, group id, free-form content (Unicode), ack id, read time and reader.",
               env("receipt-group-read-every-field",
                   {"groupRead": {"messageId": one[0], "groupId": "group-1001",
                                  "content": "已读 ✔️ נקרא", "ackId": "ack-000042",
-                                 "readTimeMs": str(T0 + 5)}},
+                                 "readTimeMs": str(T0 + 5), "readerUserId": "carol"}},
                   conversation=(GROUP, "group-1001"))))
+    group = (GROUP, "group-1001")
+
+    def ack(n, reader):
+        return {"messageId": one[0], "groupId": "group-1001", "ackId": "ack-%d" % n,
+                "readerUserId": reader, "readTimeMs": str(T0 + n)}
+
+    add(Valid("receipt-group-ack-query", "The sender asks for the page of 20 read receipts that "
+              "starts at ack-21 (asyncFetchGroupMessageAcksFromServer).",
+              env("receipt-group-ack-query",
+                  {"groupAckQuery": {"messageId": one[0], "groupId": "group-1001",
+                                     "startAckId": "ack-21", "pageSize": 20}},
+                  conversation=group)))
+    add(Valid("receipt-group-ack-query-first-page", "The first page (no cursor) of 100 read "
+              "receipts: exactly maxGroupAckPageSize.",
+              env("receipt-group-ack-query-first-page",
+                  {"groupAckQuery": {"messageId": one[0], "groupId": "group-1001",
+                                     "pageSize": 100}}, conversation=group)))
+    add(Valid("receipt-group-ack-page", "A page of two read receipts (readers carol and dave, "
+              "one with content), the cursor of the next page and the total of five.",
+              env("receipt-group-ack-page",
+                  {"groupAckPage": {"messageId": one[0], "groupId": "group-1001",
+                                    "acks": [dict(ack(1, "carol"), content="👍"),
+                                             ack(2, "dave")],
+                                    "nextAckId": "ack-3", "totalCount": 5}},
+                  conversation=group)))
+    add(Valid("receipt-group-ack-page-empty", "An empty last page (a cursor the server does not "
+              "know): no receipts, no next cursor, the total.",
+              env("receipt-group-ack-page-empty",
+                  {"groupAckPage": {"messageId": one[0], "groupId": "group-1001",
+                                    "totalCount": 3}}, conversation=group)))
     add(Valid("receipt-group-read-minimal", "A group read receipt with only message id and "
               "group id.",
               env("receipt-group-read-minimal",
@@ -174,6 +205,55 @@ def build(ctx):
     sem("receipt-group-read-time-minus-one", "A group read receipt read at -1 ms: a negative "
         "time is invalid (0 means unknown).", "invalidValue",
         {"groupRead": {"messageId": one[0], "groupId": "group-1001", "readTimeMs": "-1"}},
+        conversation=(GROUP, "group-1001"))
+    sem("receipt-delivery-in-group", "A delivery receipt in a group conversation: a group has "
+        "only group read receipts.", "invalidValue",
+        {"delivery": {"messageIds": one}}, conversation=(GROUP, "group-1001"))
+    sem("receipt-message-read-in-group", "A one-to-one message read receipt in a group "
+        "conversation.", "invalidValue", {"messageRead": {"messageId": one[0]}},
+        conversation=(GROUP, "group-1001"))
+    sem("receipt-group-read-count-in-peer", "A group read count in a one-to-one conversation.",
+        "invalidValue", {"groupReadCount": {"messageId": one[0], "groupId": "group-1001",
+                                            "readCount": 1}})
+    sem("receipt-group-read-other-group", "A group read receipt naming group-2002 in the "
+        "conversation of group-1001.", "invalidValue",
+        {"groupRead": {"messageId": one[0], "groupId": "group-2002"}},
+        conversation=(GROUP, "group-1001"))
+    sem("receipt-group-read-content-over-budget", "Group read content of 32,769 bytes: one over "
+        "maxContentBytes.", "limitExceeded",
+        {"groupRead": {"messageId": one[0], "groupId": "group-1001", "content": "x" * 32_769}},
+        conversation=(GROUP, "group-1001"), limit="maxContentBytes")
+    sem("receipt-group-ack-query-page-size-zero", "A query for a page of 0 receipts.",
+        "invalidValue", {"groupAckQuery": {"messageId": one[0], "groupId": "group-1001"}},
+        conversation=(GROUP, "group-1001"))
+    sem("receipt-group-ack-query-page-size-101", "A query for 101 receipts: one over "
+        "maxGroupAckPageSize.", "limitExceeded",
+        {"groupAckQuery": {"messageId": one[0], "groupId": "group-1001", "pageSize": 101}},
+        conversation=(GROUP, "group-1001"), limit="maxGroupAckPageSize")
+    sem("receipt-group-ack-query-in-peer", "A group ack query in a one-to-one conversation.",
+        "invalidValue", {"groupAckQuery": {"messageId": one[0], "groupId": "group-1001",
+                                           "pageSize": 10}})
+    page_acks = [{"messageId": one[0], "groupId": "group-1001", "ackId": "ack-%d" % n,
+                  "readerUserId": "user-%d" % n} for n in range(101)]
+    sem("receipt-group-ack-page-101-acks", "A page of 101 receipts: one over "
+        "maxGroupAckPageSize.", "limitExceeded",
+        {"groupAckPage": {"messageId": one[0], "groupId": "group-1001", "acks": page_acks,
+                          "totalCount": 101}},
+        conversation=(GROUP, "group-1001"), limit="maxGroupAckPageSize")
+    sem("receipt-group-ack-page-other-message", "A page whose receipt is of another message.",
+        "invalidValue",
+        {"groupAckPage": {"messageId": one[0], "groupId": "group-1001",
+                          "acks": [dict(page_acks[0], messageId="another")], "totalCount": 1}},
+        conversation=(GROUP, "group-1001"))
+    sem("receipt-group-ack-page-no-ack-id", "A paged receipt without its ack id.",
+        "missingField",
+        {"groupAckPage": {"messageId": one[0], "groupId": "group-1001",
+                          "acks": [dict(page_acks[0], ackId="")], "totalCount": 1}},
+        conversation=(GROUP, "group-1001"))
+    sem("receipt-group-ack-page-no-reader", "A paged receipt that names no reader.",
+        "missingField",
+        {"groupAckPage": {"messageId": one[0], "groupId": "group-1001",
+                          "acks": [dict(page_acks[0], readerUserId="")], "totalCount": 1}},
         conversation=(GROUP, "group-1001"))
     sem("receipt-delivery-1001-ids", "1,001 ids: one over maxRepeatedCount.", "limitExceeded",
         {"delivery": {"messageIds": ids("many", 1001)}}, limit="maxRepeatedCount")

@@ -27,11 +27,12 @@ def build(ctx):
     add(Valid("stream-uid-only", "Only the required message uid.",
               env("stream-uid-only", {"messageUid": UID})))
     add(Valid("stream-every-field", "Every StreamMessage field set, including a reference with "
-              "every field: complete, complete_reason 7, stop_reason 2, synced.",
+              "every field: complete, complete_reason 7, stop_reason 2, synced, and the summary "
+              "a conversation list shows.",
               env("stream-every-field", {
                   "messageUid": UID, "contentType": "text/plain",
                   "content": "The complete answer.", "isComplete": True, "completeReason": 7,
-                  "stopReason": 2, "isSync": True,
+                  "stopReason": 2, "isSync": True, "summary": "An answer, in one line.",
                   "reference": {"messageUid": "BJ9N-Q7RS-PD5G-0001", "senderUserId": "alice",
                                 "excerpt": "What is RTM?"}},
                   conversation=(GROUP, "group-1001"))))

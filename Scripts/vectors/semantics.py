@@ -100,6 +100,11 @@ class _Validator:
                 self.invalid("conversation.type")
             if not env.conversation.id:
                 self.missing("conversation.id")
+        self.conversation_id = env.conversation.id
+        # A group message asks only for group read receipts.
+        if conversation_type == GROUP and (env.delivery_options.delivery_receipt
+                                           or env.delivery_options.read_receipt):
+            self.invalid("delivery_options")
         if env.HasField("reply_to"):
             if not env.reply_to.message_uid:
                 self.missing("reply_to.message_uid")
@@ -199,9 +204,8 @@ class _Validator:
     def _media(self, msg, path):
         if not msg.media_id:
             self.missing(path + ".media_id")
-        if msg.size == 0:  # a rule, not a limit: the file server refuses empty files
-            self.invalid(path + ".size")
-        self.over(path + ".size", "maxMediaBytes", msg.size)
+        self.over(path + ".size", "maxMediaBytes", msg.size)  # 0 = unknown (sent by media id)
+        self.not_negative(path + ".expire_time_ms", msg.expire_time_ms)
         self.budget(path, msg.file_name.encode("utf-8"), msg.thumbnail, msg.text.encode("utf-8"))
         self.mentions(msg, path)
 
@@ -215,6 +219,8 @@ class _Validator:
         if msg.presence == 0:
             self.invalid(path + ".presence")
 
+    GROUP_RECEIPTS = ("group_read", "group_read_count", "group_ack_query", "group_ack_page")
+
     def body_receipt(self, msg, path, conversation_type):
         kind = _member(msg, "kind")
         if kind is None:
@@ -223,6 +229,18 @@ class _Validator:
             return
         sub = getattr(msg, kind)
         path = path + "." + kind
+        # Agora Chat: a group has only the group kinds, each naming that group; a conversation
+        # read receipt belongs to a one-to-one chat; channels keep the rest.
+        if kind in self.GROUP_RECEIPTS:
+            if conversation_type not in (None, GROUP):
+                self.invalid(path)
+            elif (conversation_type == GROUP and sub.group_id
+                  and sub.group_id != self.conversation_id):
+                self.invalid(path + ".group_id")
+        elif kind == "conversation_read" and conversation_type not in (None, PEER):
+            self.invalid(path)
+        elif conversation_type == GROUP:
+            self.invalid(path)
         if kind == "delivery":
             if not sub.message_ids:
                 self.missing(path + ".message_ids")
@@ -238,21 +256,46 @@ class _Validator:
         elif kind == "conversation_read":
             if not sub.conversation_id:
                 self.missing(path + ".conversation_id")
-            if conversation_type not in (None, PEER):
-                self.invalid(path)
         elif kind == "group_read":
-            if not sub.message_id:
-                self.missing(path + ".message_id")
-            if not sub.group_id:
-                self.missing(path + ".group_id")
-            self.not_negative(path + ".read_time_ms", sub.read_time_ms)
-            if conversation_type not in (None, GROUP):
-                self.invalid(path)
+            self.group_read(sub, path)
         elif kind == "group_read_count":
             if not sub.message_id:
                 self.missing(path + ".message_id")
             if not sub.group_id:
                 self.missing(path + ".group_id")
+        elif kind == "group_ack_query":
+            if not sub.message_id:
+                self.missing(path + ".message_id")
+            if not sub.group_id:
+                self.missing(path + ".group_id")
+            if sub.page_size == 0:
+                self.invalid(path + ".page_size")
+            self.over(path + ".page_size", "maxGroupAckPageSize", sub.page_size)
+        elif kind == "group_ack_page":
+            if not sub.message_id:
+                self.missing(path + ".message_id")
+            if not sub.group_id:
+                self.missing(path + ".group_id")
+            self.over(path + ".acks", "maxGroupAckPageSize", len(sub.acks))
+            self.over(path + ".acks", "maxRepeatedCount", len(sub.acks))
+            for index, ack in enumerate(sub.acks):
+                item = "%s.acks[%d]" % (path, index)
+                if ack.message_id != sub.message_id or ack.group_id != sub.group_id:
+                    self.invalid(item)
+                    continue
+                if not ack.ack_id:
+                    self.missing(item + ".ack_id")
+                if not ack.reader_user_id:
+                    self.missing(item + ".reader_user_id")
+                self.group_read(ack, item)
+
+    def group_read(self, read, path):
+        if not read.message_id:
+            self.missing(path + ".message_id")
+        if not read.group_id:
+            self.missing(path + ".group_id")
+        self.over(path + ".content", "maxContentBytes", _utf8_len(read.content))
+        self.not_negative(path + ".read_time_ms", read.read_time_ms)
 
     def body_stream(self, msg, path, _):
         if not msg.message_uid:

@@ -14,7 +14,7 @@
 #include "rtmwire/v1/stream.pb-c.h"
 #include "rtmwire/v1/typing.pb-c.h"
 
-/* Every message of the schemas (39), sorted by full name in byte order (strcmp). */
+/* Every message of the schemas (41), sorted by full name in byte order (strcmp). */
 const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {
   { "rtmwire.v1.Caption", &rtmwire__v1__caption__descriptor },
   { "rtmwire.v1.ChannelTarget", &rtmwire__v1__channel_target__descriptor },
@@ -25,6 +25,8 @@ const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {
   { "rtmwire.v1.DeliveryReceipt", &rtmwire__v1__delivery_receipt__descriptor },
   { "rtmwire.v1.Envelope", &rtmwire__v1__envelope__descriptor },
   { "rtmwire.v1.FileMessage", &rtmwire__v1__file_message__descriptor },
+  { "rtmwire.v1.GroupAckPage", &rtmwire__v1__group_ack_page__descriptor },
+  { "rtmwire.v1.GroupAckQuery", &rtmwire__v1__group_ack_query__descriptor },
   { "rtmwire.v1.GroupReadCount", &rtmwire__v1__group_read_count__descriptor },
   { "rtmwire.v1.GroupReadReceipt", &rtmwire__v1__group_read_receipt__descriptor },
   { "rtmwire.v1.ImageMessage", &rtmwire__v1__image_message__descriptor },

@@ -32,8 +32,15 @@ struct BaselineReaderTests {
     static func usesNewFields(_ envelope: RTMWire.Envelope) -> Bool {
         switch envelope.body {
         case .text(let text)?: if text.mentions != nil { return true }
-        case .image(let image)?: if image.mentions != nil { return true }
-        case .file(let file)?: if file.mentions != nil { return true }
+        case .image(let image)?: if image.mentions != nil || image.expireTimeMs != 0 { return true }
+        case .file(let file)?: if file.mentions != nil || file.expireTimeMs != 0 { return true }
+        case .stream(let stream)?: if !stream.summary.isEmpty { return true }
+        case .receipt(let receipt)?:
+            switch receipt.kind {
+            case .groupRead(let read)?: if !read.readerUserID.isEmpty { return true }
+            case .groupAckQuery?, .groupAckPage?: return true
+            default: break
+            }
         default: break
         }
         return envelope.replyTo != nil || newKind(envelope.body) != nil

@@ -101,7 +101,8 @@ import Testing
         #expect(
             body
                 == GroupReadReceipt(
-                    messageID: "g", groupID: "team", content: "123", ackID: "ack", readTimeMs: 5))
+                    messageID: "g", groupID: "team", content: "123", ackID: "ack", readTimeMs: 5,
+                    readerUserID: Fixtures.bob.userID))
     }
 
     @Test func trackerFollowsEachMessage() {

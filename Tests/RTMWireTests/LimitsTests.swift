@@ -99,18 +99,9 @@ struct LimitsTests {
         #expect(max == 31_457_280)
         expectOK(header(.image(ImageMessage(mediaID: "m", size: 1))))
         expectOK(header(.file(FileMessage(mediaID: "m", size: UInt64(max)))))
-        // An empty upload is a rule, not a limit: invalidValue, and no Limits property named.
-        for empty in [
-            header(.file(FileMessage(mediaID: "m", size: 0))),
-            header(.image(ImageMessage(mediaID: "m", size: 0))),
-        ] {
-            let (encode, decode) = check(empty)
-            for error in [encode, decode] {
-                #expect(error?.code == .invalidValue)
-                #expect(error?.limit == nil)
-                #expect(error?.fieldPath.hasSuffix(".size") == true)
-            }
-        }
+        // 0 is "unknown": a message sent by media id alone.
+        expectOK(header(.file(FileMessage(mediaID: "m", size: 0))))
+        expectOK(header(.image(ImageMessage(mediaID: "m"))))
         expectLimit(
             header(.image(ImageMessage(mediaID: "m", size: UInt64(max) + 1))), "maxMediaBytes",
             allowed: max, actual: max + 1)
@@ -193,7 +184,53 @@ struct LimitsTests {
         #expect(limits.maxReactionRecentUsers == 10)
         #expect(limits.maxExcerptBytes == 1_024)
         #expect(limits.maxTypingExpiryMs == 60_000)
+        #expect(limits.maxGroupAckPageSize == 100)
         #expect(limits.maxDepth == 32)
+    }
+
+    @Test func groupAckPageSize() {
+        func query(_ size: UInt32) -> Envelope {
+            header(
+                .receipt(
+                    Receipt(
+                        kind: .groupAckQuery(
+                            GroupAckQuery(messageID: "m", groupID: "c-1", pageSize: size)))),
+                conversation: .group)
+        }
+        func page(_ count: Int) -> Envelope {
+            let acks = (0..<count).map {
+                GroupReadReceipt(
+                    messageID: "m", groupID: "c-1", ackID: "a\($0)", readerUserID: "u\($0)")
+            }
+            return header(
+                .receipt(
+                    Receipt(
+                        kind: .groupAckPage(
+                            GroupAckPage(messageID: "m", groupID: "c-1", acks: acks)))),
+                conversation: .group)
+        }
+        expectOK(query(1))
+        expectOK(query(100))
+        expectLimit(query(101), "maxGroupAckPageSize", allowed: 100, actual: 101)
+        expectOK(page(100))
+        expectLimit(page(101), "maxGroupAckPageSize", allowed: 100, actual: 101)
+        // A page of nothing is a question without meaning: a rule, not a limit.
+        let (encode, decode) = check(query(0))
+        #expect(encode?.code == .invalidValue && decode?.code == .invalidValue)
+    }
+
+    @Test func theRTMMessagePresetRefusesWhatAnRTMMessageCannotHold() throws {
+        // A text at the 32 KB content budget fits the default limits, and is about 1 KB too
+        // large for the payload of one RTM message: the preset says so before sending.
+        let atBudget = header(.text(TextMessage(text: String(repeating: "a", count: 32_768))))
+        expectOK(atBudget)
+        let size = atBudget.serializedSize
+        #expect(size > 32_768)
+        expectLimit(
+            atBudget, "maxMessageBytes", allowed: 32_768, actual: size, limits: .rtmMessage)
+        #expect(Limits.rtmMessage == Limits(maxMessageBytes: 32_768))
+        let fits = header(.text(TextMessage(text: String(repeating: "a", count: 32_000))))
+        expectOK(fits, limits: .rtmMessage)
     }
 
     @Test func theDeepestSchemaMessageNestsFourLevels() throws {

@@ -44,7 +44,7 @@ import Testing
             .receipt(
                 Receipt(
                     kind: .groupRead(
-                        GroupReadReceipt(messageID: "m", groupID: "g", readTimeMs: time)))),
+                        GroupReadReceipt(messageID: "m", groupID: "c-1", readTimeMs: time)))),
             conversation: .group)
     }
 

@@ -46,10 +46,10 @@ struct OneofMemberTests {
     }
 
     @Test func nestedOneofsHaveRoomToo() throws {
-        // A receipt kind 6, a stream chunk event 6, a metadata kind 4, a target 3 and an edit
+        // A receipt kind 8, a stream chunk event 6, a metadata kind 4, a target 3 and an edit
         // content 5: each the first number of its oneof's reserved room.
-        let receipt = try Receipt(serializedBytes: hex("32 00"))
-        #expect(receipt.kindMember == .unknown(fieldNumber: 6))
+        let receipt = try Receipt(serializedBytes: hex("42 00"))
+        #expect(receipt.kindMember == .unknown(fieldNumber: 8))
         #expect(throws: Never.self) {
             try header(.receipt(receipt), conversation: .peer).validate()
         }

@@ -9,15 +9,17 @@ enum Samples {
             sender: Sender(userID: "user-42", displayName: "Max 🌏"),
             sendTimeMs: 1_763_700_000_123,
             conversation: Conversation(type: conversation, id: "room-7"),
-            deliveryOptions: DeliveryOptions(
-                deliveryReceipt: true, readReceipt: true, groupReadReceipt: true),
+            // A group asks only for group read receipts; elsewhere every option is set.
+            deliveryOptions: conversation == .group
+                ? DeliveryOptions(groupReadReceipt: true)
+                : DeliveryOptions(deliveryReceipt: true, readReceipt: true, groupReadReceipt: true),
             body: body)
     }
 
     static let image = ImageMessage(
         mediaID: "media-1", fileName: "猫.png", size: 31_457_280, width: 4032, height: 3024,
         thumbnail: [0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 255], thumbnailWidth: 64, thumbnailHeight: 48,
-        caption: "look")
+        caption: "look", expireTimeMs: 1_764_000_000_000)
 
     static let metadataItems = [
         MetadataItem(
@@ -49,11 +51,14 @@ enum Samples {
                     Receipt(
                         kind: .delivery(
                             DeliveryReceipt(
-                                messageIDs: ["a", "b", "c"], deliveredAtMs: [1, 0, Int64.max])))))
+                                messageIDs: ["a", "b", "c"], deliveredAtMs: [1, 0, Int64.max])))),
+                conversation: .peer)
         ),
         (
             "messageRead",
-            envelope(.receipt(Receipt(kind: .messageRead(MessageReadReceipt(messageID: "a")))))
+            envelope(
+                .receipt(Receipt(kind: .messageRead(MessageReadReceipt(messageID: "a")))),
+                conversation: .peer)
         ),
         (
             "conversationRead",
@@ -69,8 +74,8 @@ enum Samples {
                     Receipt(
                         kind: .groupRead(
                             GroupReadReceipt(
-                                messageID: "a", groupID: "g", content: "123", ackID: "ack-1",
-                                readTimeMs: 1_732_147_200_123)))))
+                                messageID: "a", groupID: "room-7", content: "123", ackID: "ack-1",
+                                readTimeMs: 1_732_147_200_123, readerUserID: "user-7")))))
         ),
         (
             "groupReadCount",
@@ -78,7 +83,32 @@ enum Samples {
                 .receipt(
                     Receipt(
                         kind: .groupReadCount(
-                            GroupReadCount(messageID: "a", groupID: "g", readCount: UInt32.max)))))
+                            GroupReadCount(
+                                messageID: "a", groupID: "room-7", readCount: UInt32.max)))))
+        ),
+        (
+            "groupAckQuery",
+            envelope(
+                .receipt(
+                    Receipt(
+                        kind: .groupAckQuery(
+                            GroupAckQuery(
+                                messageID: "a", groupID: "room-7", startAckID: "ack-41",
+                                pageSize: 100)))))
+        ),
+        (
+            "groupAckPage",
+            envelope(
+                .receipt(
+                    Receipt(
+                        kind: .groupAckPage(
+                            GroupAckPage(
+                                messageID: "a", groupID: "room-7",
+                                acks: [
+                                    GroupReadReceipt(
+                                        messageID: "a", groupID: "room-7", content: "✔️",
+                                        ackID: "ack-41", readTimeMs: 5, readerUserID: "user-8")
+                                ], nextAckID: "ack-42", totalCount: UInt32.max)))))
         ),
         (
             "stream",
@@ -89,7 +119,8 @@ enum Samples {
                         isComplete: true, completeReason: -1,
                         stopReason: Int32.min, isSync: true,
                         reference: StreamReference(
-                            messageID: "m-0", senderUserID: "u", excerpt: "quoted"))))
+                            messageID: "m-0", senderUserID: "u", excerpt: "quoted"),
+                        summary: "in short")))
         ),
         (
             "chunkInit",

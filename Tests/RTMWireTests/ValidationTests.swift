@@ -24,7 +24,7 @@ struct ValidationTests {
         var noConversationID = header(text);
         noConversationID.conversation = Conversation(type: .peer)
         var unspecified = header(text); unspecified.conversation = Conversation(id: "c")
-        func receipt(_ kind: Receipt.Kind?, _ type: ConversationType = .group) -> Envelope {
+        func receipt(_ kind: Receipt.Kind?, _ type: ConversationType = .peer) -> Envelope {
             header(.receipt(Receipt(kind: kind)), conversation: type)
         }
         func metadata(_ kind: MetadataMessage.Kind?) -> Envelope {
@@ -86,13 +86,56 @@ struct ValidationTests {
                 .invalidValue, "receipt"
             ),
             (
-                "group read without group", receipt(.groupRead(GroupReadReceipt(messageID: "m"))),
+                "group read without group",
+                receipt(.groupRead(GroupReadReceipt(messageID: "m")), .group),
                 .missingField, "receipt.group_read.group_id"
             ),
             (
                 "group count without message",
-                receipt(.groupReadCount(GroupReadCount(groupID: "g"))), .missingField,
+                receipt(.groupReadCount(GroupReadCount(groupID: "c-1")), .group), .missingField,
                 "receipt.group_read_count.message_id"
+            ),
+            (
+                "group read of another group",
+                receipt(.groupRead(GroupReadReceipt(messageID: "m", groupID: "g")), .group),
+                .invalidValue, "receipt.group_read.group_id"
+            ),
+            (
+                "delivery in group",
+                receipt(.delivery(DeliveryReceipt(messageIDs: ["a"])), .group), .invalidValue,
+                "receipt"
+            ),
+            (
+                "message read in group",
+                receipt(.messageRead(MessageReadReceipt(messageID: "a")), .group), .invalidValue,
+                "receipt"
+            ),
+            (
+                "ack query for no page",
+                receipt(.groupAckQuery(GroupAckQuery(messageID: "m", groupID: "c-1")), .group),
+                .invalidValue, "receipt.group_ack_query.page_size"
+            ),
+            (
+                "ack page with an ack of another message",
+                receipt(
+                    .groupAckPage(
+                        GroupAckPage(
+                            messageID: "m", groupID: "c-1",
+                            acks: [
+                                GroupReadReceipt(
+                                    messageID: "x", groupID: "c-1", ackID: "a", readerUserID: "u")
+                            ])), .group),
+                .invalidValue, "receipt.group_ack_page.acks[0]"
+            ),
+            (
+                "ack page with an ack without reader",
+                receipt(
+                    .groupAckPage(
+                        GroupAckPage(
+                            messageID: "m", groupID: "c-1",
+                            acks: [GroupReadReceipt(messageID: "m", groupID: "c-1", ackID: "a")])),
+                    .group),
+                .missingField, "receipt.group_ack_page.acks[0].reader_user_id"
             ),
             (
                 "stream without uid", header(.stream(StreamMessage())), .missingField,

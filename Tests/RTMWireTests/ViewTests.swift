@@ -10,7 +10,7 @@ struct ViewTests {
     let envelope = Envelope(
         messageID: "m-1", sender: Sender(userID: "alice", displayName: "앨리스 🙂"),
         sendTimeMs: 1_615_539_916_000,
-        conversation: Conversation(type: .group, id: "general"),
+        conversation: Conversation(type: .peer, id: "bob"),
         body: .receipt(
             Receipt(
                 kind: .delivery(
@@ -25,7 +25,7 @@ struct ViewTests {
             let displayName = try view.sender?.displayName.string
             #expect(displayName == "앨리스 🙂")
             #expect(view.sendTimeMs == 1_615_539_916_000)
-            #expect(view.conversation?.type == .group)
+            #expect(view.conversation?.type == .peer)
             #expect(view.deliveryOptions == nil)
             #expect(view.replyTo == nil)
             guard case .receipt(let receipt)? = view.body,

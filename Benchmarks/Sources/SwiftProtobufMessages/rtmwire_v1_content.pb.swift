@@ -62,7 +62,9 @@ public nonisolated struct Rtmwire_V1_TextMessage: Sendable {
 }
 
 /// An image stored on the file server. The image bytes never travel in the message: only its media
-/// id (issued by the file server on upload, valid 7 days) and descriptive fields.
+/// id (issued by the file server on upload, valid 7 days) and descriptive fields. A message built
+/// from a media id alone (Agora's createImageMessageByMediaId: re-sending or forwarding an upload)
+/// has no size, width or height: each is 0, "unknown".
 public nonisolated struct Rtmwire_V1_ImageMessage: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -74,11 +76,12 @@ public nonisolated struct Rtmwire_V1_ImageMessage: Sendable {
   /// Display file name. Counts toward the 32 KB content budget.
   public var fileName: String = String()
 
-  /// Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+  /// Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+  /// 0 = unknown (a message sent by media id).
   public var size: UInt64 = 0
 
-  /// Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-  /// explicit value set by the sender overrides the computed one. 0 = unknown.
+  /// Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+  /// value set by the sender overrides the computed one. 0 = unknown (any other format).
   public var width: UInt32 = 0
 
   /// Image height in pixels; same rules as width. 0 = unknown.
@@ -107,6 +110,11 @@ public nonisolated struct Rtmwire_V1_ImageMessage: Sendable {
   /// Clears the value of `mentions`. Subsequent reads from it will return its default value.
   public mutating func clearMentions() {self._mentions = nil}
 
+  /// When the file server discards the upload and the media id stops working (ms since the Unix
+  /// epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+  /// negative is invalid.
+  public var expireTimeMs: Int64 = 0
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -126,7 +134,8 @@ public nonisolated struct Rtmwire_V1_FileMessage: Sendable {
   /// Display file name. Counts toward the 32 KB content budget.
   public var fileName: String = String()
 
-  /// Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+  /// Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+  /// 0 = unknown (a message sent by media id).
   public var size: UInt64 = 0
 
   /// Thumbnail bytes set by the application (binary). Counts toward the 32 KB content budget.
@@ -144,6 +153,10 @@ public nonisolated struct Rtmwire_V1_FileMessage: Sendable {
   public var hasMentions: Bool {self._mentions != nil}
   /// Clears the value of `mentions`. Subsequent reads from it will return its default value.
   public mutating func clearMentions() {self._mentions = nil}
+
+  /// When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+  /// given; negative is invalid.
+  public var expireTimeMs: Int64 = 0
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -260,7 +273,7 @@ nonisolated extension Rtmwire_V1_TextMessage: SwiftProtobuf.Message, SwiftProtob
 
 nonisolated extension Rtmwire_V1_ImageMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ImageMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}file_name\0\u{1}size\0\u{1}width\0\u{1}height\0\u{1}thumbnail\0\u{3}thumbnail_width\0\u{3}thumbnail_height\0\u{1}text\0\u{1}mentions\0\u{c}\u{b}\u{5}")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}file_name\0\u{1}size\0\u{1}width\0\u{1}height\0\u{1}thumbnail\0\u{3}thumbnail_width\0\u{3}thumbnail_height\0\u{1}text\0\u{1}mentions\0\u{3}expire_time_ms\0\u{c}\u{c}\u{4}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -278,6 +291,7 @@ nonisolated extension Rtmwire_V1_ImageMessage: SwiftProtobuf.Message, SwiftProto
       case 8: try { try decoder.decodeSingularUInt32Field(value: &self.thumbnailHeight) }()
       case 9: try { try decoder.decodeSingularStringField(value: &self.text) }()
       case 10: try { try decoder.decodeSingularMessageField(value: &self._mentions) }()
+      case 11: try { try decoder.decodeSingularInt64Field(value: &self.expireTimeMs) }()
       default: break
       }
     }
@@ -318,6 +332,9 @@ nonisolated extension Rtmwire_V1_ImageMessage: SwiftProtobuf.Message, SwiftProto
     try { if let v = self._mentions {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
     } }()
+    if self.expireTimeMs != 0 {
+      try visitor.visitSingularInt64Field(value: self.expireTimeMs, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -332,6 +349,7 @@ nonisolated extension Rtmwire_V1_ImageMessage: SwiftProtobuf.Message, SwiftProto
     if lhs.thumbnailHeight != rhs.thumbnailHeight {return false}
     if lhs.text != rhs.text {return false}
     if lhs._mentions != rhs._mentions {return false}
+    if lhs.expireTimeMs != rhs.expireTimeMs {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -339,7 +357,7 @@ nonisolated extension Rtmwire_V1_ImageMessage: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Rtmwire_V1_FileMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".FileMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}file_name\0\u{1}size\0\u{1}thumbnail\0\u{1}text\0\u{1}mentions\0\u{c}\u{7}\u{9}")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}file_name\0\u{1}size\0\u{1}thumbnail\0\u{1}text\0\u{1}mentions\0\u{3}expire_time_ms\0\u{c}\u{8}\u{8}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -353,6 +371,7 @@ nonisolated extension Rtmwire_V1_FileMessage: SwiftProtobuf.Message, SwiftProtob
       case 4: try { try decoder.decodeSingularBytesField(value: &self.thumbnail) }()
       case 5: try { try decoder.decodeSingularStringField(value: &self.text) }()
       case 6: try { try decoder.decodeSingularMessageField(value: &self._mentions) }()
+      case 7: try { try decoder.decodeSingularInt64Field(value: &self.expireTimeMs) }()
       default: break
       }
     }
@@ -381,6 +400,9 @@ nonisolated extension Rtmwire_V1_FileMessage: SwiftProtobuf.Message, SwiftProtob
     try { if let v = self._mentions {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
     } }()
+    if self.expireTimeMs != 0 {
+      try visitor.visitSingularInt64Field(value: self.expireTimeMs, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -391,6 +413,7 @@ nonisolated extension Rtmwire_V1_FileMessage: SwiftProtobuf.Message, SwiftProtob
     if lhs.thumbnail != rhs.thumbnail {return false}
     if lhs.text != rhs.text {return false}
     if lhs._mentions != rhs._mentions {return false}
+    if lhs.expireTimeMs != rhs.expireTimeMs {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

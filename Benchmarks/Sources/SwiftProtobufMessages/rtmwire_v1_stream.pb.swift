@@ -65,6 +65,11 @@ public nonisolated struct Rtmwire_V1_StreamMessage: Sendable {
   /// Clears the value of `reference`. Subsequent reads from it will return its default value.
   public mutating func clearReference() {self._reference = nil}
 
+  /// The summary of the whole content, once there is one (RongCloud delivers it as the message
+  /// extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+  /// conversation list or the history shows. Set from the complete event's summary. Optional.
+  public var summary: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -209,7 +214,7 @@ fileprivate nonisolated let _protobuf_package = "rtmwire.v1"
 
 nonisolated extension Rtmwire_V1_StreamMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StreamMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_uid\0\u{3}content_type\0\u{1}content\0\u{3}is_complete\0\u{3}complete_reason\0\u{3}stop_reason\0\u{3}is_sync\0\u{1}reference\0\u{c}\u{9}\u{7}")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_uid\0\u{3}content_type\0\u{1}content\0\u{3}is_complete\0\u{3}complete_reason\0\u{3}stop_reason\0\u{3}is_sync\0\u{1}reference\0\u{1}summary\0\u{c}\u{a}\u{6}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -225,6 +230,7 @@ nonisolated extension Rtmwire_V1_StreamMessage: SwiftProtobuf.Message, SwiftProt
       case 6: try { try decoder.decodeSingularInt32Field(value: &self.stopReason) }()
       case 7: try { try decoder.decodeSingularBoolField(value: &self.isSync) }()
       case 8: try { try decoder.decodeSingularMessageField(value: &self._reference) }()
+      case 9: try { try decoder.decodeSingularStringField(value: &self.summary) }()
       default: break
       }
     }
@@ -259,6 +265,9 @@ nonisolated extension Rtmwire_V1_StreamMessage: SwiftProtobuf.Message, SwiftProt
     try { if let v = self._reference {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
     } }()
+    if !self.summary.isEmpty {
+      try visitor.visitSingularStringField(value: self.summary, fieldNumber: 9)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -271,6 +280,7 @@ nonisolated extension Rtmwire_V1_StreamMessage: SwiftProtobuf.Message, SwiftProt
     if lhs.stopReason != rhs.stopReason {return false}
     if lhs.isSync != rhs.isSync {return false}
     if lhs._reference != rhs._reference {return false}
+    if lhs.summary != rhs.summary {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

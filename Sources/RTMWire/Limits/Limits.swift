@@ -11,8 +11,8 @@ public struct Limits: Hashable, Sendable {
     /// Counted for text, image and file bodies (text, file name, thumbnail, caption) and for a
     /// custom body's payload. Default 32,768.
     public var maxContentBytes: Int
-    /// Largest uploaded file or image an image/file message may describe. Sizes must also be
-    /// non-empty (at least 1 byte). Default 31,457,280 (30 MB).
+    /// Largest uploaded file or image an image/file message may describe (a size of 0 means
+    /// unknown: a message sent by media id). Default 31,457,280 (30 MB).
     public var maxMediaBytes: Int
     /// Largest encoded envelope, and so the largest frame a framing reader accepts. A length
     /// prefix above it is refused before anything is buffered. Default 1,048,576 (1 MiB).
@@ -43,6 +43,10 @@ public struct Limits: Hashable, Sendable {
     /// Longest expiry hint of a typing indicator (``TypingIndicator/expiresAfterMs``), in ms: a
     /// longer one would keep showing a sender who vanished. Default 60,000 (one minute).
     public var maxTypingExpiryMs: Int
+    /// Most read receipts one page of a group message's acks asks for and carries
+    /// (``GroupAckQuery/pageSize``, ``GroupAckPage/acks``): a server answers from memory in one
+    /// envelope, so a client cannot ask it to build an arbitrarily large one. Default 100.
+    public var maxGroupAckPageSize: Int
     /// Deepest nesting of messages and groups the decoder follows. It stops stack exhaustion by
     /// crafted input (protobuf-c has no such limit); the deepest RTMWire message nests four
     /// sub-messages inside the envelope (envelope → metadata → request → metadata → item, depth
@@ -63,6 +67,7 @@ public struct Limits: Hashable, Sendable {
         maxReactionRecentUsers: Int = 10,
         maxExcerptBytes: Int = 1_024,
         maxTypingExpiryMs: Int = 60_000,
+        maxGroupAckPageSize: Int = 100,
         maxDepth: Int = 32
     ) {
         self.maxContentBytes = maxContentBytes
@@ -77,9 +82,18 @@ public struct Limits: Hashable, Sendable {
         self.maxReactionRecentUsers = maxReactionRecentUsers
         self.maxExcerptBytes = maxExcerptBytes
         self.maxTypingExpiryMs = maxTypingExpiryMs
+        self.maxGroupAckPageSize = maxGroupAckPageSize
         self.maxDepth = maxDepth
     }
 
     /// The documented defaults.
     public static let `default` = Limits()
+
+    /// For an envelope carried as the payload of one Agora RTM message, which holds at most
+    /// 32 KB: the defaults with ``maxMessageBytes`` 32,768, so encoding refuses an envelope the
+    /// RTM SDK would refuse, before it is sent. The content budget (``maxContentBytes``) stays
+    /// 32 KB as Agora states it, but it counts only content: an envelope whose content uses the
+    /// whole budget is about 1 KB larger once its header is added, and only this preset tells
+    /// the sender so.
+    public static let rtmMessage = Limits(maxMessageBytes: 32_768)
 }

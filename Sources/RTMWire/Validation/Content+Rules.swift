@@ -7,11 +7,12 @@ extension TextMessage {
 }
 
 extension ImageMessage {
-    /// The media id is required, the size is 1 ... maxMediaBytes, and caption + file name +
-    /// thumbnail share the content budget.
+    /// The media id is required, the size is at most maxMediaBytes (0 = unknown), the expiry
+    /// is not negative, and caption + file name + thumbnail share the content budget.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.media(
-            mediaID: mediaID, size: size, caption: caption.utf8.count,
+            mediaID: mediaID, size: size, expireTimeMs: expireTimeMs,
+            caption: caption.utf8.count,
             fileName: fileName.utf8.count, thumbnail: thumbnail.count, limits)
     }
 }
@@ -20,7 +21,8 @@ extension FileMessage {
     /// Same rules as an image message.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.media(
-            mediaID: mediaID, size: size, caption: caption.utf8.count,
+            mediaID: mediaID, size: size, expireTimeMs: expireTimeMs,
+            caption: caption.utf8.count,
             fileName: fileName.utf8.count, thumbnail: thumbnail.count, limits)
     }
 }

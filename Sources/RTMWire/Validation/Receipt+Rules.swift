@@ -42,11 +42,55 @@ extension ConversationReadReceipt {
 }
 
 extension GroupReadReceipt {
-    /// Names the message and the group; a read time, when known, is not negative.
+    /// Names the message and the group; its content counts toward the content budget; a read
+    /// time, when known, is not negative.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(messageID, "message_id")
         try Rules.required(groupID, "group_id")
+        try Rules.contentBudget(content.utf8.count, limits, "content")
         try Rules.notNegative(readTimeMs, "read_time_ms")
+    }
+}
+
+extension GroupAckQuery {
+    /// Names the message and the group, and asks for 1 ... ``Limits/maxGroupAckPageSize``
+    /// receipts.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(messageID, "message_id")
+        try Rules.required(groupID, "group_id")
+        if pageSize == 0 {
+            throw RTMWireError.invalid("page_size", "a page holds at least one receipt")
+        }
+        try Rules.atMost(
+            Int(pageSize), limits.maxGroupAckPageSize, "maxGroupAckPageSize", "page_size",
+            "the page asked for is too large")
+    }
+}
+
+extension GroupAckPage {
+    /// Names the message and the group; holds at most ``Limits/maxGroupAckPageSize`` receipts,
+    /// each of this message and group, each with its ack id (the cursor is one of them) and its
+    /// reader.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(messageID, "message_id")
+        try Rules.required(groupID, "group_id")
+        try Rules.atMost(
+            acks.count, limits.maxGroupAckPageSize, "maxGroupAckPageSize", "acks",
+            "the page holds too many receipts")
+        for (index, ack) in acks.enumerated() {
+            if ack.messageID != messageID || ack.groupID != groupID {
+                throw RTMWireError.invalid(
+                    "acks[\(index)]", "a receipt of another message or group than the page's")
+            }
+            if ack.ackID.isEmpty {
+                throw RTMWireError.missing(
+                    "acks[\(index)].ack_id", "a paged receipt needs its ack id")
+            }
+            if ack.readerUserID.isEmpty {
+                throw RTMWireError.missing(
+                    "acks[\(index)].reader_user_id", "a paged receipt names its reader")
+            }
+        }
     }
 }
 

@@ -136,14 +136,9 @@ enum Rules {
             "\(what) the content budget")
     }
 
-    /// Enforces the uploaded media size range 1 ... ``Limits/maxMediaBytes``. The lower bound is
-    /// a rule, not a limit (the file server refuses empty files, and no option changes that), so
-    /// a size of 0 is ``RTMWireError/Code/invalidValue``; only the upper bound is a ``Limits``
-    /// property.
+    /// Enforces ``Limits/maxMediaBytes`` on an uploaded media size. 0 is "unknown": a message
+    /// sent by media id alone (Agora's createImageMessageByMediaId) has no size to give.
     static func mediaSize(_ size: UInt64, _ limits: Limits, _ path: String) throws(RTMWireError) {
-        if size == 0 {
-            throw RTMWireError.invalid(path, "uploaded media must not be empty (size 0)")
-        }
         if size > UInt64(limits.maxMediaBytes) {
             throw RTMWireError.limit(
                 "maxMediaBytes", allowed: limits.maxMediaBytes,
@@ -151,14 +146,16 @@ enum Rules {
         }
     }
 
-    /// The rules of an uploaded-media body (image or file): a media id, a size in range, and
-    /// caption + display file name + thumbnail within the content budget.
+    /// The rules of an uploaded-media body (image or file): a media id, a size in range, an
+    /// expiry that is not negative, and caption + display file name + thumbnail within the
+    /// content budget.
     static func media(
-        mediaID: String, size: UInt64, caption: Int, fileName: Int, thumbnail: Int,
-        _ limits: Limits
+        mediaID: String, size: UInt64, expireTimeMs: Int64, caption: Int, fileName: Int,
+        thumbnail: Int, _ limits: Limits
     ) throws(RTMWireError) {
         try required(mediaID, "media_id")
         try mediaSize(size, limits, "size")
+        try notNegative(expireTimeMs, "expire_time_ms")
         let total = caption + fileName + thumbnail
         guard total > limits.maxContentBytes else { return }
         // Name the fields that hold bytes, so the error says what to shorten.

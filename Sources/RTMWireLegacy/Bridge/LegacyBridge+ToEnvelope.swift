@@ -9,7 +9,7 @@ extension LegacyBridge {
     ///     for photos, refused for every other type.
     ///   - fallbackMessageID: the id to use when the message has no `message_id` (status and
     ///     raise-hand messages never do), for example a new UUID. Ignored otherwise.
-    /// - Throws: `RTMWireError`: `missingField` for a photo without its attachment or size, or
+    /// - Throws: `RTMWireError`: `missingField` for a photo without its attachment, or
     ///   a message without an id and no fallback; `invalidValue` for a timestamp of exactly
     ///   1970-01-01T00:00:00Z (`send_time_ms` 0 means "not stamped"), an empty photo caption or
     ///   an attachment on a message that is not a photo; and whatever `RTMMessage/validate(limits:)`
@@ -73,13 +73,6 @@ extension LegacyBridge {
                 code: .missingField, fieldPath: "image.media_id",
                 detail:
                     "a legacy photo's media is in the RTM image message that carried it; pass its fields"
-            )
-        }
-        guard photo.size != nil else {
-            throw RTMWireError(
-                code: .missingField, fieldPath: "image.size",
-                detail:
-                    "the legacy photo's size is unknown and an envelope needs one (1 byte ... maxMediaBytes); set it, e.g. from the downloaded media"
             )
         }
         if caption?.isEmpty == true {

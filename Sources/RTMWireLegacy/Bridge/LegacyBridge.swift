@@ -23,10 +23,9 @@ import RTMWire
 /// The other way, a status envelope becomes a `raise_hand` message when the hand changed and a
 /// `status` message when the presence changed or nothing else would be sent.
 ///
-/// A photo whose size is unknown has no envelope: `ImageMessage/size` must be 1 byte ...
-/// `Limits/maxMediaBytes` for every runtime that reads it, and 0 would be read as an empty
-/// upload. Converting one throws `RTMWireError/Code/missingField` at `image.size`; pass the
-/// size (for example that of the downloaded media) in the attachment.
+/// A photo whose size is unknown (an RTM image message created from a media id has none)
+/// bridges both ways: its envelope's `ImageMessage/size` is 0, "unknown", and an envelope with
+/// size 0 gives an attachment whose size is nil.
 public struct LegacyBridge: Sendable {
     /// The conversation the legacy messages belong to.
     public var conversation: Conversation

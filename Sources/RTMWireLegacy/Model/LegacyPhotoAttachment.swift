@@ -10,7 +10,7 @@ public struct LegacyPhotoAttachment: Hashable, Sendable {
     /// `fileName`: the display file name.
     public var fileName: String
     /// `size` in bytes, or nil when unknown (an image message created from a media id has
-    /// none). An envelope cannot carry an unknown size: see ``LegacyBridge``.
+    /// none); the envelope then says 0, "unknown".
     public var size: UInt64?
     /// `width` in pixels, 0 when neither computed by the SDK nor set.
     public var width: UInt32
@@ -53,7 +53,7 @@ public struct LegacyPhotoAttachment: Hashable, Sendable {
 
 extension LegacyPhotoAttachment {
     /// The fields as an image message without a caption, the inverse of ``init(_:)``: an
-    /// unknown size is 0, proto3's "absent" (which validation then refuses).
+    /// unknown size is 0, "unknown".
     public var imageMessageFields: ImageMessage {
         ImageMessage(
             mediaID: mediaID, fileName: fileName, size: size ?? 0, width: width, height: height,

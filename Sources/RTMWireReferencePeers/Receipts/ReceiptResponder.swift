@@ -6,9 +6,10 @@ import RTMWireTransport
 /// receipt on its own.
 ///
 /// - delivery: for messages whose `DeliveryOptions.deliveryReceipt` is on (never for a
-///   receipt), one receipt per original sender for envelopes that arrived together, ids batched
-///   in arrival order (at most `Limits.maxRepeatedCount` per receipt).
-/// - message read: when the message asked (`DeliveryOptions.readReceipt`).
+///   receipt, never in a group: groups have only group read receipts), one receipt per original
+///   sender for envelopes that arrived together, ids batched in arrival order (at most
+///   `Limits.maxRepeatedCount` per receipt).
+/// - message read: when the message asked (`DeliveryOptions.readReceipt`), never in a group.
 /// - conversation read: names the conversation, no message.
 /// - group read and group read count: for group messages that asked
 ///   (`DeliveryOptions.groupReadReceipt`), with content and ack id.
@@ -65,6 +66,7 @@ public struct ReceiptResponder: Sendable {
     /// A message read receipt, or nil when the message did not ask for one or is a receipt.
     public func readReceipt(for message: Envelope, at nowMs: Int64) -> Envelope? {
         guard message.deliveryOptions?.readReceipt == true, !Self.isReceipt(message),
+            message.conversation?.type != .group,
             let sender = message.sender?.userID, !sender.isEmpty
         else { return nil }
         return envelope(
@@ -95,7 +97,7 @@ public struct ReceiptResponder: Sendable {
             .groupRead(
                 GroupReadReceipt(
                     messageID: message.messageID, groupID: group.id, content: content, ackID: ackID,
-                    readTimeMs: nowMs)))
+                    readTimeMs: nowMs, readerUserID: identity.userID)))
     }
 
     /// A group read count (what a group's server sends the original sender), or nil when the
@@ -140,6 +142,7 @@ public struct ReceiptResponder: Sendable {
 
     static func wantsDeliveryReceipt(_ envelope: Envelope) -> Bool {
         envelope.deliveryOptions?.deliveryReceipt == true && !isReceipt(envelope)
+            && envelope.conversation?.type != .group
     }
 
     private static func groupAskingForReads(_ message: Envelope) -> Conversation? {

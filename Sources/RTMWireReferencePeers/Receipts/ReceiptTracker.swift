@@ -116,15 +116,17 @@ public struct ReceiptTracker: Sendable {
                 update(id) { $0.stage = .read }
             }
         case .groupRead(let read):
+            // A server may forward a member's receipt: the reader is then named in it.
+            let member = read.readerUserID.isEmpty ? reader : read.readerUserID
             update(read.messageID) { state in
                 state.stage = .read
                 let duplicate = state.groupReads.contains {
-                    read.ackID.isEmpty ? $0.readerUserID == reader : $0.ackID == read.ackID
+                    read.ackID.isEmpty ? $0.readerUserID == member : $0.ackID == read.ackID
                 }
                 if !duplicate {
                     state.groupReads.append(
                         GroupRead(
-                            readerUserID: reader, content: read.content, ackID: read.ackID,
+                            readerUserID: member, content: read.content, ackID: read.ackID,
                             readTimeMs: read.readTimeMs))
                 }
             }
@@ -132,6 +134,20 @@ public struct ReceiptTracker: Sendable {
             update(count.messageID) { state in
                 state.reportedGroupReadCount = max(state.reportedGroupReadCount, count.readCount)
             }
+        case .groupAckPage(let page):
+            update(page.messageID) { state in
+                for ack in page.acks
+                where !state.groupReads.contains(where: { $0.ackID == ack.ackID }) {
+                    state.groupReads.append(
+                        GroupRead(
+                            readerUserID: ack.readerUserID, content: ack.content, ackID: ack.ackID,
+                            readTimeMs: ack.readTimeMs))
+                }
+                if !state.groupReads.isEmpty { state.stage = .read }
+                state.reportedGroupReadCount = max(state.reportedGroupReadCount, page.totalCount)
+            }
+        case .groupAckQuery:
+            break  // a sender's question to the server: no news about a message
         }
         return changed
     }

@@ -260,6 +260,10 @@ enum LoopbackExchange {
             case .conversationRead?: return "receipt · conversation read"
             case .groupRead?: return "receipt · group read"
             case .groupReadCount?: return "receipt · group read count"
+            case .groupAckQuery(let query)?:
+                return "receipt · group acks query (page of \(query.pageSize))"
+            case .groupAckPage(let page)?:
+                return "receipt · group acks page (\(page.acks.count) of \(page.totalCount))"
             case nil: return "receipt"
             }
         case .metadata(let message)?:

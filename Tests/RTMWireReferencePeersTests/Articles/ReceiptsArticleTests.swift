@@ -111,7 +111,8 @@ struct ReceiptsArticleTests {
             error(Receipt(kind: .groupRead(GroupReadReceipt(messageID: "m"))), in: .group)?.code
                 == .missingField)
         #expect(
-            error(Receipt(kind: .groupReadCount(GroupReadCount(groupID: "g"))), in: .group)?.code
+            error(Receipt(kind: .groupReadCount(GroupReadCount(groupID: "alice"))), in: .group)?
+                .code
                 == .missingField)
         // Group receipts belong to groups, a conversation read receipt to a peer conversation.
         let groupInPeer = error(

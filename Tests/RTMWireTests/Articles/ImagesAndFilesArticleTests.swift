@@ -60,10 +60,16 @@ struct ImagesAndFilesArticleTests {
             print(error.limit!)  // maxContentBytes: allowed 32768, actual 40000
         }
 
+        // A format the probe does not read travels with width and height unknown (0).
+        let other = try ImageMessage(mediaID: "media-7f3b", imageBytes: Array("II*\0 a TIFF".utf8))
+        print(other.width, other.height, other.size)  // 0 0 11
+
         do {
-            _ = try ImageMessage(mediaID: "media-7f3a", imageBytes: Array("not an image".utf8))
+            // A PNG signature with no header after it is no image a receiver can show.
+            let cut: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            _ = try ImageMessage(mediaID: "media-7f3a", imageBytes: cut)
         } catch {
-            print(error.code)  // unrecognizedImageFormat
+            print(error.code)  // malformedImageHeader
         }
         // Article sample: end
 
@@ -105,6 +111,9 @@ struct ImagesAndFilesArticleTests {
         #expect(tooLarge?.code == .limitExceeded)
         #expect(tooLarge?.fieldPath == "image.size")
         #expect(tooLarge?.limit?.name == "maxMediaBytes")
-        #expect(error(ImageMessage(mediaID: "m", size: 0))?.fieldPath == "image.size")
+        #expect(error(ImageMessage(mediaID: "m", size: 0)) == nil)  // unknown: sent by media id
+        let expired = error(ImageMessage(mediaID: "m", expireTimeMs: -1))
+        #expect(expired?.code == .invalidValue)
+        #expect(expired?.fieldPath == "image.expire_time_ms")
     }
 }

@@ -23,6 +23,8 @@ static const struct testee_message_type types[] = {
     {"rtmwire.v1.DeliveryReceipt", &rtmwire_v1_DeliveryReceipt_msg, sizeof(rtmwire_v1_DeliveryReceipt)},
     {"rtmwire.v1.Envelope", &rtmwire_v1_Envelope_msg, sizeof(rtmwire_v1_Envelope)},
     {"rtmwire.v1.FileMessage", &rtmwire_v1_FileMessage_msg, sizeof(rtmwire_v1_FileMessage)},
+    {"rtmwire.v1.GroupAckPage", &rtmwire_v1_GroupAckPage_msg, sizeof(rtmwire_v1_GroupAckPage)},
+    {"rtmwire.v1.GroupAckQuery", &rtmwire_v1_GroupAckQuery_msg, sizeof(rtmwire_v1_GroupAckQuery)},
     {"rtmwire.v1.GroupReadCount", &rtmwire_v1_GroupReadCount_msg, sizeof(rtmwire_v1_GroupReadCount)},
     {"rtmwire.v1.GroupReadReceipt", &rtmwire_v1_GroupReadReceipt_msg, sizeof(rtmwire_v1_GroupReadReceipt)},
     {"rtmwire.v1.ImageMessage", &rtmwire_v1_ImageMessage_msg, sizeof(rtmwire_v1_ImageMessage)},

@@ -12,6 +12,8 @@ fn round_trip(name: &str, payload: &[u8]) -> Option<Result<Vec<u8>, prost::Decod
         "rtmwire.v1.DeliveryReceipt" => decode_encode::<rtmwire::v1::DeliveryReceipt>(payload),
         "rtmwire.v1.Envelope" => decode_encode::<rtmwire::v1::Envelope>(payload),
         "rtmwire.v1.FileMessage" => decode_encode::<rtmwire::v1::FileMessage>(payload),
+        "rtmwire.v1.GroupAckPage" => decode_encode::<rtmwire::v1::GroupAckPage>(payload),
+        "rtmwire.v1.GroupAckQuery" => decode_encode::<rtmwire::v1::GroupAckQuery>(payload),
         "rtmwire.v1.GroupReadCount" => decode_encode::<rtmwire::v1::GroupReadCount>(payload),
         "rtmwire.v1.GroupReadReceipt" => decode_encode::<rtmwire::v1::GroupReadReceipt>(payload),
         "rtmwire.v1.ImageMessage" => decode_encode::<rtmwire::v1::ImageMessage>(payload),

@@ -10,7 +10,9 @@ pub struct TextMessage {
     pub mentions: ::core::option::Option<Mentions>,
 }
 /// An image stored on the file server. The image bytes never travel in the message: only its media
-/// id (issued by the file server on upload, valid 7 days) and descriptive fields.
+/// id (issued by the file server on upload, valid 7 days) and descriptive fields. A message built
+/// from a media id alone (Agora's createImageMessageByMediaId: re-sending or forwarding an upload)
+/// has no size, width or height: each is 0, "unknown".
 #[allow(clippy::derive_partial_eq_without_eq)]
 #[derive(Clone, PartialEq, ::prost::Message)]
 pub struct ImageMessage {
@@ -20,11 +22,12 @@ pub struct ImageMessage {
     /// Display file name. Counts toward the 32 KB content budget.
     #[prost(string, tag="2")]
     pub file_name: ::prost::alloc::string::String,
-    /// Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    /// Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    /// 0 = unknown (a message sent by media id).
     #[prost(uint64, tag="3")]
     pub size: u64,
-    /// Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-    /// explicit value set by the sender overrides the computed one. 0 = unknown.
+    /// Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+    /// value set by the sender overrides the computed one. 0 = unknown (any other format).
     #[prost(uint32, tag="4")]
     pub width: u32,
     /// Image height in pixels; same rules as width. 0 = unknown.
@@ -46,6 +49,11 @@ pub struct ImageMessage {
     /// Users the caption mentions. Absent = none.
     #[prost(message, optional, tag="10")]
     pub mentions: ::core::option::Option<Mentions>,
+    /// When the file server discards the upload and the media id stops working (ms since the Unix
+    /// epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+    /// negative is invalid.
+    #[prost(int64, tag="11")]
+    pub expire_time_ms: i64,
 }
 /// A file stored on the file server (same media id rules as ImageMessage).
 #[allow(clippy::derive_partial_eq_without_eq)]
@@ -57,7 +65,8 @@ pub struct FileMessage {
     /// Display file name. Counts toward the 32 KB content budget.
     #[prost(string, tag="2")]
     pub file_name: ::prost::alloc::string::String,
-    /// Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    /// Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    /// 0 = unknown (a message sent by media id).
     #[prost(uint64, tag="3")]
     pub size: u64,
     /// Thumbnail bytes set by the application (binary). Counts toward the 32 KB content budget.
@@ -69,6 +78,10 @@ pub struct FileMessage {
     /// Users the caption mentions. Absent = none.
     #[prost(message, optional, tag="6")]
     pub mentions: ::core::option::Option<Mentions>,
+    /// When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+    /// given; negative is invalid.
+    #[prost(int64, tag="7")]
+    pub expire_time_ms: i64,
 }
 /// An application-defined message, e.g. the chat tutorial's app-specific JSON messages.
 #[allow(clippy::derive_partial_eq_without_eq)]
@@ -186,7 +199,7 @@ impl Presence {
 #[allow(clippy::derive_partial_eq_without_eq)]
 #[derive(Clone, PartialEq, ::prost::Message)]
 pub struct Receipt {
-    #[prost(oneof="receipt::Kind", tags="1, 2, 3, 4, 5")]
+    #[prost(oneof="receipt::Kind", tags="1, 2, 3, 4, 5, 6, 7")]
     pub kind: ::core::option::Option<receipt::Kind>,
 }
 /// Nested message and enum types in `Receipt`.
@@ -209,6 +222,13 @@ pub mod receipt {
         /// How many group members have read a message (sent to the sender when it asked).
         #[prost(message, tag="5")]
         GroupReadCount(super::GroupReadCount),
+        /// The sender asks the server for one page of a group message's read receipts
+        /// (asyncFetchGroupMessageAcksFromServer).
+        #[prost(message, tag="6")]
+        GroupAckQuery(super::GroupAckQuery),
+        /// The server's answer: one page of read receipts and the cursor to the next.
+        #[prost(message, tag="7")]
+        GroupAckPage(super::GroupAckPage),
     }
 }
 /// Delivery receipt: may batch many message ids. At least one id is required.
@@ -248,10 +268,11 @@ pub struct GroupReadReceipt {
     /// Id of the group message that was read. Required (non-empty).
     #[prost(string, tag="1")]
     pub message_id: ::prost::alloc::string::String,
-    /// The group id. Required (non-empty).
+    /// The group id. Required (non-empty); in an envelope, the conversation's id.
     #[prost(string, tag="2")]
     pub group_id: ::prost::alloc::string::String,
-    /// Free-form content attached by the reader (sendGroupMessageReadAck's content).
+    /// Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+    /// the 32 KB content budget.
     #[prost(string, tag="3")]
     pub content: ::prost::alloc::string::String,
     /// Server-issued id of this acknowledgement (used to page through acks).
@@ -260,6 +281,10 @@ pub struct GroupReadReceipt {
     /// When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
     #[prost(int64, tag="5")]
     pub read_time_ms: i64,
+    /// The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+    /// envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+    #[prost(string, tag="6")]
+    pub reader_user_id: ::prost::alloc::string::String,
 }
 /// Read count of a group message, for a sender that asked for group read receipts.
 #[allow(clippy::derive_partial_eq_without_eq)]
@@ -274,6 +299,45 @@ pub struct GroupReadCount {
     /// Number of members that have read the message so far.
     #[prost(uint32, tag="3")]
     pub read_count: u32,
+}
+/// A request for one page of a group message's read receipts, oldest first (Agora Chat
+/// asyncFetchGroupMessageAcksFromServer: message id, group id, start ack id, page size).
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct GroupAckQuery {
+    /// Id of the group message. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub message_id: ::prost::alloc::string::String,
+    /// The group id. Required (non-empty); in an envelope, the conversation's id.
+    #[prost(string, tag="2")]
+    pub group_id: ::prost::alloc::string::String,
+    /// The cursor: the next_ack_id of the previous page. Empty = the first page.
+    #[prost(string, tag="3")]
+    pub start_ack_id: ::prost::alloc::string::String,
+    /// How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+    #[prost(uint32, tag="4")]
+    pub page_size: u32,
+}
+/// One page of a group message's read receipts (Agora Chat AgoraChatCursorResult plus the total).
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct GroupAckPage {
+    /// Id of the group message. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub message_id: ::prost::alloc::string::String,
+    /// The group id. Required (non-empty); in an envelope, the conversation's id.
+    #[prost(string, tag="2")]
+    pub group_id: ::prost::alloc::string::String,
+    /// The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+    /// message and group, each with its ack_id and reader_user_id.
+    #[prost(message, repeated, tag="3")]
+    pub acks: ::prost::alloc::vec::Vec<GroupReadReceipt>,
+    /// The start_ack_id of the next page. Empty = this is the last page.
+    #[prost(string, tag="4")]
+    pub next_ack_id: ::prost::alloc::string::String,
+    /// How many read receipts the message has in all.
+    #[prost(uint32, tag="5")]
+    pub total_count: u32,
 }
 /// A streaming message as first delivered: its identity, initial content and state.
 #[allow(clippy::derive_partial_eq_without_eq)]
@@ -303,6 +367,11 @@ pub struct StreamMessage {
     /// An optional reference to another message (a quoted or replied-to message).
     #[prost(message, optional, tag="8")]
     pub reference: ::core::option::Option<StreamReference>,
+    /// The summary of the whole content, once there is one (RongCloud delivers it as the message
+    /// extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+    /// conversation list or the history shows. Set from the complete event's summary. Optional.
+    #[prost(string, tag="9")]
+    pub summary: ::prost::alloc::string::String,
 }
 /// A reference from a streaming message to another message (RongCloud RCReferenceInfo).
 /// MessageReference (envelope.proto, the reply of any envelope) has the same field numbers, types

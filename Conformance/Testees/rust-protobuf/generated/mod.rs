@@ -23,6 +23,8 @@ pub fn round_trip(name: &str, payload: &[u8]) -> Option<super::Outcome> {
         "rtmwire.v1.DeliveryReceipt" => super::parse_serialize::<receipt::DeliveryReceipt>(payload),
         "rtmwire.v1.Envelope" => super::parse_serialize::<envelope::Envelope>(payload),
         "rtmwire.v1.FileMessage" => super::parse_serialize::<content::FileMessage>(payload),
+        "rtmwire.v1.GroupAckPage" => super::parse_serialize::<receipt::GroupAckPage>(payload),
+        "rtmwire.v1.GroupAckQuery" => super::parse_serialize::<receipt::GroupAckQuery>(payload),
         "rtmwire.v1.GroupReadCount" => super::parse_serialize::<receipt::GroupReadCount>(payload),
         "rtmwire.v1.GroupReadReceipt" => super::parse_serialize::<receipt::GroupReadReceipt>(payload),
         "rtmwire.v1.ImageMessage" => super::parse_serialize::<content::ImageMessage>(payload),

@@ -45,6 +45,8 @@ pub enum Receipt_oneof_kind {
     conversation_read(ConversationReadReceipt),
     group_read(GroupReadReceipt),
     group_read_count(GroupReadCount),
+    group_ack_query(GroupAckQuery),
+    group_ack_page(GroupAckPage),
 }
 
 impl Receipt {
@@ -296,6 +298,104 @@ impl Receipt {
             GroupReadCount::new()
         }
     }
+
+    // .rtmwire.v1.GroupAckQuery group_ack_query = 6;
+
+
+    pub fn get_group_ack_query(&self) -> &GroupAckQuery {
+        match self.kind {
+            ::std::option::Option::Some(Receipt_oneof_kind::group_ack_query(ref v)) => v,
+            _ => <GroupAckQuery as ::protobuf::Message>::default_instance(),
+        }
+    }
+    pub fn clear_group_ack_query(&mut self) {
+        self.kind = ::std::option::Option::None;
+    }
+
+    pub fn has_group_ack_query(&self) -> bool {
+        match self.kind {
+            ::std::option::Option::Some(Receipt_oneof_kind::group_ack_query(..)) => true,
+            _ => false,
+        }
+    }
+
+    // Param is passed by value, moved
+    pub fn set_group_ack_query(&mut self, v: GroupAckQuery) {
+        self.kind = ::std::option::Option::Some(Receipt_oneof_kind::group_ack_query(v))
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_group_ack_query(&mut self) -> &mut GroupAckQuery {
+        if let ::std::option::Option::Some(Receipt_oneof_kind::group_ack_query(_)) = self.kind {
+        } else {
+            self.kind = ::std::option::Option::Some(Receipt_oneof_kind::group_ack_query(GroupAckQuery::new()));
+        }
+        match self.kind {
+            ::std::option::Option::Some(Receipt_oneof_kind::group_ack_query(ref mut v)) => v,
+            _ => panic!(),
+        }
+    }
+
+    // Take field
+    pub fn take_group_ack_query(&mut self) -> GroupAckQuery {
+        if self.has_group_ack_query() {
+            match self.kind.take() {
+                ::std::option::Option::Some(Receipt_oneof_kind::group_ack_query(v)) => v,
+                _ => panic!(),
+            }
+        } else {
+            GroupAckQuery::new()
+        }
+    }
+
+    // .rtmwire.v1.GroupAckPage group_ack_page = 7;
+
+
+    pub fn get_group_ack_page(&self) -> &GroupAckPage {
+        match self.kind {
+            ::std::option::Option::Some(Receipt_oneof_kind::group_ack_page(ref v)) => v,
+            _ => <GroupAckPage as ::protobuf::Message>::default_instance(),
+        }
+    }
+    pub fn clear_group_ack_page(&mut self) {
+        self.kind = ::std::option::Option::None;
+    }
+
+    pub fn has_group_ack_page(&self) -> bool {
+        match self.kind {
+            ::std::option::Option::Some(Receipt_oneof_kind::group_ack_page(..)) => true,
+            _ => false,
+        }
+    }
+
+    // Param is passed by value, moved
+    pub fn set_group_ack_page(&mut self, v: GroupAckPage) {
+        self.kind = ::std::option::Option::Some(Receipt_oneof_kind::group_ack_page(v))
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_group_ack_page(&mut self) -> &mut GroupAckPage {
+        if let ::std::option::Option::Some(Receipt_oneof_kind::group_ack_page(_)) = self.kind {
+        } else {
+            self.kind = ::std::option::Option::Some(Receipt_oneof_kind::group_ack_page(GroupAckPage::new()));
+        }
+        match self.kind {
+            ::std::option::Option::Some(Receipt_oneof_kind::group_ack_page(ref mut v)) => v,
+            _ => panic!(),
+        }
+    }
+
+    // Take field
+    pub fn take_group_ack_page(&mut self) -> GroupAckPage {
+        if self.has_group_ack_page() {
+            match self.kind.take() {
+                ::std::option::Option::Some(Receipt_oneof_kind::group_ack_page(v)) => v,
+                _ => panic!(),
+            }
+        } else {
+            GroupAckPage::new()
+        }
+    }
 }
 
 impl ::protobuf::Message for Receipt {
@@ -321,6 +421,16 @@ impl ::protobuf::Message for Receipt {
             }
         }
         if let Some(Receipt_oneof_kind::group_read_count(ref v)) = self.kind {
+            if !v.is_initialized() {
+                return false;
+            }
+        }
+        if let Some(Receipt_oneof_kind::group_ack_query(ref v)) = self.kind {
+            if !v.is_initialized() {
+                return false;
+            }
+        }
+        if let Some(Receipt_oneof_kind::group_ack_page(ref v)) = self.kind {
             if !v.is_initialized() {
                 return false;
             }
@@ -362,6 +472,18 @@ impl ::protobuf::Message for Receipt {
                     }
                     self.kind = ::std::option::Option::Some(Receipt_oneof_kind::group_read_count(is.read_message()?));
                 },
+                6 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeLengthDelimited {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    self.kind = ::std::option::Option::Some(Receipt_oneof_kind::group_ack_query(is.read_message()?));
+                },
+                7 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeLengthDelimited {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    self.kind = ::std::option::Option::Some(Receipt_oneof_kind::group_ack_page(is.read_message()?));
+                },
                 _ => {
                     ::protobuf::rt::read_unknown_or_skip_group(field_number, wire_type, is, self.mut_unknown_fields())?;
                 },
@@ -393,6 +515,14 @@ impl ::protobuf::Message for Receipt {
                     my_size += 1 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
                 },
                 &Receipt_oneof_kind::group_read_count(ref v) => {
+                    let len = v.compute_size();
+                    my_size += 1 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+                },
+                &Receipt_oneof_kind::group_ack_query(ref v) => {
+                    let len = v.compute_size();
+                    my_size += 1 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+                },
+                &Receipt_oneof_kind::group_ack_page(ref v) => {
                     let len = v.compute_size();
                     my_size += 1 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
                 },
@@ -428,6 +558,16 @@ impl ::protobuf::Message for Receipt {
                 },
                 &Receipt_oneof_kind::group_read_count(ref v) => {
                     os.write_tag(5, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+                    os.write_raw_varint32(v.get_cached_size())?;
+                    v.write_to_with_cached_sizes(os)?;
+                },
+                &Receipt_oneof_kind::group_ack_query(ref v) => {
+                    os.write_tag(6, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+                    os.write_raw_varint32(v.get_cached_size())?;
+                    v.write_to_with_cached_sizes(os)?;
+                },
+                &Receipt_oneof_kind::group_ack_page(ref v) => {
+                    os.write_tag(7, ::protobuf::wire_format::WireTypeLengthDelimited)?;
                     os.write_raw_varint32(v.get_cached_size())?;
                     v.write_to_with_cached_sizes(os)?;
                 },
@@ -496,6 +636,16 @@ impl ::protobuf::Message for Receipt {
                 Receipt::has_group_read_count,
                 Receipt::get_group_read_count,
             ));
+            fields.push(::protobuf::reflect::accessor::make_singular_message_accessor::<_, GroupAckQuery>(
+                "group_ack_query",
+                Receipt::has_group_ack_query,
+                Receipt::get_group_ack_query,
+            ));
+            fields.push(::protobuf::reflect::accessor::make_singular_message_accessor::<_, GroupAckPage>(
+                "group_ack_page",
+                Receipt::has_group_ack_page,
+                Receipt::get_group_ack_page,
+            ));
             ::protobuf::reflect::MessageDescriptor::new_pb_name::<Receipt>(
                 "Receipt",
                 fields,
@@ -512,6 +662,8 @@ impl ::protobuf::Message for Receipt {
 
 impl ::protobuf::Clear for Receipt {
     fn clear(&mut self) {
+        self.kind = ::std::option::Option::None;
+        self.kind = ::std::option::Option::None;
         self.kind = ::std::option::Option::None;
         self.kind = ::std::option::Option::None;
         self.kind = ::std::option::Option::None;
@@ -1058,6 +1210,7 @@ pub struct GroupReadReceipt {
     pub content: ::std::string::String,
     pub ack_id: ::std::string::String,
     pub read_time_ms: i64,
+    pub reader_user_id: ::std::string::String,
     // special fields
     pub unknown_fields: ::protobuf::UnknownFields,
     pub cached_size: ::protobuf::CachedSize,
@@ -1192,6 +1345,32 @@ impl GroupReadReceipt {
     pub fn set_read_time_ms(&mut self, v: i64) {
         self.read_time_ms = v;
     }
+
+    // string reader_user_id = 6;
+
+
+    pub fn get_reader_user_id(&self) -> &str {
+        &self.reader_user_id
+    }
+    pub fn clear_reader_user_id(&mut self) {
+        self.reader_user_id.clear();
+    }
+
+    // Param is passed by value, moved
+    pub fn set_reader_user_id(&mut self, v: ::std::string::String) {
+        self.reader_user_id = v;
+    }
+
+    // Mutable pointer to the field.
+    // If field is not initialized, it is initialized with default value first.
+    pub fn mut_reader_user_id(&mut self) -> &mut ::std::string::String {
+        &mut self.reader_user_id
+    }
+
+    // Take field
+    pub fn take_reader_user_id(&mut self) -> ::std::string::String {
+        ::std::mem::replace(&mut self.reader_user_id, ::std::string::String::new())
+    }
 }
 
 impl ::protobuf::Message for GroupReadReceipt {
@@ -1222,6 +1401,9 @@ impl ::protobuf::Message for GroupReadReceipt {
                     let tmp = is.read_int64()?;
                     self.read_time_ms = tmp;
                 },
+                6 => {
+                    ::protobuf::rt::read_singular_proto3_string_into(wire_type, is, &mut self.reader_user_id)?;
+                },
                 _ => {
                     ::protobuf::rt::read_unknown_or_skip_group(field_number, wire_type, is, self.mut_unknown_fields())?;
                 },
@@ -1249,6 +1431,9 @@ impl ::protobuf::Message for GroupReadReceipt {
         if self.read_time_ms != 0 {
             my_size += ::protobuf::rt::value_size(5, self.read_time_ms, ::protobuf::wire_format::WireTypeVarint);
         }
+        if !self.reader_user_id.is_empty() {
+            my_size += ::protobuf::rt::string_size(6, &self.reader_user_id);
+        }
         my_size += ::protobuf::rt::unknown_fields_size(self.get_unknown_fields());
         self.cached_size.set(my_size);
         my_size
@@ -1269,6 +1454,9 @@ impl ::protobuf::Message for GroupReadReceipt {
         }
         if self.read_time_ms != 0 {
             os.write_int64(5, self.read_time_ms)?;
+        }
+        if !self.reader_user_id.is_empty() {
+            os.write_string(6, &self.reader_user_id)?;
         }
         os.write_unknown_fields(self.get_unknown_fields())?;
         ::std::result::Result::Ok(())
@@ -1333,6 +1521,11 @@ impl ::protobuf::Message for GroupReadReceipt {
                 |m: &GroupReadReceipt| { &m.read_time_ms },
                 |m: &mut GroupReadReceipt| { &mut m.read_time_ms },
             ));
+            fields.push(::protobuf::reflect::accessor::make_simple_field_accessor::<_, ::protobuf::types::ProtobufTypeString>(
+                "reader_user_id",
+                |m: &GroupReadReceipt| { &m.reader_user_id },
+                |m: &mut GroupReadReceipt| { &mut m.reader_user_id },
+            ));
             ::protobuf::reflect::MessageDescriptor::new_pb_name::<GroupReadReceipt>(
                 "GroupReadReceipt",
                 fields,
@@ -1354,6 +1547,7 @@ impl ::protobuf::Clear for GroupReadReceipt {
         self.content.clear();
         self.ack_id.clear();
         self.read_time_ms = 0;
+        self.reader_user_id.clear();
         self.unknown_fields.clear();
     }
 }
@@ -1606,139 +1800,832 @@ impl ::protobuf::reflect::ProtobufValue for GroupReadCount {
     }
 }
 
+#[derive(PartialEq,Clone,Default)]
+pub struct GroupAckQuery {
+    // message fields
+    pub message_id: ::std::string::String,
+    pub group_id: ::std::string::String,
+    pub start_ack_id: ::std::string::String,
+    pub page_size: u32,
+    // special fields
+    pub unknown_fields: ::protobuf::UnknownFields,
+    pub cached_size: ::protobuf::CachedSize,
+}
+
+impl<'a> ::std::default::Default for &'a GroupAckQuery {
+    fn default() -> &'a GroupAckQuery {
+        <GroupAckQuery as ::protobuf::Message>::default_instance()
+    }
+}
+
+impl GroupAckQuery {
+    pub fn new() -> GroupAckQuery {
+        ::std::default::Default::default()
+    }
+
+    // string message_id = 1;
+
+
+    pub fn get_message_id(&self) -> &str {
+        &self.message_id
+    }
+    pub fn clear_message_id(&mut self) {
+        self.message_id.clear();
+    }
+
+    // Param is passed by value, moved
+    pub fn set_message_id(&mut self, v: ::std::string::String) {
+        self.message_id = v;
+    }
+
+    // Mutable pointer to the field.
+    // If field is not initialized, it is initialized with default value first.
+    pub fn mut_message_id(&mut self) -> &mut ::std::string::String {
+        &mut self.message_id
+    }
+
+    // Take field
+    pub fn take_message_id(&mut self) -> ::std::string::String {
+        ::std::mem::replace(&mut self.message_id, ::std::string::String::new())
+    }
+
+    // string group_id = 2;
+
+
+    pub fn get_group_id(&self) -> &str {
+        &self.group_id
+    }
+    pub fn clear_group_id(&mut self) {
+        self.group_id.clear();
+    }
+
+    // Param is passed by value, moved
+    pub fn set_group_id(&mut self, v: ::std::string::String) {
+        self.group_id = v;
+    }
+
+    // Mutable pointer to the field.
+    // If field is not initialized, it is initialized with default value first.
+    pub fn mut_group_id(&mut self) -> &mut ::std::string::String {
+        &mut self.group_id
+    }
+
+    // Take field
+    pub fn take_group_id(&mut self) -> ::std::string::String {
+        ::std::mem::replace(&mut self.group_id, ::std::string::String::new())
+    }
+
+    // string start_ack_id = 3;
+
+
+    pub fn get_start_ack_id(&self) -> &str {
+        &self.start_ack_id
+    }
+    pub fn clear_start_ack_id(&mut self) {
+        self.start_ack_id.clear();
+    }
+
+    // Param is passed by value, moved
+    pub fn set_start_ack_id(&mut self, v: ::std::string::String) {
+        self.start_ack_id = v;
+    }
+
+    // Mutable pointer to the field.
+    // If field is not initialized, it is initialized with default value first.
+    pub fn mut_start_ack_id(&mut self) -> &mut ::std::string::String {
+        &mut self.start_ack_id
+    }
+
+    // Take field
+    pub fn take_start_ack_id(&mut self) -> ::std::string::String {
+        ::std::mem::replace(&mut self.start_ack_id, ::std::string::String::new())
+    }
+
+    // uint32 page_size = 4;
+
+
+    pub fn get_page_size(&self) -> u32 {
+        self.page_size
+    }
+    pub fn clear_page_size(&mut self) {
+        self.page_size = 0;
+    }
+
+    // Param is passed by value, moved
+    pub fn set_page_size(&mut self, v: u32) {
+        self.page_size = v;
+    }
+}
+
+impl ::protobuf::Message for GroupAckQuery {
+    fn is_initialized(&self) -> bool {
+        true
+    }
+
+    fn merge_from(&mut self, is: &mut ::protobuf::CodedInputStream<'_>) -> ::protobuf::ProtobufResult<()> {
+        while !is.eof()? {
+            let (field_number, wire_type) = is.read_tag_unpack()?;
+            match field_number {
+                1 => {
+                    ::protobuf::rt::read_singular_proto3_string_into(wire_type, is, &mut self.message_id)?;
+                },
+                2 => {
+                    ::protobuf::rt::read_singular_proto3_string_into(wire_type, is, &mut self.group_id)?;
+                },
+                3 => {
+                    ::protobuf::rt::read_singular_proto3_string_into(wire_type, is, &mut self.start_ack_id)?;
+                },
+                4 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeVarint {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    let tmp = is.read_uint32()?;
+                    self.page_size = tmp;
+                },
+                _ => {
+                    ::protobuf::rt::read_unknown_or_skip_group(field_number, wire_type, is, self.mut_unknown_fields())?;
+                },
+            };
+        }
+        ::std::result::Result::Ok(())
+    }
+
+    // Compute sizes of nested messages
+    #[allow(unused_variables)]
+    fn compute_size(&self) -> u32 {
+        let mut my_size = 0;
+        if !self.message_id.is_empty() {
+            my_size += ::protobuf::rt::string_size(1, &self.message_id);
+        }
+        if !self.group_id.is_empty() {
+            my_size += ::protobuf::rt::string_size(2, &self.group_id);
+        }
+        if !self.start_ack_id.is_empty() {
+            my_size += ::protobuf::rt::string_size(3, &self.start_ack_id);
+        }
+        if self.page_size != 0 {
+            my_size += ::protobuf::rt::value_size(4, self.page_size, ::protobuf::wire_format::WireTypeVarint);
+        }
+        my_size += ::protobuf::rt::unknown_fields_size(self.get_unknown_fields());
+        self.cached_size.set(my_size);
+        my_size
+    }
+
+    fn write_to_with_cached_sizes(&self, os: &mut ::protobuf::CodedOutputStream<'_>) -> ::protobuf::ProtobufResult<()> {
+        if !self.message_id.is_empty() {
+            os.write_string(1, &self.message_id)?;
+        }
+        if !self.group_id.is_empty() {
+            os.write_string(2, &self.group_id)?;
+        }
+        if !self.start_ack_id.is_empty() {
+            os.write_string(3, &self.start_ack_id)?;
+        }
+        if self.page_size != 0 {
+            os.write_uint32(4, self.page_size)?;
+        }
+        os.write_unknown_fields(self.get_unknown_fields())?;
+        ::std::result::Result::Ok(())
+    }
+
+    fn get_cached_size(&self) -> u32 {
+        self.cached_size.get()
+    }
+
+    fn get_unknown_fields(&self) -> &::protobuf::UnknownFields {
+        &self.unknown_fields
+    }
+
+    fn mut_unknown_fields(&mut self) -> &mut ::protobuf::UnknownFields {
+        &mut self.unknown_fields
+    }
+
+    fn as_any(&self) -> &dyn (::std::any::Any) {
+        self as &dyn (::std::any::Any)
+    }
+    fn as_any_mut(&mut self) -> &mut dyn (::std::any::Any) {
+        self as &mut dyn (::std::any::Any)
+    }
+    fn into_any(self: ::std::boxed::Box<Self>) -> ::std::boxed::Box<dyn (::std::any::Any)> {
+        self
+    }
+
+    fn descriptor(&self) -> &'static ::protobuf::reflect::MessageDescriptor {
+        Self::descriptor_static()
+    }
+
+    fn new() -> GroupAckQuery {
+        GroupAckQuery::new()
+    }
+
+    fn descriptor_static() -> &'static ::protobuf::reflect::MessageDescriptor {
+        static descriptor: ::protobuf::rt::LazyV2<::protobuf::reflect::MessageDescriptor> = ::protobuf::rt::LazyV2::INIT;
+        descriptor.get(|| {
+            let mut fields = ::std::vec::Vec::new();
+            fields.push(::protobuf::reflect::accessor::make_simple_field_accessor::<_, ::protobuf::types::ProtobufTypeString>(
+                "message_id",
+                |m: &GroupAckQuery| { &m.message_id },
+                |m: &mut GroupAckQuery| { &mut m.message_id },
+            ));
+            fields.push(::protobuf::reflect::accessor::make_simple_field_accessor::<_, ::protobuf::types::ProtobufTypeString>(
+                "group_id",
+                |m: &GroupAckQuery| { &m.group_id },
+                |m: &mut GroupAckQuery| { &mut m.group_id },
+            ));
+            fields.push(::protobuf::reflect::accessor::make_simple_field_accessor::<_, ::protobuf::types::ProtobufTypeString>(
+                "start_ack_id",
+                |m: &GroupAckQuery| { &m.start_ack_id },
+                |m: &mut GroupAckQuery| { &mut m.start_ack_id },
+            ));
+            fields.push(::protobuf::reflect::accessor::make_simple_field_accessor::<_, ::protobuf::types::ProtobufTypeUint32>(
+                "page_size",
+                |m: &GroupAckQuery| { &m.page_size },
+                |m: &mut GroupAckQuery| { &mut m.page_size },
+            ));
+            ::protobuf::reflect::MessageDescriptor::new_pb_name::<GroupAckQuery>(
+                "GroupAckQuery",
+                fields,
+                file_descriptor_proto()
+            )
+        })
+    }
+
+    fn default_instance() -> &'static GroupAckQuery {
+        static instance: ::protobuf::rt::LazyV2<GroupAckQuery> = ::protobuf::rt::LazyV2::INIT;
+        instance.get(GroupAckQuery::new)
+    }
+}
+
+impl ::protobuf::Clear for GroupAckQuery {
+    fn clear(&mut self) {
+        self.message_id.clear();
+        self.group_id.clear();
+        self.start_ack_id.clear();
+        self.page_size = 0;
+        self.unknown_fields.clear();
+    }
+}
+
+impl ::std::fmt::Debug for GroupAckQuery {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        ::protobuf::text_format::fmt(self, f)
+    }
+}
+
+impl ::protobuf::reflect::ProtobufValue for GroupAckQuery {
+    fn as_ref(&self) -> ::protobuf::reflect::ReflectValueRef {
+        ::protobuf::reflect::ReflectValueRef::Message(self)
+    }
+}
+
+#[derive(PartialEq,Clone,Default)]
+pub struct GroupAckPage {
+    // message fields
+    pub message_id: ::std::string::String,
+    pub group_id: ::std::string::String,
+    pub acks: ::protobuf::RepeatedField<GroupReadReceipt>,
+    pub next_ack_id: ::std::string::String,
+    pub total_count: u32,
+    // special fields
+    pub unknown_fields: ::protobuf::UnknownFields,
+    pub cached_size: ::protobuf::CachedSize,
+}
+
+impl<'a> ::std::default::Default for &'a GroupAckPage {
+    fn default() -> &'a GroupAckPage {
+        <GroupAckPage as ::protobuf::Message>::default_instance()
+    }
+}
+
+impl GroupAckPage {
+    pub fn new() -> GroupAckPage {
+        ::std::default::Default::default()
+    }
+
+    // string message_id = 1;
+
+
+    pub fn get_message_id(&self) -> &str {
+        &self.message_id
+    }
+    pub fn clear_message_id(&mut self) {
+        self.message_id.clear();
+    }
+
+    // Param is passed by value, moved
+    pub fn set_message_id(&mut self, v: ::std::string::String) {
+        self.message_id = v;
+    }
+
+    // Mutable pointer to the field.
+    // If field is not initialized, it is initialized with default value first.
+    pub fn mut_message_id(&mut self) -> &mut ::std::string::String {
+        &mut self.message_id
+    }
+
+    // Take field
+    pub fn take_message_id(&mut self) -> ::std::string::String {
+        ::std::mem::replace(&mut self.message_id, ::std::string::String::new())
+    }
+
+    // string group_id = 2;
+
+
+    pub fn get_group_id(&self) -> &str {
+        &self.group_id
+    }
+    pub fn clear_group_id(&mut self) {
+        self.group_id.clear();
+    }
+
+    // Param is passed by value, moved
+    pub fn set_group_id(&mut self, v: ::std::string::String) {
+        self.group_id = v;
+    }
+
+    // Mutable pointer to the field.
+    // If field is not initialized, it is initialized with default value first.
+    pub fn mut_group_id(&mut self) -> &mut ::std::string::String {
+        &mut self.group_id
+    }
+
+    // Take field
+    pub fn take_group_id(&mut self) -> ::std::string::String {
+        ::std::mem::replace(&mut self.group_id, ::std::string::String::new())
+    }
+
+    // repeated .rtmwire.v1.GroupReadReceipt acks = 3;
+
+
+    pub fn get_acks(&self) -> &[GroupReadReceipt] {
+        &self.acks
+    }
+    pub fn clear_acks(&mut self) {
+        self.acks.clear();
+    }
+
+    // Param is passed by value, moved
+    pub fn set_acks(&mut self, v: ::protobuf::RepeatedField<GroupReadReceipt>) {
+        self.acks = v;
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_acks(&mut self) -> &mut ::protobuf::RepeatedField<GroupReadReceipt> {
+        &mut self.acks
+    }
+
+    // Take field
+    pub fn take_acks(&mut self) -> ::protobuf::RepeatedField<GroupReadReceipt> {
+        ::std::mem::replace(&mut self.acks, ::protobuf::RepeatedField::new())
+    }
+
+    // string next_ack_id = 4;
+
+
+    pub fn get_next_ack_id(&self) -> &str {
+        &self.next_ack_id
+    }
+    pub fn clear_next_ack_id(&mut self) {
+        self.next_ack_id.clear();
+    }
+
+    // Param is passed by value, moved
+    pub fn set_next_ack_id(&mut self, v: ::std::string::String) {
+        self.next_ack_id = v;
+    }
+
+    // Mutable pointer to the field.
+    // If field is not initialized, it is initialized with default value first.
+    pub fn mut_next_ack_id(&mut self) -> &mut ::std::string::String {
+        &mut self.next_ack_id
+    }
+
+    // Take field
+    pub fn take_next_ack_id(&mut self) -> ::std::string::String {
+        ::std::mem::replace(&mut self.next_ack_id, ::std::string::String::new())
+    }
+
+    // uint32 total_count = 5;
+
+
+    pub fn get_total_count(&self) -> u32 {
+        self.total_count
+    }
+    pub fn clear_total_count(&mut self) {
+        self.total_count = 0;
+    }
+
+    // Param is passed by value, moved
+    pub fn set_total_count(&mut self, v: u32) {
+        self.total_count = v;
+    }
+}
+
+impl ::protobuf::Message for GroupAckPage {
+    fn is_initialized(&self) -> bool {
+        for v in &self.acks {
+            if !v.is_initialized() {
+                return false;
+            }
+        };
+        true
+    }
+
+    fn merge_from(&mut self, is: &mut ::protobuf::CodedInputStream<'_>) -> ::protobuf::ProtobufResult<()> {
+        while !is.eof()? {
+            let (field_number, wire_type) = is.read_tag_unpack()?;
+            match field_number {
+                1 => {
+                    ::protobuf::rt::read_singular_proto3_string_into(wire_type, is, &mut self.message_id)?;
+                },
+                2 => {
+                    ::protobuf::rt::read_singular_proto3_string_into(wire_type, is, &mut self.group_id)?;
+                },
+                3 => {
+                    ::protobuf::rt::read_repeated_message_into(wire_type, is, &mut self.acks)?;
+                },
+                4 => {
+                    ::protobuf::rt::read_singular_proto3_string_into(wire_type, is, &mut self.next_ack_id)?;
+                },
+                5 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeVarint {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    let tmp = is.read_uint32()?;
+                    self.total_count = tmp;
+                },
+                _ => {
+                    ::protobuf::rt::read_unknown_or_skip_group(field_number, wire_type, is, self.mut_unknown_fields())?;
+                },
+            };
+        }
+        ::std::result::Result::Ok(())
+    }
+
+    // Compute sizes of nested messages
+    #[allow(unused_variables)]
+    fn compute_size(&self) -> u32 {
+        let mut my_size = 0;
+        if !self.message_id.is_empty() {
+            my_size += ::protobuf::rt::string_size(1, &self.message_id);
+        }
+        if !self.group_id.is_empty() {
+            my_size += ::protobuf::rt::string_size(2, &self.group_id);
+        }
+        for value in &self.acks {
+            let len = value.compute_size();
+            my_size += 1 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+        };
+        if !self.next_ack_id.is_empty() {
+            my_size += ::protobuf::rt::string_size(4, &self.next_ack_id);
+        }
+        if self.total_count != 0 {
+            my_size += ::protobuf::rt::value_size(5, self.total_count, ::protobuf::wire_format::WireTypeVarint);
+        }
+        my_size += ::protobuf::rt::unknown_fields_size(self.get_unknown_fields());
+        self.cached_size.set(my_size);
+        my_size
+    }
+
+    fn write_to_with_cached_sizes(&self, os: &mut ::protobuf::CodedOutputStream<'_>) -> ::protobuf::ProtobufResult<()> {
+        if !self.message_id.is_empty() {
+            os.write_string(1, &self.message_id)?;
+        }
+        if !self.group_id.is_empty() {
+            os.write_string(2, &self.group_id)?;
+        }
+        for v in &self.acks {
+            os.write_tag(3, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+            os.write_raw_varint32(v.get_cached_size())?;
+            v.write_to_with_cached_sizes(os)?;
+        };
+        if !self.next_ack_id.is_empty() {
+            os.write_string(4, &self.next_ack_id)?;
+        }
+        if self.total_count != 0 {
+            os.write_uint32(5, self.total_count)?;
+        }
+        os.write_unknown_fields(self.get_unknown_fields())?;
+        ::std::result::Result::Ok(())
+    }
+
+    fn get_cached_size(&self) -> u32 {
+        self.cached_size.get()
+    }
+
+    fn get_unknown_fields(&self) -> &::protobuf::UnknownFields {
+        &self.unknown_fields
+    }
+
+    fn mut_unknown_fields(&mut self) -> &mut ::protobuf::UnknownFields {
+        &mut self.unknown_fields
+    }
+
+    fn as_any(&self) -> &dyn (::std::any::Any) {
+        self as &dyn (::std::any::Any)
+    }
+    fn as_any_mut(&mut self) -> &mut dyn (::std::any::Any) {
+        self as &mut dyn (::std::any::Any)
+    }
+    fn into_any(self: ::std::boxed::Box<Self>) -> ::std::boxed::Box<dyn (::std::any::Any)> {
+        self
+    }
+
+    fn descriptor(&self) -> &'static ::protobuf::reflect::MessageDescriptor {
+        Self::descriptor_static()
+    }
+
+    fn new() -> GroupAckPage {
+        GroupAckPage::new()
+    }
+
+    fn descriptor_static() -> &'static ::protobuf::reflect::MessageDescriptor {
+        static descriptor: ::protobuf::rt::LazyV2<::protobuf::reflect::MessageDescriptor> = ::protobuf::rt::LazyV2::INIT;
+        descriptor.get(|| {
+            let mut fields = ::std::vec::Vec::new();
+            fields.push(::protobuf::reflect::accessor::make_simple_field_accessor::<_, ::protobuf::types::ProtobufTypeString>(
+                "message_id",
+                |m: &GroupAckPage| { &m.message_id },
+                |m: &mut GroupAckPage| { &mut m.message_id },
+            ));
+            fields.push(::protobuf::reflect::accessor::make_simple_field_accessor::<_, ::protobuf::types::ProtobufTypeString>(
+                "group_id",
+                |m: &GroupAckPage| { &m.group_id },
+                |m: &mut GroupAckPage| { &mut m.group_id },
+            ));
+            fields.push(::protobuf::reflect::accessor::make_repeated_field_accessor::<_, ::protobuf::types::ProtobufTypeMessage<GroupReadReceipt>>(
+                "acks",
+                |m: &GroupAckPage| { &m.acks },
+                |m: &mut GroupAckPage| { &mut m.acks },
+            ));
+            fields.push(::protobuf::reflect::accessor::make_simple_field_accessor::<_, ::protobuf::types::ProtobufTypeString>(
+                "next_ack_id",
+                |m: &GroupAckPage| { &m.next_ack_id },
+                |m: &mut GroupAckPage| { &mut m.next_ack_id },
+            ));
+            fields.push(::protobuf::reflect::accessor::make_simple_field_accessor::<_, ::protobuf::types::ProtobufTypeUint32>(
+                "total_count",
+                |m: &GroupAckPage| { &m.total_count },
+                |m: &mut GroupAckPage| { &mut m.total_count },
+            ));
+            ::protobuf::reflect::MessageDescriptor::new_pb_name::<GroupAckPage>(
+                "GroupAckPage",
+                fields,
+                file_descriptor_proto()
+            )
+        })
+    }
+
+    fn default_instance() -> &'static GroupAckPage {
+        static instance: ::protobuf::rt::LazyV2<GroupAckPage> = ::protobuf::rt::LazyV2::INIT;
+        instance.get(GroupAckPage::new)
+    }
+}
+
+impl ::protobuf::Clear for GroupAckPage {
+    fn clear(&mut self) {
+        self.message_id.clear();
+        self.group_id.clear();
+        self.acks.clear();
+        self.next_ack_id.clear();
+        self.total_count = 0;
+        self.unknown_fields.clear();
+    }
+}
+
+impl ::std::fmt::Debug for GroupAckPage {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        ::protobuf::text_format::fmt(self, f)
+    }
+}
+
+impl ::protobuf::reflect::ProtobufValue for GroupAckPage {
+    fn as_ref(&self) -> ::protobuf::reflect::ReflectValueRef {
+        ::protobuf::reflect::ReflectValueRef::Message(self)
+    }
+}
+
 static file_descriptor_proto_data: &'static [u8] = b"\
-    \n\x18rtmwire/v1/receipt.proto\x12\nrtmwire.v1\"\xf2\x02\n\x07Receipt\
+    \n\x18rtmwire/v1/receipt.proto\x12\nrtmwire.v1\"\xf9\x03\n\x07Receipt\
     \x129\n\x08delivery\x18\x01\x20\x01(\x0b2\x1b.rtmwire.v1.DeliveryReceipt\
     H\0R\x08delivery\x12C\n\x0cmessage_read\x18\x02\x20\x01(\x0b2\x1e.rtmwir\
     e.v1.MessageReadReceiptH\0R\x0bmessageRead\x12R\n\x11conversation_read\
     \x18\x03\x20\x01(\x0b2#.rtmwire.v1.ConversationReadReceiptH\0R\x10conver\
     sationRead\x12=\n\ngroup_read\x18\x04\x20\x01(\x0b2\x1c.rtmwire.v1.Group\
     ReadReceiptH\0R\tgroupRead\x12F\n\x10group_read_count\x18\x05\x20\x01(\
-    \x0b2\x1a.rtmwire.v1.GroupReadCountH\0R\x0egroupReadCountB\x06\n\x04kind\
-    J\x04\x08\x06\x10\x10\"`\n\x0fDeliveryReceipt\x12\x1f\n\x0bmessage_ids\
-    \x18\x01\x20\x03(\tR\nmessageIds\x12&\n\x0fdelivered_at_ms\x18\x02\x20\
-    \x03(\x03R\rdeliveredAtMsJ\x04\x08\x03\x10\x10\"9\n\x12MessageReadReceip\
-    t\x12\x1d\n\nmessage_id\x18\x01\x20\x01(\tR\tmessageIdJ\x04\x08\x02\x10\
-    \x10\"H\n\x17ConversationReadReceipt\x12'\n\x0fconversation_id\x18\x01\
-    \x20\x01(\tR\x0econversationIdJ\x04\x08\x02\x10\x10\"\xa5\x01\n\x10Group\
-    ReadReceipt\x12\x1d\n\nmessage_id\x18\x01\x20\x01(\tR\tmessageId\x12\x19\
-    \n\x08group_id\x18\x02\x20\x01(\tR\x07groupId\x12\x18\n\x07content\x18\
-    \x03\x20\x01(\tR\x07content\x12\x15\n\x06ack_id\x18\x04\x20\x01(\tR\x05a\
-    ckId\x12\x20\n\x0cread_time_ms\x18\x05\x20\x01(\x03R\nreadTimeMsJ\x04\
-    \x08\x06\x10\x10\"o\n\x0eGroupReadCount\x12\x1d\n\nmessage_id\x18\x01\
-    \x20\x01(\tR\tmessageId\x12\x19\n\x08group_id\x18\x02\x20\x01(\tR\x07gro\
-    upId\x12\x1d\n\nread_count\x18\x03\x20\x01(\rR\treadCountJ\x04\x08\x04\
-    \x10\x10J\x85\x1b\n\x06\x12\x04\x05\0L\x01\n\xc2\x02\n\x01\x0c\x12\x03\
-    \x05\0\x12\x1a\xb7\x02\x20RTMWire\x20v1:\x20receipts\x20(Agora\x20Chat:\
-    \x20delivery,\x20message\x20read,\x20conversation\x20read,\x20group\x20r\
-    ead).\n\n\x20One-to-one\x20chats\x20support\x20delivery,\x20message-read\
-    \x20and\x20conversation-read\x20receipts;\x20group\x20chats\n\x20support\
-    \x20only\x20per-message\x20group\x20read\x20receipts,\x20and\x20only\x20\
-    when\x20the\x20sender\x20asked\x20for\x20them\n\x20(DeliveryOptions.grou\
-    p_read_receipt).\n\n\x08\n\x01\x02\x12\x03\x07\0\x13\n*\n\x02\x04\0\x12\
-    \x04\n\0\x18\x01\x1a\x1e\x20A\x20receipt:\x20exactly\x20one\x20kind.\n\n\
-    \n\n\x03\x04\0\x01\x12\x03\n\x08\x0f\n\x0c\n\x04\x04\0\x08\0\x12\x04\x0b\
-    \x02\x16\x03\n\x0c\n\x05\x04\0\x08\0\x01\x12\x03\x0b\x08\x0c\nO\n\x04\
-    \x04\0\x02\0\x12\x03\r\x04!\x1aB\x20The\x20receiver\x20got\x20these\x20m\
-    essages\x20(sent\x20automatically\x20on\x20arrival).\n\n\x0c\n\x05\x04\0\
-    \x02\0\x06\x12\x03\r\x04\x13\n\x0c\n\x05\x04\0\x02\0\x01\x12\x03\r\x14\
-    \x1c\n\x0c\n\x05\x04\0\x02\0\x03\x12\x03\r\x1f\x20\n-\n\x04\x04\0\x02\
-    \x01\x12\x03\x0f\x04(\x1a\x20\x20The\x20receiver\x20read\x20one\x20messa\
-    ge.\n\n\x0c\n\x05\x04\0\x02\x01\x06\x12\x03\x0f\x04\x16\n\x0c\n\x05\x04\
-    \0\x02\x01\x01\x12\x03\x0f\x17#\n\x0c\n\x05\x04\0\x02\x01\x03\x12\x03\
-    \x0f&'\nJ\n\x04\x04\0\x02\x02\x12\x03\x11\x042\x1a=\x20The\x20receiver\
-    \x20read\x20the\x20whole\x20conversation;\x20names\x20no\x20message.\n\n\
-    \x0c\n\x05\x04\0\x02\x02\x06\x12\x03\x11\x04\x1b\n\x0c\n\x05\x04\0\x02\
-    \x02\x01\x12\x03\x11\x1c-\n\x0c\n\x05\x04\0\x02\x02\x03\x12\x03\x1101\n7\
-    \n\x04\x04\0\x02\x03\x12\x03\x13\x04$\x1a*\x20One\x20group\x20member\x20\
-    read\x20one\x20group\x20message.\n\n\x0c\n\x05\x04\0\x02\x03\x06\x12\x03\
-    \x13\x04\x14\n\x0c\n\x05\x04\0\x02\x03\x01\x12\x03\x13\x15\x1f\n\x0c\n\
-    \x05\x04\0\x02\x03\x03\x12\x03\x13\"#\n]\n\x04\x04\0\x02\x04\x12\x03\x15\
-    \x04(\x1aP\x20How\x20many\x20group\x20members\x20have\x20read\x20a\x20me\
-    ssage\x20(sent\x20to\x20the\x20sender\x20when\x20it\x20asked).\n\n\x0c\n\
-    \x05\x04\0\x02\x04\x06\x12\x03\x15\x04\x12\n\x0c\n\x05\x04\0\x02\x04\x01\
-    \x12\x03\x15\x13#\n\x0c\n\x05\x04\0\x02\x04\x03\x12\x03\x15&'\n\n\n\x03\
-    \x04\0\t\x12\x03\x17\x02\x13\n\x0b\n\x04\x04\0\t\0\x12\x03\x17\x0b\x12\n\
-    \x0c\n\x05\x04\0\t\0\x01\x12\x03\x17\x0b\x0c\n\x0c\n\x05\x04\0\t\0\x02\
-    \x12\x03\x17\x10\x12\nX\n\x02\x04\x01\x12\x04\x1b\0$\x01\x1aL\x20Deliver\
-    y\x20receipt:\x20may\x20batch\x20many\x20message\x20ids.\x20At\x20least\
-    \x20one\x20id\x20is\x20required.\n\n\n\n\x03\x04\x01\x01\x12\x03\x1b\x08\
-    \x17\nN\n\x04\x04\x01\x02\0\x12\x03\x1d\x02\"\x1aA\x20Ids\x20of\x20the\
-    \x20delivered\x20messages,\x20at\x20most\x20Limits.maxRepeatedCount.\n\n\
-    \x0c\n\x05\x04\x01\x02\0\x04\x12\x03\x1d\x02\n\n\x0c\n\x05\x04\x01\x02\0\
-    \x05\x12\x03\x1d\x0b\x11\n\x0c\n\x05\x04\x01\x02\0\x01\x12\x03\x1d\x12\
-    \x1d\n\x0c\n\x05\x04\x01\x02\0\x03\x12\x03\x1d\x20!\n\xf5\x01\n\x04\x04\
-    \x01\x02\x01\x12\x03\"\x02%\x1a\xe7\x01\x20Delivery\x20time\x20(ms\x20si\
-    nce\x20the\x20Unix\x20epoch)\x20of\x20each\x20message,\x20parallel\x20to\
-    \x20message_ids;\x20empty\n\x20when\x20the\x20receiver\x20does\x20not\
-    \x20record\x20times,\x20otherwise\x20exactly\x20as\x20many\x20entries\
-    \x20as\x20message_ids.\n\x20Negative\x20times\x20are\x20invalid.\n\x20Pa\
-    cked\x20on\x20the\x20wire.\n\n\x0c\n\x05\x04\x01\x02\x01\x04\x12\x03\"\
-    \x02\n\n\x0c\n\x05\x04\x01\x02\x01\x05\x12\x03\"\x0b\x10\n\x0c\n\x05\x04\
-    \x01\x02\x01\x01\x12\x03\"\x11\x20\n\x0c\n\x05\x04\x01\x02\x01\x03\x12\
-    \x03\"#$\n\n\n\x03\x04\x01\t\x12\x03#\x02\x13\n\x0b\n\x04\x04\x01\t\0\
-    \x12\x03#\x0b\x12\n\x0c\n\x05\x04\x01\t\0\x01\x12\x03#\x0b\x0c\n\x0c\n\
-    \x05\x04\x01\t\0\x02\x12\x03#\x10\x12\n]\n\x02\x04\x02\x12\x04'\0+\x01\
-    \x1aQ\x20Message\x20read\x20receipt:\x20one\x20message\x20was\x20read.\
-    \x20The\x20conversation\x20is\x20the\x20envelope's.\n\n\n\n\x03\x04\x02\
-    \x01\x12\x03'\x08\x1a\nE\n\x04\x04\x02\x02\0\x12\x03)\x02\x18\x1a8\x20Id\
-    \x20of\x20the\x20message\x20that\x20was\x20read.\x20Required\x20(non-emp\
-    ty).\n\n\x0c\n\x05\x04\x02\x02\0\x05\x12\x03)\x02\x08\n\x0c\n\x05\x04\
-    \x02\x02\0\x01\x12\x03)\t\x13\n\x0c\n\x05\x04\x02\x02\0\x03\x12\x03)\x16\
-    \x17\n\n\n\x03\x04\x02\t\x12\x03*\x02\x13\n\x0b\n\x04\x04\x02\t\0\x12\
-    \x03*\x0b\x12\n\x0c\n\x05\x04\x02\t\0\x01\x12\x03*\x0b\x0c\n\x0c\n\x05\
-    \x04\x02\t\0\x02\x12\x03*\x10\x12\nj\n\x02\x04\x03\x12\x04.\02\x01\x1a^\
-    \x20Conversation\x20read\x20receipt:\x20every\x20message\x20of\x20a\x20c\
-    onversation\x20was\x20read.\x20Carries\x20no\x20message\x20ids.\n\n\n\n\
-    \x03\x04\x03\x01\x12\x03.\x08\x1f\n`\n\x04\x04\x03\x02\0\x12\x030\x02\
-    \x1d\x1aS\x20The\x20conversation\x20that\x20was\x20read\x20(the\x20peer'\
-    s\x20user\x20id\x20in\x20one-to-one\x20chat).\x20Required.\n\n\x0c\n\x05\
-    \x04\x03\x02\0\x05\x12\x030\x02\x08\n\x0c\n\x05\x04\x03\x02\0\x01\x12\
-    \x030\t\x18\n\x0c\n\x05\x04\x03\x02\0\x03\x12\x030\x1b\x1c\n\n\n\x03\x04\
-    \x03\t\x12\x031\x02\x13\n\x0b\n\x04\x04\x03\t\0\x12\x031\x0b\x12\n\x0c\n\
-    \x05\x04\x03\t\0\x01\x12\x031\x0b\x0c\n\x0c\n\x05\x04\x03\t\0\x02\x12\
-    \x031\x10\x12\nE\n\x02\x04\x04\x12\x045\0A\x01\x1a9\x20Group\x20message\
-    \x20read\x20receipt,\x20one\x20per\x20member\x20per\x20message.\n\n\n\n\
-    \x03\x04\x04\x01\x12\x035\x08\x18\nK\n\x04\x04\x04\x02\0\x12\x037\x02\
-    \x18\x1a>\x20Id\x20of\x20the\x20group\x20message\x20that\x20was\x20read.\
-    \x20Required\x20(non-empty).\n\n\x0c\n\x05\x04\x04\x02\0\x05\x12\x037\
-    \x02\x08\n\x0c\n\x05\x04\x04\x02\0\x01\x12\x037\t\x13\n\x0c\n\x05\x04\
-    \x04\x02\0\x03\x12\x037\x16\x17\n2\n\x04\x04\x04\x02\x01\x12\x039\x02\
-    \x16\x1a%\x20The\x20group\x20id.\x20Required\x20(non-empty).\n\n\x0c\n\
-    \x05\x04\x04\x02\x01\x05\x12\x039\x02\x08\n\x0c\n\x05\x04\x04\x02\x01\
-    \x01\x12\x039\t\x11\n\x0c\n\x05\x04\x04\x02\x01\x03\x12\x039\x14\x15\n\\\
-    \n\x04\x04\x04\x02\x02\x12\x03;\x02\x15\x1aO\x20Free-form\x20content\x20\
-    attached\x20by\x20the\x20reader\x20(sendGroupMessageReadAck's\x20content\
-    ).\n\n\x0c\n\x05\x04\x04\x02\x02\x05\x12\x03;\x02\x08\n\x0c\n\x05\x04\
-    \x04\x02\x02\x01\x12\x03;\t\x10\n\x0c\n\x05\x04\x04\x02\x02\x03\x12\x03;\
-    \x13\x14\nT\n\x04\x04\x04\x02\x03\x12\x03=\x02\x14\x1aG\x20Server-issued\
-    \x20id\x20of\x20this\x20acknowledgement\x20(used\x20to\x20page\x20throug\
-    h\x20acks).\n\n\x0c\n\x05\x04\x04\x02\x03\x05\x12\x03=\x02\x08\n\x0c\n\
-    \x05\x04\x04\x02\x03\x01\x12\x03=\t\x0f\n\x0c\n\x05\x04\x04\x02\x03\x03\
-    \x12\x03=\x12\x13\nk\n\x04\x04\x04\x02\x04\x12\x03?\x02\x19\x1a^\x20When\
-    \x20the\x20member\x20read\x20the\x20message,\x20ms\x20since\x20the\x20Un\
-    ix\x20epoch.\x200\x20=\x20unknown;\x20negative\x20is\x20invalid.\n\n\x0c\
-    \n\x05\x04\x04\x02\x04\x05\x12\x03?\x02\x07\n\x0c\n\x05\x04\x04\x02\x04\
-    \x01\x12\x03?\x08\x14\n\x0c\n\x05\x04\x04\x02\x04\x03\x12\x03?\x17\x18\n\
-    \n\n\x03\x04\x04\t\x12\x03@\x02\x13\n\x0b\n\x04\x04\x04\t\0\x12\x03@\x0b\
-    \x12\n\x0c\n\x05\x04\x04\t\0\x01\x12\x03@\x0b\x0c\n\x0c\n\x05\x04\x04\t\
-    \0\x02\x12\x03@\x10\x12\n]\n\x02\x04\x05\x12\x04D\0L\x01\x1aQ\x20Read\
-    \x20count\x20of\x20a\x20group\x20message,\x20for\x20a\x20sender\x20that\
-    \x20asked\x20for\x20group\x20read\x20receipts.\n\n\n\n\x03\x04\x05\x01\
-    \x12\x03D\x08\x16\n=\n\x04\x04\x05\x02\0\x12\x03F\x02\x18\x1a0\x20Id\x20\
-    of\x20the\x20group\x20message.\x20Required\x20(non-empty).\n\n\x0c\n\x05\
-    \x04\x05\x02\0\x05\x12\x03F\x02\x08\n\x0c\n\x05\x04\x05\x02\0\x01\x12\
-    \x03F\t\x13\n\x0c\n\x05\x04\x05\x02\0\x03\x12\x03F\x16\x17\n2\n\x04\x04\
-    \x05\x02\x01\x12\x03H\x02\x16\x1a%\x20The\x20group\x20id.\x20Required\
-    \x20(non-empty).\n\n\x0c\n\x05\x04\x05\x02\x01\x05\x12\x03H\x02\x08\n\
-    \x0c\n\x05\x04\x05\x02\x01\x01\x12\x03H\t\x11\n\x0c\n\x05\x04\x05\x02\
-    \x01\x03\x12\x03H\x14\x15\nC\n\x04\x04\x05\x02\x02\x12\x03J\x02\x18\x1a6\
-    \x20Number\x20of\x20members\x20that\x20have\x20read\x20the\x20message\
-    \x20so\x20far.\n\n\x0c\n\x05\x04\x05\x02\x02\x05\x12\x03J\x02\x08\n\x0c\
-    \n\x05\x04\x05\x02\x02\x01\x12\x03J\t\x13\n\x0c\n\x05\x04\x05\x02\x02\
-    \x03\x12\x03J\x16\x17\n\n\n\x03\x04\x05\t\x12\x03K\x02\x13\n\x0b\n\x04\
-    \x04\x05\t\0\x12\x03K\x0b\x12\n\x0c\n\x05\x04\x05\t\0\x01\x12\x03K\x0b\
-    \x0c\n\x0c\n\x05\x04\x05\t\0\x02\x12\x03K\x10\x12b\x06proto3\
+    \x0b2\x1a.rtmwire.v1.GroupReadCountH\0R\x0egroupReadCount\x12C\n\x0fgrou\
+    p_ack_query\x18\x06\x20\x01(\x0b2\x19.rtmwire.v1.GroupAckQueryH\0R\rgrou\
+    pAckQuery\x12@\n\x0egroup_ack_page\x18\x07\x20\x01(\x0b2\x18.rtmwire.v1.\
+    GroupAckPageH\0R\x0cgroupAckPageB\x06\n\x04kindJ\x04\x08\x08\x10\x10\"`\
+    \n\x0fDeliveryReceipt\x12\x1f\n\x0bmessage_ids\x18\x01\x20\x03(\tR\nmess\
+    ageIds\x12&\n\x0fdelivered_at_ms\x18\x02\x20\x03(\x03R\rdeliveredAtMsJ\
+    \x04\x08\x03\x10\x10\"9\n\x12MessageReadReceipt\x12\x1d\n\nmessage_id\
+    \x18\x01\x20\x01(\tR\tmessageIdJ\x04\x08\x02\x10\x10\"H\n\x17Conversatio\
+    nReadReceipt\x12'\n\x0fconversation_id\x18\x01\x20\x01(\tR\x0econversati\
+    onIdJ\x04\x08\x02\x10\x10\"\xcb\x01\n\x10GroupReadReceipt\x12\x1d\n\nmes\
+    sage_id\x18\x01\x20\x01(\tR\tmessageId\x12\x19\n\x08group_id\x18\x02\x20\
+    \x01(\tR\x07groupId\x12\x18\n\x07content\x18\x03\x20\x01(\tR\x07content\
+    \x12\x15\n\x06ack_id\x18\x04\x20\x01(\tR\x05ackId\x12\x20\n\x0cread_time\
+    _ms\x18\x05\x20\x01(\x03R\nreadTimeMs\x12$\n\x0ereader_user_id\x18\x06\
+    \x20\x01(\tR\x0creaderUserIdJ\x04\x08\x07\x10\x10\"o\n\x0eGroupReadCount\
+    \x12\x1d\n\nmessage_id\x18\x01\x20\x01(\tR\tmessageId\x12\x19\n\x08group\
+    _id\x18\x02\x20\x01(\tR\x07groupId\x12\x1d\n\nread_count\x18\x03\x20\x01\
+    (\rR\treadCountJ\x04\x08\x04\x10\x10\"\x8e\x01\n\rGroupAckQuery\x12\x1d\
+    \n\nmessage_id\x18\x01\x20\x01(\tR\tmessageId\x12\x19\n\x08group_id\x18\
+    \x02\x20\x01(\tR\x07groupId\x12\x20\n\x0cstart_ack_id\x18\x03\x20\x01(\t\
+    R\nstartAckId\x12\x1b\n\tpage_size\x18\x04\x20\x01(\rR\x08pageSizeJ\x04\
+    \x08\x05\x10\x10\"\xc1\x01\n\x0cGroupAckPage\x12\x1d\n\nmessage_id\x18\
+    \x01\x20\x01(\tR\tmessageId\x12\x19\n\x08group_id\x18\x02\x20\x01(\tR\
+    \x07groupId\x120\n\x04acks\x18\x03\x20\x03(\x0b2\x1c.rtmwire.v1.GroupRea\
+    dReceiptR\x04acks\x12\x1e\n\x0bnext_ack_id\x18\x04\x20\x01(\tR\tnextAckI\
+    d\x12\x1f\n\x0btotal_count\x18\x05\x20\x01(\rR\ntotalCountJ\x04\x08\x06\
+    \x10\x10J\xdd.\n\x06\x12\x04\x07\0u\x01\n\xc8\x04\n\x01\x0c\x12\x03\x07\
+    \0\x12\x1a\xbd\x04\x20RTMWire\x20v1:\x20receipts\x20(Agora\x20Chat:\x20d\
+    elivery,\x20message\x20read,\x20conversation\x20read,\x20group\x20read).\
+    \n\n\x20One-to-one\x20chats\x20support\x20delivery,\x20message-read\x20a\
+    nd\x20conversation-read\x20receipts;\x20group\x20chats\n\x20support\x20o\
+    nly\x20per-message\x20group\x20read\x20receipts\x20(\"\xe7\xbe\xa4\xe8\
+    \x81\x8a\xe4\xbc\x9a\xe8\xaf\x9d\xe5\x8f\xaa\xe6\x94\xaf\xe6\x8c\x81\xe6\
+    \xb6\x88\xe6\x81\xaf\xe5\xb7\xb2\xe8\xaf\xbb\xe5\x9b\x9e\xe6\x89\xa7\"),\
+    \x20and\x20only\x20when\x20the\n\x20sender\x20asked\x20for\x20them\x20(D\
+    eliveryOptions.group_read_receipt).\x20In\x20a\x20GROUP\x20conversation\
+    \x20every\x20other\n\x20receipt\x20kind,\x20and\x20the\x20delivery_recei\
+    pt\x20and\x20read_receipt\x20options,\x20are\x20invalid;\x20the\x20group\
+    \x20kinds\n\x20(group_read,\x20group_read_count,\x20group_ack_query,\x20\
+    group_ack_page)\x20are\x20valid\x20there\x20only.\n\n\x08\n\x01\x02\x12\
+    \x03\t\0\x13\n*\n\x02\x04\0\x12\x04\x0c\0\x1f\x01\x1a\x1e\x20A\x20receip\
+    t:\x20exactly\x20one\x20kind.\n\n\n\n\x03\x04\0\x01\x12\x03\x0c\x08\x0f\
+    \n\x0c\n\x04\x04\0\x08\0\x12\x04\r\x02\x1d\x03\n\x0c\n\x05\x04\0\x08\0\
+    \x01\x12\x03\r\x08\x0c\nO\n\x04\x04\0\x02\0\x12\x03\x0f\x04!\x1aB\x20The\
+    \x20receiver\x20got\x20these\x20messages\x20(sent\x20automatically\x20on\
+    \x20arrival).\n\n\x0c\n\x05\x04\0\x02\0\x06\x12\x03\x0f\x04\x13\n\x0c\n\
+    \x05\x04\0\x02\0\x01\x12\x03\x0f\x14\x1c\n\x0c\n\x05\x04\0\x02\0\x03\x12\
+    \x03\x0f\x1f\x20\n-\n\x04\x04\0\x02\x01\x12\x03\x11\x04(\x1a\x20\x20The\
+    \x20receiver\x20read\x20one\x20message.\n\n\x0c\n\x05\x04\0\x02\x01\x06\
+    \x12\x03\x11\x04\x16\n\x0c\n\x05\x04\0\x02\x01\x01\x12\x03\x11\x17#\n\
+    \x0c\n\x05\x04\0\x02\x01\x03\x12\x03\x11&'\nJ\n\x04\x04\0\x02\x02\x12\
+    \x03\x13\x042\x1a=\x20The\x20receiver\x20read\x20the\x20whole\x20convers\
+    ation;\x20names\x20no\x20message.\n\n\x0c\n\x05\x04\0\x02\x02\x06\x12\
+    \x03\x13\x04\x1b\n\x0c\n\x05\x04\0\x02\x02\x01\x12\x03\x13\x1c-\n\x0c\n\
+    \x05\x04\0\x02\x02\x03\x12\x03\x1301\n7\n\x04\x04\0\x02\x03\x12\x03\x15\
+    \x04$\x1a*\x20One\x20group\x20member\x20read\x20one\x20group\x20message.\
+    \n\n\x0c\n\x05\x04\0\x02\x03\x06\x12\x03\x15\x04\x14\n\x0c\n\x05\x04\0\
+    \x02\x03\x01\x12\x03\x15\x15\x1f\n\x0c\n\x05\x04\0\x02\x03\x03\x12\x03\
+    \x15\"#\n]\n\x04\x04\0\x02\x04\x12\x03\x17\x04(\x1aP\x20How\x20many\x20g\
+    roup\x20members\x20have\x20read\x20a\x20message\x20(sent\x20to\x20the\
+    \x20sender\x20when\x20it\x20asked).\n\n\x0c\n\x05\x04\0\x02\x04\x06\x12\
+    \x03\x17\x04\x12\n\x0c\n\x05\x04\0\x02\x04\x01\x12\x03\x17\x13#\n\x0c\n\
+    \x05\x04\0\x02\x04\x03\x12\x03\x17&'\n\x82\x01\n\x04\x04\0\x02\x05\x12\
+    \x03\x1a\x04&\x1au\x20The\x20sender\x20asks\x20the\x20server\x20for\x20o\
+    ne\x20page\x20of\x20a\x20group\x20message's\x20read\x20receipts\n\x20(as\
+    yncFetchGroupMessageAcksFromServer).\n\n\x0c\n\x05\x04\0\x02\x05\x06\x12\
+    \x03\x1a\x04\x11\n\x0c\n\x05\x04\0\x02\x05\x01\x12\x03\x1a\x12!\n\x0c\n\
+    \x05\x04\0\x02\x05\x03\x12\x03\x1a$%\nY\n\x04\x04\0\x02\x06\x12\x03\x1c\
+    \x04$\x1aL\x20The\x20server's\x20answer:\x20one\x20page\x20of\x20read\
+    \x20receipts\x20and\x20the\x20cursor\x20to\x20the\x20next.\n\n\x0c\n\x05\
+    \x04\0\x02\x06\x06\x12\x03\x1c\x04\x10\n\x0c\n\x05\x04\0\x02\x06\x01\x12\
+    \x03\x1c\x11\x1f\n\x0c\n\x05\x04\0\x02\x06\x03\x12\x03\x1c\"#\n\n\n\x03\
+    \x04\0\t\x12\x03\x1e\x02\x13\n\x0b\n\x04\x04\0\t\0\x12\x03\x1e\x0b\x12\n\
+    \x0c\n\x05\x04\0\t\0\x01\x12\x03\x1e\x0b\x0c\n\x0c\n\x05\x04\0\t\0\x02\
+    \x12\x03\x1e\x10\x12\nX\n\x02\x04\x01\x12\x04\"\0+\x01\x1aL\x20Delivery\
+    \x20receipt:\x20may\x20batch\x20many\x20message\x20ids.\x20At\x20least\
+    \x20one\x20id\x20is\x20required.\n\n\n\n\x03\x04\x01\x01\x12\x03\"\x08\
+    \x17\nN\n\x04\x04\x01\x02\0\x12\x03$\x02\"\x1aA\x20Ids\x20of\x20the\x20d\
+    elivered\x20messages,\x20at\x20most\x20Limits.maxRepeatedCount.\n\n\x0c\
+    \n\x05\x04\x01\x02\0\x04\x12\x03$\x02\n\n\x0c\n\x05\x04\x01\x02\0\x05\
+    \x12\x03$\x0b\x11\n\x0c\n\x05\x04\x01\x02\0\x01\x12\x03$\x12\x1d\n\x0c\n\
+    \x05\x04\x01\x02\0\x03\x12\x03$\x20!\n\xf5\x01\n\x04\x04\x01\x02\x01\x12\
+    \x03)\x02%\x1a\xe7\x01\x20Delivery\x20time\x20(ms\x20since\x20the\x20Uni\
+    x\x20epoch)\x20of\x20each\x20message,\x20parallel\x20to\x20message_ids;\
+    \x20empty\n\x20when\x20the\x20receiver\x20does\x20not\x20record\x20times\
+    ,\x20otherwise\x20exactly\x20as\x20many\x20entries\x20as\x20message_ids.\
+    \n\x20Negative\x20times\x20are\x20invalid.\n\x20Packed\x20on\x20the\x20w\
+    ire.\n\n\x0c\n\x05\x04\x01\x02\x01\x04\x12\x03)\x02\n\n\x0c\n\x05\x04\
+    \x01\x02\x01\x05\x12\x03)\x0b\x10\n\x0c\n\x05\x04\x01\x02\x01\x01\x12\
+    \x03)\x11\x20\n\x0c\n\x05\x04\x01\x02\x01\x03\x12\x03)#$\n\n\n\x03\x04\
+    \x01\t\x12\x03*\x02\x13\n\x0b\n\x04\x04\x01\t\0\x12\x03*\x0b\x12\n\x0c\n\
+    \x05\x04\x01\t\0\x01\x12\x03*\x0b\x0c\n\x0c\n\x05\x04\x01\t\0\x02\x12\
+    \x03*\x10\x12\n]\n\x02\x04\x02\x12\x04.\02\x01\x1aQ\x20Message\x20read\
+    \x20receipt:\x20one\x20message\x20was\x20read.\x20The\x20conversation\
+    \x20is\x20the\x20envelope's.\n\n\n\n\x03\x04\x02\x01\x12\x03.\x08\x1a\nE\
+    \n\x04\x04\x02\x02\0\x12\x030\x02\x18\x1a8\x20Id\x20of\x20the\x20message\
+    \x20that\x20was\x20read.\x20Required\x20(non-empty).\n\n\x0c\n\x05\x04\
+    \x02\x02\0\x05\x12\x030\x02\x08\n\x0c\n\x05\x04\x02\x02\0\x01\x12\x030\t\
+    \x13\n\x0c\n\x05\x04\x02\x02\0\x03\x12\x030\x16\x17\n\n\n\x03\x04\x02\t\
+    \x12\x031\x02\x13\n\x0b\n\x04\x04\x02\t\0\x12\x031\x0b\x12\n\x0c\n\x05\
+    \x04\x02\t\0\x01\x12\x031\x0b\x0c\n\x0c\n\x05\x04\x02\t\0\x02\x12\x031\
+    \x10\x12\nj\n\x02\x04\x03\x12\x045\09\x01\x1a^\x20Conversation\x20read\
+    \x20receipt:\x20every\x20message\x20of\x20a\x20conversation\x20was\x20re\
+    ad.\x20Carries\x20no\x20message\x20ids.\n\n\n\n\x03\x04\x03\x01\x12\x035\
+    \x08\x1f\n`\n\x04\x04\x03\x02\0\x12\x037\x02\x1d\x1aS\x20The\x20conversa\
+    tion\x20that\x20was\x20read\x20(the\x20peer's\x20user\x20id\x20in\x20one\
+    -to-one\x20chat).\x20Required.\n\n\x0c\n\x05\x04\x03\x02\0\x05\x12\x037\
+    \x02\x08\n\x0c\n\x05\x04\x03\x02\0\x01\x12\x037\t\x18\n\x0c\n\x05\x04\
+    \x03\x02\0\x03\x12\x037\x1b\x1c\n\n\n\x03\x04\x03\t\x12\x038\x02\x13\n\
+    \x0b\n\x04\x04\x03\t\0\x12\x038\x0b\x12\n\x0c\n\x05\x04\x03\t\0\x01\x12\
+    \x038\x0b\x0c\n\x0c\n\x05\x04\x03\t\0\x02\x12\x038\x10\x12\nE\n\x02\x04\
+    \x04\x12\x04<\0L\x01\x1a9\x20Group\x20message\x20read\x20receipt,\x20one\
+    \x20per\x20member\x20per\x20message.\n\n\n\n\x03\x04\x04\x01\x12\x03<\
+    \x08\x18\nK\n\x04\x04\x04\x02\0\x12\x03>\x02\x18\x1a>\x20Id\x20of\x20the\
+    \x20group\x20message\x20that\x20was\x20read.\x20Required\x20(non-empty).\
+    \n\n\x0c\n\x05\x04\x04\x02\0\x05\x12\x03>\x02\x08\n\x0c\n\x05\x04\x04\
+    \x02\0\x01\x12\x03>\t\x13\n\x0c\n\x05\x04\x04\x02\0\x03\x12\x03>\x16\x17\
+    \nY\n\x04\x04\x04\x02\x01\x12\x03@\x02\x16\x1aL\x20The\x20group\x20id.\
+    \x20Required\x20(non-empty);\x20in\x20an\x20envelope,\x20the\x20conversa\
+    tion's\x20id.\n\n\x0c\n\x05\x04\x04\x02\x01\x05\x12\x03@\x02\x08\n\x0c\n\
+    \x05\x04\x04\x02\x01\x01\x12\x03@\t\x11\n\x0c\n\x05\x04\x04\x02\x01\x03\
+    \x12\x03@\x14\x15\n\x85\x01\n\x04\x04\x04\x02\x02\x12\x03C\x02\x15\x1ax\
+    \x20Free-form\x20content\x20attached\x20by\x20the\x20reader\x20(sendGrou\
+    pMessageReadAck's\x20content).\x20Counts\x20toward\n\x20the\x2032\x20KB\
+    \x20content\x20budget.\n\n\x0c\n\x05\x04\x04\x02\x02\x05\x12\x03C\x02\
+    \x08\n\x0c\n\x05\x04\x04\x02\x02\x01\x12\x03C\t\x10\n\x0c\n\x05\x04\x04\
+    \x02\x02\x03\x12\x03C\x13\x14\nT\n\x04\x04\x04\x02\x03\x12\x03E\x02\x14\
+    \x1aG\x20Server-issued\x20id\x20of\x20this\x20acknowledgement\x20(used\
+    \x20to\x20page\x20through\x20acks).\n\n\x0c\n\x05\x04\x04\x02\x03\x05\
+    \x12\x03E\x02\x08\n\x0c\n\x05\x04\x04\x02\x03\x01\x12\x03E\t\x0f\n\x0c\n\
+    \x05\x04\x04\x02\x03\x03\x12\x03E\x12\x13\nk\n\x04\x04\x04\x02\x04\x12\
+    \x03G\x02\x19\x1a^\x20When\x20the\x20member\x20read\x20the\x20message,\
+    \x20ms\x20since\x20the\x20Unix\x20epoch.\x200\x20=\x20unknown;\x20negati\
+    ve\x20is\x20invalid.\n\n\x0c\n\x05\x04\x04\x02\x04\x05\x12\x03G\x02\x07\
+    \n\x0c\n\x05\x04\x04\x02\x04\x01\x12\x03G\x08\x14\n\x0c\n\x05\x04\x04\
+    \x02\x04\x03\x12\x03G\x17\x18\n\xc6\x01\n\x04\x04\x04\x02\x05\x12\x03J\
+    \x02\x1c\x1a\xb8\x01\x20The\x20member\x20who\x20read\x20the\x20message\
+    \x20(AgoraChatGroupMessageAck.from).\x20In\x20a\x20receipt\x20of\x20its\
+    \x20own\x20the\n\x20envelope's\x20sender\x20is\x20the\x20reader\x20and\
+    \x20this\x20may\x20be\x20empty;\x20in\x20a\x20GroupAckPage\x20it\x20is\
+    \x20required.\n\n\x0c\n\x05\x04\x04\x02\x05\x05\x12\x03J\x02\x08\n\x0c\n\
+    \x05\x04\x04\x02\x05\x01\x12\x03J\t\x17\n\x0c\n\x05\x04\x04\x02\x05\x03\
+    \x12\x03J\x1a\x1b\n\n\n\x03\x04\x04\t\x12\x03K\x02\x13\n\x0b\n\x04\x04\
+    \x04\t\0\x12\x03K\x0b\x12\n\x0c\n\x05\x04\x04\t\0\x01\x12\x03K\x0b\x0c\n\
+    \x0c\n\x05\x04\x04\t\0\x02\x12\x03K\x10\x12\n]\n\x02\x04\x05\x12\x04O\0W\
+    \x01\x1aQ\x20Read\x20count\x20of\x20a\x20group\x20message,\x20for\x20a\
+    \x20sender\x20that\x20asked\x20for\x20group\x20read\x20receipts.\n\n\n\n\
+    \x03\x04\x05\x01\x12\x03O\x08\x16\n=\n\x04\x04\x05\x02\0\x12\x03Q\x02\
+    \x18\x1a0\x20Id\x20of\x20the\x20group\x20message.\x20Required\x20(non-em\
+    pty).\n\n\x0c\n\x05\x04\x05\x02\0\x05\x12\x03Q\x02\x08\n\x0c\n\x05\x04\
+    \x05\x02\0\x01\x12\x03Q\t\x13\n\x0c\n\x05\x04\x05\x02\0\x03\x12\x03Q\x16\
+    \x17\n2\n\x04\x04\x05\x02\x01\x12\x03S\x02\x16\x1a%\x20The\x20group\x20i\
+    d.\x20Required\x20(non-empty).\n\n\x0c\n\x05\x04\x05\x02\x01\x05\x12\x03\
+    S\x02\x08\n\x0c\n\x05\x04\x05\x02\x01\x01\x12\x03S\t\x11\n\x0c\n\x05\x04\
+    \x05\x02\x01\x03\x12\x03S\x14\x15\nC\n\x04\x04\x05\x02\x02\x12\x03U\x02\
+    \x18\x1a6\x20Number\x20of\x20members\x20that\x20have\x20read\x20the\x20m\
+    essage\x20so\x20far.\n\n\x0c\n\x05\x04\x05\x02\x02\x05\x12\x03U\x02\x08\
+    \n\x0c\n\x05\x04\x05\x02\x02\x01\x12\x03U\t\x13\n\x0c\n\x05\x04\x05\x02\
+    \x02\x03\x12\x03U\x16\x17\n\n\n\x03\x04\x05\t\x12\x03V\x02\x13\n\x0b\n\
+    \x04\x04\x05\t\0\x12\x03V\x0b\x12\n\x0c\n\x05\x04\x05\t\0\x01\x12\x03V\
+    \x0b\x0c\n\x0c\n\x05\x04\x05\t\0\x02\x12\x03V\x10\x12\n\xb9\x01\n\x02\
+    \x04\x06\x12\x04[\0e\x01\x1a\xac\x01\x20A\x20request\x20for\x20one\x20pa\
+    ge\x20of\x20a\x20group\x20message's\x20read\x20receipts,\x20oldest\x20fi\
+    rst\x20(Agora\x20Chat\n\x20asyncFetchGroupMessageAcksFromServer:\x20mess\
+    age\x20id,\x20group\x20id,\x20start\x20ack\x20id,\x20page\x20size).\n\n\
+    \n\n\x03\x04\x06\x01\x12\x03[\x08\x15\n=\n\x04\x04\x06\x02\0\x12\x03]\
+    \x02\x18\x1a0\x20Id\x20of\x20the\x20group\x20message.\x20Required\x20(no\
+    n-empty).\n\n\x0c\n\x05\x04\x06\x02\0\x05\x12\x03]\x02\x08\n\x0c\n\x05\
+    \x04\x06\x02\0\x01\x12\x03]\t\x13\n\x0c\n\x05\x04\x06\x02\0\x03\x12\x03]\
+    \x16\x17\nY\n\x04\x04\x06\x02\x01\x12\x03_\x02\x16\x1aL\x20The\x20group\
+    \x20id.\x20Required\x20(non-empty);\x20in\x20an\x20envelope,\x20the\x20c\
+    onversation's\x20id.\n\n\x0c\n\x05\x04\x06\x02\x01\x05\x12\x03_\x02\x08\
+    \n\x0c\n\x05\x04\x06\x02\x01\x01\x12\x03_\t\x11\n\x0c\n\x05\x04\x06\x02\
+    \x01\x03\x12\x03_\x14\x15\nX\n\x04\x04\x06\x02\x02\x12\x03a\x02\x1a\x1aK\
+    \x20The\x20cursor:\x20the\x20next_ack_id\x20of\x20the\x20previous\x20pag\
+    e.\x20Empty\x20=\x20the\x20first\x20page.\n\n\x0c\n\x05\x04\x06\x02\x02\
+    \x05\x12\x03a\x02\x08\n\x0c\n\x05\x04\x06\x02\x02\x01\x12\x03a\t\x15\n\
+    \x0c\n\x05\x04\x06\x02\x02\x03\x12\x03a\x18\x19\n[\n\x04\x04\x06\x02\x03\
+    \x12\x03c\x02\x17\x1aN\x20How\x20many\x20receipts\x20to\x20return:\x201\
+    \x20...\x20Limits.maxGroupAckPageSize\x20(default\x20100).\n\n\x0c\n\x05\
+    \x04\x06\x02\x03\x05\x12\x03c\x02\x08\n\x0c\n\x05\x04\x06\x02\x03\x01\
+    \x12\x03c\t\x12\n\x0c\n\x05\x04\x06\x02\x03\x03\x12\x03c\x15\x16\n\n\n\
+    \x03\x04\x06\t\x12\x03d\x02\x13\n\x0b\n\x04\x04\x06\t\0\x12\x03d\x0b\x12\
+    \n\x0c\n\x05\x04\x06\t\0\x01\x12\x03d\x0b\x0c\n\x0c\n\x05\x04\x06\t\0\
+    \x02\x12\x03d\x10\x12\nl\n\x02\x04\x07\x12\x04h\0u\x01\x1a`\x20One\x20pa\
+    ge\x20of\x20a\x20group\x20message's\x20read\x20receipts\x20(Agora\x20Cha\
+    t\x20AgoraChatCursorResult\x20plus\x20the\x20total).\n\n\n\n\x03\x04\x07\
+    \x01\x12\x03h\x08\x14\n=\n\x04\x04\x07\x02\0\x12\x03j\x02\x18\x1a0\x20Id\
+    \x20of\x20the\x20group\x20message.\x20Required\x20(non-empty).\n\n\x0c\n\
+    \x05\x04\x07\x02\0\x05\x12\x03j\x02\x08\n\x0c\n\x05\x04\x07\x02\0\x01\
+    \x12\x03j\t\x13\n\x0c\n\x05\x04\x07\x02\0\x03\x12\x03j\x16\x17\nY\n\x04\
+    \x04\x07\x02\x01\x12\x03l\x02\x16\x1aL\x20The\x20group\x20id.\x20Require\
+    d\x20(non-empty);\x20in\x20an\x20envelope,\x20the\x20conversation's\x20i\
+    d.\n\n\x0c\n\x05\x04\x07\x02\x01\x05\x12\x03l\x02\x08\n\x0c\n\x05\x04\
+    \x07\x02\x01\x01\x12\x03l\t\x11\n\x0c\n\x05\x04\x07\x02\x01\x03\x12\x03l\
+    \x14\x15\n\xa7\x01\n\x04\x04\x07\x02\x02\x12\x03o\x02%\x1a\x99\x01\x20Th\
+    e\x20receipts\x20of\x20this\x20page,\x20oldest\x20first:\x20at\x20most\
+    \x20Limits.maxGroupAckPageSize,\x20each\x20for\x20this\n\x20message\x20a\
+    nd\x20group,\x20each\x20with\x20its\x20ack_id\x20and\x20reader_user_id.\
+    \n\n\x0c\n\x05\x04\x07\x02\x02\x04\x12\x03o\x02\n\n\x0c\n\x05\x04\x07\
+    \x02\x02\x06\x12\x03o\x0b\x1b\n\x0c\n\x05\x04\x07\x02\x02\x01\x12\x03o\
+    \x1c\x20\n\x0c\n\x05\x04\x07\x02\x02\x03\x12\x03o#$\nP\n\x04\x04\x07\x02\
+    \x03\x12\x03q\x02\x19\x1aC\x20The\x20start_ack_id\x20of\x20the\x20next\
+    \x20page.\x20Empty\x20=\x20this\x20is\x20the\x20last\x20page.\n\n\x0c\n\
+    \x05\x04\x07\x02\x03\x05\x12\x03q\x02\x08\n\x0c\n\x05\x04\x07\x02\x03\
+    \x01\x12\x03q\t\x14\n\x0c\n\x05\x04\x07\x02\x03\x03\x12\x03q\x17\x18\n=\
+    \n\x04\x04\x07\x02\x04\x12\x03s\x02\x19\x1a0\x20How\x20many\x20read\x20r\
+    eceipts\x20the\x20message\x20has\x20in\x20all.\n\n\x0c\n\x05\x04\x07\x02\
+    \x04\x05\x12\x03s\x02\x08\n\x0c\n\x05\x04\x07\x02\x04\x01\x12\x03s\t\x14\
+    \n\x0c\n\x05\x04\x07\x02\x04\x03\x12\x03s\x17\x18\n\n\n\x03\x04\x07\t\
+    \x12\x03t\x02\x13\n\x0b\n\x04\x04\x07\t\0\x12\x03t\x0b\x12\n\x0c\n\x05\
+    \x04\x07\t\0\x01\x12\x03t\x0b\x0c\n\x0c\n\x05\x04\x07\t\0\x02\x12\x03t\
+    \x10\x12b\x06proto3\
 ";
 
 static file_descriptor_proto_lazy: ::protobuf::rt::LazyV2<::protobuf::descriptor::FileDescriptorProto> = ::protobuf::rt::LazyV2::INIT;

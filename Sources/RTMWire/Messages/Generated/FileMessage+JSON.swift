@@ -10,6 +10,7 @@ extension FileMessage {
         if !self.thumbnail.isEmpty { members.append(JSONMember("thumbnail", JSONValue.proto3Bytes(self.thumbnail))) }
         if !self.caption.isEmpty { members.append(JSONMember("text", .string(self.caption))) }
         if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue(options))) }
+        if self.expireTimeMs != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "expire_time_ms" : "expireTimeMs", JSONValue.proto3Int64(self.expireTimeMs))) }
         return .object(members)
     }
 
@@ -52,6 +53,11 @@ extension FileMessage {
                 var value = self.mentions ?? Mentions()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.mentions = value
+            case "expireTimeMs", "expire_time_ms":
+                let fieldPath = path.isEmpty ? "expire_time_ms" : path + ".expire_time_ms"
+                try JSONValue.checkFirstOccurrence(7, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                self.expireTimeMs = try member.value.proto3Int64(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(

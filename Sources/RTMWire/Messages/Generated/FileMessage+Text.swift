@@ -9,6 +9,7 @@ extension FileMessage {
         if !self.thumbnail.isEmpty { printer.field("thumbnail", self.thumbnail) }
         if !self.caption.isEmpty { printer.field("text", self.caption) }
         if let value = self.mentions { printer.message("mentions", value) }
+        if self.expireTimeMs != 0 { printer.field("expire_time_ms", self.expireTimeMs) }
         printer.unknownFields(self.unknownFields)
     }
 }

@@ -14,6 +14,7 @@ public struct FileMessageView: RTMMessageView {
     @usableFromInline var _thumbnail: ViewRange = ViewRange()
     @usableFromInline var _caption: ViewRange = ViewRange()
     @usableFromInline var _mentions: ViewOccurrences = ViewOccurrences()
+    @usableFromInline var _expireTimeMs: UInt64 = 0
 
     /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
     @inlinable
@@ -27,6 +28,7 @@ public struct FileMessageView: RTMMessageView {
             case 0x22: _thumbnail = ViewRange(field)
             case 0x2A: _caption = ViewRange(field)
             case 0x32: _mentions.add(field)
+            case 0x38: _expireTimeMs = field.varint(scope.base)
             default: break
             }
         }
@@ -40,7 +42,8 @@ public struct FileMessageView: RTMMessageView {
     @inlinable
     public var fileName: RTMStringView { _fileName.string(scope) }
 
-    /// Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    /// Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    /// 0 = unknown (a message sent by media id).
     @inlinable
     public var size: UInt64 { _size }
 
@@ -56,6 +59,11 @@ public struct FileMessageView: RTMMessageView {
     @inlinable
     public var mentions: MentionsView? { _mentions.scope(in: scope, 6).map(MentionsView.init(_scope:)) }
 
+    /// When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+    /// given; negative is invalid.
+    @inlinable
+    public var expireTimeMs: Int64 { Int64(bitPattern: _expireTimeMs) }
+
     /// A ``FileMessage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
     /// its check (see ``RTMStringView/string``).
@@ -67,6 +75,7 @@ public struct FileMessageView: RTMMessageView {
         message.thumbnail = Array(self.thumbnail)
         message.caption = try self.caption.string
         message.mentions = try self.mentions?.materialized()
+        message.expireTimeMs = self.expireTimeMs
         return message
     }
 }
@@ -100,6 +109,8 @@ extension FileMessage: RTMViewable {
             case 0x32:  // mentions = 6
                 try reader._checkMessage(
                     Mentions.self, field: "mentions", options: options, strings: strings, &violation)
+            case 0x38:  // expire_time_ms = 7
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

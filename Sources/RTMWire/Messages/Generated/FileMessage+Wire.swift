@@ -10,6 +10,7 @@ extension FileMessage {
         if !self.thumbnail.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.thumbnail.count) }
         if !self.caption.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.caption.utf8.count) }
         if let value = self.mentions { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if self.expireTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.expireTimeMs)) }
         return total
     }
 
@@ -17,6 +18,10 @@ extension FileMessage {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
+        if self.expireTimeMs != 0 {
+            writer.writeVarint(UInt64(bitPattern: self.expireTimeMs))
+            writer.writeByte(0x38)
+        }
         if let value = self.mentions {
             writer.writeMessage(value)
             writer.writeByte(0x32)
@@ -61,6 +66,8 @@ extension FileMessage {
             case 0x32:  // mentions = 6
                 if self.mentions == nil { self.mentions = Mentions() }
                 try reader.mergeMessage(&self.mentions!, field: "mentions")
+            case 0x38:  // expire_time_ms = 7
+                self.expireTimeMs = Int64(bitPattern: try reader.readVarint())
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

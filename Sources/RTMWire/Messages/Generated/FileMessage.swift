@@ -10,7 +10,8 @@ public struct FileMessage: RTMMessage {
     public var mediaID: String = ""
     /// Display file name. Counts toward the 32 KB content budget.
     public var fileName: String = ""
-    /// Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    /// Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    /// 0 = unknown (a message sent by media id).
     public var size: UInt64 = 0
     /// Thumbnail bytes set by the application (binary). Counts toward the 32 KB content budget.
     public var thumbnail: [UInt8] = []
@@ -18,6 +19,9 @@ public struct FileMessage: RTMMessage {
     public var caption: String = ""
     /// Users the caption mentions. Absent = none.
     public var mentions: Mentions? = nil
+    /// When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+    /// given; negative is invalid.
+    public var expireTimeMs: Int64 = 0
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
     public var unknownFields = UnknownFields()
 
@@ -31,7 +35,8 @@ public struct FileMessage: RTMMessage {
         size: UInt64 = 0,
         thumbnail: some Collection<UInt8> = [UInt8](),
         caption: String = "",
-        mentions: Mentions? = nil
+        mentions: Mentions? = nil,
+        expireTimeMs: Int64 = 0
     ) {
         self.mediaID = mediaID
         self.fileName = fileName
@@ -39,5 +44,6 @@ public struct FileMessage: RTMMessage {
         self.thumbnail = Array(thumbnail)
         self.caption = caption
         self.mentions = mentions
+        self.expireTimeMs = expireTimeMs
     }
 }

@@ -9,6 +9,7 @@ extension GroupReadReceipt {
         if !self.content.isEmpty { members.append(JSONMember("content", .string(self.content))) }
         if !self.ackID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "ack_id" : "ackId", .string(self.ackID))) }
         if self.readTimeMs != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "read_time_ms" : "readTimeMs", JSONValue.proto3Int64(self.readTimeMs))) }
+        if !self.readerUserID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "reader_user_id" : "readerUserId", .string(self.readerUserID))) }
         return .object(members)
     }
 
@@ -44,6 +45,11 @@ extension GroupReadReceipt {
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.readTimeMs = try member.value.proto3Int64(path: fieldPath)
+            case "readerUserId", "reader_user_id":
+                let fieldPath = path.isEmpty ? "reader_user_id" : path + ".reader_user_id"
+                try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                self.readerUserID = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(

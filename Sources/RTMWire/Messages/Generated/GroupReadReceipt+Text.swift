@@ -8,6 +8,7 @@ extension GroupReadReceipt {
         if !self.content.isEmpty { printer.field("content", self.content) }
         if !self.ackID.isEmpty { printer.field("ack_id", self.ackID) }
         if self.readTimeMs != 0 { printer.field("read_time_ms", self.readTimeMs) }
+        if !self.readerUserID.isEmpty { printer.field("reader_user_id", self.readerUserID) }
         printer.unknownFields(self.unknownFields)
     }
 }

@@ -3,10 +3,21 @@
 
 extension GroupReadReceipt {
     public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if checkingNUL { try Rules.noNUL(self.groupID, "group_id") }
-        if checkingNUL { try Rules.noNUL(self.content, "content") }
-        if checkingNUL { try Rules.noNUL(self.ackID, "ack_id") }
+        try withUnsafePointer(to: self) { pointer throws(RTMWireError) in
+            try Self._validate(InPlace(pointer), limits, checkingNUL: checkingNUL)
+        }
+    }
+
+    /// `_validate(_:checkingNUL:)` of a message read where it is stored (an element of a
+    /// repeated field).
+    static func _validate(
+        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
+    ) throws(RTMWireError) {
+        try message.pointer.pointee._validateSelf(limits)
+        if checkingNUL { try Rules.noNUL(message.messageID, "message_id") }
+        if checkingNUL { try Rules.noNUL(message.groupID, "group_id") }
+        if checkingNUL { try Rules.noNUL(message.content, "content") }
+        if checkingNUL { try Rules.noNUL(message.ackID, "ack_id") }
+        if checkingNUL { try Rules.noNUL(message.readerUserID, "reader_user_id") }
     }
 }

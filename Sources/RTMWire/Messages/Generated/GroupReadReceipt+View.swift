@@ -13,6 +13,7 @@ public struct GroupReadReceiptView: RTMMessageView {
     @usableFromInline var _content: ViewRange = ViewRange()
     @usableFromInline var _ackID: ViewRange = ViewRange()
     @usableFromInline var _readTimeMs: UInt64 = 0
+    @usableFromInline var _readerUserID: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
     @inlinable
@@ -25,6 +26,7 @@ public struct GroupReadReceiptView: RTMMessageView {
             case 0x1A: _content = ViewRange(field)
             case 0x22: _ackID = ViewRange(field)
             case 0x28: _readTimeMs = field.varint(scope.base)
+            case 0x32: _readerUserID = ViewRange(field)
             default: break
             }
         }
@@ -34,11 +36,12 @@ public struct GroupReadReceiptView: RTMMessageView {
     @inlinable
     public var messageID: RTMStringView { _messageID.string(scope) }
 
-    /// The group id. Required (non-empty).
+    /// The group id. Required (non-empty); in an envelope, the conversation's id.
     @inlinable
     public var groupID: RTMStringView { _groupID.string(scope) }
 
-    /// Free-form content attached by the reader (sendGroupMessageReadAck's content).
+    /// Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+    /// the 32 KB content budget.
     @inlinable
     public var content: RTMStringView { _content.string(scope) }
 
@@ -50,6 +53,11 @@ public struct GroupReadReceiptView: RTMMessageView {
     @inlinable
     public var readTimeMs: Int64 { Int64(bitPattern: _readTimeMs) }
 
+    /// The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+    /// envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+    @inlinable
+    public var readerUserID: RTMStringView { _readerUserID.string(scope) }
+
     /// A ``GroupReadReceipt`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
     /// its check (see ``RTMStringView/string``).
@@ -60,6 +68,7 @@ public struct GroupReadReceiptView: RTMMessageView {
         message.content = try self.content.string
         message.ackID = try self.ackID.string
         message.readTimeMs = self.readTimeMs
+        message.readerUserID = try self.readerUserID.string
         return message
     }
 }
@@ -76,6 +85,7 @@ extension GroupReadReceipt: RTMViewable {
         var nulGroupID = false
         var nulContent = false
         var nulAckID = false
+        var nulReaderUserID = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
@@ -90,6 +100,8 @@ extension GroupReadReceipt: RTMViewable {
                 nulAckID = try reader._checkString(field: "ack_id", validating: strings)
             case 0x28:  // read_time_ms = 5
                 try reader._skipVarint()
+            case 0x32:  // reader_user_id = 6
+                nulReaderUserID = try reader._checkString(field: "reader_user_id", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -109,6 +121,10 @@ extension GroupReadReceipt: RTMViewable {
         }
         if nulAckID {
             violation.recordOwn(Rules.nulViolation("ack_id"))
+            return
+        }
+        if nulReaderUserID {
+            violation.recordOwn(Rules.nulViolation("reader_user_id"))
             return
         }
     }

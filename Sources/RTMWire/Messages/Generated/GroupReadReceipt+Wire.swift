@@ -9,31 +9,41 @@ extension GroupReadReceipt {
         if !self.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.content.utf8.count) }
         if !self.ackID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.ackID.utf8.count) }
         if self.readTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.readTimeMs)) }
+        if !self.readerUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.readerUserID.utf8.count) }
         return total
     }
 
     public func _encode(to writer: inout WireWriter) {
+        withUnsafePointer(to: self) { Self._encode(InPlace($0), to: &writer) }
+    }
+
+    /// `_encode(to:)` of a message read where it is stored (an element of a repeated field).
+    static func _encode(_ message: InPlace<Self>, to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
-        if self.readTimeMs != 0 {
-            writer.writeVarint(UInt64(bitPattern: self.readTimeMs))
+        if !message.unknownFields.isEmpty { writer.writeRaw(message.unknownFields.bytes) }
+        if !message.readerUserID.isEmpty {
+            writer.writeLengthDelimited(message.readerUserID)
+            writer.writeByte(0x32)
+        }
+        if message.readTimeMs != 0 {
+            writer.writeVarint(UInt64(bitPattern: message.readTimeMs))
             writer.writeByte(0x28)
         }
-        if !self.ackID.isEmpty {
-            writer.writeLengthDelimited(self.ackID)
+        if !message.ackID.isEmpty {
+            writer.writeLengthDelimited(message.ackID)
             writer.writeByte(0x22)
         }
-        if !self.content.isEmpty {
-            writer.writeLengthDelimited(self.content)
+        if !message.content.isEmpty {
+            writer.writeLengthDelimited(message.content)
             writer.writeByte(0x1A)
         }
-        if !self.groupID.isEmpty {
-            writer.writeLengthDelimited(self.groupID)
+        if !message.groupID.isEmpty {
+            writer.writeLengthDelimited(message.groupID)
             writer.writeByte(0x12)
         }
-        if !self.messageID.isEmpty {
-            writer.writeLengthDelimited(self.messageID)
+        if !message.messageID.isEmpty {
+            writer.writeLengthDelimited(message.messageID)
             writer.writeByte(0x0A)
         }
     }
@@ -53,6 +63,8 @@ extension GroupReadReceipt {
                 self.ackID = try reader.readString(field: "ack_id")
             case 0x28:  // read_time_ms = 5
                 self.readTimeMs = Int64(bitPattern: try reader.readVarint())
+            case 0x32:  // reader_user_id = 6
+                self.readerUserID = try reader.readString(field: "reader_user_id")
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

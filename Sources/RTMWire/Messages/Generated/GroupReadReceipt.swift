@@ -8,14 +8,18 @@ public struct GroupReadReceipt: RTMMessage {
 
     /// Id of the group message that was read. Required (non-empty).
     public var messageID: String = ""
-    /// The group id. Required (non-empty).
+    /// The group id. Required (non-empty); in an envelope, the conversation's id.
     public var groupID: String = ""
-    /// Free-form content attached by the reader (sendGroupMessageReadAck's content).
+    /// Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+    /// the 32 KB content budget.
     public var content: String = ""
     /// Server-issued id of this acknowledgement (used to page through acks).
     public var ackID: String = ""
     /// When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
     public var readTimeMs: Int64 = 0
+    /// The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+    /// envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+    public var readerUserID: String = ""
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
     public var unknownFields = UnknownFields()
 
@@ -28,12 +32,14 @@ public struct GroupReadReceipt: RTMMessage {
         groupID: String = "",
         content: String = "",
         ackID: String = "",
-        readTimeMs: Int64 = 0
+        readTimeMs: Int64 = 0,
+        readerUserID: String = ""
     ) {
         self.messageID = messageID
         self.groupID = groupID
         self.content = content
         self.ackID = ackID
         self.readTimeMs = readTimeMs
+        self.readerUserID = readerUserID
     }
 }

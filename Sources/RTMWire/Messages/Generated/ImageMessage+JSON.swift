@@ -14,6 +14,7 @@ extension ImageMessage {
         if self.thumbnailHeight != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "thumbnail_height" : "thumbnailHeight", JSONValue.proto3UInt32(self.thumbnailHeight))) }
         if !self.caption.isEmpty { members.append(JSONMember("text", .string(self.caption))) }
         if let value = self.mentions { members.append(JSONMember("mentions", value._jsonValue(options))) }
+        if self.expireTimeMs != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "expire_time_ms" : "expireTimeMs", JSONValue.proto3Int64(self.expireTimeMs))) }
         return .object(members)
     }
 
@@ -76,6 +77,11 @@ extension ImageMessage {
                 var value = self.mentions ?? Mentions()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.mentions = value
+            case "expireTimeMs", "expire_time_ms":
+                let fieldPath = path.isEmpty ? "expire_time_ms" : path + ".expire_time_ms"
+                try JSONValue.checkFirstOccurrence(11, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                self.expireTimeMs = try member.value.proto3Int64(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(

@@ -13,6 +13,7 @@ extension ImageMessage {
         if self.thumbnailHeight != 0 { printer.field("thumbnail_height", self.thumbnailHeight) }
         if !self.caption.isEmpty { printer.field("text", self.caption) }
         if let value = self.mentions { printer.message("mentions", value) }
+        if self.expireTimeMs != 0 { printer.field("expire_time_ms", self.expireTimeMs) }
         printer.unknownFields(self.unknownFields)
     }
 }

@@ -18,6 +18,7 @@ public struct ImageMessageView: RTMMessageView {
     @usableFromInline var _thumbnailHeight: UInt64 = 0
     @usableFromInline var _caption: ViewRange = ViewRange()
     @usableFromInline var _mentions: ViewOccurrences = ViewOccurrences()
+    @usableFromInline var _expireTimeMs: UInt64 = 0
 
     /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
     @inlinable
@@ -35,6 +36,7 @@ public struct ImageMessageView: RTMMessageView {
             case 0x40: _thumbnailHeight = field.varint(scope.base)
             case 0x4A: _caption = ViewRange(field)
             case 0x52: _mentions.add(field)
+            case 0x58: _expireTimeMs = field.varint(scope.base)
             default: break
             }
         }
@@ -48,12 +50,13 @@ public struct ImageMessageView: RTMMessageView {
     @inlinable
     public var fileName: RTMStringView { _fileName.string(scope) }
 
-    /// Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    /// Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    /// 0 = unknown (a message sent by media id).
     @inlinable
     public var size: UInt64 { _size }
 
-    /// Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-    /// explicit value set by the sender overrides the computed one. 0 = unknown.
+    /// Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+    /// value set by the sender overrides the computed one. 0 = unknown (any other format).
     @inlinable
     public var width: UInt32 { UInt32(truncatingIfNeeded: _width) }
 
@@ -82,6 +85,12 @@ public struct ImageMessageView: RTMMessageView {
     @inlinable
     public var mentions: MentionsView? { _mentions.scope(in: scope, 10).map(MentionsView.init(_scope:)) }
 
+    /// When the file server discards the upload and the media id stops working (ms since the Unix
+    /// epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+    /// negative is invalid.
+    @inlinable
+    public var expireTimeMs: Int64 { Int64(bitPattern: _expireTimeMs) }
+
     /// A ``ImageMessage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
     /// its check (see ``RTMStringView/string``).
@@ -97,6 +106,7 @@ public struct ImageMessageView: RTMMessageView {
         message.thumbnailHeight = self.thumbnailHeight
         message.caption = try self.caption.string
         message.mentions = try self.mentions?.materialized()
+        message.expireTimeMs = self.expireTimeMs
         return message
     }
 }
@@ -138,6 +148,8 @@ extension ImageMessage: RTMViewable {
             case 0x52:  // mentions = 10
                 try reader._checkMessage(
                     Mentions.self, field: "mentions", options: options, strings: strings, &violation)
+            case 0x58:  // expire_time_ms = 11
+                try reader._skipVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

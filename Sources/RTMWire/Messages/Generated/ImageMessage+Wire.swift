@@ -14,6 +14,7 @@ extension ImageMessage {
         if self.thumbnailHeight != 0 { total += 1 + Varint.size(UInt64(self.thumbnailHeight)) }
         if !self.caption.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.caption.utf8.count) }
         if let value = self.mentions { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if self.expireTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.expireTimeMs)) }
         return total
     }
 
@@ -21,6 +22,10 @@ extension ImageMessage {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
+        if self.expireTimeMs != 0 {
+            writer.writeVarint(UInt64(bitPattern: self.expireTimeMs))
+            writer.writeByte(0x58)
+        }
         if let value = self.mentions {
             writer.writeMessage(value)
             writer.writeByte(0x52)
@@ -89,6 +94,8 @@ extension ImageMessage {
             case 0x52:  // mentions = 10
                 if self.mentions == nil { self.mentions = Mentions() }
                 try reader.mergeMessage(&self.mentions!, field: "mentions")
+            case 0x58:  // expire_time_ms = 11
+                self.expireTimeMs = Int64(bitPattern: try reader.readVarint())
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -2,7 +2,9 @@
 // swift-format-ignore-file
 
 /// An image stored on the file server. The image bytes never travel in the message: only its media
-/// id (issued by the file server on upload, valid 7 days) and descriptive fields.
+/// id (issued by the file server on upload, valid 7 days) and descriptive fields. A message built
+/// from a media id alone (Agora's createImageMessageByMediaId: re-sending or forwarding an upload)
+/// has no size, width or height: each is 0, "unknown".
 public struct ImageMessage: RTMMessage {
     /// The protobuf full name.
     public static let protoFullName = "rtmwire.v1.ImageMessage"
@@ -11,10 +13,11 @@ public struct ImageMessage: RTMMessage {
     public var mediaID: String = ""
     /// Display file name. Counts toward the 32 KB content budget.
     public var fileName: String = ""
-    /// Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    /// Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+    /// 0 = unknown (a message sent by media id).
     public var size: UInt64 = 0
-    /// Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-    /// explicit value set by the sender overrides the computed one. 0 = unknown.
+    /// Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+    /// value set by the sender overrides the computed one. 0 = unknown (any other format).
     public var width: UInt32 = 0
     /// Image height in pixels; same rules as width. 0 = unknown.
     public var height: UInt32 = 0
@@ -29,6 +32,10 @@ public struct ImageMessage: RTMMessage {
     public var caption: String = ""
     /// Users the caption mentions. Absent = none.
     public var mentions: Mentions? = nil
+    /// When the file server discards the upload and the media id stops working (ms since the Unix
+    /// epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+    /// negative is invalid.
+    public var expireTimeMs: Int64 = 0
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
     public var unknownFields = UnknownFields()
 
@@ -46,7 +53,8 @@ public struct ImageMessage: RTMMessage {
         thumbnailWidth: UInt32 = 0,
         thumbnailHeight: UInt32 = 0,
         caption: String = "",
-        mentions: Mentions? = nil
+        mentions: Mentions? = nil,
+        expireTimeMs: Int64 = 0
     ) {
         self.mediaID = mediaID
         self.fileName = fileName
@@ -58,5 +66,6 @@ public struct ImageMessage: RTMMessage {
         self.thumbnailHeight = thumbnailHeight
         self.caption = caption
         self.mentions = mentions
+        self.expireTimeMs = expireTimeMs
     }
 }

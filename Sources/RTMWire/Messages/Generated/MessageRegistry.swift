@@ -14,6 +14,8 @@ public enum RTMMessageTypes {
         DeliveryReceipt.self,
         Envelope.self,
         FileMessage.self,
+        GroupAckPage.self,
+        GroupAckQuery.self,
         GroupReadCount.self,
         GroupReadReceipt.self,
         ImageMessage.self,
@@ -58,6 +60,8 @@ public enum RTMMessageTypes {
         case "rtmwire.v1.DeliveryReceipt": DeliveryReceipt.self
         case "rtmwire.v1.Envelope": Envelope.self
         case "rtmwire.v1.FileMessage": FileMessage.self
+        case "rtmwire.v1.GroupAckPage": GroupAckPage.self
+        case "rtmwire.v1.GroupAckQuery": GroupAckQuery.self
         case "rtmwire.v1.GroupReadCount": GroupReadCount.self
         case "rtmwire.v1.GroupReadReceipt": GroupReadReceipt.self
         case "rtmwire.v1.ImageMessage": ImageMessage.self

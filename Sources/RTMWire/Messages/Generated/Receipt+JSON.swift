@@ -9,6 +9,8 @@ extension Receipt {
         if case .conversationRead(let value)? = self.kind { members.append(JSONMember(options.preserveProtoFieldNames ? "conversation_read" : "conversationRead", value._jsonValue(options))) }
         if case .groupRead(let value)? = self.kind { members.append(JSONMember(options.preserveProtoFieldNames ? "group_read" : "groupRead", value._jsonValue(options))) }
         if case .groupReadCount(let value)? = self.kind { members.append(JSONMember(options.preserveProtoFieldNames ? "group_read_count" : "groupReadCount", value._jsonValue(options))) }
+        if case .groupAckQuery(let value)? = self.kind { members.append(JSONMember(options.preserveProtoFieldNames ? "group_ack_query" : "groupAckQuery", value._jsonValue(options))) }
+        if case .groupAckPage(let value)? = self.kind { members.append(JSONMember(options.preserveProtoFieldNames ? "group_ack_page" : "groupAckPage", value._jsonValue(options))) }
         return .object(members)
     }
 
@@ -59,6 +61,22 @@ extension Receipt {
                 var value = GroupReadCount()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .groupReadCount(value)
+            case "groupAckQuery", "group_ack_query":
+                let fieldPath = path.isEmpty ? "group_ack_query" : path + ".group_ack_query"
+                try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
+                var value = GroupAckQuery()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.kind = .groupAckQuery(value)
+            case "groupAckPage", "group_ack_page":
+                let fieldPath = path.isEmpty ? "group_ack_page" : path + ".group_ack_page"
+                try JSONValue.checkFirstOccurrence(7, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
+                var value = GroupAckPage()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.kind = .groupAckPage(value)
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(

@@ -8,6 +8,8 @@ extension Receipt {
         if case .conversationRead(let value)? = self.kind { printer.message("conversation_read", value) }
         if case .groupRead(let value)? = self.kind { printer.message("group_read", value) }
         if case .groupReadCount(let value)? = self.kind { printer.message("group_read_count", value) }
+        if case .groupAckQuery(let value)? = self.kind { printer.message("group_ack_query", value) }
+        if case .groupAckPage(let value)? = self.kind { printer.message("group_ack_page", value) }
         printer.unknownFields(self.unknownFields)
     }
 }

@@ -15,6 +15,10 @@ extension Receipt {
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("group_read") }
         case .groupReadCount(let value)?:
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("group_read_count") }
+        case .groupAckQuery(let value)?:
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("group_ack_query") }
+        case .groupAckPage(let value)?:
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("group_ack_page") }
         case nil:
             break
         }

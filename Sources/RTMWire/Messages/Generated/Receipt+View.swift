@@ -19,7 +19,7 @@ public struct ReceiptView: RTMMessageView {
         self.scope = scope
         scope.forEachField { field in
             switch field.tag {
-            case 0x0A, 0x12, 0x1A, 0x22, 0x2A:
+            case 0x0A, 0x12, 0x1A, 0x22, 0x2A, 0x32, 0x3A:
                 if _kind?.tag != field.tag {
                     _kindFrom = field.tagStart
                     _kindRun = ViewOccurrences()
@@ -41,6 +41,8 @@ public struct ReceiptView: RTMMessageView {
         case 0x1A: return .conversationRead(ConversationReadReceiptView(_scope: _kindRun.scope(in: scope, 3, from: _kindFrom) ?? scope))
         case 0x22: return .groupRead(GroupReadReceiptView(_scope: _kindRun.scope(in: scope, 4, from: _kindFrom) ?? scope))
         case 0x2A: return .groupReadCount(GroupReadCountView(_scope: _kindRun.scope(in: scope, 5, from: _kindFrom) ?? scope))
+        case 0x32: return .groupAckQuery(GroupAckQueryView(_scope: _kindRun.scope(in: scope, 6, from: _kindFrom) ?? scope))
+        case 0x3A: return .groupAckPage(GroupAckPageView(_scope: _kindRun.scope(in: scope, 7, from: _kindFrom) ?? scope))
         default: return nil
         }
     }
@@ -57,6 +59,11 @@ public struct ReceiptView: RTMMessageView {
         case groupRead(GroupReadReceiptView)
         /// How many group members have read a message (sent to the sender when it asked).
         case groupReadCount(GroupReadCountView)
+        /// The sender asks the server for one page of a group message's read receipts
+        /// (asyncFetchGroupMessageAcksFromServer).
+        case groupAckQuery(GroupAckQueryView)
+        /// The server's answer: one page of read receipts and the cursor to the next.
+        case groupAckPage(GroupAckPageView)
     }
 
     /// A ``Receipt`` holding a copy of the viewed fields (strings and bytes are copied;
@@ -75,6 +82,10 @@ public struct ReceiptView: RTMMessageView {
             message.kind = .groupRead(try value.materialized())
         case .groupReadCount(let value)?:
             message.kind = .groupReadCount(try value.materialized())
+        case .groupAckQuery(let value)?:
+            message.kind = .groupAckQuery(try value.materialized())
+        case .groupAckPage(let value)?:
+            message.kind = .groupAckPage(try value.materialized())
         case nil:
             break
         }
@@ -109,6 +120,12 @@ extension Receipt: RTMViewable {
             case 0x2A:  // group_read_count = 5
                 try reader._checkMessage(
                     GroupReadCount.self, field: "group_read_count", options: options, strings: strings, &violation)
+            case 0x32:  // group_ack_query = 6
+                try reader._checkMessage(
+                    GroupAckQuery.self, field: "group_ack_query", options: options, strings: strings, &violation)
+            case 0x3A:  // group_ack_page = 7
+                try reader._checkMessage(
+                    GroupAckPage.self, field: "group_ack_page", options: options, strings: strings, &violation)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }

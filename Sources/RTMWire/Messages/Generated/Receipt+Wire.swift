@@ -10,6 +10,8 @@ extension Receipt {
         case .conversationRead(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
         case .groupRead(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
         case .groupReadCount(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .groupAckQuery(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .groupAckPage(let value)?: total += 1 + Varint.sizeWithLengthPrefix(value._wireSize())
         case nil: break
         }
         return total
@@ -35,6 +37,12 @@ extension Receipt {
         case .groupReadCount(let value)?:
             writer.writeMessage(value)
             writer.writeByte(0x2A)
+        case .groupAckQuery(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x32)
+        case .groupAckPage(let value)?:
+            writer.writeMessage(value)
+            writer.writeByte(0x3A)
         case nil:
             break
         }
@@ -70,6 +78,16 @@ extension Receipt {
                 if case .some = self.kind, case .groupReadCount(let existing)? = self.kind.take() { value = existing }
                 try reader.mergeMessage(&value, field: "group_read_count")
                 self.kind = .groupReadCount(value)
+            case 0x32:  // group_ack_query = 6
+                var value = GroupAckQuery()
+                if case .some = self.kind, case .groupAckQuery(let existing)? = self.kind.take() { value = existing }
+                try reader.mergeMessage(&value, field: "group_ack_query")
+                self.kind = .groupAckQuery(value)
+            case 0x3A:  // group_ack_page = 7
+                var value = GroupAckPage()
+                if case .some = self.kind, case .groupAckPage(let existing)? = self.kind.take() { value = existing }
+                try reader.mergeMessage(&value, field: "group_ack_page")
+                self.kind = .groupAckPage(value)
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

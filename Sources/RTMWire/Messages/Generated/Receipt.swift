@@ -33,14 +33,19 @@ public struct Receipt: RTMMessage {
         case groupRead(GroupReadReceipt)
         /// How many group members have read a message (sent to the sender when it asked).
         case groupReadCount(GroupReadCount)
+        /// The sender asks the server for one page of a group message's read receipts
+        /// (asyncFetchGroupMessageAcksFromServer).
+        case groupAckQuery(GroupAckQuery)
+        /// The server's answer: one page of read receipts and the cursor to the next.
+        case groupAckPage(GroupAckPage)
     }
 
     /// The member of `kind` this message holds: `.known` for a member of this schema
     /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
-    /// newer members (6...15), `.absent` for neither.
+    /// newer members (8...15), `.absent` for neither.
     public var kindMember: OneofMember<Kind> {
         if let kind { return .known(kind) }
-        if let number = unknownFields.lastFieldNumber(in: 6...15) {
+        if let number = unknownFields.lastFieldNumber(in: 8...15) {
             return .unknown(fieldNumber: number)
         }
         return .absent
@@ -121,6 +126,38 @@ public struct Receipt: RTMMessage {
             if let newValue {
                 kind = .groupReadCount(newValue)
             } else if case .groupReadCount? = kind {
+                kind = nil
+            }
+        }
+    }
+
+    /// The `group_ack_query` member of `kind` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `kind` only if it held this member.
+    public var groupAckQuery: GroupAckQuery? {
+        get {
+            if case .groupAckQuery(let value)? = kind { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                kind = .groupAckQuery(newValue)
+            } else if case .groupAckQuery? = kind {
+                kind = nil
+            }
+        }
+    }
+
+    /// The `group_ack_page` member of `kind` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `kind` only if it held this member.
+    public var groupAckPage: GroupAckPage? {
+        get {
+            if case .groupAckPage(let value)? = kind { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                kind = .groupAckPage(newValue)
+            } else if case .groupAckPage? = kind {
                 kind = nil
             }
         }

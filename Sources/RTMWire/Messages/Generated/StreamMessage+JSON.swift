@@ -12,6 +12,7 @@ extension StreamMessage {
         if self.stopReason != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "stop_reason" : "stopReason", JSONValue.proto3Int32(self.stopReason))) }
         if self.isSync { members.append(JSONMember(options.preserveProtoFieldNames ? "is_sync" : "isSync", .bool(self.isSync))) }
         if let value = self.reference { members.append(JSONMember("reference", value._jsonValue(options))) }
+        if !self.summary.isEmpty { members.append(JSONMember("summary", .string(self.summary))) }
         return .object(members)
     }
 
@@ -64,6 +65,11 @@ extension StreamMessage {
                 var value = self.reference ?? StreamReference()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.reference = value
+            case "summary":
+                let fieldPath = path.isEmpty ? "summary" : path + ".summary"
+                try JSONValue.checkFirstOccurrence(9, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                self.summary = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(

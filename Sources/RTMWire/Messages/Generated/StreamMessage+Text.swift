@@ -11,6 +11,7 @@ extension StreamMessage {
         if self.stopReason != 0 { printer.field("stop_reason", self.stopReason) }
         if self.isSync { printer.field("is_sync", self.isSync) }
         if let value = self.reference { printer.message("reference", value) }
+        if !self.summary.isEmpty { printer.field("summary", self.summary) }
         printer.unknownFields(self.unknownFields)
     }
 }

@@ -10,5 +10,6 @@ extension StreamMessage {
         if let value = self.reference {
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("reference") }
         }
+        if checkingNUL { try Rules.noNUL(self.summary, "summary") }
     }
 }

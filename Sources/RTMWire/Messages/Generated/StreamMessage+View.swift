@@ -16,6 +16,7 @@ public struct StreamMessageView: RTMMessageView {
     @usableFromInline var _stopReason: UInt64 = 0
     @usableFromInline var _isSync: UInt64 = 0
     @usableFromInline var _reference: ViewOccurrences = ViewOccurrences()
+    @usableFromInline var _summary: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
     @inlinable
@@ -31,6 +32,7 @@ public struct StreamMessageView: RTMMessageView {
             case 0x30: _stopReason = field.varint(scope.base)
             case 0x38: _isSync = field.varint(scope.base)
             case 0x42: _reference.add(field)
+            case 0x4A: _summary = ViewRange(field)
             default: break
             }
         }
@@ -68,6 +70,12 @@ public struct StreamMessageView: RTMMessageView {
     @inlinable
     public var reference: StreamReferenceView? { _reference.scope(in: scope, 8).map(StreamReferenceView.init(_scope:)) }
 
+    /// The summary of the whole content, once there is one (RongCloud delivers it as the message
+    /// extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+    /// conversation list or the history shows. Set from the complete event's summary. Optional.
+    @inlinable
+    public var summary: RTMStringView { _summary.string(scope) }
+
     /// A ``StreamMessage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
     /// its check (see ``RTMStringView/string``).
@@ -81,6 +89,7 @@ public struct StreamMessageView: RTMMessageView {
         message.stopReason = self.stopReason
         message.isSync = self.isSync
         message.reference = try self.reference?.materialized()
+        message.summary = try self.summary.string
         return message
     }
 }
@@ -97,6 +106,7 @@ extension StreamMessage: RTMViewable {
         var nulMessageID = false
         var nulContentType = false
         var nulContent = false
+        var nulSummary = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
@@ -118,6 +128,8 @@ extension StreamMessage: RTMViewable {
             case 0x42:  // reference = 8
                 try reader._checkMessage(
                     StreamReference.self, field: "reference", options: options, strings: strings, &violation)
+            case 0x4A:  // summary = 9
+                nulSummary = try reader._checkString(field: "summary", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -133,6 +145,10 @@ extension StreamMessage: RTMViewable {
         }
         if nulContent {
             violation.recordOwn(Rules.nulViolation("content"))
+            return
+        }
+        if nulSummary {
+            violation.recordOwn(Rules.nulViolation("summary"))
             return
         }
     }

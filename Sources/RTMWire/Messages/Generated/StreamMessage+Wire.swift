@@ -12,6 +12,7 @@ extension StreamMessage {
         if self.stopReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.stopReason))) }
         if self.isSync { total += 1 + 1 }
         if let value = self.reference { total += 1 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        if !self.summary.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.summary.utf8.count) }
         return total
     }
 
@@ -19,6 +20,10 @@ extension StreamMessage {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
+        if !self.summary.isEmpty {
+            writer.writeLengthDelimited(self.summary)
+            writer.writeByte(0x4A)
+        }
         if let value = self.reference {
             writer.writeMessage(value)
             writer.writeByte(0x42)
@@ -75,6 +80,8 @@ extension StreamMessage {
             case 0x42:  // reference = 8
                 if self.reference == nil { self.reference = StreamReference() }
                 try reader.mergeMessage(&self.reference!, field: "reference")
+            case 0x4A:  // summary = 9
+                self.summary = try reader.readString(field: "summary")
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

@@ -22,6 +22,10 @@ public struct StreamMessage: RTMMessage {
     public var isSync: Bool = false
     /// An optional reference to another message (a quoted or replied-to message).
     public var reference: StreamReference? = nil
+    /// The summary of the whole content, once there is one (RongCloud delivers it as the message
+    /// extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+    /// conversation list or the history shows. Set from the complete event's summary. Optional.
+    public var summary: String = ""
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
     public var unknownFields = UnknownFields()
 
@@ -37,7 +41,8 @@ public struct StreamMessage: RTMMessage {
         completeReason: Int32 = 0,
         stopReason: Int32 = 0,
         isSync: Bool = false,
-        reference: StreamReference? = nil
+        reference: StreamReference? = nil,
+        summary: String = ""
     ) {
         self.messageID = messageID
         self.contentType = contentType
@@ -47,5 +52,6 @@ public struct StreamMessage: RTMMessage {
         self.stopReason = stopReason
         self.isSync = isSync
         self.reference = reference
+        self.summary = summary
     }
 }

@@ -30,6 +30,8 @@ type Receipt struct {
 	//	*Receipt_ConversationRead
 	//	*Receipt_GroupRead
 	//	*Receipt_GroupReadCount
+	//	*Receipt_GroupAckQuery
+	//	*Receipt_GroupAckPage
 	Kind                 isReceipt_Kind `protobuf_oneof:"kind"`
 	XXX_NoUnkeyedLiteral struct{}       `json:"-"`
 	XXX_unrecognized     []byte         `json:"-"`
@@ -90,12 +92,20 @@ type Receipt_GroupRead struct {
 type Receipt_GroupReadCount struct {
 	GroupReadCount *GroupReadCount `protobuf:"bytes,5,opt,name=group_read_count,json=groupReadCount,proto3,oneof" json:"group_read_count,omitempty"`
 }
+type Receipt_GroupAckQuery struct {
+	GroupAckQuery *GroupAckQuery `protobuf:"bytes,6,opt,name=group_ack_query,json=groupAckQuery,proto3,oneof" json:"group_ack_query,omitempty"`
+}
+type Receipt_GroupAckPage struct {
+	GroupAckPage *GroupAckPage `protobuf:"bytes,7,opt,name=group_ack_page,json=groupAckPage,proto3,oneof" json:"group_ack_page,omitempty"`
+}
 
 func (*Receipt_Delivery) isReceipt_Kind()         {}
 func (*Receipt_MessageRead) isReceipt_Kind()      {}
 func (*Receipt_ConversationRead) isReceipt_Kind() {}
 func (*Receipt_GroupRead) isReceipt_Kind()        {}
 func (*Receipt_GroupReadCount) isReceipt_Kind()   {}
+func (*Receipt_GroupAckQuery) isReceipt_Kind()    {}
+func (*Receipt_GroupAckPage) isReceipt_Kind()     {}
 
 func (m *Receipt) GetKind() isReceipt_Kind {
 	if m != nil {
@@ -139,6 +149,20 @@ func (m *Receipt) GetGroupReadCount() *GroupReadCount {
 	return nil
 }
 
+func (m *Receipt) GetGroupAckQuery() *GroupAckQuery {
+	if x, ok := m.GetKind().(*Receipt_GroupAckQuery); ok {
+		return x.GroupAckQuery
+	}
+	return nil
+}
+
+func (m *Receipt) GetGroupAckPage() *GroupAckPage {
+	if x, ok := m.GetKind().(*Receipt_GroupAckPage); ok {
+		return x.GroupAckPage
+	}
+	return nil
+}
+
 // XXX_OneofWrappers is for the internal use of the proto package.
 func (*Receipt) XXX_OneofWrappers() []interface{} {
 	return []interface{}{
@@ -147,6 +171,8 @@ func (*Receipt) XXX_OneofWrappers() []interface{} {
 		(*Receipt_ConversationRead)(nil),
 		(*Receipt_GroupRead)(nil),
 		(*Receipt_GroupReadCount)(nil),
+		(*Receipt_GroupAckQuery)(nil),
+		(*Receipt_GroupAckPage)(nil),
 	}
 }
 
@@ -313,14 +339,18 @@ func (m *ConversationReadReceipt) GetConversationId() string {
 type GroupReadReceipt struct {
 	// Id of the group message that was read. Required (non-empty).
 	MessageId string `protobuf:"bytes,1,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
-	// The group id. Required (non-empty).
+	// The group id. Required (non-empty); in an envelope, the conversation's id.
 	GroupId string `protobuf:"bytes,2,opt,name=group_id,json=groupId,proto3" json:"group_id,omitempty"`
-	// Free-form content attached by the reader (sendGroupMessageReadAck's content).
+	// Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+	// the 32 KB content budget.
 	Content string `protobuf:"bytes,3,opt,name=content,proto3" json:"content,omitempty"`
 	// Server-issued id of this acknowledgement (used to page through acks).
 	AckId string `protobuf:"bytes,4,opt,name=ack_id,json=ackId,proto3" json:"ack_id,omitempty"`
 	// When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
-	ReadTimeMs           int64    `protobuf:"varint,5,opt,name=read_time_ms,json=readTimeMs,proto3" json:"read_time_ms,omitempty"`
+	ReadTimeMs int64 `protobuf:"varint,5,opt,name=read_time_ms,json=readTimeMs,proto3" json:"read_time_ms,omitempty"`
+	// The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+	// envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+	ReaderUserId         string   `protobuf:"bytes,6,opt,name=reader_user_id,json=readerUserId,proto3" json:"reader_user_id,omitempty"`
 	XXX_NoUnkeyedLiteral struct{} `json:"-"`
 	XXX_unrecognized     []byte   `json:"-"`
 	XXX_sizecache        int32    `json:"-"`
@@ -394,6 +424,13 @@ func (m *GroupReadReceipt) GetReadTimeMs() int64 {
 	return 0
 }
 
+func (m *GroupReadReceipt) GetReaderUserId() string {
+	if m != nil {
+		return m.ReaderUserId
+	}
+	return ""
+}
+
 // Read count of a group message, for a sender that asked for group read receipts.
 type GroupReadCount struct {
 	// Id of the group message. Required (non-empty).
@@ -461,6 +498,169 @@ func (m *GroupReadCount) GetReadCount() uint32 {
 	return 0
 }
 
+// A request for one page of a group message's read receipts, oldest first (Agora Chat
+// asyncFetchGroupMessageAcksFromServer: message id, group id, start ack id, page size).
+type GroupAckQuery struct {
+	// Id of the group message. Required (non-empty).
+	MessageId string `protobuf:"bytes,1,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
+	// The group id. Required (non-empty); in an envelope, the conversation's id.
+	GroupId string `protobuf:"bytes,2,opt,name=group_id,json=groupId,proto3" json:"group_id,omitempty"`
+	// The cursor: the next_ack_id of the previous page. Empty = the first page.
+	StartAckId string `protobuf:"bytes,3,opt,name=start_ack_id,json=startAckId,proto3" json:"start_ack_id,omitempty"`
+	// How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+	PageSize             uint32   `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	XXX_NoUnkeyedLiteral struct{} `json:"-"`
+	XXX_unrecognized     []byte   `json:"-"`
+	XXX_sizecache        int32    `json:"-"`
+}
+
+func (m *GroupAckQuery) Reset()         { *m = GroupAckQuery{} }
+func (m *GroupAckQuery) String() string { return proto.CompactTextString(m) }
+func (*GroupAckQuery) ProtoMessage()    {}
+func (*GroupAckQuery) Descriptor() ([]byte, []int) {
+	return fileDescriptor_c18d13644a99ab42, []int{6}
+}
+func (m *GroupAckQuery) XXX_Unmarshal(b []byte) error {
+	return m.Unmarshal(b)
+}
+func (m *GroupAckQuery) XXX_Marshal(b []byte, deterministic bool) ([]byte, error) {
+	if deterministic {
+		return xxx_messageInfo_GroupAckQuery.Marshal(b, m, deterministic)
+	} else {
+		b = b[:cap(b)]
+		n, err := m.MarshalToSizedBuffer(b)
+		if err != nil {
+			return nil, err
+		}
+		return b[:n], nil
+	}
+}
+func (m *GroupAckQuery) XXX_Merge(src proto.Message) {
+	xxx_messageInfo_GroupAckQuery.Merge(m, src)
+}
+func (m *GroupAckQuery) XXX_Size() int {
+	return m.Size()
+}
+func (m *GroupAckQuery) XXX_DiscardUnknown() {
+	xxx_messageInfo_GroupAckQuery.DiscardUnknown(m)
+}
+
+var xxx_messageInfo_GroupAckQuery proto.InternalMessageInfo
+
+func (m *GroupAckQuery) GetMessageId() string {
+	if m != nil {
+		return m.MessageId
+	}
+	return ""
+}
+
+func (m *GroupAckQuery) GetGroupId() string {
+	if m != nil {
+		return m.GroupId
+	}
+	return ""
+}
+
+func (m *GroupAckQuery) GetStartAckId() string {
+	if m != nil {
+		return m.StartAckId
+	}
+	return ""
+}
+
+func (m *GroupAckQuery) GetPageSize() uint32 {
+	if m != nil {
+		return m.PageSize
+	}
+	return 0
+}
+
+// One page of a group message's read receipts (Agora Chat AgoraChatCursorResult plus the total).
+type GroupAckPage struct {
+	// Id of the group message. Required (non-empty).
+	MessageId string `protobuf:"bytes,1,opt,name=message_id,json=messageId,proto3" json:"message_id,omitempty"`
+	// The group id. Required (non-empty); in an envelope, the conversation's id.
+	GroupId string `protobuf:"bytes,2,opt,name=group_id,json=groupId,proto3" json:"group_id,omitempty"`
+	// The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+	// message and group, each with its ack_id and reader_user_id.
+	Acks []*GroupReadReceipt `protobuf:"bytes,3,rep,name=acks,proto3" json:"acks,omitempty"`
+	// The start_ack_id of the next page. Empty = this is the last page.
+	NextAckId string `protobuf:"bytes,4,opt,name=next_ack_id,json=nextAckId,proto3" json:"next_ack_id,omitempty"`
+	// How many read receipts the message has in all.
+	TotalCount           uint32   `protobuf:"varint,5,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
+	XXX_NoUnkeyedLiteral struct{} `json:"-"`
+	XXX_unrecognized     []byte   `json:"-"`
+	XXX_sizecache        int32    `json:"-"`
+}
+
+func (m *GroupAckPage) Reset()         { *m = GroupAckPage{} }
+func (m *GroupAckPage) String() string { return proto.CompactTextString(m) }
+func (*GroupAckPage) ProtoMessage()    {}
+func (*GroupAckPage) Descriptor() ([]byte, []int) {
+	return fileDescriptor_c18d13644a99ab42, []int{7}
+}
+func (m *GroupAckPage) XXX_Unmarshal(b []byte) error {
+	return m.Unmarshal(b)
+}
+func (m *GroupAckPage) XXX_Marshal(b []byte, deterministic bool) ([]byte, error) {
+	if deterministic {
+		return xxx_messageInfo_GroupAckPage.Marshal(b, m, deterministic)
+	} else {
+		b = b[:cap(b)]
+		n, err := m.MarshalToSizedBuffer(b)
+		if err != nil {
+			return nil, err
+		}
+		return b[:n], nil
+	}
+}
+func (m *GroupAckPage) XXX_Merge(src proto.Message) {
+	xxx_messageInfo_GroupAckPage.Merge(m, src)
+}
+func (m *GroupAckPage) XXX_Size() int {
+	return m.Size()
+}
+func (m *GroupAckPage) XXX_DiscardUnknown() {
+	xxx_messageInfo_GroupAckPage.DiscardUnknown(m)
+}
+
+var xxx_messageInfo_GroupAckPage proto.InternalMessageInfo
+
+func (m *GroupAckPage) GetMessageId() string {
+	if m != nil {
+		return m.MessageId
+	}
+	return ""
+}
+
+func (m *GroupAckPage) GetGroupId() string {
+	if m != nil {
+		return m.GroupId
+	}
+	return ""
+}
+
+func (m *GroupAckPage) GetAcks() []*GroupReadReceipt {
+	if m != nil {
+		return m.Acks
+	}
+	return nil
+}
+
+func (m *GroupAckPage) GetNextAckId() string {
+	if m != nil {
+		return m.NextAckId
+	}
+	return ""
+}
+
+func (m *GroupAckPage) GetTotalCount() uint32 {
+	if m != nil {
+		return m.TotalCount
+	}
+	return 0
+}
+
 func init() {
 	proto.RegisterType((*Receipt)(nil), "rtmwire.v1.Receipt")
 	proto.RegisterType((*DeliveryReceipt)(nil), "rtmwire.v1.DeliveryReceipt")
@@ -468,41 +668,54 @@ func init() {
 	proto.RegisterType((*ConversationReadReceipt)(nil), "rtmwire.v1.ConversationReadReceipt")
 	proto.RegisterType((*GroupReadReceipt)(nil), "rtmwire.v1.GroupReadReceipt")
 	proto.RegisterType((*GroupReadCount)(nil), "rtmwire.v1.GroupReadCount")
+	proto.RegisterType((*GroupAckQuery)(nil), "rtmwire.v1.GroupAckQuery")
+	proto.RegisterType((*GroupAckPage)(nil), "rtmwire.v1.GroupAckPage")
 }
 
 func init() { proto.RegisterFile("rtmwire/v1/receipt.proto", fileDescriptor_c18d13644a99ab42) }
 
 var fileDescriptor_c18d13644a99ab42 = []byte{
-	// 458 bytes of a gzipped FileDescriptorProto
-	0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0xff, 0xa4, 0x93, 0xcd, 0x8e, 0xd3, 0x30,
-	0x14, 0x85, 0x27, 0x8d, 0xa7, 0x4d, 0xee, 0x74, 0x5a, 0x63, 0x09, 0x11, 0x7e, 0xa6, 0x54, 0x45,
-	0x82, 0xae, 0x3a, 0x1a, 0x58, 0xcd, 0x82, 0x05, 0x53, 0x04, 0x6d, 0xa5, 0xd9, 0x58, 0xec, 0x43,
-	0x88, 0xad, 0xca, 0x2a, 0x89, 0x2b, 0xc7, 0x2d, 0xe2, 0x81, 0x78, 0x17, 0x96, 0x3c, 0x02, 0xea,
-	0x23, 0xf0, 0x04, 0xc8, 0xce, 0x7f, 0x01, 0xb1, 0x98, 0x65, 0xce, 0xb9, 0xf7, 0xb3, 0x75, 0x8e,
-	0x03, 0x81, 0xd2, 0xc9, 0x17, 0xa1, 0xf8, 0xe5, 0xfe, 0xea, 0x52, 0xf1, 0x98, 0x8b, 0xad, 0x9e,
-	0x6d, 0x95, 0xd4, 0x92, 0x40, 0xe1, 0xcc, 0xf6, 0x57, 0x93, 0x5f, 0x1d, 0xe8, 0xd1, 0xdc, 0x25,
-	0xd7, 0xe0, 0x31, 0xfe, 0x59, 0xec, 0xb9, 0xfa, 0x1a, 0x38, 0x63, 0x67, 0x7a, 0xf6, 0xf2, 0xf1,
-	0xac, 0x1e, 0x9d, 0xbd, 0x2d, 0xbc, 0x62, 0x7c, 0x71, 0x42, 0xab, 0x71, 0x32, 0x87, 0x7e, 0xc2,
-	0xb3, 0x2c, 0x5a, 0xf3, 0x50, 0xf1, 0x88, 0x05, 0x1d, 0xbb, 0x3e, 0x6a, 0xae, 0xdf, 0xe6, 0x3e,
-	0xe5, 0x11, 0xab, 0x09, 0x67, 0x49, 0xad, 0x12, 0x0a, 0xf7, 0x62, 0x99, 0xee, 0xb9, 0xca, 0x22,
-	0x2d, 0x64, 0x9a, 0x93, 0x5c, 0x4b, 0x7a, 0xd6, 0x24, 0xcd, 0x1b, 0x43, 0x6d, 0x1c, 0x8e, 0x8f,
-	0x2c, 0xf2, 0x1a, 0x60, 0xad, 0xe4, 0x6e, 0x9b, 0xc3, 0x90, 0x85, 0x3d, 0x69, 0xc2, 0xde, 0x1b,
-	0xb7, 0x4d, 0xf1, 0xd7, 0xa5, 0x46, 0xde, 0x01, 0xae, 0xd7, 0xc3, 0x58, 0xee, 0x52, 0x1d, 0x9c,
-	0x5a, 0xc8, 0xa3, 0xbf, 0x42, 0xe6, 0x66, 0x62, 0x71, 0x42, 0x07, 0xeb, 0x96, 0x72, 0xd3, 0x05,
-	0xb4, 0x11, 0x29, 0x5b, 0x21, 0xaf, 0x8b, 0xf1, 0xe4, 0x23, 0x0c, 0x8f, 0xc2, 0x24, 0x4f, 0xa1,
-	0x8c, 0x22, 0x14, 0x2c, 0x0b, 0x9c, 0xb1, 0x3b, 0xf5, 0x29, 0x14, 0xd2, 0x92, 0x65, 0xe4, 0x39,
-	0x0c, 0x8b, 0xb4, 0x39, 0x0b, 0x23, 0x1d, 0x26, 0x59, 0xd0, 0x19, 0xbb, 0x53, 0x97, 0x9e, 0x57,
-	0xf2, 0x1b, 0x7d, 0x9b, 0xad, 0x90, 0xe7, 0x62, 0x3c, 0xb9, 0x06, 0xf2, 0x67, 0xde, 0xe4, 0x02,
-	0xa0, 0x3e, 0xc4, 0x56, 0xec, 0x53, 0xbf, 0x3a, 0x63, 0x85, 0xbc, 0x0e, 0xc6, 0x93, 0x05, 0x3c,
-	0xf8, 0x47, 0xc0, 0xe4, 0x05, 0x0c, 0x5b, 0x05, 0x55, 0x90, 0x41, 0x53, 0xae, 0x48, 0xdf, 0x1c,
-	0xc0, 0xc7, 0xf1, 0xfe, 0xe7, 0x0e, 0xe4, 0x21, 0x78, 0x79, 0xe0, 0x22, 0x7f, 0x44, 0x3e, 0xed,
-	0xd9, 0xef, 0x25, 0x23, 0x01, 0xf4, 0x62, 0x99, 0x6a, 0x9e, 0x6a, 0xfb, 0x28, 0x7c, 0x5a, 0x7e,
-	0x92, 0xfb, 0xd0, 0x8d, 0xe2, 0x8d, 0x59, 0x41, 0xd6, 0x38, 0x8d, 0xe2, 0xcd, 0x92, 0x91, 0x31,
-	0xf4, 0x6d, 0x6d, 0x5a, 0x24, 0xdc, 0xe4, 0x65, 0x8a, 0x73, 0x29, 0x18, 0xed, 0x83, 0x48, 0xb8,
-	0x0d, 0xcb, 0xd4, 0x21, 0x61, 0xd0, 0x2e, 0xf0, 0x0e, 0x97, 0xbc, 0x00, 0x68, 0x3c, 0x15, 0x73,
-	0xcf, 0x73, 0xea, 0xab, 0x12, 0xbc, 0x42, 0x1e, 0xc2, 0xf8, 0xa6, 0xff, 0xfd, 0x30, 0x72, 0x7e,
-	0x1c, 0x46, 0xce, 0xcf, 0xc3, 0xc8, 0xf9, 0xd4, 0xb5, 0x7f, 0xe5, 0xab, 0xdf, 0x01, 0x00, 0x00,
-	0xff, 0xff, 0x50, 0xac, 0xa4, 0x99, 0xb1, 0x03, 0x00, 0x00,
+	// 638 bytes of a gzipped FileDescriptorProto
+	0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0xff, 0xa4, 0x94, 0x4f, 0x6f, 0xd3, 0x3e,
+	0x18, 0xc7, 0x9b, 0x25, 0x6b, 0x93, 0xa7, 0x69, 0xeb, 0x9f, 0xa5, 0x9f, 0xc8, 0x18, 0xeb, 0xaa,
+	0x80, 0x60, 0xa7, 0x8e, 0xc1, 0x69, 0x07, 0x24, 0xb6, 0x22, 0xe8, 0x2a, 0x4d, 0x02, 0x03, 0xe7,
+	0x10, 0x12, 0x2b, 0xb2, 0xba, 0x26, 0xc5, 0x76, 0x0b, 0xec, 0x45, 0xf0, 0x9e, 0xb8, 0x21, 0x71,
+	0xe1, 0x25, 0xa0, 0xbd, 0x0b, 0x6e, 0xc8, 0x76, 0xff, 0x24, 0xdb, 0xd0, 0x0e, 0x3b, 0xfa, 0xfb,
+	0x3c, 0xfe, 0xd8, 0x7e, 0xbe, 0x5f, 0x19, 0x02, 0x2e, 0x27, 0x9f, 0x19, 0xa7, 0xfb, 0xf3, 0x83,
+	0x7d, 0x4e, 0x13, 0xca, 0xa6, 0xb2, 0x3f, 0xe5, 0x85, 0x2c, 0x30, 0x2c, 0x2a, 0xfd, 0xf9, 0x41,
+	0xf8, 0xc7, 0x86, 0x06, 0x31, 0x55, 0x7c, 0x08, 0x6e, 0x4a, 0xcf, 0xd8, 0x9c, 0xf2, 0xaf, 0x81,
+	0xd5, 0xb3, 0xf6, 0x9a, 0x4f, 0xb6, 0xfb, 0xeb, 0xd6, 0xfe, 0x8b, 0x45, 0x6d, 0xd1, 0x3e, 0xac,
+	0x91, 0x55, 0x3b, 0x1e, 0x80, 0x3f, 0xa1, 0x42, 0xc4, 0x19, 0x8d, 0x38, 0x8d, 0xd3, 0x60, 0x43,
+	0x6f, 0xef, 0x96, 0xb7, 0x9f, 0x9a, 0x3a, 0xa1, 0x71, 0xba, 0x26, 0x34, 0x27, 0x6b, 0x15, 0x13,
+	0xf8, 0x2f, 0x29, 0xf2, 0x39, 0xe5, 0x22, 0x96, 0xac, 0xc8, 0x0d, 0xc9, 0xd6, 0xa4, 0xfb, 0x65,
+	0xd2, 0xa0, 0xd4, 0x54, 0xc5, 0xa1, 0xe4, 0x52, 0x09, 0x3f, 0x03, 0xc8, 0x78, 0x31, 0x9b, 0x1a,
+	0x98, 0xa3, 0x61, 0xf7, 0xca, 0xb0, 0x57, 0xaa, 0x5a, 0xa5, 0x78, 0xd9, 0x52, 0xc3, 0x2f, 0x01,
+	0xad, 0xb7, 0x47, 0x49, 0x31, 0xcb, 0x65, 0xb0, 0xa9, 0x21, 0x77, 0xaf, 0x85, 0x0c, 0x54, 0xc7,
+	0xb0, 0x46, 0xda, 0x59, 0x45, 0xc1, 0x03, 0xe8, 0x18, 0x4e, 0x9c, 0x8c, 0xa3, 0x4f, 0x33, 0x35,
+	0xe1, 0xba, 0xc6, 0x6c, 0x5d, 0xc1, 0x1c, 0x25, 0xe3, 0x37, 0xaa, 0x61, 0x58, 0x23, 0xad, 0xac,
+	0x2c, 0xe0, 0xe7, 0xd0, 0x5e, 0x43, 0xa6, 0x71, 0x46, 0x83, 0x86, 0x66, 0x04, 0xd7, 0x31, 0x5e,
+	0xc7, 0x19, 0x1d, 0xd6, 0x88, 0x9f, 0x95, 0xd6, 0xc7, 0x75, 0x70, 0xc6, 0x2c, 0x4f, 0x47, 0x8e,
+	0xeb, 0x22, 0x14, 0x7e, 0x80, 0xce, 0x25, 0x4f, 0xf1, 0x2e, 0x2c, 0x1d, 0x89, 0x58, 0x2a, 0x02,
+	0xab, 0x67, 0xef, 0x79, 0x04, 0x16, 0xd2, 0x49, 0x2a, 0xf0, 0x43, 0xe8, 0x2c, 0x4c, 0xa7, 0x69,
+	0x14, 0xcb, 0x68, 0x22, 0x82, 0x8d, 0x9e, 0xbd, 0x67, 0x93, 0xd6, 0x4a, 0x3e, 0x92, 0xa7, 0x62,
+	0xe4, 0xb8, 0x36, 0x42, 0xe1, 0x21, 0xe0, 0xab, 0xb6, 0xe3, 0x1d, 0x80, 0xf5, 0x21, 0x3a, 0x69,
+	0x1e, 0xf1, 0x56, 0x67, 0x8c, 0x1c, 0x77, 0x03, 0xa1, 0x70, 0x08, 0x77, 0xfe, 0xe1, 0x33, 0x7e,
+	0x04, 0x9d, 0x4a, 0x4e, 0x56, 0x90, 0x76, 0x59, 0x5e, 0x91, 0x7e, 0x5a, 0x80, 0x2e, 0xbb, 0x7c,
+	0xc3, 0x1d, 0xf0, 0x16, 0xb8, 0x66, 0xd4, 0xcc, 0x64, 0xd9, 0x23, 0x0d, 0xbd, 0x3e, 0x49, 0x71,
+	0x00, 0x8d, 0xa4, 0xc8, 0x25, 0xcd, 0xa5, 0xce, 0xa6, 0x47, 0x96, 0x4b, 0xfc, 0x3f, 0xd4, 0x95,
+	0x33, 0xcc, 0xe4, 0xcc, 0x23, 0x9b, 0x71, 0x32, 0x3e, 0x49, 0x71, 0x0f, 0x7c, 0x9d, 0x1e, 0xc9,
+	0x26, 0x54, 0xcd, 0x4b, 0xe5, 0xc7, 0x26, 0xa0, 0xb4, 0x77, 0x6c, 0x42, 0x4f, 0x05, 0x7e, 0x00,
+	0x6d, 0xb5, 0xa2, 0x3c, 0x9a, 0x09, 0xca, 0x15, 0xa0, 0xae, 0x01, 0xbe, 0x51, 0xdf, 0x0b, 0xca,
+	0xf5, 0x6b, 0x1a, 0x08, 0x85, 0x05, 0xb4, 0xab, 0x69, 0xbb, 0xc5, 0x53, 0x76, 0x00, 0x4a, 0xb9,
+	0x56, 0xaf, 0x69, 0x11, 0x8f, 0x2f, 0xc1, 0x23, 0xc7, 0x75, 0x10, 0x0a, 0xbf, 0x59, 0xd0, 0xaa,
+	0x04, 0xf3, 0x16, 0x07, 0xf6, 0xc0, 0x17, 0x32, 0xe6, 0x32, 0x5a, 0xcc, 0xc9, 0x0c, 0x10, 0xb4,
+	0x76, 0xa4, 0x87, 0xb5, 0x0d, 0x9e, 0x4a, 0x76, 0x24, 0xd8, 0x39, 0xd5, 0x63, 0x6c, 0x11, 0x57,
+	0x09, 0x6f, 0xd9, 0x39, 0x1d, 0x39, 0xee, 0x26, 0x42, 0xe1, 0x77, 0x0b, 0xfc, 0x72, 0xca, 0x6f,
+	0x71, 0x9f, 0xc7, 0xe0, 0xc4, 0xc9, 0x58, 0x04, 0x76, 0xcf, 0xbe, 0xe9, 0x5f, 0x20, 0xba, 0x13,
+	0x77, 0xa1, 0x99, 0xd3, 0x2f, 0xab, 0x07, 0x18, 0xa3, 0x3d, 0x25, 0x99, 0xfb, 0xef, 0x42, 0x53,
+	0x16, 0x32, 0x3e, 0x2b, 0xfd, 0x15, 0x2d, 0x02, 0x5a, 0x5a, 0x0e, 0xb5, 0x8e, 0xd0, 0xb1, 0xff,
+	0xe3, 0xa2, 0x6b, 0xfd, 0xba, 0xe8, 0x5a, 0xbf, 0x2f, 0xba, 0xd6, 0xc7, 0xba, 0xfe, 0x97, 0x9f,
+	0xfe, 0x0d, 0x00, 0x00, 0xff, 0xff, 0x33, 0x3a, 0x74, 0x16, 0xb3, 0x05, 0x00, 0x00,
 }
 
 func (m *Receipt) Marshal() (dAtA []byte, err error) {
@@ -646,6 +859,48 @@ func (m *Receipt_GroupReadCount) MarshalToSizedBuffer(dAtA []byte) (int, error) 
 	}
 	return len(dAtA) - i, nil
 }
+func (m *Receipt_GroupAckQuery) MarshalTo(dAtA []byte) (int, error) {
+	size := m.Size()
+	return m.MarshalToSizedBuffer(dAtA[:size])
+}
+
+func (m *Receipt_GroupAckQuery) MarshalToSizedBuffer(dAtA []byte) (int, error) {
+	i := len(dAtA)
+	if m.GroupAckQuery != nil {
+		{
+			size, err := m.GroupAckQuery.MarshalToSizedBuffer(dAtA[:i])
+			if err != nil {
+				return 0, err
+			}
+			i -= size
+			i = encodeVarintReceipt(dAtA, i, uint64(size))
+		}
+		i--
+		dAtA[i] = 0x32
+	}
+	return len(dAtA) - i, nil
+}
+func (m *Receipt_GroupAckPage) MarshalTo(dAtA []byte) (int, error) {
+	size := m.Size()
+	return m.MarshalToSizedBuffer(dAtA[:size])
+}
+
+func (m *Receipt_GroupAckPage) MarshalToSizedBuffer(dAtA []byte) (int, error) {
+	i := len(dAtA)
+	if m.GroupAckPage != nil {
+		{
+			size, err := m.GroupAckPage.MarshalToSizedBuffer(dAtA[:i])
+			if err != nil {
+				return 0, err
+			}
+			i -= size
+			i = encodeVarintReceipt(dAtA, i, uint64(size))
+		}
+		i--
+		dAtA[i] = 0x3a
+	}
+	return len(dAtA) - i, nil
+}
 func (m *DeliveryReceipt) Marshal() (dAtA []byte, err error) {
 	size := m.Size()
 	dAtA = make([]byte, size)
@@ -671,21 +926,21 @@ func (m *DeliveryReceipt) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 		copy(dAtA[i:], m.XXX_unrecognized)
 	}
 	if len(m.DeliveredAtMs) > 0 {
-		dAtA7 := make([]byte, len(m.DeliveredAtMs)*10)
-		var j6 int
+		dAtA9 := make([]byte, len(m.DeliveredAtMs)*10)
+		var j8 int
 		for _, num1 := range m.DeliveredAtMs {
 			num := uint64(num1)
 			for num >= 1<<7 {
-				dAtA7[j6] = uint8(uint64(num)&0x7f | 0x80)
+				dAtA9[j8] = uint8(uint64(num)&0x7f | 0x80)
 				num >>= 7
-				j6++
+				j8++
 			}
-			dAtA7[j6] = uint8(num)
-			j6++
+			dAtA9[j8] = uint8(num)
+			j8++
 		}
-		i -= j6
-		copy(dAtA[i:], dAtA7[:j6])
-		i = encodeVarintReceipt(dAtA, i, uint64(j6))
+		i -= j8
+		copy(dAtA[i:], dAtA9[:j8])
+		i = encodeVarintReceipt(dAtA, i, uint64(j8))
 		i--
 		dAtA[i] = 0x12
 	}
@@ -793,6 +1048,13 @@ func (m *GroupReadReceipt) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 		i -= len(m.XXX_unrecognized)
 		copy(dAtA[i:], m.XXX_unrecognized)
 	}
+	if len(m.ReaderUserId) > 0 {
+		i -= len(m.ReaderUserId)
+		copy(dAtA[i:], m.ReaderUserId)
+		i = encodeVarintReceipt(dAtA, i, uint64(len(m.ReaderUserId)))
+		i--
+		dAtA[i] = 0x32
+	}
 	if m.ReadTimeMs != 0 {
 		i = encodeVarintReceipt(dAtA, i, uint64(m.ReadTimeMs))
 		i--
@@ -857,6 +1119,126 @@ func (m *GroupReadCount) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 		i = encodeVarintReceipt(dAtA, i, uint64(m.ReadCount))
 		i--
 		dAtA[i] = 0x18
+	}
+	if len(m.GroupId) > 0 {
+		i -= len(m.GroupId)
+		copy(dAtA[i:], m.GroupId)
+		i = encodeVarintReceipt(dAtA, i, uint64(len(m.GroupId)))
+		i--
+		dAtA[i] = 0x12
+	}
+	if len(m.MessageId) > 0 {
+		i -= len(m.MessageId)
+		copy(dAtA[i:], m.MessageId)
+		i = encodeVarintReceipt(dAtA, i, uint64(len(m.MessageId)))
+		i--
+		dAtA[i] = 0xa
+	}
+	return len(dAtA) - i, nil
+}
+
+func (m *GroupAckQuery) Marshal() (dAtA []byte, err error) {
+	size := m.Size()
+	dAtA = make([]byte, size)
+	n, err := m.MarshalToSizedBuffer(dAtA[:size])
+	if err != nil {
+		return nil, err
+	}
+	return dAtA[:n], nil
+}
+
+func (m *GroupAckQuery) MarshalTo(dAtA []byte) (int, error) {
+	size := m.Size()
+	return m.MarshalToSizedBuffer(dAtA[:size])
+}
+
+func (m *GroupAckQuery) MarshalToSizedBuffer(dAtA []byte) (int, error) {
+	i := len(dAtA)
+	_ = i
+	var l int
+	_ = l
+	if m.XXX_unrecognized != nil {
+		i -= len(m.XXX_unrecognized)
+		copy(dAtA[i:], m.XXX_unrecognized)
+	}
+	if m.PageSize != 0 {
+		i = encodeVarintReceipt(dAtA, i, uint64(m.PageSize))
+		i--
+		dAtA[i] = 0x20
+	}
+	if len(m.StartAckId) > 0 {
+		i -= len(m.StartAckId)
+		copy(dAtA[i:], m.StartAckId)
+		i = encodeVarintReceipt(dAtA, i, uint64(len(m.StartAckId)))
+		i--
+		dAtA[i] = 0x1a
+	}
+	if len(m.GroupId) > 0 {
+		i -= len(m.GroupId)
+		copy(dAtA[i:], m.GroupId)
+		i = encodeVarintReceipt(dAtA, i, uint64(len(m.GroupId)))
+		i--
+		dAtA[i] = 0x12
+	}
+	if len(m.MessageId) > 0 {
+		i -= len(m.MessageId)
+		copy(dAtA[i:], m.MessageId)
+		i = encodeVarintReceipt(dAtA, i, uint64(len(m.MessageId)))
+		i--
+		dAtA[i] = 0xa
+	}
+	return len(dAtA) - i, nil
+}
+
+func (m *GroupAckPage) Marshal() (dAtA []byte, err error) {
+	size := m.Size()
+	dAtA = make([]byte, size)
+	n, err := m.MarshalToSizedBuffer(dAtA[:size])
+	if err != nil {
+		return nil, err
+	}
+	return dAtA[:n], nil
+}
+
+func (m *GroupAckPage) MarshalTo(dAtA []byte) (int, error) {
+	size := m.Size()
+	return m.MarshalToSizedBuffer(dAtA[:size])
+}
+
+func (m *GroupAckPage) MarshalToSizedBuffer(dAtA []byte) (int, error) {
+	i := len(dAtA)
+	_ = i
+	var l int
+	_ = l
+	if m.XXX_unrecognized != nil {
+		i -= len(m.XXX_unrecognized)
+		copy(dAtA[i:], m.XXX_unrecognized)
+	}
+	if m.TotalCount != 0 {
+		i = encodeVarintReceipt(dAtA, i, uint64(m.TotalCount))
+		i--
+		dAtA[i] = 0x28
+	}
+	if len(m.NextAckId) > 0 {
+		i -= len(m.NextAckId)
+		copy(dAtA[i:], m.NextAckId)
+		i = encodeVarintReceipt(dAtA, i, uint64(len(m.NextAckId)))
+		i--
+		dAtA[i] = 0x22
+	}
+	if len(m.Acks) > 0 {
+		for iNdEx := len(m.Acks) - 1; iNdEx >= 0; iNdEx-- {
+			{
+				size, err := m.Acks[iNdEx].MarshalToSizedBuffer(dAtA[:i])
+				if err != nil {
+					return 0, err
+				}
+				i -= size
+				i = encodeVarintReceipt(dAtA, i, uint64(size))
+			}
+			i--
+			dAtA[i] = 0x1a
+		}
 	}
 	if len(m.GroupId) > 0 {
 		i -= len(m.GroupId)
@@ -961,6 +1343,30 @@ func (m *Receipt_GroupReadCount) Size() (n int) {
 	}
 	return n
 }
+func (m *Receipt_GroupAckQuery) Size() (n int) {
+	if m == nil {
+		return 0
+	}
+	var l int
+	_ = l
+	if m.GroupAckQuery != nil {
+		l = m.GroupAckQuery.Size()
+		n += 1 + l + sovReceipt(uint64(l))
+	}
+	return n
+}
+func (m *Receipt_GroupAckPage) Size() (n int) {
+	if m == nil {
+		return 0
+	}
+	var l int
+	_ = l
+	if m.GroupAckPage != nil {
+		l = m.GroupAckPage.Size()
+		n += 1 + l + sovReceipt(uint64(l))
+	}
+	return n
+}
 func (m *DeliveryReceipt) Size() (n int) {
 	if m == nil {
 		return 0
@@ -1043,6 +1449,10 @@ func (m *GroupReadReceipt) Size() (n int) {
 	if m.ReadTimeMs != 0 {
 		n += 1 + sovReceipt(uint64(m.ReadTimeMs))
 	}
+	l = len(m.ReaderUserId)
+	if l > 0 {
+		n += 1 + l + sovReceipt(uint64(l))
+	}
 	if m.XXX_unrecognized != nil {
 		n += len(m.XXX_unrecognized)
 	}
@@ -1065,6 +1475,66 @@ func (m *GroupReadCount) Size() (n int) {
 	}
 	if m.ReadCount != 0 {
 		n += 1 + sovReceipt(uint64(m.ReadCount))
+	}
+	if m.XXX_unrecognized != nil {
+		n += len(m.XXX_unrecognized)
+	}
+	return n
+}
+
+func (m *GroupAckQuery) Size() (n int) {
+	if m == nil {
+		return 0
+	}
+	var l int
+	_ = l
+	l = len(m.MessageId)
+	if l > 0 {
+		n += 1 + l + sovReceipt(uint64(l))
+	}
+	l = len(m.GroupId)
+	if l > 0 {
+		n += 1 + l + sovReceipt(uint64(l))
+	}
+	l = len(m.StartAckId)
+	if l > 0 {
+		n += 1 + l + sovReceipt(uint64(l))
+	}
+	if m.PageSize != 0 {
+		n += 1 + sovReceipt(uint64(m.PageSize))
+	}
+	if m.XXX_unrecognized != nil {
+		n += len(m.XXX_unrecognized)
+	}
+	return n
+}
+
+func (m *GroupAckPage) Size() (n int) {
+	if m == nil {
+		return 0
+	}
+	var l int
+	_ = l
+	l = len(m.MessageId)
+	if l > 0 {
+		n += 1 + l + sovReceipt(uint64(l))
+	}
+	l = len(m.GroupId)
+	if l > 0 {
+		n += 1 + l + sovReceipt(uint64(l))
+	}
+	if len(m.Acks) > 0 {
+		for _, e := range m.Acks {
+			l = e.Size()
+			n += 1 + l + sovReceipt(uint64(l))
+		}
+	}
+	l = len(m.NextAckId)
+	if l > 0 {
+		n += 1 + l + sovReceipt(uint64(l))
+	}
+	if m.TotalCount != 0 {
+		n += 1 + sovReceipt(uint64(m.TotalCount))
 	}
 	if m.XXX_unrecognized != nil {
 		n += len(m.XXX_unrecognized)
@@ -1281,6 +1751,76 @@ func (m *Receipt) Unmarshal(dAtA []byte) error {
 				return err
 			}
 			m.Kind = &Receipt_GroupReadCount{v}
+			iNdEx = postIndex
+		case 6:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field GroupAckQuery", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowReceipt
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			v := &GroupAckQuery{}
+			if err := v.Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			m.Kind = &Receipt_GroupAckQuery{v}
+			iNdEx = postIndex
+		case 7:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field GroupAckPage", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowReceipt
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			v := &GroupAckPage{}
+			if err := v.Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			m.Kind = &Receipt_GroupAckPage{v}
 			iNdEx = postIndex
 		default:
 			iNdEx = preIndex
@@ -1805,6 +2345,38 @@ func (m *GroupReadReceipt) Unmarshal(dAtA []byte) error {
 					break
 				}
 			}
+		case 6:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field ReaderUserId", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowReceipt
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.ReaderUserId = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
 		default:
 			iNdEx = preIndex
 			skippy, err := skipReceipt(dAtA[iNdEx:])
@@ -1935,6 +2507,372 @@ func (m *GroupReadCount) Unmarshal(dAtA []byte) error {
 				b := dAtA[iNdEx]
 				iNdEx++
 				m.ReadCount |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		default:
+			iNdEx = preIndex
+			skippy, err := skipReceipt(dAtA[iNdEx:])
+			if err != nil {
+				return err
+			}
+			if (skippy < 0) || (iNdEx+skippy) < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			if (iNdEx + skippy) > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.XXX_unrecognized = append(m.XXX_unrecognized, dAtA[iNdEx:iNdEx+skippy]...)
+			iNdEx += skippy
+		}
+	}
+
+	if iNdEx > l {
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}
+func (m *GroupAckQuery) Unmarshal(dAtA []byte) error {
+	l := len(dAtA)
+	iNdEx := 0
+	for iNdEx < l {
+		preIndex := iNdEx
+		var wire uint64
+		for shift := uint(0); ; shift += 7 {
+			if shift >= 64 {
+				return ErrIntOverflowReceipt
+			}
+			if iNdEx >= l {
+				return io.ErrUnexpectedEOF
+			}
+			b := dAtA[iNdEx]
+			iNdEx++
+			wire |= uint64(b&0x7F) << shift
+			if b < 0x80 {
+				break
+			}
+		}
+		fieldNum := int32(wire >> 3)
+		wireType := int(wire & 0x7)
+		if wireType == 4 {
+			return fmt.Errorf("proto: GroupAckQuery: wiretype end group for non-group")
+		}
+		if fieldNum <= 0 {
+			return fmt.Errorf("proto: GroupAckQuery: illegal tag %d (wire type %d)", fieldNum, wire)
+		}
+		switch fieldNum {
+		case 1:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field MessageId", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowReceipt
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.MessageId = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
+		case 2:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field GroupId", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowReceipt
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.GroupId = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
+		case 3:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field StartAckId", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowReceipt
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.StartAckId = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
+		case 4:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field PageSize", wireType)
+			}
+			m.PageSize = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowReceipt
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.PageSize |= uint32(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+		default:
+			iNdEx = preIndex
+			skippy, err := skipReceipt(dAtA[iNdEx:])
+			if err != nil {
+				return err
+			}
+			if (skippy < 0) || (iNdEx+skippy) < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			if (iNdEx + skippy) > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.XXX_unrecognized = append(m.XXX_unrecognized, dAtA[iNdEx:iNdEx+skippy]...)
+			iNdEx += skippy
+		}
+	}
+
+	if iNdEx > l {
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}
+func (m *GroupAckPage) Unmarshal(dAtA []byte) error {
+	l := len(dAtA)
+	iNdEx := 0
+	for iNdEx < l {
+		preIndex := iNdEx
+		var wire uint64
+		for shift := uint(0); ; shift += 7 {
+			if shift >= 64 {
+				return ErrIntOverflowReceipt
+			}
+			if iNdEx >= l {
+				return io.ErrUnexpectedEOF
+			}
+			b := dAtA[iNdEx]
+			iNdEx++
+			wire |= uint64(b&0x7F) << shift
+			if b < 0x80 {
+				break
+			}
+		}
+		fieldNum := int32(wire >> 3)
+		wireType := int(wire & 0x7)
+		if wireType == 4 {
+			return fmt.Errorf("proto: GroupAckPage: wiretype end group for non-group")
+		}
+		if fieldNum <= 0 {
+			return fmt.Errorf("proto: GroupAckPage: illegal tag %d (wire type %d)", fieldNum, wire)
+		}
+		switch fieldNum {
+		case 1:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field MessageId", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowReceipt
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.MessageId = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
+		case 2:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field GroupId", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowReceipt
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.GroupId = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
+		case 3:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Acks", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowReceipt
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Acks = append(m.Acks, &GroupReadReceipt{})
+			if err := m.Acks[len(m.Acks)-1].Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			iNdEx = postIndex
+		case 4:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field NextAckId", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowReceipt
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthReceipt
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.NextAckId = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
+		case 5:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field TotalCount", wireType)
+			}
+			m.TotalCount = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowReceipt
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.TotalCount |= uint32(b&0x7F) << shift
 				if b < 0x80 {
 					break
 				}

@@ -14,6 +14,8 @@ func messageType(named fullName: String) -> (any SwiftProtobuf.Message.Type)? {
     case "rtmwire.v1.DeliveryReceipt": return Rtmwire_V1_DeliveryReceipt.self
     case "rtmwire.v1.Envelope": return Rtmwire_V1_Envelope.self
     case "rtmwire.v1.FileMessage": return Rtmwire_V1_FileMessage.self
+    case "rtmwire.v1.GroupAckPage": return Rtmwire_V1_GroupAckPage.self
+    case "rtmwire.v1.GroupAckQuery": return Rtmwire_V1_GroupAckQuery.self
     case "rtmwire.v1.GroupReadCount": return Rtmwire_V1_GroupReadCount.self
     case "rtmwire.v1.GroupReadReceipt": return Rtmwire_V1_GroupReadReceipt.self
     case "rtmwire.v1.ImageMessage": return Rtmwire_V1_ImageMessage.self

@@ -108,7 +108,7 @@ public nonisolated struct Rtmwire_V1_Envelope: @unchecked Sendable {
   /// Clears the value of `sender`. Subsequent reads from it will return its default value.
   public mutating func clearSender() {_uniqueStorage()._sender = nil}
 
-  /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped.
+  /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
   public var sendTimeMs: Int64 {
     get {_storage._sendTimeMs}
     set {_uniqueStorage()._sendTimeMs = newValue}

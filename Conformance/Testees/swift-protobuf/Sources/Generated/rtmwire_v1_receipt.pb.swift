@@ -12,8 +12,10 @@
 /// RTMWire v1: receipts (Agora Chat: delivery, message read, conversation read, group read).
 ///
 /// One-to-one chats support delivery, message-read and conversation-read receipts; group chats
-/// support only per-message group read receipts, and only when the sender asked for them
-/// (DeliveryOptions.group_read_receipt).
+/// support only per-message group read receipts ("群聊会话只支持消息已读回执"), and only when the
+/// sender asked for them (DeliveryOptions.group_read_receipt). In a GROUP conversation every other
+/// receipt kind, and the delivery_receipt and read_receipt options, are invalid; the group kinds
+/// (group_read, group_read_count, group_ack_query, group_ack_page) are valid there only.
 
 import SwiftProtobuf
 
@@ -80,6 +82,25 @@ public nonisolated struct Rtmwire_V1_Receipt: Sendable {
     set {kind = .groupReadCount(newValue)}
   }
 
+  /// The sender asks the server for one page of a group message's read receipts
+  /// (asyncFetchGroupMessageAcksFromServer).
+  public var groupAckQuery: Rtmwire_V1_GroupAckQuery {
+    get {
+      if case .groupAckQuery(let v)? = kind {return v}
+      return Rtmwire_V1_GroupAckQuery()
+    }
+    set {kind = .groupAckQuery(newValue)}
+  }
+
+  /// The server's answer: one page of read receipts and the cursor to the next.
+  public var groupAckPage: Rtmwire_V1_GroupAckPage {
+    get {
+      if case .groupAckPage(let v)? = kind {return v}
+      return Rtmwire_V1_GroupAckPage()
+    }
+    set {kind = .groupAckPage(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -93,6 +114,11 @@ public nonisolated struct Rtmwire_V1_Receipt: Sendable {
     case groupRead(Rtmwire_V1_GroupReadReceipt)
     /// How many group members have read a message (sent to the sender when it asked).
     case groupReadCount(Rtmwire_V1_GroupReadCount)
+    /// The sender asks the server for one page of a group message's read receipts
+    /// (asyncFetchGroupMessageAcksFromServer).
+    case groupAckQuery(Rtmwire_V1_GroupAckQuery)
+    /// The server's answer: one page of read receipts and the cursor to the next.
+    case groupAckPage(Rtmwire_V1_GroupAckPage)
 
   }
 
@@ -110,6 +136,7 @@ public nonisolated struct Rtmwire_V1_DeliveryReceipt: Sendable {
 
   /// Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
   /// when the receiver does not record times, otherwise exactly as many entries as message_ids.
+  /// Negative times are invalid.
   /// Packed on the wire.
   public var deliveredAtMs: [Int64] = []
 
@@ -155,17 +182,22 @@ public nonisolated struct Rtmwire_V1_GroupReadReceipt: Sendable {
   /// Id of the group message that was read. Required (non-empty).
   public var messageID: String = String()
 
-  /// The group id. Required (non-empty).
+  /// The group id. Required (non-empty); in an envelope, the conversation's id.
   public var groupID: String = String()
 
-  /// Free-form content attached by the reader (sendGroupMessageReadAck's content).
+  /// Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+  /// the 32 KB content budget.
   public var content: String = String()
 
   /// Server-issued id of this acknowledgement (used to page through acks).
   public var ackID: String = String()
 
-  /// When the member read the message, ms since the Unix epoch. 0 = unknown.
+  /// When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
   public var readTimeMs: Int64 = 0
+
+  /// The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+  /// envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+  public var readerUserID: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -192,13 +224,64 @@ public nonisolated struct Rtmwire_V1_GroupReadCount: Sendable {
   public init() {}
 }
 
+/// A request for one page of a group message's read receipts, oldest first (Agora Chat
+/// asyncFetchGroupMessageAcksFromServer: message id, group id, start ack id, page size).
+public nonisolated struct Rtmwire_V1_GroupAckQuery: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Id of the group message. Required (non-empty).
+  public var messageID: String = String()
+
+  /// The group id. Required (non-empty); in an envelope, the conversation's id.
+  public var groupID: String = String()
+
+  /// The cursor: the next_ack_id of the previous page. Empty = the first page.
+  public var startAckID: String = String()
+
+  /// How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+  public var pageSize: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// One page of a group message's read receipts (Agora Chat AgoraChatCursorResult plus the total).
+public nonisolated struct Rtmwire_V1_GroupAckPage: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Id of the group message. Required (non-empty).
+  public var messageID: String = String()
+
+  /// The group id. Required (non-empty); in an envelope, the conversation's id.
+  public var groupID: String = String()
+
+  /// The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+  /// message and group, each with its ack_id and reader_user_id.
+  public var acks: [Rtmwire_V1_GroupReadReceipt] = []
+
+  /// The start_ack_id of the next page. Empty = this is the last page.
+  public var nextAckID: String = String()
+
+  /// How many read receipts the message has in all.
+  public var totalCount: UInt32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "rtmwire.v1"
 
 nonisolated extension Rtmwire_V1_Receipt: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Receipt"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}delivery\0\u{3}message_read\0\u{3}conversation_read\0\u{3}group_read\0\u{3}group_read_count\0\u{c}\u{6}\u{a}")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}delivery\0\u{3}message_read\0\u{3}conversation_read\0\u{3}group_read\0\u{3}group_read_count\0\u{3}group_ack_query\0\u{3}group_ack_page\0\u{c}\u{8}\u{8}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -271,6 +354,32 @@ nonisolated extension Rtmwire_V1_Receipt: SwiftProtobuf.Message, SwiftProtobuf._
           self.kind = .groupReadCount(v)
         }
       }()
+      case 6: try {
+        var v: Rtmwire_V1_GroupAckQuery?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .groupAckQuery(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .groupAckQuery(v)
+        }
+      }()
+      case 7: try {
+        var v: Rtmwire_V1_GroupAckPage?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .groupAckPage(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .groupAckPage(v)
+        }
+      }()
       default: break
       }
     }
@@ -301,6 +410,14 @@ nonisolated extension Rtmwire_V1_Receipt: SwiftProtobuf.Message, SwiftProtobuf._
     case .groupReadCount?: try {
       guard case .groupReadCount(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    }()
+    case .groupAckQuery?: try {
+      guard case .groupAckQuery(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    }()
+    case .groupAckPage?: try {
+      guard case .groupAckPage(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
     }()
     case nil: break
     }
@@ -411,7 +528,7 @@ nonisolated extension Rtmwire_V1_ConversationReadReceipt: SwiftProtobuf.Message,
 
 nonisolated extension Rtmwire_V1_GroupReadReceipt: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GroupReadReceipt"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_id\0\u{3}group_id\0\u{1}content\0\u{3}ack_id\0\u{3}read_time_ms\0\u{c}\u{6}\u{a}")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_id\0\u{3}group_id\0\u{1}content\0\u{3}ack_id\0\u{3}read_time_ms\0\u{3}reader_user_id\0\u{c}\u{7}\u{9}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -424,6 +541,7 @@ nonisolated extension Rtmwire_V1_GroupReadReceipt: SwiftProtobuf.Message, SwiftP
       case 3: try { try decoder.decodeSingularStringField(value: &self.content) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.ackID) }()
       case 5: try { try decoder.decodeSingularInt64Field(value: &self.readTimeMs) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.readerUserID) }()
       default: break
       }
     }
@@ -445,6 +563,9 @@ nonisolated extension Rtmwire_V1_GroupReadReceipt: SwiftProtobuf.Message, SwiftP
     if self.readTimeMs != 0 {
       try visitor.visitSingularInt64Field(value: self.readTimeMs, fieldNumber: 5)
     }
+    if !self.readerUserID.isEmpty {
+      try visitor.visitSingularStringField(value: self.readerUserID, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -454,6 +575,7 @@ nonisolated extension Rtmwire_V1_GroupReadReceipt: SwiftProtobuf.Message, SwiftP
     if lhs.content != rhs.content {return false}
     if lhs.ackID != rhs.ackID {return false}
     if lhs.readTimeMs != rhs.readTimeMs {return false}
+    if lhs.readerUserID != rhs.readerUserID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -494,6 +616,101 @@ nonisolated extension Rtmwire_V1_GroupReadCount: SwiftProtobuf.Message, SwiftPro
     if lhs.messageID != rhs.messageID {return false}
     if lhs.groupID != rhs.groupID {return false}
     if lhs.readCount != rhs.readCount {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Rtmwire_V1_GroupAckQuery: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupAckQuery"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_id\0\u{3}group_id\0\u{3}start_ack_id\0\u{3}page_size\0\u{c}\u{5}\u{b}")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.messageID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.groupID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.startAckID) }()
+      case 4: try { try decoder.decodeSingularUInt32Field(value: &self.pageSize) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.messageID.isEmpty {
+      try visitor.visitSingularStringField(value: self.messageID, fieldNumber: 1)
+    }
+    if !self.groupID.isEmpty {
+      try visitor.visitSingularStringField(value: self.groupID, fieldNumber: 2)
+    }
+    if !self.startAckID.isEmpty {
+      try visitor.visitSingularStringField(value: self.startAckID, fieldNumber: 3)
+    }
+    if self.pageSize != 0 {
+      try visitor.visitSingularUInt32Field(value: self.pageSize, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Rtmwire_V1_GroupAckQuery, rhs: Rtmwire_V1_GroupAckQuery) -> Bool {
+    if lhs.messageID != rhs.messageID {return false}
+    if lhs.groupID != rhs.groupID {return false}
+    if lhs.startAckID != rhs.startAckID {return false}
+    if lhs.pageSize != rhs.pageSize {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Rtmwire_V1_GroupAckPage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupAckPage"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_id\0\u{3}group_id\0\u{1}acks\0\u{3}next_ack_id\0\u{3}total_count\0\u{c}\u{6}\u{a}")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.messageID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.groupID) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.acks) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.nextAckID) }()
+      case 5: try { try decoder.decodeSingularUInt32Field(value: &self.totalCount) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.messageID.isEmpty {
+      try visitor.visitSingularStringField(value: self.messageID, fieldNumber: 1)
+    }
+    if !self.groupID.isEmpty {
+      try visitor.visitSingularStringField(value: self.groupID, fieldNumber: 2)
+    }
+    if !self.acks.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.acks, fieldNumber: 3)
+    }
+    if !self.nextAckID.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextAckID, fieldNumber: 4)
+    }
+    if self.totalCount != 0 {
+      try visitor.visitSingularUInt32Field(value: self.totalCount, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Rtmwire_V1_GroupAckPage, rhs: Rtmwire_V1_GroupAckPage) -> Bool {
+    if lhs.messageID != rhs.messageID {return false}
+    if lhs.groupID != rhs.groupID {return false}
+    if lhs.acks != rhs.acks {return false}
+    if lhs.nextAckID != rhs.nextAckID {return false}
+    if lhs.totalCount != rhs.totalCount {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

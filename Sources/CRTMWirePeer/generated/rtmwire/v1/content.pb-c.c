@@ -328,7 +328,7 @@ const ProtobufCMessageDescriptor rtmwire__v1__text_message__descriptor =
   (ProtobufCMessageInit) rtmwire__v1__text_message__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor rtmwire__v1__image_message__field_descriptors[10] =
+static const ProtobufCFieldDescriptor rtmwire__v1__image_message__field_descriptors[11] =
 {
   {
     "media_id",
@@ -450,8 +450,21 @@ static const ProtobufCFieldDescriptor rtmwire__v1__image_message__field_descript
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "expire_time_ms",
+    11,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__ImageMessage, expire_time_ms),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned rtmwire__v1__image_message__field_indices_by_name[] = {
+  10,   /* field[10] = expire_time_ms */
   1,   /* field[1] = file_name */
   4,   /* field[4] = height */
   0,   /* field[0] = media_id */
@@ -466,7 +479,7 @@ static const unsigned rtmwire__v1__image_message__field_indices_by_name[] = {
 static const ProtobufCIntRange rtmwire__v1__image_message__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 10 }
+  { 0, 11 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__image_message__descriptor =
 {
@@ -476,14 +489,14 @@ const ProtobufCMessageDescriptor rtmwire__v1__image_message__descriptor =
   "Rtmwire__V1__ImageMessage",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__ImageMessage),
-  10,
+  11,
   rtmwire__v1__image_message__field_descriptors,
   rtmwire__v1__image_message__field_indices_by_name,
   1,  rtmwire__v1__image_message__number_ranges,
   (ProtobufCMessageInit) rtmwire__v1__image_message__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor rtmwire__v1__file_message__field_descriptors[6] =
+static const ProtobufCFieldDescriptor rtmwire__v1__file_message__field_descriptors[7] =
 {
   {
     "media_id",
@@ -557,8 +570,21 @@ static const ProtobufCFieldDescriptor rtmwire__v1__file_message__field_descripto
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "expire_time_ms",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__FileMessage, expire_time_ms),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned rtmwire__v1__file_message__field_indices_by_name[] = {
+  6,   /* field[6] = expire_time_ms */
   1,   /* field[1] = file_name */
   0,   /* field[0] = media_id */
   5,   /* field[5] = mentions */
@@ -569,7 +595,7 @@ static const unsigned rtmwire__v1__file_message__field_indices_by_name[] = {
 static const ProtobufCIntRange rtmwire__v1__file_message__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 6 }
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__file_message__descriptor =
 {
@@ -579,7 +605,7 @@ const ProtobufCMessageDescriptor rtmwire__v1__file_message__descriptor =
   "Rtmwire__V1__FileMessage",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__FileMessage),
-  6,
+  7,
   rtmwire__v1__file_message__field_descriptors,
   rtmwire__v1__file_message__field_indices_by_name,
   1,  rtmwire__v1__file_message__number_ranges,

@@ -50,7 +50,9 @@ struct  Rtmwire__V1__TextMessage
 
 /*
  * An image stored on the file server. The image bytes never travel in the message: only its media
- * id (issued by the file server on upload, valid 7 days) and descriptive fields.
+ * id (issued by the file server on upload, valid 7 days) and descriptive fields. A message built
+ * from a media id alone (Agora's createImageMessageByMediaId: re-sending or forwarding an upload)
+ * has no size, width or height: each is 0, "unknown".
  */
 struct  Rtmwire__V1__ImageMessage
 {
@@ -64,12 +66,13 @@ struct  Rtmwire__V1__ImageMessage
    */
   char *file_name;
   /*
-   * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+   * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+   * 0 = unknown (a message sent by media id).
    */
   uint64_t size;
   /*
-   * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-   * explicit value set by the sender overrides the computed one. 0 = unknown.
+   * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+   * value set by the sender overrides the computed one. 0 = unknown (any other format).
    */
   uint32_t width;
   /*
@@ -97,10 +100,16 @@ struct  Rtmwire__V1__ImageMessage
    * Users the caption mentions. Absent = none.
    */
   Rtmwire__V1__Mentions *mentions;
+  /*
+   * When the file server discards the upload and the media id stops working (ms since the Unix
+   * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+   * negative is invalid.
+   */
+  int64_t expire_time_ms;
 };
 #define RTMWIRE__V1__IMAGE_MESSAGE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__image_message__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0, {0,NULL}, 0, 0, (char *)protobuf_c_empty_string, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0, {0,NULL}, 0, 0, (char *)protobuf_c_empty_string, NULL, 0 }
 
 
 /*
@@ -118,7 +127,8 @@ struct  Rtmwire__V1__FileMessage
    */
   char *file_name;
   /*
-   * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+   * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+   * 0 = unknown (a message sent by media id).
    */
   uint64_t size;
   /*
@@ -133,10 +143,15 @@ struct  Rtmwire__V1__FileMessage
    * Users the caption mentions. Absent = none.
    */
   Rtmwire__V1__Mentions *mentions;
+  /*
+   * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+   * given; negative is invalid.
+   */
+  int64_t expire_time_ms;
 };
 #define RTMWIRE__V1__FILE_MESSAGE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__file_message__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, {0,NULL}, (char *)protobuf_c_empty_string, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, {0,NULL}, (char *)protobuf_c_empty_string, NULL, 0 }
 
 
 /*

@@ -277,7 +277,97 @@ void   rtmwire__v1__group_read_count__free_unpacked
   assert(message->base.descriptor == &rtmwire__v1__group_read_count__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor rtmwire__v1__receipt__field_descriptors[5] =
+void   rtmwire__v1__group_ack_query__init
+                     (Rtmwire__V1__GroupAckQuery         *message)
+{
+  static const Rtmwire__V1__GroupAckQuery init_value = RTMWIRE__V1__GROUP_ACK_QUERY__INIT;
+  *message = init_value;
+}
+size_t rtmwire__v1__group_ack_query__get_packed_size
+                     (const Rtmwire__V1__GroupAckQuery *message)
+{
+  assert(message->base.descriptor == &rtmwire__v1__group_ack_query__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t rtmwire__v1__group_ack_query__pack
+                     (const Rtmwire__V1__GroupAckQuery *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &rtmwire__v1__group_ack_query__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t rtmwire__v1__group_ack_query__pack_to_buffer
+                     (const Rtmwire__V1__GroupAckQuery *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &rtmwire__v1__group_ack_query__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Rtmwire__V1__GroupAckQuery *
+       rtmwire__v1__group_ack_query__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Rtmwire__V1__GroupAckQuery *)
+     protobuf_c_message_unpack (&rtmwire__v1__group_ack_query__descriptor,
+                                allocator, len, data);
+}
+void   rtmwire__v1__group_ack_query__free_unpacked
+                     (Rtmwire__V1__GroupAckQuery *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &rtmwire__v1__group_ack_query__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   rtmwire__v1__group_ack_page__init
+                     (Rtmwire__V1__GroupAckPage         *message)
+{
+  static const Rtmwire__V1__GroupAckPage init_value = RTMWIRE__V1__GROUP_ACK_PAGE__INIT;
+  *message = init_value;
+}
+size_t rtmwire__v1__group_ack_page__get_packed_size
+                     (const Rtmwire__V1__GroupAckPage *message)
+{
+  assert(message->base.descriptor == &rtmwire__v1__group_ack_page__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t rtmwire__v1__group_ack_page__pack
+                     (const Rtmwire__V1__GroupAckPage *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &rtmwire__v1__group_ack_page__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t rtmwire__v1__group_ack_page__pack_to_buffer
+                     (const Rtmwire__V1__GroupAckPage *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &rtmwire__v1__group_ack_page__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Rtmwire__V1__GroupAckPage *
+       rtmwire__v1__group_ack_page__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Rtmwire__V1__GroupAckPage *)
+     protobuf_c_message_unpack (&rtmwire__v1__group_ack_page__descriptor,
+                                allocator, len, data);
+}
+void   rtmwire__v1__group_ack_page__free_unpacked
+                     (Rtmwire__V1__GroupAckPage *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &rtmwire__v1__group_ack_page__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+static const ProtobufCFieldDescriptor rtmwire__v1__receipt__field_descriptors[7] =
 {
   {
     "delivery",
@@ -339,10 +429,36 @@ static const ProtobufCFieldDescriptor rtmwire__v1__receipt__field_descriptors[5]
     0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "group_ack_query",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Receipt, kind_case),
+    offsetof(Rtmwire__V1__Receipt, group_ack_query),
+    &rtmwire__v1__group_ack_query__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "group_ack_page",
+    7,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Receipt, kind_case),
+    offsetof(Rtmwire__V1__Receipt, group_ack_page),
+    &rtmwire__v1__group_ack_page__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned rtmwire__v1__receipt__field_indices_by_name[] = {
   2,   /* field[2] = conversation_read */
   0,   /* field[0] = delivery */
+  6,   /* field[6] = group_ack_page */
+  5,   /* field[5] = group_ack_query */
   3,   /* field[3] = group_read */
   4,   /* field[4] = group_read_count */
   1,   /* field[1] = message_read */
@@ -350,7 +466,7 @@ static const unsigned rtmwire__v1__receipt__field_indices_by_name[] = {
 static const ProtobufCIntRange rtmwire__v1__receipt__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 7 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__receipt__descriptor =
 {
@@ -360,7 +476,7 @@ const ProtobufCMessageDescriptor rtmwire__v1__receipt__descriptor =
   "Rtmwire__V1__Receipt",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__Receipt),
-  5,
+  7,
   rtmwire__v1__receipt__field_descriptors,
   rtmwire__v1__receipt__field_indices_by_name,
   1,  rtmwire__v1__receipt__number_ranges,
@@ -494,7 +610,7 @@ const ProtobufCMessageDescriptor rtmwire__v1__conversation_read_receipt__descrip
   (ProtobufCMessageInit) rtmwire__v1__conversation_read_receipt__init,
   NULL,NULL,NULL    /* reserved[123] */
 };
-static const ProtobufCFieldDescriptor rtmwire__v1__group_read_receipt__field_descriptors[5] =
+static const ProtobufCFieldDescriptor rtmwire__v1__group_read_receipt__field_descriptors[6] =
 {
   {
     "message_id",
@@ -556,6 +672,18 @@ static const ProtobufCFieldDescriptor rtmwire__v1__group_read_receipt__field_des
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "reader_user_id",
+    6,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__GroupReadReceipt, reader_user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned rtmwire__v1__group_read_receipt__field_indices_by_name[] = {
   3,   /* field[3] = ack_id */
@@ -563,11 +691,12 @@ static const unsigned rtmwire__v1__group_read_receipt__field_indices_by_name[] =
   1,   /* field[1] = group_id */
   0,   /* field[0] = message_id */
   4,   /* field[4] = read_time_ms */
+  5,   /* field[5] = reader_user_id */
 };
 static const ProtobufCIntRange rtmwire__v1__group_read_receipt__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 5 }
+  { 0, 6 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__group_read_receipt__descriptor =
 {
@@ -577,7 +706,7 @@ const ProtobufCMessageDescriptor rtmwire__v1__group_read_receipt__descriptor =
   "Rtmwire__V1__GroupReadReceipt",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__GroupReadReceipt),
-  5,
+  6,
   rtmwire__v1__group_read_receipt__field_descriptors,
   rtmwire__v1__group_read_receipt__field_indices_by_name,
   1,  rtmwire__v1__group_read_receipt__number_ranges,
@@ -646,5 +775,172 @@ const ProtobufCMessageDescriptor rtmwire__v1__group_read_count__descriptor =
   rtmwire__v1__group_read_count__field_indices_by_name,
   1,  rtmwire__v1__group_read_count__number_ranges,
   (ProtobufCMessageInit) rtmwire__v1__group_read_count__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor rtmwire__v1__group_ack_query__field_descriptors[4] =
+{
+  {
+    "message_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__GroupAckQuery, message_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "group_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__GroupAckQuery, group_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "start_ack_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__GroupAckQuery, start_ack_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "page_size",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__GroupAckQuery, page_size),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned rtmwire__v1__group_ack_query__field_indices_by_name[] = {
+  1,   /* field[1] = group_id */
+  0,   /* field[0] = message_id */
+  3,   /* field[3] = page_size */
+  2,   /* field[2] = start_ack_id */
+};
+static const ProtobufCIntRange rtmwire__v1__group_ack_query__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor rtmwire__v1__group_ack_query__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "rtmwire.v1.GroupAckQuery",
+  "GroupAckQuery",
+  "Rtmwire__V1__GroupAckQuery",
+  "rtmwire.v1",
+  sizeof(Rtmwire__V1__GroupAckQuery),
+  4,
+  rtmwire__v1__group_ack_query__field_descriptors,
+  rtmwire__v1__group_ack_query__field_indices_by_name,
+  1,  rtmwire__v1__group_ack_query__number_ranges,
+  (ProtobufCMessageInit) rtmwire__v1__group_ack_query__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor rtmwire__v1__group_ack_page__field_descriptors[5] =
+{
+  {
+    "message_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__GroupAckPage, message_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "group_id",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__GroupAckPage, group_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "acks",
+    3,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__GroupAckPage, n_acks),
+    offsetof(Rtmwire__V1__GroupAckPage, acks),
+    &rtmwire__v1__group_read_receipt__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "next_ack_id",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__GroupAckPage, next_ack_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "total_count",
+    5,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_UINT32,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__GroupAckPage, total_count),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned rtmwire__v1__group_ack_page__field_indices_by_name[] = {
+  2,   /* field[2] = acks */
+  1,   /* field[1] = group_id */
+  0,   /* field[0] = message_id */
+  3,   /* field[3] = next_ack_id */
+  4,   /* field[4] = total_count */
+};
+static const ProtobufCIntRange rtmwire__v1__group_ack_page__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 5 }
+};
+const ProtobufCMessageDescriptor rtmwire__v1__group_ack_page__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "rtmwire.v1.GroupAckPage",
+  "GroupAckPage",
+  "Rtmwire__V1__GroupAckPage",
+  "rtmwire.v1",
+  sizeof(Rtmwire__V1__GroupAckPage),
+  5,
+  rtmwire__v1__group_ack_page__field_descriptors,
+  rtmwire__v1__group_ack_page__field_indices_by_name,
+  1,  rtmwire__v1__group_ack_page__number_ranges,
+  (ProtobufCMessageInit) rtmwire__v1__group_ack_page__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

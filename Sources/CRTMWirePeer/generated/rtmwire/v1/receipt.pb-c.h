@@ -21,6 +21,8 @@ typedef struct Rtmwire__V1__MessageReadReceipt Rtmwire__V1__MessageReadReceipt;
 typedef struct Rtmwire__V1__ConversationReadReceipt Rtmwire__V1__ConversationReadReceipt;
 typedef struct Rtmwire__V1__GroupReadReceipt Rtmwire__V1__GroupReadReceipt;
 typedef struct Rtmwire__V1__GroupReadCount Rtmwire__V1__GroupReadCount;
+typedef struct Rtmwire__V1__GroupAckQuery Rtmwire__V1__GroupAckQuery;
+typedef struct Rtmwire__V1__GroupAckPage Rtmwire__V1__GroupAckPage;
 
 
 /* --- enums --- */
@@ -34,7 +36,9 @@ typedef enum {
   RTMWIRE__V1__RECEIPT__KIND_MESSAGE_READ = 2,
   RTMWIRE__V1__RECEIPT__KIND_CONVERSATION_READ = 3,
   RTMWIRE__V1__RECEIPT__KIND_GROUP_READ = 4,
-  RTMWIRE__V1__RECEIPT__KIND_GROUP_READ_COUNT = 5
+  RTMWIRE__V1__RECEIPT__KIND_GROUP_READ_COUNT = 5,
+  RTMWIRE__V1__RECEIPT__KIND_GROUP_ACK_QUERY = 6,
+  RTMWIRE__V1__RECEIPT__KIND_GROUP_ACK_PAGE = 7
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(RTMWIRE__V1__RECEIPT__KIND__CASE)
 } Rtmwire__V1__Receipt__KindCase;
 
@@ -66,6 +70,15 @@ struct  Rtmwire__V1__Receipt
      * How many group members have read a message (sent to the sender when it asked).
      */
     Rtmwire__V1__GroupReadCount *group_read_count;
+    /*
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     */
+    Rtmwire__V1__GroupAckQuery *group_ack_query;
+    /*
+     * The server's answer: one page of read receipts and the cursor to the next.
+     */
+    Rtmwire__V1__GroupAckPage *group_ack_page;
   };
 };
 #define RTMWIRE__V1__RECEIPT__INIT \
@@ -141,11 +154,12 @@ struct  Rtmwire__V1__GroupReadReceipt
    */
   char *message_id;
   /*
-   * The group id. Required (non-empty).
+   * The group id. Required (non-empty); in an envelope, the conversation's id.
    */
   char *group_id;
   /*
-   * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+   * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+   * the 32 KB content budget.
    */
   char *content;
   /*
@@ -156,10 +170,15 @@ struct  Rtmwire__V1__GroupReadReceipt
    * When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
    */
   int64_t read_time_ms;
+  /*
+   * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+   * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+   */
+  char *reader_user_id;
 };
 #define RTMWIRE__V1__GROUP_READ_RECEIPT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__group_read_receipt__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, (char *)protobuf_c_empty_string }
 
 
 /*
@@ -184,6 +203,69 @@ struct  Rtmwire__V1__GroupReadCount
 #define RTMWIRE__V1__GROUP_READ_COUNT__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__group_read_count__descriptor) \
     , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+
+
+/*
+ * A request for one page of a group message's read receipts, oldest first (Agora Chat
+ * asyncFetchGroupMessageAcksFromServer: message id, group id, start ack id, page size).
+ */
+struct  Rtmwire__V1__GroupAckQuery
+{
+  ProtobufCMessage base;
+  /*
+   * Id of the group message. Required (non-empty).
+   */
+  char *message_id;
+  /*
+   * The group id. Required (non-empty); in an envelope, the conversation's id.
+   */
+  char *group_id;
+  /*
+   * The cursor: the next_ack_id of the previous page. Empty = the first page.
+   */
+  char *start_ack_id;
+  /*
+   * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+   */
+  uint32_t page_size;
+};
+#define RTMWIRE__V1__GROUP_ACK_QUERY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__group_ack_query__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0 }
+
+
+/*
+ * One page of a group message's read receipts (Agora Chat AgoraChatCursorResult plus the total).
+ */
+struct  Rtmwire__V1__GroupAckPage
+{
+  ProtobufCMessage base;
+  /*
+   * Id of the group message. Required (non-empty).
+   */
+  char *message_id;
+  /*
+   * The group id. Required (non-empty); in an envelope, the conversation's id.
+   */
+  char *group_id;
+  /*
+   * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+   * message and group, each with its ack_id and reader_user_id.
+   */
+  size_t n_acks;
+  Rtmwire__V1__GroupReadReceipt **acks;
+  /*
+   * The start_ack_id of the next page. Empty = this is the last page.
+   */
+  char *next_ack_id;
+  /*
+   * How many read receipts the message has in all.
+   */
+  uint32_t total_count;
+};
+#define RTMWIRE__V1__GROUP_ACK_PAGE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__group_ack_page__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0,NULL, (char *)protobuf_c_empty_string, 0 }
 
 
 /* Rtmwire__V1__Receipt methods */
@@ -300,6 +382,44 @@ Rtmwire__V1__GroupReadCount *
 void   rtmwire__v1__group_read_count__free_unpacked
                      (Rtmwire__V1__GroupReadCount *message,
                       ProtobufCAllocator *allocator);
+/* Rtmwire__V1__GroupAckQuery methods */
+void   rtmwire__v1__group_ack_query__init
+                     (Rtmwire__V1__GroupAckQuery         *message);
+size_t rtmwire__v1__group_ack_query__get_packed_size
+                     (const Rtmwire__V1__GroupAckQuery   *message);
+size_t rtmwire__v1__group_ack_query__pack
+                     (const Rtmwire__V1__GroupAckQuery   *message,
+                      uint8_t             *out);
+size_t rtmwire__v1__group_ack_query__pack_to_buffer
+                     (const Rtmwire__V1__GroupAckQuery   *message,
+                      ProtobufCBuffer     *buffer);
+Rtmwire__V1__GroupAckQuery *
+       rtmwire__v1__group_ack_query__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   rtmwire__v1__group_ack_query__free_unpacked
+                     (Rtmwire__V1__GroupAckQuery *message,
+                      ProtobufCAllocator *allocator);
+/* Rtmwire__V1__GroupAckPage methods */
+void   rtmwire__v1__group_ack_page__init
+                     (Rtmwire__V1__GroupAckPage         *message);
+size_t rtmwire__v1__group_ack_page__get_packed_size
+                     (const Rtmwire__V1__GroupAckPage   *message);
+size_t rtmwire__v1__group_ack_page__pack
+                     (const Rtmwire__V1__GroupAckPage   *message,
+                      uint8_t             *out);
+size_t rtmwire__v1__group_ack_page__pack_to_buffer
+                     (const Rtmwire__V1__GroupAckPage   *message,
+                      ProtobufCBuffer     *buffer);
+Rtmwire__V1__GroupAckPage *
+       rtmwire__v1__group_ack_page__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   rtmwire__v1__group_ack_page__free_unpacked
+                     (Rtmwire__V1__GroupAckPage *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Rtmwire__V1__Receipt_Closure)
@@ -320,6 +440,12 @@ typedef void (*Rtmwire__V1__GroupReadReceipt_Closure)
 typedef void (*Rtmwire__V1__GroupReadCount_Closure)
                  (const Rtmwire__V1__GroupReadCount *message,
                   void *closure_data);
+typedef void (*Rtmwire__V1__GroupAckQuery_Closure)
+                 (const Rtmwire__V1__GroupAckQuery *message,
+                  void *closure_data);
+typedef void (*Rtmwire__V1__GroupAckPage_Closure)
+                 (const Rtmwire__V1__GroupAckPage *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -332,6 +458,8 @@ extern const ProtobufCMessageDescriptor rtmwire__v1__message_read_receipt__descr
 extern const ProtobufCMessageDescriptor rtmwire__v1__conversation_read_receipt__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__group_read_receipt__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__group_read_count__descriptor;
+extern const ProtobufCMessageDescriptor rtmwire__v1__group_ack_query__descriptor;
+extern const ProtobufCMessageDescriptor rtmwire__v1__group_ack_page__descriptor;
 
 PROTOBUF_C__END_DECLS
 

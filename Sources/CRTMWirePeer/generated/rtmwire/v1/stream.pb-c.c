@@ -277,7 +277,7 @@ void   rtmwire__v1__stream_complete__free_unpacked
   assert(message->base.descriptor == &rtmwire__v1__stream_complete__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor rtmwire__v1__stream_message__field_descriptors[8] =
+static const ProtobufCFieldDescriptor rtmwire__v1__stream_message__field_descriptors[9] =
 {
   {
     "message_uid",
@@ -375,6 +375,18 @@ static const ProtobufCFieldDescriptor rtmwire__v1__stream_message__field_descrip
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "summary",
+    9,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__StreamMessage, summary),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned rtmwire__v1__stream_message__field_indices_by_name[] = {
   4,   /* field[4] = complete_reason */
@@ -385,11 +397,12 @@ static const unsigned rtmwire__v1__stream_message__field_indices_by_name[] = {
   0,   /* field[0] = message_uid */
   7,   /* field[7] = reference */
   5,   /* field[5] = stop_reason */
+  8,   /* field[8] = summary */
 };
 static const ProtobufCIntRange rtmwire__v1__stream_message__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 8 }
+  { 0, 9 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__stream_message__descriptor =
 {
@@ -399,7 +412,7 @@ const ProtobufCMessageDescriptor rtmwire__v1__stream_message__descriptor =
   "Rtmwire__V1__StreamMessage",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__StreamMessage),
-  8,
+  9,
   rtmwire__v1__stream_message__field_descriptors,
   rtmwire__v1__stream_message__field_indices_by_name,
   1,  rtmwire__v1__stream_message__number_ranges,

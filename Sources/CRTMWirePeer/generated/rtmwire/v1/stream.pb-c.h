@@ -66,10 +66,16 @@ struct  Rtmwire__V1__StreamMessage
    * An optional reference to another message (a quoted or replied-to message).
    */
   Rtmwire__V1__StreamReference *reference;
+  /*
+   * The summary of the whole content, once there is one (RongCloud delivers it as the message
+   * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+   * conversation list or the history shows. Set from the complete event's summary. Optional.
+   */
+  char *summary;
 };
 #define RTMWIRE__V1__STREAM_MESSAGE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__stream_message__descriptor) \
-    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0, 0, NULL }
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string, 0, 0, 0, 0, NULL, (char *)protobuf_c_empty_string }
 
 
 /*

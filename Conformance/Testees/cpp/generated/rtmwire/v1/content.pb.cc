@@ -48,6 +48,7 @@ PROTOBUF_CONSTEXPR ImageMessage::ImageMessage(
   , /*decltype(_impl_.height_)*/0u
   , /*decltype(_impl_.thumbnail_width_)*/0u
   , /*decltype(_impl_.thumbnail_height_)*/0u
+  , /*decltype(_impl_.expire_time_ms_)*/int64_t{0}
   , /*decltype(_impl_._cached_size_)*/{}} {}
 struct ImageMessageDefaultTypeInternal {
   PROTOBUF_CONSTEXPR ImageMessageDefaultTypeInternal()
@@ -66,6 +67,7 @@ PROTOBUF_CONSTEXPR FileMessage::FileMessage(
   , /*decltype(_impl_.text_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
   , /*decltype(_impl_.mentions_)*/nullptr
   , /*decltype(_impl_.size_)*/uint64_t{0u}
+  , /*decltype(_impl_.expire_time_ms_)*/int64_t{0}
   , /*decltype(_impl_._cached_size_)*/{}} {}
 struct FileMessageDefaultTypeInternal {
   PROTOBUF_CONSTEXPR FileMessageDefaultTypeInternal()
@@ -149,6 +151,7 @@ const uint32_t TableStruct_rtmwire_2fv1_2fcontent_2eproto::offsets[] PROTOBUF_SE
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::ImageMessage, _impl_.thumbnail_height_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::ImageMessage, _impl_.text_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::ImageMessage, _impl_.mentions_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::ImageMessage, _impl_.expire_time_ms_),
   ~0u,  // no _has_bits_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::FileMessage, _internal_metadata_),
   ~0u,  // no _extensions_
@@ -161,6 +164,7 @@ const uint32_t TableStruct_rtmwire_2fv1_2fcontent_2eproto::offsets[] PROTOBUF_SE
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::FileMessage, _impl_.thumbnail_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::FileMessage, _impl_.text_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::FileMessage, _impl_.mentions_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::FileMessage, _impl_.expire_time_ms_),
   ~0u,  // no _has_bits_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::CustomMessage, _internal_metadata_),
   ~0u,  // no _extensions_
@@ -189,10 +193,10 @@ const uint32_t TableStruct_rtmwire_2fv1_2fcontent_2eproto::offsets[] PROTOBUF_SE
 static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) = {
   { 0, -1, -1, sizeof(::rtmwire::v1::TextMessage)},
   { 8, -1, -1, sizeof(::rtmwire::v1::ImageMessage)},
-  { 24, -1, -1, sizeof(::rtmwire::v1::FileMessage)},
-  { 36, -1, -1, sizeof(::rtmwire::v1::CustomMessage)},
-  { 44, -1, -1, sizeof(::rtmwire::v1::Mentions)},
-  { 52, -1, -1, sizeof(::rtmwire::v1::Caption)},
+  { 25, -1, -1, sizeof(::rtmwire::v1::FileMessage)},
+  { 38, -1, -1, sizeof(::rtmwire::v1::CustomMessage)},
+  { 46, -1, -1, sizeof(::rtmwire::v1::Mentions)},
+  { 54, -1, -1, sizeof(::rtmwire::v1::Caption)},
 };
 
 static const ::_pb::Message* const file_default_instances[] = {
@@ -207,25 +211,27 @@ static const ::_pb::Message* const file_default_instances[] = {
 const char descriptor_table_protodef_rtmwire_2fv1_2fcontent_2eproto[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) =
   "\n\030rtmwire/v1/content.proto\022\nrtmwire.v1\"I"
   "\n\013TextMessage\022\014\n\004text\030\001 \001(\t\022&\n\010mentions\030"
-  "\002 \001(\0132\024.rtmwire.v1.MentionsJ\004\010\003\020\020\"\342\001\n\014Im"
+  "\002 \001(\0132\024.rtmwire.v1.MentionsJ\004\010\003\020\020\"\372\001\n\014Im"
   "ageMessage\022\020\n\010media_id\030\001 \001(\t\022\021\n\tfile_nam"
   "e\030\002 \001(\t\022\014\n\004size\030\003 \001(\004\022\r\n\005width\030\004 \001(\r\022\016\n\006"
   "height\030\005 \001(\r\022\021\n\tthumbnail\030\006 \001(\014\022\027\n\017thumb"
   "nail_width\030\007 \001(\r\022\030\n\020thumbnail_height\030\010 \001"
   "(\r\022\014\n\004text\030\t \001(\t\022&\n\010mentions\030\n \001(\0132\024.rtm"
-  "wire.v1.MentionsJ\004\010\013\020\020\"\217\001\n\013FileMessage\022\020"
-  "\n\010media_id\030\001 \001(\t\022\021\n\tfile_name\030\002 \001(\t\022\014\n\004s"
-  "ize\030\003 \001(\004\022\021\n\tthumbnail\030\004 \001(\014\022\014\n\004text\030\005 \001"
-  "(\t\022&\n\010mentions\030\006 \001(\0132\024.rtmwire.v1.Mentio"
-  "nsJ\004\010\007\020\020\"4\n\rCustomMessage\022\014\n\004type\030\001 \001(\t\022"
-  "\017\n\007payload\030\002 \001(\014J\004\010\003\020\020\"4\n\010Mentions\022\020\n\010us"
-  "er_ids\030\001 \003(\t\022\020\n\010everyone\030\002 \001(\010J\004\010\003\020\020\"E\n\007"
-  "Caption\022\014\n\004text\030\001 \001(\t\022&\n\010mentions\030\002 \001(\0132"
-  "\024.rtmwire.v1.MentionsJ\004\010\003\020\020b\006proto3"
+  "wire.v1.Mentions\022\026\n\016expire_time_ms\030\013 \001(\003"
+  "J\004\010\014\020\020\"\247\001\n\013FileMessage\022\020\n\010media_id\030\001 \001(\t"
+  "\022\021\n\tfile_name\030\002 \001(\t\022\014\n\004size\030\003 \001(\004\022\021\n\tthu"
+  "mbnail\030\004 \001(\014\022\014\n\004text\030\005 \001(\t\022&\n\010mentions\030\006"
+  " \001(\0132\024.rtmwire.v1.Mentions\022\026\n\016expire_tim"
+  "e_ms\030\007 \001(\003J\004\010\010\020\020\"4\n\rCustomMessage\022\014\n\004typ"
+  "e\030\001 \001(\t\022\017\n\007payload\030\002 \001(\014J\004\010\003\020\020\"4\n\010Mentio"
+  "ns\022\020\n\010user_ids\030\001 \003(\t\022\020\n\010everyone\030\002 \001(\010J\004"
+  "\010\003\020\020\"E\n\007Caption\022\014\n\004text\030\001 \001(\t\022&\n\010mention"
+  "s\030\002 \001(\0132\024.rtmwire.v1.MentionsJ\004\010\003\020\020b\006pro"
+  "to3"
   ;
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2fcontent_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2fcontent_2eproto = {
-    false, false, 675, descriptor_table_protodef_rtmwire_2fv1_2fcontent_2eproto,
+    false, false, 723, descriptor_table_protodef_rtmwire_2fv1_2fcontent_2eproto,
     "rtmwire/v1/content.proto",
     &descriptor_table_rtmwire_2fv1_2fcontent_2eproto_once, nullptr, 0, 6,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2fcontent_2eproto::offsets,
@@ -517,6 +523,7 @@ ImageMessage::ImageMessage(const ImageMessage& from)
     , decltype(_impl_.height_){}
     , decltype(_impl_.thumbnail_width_){}
     , decltype(_impl_.thumbnail_height_){}
+    , decltype(_impl_.expire_time_ms_){}
     , /*decltype(_impl_._cached_size_)*/{}};
 
   _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
@@ -556,8 +563,8 @@ ImageMessage::ImageMessage(const ImageMessage& from)
     _this->_impl_.mentions_ = new ::rtmwire::v1::Mentions(*from._impl_.mentions_);
   }
   ::memcpy(&_impl_.size_, &from._impl_.size_,
-    static_cast<size_t>(reinterpret_cast<char*>(&_impl_.thumbnail_height_) -
-    reinterpret_cast<char*>(&_impl_.size_)) + sizeof(_impl_.thumbnail_height_));
+    static_cast<size_t>(reinterpret_cast<char*>(&_impl_.expire_time_ms_) -
+    reinterpret_cast<char*>(&_impl_.size_)) + sizeof(_impl_.expire_time_ms_));
   // @@protoc_insertion_point(copy_constructor:rtmwire.v1.ImageMessage)
 }
 
@@ -576,6 +583,7 @@ inline void ImageMessage::SharedCtor(
     , decltype(_impl_.height_){0u}
     , decltype(_impl_.thumbnail_width_){0u}
     , decltype(_impl_.thumbnail_height_){0u}
+    , decltype(_impl_.expire_time_ms_){int64_t{0}}
     , /*decltype(_impl_._cached_size_)*/{}
   };
   _impl_.media_id_.InitDefault();
@@ -633,8 +641,8 @@ void ImageMessage::Clear() {
   }
   _impl_.mentions_ = nullptr;
   ::memset(&_impl_.size_, 0, static_cast<size_t>(
-      reinterpret_cast<char*>(&_impl_.thumbnail_height_) -
-      reinterpret_cast<char*>(&_impl_.size_)) + sizeof(_impl_.thumbnail_height_));
+      reinterpret_cast<char*>(&_impl_.expire_time_ms_) -
+      reinterpret_cast<char*>(&_impl_.size_)) + sizeof(_impl_.expire_time_ms_));
   _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
 }
 
@@ -727,6 +735,14 @@ const char* ImageMessage::_InternalParse(const char* ptr, ::_pbi::ParseContext* 
       case 10:
         if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 82)) {
           ptr = ctx->ParseMessage(_internal_mutable_mentions(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // int64 expire_time_ms = 11;
+      case 11:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 88)) {
+          _impl_.expire_time_ms_ = ::PROTOBUF_NAMESPACE_ID::internal::ReadVarint64(&ptr);
           CHK_(ptr);
         } else
           goto handle_unusual;
@@ -833,6 +849,12 @@ uint8_t* ImageMessage::_InternalSerialize(
         _Internal::mentions(this).GetCachedSize(), target, stream);
   }
 
+  // int64 expire_time_ms = 11;
+  if (this->_internal_expire_time_ms() != 0) {
+    target = stream->EnsureSpace(target);
+    target = ::_pbi::WireFormatLite::WriteInt64ToArray(11, this->_internal_expire_time_ms(), target);
+  }
+
   if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
     target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
         _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
@@ -909,6 +931,11 @@ size_t ImageMessage::ByteSizeLong() const {
     total_size += ::_pbi::WireFormatLite::UInt32SizePlusOne(this->_internal_thumbnail_height());
   }
 
+  // int64 expire_time_ms = 11;
+  if (this->_internal_expire_time_ms() != 0) {
+    total_size += ::_pbi::WireFormatLite::Int64SizePlusOne(this->_internal_expire_time_ms());
+  }
+
   return MaybeComputeUnknownFieldsSize(total_size, &_impl_._cached_size_);
 }
 
@@ -958,6 +985,9 @@ void ImageMessage::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::P
   if (from._internal_thumbnail_height() != 0) {
     _this->_internal_set_thumbnail_height(from._internal_thumbnail_height());
   }
+  if (from._internal_expire_time_ms() != 0) {
+    _this->_internal_set_expire_time_ms(from._internal_expire_time_ms());
+  }
   _this->_internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
 }
 
@@ -994,8 +1024,8 @@ void ImageMessage::InternalSwap(ImageMessage* other) {
       &other->_impl_.text_, rhs_arena
   );
   ::PROTOBUF_NAMESPACE_ID::internal::memswap<
-      PROTOBUF_FIELD_OFFSET(ImageMessage, _impl_.thumbnail_height_)
-      + sizeof(ImageMessage::_impl_.thumbnail_height_)
+      PROTOBUF_FIELD_OFFSET(ImageMessage, _impl_.expire_time_ms_)
+      + sizeof(ImageMessage::_impl_.expire_time_ms_)
       - PROTOBUF_FIELD_OFFSET(ImageMessage, _impl_.mentions_)>(
           reinterpret_cast<char*>(&_impl_.mentions_),
           reinterpret_cast<char*>(&other->_impl_.mentions_));
@@ -1034,6 +1064,7 @@ FileMessage::FileMessage(const FileMessage& from)
     , decltype(_impl_.text_){}
     , decltype(_impl_.mentions_){nullptr}
     , decltype(_impl_.size_){}
+    , decltype(_impl_.expire_time_ms_){}
     , /*decltype(_impl_._cached_size_)*/{}};
 
   _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
@@ -1072,7 +1103,9 @@ FileMessage::FileMessage(const FileMessage& from)
   if (from._internal_has_mentions()) {
     _this->_impl_.mentions_ = new ::rtmwire::v1::Mentions(*from._impl_.mentions_);
   }
-  _this->_impl_.size_ = from._impl_.size_;
+  ::memcpy(&_impl_.size_, &from._impl_.size_,
+    static_cast<size_t>(reinterpret_cast<char*>(&_impl_.expire_time_ms_) -
+    reinterpret_cast<char*>(&_impl_.size_)) + sizeof(_impl_.expire_time_ms_));
   // @@protoc_insertion_point(copy_constructor:rtmwire.v1.FileMessage)
 }
 
@@ -1087,6 +1120,7 @@ inline void FileMessage::SharedCtor(
     , decltype(_impl_.text_){}
     , decltype(_impl_.mentions_){nullptr}
     , decltype(_impl_.size_){uint64_t{0u}}
+    , decltype(_impl_.expire_time_ms_){int64_t{0}}
     , /*decltype(_impl_._cached_size_)*/{}
   };
   _impl_.media_id_.InitDefault();
@@ -1143,7 +1177,9 @@ void FileMessage::Clear() {
     delete _impl_.mentions_;
   }
   _impl_.mentions_ = nullptr;
-  _impl_.size_ = uint64_t{0u};
+  ::memset(&_impl_.size_, 0, static_cast<size_t>(
+      reinterpret_cast<char*>(&_impl_.expire_time_ms_) -
+      reinterpret_cast<char*>(&_impl_.size_)) + sizeof(_impl_.expire_time_ms_));
   _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
 }
 
@@ -1204,6 +1240,14 @@ const char* FileMessage::_InternalParse(const char* ptr, ::_pbi::ParseContext* c
       case 6:
         if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 50)) {
           ptr = ctx->ParseMessage(_internal_mutable_mentions(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // int64 expire_time_ms = 7;
+      case 7:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 56)) {
+          _impl_.expire_time_ms_ = ::PROTOBUF_NAMESPACE_ID::internal::ReadVarint64(&ptr);
           CHK_(ptr);
         } else
           goto handle_unusual;
@@ -1286,6 +1330,12 @@ uint8_t* FileMessage::_InternalSerialize(
         _Internal::mentions(this).GetCachedSize(), target, stream);
   }
 
+  // int64 expire_time_ms = 7;
+  if (this->_internal_expire_time_ms() != 0) {
+    target = stream->EnsureSpace(target);
+    target = ::_pbi::WireFormatLite::WriteInt64ToArray(7, this->_internal_expire_time_ms(), target);
+  }
+
   if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
     target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
         _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
@@ -1342,6 +1392,11 @@ size_t FileMessage::ByteSizeLong() const {
     total_size += ::_pbi::WireFormatLite::UInt64SizePlusOne(this->_internal_size());
   }
 
+  // int64 expire_time_ms = 7;
+  if (this->_internal_expire_time_ms() != 0) {
+    total_size += ::_pbi::WireFormatLite::Int64SizePlusOne(this->_internal_expire_time_ms());
+  }
+
   return MaybeComputeUnknownFieldsSize(total_size, &_impl_._cached_size_);
 }
 
@@ -1379,6 +1434,9 @@ void FileMessage::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PR
   if (from._internal_size() != 0) {
     _this->_internal_set_size(from._internal_size());
   }
+  if (from._internal_expire_time_ms() != 0) {
+    _this->_internal_set_expire_time_ms(from._internal_expire_time_ms());
+  }
   _this->_internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
 }
 
@@ -1415,8 +1473,8 @@ void FileMessage::InternalSwap(FileMessage* other) {
       &other->_impl_.text_, rhs_arena
   );
   ::PROTOBUF_NAMESPACE_ID::internal::memswap<
-      PROTOBUF_FIELD_OFFSET(FileMessage, _impl_.size_)
-      + sizeof(FileMessage::_impl_.size_)
+      PROTOBUF_FIELD_OFFSET(FileMessage, _impl_.expire_time_ms_)
+      + sizeof(FileMessage::_impl_.expire_time_ms_)
       - PROTOBUF_FIELD_OFFSET(FileMessage, _impl_.mentions_)>(
           reinterpret_cast<char*>(&_impl_.mentions_),
           reinterpret_cast<char*>(&other->_impl_.mentions_));

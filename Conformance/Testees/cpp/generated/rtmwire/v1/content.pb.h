@@ -383,6 +383,7 @@ class ImageMessage final :
     kHeightFieldNumber = 5,
     kThumbnailWidthFieldNumber = 7,
     kThumbnailHeightFieldNumber = 8,
+    kExpireTimeMsFieldNumber = 11,
   };
   // string media_id = 1;
   void clear_media_id();
@@ -503,6 +504,15 @@ class ImageMessage final :
   void _internal_set_thumbnail_height(uint32_t value);
   public:
 
+  // int64 expire_time_ms = 11;
+  void clear_expire_time_ms();
+  int64_t expire_time_ms() const;
+  void set_expire_time_ms(int64_t value);
+  private:
+  int64_t _internal_expire_time_ms() const;
+  void _internal_set_expire_time_ms(int64_t value);
+  public:
+
   // @@protoc_insertion_point(class_scope:rtmwire.v1.ImageMessage)
  private:
   class _Internal;
@@ -521,6 +531,7 @@ class ImageMessage final :
     uint32_t height_;
     uint32_t thumbnail_width_;
     uint32_t thumbnail_height_;
+    int64_t expire_time_ms_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
   };
   union { Impl_ _impl_; };
@@ -655,6 +666,7 @@ class FileMessage final :
     kTextFieldNumber = 5,
     kMentionsFieldNumber = 6,
     kSizeFieldNumber = 3,
+    kExpireTimeMsFieldNumber = 7,
   };
   // string media_id = 1;
   void clear_media_id();
@@ -739,6 +751,15 @@ class FileMessage final :
   void _internal_set_size(uint64_t value);
   public:
 
+  // int64 expire_time_ms = 7;
+  void clear_expire_time_ms();
+  int64_t expire_time_ms() const;
+  void set_expire_time_ms(int64_t value);
+  private:
+  int64_t _internal_expire_time_ms() const;
+  void _internal_set_expire_time_ms(int64_t value);
+  public:
+
   // @@protoc_insertion_point(class_scope:rtmwire.v1.FileMessage)
  private:
   class _Internal;
@@ -753,6 +774,7 @@ class FileMessage final :
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr text_;
     ::rtmwire::v1::Mentions* mentions_;
     uint64_t size_;
+    int64_t expire_time_ms_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
   };
   union { Impl_ _impl_; };
@@ -1819,6 +1841,26 @@ inline void ImageMessage::set_allocated_mentions(::rtmwire::v1::Mentions* mentio
   // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.ImageMessage.mentions)
 }
 
+// int64 expire_time_ms = 11;
+inline void ImageMessage::clear_expire_time_ms() {
+  _impl_.expire_time_ms_ = int64_t{0};
+}
+inline int64_t ImageMessage::_internal_expire_time_ms() const {
+  return _impl_.expire_time_ms_;
+}
+inline int64_t ImageMessage::expire_time_ms() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.ImageMessage.expire_time_ms)
+  return _internal_expire_time_ms();
+}
+inline void ImageMessage::_internal_set_expire_time_ms(int64_t value) {
+  
+  _impl_.expire_time_ms_ = value;
+}
+inline void ImageMessage::set_expire_time_ms(int64_t value) {
+  _internal_set_expire_time_ms(value);
+  // @@protoc_insertion_point(field_set:rtmwire.v1.ImageMessage.expire_time_ms)
+}
+
 // -------------------------------------------------------------------
 
 // FileMessage
@@ -2131,6 +2173,26 @@ inline void FileMessage::set_allocated_mentions(::rtmwire::v1::Mentions* mention
   }
   _impl_.mentions_ = mentions;
   // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.FileMessage.mentions)
+}
+
+// int64 expire_time_ms = 7;
+inline void FileMessage::clear_expire_time_ms() {
+  _impl_.expire_time_ms_ = int64_t{0};
+}
+inline int64_t FileMessage::_internal_expire_time_ms() const {
+  return _impl_.expire_time_ms_;
+}
+inline int64_t FileMessage::expire_time_ms() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.FileMessage.expire_time_ms)
+  return _internal_expire_time_ms();
+}
+inline void FileMessage::_internal_set_expire_time_ms(int64_t value) {
+  
+  _impl_.expire_time_ms_ = value;
+}
+inline void FileMessage::set_expire_time_ms(int64_t value) {
+  _internal_set_expire_time_ms(value);
+  // @@protoc_insertion_point(field_set:rtmwire.v1.FileMessage.expire_time_ms)
 }
 
 // -------------------------------------------------------------------

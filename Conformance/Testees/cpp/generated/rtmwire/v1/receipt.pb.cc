@@ -83,6 +83,7 @@ PROTOBUF_CONSTEXPR GroupReadReceipt::GroupReadReceipt(
   , /*decltype(_impl_.group_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
   , /*decltype(_impl_.content_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
   , /*decltype(_impl_.ack_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.reader_user_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
   , /*decltype(_impl_.read_time_ms_)*/int64_t{0}
   , /*decltype(_impl_._cached_size_)*/{}} {}
 struct GroupReadReceiptDefaultTypeInternal {
@@ -109,9 +110,42 @@ struct GroupReadCountDefaultTypeInternal {
   };
 };
 PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 GroupReadCountDefaultTypeInternal _GroupReadCount_default_instance_;
+PROTOBUF_CONSTEXPR GroupAckQuery::GroupAckQuery(
+    ::_pbi::ConstantInitialized): _impl_{
+    /*decltype(_impl_.message_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.group_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.start_ack_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.page_size_)*/0u
+  , /*decltype(_impl_._cached_size_)*/{}} {}
+struct GroupAckQueryDefaultTypeInternal {
+  PROTOBUF_CONSTEXPR GroupAckQueryDefaultTypeInternal()
+      : _instance(::_pbi::ConstantInitialized{}) {}
+  ~GroupAckQueryDefaultTypeInternal() {}
+  union {
+    GroupAckQuery _instance;
+  };
+};
+PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 GroupAckQueryDefaultTypeInternal _GroupAckQuery_default_instance_;
+PROTOBUF_CONSTEXPR GroupAckPage::GroupAckPage(
+    ::_pbi::ConstantInitialized): _impl_{
+    /*decltype(_impl_.acks_)*/{}
+  , /*decltype(_impl_.message_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.group_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.next_ack_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.total_count_)*/0u
+  , /*decltype(_impl_._cached_size_)*/{}} {}
+struct GroupAckPageDefaultTypeInternal {
+  PROTOBUF_CONSTEXPR GroupAckPageDefaultTypeInternal()
+      : _instance(::_pbi::ConstantInitialized{}) {}
+  ~GroupAckPageDefaultTypeInternal() {}
+  union {
+    GroupAckPage _instance;
+  };
+};
+PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 GroupAckPageDefaultTypeInternal _GroupAckPage_default_instance_;
 }  // namespace v1
 }  // namespace rtmwire
-static ::_pb::Metadata file_level_metadata_rtmwire_2fv1_2freceipt_2eproto[6];
+static ::_pb::Metadata file_level_metadata_rtmwire_2fv1_2freceipt_2eproto[8];
 static constexpr ::_pb::EnumDescriptor const** file_level_enum_descriptors_rtmwire_2fv1_2freceipt_2eproto = nullptr;
 static constexpr ::_pb::ServiceDescriptor const** file_level_service_descriptors_rtmwire_2fv1_2freceipt_2eproto = nullptr;
 
@@ -122,6 +156,8 @@ const uint32_t TableStruct_rtmwire_2fv1_2freceipt_2eproto::offsets[] PROTOBUF_SE
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Receipt, _impl_._oneof_case_[0]),
   ~0u,  // no _weak_field_map_
   ~0u,  // no _inlined_string_donated_
+  ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
   ::_pbi::kInvalidFieldOffsetTag,
   ::_pbi::kInvalidFieldOffsetTag,
   ::_pbi::kInvalidFieldOffsetTag,
@@ -161,6 +197,7 @@ const uint32_t TableStruct_rtmwire_2fv1_2freceipt_2eproto::offsets[] PROTOBUF_SE
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupReadReceipt, _impl_.content_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupReadReceipt, _impl_.ack_id_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupReadReceipt, _impl_.read_time_ms_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupReadReceipt, _impl_.reader_user_id_),
   ~0u,  // no _has_bits_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupReadCount, _internal_metadata_),
   ~0u,  // no _extensions_
@@ -170,14 +207,37 @@ const uint32_t TableStruct_rtmwire_2fv1_2freceipt_2eproto::offsets[] PROTOBUF_SE
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupReadCount, _impl_.message_id_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupReadCount, _impl_.group_id_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupReadCount, _impl_.read_count_),
+  ~0u,  // no _has_bits_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupAckQuery, _internal_metadata_),
+  ~0u,  // no _extensions_
+  ~0u,  // no _oneof_case_
+  ~0u,  // no _weak_field_map_
+  ~0u,  // no _inlined_string_donated_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupAckQuery, _impl_.message_id_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupAckQuery, _impl_.group_id_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupAckQuery, _impl_.start_ack_id_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupAckQuery, _impl_.page_size_),
+  ~0u,  // no _has_bits_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupAckPage, _internal_metadata_),
+  ~0u,  // no _extensions_
+  ~0u,  // no _oneof_case_
+  ~0u,  // no _weak_field_map_
+  ~0u,  // no _inlined_string_donated_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupAckPage, _impl_.message_id_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupAckPage, _impl_.group_id_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupAckPage, _impl_.acks_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupAckPage, _impl_.next_ack_id_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::GroupAckPage, _impl_.total_count_),
 };
 static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) = {
   { 0, -1, -1, sizeof(::rtmwire::v1::Receipt)},
-  { 12, -1, -1, sizeof(::rtmwire::v1::DeliveryReceipt)},
-  { 20, -1, -1, sizeof(::rtmwire::v1::MessageReadReceipt)},
-  { 27, -1, -1, sizeof(::rtmwire::v1::ConversationReadReceipt)},
-  { 34, -1, -1, sizeof(::rtmwire::v1::GroupReadReceipt)},
-  { 45, -1, -1, sizeof(::rtmwire::v1::GroupReadCount)},
+  { 14, -1, -1, sizeof(::rtmwire::v1::DeliveryReceipt)},
+  { 22, -1, -1, sizeof(::rtmwire::v1::MessageReadReceipt)},
+  { 29, -1, -1, sizeof(::rtmwire::v1::ConversationReadReceipt)},
+  { 36, -1, -1, sizeof(::rtmwire::v1::GroupReadReceipt)},
+  { 48, -1, -1, sizeof(::rtmwire::v1::GroupReadCount)},
+  { 57, -1, -1, sizeof(::rtmwire::v1::GroupAckQuery)},
+  { 67, -1, -1, sizeof(::rtmwire::v1::GroupAckPage)},
 };
 
 static const ::_pb::Message* const file_default_instances[] = {
@@ -187,34 +247,45 @@ static const ::_pb::Message* const file_default_instances[] = {
   &::rtmwire::v1::_ConversationReadReceipt_default_instance_._instance,
   &::rtmwire::v1::_GroupReadReceipt_default_instance_._instance,
   &::rtmwire::v1::_GroupReadCount_default_instance_._instance,
+  &::rtmwire::v1::_GroupAckQuery_default_instance_._instance,
+  &::rtmwire::v1::_GroupAckPage_default_instance_._instance,
 };
 
 const char descriptor_table_protodef_rtmwire_2fv1_2freceipt_2eproto[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) =
-  "\n\030rtmwire/v1/receipt.proto\022\nrtmwire.v1\"\256"
-  "\002\n\007Receipt\022/\n\010delivery\030\001 \001(\0132\033.rtmwire.v"
+  "\n\030rtmwire/v1/receipt.proto\022\nrtmwire.v1\"\230"
+  "\003\n\007Receipt\022/\n\010delivery\030\001 \001(\0132\033.rtmwire.v"
   "1.DeliveryReceiptH\000\0226\n\014message_read\030\002 \001("
   "\0132\036.rtmwire.v1.MessageReadReceiptH\000\022@\n\021c"
   "onversation_read\030\003 \001(\0132#.rtmwire.v1.Conv"
   "ersationReadReceiptH\000\0222\n\ngroup_read\030\004 \001("
   "\0132\034.rtmwire.v1.GroupReadReceiptH\000\0226\n\020gro"
   "up_read_count\030\005 \001(\0132\032.rtmwire.v1.GroupRe"
-  "adCountH\000B\006\n\004kindJ\004\010\006\020\020\"E\n\017DeliveryRecei"
-  "pt\022\023\n\013message_ids\030\001 \003(\t\022\027\n\017delivered_at_"
-  "ms\030\002 \003(\003J\004\010\003\020\020\".\n\022MessageReadReceipt\022\022\n\n"
-  "message_id\030\001 \001(\tJ\004\010\002\020\020\"8\n\027ConversationRe"
-  "adReceipt\022\027\n\017conversation_id\030\001 \001(\tJ\004\010\002\020\020"
-  "\"u\n\020GroupReadReceipt\022\022\n\nmessage_id\030\001 \001(\t"
-  "\022\020\n\010group_id\030\002 \001(\t\022\017\n\007content\030\003 \001(\t\022\016\n\006a"
-  "ck_id\030\004 \001(\t\022\024\n\014read_time_ms\030\005 \001(\003J\004\010\006\020\020\""
-  "P\n\016GroupReadCount\022\022\n\nmessage_id\030\001 \001(\t\022\020\n"
-  "\010group_id\030\002 \001(\t\022\022\n\nread_count\030\003 \001(\rJ\004\010\004\020"
-  "\020b\006proto3"
+  "adCountH\000\0224\n\017group_ack_query\030\006 \001(\0132\031.rtm"
+  "wire.v1.GroupAckQueryH\000\0222\n\016group_ack_pag"
+  "e\030\007 \001(\0132\030.rtmwire.v1.GroupAckPageH\000B\006\n\004k"
+  "indJ\004\010\010\020\020\"E\n\017DeliveryReceipt\022\023\n\013message_"
+  "ids\030\001 \003(\t\022\027\n\017delivered_at_ms\030\002 \003(\003J\004\010\003\020\020"
+  "\".\n\022MessageReadReceipt\022\022\n\nmessage_id\030\001 \001"
+  "(\tJ\004\010\002\020\020\"8\n\027ConversationReadReceipt\022\027\n\017c"
+  "onversation_id\030\001 \001(\tJ\004\010\002\020\020\"\215\001\n\020GroupRead"
+  "Receipt\022\022\n\nmessage_id\030\001 \001(\t\022\020\n\010group_id\030"
+  "\002 \001(\t\022\017\n\007content\030\003 \001(\t\022\016\n\006ack_id\030\004 \001(\t\022\024"
+  "\n\014read_time_ms\030\005 \001(\003\022\026\n\016reader_user_id\030\006"
+  " \001(\tJ\004\010\007\020\020\"P\n\016GroupReadCount\022\022\n\nmessage_"
+  "id\030\001 \001(\t\022\020\n\010group_id\030\002 \001(\t\022\022\n\nread_count"
+  "\030\003 \001(\rJ\004\010\004\020\020\"d\n\rGroupAckQuery\022\022\n\nmessage"
+  "_id\030\001 \001(\t\022\020\n\010group_id\030\002 \001(\t\022\024\n\014start_ack"
+  "_id\030\003 \001(\t\022\021\n\tpage_size\030\004 \001(\rJ\004\010\005\020\020\"\220\001\n\014G"
+  "roupAckPage\022\022\n\nmessage_id\030\001 \001(\t\022\020\n\010group"
+  "_id\030\002 \001(\t\022*\n\004acks\030\003 \003(\0132\034.rtmwire.v1.Gro"
+  "upReadReceipt\022\023\n\013next_ack_id\030\004 \001(\t\022\023\n\013to"
+  "tal_count\030\005 \001(\rJ\004\010\006\020\020b\006proto3"
   ;
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2freceipt_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2freceipt_2eproto = {
-    false, false, 729, descriptor_table_protodef_rtmwire_2fv1_2freceipt_2eproto,
+    false, false, 1109, descriptor_table_protodef_rtmwire_2fv1_2freceipt_2eproto,
     "rtmwire/v1/receipt.proto",
-    &descriptor_table_rtmwire_2fv1_2freceipt_2eproto_once, nullptr, 0, 6,
+    &descriptor_table_rtmwire_2fv1_2freceipt_2eproto_once, nullptr, 0, 8,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2freceipt_2eproto::offsets,
     file_level_metadata_rtmwire_2fv1_2freceipt_2eproto, file_level_enum_descriptors_rtmwire_2fv1_2freceipt_2eproto,
     file_level_service_descriptors_rtmwire_2fv1_2freceipt_2eproto,
@@ -237,6 +308,8 @@ class Receipt::_Internal {
   static const ::rtmwire::v1::ConversationReadReceipt& conversation_read(const Receipt* msg);
   static const ::rtmwire::v1::GroupReadReceipt& group_read(const Receipt* msg);
   static const ::rtmwire::v1::GroupReadCount& group_read_count(const Receipt* msg);
+  static const ::rtmwire::v1::GroupAckQuery& group_ack_query(const Receipt* msg);
+  static const ::rtmwire::v1::GroupAckPage& group_ack_page(const Receipt* msg);
 };
 
 const ::rtmwire::v1::DeliveryReceipt&
@@ -258,6 +331,14 @@ Receipt::_Internal::group_read(const Receipt* msg) {
 const ::rtmwire::v1::GroupReadCount&
 Receipt::_Internal::group_read_count(const Receipt* msg) {
   return *msg->_impl_.kind_.group_read_count_;
+}
+const ::rtmwire::v1::GroupAckQuery&
+Receipt::_Internal::group_ack_query(const Receipt* msg) {
+  return *msg->_impl_.kind_.group_ack_query_;
+}
+const ::rtmwire::v1::GroupAckPage&
+Receipt::_Internal::group_ack_page(const Receipt* msg) {
+  return *msg->_impl_.kind_.group_ack_page_;
 }
 void Receipt::set_allocated_delivery(::rtmwire::v1::DeliveryReceipt* delivery) {
   ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
@@ -334,6 +415,36 @@ void Receipt::set_allocated_group_read_count(::rtmwire::v1::GroupReadCount* grou
   }
   // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Receipt.group_read_count)
 }
+void Receipt::set_allocated_group_ack_query(::rtmwire::v1::GroupAckQuery* group_ack_query) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_kind();
+  if (group_ack_query) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+      ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(group_ack_query);
+    if (message_arena != submessage_arena) {
+      group_ack_query = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, group_ack_query, submessage_arena);
+    }
+    set_has_group_ack_query();
+    _impl_.kind_.group_ack_query_ = group_ack_query;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Receipt.group_ack_query)
+}
+void Receipt::set_allocated_group_ack_page(::rtmwire::v1::GroupAckPage* group_ack_page) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_kind();
+  if (group_ack_page) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+      ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(group_ack_page);
+    if (message_arena != submessage_arena) {
+      group_ack_page = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, group_ack_page, submessage_arena);
+    }
+    set_has_group_ack_page();
+    _impl_.kind_.group_ack_page_ = group_ack_page;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Receipt.group_ack_page)
+}
 Receipt::Receipt(::PROTOBUF_NAMESPACE_ID::Arena* arena,
                          bool is_message_owned)
   : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
@@ -374,6 +485,16 @@ Receipt::Receipt(const Receipt& from)
     case kGroupReadCount: {
       _this->_internal_mutable_group_read_count()->::rtmwire::v1::GroupReadCount::MergeFrom(
           from._internal_group_read_count());
+      break;
+    }
+    case kGroupAckQuery: {
+      _this->_internal_mutable_group_ack_query()->::rtmwire::v1::GroupAckQuery::MergeFrom(
+          from._internal_group_ack_query());
+      break;
+    }
+    case kGroupAckPage: {
+      _this->_internal_mutable_group_ack_page()->::rtmwire::v1::GroupAckPage::MergeFrom(
+          from._internal_group_ack_page());
       break;
     }
     case KIND_NOT_SET: {
@@ -448,6 +569,18 @@ void Receipt::clear_kind() {
       }
       break;
     }
+    case kGroupAckQuery: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.kind_.group_ack_query_;
+      }
+      break;
+    }
+    case kGroupAckPage: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.kind_.group_ack_page_;
+      }
+      break;
+    }
     case KIND_NOT_SET: {
       break;
     }
@@ -508,6 +641,22 @@ const char* Receipt::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx) 
       case 5:
         if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 42)) {
           ptr = ctx->ParseMessage(_internal_mutable_group_read_count(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.GroupAckQuery group_ack_query = 6;
+      case 6:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 50)) {
+          ptr = ctx->ParseMessage(_internal_mutable_group_ack_query(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.GroupAckPage group_ack_page = 7;
+      case 7:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 58)) {
+          ptr = ctx->ParseMessage(_internal_mutable_group_ack_page(), ptr);
           CHK_(ptr);
         } else
           goto handle_unusual;
@@ -576,6 +725,20 @@ uint8_t* Receipt::_InternalSerialize(
         _Internal::group_read_count(this).GetCachedSize(), target, stream);
   }
 
+  // .rtmwire.v1.GroupAckQuery group_ack_query = 6;
+  if (_internal_has_group_ack_query()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(6, _Internal::group_ack_query(this),
+        _Internal::group_ack_query(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.GroupAckPage group_ack_page = 7;
+  if (_internal_has_group_ack_page()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(7, _Internal::group_ack_page(this),
+        _Internal::group_ack_page(this).GetCachedSize(), target, stream);
+  }
+
   if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
     target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
         _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
@@ -628,6 +791,20 @@ size_t Receipt::ByteSizeLong() const {
           *_impl_.kind_.group_read_count_);
       break;
     }
+    // .rtmwire.v1.GroupAckQuery group_ack_query = 6;
+    case kGroupAckQuery: {
+      total_size += 1 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.kind_.group_ack_query_);
+      break;
+    }
+    // .rtmwire.v1.GroupAckPage group_ack_page = 7;
+    case kGroupAckPage: {
+      total_size += 1 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.kind_.group_ack_page_);
+      break;
+    }
     case KIND_NOT_SET: {
       break;
     }
@@ -674,6 +851,16 @@ void Receipt::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOB
     case kGroupReadCount: {
       _this->_internal_mutable_group_read_count()->::rtmwire::v1::GroupReadCount::MergeFrom(
           from._internal_group_read_count());
+      break;
+    }
+    case kGroupAckQuery: {
+      _this->_internal_mutable_group_ack_query()->::rtmwire::v1::GroupAckQuery::MergeFrom(
+          from._internal_group_ack_query());
+      break;
+    }
+    case kGroupAckPage: {
+      _this->_internal_mutable_group_ack_page()->::rtmwire::v1::GroupAckPage::MergeFrom(
+          from._internal_group_ack_page());
       break;
     }
     case KIND_NOT_SET: {
@@ -1365,6 +1552,7 @@ GroupReadReceipt::GroupReadReceipt(const GroupReadReceipt& from)
     , decltype(_impl_.group_id_){}
     , decltype(_impl_.content_){}
     , decltype(_impl_.ack_id_){}
+    , decltype(_impl_.reader_user_id_){}
     , decltype(_impl_.read_time_ms_){}
     , /*decltype(_impl_._cached_size_)*/{}};
 
@@ -1401,6 +1589,14 @@ GroupReadReceipt::GroupReadReceipt(const GroupReadReceipt& from)
     _this->_impl_.ack_id_.Set(from._internal_ack_id(), 
       _this->GetArenaForAllocation());
   }
+  _impl_.reader_user_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.reader_user_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_reader_user_id().empty()) {
+    _this->_impl_.reader_user_id_.Set(from._internal_reader_user_id(), 
+      _this->GetArenaForAllocation());
+  }
   _this->_impl_.read_time_ms_ = from._impl_.read_time_ms_;
   // @@protoc_insertion_point(copy_constructor:rtmwire.v1.GroupReadReceipt)
 }
@@ -1414,6 +1610,7 @@ inline void GroupReadReceipt::SharedCtor(
     , decltype(_impl_.group_id_){}
     , decltype(_impl_.content_){}
     , decltype(_impl_.ack_id_){}
+    , decltype(_impl_.reader_user_id_){}
     , decltype(_impl_.read_time_ms_){int64_t{0}}
     , /*decltype(_impl_._cached_size_)*/{}
   };
@@ -1433,6 +1630,10 @@ inline void GroupReadReceipt::SharedCtor(
   #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
     _impl_.ack_id_.Set("", GetArenaForAllocation());
   #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  _impl_.reader_user_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.reader_user_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
 }
 
 GroupReadReceipt::~GroupReadReceipt() {
@@ -1450,6 +1651,7 @@ inline void GroupReadReceipt::SharedDtor() {
   _impl_.group_id_.Destroy();
   _impl_.content_.Destroy();
   _impl_.ack_id_.Destroy();
+  _impl_.reader_user_id_.Destroy();
 }
 
 void GroupReadReceipt::SetCachedSize(int size) const {
@@ -1466,6 +1668,7 @@ void GroupReadReceipt::Clear() {
   _impl_.group_id_.ClearToEmpty();
   _impl_.content_.ClearToEmpty();
   _impl_.ack_id_.ClearToEmpty();
+  _impl_.reader_user_id_.ClearToEmpty();
   _impl_.read_time_ms_ = int64_t{0};
   _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
 }
@@ -1521,6 +1724,16 @@ const char* GroupReadReceipt::_InternalParse(const char* ptr, ::_pbi::ParseConte
         if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 40)) {
           _impl_.read_time_ms_ = ::PROTOBUF_NAMESPACE_ID::internal::ReadVarint64(&ptr);
           CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // string reader_user_id = 6;
+      case 6:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 50)) {
+          auto str = _internal_mutable_reader_user_id();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.GroupReadReceipt.reader_user_id"));
         } else
           goto handle_unusual;
         continue;
@@ -1599,6 +1812,16 @@ uint8_t* GroupReadReceipt::_InternalSerialize(
     target = ::_pbi::WireFormatLite::WriteInt64ToArray(5, this->_internal_read_time_ms(), target);
   }
 
+  // string reader_user_id = 6;
+  if (!this->_internal_reader_user_id().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_reader_user_id().data(), static_cast<int>(this->_internal_reader_user_id().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.GroupReadReceipt.reader_user_id");
+    target = stream->WriteStringMaybeAliased(
+        6, this->_internal_reader_user_id(), target);
+  }
+
   if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
     target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
         _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
@@ -1643,6 +1866,13 @@ size_t GroupReadReceipt::ByteSizeLong() const {
         this->_internal_ack_id());
   }
 
+  // string reader_user_id = 6;
+  if (!this->_internal_reader_user_id().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_reader_user_id());
+  }
+
   // int64 read_time_ms = 5;
   if (this->_internal_read_time_ms() != 0) {
     total_size += ::_pbi::WireFormatLite::Int64SizePlusOne(this->_internal_read_time_ms());
@@ -1677,6 +1907,9 @@ void GroupReadReceipt::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const
   }
   if (!from._internal_ack_id().empty()) {
     _this->_internal_set_ack_id(from._internal_ack_id());
+  }
+  if (!from._internal_reader_user_id().empty()) {
+    _this->_internal_set_reader_user_id(from._internal_reader_user_id());
   }
   if (from._internal_read_time_ms() != 0) {
     _this->_internal_set_read_time_ms(from._internal_read_time_ms());
@@ -1715,6 +1948,10 @@ void GroupReadReceipt::InternalSwap(GroupReadReceipt* other) {
   ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
       &_impl_.ack_id_, lhs_arena,
       &other->_impl_.ack_id_, rhs_arena
+  );
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.reader_user_id_, lhs_arena,
+      &other->_impl_.reader_user_id_, rhs_arena
   );
   swap(_impl_.read_time_ms_, other->_impl_.read_time_ms_);
 }
@@ -2005,6 +2242,700 @@ void GroupReadCount::InternalSwap(GroupReadCount* other) {
       file_level_metadata_rtmwire_2fv1_2freceipt_2eproto[5]);
 }
 
+// ===================================================================
+
+class GroupAckQuery::_Internal {
+ public:
+};
+
+GroupAckQuery::GroupAckQuery(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                         bool is_message_owned)
+  : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
+  SharedCtor(arena, is_message_owned);
+  // @@protoc_insertion_point(arena_constructor:rtmwire.v1.GroupAckQuery)
+}
+GroupAckQuery::GroupAckQuery(const GroupAckQuery& from)
+  : ::PROTOBUF_NAMESPACE_ID::Message() {
+  GroupAckQuery* const _this = this; (void)_this;
+  new (&_impl_) Impl_{
+      decltype(_impl_.message_id_){}
+    , decltype(_impl_.group_id_){}
+    , decltype(_impl_.start_ack_id_){}
+    , decltype(_impl_.page_size_){}
+    , /*decltype(_impl_._cached_size_)*/{}};
+
+  _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+  _impl_.message_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.message_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_message_id().empty()) {
+    _this->_impl_.message_id_.Set(from._internal_message_id(), 
+      _this->GetArenaForAllocation());
+  }
+  _impl_.group_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.group_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_group_id().empty()) {
+    _this->_impl_.group_id_.Set(from._internal_group_id(), 
+      _this->GetArenaForAllocation());
+  }
+  _impl_.start_ack_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.start_ack_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_start_ack_id().empty()) {
+    _this->_impl_.start_ack_id_.Set(from._internal_start_ack_id(), 
+      _this->GetArenaForAllocation());
+  }
+  _this->_impl_.page_size_ = from._impl_.page_size_;
+  // @@protoc_insertion_point(copy_constructor:rtmwire.v1.GroupAckQuery)
+}
+
+inline void GroupAckQuery::SharedCtor(
+    ::_pb::Arena* arena, bool is_message_owned) {
+  (void)arena;
+  (void)is_message_owned;
+  new (&_impl_) Impl_{
+      decltype(_impl_.message_id_){}
+    , decltype(_impl_.group_id_){}
+    , decltype(_impl_.start_ack_id_){}
+    , decltype(_impl_.page_size_){0u}
+    , /*decltype(_impl_._cached_size_)*/{}
+  };
+  _impl_.message_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.message_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  _impl_.group_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.group_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  _impl_.start_ack_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.start_ack_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+}
+
+GroupAckQuery::~GroupAckQuery() {
+  // @@protoc_insertion_point(destructor:rtmwire.v1.GroupAckQuery)
+  if (auto *arena = _internal_metadata_.DeleteReturnArena<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>()) {
+  (void)arena;
+    return;
+  }
+  SharedDtor();
+}
+
+inline void GroupAckQuery::SharedDtor() {
+  GOOGLE_DCHECK(GetArenaForAllocation() == nullptr);
+  _impl_.message_id_.Destroy();
+  _impl_.group_id_.Destroy();
+  _impl_.start_ack_id_.Destroy();
+}
+
+void GroupAckQuery::SetCachedSize(int size) const {
+  _impl_._cached_size_.Set(size);
+}
+
+void GroupAckQuery::Clear() {
+// @@protoc_insertion_point(message_clear_start:rtmwire.v1.GroupAckQuery)
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  _impl_.message_id_.ClearToEmpty();
+  _impl_.group_id_.ClearToEmpty();
+  _impl_.start_ack_id_.ClearToEmpty();
+  _impl_.page_size_ = 0u;
+  _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
+}
+
+const char* GroupAckQuery::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx) {
+#define CHK_(x) if (PROTOBUF_PREDICT_FALSE(!(x))) goto failure
+  while (!ctx->Done(&ptr)) {
+    uint32_t tag;
+    ptr = ::_pbi::ReadTag(ptr, &tag);
+    switch (tag >> 3) {
+      // string message_id = 1;
+      case 1:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 10)) {
+          auto str = _internal_mutable_message_id();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.GroupAckQuery.message_id"));
+        } else
+          goto handle_unusual;
+        continue;
+      // string group_id = 2;
+      case 2:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 18)) {
+          auto str = _internal_mutable_group_id();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.GroupAckQuery.group_id"));
+        } else
+          goto handle_unusual;
+        continue;
+      // string start_ack_id = 3;
+      case 3:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 26)) {
+          auto str = _internal_mutable_start_ack_id();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.GroupAckQuery.start_ack_id"));
+        } else
+          goto handle_unusual;
+        continue;
+      // uint32 page_size = 4;
+      case 4:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 32)) {
+          _impl_.page_size_ = ::PROTOBUF_NAMESPACE_ID::internal::ReadVarint32(&ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      default:
+        goto handle_unusual;
+    }  // switch
+  handle_unusual:
+    if ((tag == 0) || ((tag & 7) == 4)) {
+      CHK_(ptr);
+      ctx->SetLastTag(tag);
+      goto message_done;
+    }
+    ptr = UnknownFieldParse(
+        tag,
+        _internal_metadata_.mutable_unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(),
+        ptr, ctx);
+    CHK_(ptr != nullptr);
+  }  // while
+message_done:
+  return ptr;
+failure:
+  ptr = nullptr;
+  goto message_done;
+#undef CHK_
+}
+
+uint8_t* GroupAckQuery::_InternalSerialize(
+    uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const {
+  // @@protoc_insertion_point(serialize_to_array_start:rtmwire.v1.GroupAckQuery)
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  // string message_id = 1;
+  if (!this->_internal_message_id().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_message_id().data(), static_cast<int>(this->_internal_message_id().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.GroupAckQuery.message_id");
+    target = stream->WriteStringMaybeAliased(
+        1, this->_internal_message_id(), target);
+  }
+
+  // string group_id = 2;
+  if (!this->_internal_group_id().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_group_id().data(), static_cast<int>(this->_internal_group_id().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.GroupAckQuery.group_id");
+    target = stream->WriteStringMaybeAliased(
+        2, this->_internal_group_id(), target);
+  }
+
+  // string start_ack_id = 3;
+  if (!this->_internal_start_ack_id().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_start_ack_id().data(), static_cast<int>(this->_internal_start_ack_id().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.GroupAckQuery.start_ack_id");
+    target = stream->WriteStringMaybeAliased(
+        3, this->_internal_start_ack_id(), target);
+  }
+
+  // uint32 page_size = 4;
+  if (this->_internal_page_size() != 0) {
+    target = stream->EnsureSpace(target);
+    target = ::_pbi::WireFormatLite::WriteUInt32ToArray(4, this->_internal_page_size(), target);
+  }
+
+  if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
+    target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
+        _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
+  }
+  // @@protoc_insertion_point(serialize_to_array_end:rtmwire.v1.GroupAckQuery)
+  return target;
+}
+
+size_t GroupAckQuery::ByteSizeLong() const {
+// @@protoc_insertion_point(message_byte_size_start:rtmwire.v1.GroupAckQuery)
+  size_t total_size = 0;
+
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  // string message_id = 1;
+  if (!this->_internal_message_id().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_message_id());
+  }
+
+  // string group_id = 2;
+  if (!this->_internal_group_id().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_group_id());
+  }
+
+  // string start_ack_id = 3;
+  if (!this->_internal_start_ack_id().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_start_ack_id());
+  }
+
+  // uint32 page_size = 4;
+  if (this->_internal_page_size() != 0) {
+    total_size += ::_pbi::WireFormatLite::UInt32SizePlusOne(this->_internal_page_size());
+  }
+
+  return MaybeComputeUnknownFieldsSize(total_size, &_impl_._cached_size_);
+}
+
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData GroupAckQuery::_class_data_ = {
+    ::PROTOBUF_NAMESPACE_ID::Message::CopyWithSourceCheck,
+    GroupAckQuery::MergeImpl
+};
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*GroupAckQuery::GetClassData() const { return &_class_data_; }
+
+
+void GroupAckQuery::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg) {
+  auto* const _this = static_cast<GroupAckQuery*>(&to_msg);
+  auto& from = static_cast<const GroupAckQuery&>(from_msg);
+  // @@protoc_insertion_point(class_specific_merge_from_start:rtmwire.v1.GroupAckQuery)
+  GOOGLE_DCHECK_NE(&from, _this);
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  if (!from._internal_message_id().empty()) {
+    _this->_internal_set_message_id(from._internal_message_id());
+  }
+  if (!from._internal_group_id().empty()) {
+    _this->_internal_set_group_id(from._internal_group_id());
+  }
+  if (!from._internal_start_ack_id().empty()) {
+    _this->_internal_set_start_ack_id(from._internal_start_ack_id());
+  }
+  if (from._internal_page_size() != 0) {
+    _this->_internal_set_page_size(from._internal_page_size());
+  }
+  _this->_internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+}
+
+void GroupAckQuery::CopyFrom(const GroupAckQuery& from) {
+// @@protoc_insertion_point(class_specific_copy_from_start:rtmwire.v1.GroupAckQuery)
+  if (&from == this) return;
+  Clear();
+  MergeFrom(from);
+}
+
+bool GroupAckQuery::IsInitialized() const {
+  return true;
+}
+
+void GroupAckQuery::InternalSwap(GroupAckQuery* other) {
+  using std::swap;
+  auto* lhs_arena = GetArenaForAllocation();
+  auto* rhs_arena = other->GetArenaForAllocation();
+  _internal_metadata_.InternalSwap(&other->_internal_metadata_);
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.message_id_, lhs_arena,
+      &other->_impl_.message_id_, rhs_arena
+  );
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.group_id_, lhs_arena,
+      &other->_impl_.group_id_, rhs_arena
+  );
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.start_ack_id_, lhs_arena,
+      &other->_impl_.start_ack_id_, rhs_arena
+  );
+  swap(_impl_.page_size_, other->_impl_.page_size_);
+}
+
+::PROTOBUF_NAMESPACE_ID::Metadata GroupAckQuery::GetMetadata() const {
+  return ::_pbi::AssignDescriptors(
+      &descriptor_table_rtmwire_2fv1_2freceipt_2eproto_getter, &descriptor_table_rtmwire_2fv1_2freceipt_2eproto_once,
+      file_level_metadata_rtmwire_2fv1_2freceipt_2eproto[6]);
+}
+
+// ===================================================================
+
+class GroupAckPage::_Internal {
+ public:
+};
+
+GroupAckPage::GroupAckPage(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                         bool is_message_owned)
+  : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
+  SharedCtor(arena, is_message_owned);
+  // @@protoc_insertion_point(arena_constructor:rtmwire.v1.GroupAckPage)
+}
+GroupAckPage::GroupAckPage(const GroupAckPage& from)
+  : ::PROTOBUF_NAMESPACE_ID::Message() {
+  GroupAckPage* const _this = this; (void)_this;
+  new (&_impl_) Impl_{
+      decltype(_impl_.acks_){from._impl_.acks_}
+    , decltype(_impl_.message_id_){}
+    , decltype(_impl_.group_id_){}
+    , decltype(_impl_.next_ack_id_){}
+    , decltype(_impl_.total_count_){}
+    , /*decltype(_impl_._cached_size_)*/{}};
+
+  _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+  _impl_.message_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.message_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_message_id().empty()) {
+    _this->_impl_.message_id_.Set(from._internal_message_id(), 
+      _this->GetArenaForAllocation());
+  }
+  _impl_.group_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.group_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_group_id().empty()) {
+    _this->_impl_.group_id_.Set(from._internal_group_id(), 
+      _this->GetArenaForAllocation());
+  }
+  _impl_.next_ack_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.next_ack_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_next_ack_id().empty()) {
+    _this->_impl_.next_ack_id_.Set(from._internal_next_ack_id(), 
+      _this->GetArenaForAllocation());
+  }
+  _this->_impl_.total_count_ = from._impl_.total_count_;
+  // @@protoc_insertion_point(copy_constructor:rtmwire.v1.GroupAckPage)
+}
+
+inline void GroupAckPage::SharedCtor(
+    ::_pb::Arena* arena, bool is_message_owned) {
+  (void)arena;
+  (void)is_message_owned;
+  new (&_impl_) Impl_{
+      decltype(_impl_.acks_){arena}
+    , decltype(_impl_.message_id_){}
+    , decltype(_impl_.group_id_){}
+    , decltype(_impl_.next_ack_id_){}
+    , decltype(_impl_.total_count_){0u}
+    , /*decltype(_impl_._cached_size_)*/{}
+  };
+  _impl_.message_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.message_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  _impl_.group_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.group_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  _impl_.next_ack_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.next_ack_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+}
+
+GroupAckPage::~GroupAckPage() {
+  // @@protoc_insertion_point(destructor:rtmwire.v1.GroupAckPage)
+  if (auto *arena = _internal_metadata_.DeleteReturnArena<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>()) {
+  (void)arena;
+    return;
+  }
+  SharedDtor();
+}
+
+inline void GroupAckPage::SharedDtor() {
+  GOOGLE_DCHECK(GetArenaForAllocation() == nullptr);
+  _impl_.acks_.~RepeatedPtrField();
+  _impl_.message_id_.Destroy();
+  _impl_.group_id_.Destroy();
+  _impl_.next_ack_id_.Destroy();
+}
+
+void GroupAckPage::SetCachedSize(int size) const {
+  _impl_._cached_size_.Set(size);
+}
+
+void GroupAckPage::Clear() {
+// @@protoc_insertion_point(message_clear_start:rtmwire.v1.GroupAckPage)
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  _impl_.acks_.Clear();
+  _impl_.message_id_.ClearToEmpty();
+  _impl_.group_id_.ClearToEmpty();
+  _impl_.next_ack_id_.ClearToEmpty();
+  _impl_.total_count_ = 0u;
+  _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
+}
+
+const char* GroupAckPage::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx) {
+#define CHK_(x) if (PROTOBUF_PREDICT_FALSE(!(x))) goto failure
+  while (!ctx->Done(&ptr)) {
+    uint32_t tag;
+    ptr = ::_pbi::ReadTag(ptr, &tag);
+    switch (tag >> 3) {
+      // string message_id = 1;
+      case 1:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 10)) {
+          auto str = _internal_mutable_message_id();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.GroupAckPage.message_id"));
+        } else
+          goto handle_unusual;
+        continue;
+      // string group_id = 2;
+      case 2:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 18)) {
+          auto str = _internal_mutable_group_id();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.GroupAckPage.group_id"));
+        } else
+          goto handle_unusual;
+        continue;
+      // repeated .rtmwire.v1.GroupReadReceipt acks = 3;
+      case 3:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 26)) {
+          ptr -= 1;
+          do {
+            ptr += 1;
+            ptr = ctx->ParseMessage(_internal_add_acks(), ptr);
+            CHK_(ptr);
+            if (!ctx->DataAvailable(ptr)) break;
+          } while (::PROTOBUF_NAMESPACE_ID::internal::ExpectTag<26>(ptr));
+        } else
+          goto handle_unusual;
+        continue;
+      // string next_ack_id = 4;
+      case 4:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 34)) {
+          auto str = _internal_mutable_next_ack_id();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.GroupAckPage.next_ack_id"));
+        } else
+          goto handle_unusual;
+        continue;
+      // uint32 total_count = 5;
+      case 5:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 40)) {
+          _impl_.total_count_ = ::PROTOBUF_NAMESPACE_ID::internal::ReadVarint32(&ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      default:
+        goto handle_unusual;
+    }  // switch
+  handle_unusual:
+    if ((tag == 0) || ((tag & 7) == 4)) {
+      CHK_(ptr);
+      ctx->SetLastTag(tag);
+      goto message_done;
+    }
+    ptr = UnknownFieldParse(
+        tag,
+        _internal_metadata_.mutable_unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(),
+        ptr, ctx);
+    CHK_(ptr != nullptr);
+  }  // while
+message_done:
+  return ptr;
+failure:
+  ptr = nullptr;
+  goto message_done;
+#undef CHK_
+}
+
+uint8_t* GroupAckPage::_InternalSerialize(
+    uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const {
+  // @@protoc_insertion_point(serialize_to_array_start:rtmwire.v1.GroupAckPage)
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  // string message_id = 1;
+  if (!this->_internal_message_id().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_message_id().data(), static_cast<int>(this->_internal_message_id().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.GroupAckPage.message_id");
+    target = stream->WriteStringMaybeAliased(
+        1, this->_internal_message_id(), target);
+  }
+
+  // string group_id = 2;
+  if (!this->_internal_group_id().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_group_id().data(), static_cast<int>(this->_internal_group_id().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.GroupAckPage.group_id");
+    target = stream->WriteStringMaybeAliased(
+        2, this->_internal_group_id(), target);
+  }
+
+  // repeated .rtmwire.v1.GroupReadReceipt acks = 3;
+  for (unsigned i = 0,
+      n = static_cast<unsigned>(this->_internal_acks_size()); i < n; i++) {
+    const auto& repfield = this->_internal_acks(i);
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+        InternalWriteMessage(3, repfield, repfield.GetCachedSize(), target, stream);
+  }
+
+  // string next_ack_id = 4;
+  if (!this->_internal_next_ack_id().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_next_ack_id().data(), static_cast<int>(this->_internal_next_ack_id().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.GroupAckPage.next_ack_id");
+    target = stream->WriteStringMaybeAliased(
+        4, this->_internal_next_ack_id(), target);
+  }
+
+  // uint32 total_count = 5;
+  if (this->_internal_total_count() != 0) {
+    target = stream->EnsureSpace(target);
+    target = ::_pbi::WireFormatLite::WriteUInt32ToArray(5, this->_internal_total_count(), target);
+  }
+
+  if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
+    target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
+        _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
+  }
+  // @@protoc_insertion_point(serialize_to_array_end:rtmwire.v1.GroupAckPage)
+  return target;
+}
+
+size_t GroupAckPage::ByteSizeLong() const {
+// @@protoc_insertion_point(message_byte_size_start:rtmwire.v1.GroupAckPage)
+  size_t total_size = 0;
+
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  // repeated .rtmwire.v1.GroupReadReceipt acks = 3;
+  total_size += 1UL * this->_internal_acks_size();
+  for (const auto& msg : this->_impl_.acks_) {
+    total_size +=
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(msg);
+  }
+
+  // string message_id = 1;
+  if (!this->_internal_message_id().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_message_id());
+  }
+
+  // string group_id = 2;
+  if (!this->_internal_group_id().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_group_id());
+  }
+
+  // string next_ack_id = 4;
+  if (!this->_internal_next_ack_id().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_next_ack_id());
+  }
+
+  // uint32 total_count = 5;
+  if (this->_internal_total_count() != 0) {
+    total_size += ::_pbi::WireFormatLite::UInt32SizePlusOne(this->_internal_total_count());
+  }
+
+  return MaybeComputeUnknownFieldsSize(total_size, &_impl_._cached_size_);
+}
+
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData GroupAckPage::_class_data_ = {
+    ::PROTOBUF_NAMESPACE_ID::Message::CopyWithSourceCheck,
+    GroupAckPage::MergeImpl
+};
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*GroupAckPage::GetClassData() const { return &_class_data_; }
+
+
+void GroupAckPage::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg) {
+  auto* const _this = static_cast<GroupAckPage*>(&to_msg);
+  auto& from = static_cast<const GroupAckPage&>(from_msg);
+  // @@protoc_insertion_point(class_specific_merge_from_start:rtmwire.v1.GroupAckPage)
+  GOOGLE_DCHECK_NE(&from, _this);
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  _this->_impl_.acks_.MergeFrom(from._impl_.acks_);
+  if (!from._internal_message_id().empty()) {
+    _this->_internal_set_message_id(from._internal_message_id());
+  }
+  if (!from._internal_group_id().empty()) {
+    _this->_internal_set_group_id(from._internal_group_id());
+  }
+  if (!from._internal_next_ack_id().empty()) {
+    _this->_internal_set_next_ack_id(from._internal_next_ack_id());
+  }
+  if (from._internal_total_count() != 0) {
+    _this->_internal_set_total_count(from._internal_total_count());
+  }
+  _this->_internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+}
+
+void GroupAckPage::CopyFrom(const GroupAckPage& from) {
+// @@protoc_insertion_point(class_specific_copy_from_start:rtmwire.v1.GroupAckPage)
+  if (&from == this) return;
+  Clear();
+  MergeFrom(from);
+}
+
+bool GroupAckPage::IsInitialized() const {
+  return true;
+}
+
+void GroupAckPage::InternalSwap(GroupAckPage* other) {
+  using std::swap;
+  auto* lhs_arena = GetArenaForAllocation();
+  auto* rhs_arena = other->GetArenaForAllocation();
+  _internal_metadata_.InternalSwap(&other->_internal_metadata_);
+  _impl_.acks_.InternalSwap(&other->_impl_.acks_);
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.message_id_, lhs_arena,
+      &other->_impl_.message_id_, rhs_arena
+  );
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.group_id_, lhs_arena,
+      &other->_impl_.group_id_, rhs_arena
+  );
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.next_ack_id_, lhs_arena,
+      &other->_impl_.next_ack_id_, rhs_arena
+  );
+  swap(_impl_.total_count_, other->_impl_.total_count_);
+}
+
+::PROTOBUF_NAMESPACE_ID::Metadata GroupAckPage::GetMetadata() const {
+  return ::_pbi::AssignDescriptors(
+      &descriptor_table_rtmwire_2fv1_2freceipt_2eproto_getter, &descriptor_table_rtmwire_2fv1_2freceipt_2eproto_once,
+      file_level_metadata_rtmwire_2fv1_2freceipt_2eproto[7]);
+}
+
 // @@protoc_insertion_point(namespace_scope)
 }  // namespace v1
 }  // namespace rtmwire
@@ -2032,6 +2963,14 @@ Arena::CreateMaybeMessage< ::rtmwire::v1::GroupReadReceipt >(Arena* arena) {
 template<> PROTOBUF_NOINLINE ::rtmwire::v1::GroupReadCount*
 Arena::CreateMaybeMessage< ::rtmwire::v1::GroupReadCount >(Arena* arena) {
   return Arena::CreateMessageInternal< ::rtmwire::v1::GroupReadCount >(arena);
+}
+template<> PROTOBUF_NOINLINE ::rtmwire::v1::GroupAckQuery*
+Arena::CreateMaybeMessage< ::rtmwire::v1::GroupAckQuery >(Arena* arena) {
+  return Arena::CreateMessageInternal< ::rtmwire::v1::GroupAckQuery >(arena);
+}
+template<> PROTOBUF_NOINLINE ::rtmwire::v1::GroupAckPage*
+Arena::CreateMaybeMessage< ::rtmwire::v1::GroupAckPage >(Arena* arena) {
+  return Arena::CreateMessageInternal< ::rtmwire::v1::GroupAckPage >(arena);
 }
 PROTOBUF_NAMESPACE_CLOSE
 

@@ -52,6 +52,12 @@ extern ConversationReadReceiptDefaultTypeInternal _ConversationReadReceipt_defau
 class DeliveryReceipt;
 struct DeliveryReceiptDefaultTypeInternal;
 extern DeliveryReceiptDefaultTypeInternal _DeliveryReceipt_default_instance_;
+class GroupAckPage;
+struct GroupAckPageDefaultTypeInternal;
+extern GroupAckPageDefaultTypeInternal _GroupAckPage_default_instance_;
+class GroupAckQuery;
+struct GroupAckQueryDefaultTypeInternal;
+extern GroupAckQueryDefaultTypeInternal _GroupAckQuery_default_instance_;
 class GroupReadCount;
 struct GroupReadCountDefaultTypeInternal;
 extern GroupReadCountDefaultTypeInternal _GroupReadCount_default_instance_;
@@ -69,6 +75,8 @@ extern ReceiptDefaultTypeInternal _Receipt_default_instance_;
 PROTOBUF_NAMESPACE_OPEN
 template<> ::rtmwire::v1::ConversationReadReceipt* Arena::CreateMaybeMessage<::rtmwire::v1::ConversationReadReceipt>(Arena*);
 template<> ::rtmwire::v1::DeliveryReceipt* Arena::CreateMaybeMessage<::rtmwire::v1::DeliveryReceipt>(Arena*);
+template<> ::rtmwire::v1::GroupAckPage* Arena::CreateMaybeMessage<::rtmwire::v1::GroupAckPage>(Arena*);
+template<> ::rtmwire::v1::GroupAckQuery* Arena::CreateMaybeMessage<::rtmwire::v1::GroupAckQuery>(Arena*);
 template<> ::rtmwire::v1::GroupReadCount* Arena::CreateMaybeMessage<::rtmwire::v1::GroupReadCount>(Arena*);
 template<> ::rtmwire::v1::GroupReadReceipt* Arena::CreateMaybeMessage<::rtmwire::v1::GroupReadReceipt>(Arena*);
 template<> ::rtmwire::v1::MessageReadReceipt* Arena::CreateMaybeMessage<::rtmwire::v1::MessageReadReceipt>(Arena*);
@@ -128,6 +136,8 @@ class Receipt final :
     kConversationRead = 3,
     kGroupRead = 4,
     kGroupReadCount = 5,
+    kGroupAckQuery = 6,
+    kGroupAckPage = 7,
     KIND_NOT_SET = 0,
   };
 
@@ -214,6 +224,8 @@ class Receipt final :
     kConversationReadFieldNumber = 3,
     kGroupReadFieldNumber = 4,
     kGroupReadCountFieldNumber = 5,
+    kGroupAckQueryFieldNumber = 6,
+    kGroupAckPageFieldNumber = 7,
   };
   // .rtmwire.v1.DeliveryReceipt delivery = 1;
   bool has_delivery() const;
@@ -305,6 +317,42 @@ class Receipt final :
       ::rtmwire::v1::GroupReadCount* group_read_count);
   ::rtmwire::v1::GroupReadCount* unsafe_arena_release_group_read_count();
 
+  // .rtmwire.v1.GroupAckQuery group_ack_query = 6;
+  bool has_group_ack_query() const;
+  private:
+  bool _internal_has_group_ack_query() const;
+  public:
+  void clear_group_ack_query();
+  const ::rtmwire::v1::GroupAckQuery& group_ack_query() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::GroupAckQuery* release_group_ack_query();
+  ::rtmwire::v1::GroupAckQuery* mutable_group_ack_query();
+  void set_allocated_group_ack_query(::rtmwire::v1::GroupAckQuery* group_ack_query);
+  private:
+  const ::rtmwire::v1::GroupAckQuery& _internal_group_ack_query() const;
+  ::rtmwire::v1::GroupAckQuery* _internal_mutable_group_ack_query();
+  public:
+  void unsafe_arena_set_allocated_group_ack_query(
+      ::rtmwire::v1::GroupAckQuery* group_ack_query);
+  ::rtmwire::v1::GroupAckQuery* unsafe_arena_release_group_ack_query();
+
+  // .rtmwire.v1.GroupAckPage group_ack_page = 7;
+  bool has_group_ack_page() const;
+  private:
+  bool _internal_has_group_ack_page() const;
+  public:
+  void clear_group_ack_page();
+  const ::rtmwire::v1::GroupAckPage& group_ack_page() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::GroupAckPage* release_group_ack_page();
+  ::rtmwire::v1::GroupAckPage* mutable_group_ack_page();
+  void set_allocated_group_ack_page(::rtmwire::v1::GroupAckPage* group_ack_page);
+  private:
+  const ::rtmwire::v1::GroupAckPage& _internal_group_ack_page() const;
+  ::rtmwire::v1::GroupAckPage* _internal_mutable_group_ack_page();
+  public:
+  void unsafe_arena_set_allocated_group_ack_page(
+      ::rtmwire::v1::GroupAckPage* group_ack_page);
+  ::rtmwire::v1::GroupAckPage* unsafe_arena_release_group_ack_page();
+
   void clear_kind();
   KindCase kind_case() const;
   // @@protoc_insertion_point(class_scope:rtmwire.v1.Receipt)
@@ -315,6 +363,8 @@ class Receipt final :
   void set_has_conversation_read();
   void set_has_group_read();
   void set_has_group_read_count();
+  void set_has_group_ack_query();
+  void set_has_group_ack_page();
 
   inline bool has_kind() const;
   inline void clear_has_kind();
@@ -331,6 +381,8 @@ class Receipt final :
       ::rtmwire::v1::ConversationReadReceipt* conversation_read_;
       ::rtmwire::v1::GroupReadReceipt* group_read_;
       ::rtmwire::v1::GroupReadCount* group_read_count_;
+      ::rtmwire::v1::GroupAckQuery* group_ack_query_;
+      ::rtmwire::v1::GroupAckPage* group_ack_page_;
     } kind_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
     uint32_t _oneof_case_[1];
@@ -960,6 +1012,7 @@ class GroupReadReceipt final :
     kGroupIdFieldNumber = 2,
     kContentFieldNumber = 3,
     kAckIdFieldNumber = 4,
+    kReaderUserIdFieldNumber = 6,
     kReadTimeMsFieldNumber = 5,
   };
   // string message_id = 1;
@@ -1018,6 +1071,20 @@ class GroupReadReceipt final :
   std::string* _internal_mutable_ack_id();
   public:
 
+  // string reader_user_id = 6;
+  void clear_reader_user_id();
+  const std::string& reader_user_id() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_reader_user_id(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_reader_user_id();
+  PROTOBUF_NODISCARD std::string* release_reader_user_id();
+  void set_allocated_reader_user_id(std::string* reader_user_id);
+  private:
+  const std::string& _internal_reader_user_id() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_reader_user_id(const std::string& value);
+  std::string* _internal_mutable_reader_user_id();
+  public:
+
   // int64 read_time_ms = 5;
   void clear_read_time_ms();
   int64_t read_time_ms() const;
@@ -1039,6 +1106,7 @@ class GroupReadReceipt final :
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr group_id_;
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr content_;
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr ack_id_;
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr reader_user_id_;
     int64_t read_time_ms_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
   };
@@ -1220,6 +1288,418 @@ class GroupReadCount final :
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr message_id_;
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr group_id_;
     uint32_t read_count_;
+    mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
+  };
+  union { Impl_ _impl_; };
+  friend struct ::TableStruct_rtmwire_2fv1_2freceipt_2eproto;
+};
+// -------------------------------------------------------------------
+
+class GroupAckQuery final :
+    public ::PROTOBUF_NAMESPACE_ID::Message /* @@protoc_insertion_point(class_definition:rtmwire.v1.GroupAckQuery) */ {
+ public:
+  inline GroupAckQuery() : GroupAckQuery(nullptr) {}
+  ~GroupAckQuery() override;
+  explicit PROTOBUF_CONSTEXPR GroupAckQuery(::PROTOBUF_NAMESPACE_ID::internal::ConstantInitialized);
+
+  GroupAckQuery(const GroupAckQuery& from);
+  GroupAckQuery(GroupAckQuery&& from) noexcept
+    : GroupAckQuery() {
+    *this = ::std::move(from);
+  }
+
+  inline GroupAckQuery& operator=(const GroupAckQuery& from) {
+    CopyFrom(from);
+    return *this;
+  }
+  inline GroupAckQuery& operator=(GroupAckQuery&& from) noexcept {
+    if (this == &from) return *this;
+    if (GetOwningArena() == from.GetOwningArena()
+  #ifdef PROTOBUF_FORCE_COPY_IN_MOVE
+        && GetOwningArena() != nullptr
+  #endif  // !PROTOBUF_FORCE_COPY_IN_MOVE
+    ) {
+      InternalSwap(&from);
+    } else {
+      CopyFrom(from);
+    }
+    return *this;
+  }
+
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* descriptor() {
+    return GetDescriptor();
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* GetDescriptor() {
+    return default_instance().GetMetadata().descriptor;
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Reflection* GetReflection() {
+    return default_instance().GetMetadata().reflection;
+  }
+  static const GroupAckQuery& default_instance() {
+    return *internal_default_instance();
+  }
+  static inline const GroupAckQuery* internal_default_instance() {
+    return reinterpret_cast<const GroupAckQuery*>(
+               &_GroupAckQuery_default_instance_);
+  }
+  static constexpr int kIndexInFileMessages =
+    6;
+
+  friend void swap(GroupAckQuery& a, GroupAckQuery& b) {
+    a.Swap(&b);
+  }
+  inline void Swap(GroupAckQuery* other) {
+    if (other == this) return;
+  #ifdef PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() != nullptr &&
+        GetOwningArena() == other->GetOwningArena()) {
+   #else  // PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() == other->GetOwningArena()) {
+  #endif  // !PROTOBUF_FORCE_COPY_IN_SWAP
+      InternalSwap(other);
+    } else {
+      ::PROTOBUF_NAMESPACE_ID::internal::GenericSwap(this, other);
+    }
+  }
+  void UnsafeArenaSwap(GroupAckQuery* other) {
+    if (other == this) return;
+    GOOGLE_DCHECK(GetOwningArena() == other->GetOwningArena());
+    InternalSwap(other);
+  }
+
+  // implements Message ----------------------------------------------
+
+  GroupAckQuery* New(::PROTOBUF_NAMESPACE_ID::Arena* arena = nullptr) const final {
+    return CreateMaybeMessage<GroupAckQuery>(arena);
+  }
+  using ::PROTOBUF_NAMESPACE_ID::Message::CopyFrom;
+  void CopyFrom(const GroupAckQuery& from);
+  using ::PROTOBUF_NAMESPACE_ID::Message::MergeFrom;
+  void MergeFrom( const GroupAckQuery& from) {
+    GroupAckQuery::MergeImpl(*this, from);
+  }
+  private:
+  static void MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg);
+  public:
+  PROTOBUF_ATTRIBUTE_REINITIALIZES void Clear() final;
+  bool IsInitialized() const final;
+
+  size_t ByteSizeLong() const final;
+  const char* _InternalParse(const char* ptr, ::PROTOBUF_NAMESPACE_ID::internal::ParseContext* ctx) final;
+  uint8_t* _InternalSerialize(
+      uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const final;
+  int GetCachedSize() const final { return _impl_._cached_size_.Get(); }
+
+  private:
+  void SharedCtor(::PROTOBUF_NAMESPACE_ID::Arena* arena, bool is_message_owned);
+  void SharedDtor();
+  void SetCachedSize(int size) const final;
+  void InternalSwap(GroupAckQuery* other);
+
+  private:
+  friend class ::PROTOBUF_NAMESPACE_ID::internal::AnyMetadata;
+  static ::PROTOBUF_NAMESPACE_ID::StringPiece FullMessageName() {
+    return "rtmwire.v1.GroupAckQuery";
+  }
+  protected:
+  explicit GroupAckQuery(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                       bool is_message_owned = false);
+  public:
+
+  static const ClassData _class_data_;
+  const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*GetClassData() const final;
+
+  ::PROTOBUF_NAMESPACE_ID::Metadata GetMetadata() const final;
+
+  // nested types ----------------------------------------------------
+
+  // accessors -------------------------------------------------------
+
+  enum : int {
+    kMessageIdFieldNumber = 1,
+    kGroupIdFieldNumber = 2,
+    kStartAckIdFieldNumber = 3,
+    kPageSizeFieldNumber = 4,
+  };
+  // string message_id = 1;
+  void clear_message_id();
+  const std::string& message_id() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_message_id(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_message_id();
+  PROTOBUF_NODISCARD std::string* release_message_id();
+  void set_allocated_message_id(std::string* message_id);
+  private:
+  const std::string& _internal_message_id() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_message_id(const std::string& value);
+  std::string* _internal_mutable_message_id();
+  public:
+
+  // string group_id = 2;
+  void clear_group_id();
+  const std::string& group_id() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_group_id(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_group_id();
+  PROTOBUF_NODISCARD std::string* release_group_id();
+  void set_allocated_group_id(std::string* group_id);
+  private:
+  const std::string& _internal_group_id() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_group_id(const std::string& value);
+  std::string* _internal_mutable_group_id();
+  public:
+
+  // string start_ack_id = 3;
+  void clear_start_ack_id();
+  const std::string& start_ack_id() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_start_ack_id(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_start_ack_id();
+  PROTOBUF_NODISCARD std::string* release_start_ack_id();
+  void set_allocated_start_ack_id(std::string* start_ack_id);
+  private:
+  const std::string& _internal_start_ack_id() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_start_ack_id(const std::string& value);
+  std::string* _internal_mutable_start_ack_id();
+  public:
+
+  // uint32 page_size = 4;
+  void clear_page_size();
+  uint32_t page_size() const;
+  void set_page_size(uint32_t value);
+  private:
+  uint32_t _internal_page_size() const;
+  void _internal_set_page_size(uint32_t value);
+  public:
+
+  // @@protoc_insertion_point(class_scope:rtmwire.v1.GroupAckQuery)
+ private:
+  class _Internal;
+
+  template <typename T> friend class ::PROTOBUF_NAMESPACE_ID::Arena::InternalHelper;
+  typedef void InternalArenaConstructable_;
+  typedef void DestructorSkippable_;
+  struct Impl_ {
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr message_id_;
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr group_id_;
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr start_ack_id_;
+    uint32_t page_size_;
+    mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
+  };
+  union { Impl_ _impl_; };
+  friend struct ::TableStruct_rtmwire_2fv1_2freceipt_2eproto;
+};
+// -------------------------------------------------------------------
+
+class GroupAckPage final :
+    public ::PROTOBUF_NAMESPACE_ID::Message /* @@protoc_insertion_point(class_definition:rtmwire.v1.GroupAckPage) */ {
+ public:
+  inline GroupAckPage() : GroupAckPage(nullptr) {}
+  ~GroupAckPage() override;
+  explicit PROTOBUF_CONSTEXPR GroupAckPage(::PROTOBUF_NAMESPACE_ID::internal::ConstantInitialized);
+
+  GroupAckPage(const GroupAckPage& from);
+  GroupAckPage(GroupAckPage&& from) noexcept
+    : GroupAckPage() {
+    *this = ::std::move(from);
+  }
+
+  inline GroupAckPage& operator=(const GroupAckPage& from) {
+    CopyFrom(from);
+    return *this;
+  }
+  inline GroupAckPage& operator=(GroupAckPage&& from) noexcept {
+    if (this == &from) return *this;
+    if (GetOwningArena() == from.GetOwningArena()
+  #ifdef PROTOBUF_FORCE_COPY_IN_MOVE
+        && GetOwningArena() != nullptr
+  #endif  // !PROTOBUF_FORCE_COPY_IN_MOVE
+    ) {
+      InternalSwap(&from);
+    } else {
+      CopyFrom(from);
+    }
+    return *this;
+  }
+
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* descriptor() {
+    return GetDescriptor();
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* GetDescriptor() {
+    return default_instance().GetMetadata().descriptor;
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Reflection* GetReflection() {
+    return default_instance().GetMetadata().reflection;
+  }
+  static const GroupAckPage& default_instance() {
+    return *internal_default_instance();
+  }
+  static inline const GroupAckPage* internal_default_instance() {
+    return reinterpret_cast<const GroupAckPage*>(
+               &_GroupAckPage_default_instance_);
+  }
+  static constexpr int kIndexInFileMessages =
+    7;
+
+  friend void swap(GroupAckPage& a, GroupAckPage& b) {
+    a.Swap(&b);
+  }
+  inline void Swap(GroupAckPage* other) {
+    if (other == this) return;
+  #ifdef PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() != nullptr &&
+        GetOwningArena() == other->GetOwningArena()) {
+   #else  // PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() == other->GetOwningArena()) {
+  #endif  // !PROTOBUF_FORCE_COPY_IN_SWAP
+      InternalSwap(other);
+    } else {
+      ::PROTOBUF_NAMESPACE_ID::internal::GenericSwap(this, other);
+    }
+  }
+  void UnsafeArenaSwap(GroupAckPage* other) {
+    if (other == this) return;
+    GOOGLE_DCHECK(GetOwningArena() == other->GetOwningArena());
+    InternalSwap(other);
+  }
+
+  // implements Message ----------------------------------------------
+
+  GroupAckPage* New(::PROTOBUF_NAMESPACE_ID::Arena* arena = nullptr) const final {
+    return CreateMaybeMessage<GroupAckPage>(arena);
+  }
+  using ::PROTOBUF_NAMESPACE_ID::Message::CopyFrom;
+  void CopyFrom(const GroupAckPage& from);
+  using ::PROTOBUF_NAMESPACE_ID::Message::MergeFrom;
+  void MergeFrom( const GroupAckPage& from) {
+    GroupAckPage::MergeImpl(*this, from);
+  }
+  private:
+  static void MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg);
+  public:
+  PROTOBUF_ATTRIBUTE_REINITIALIZES void Clear() final;
+  bool IsInitialized() const final;
+
+  size_t ByteSizeLong() const final;
+  const char* _InternalParse(const char* ptr, ::PROTOBUF_NAMESPACE_ID::internal::ParseContext* ctx) final;
+  uint8_t* _InternalSerialize(
+      uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const final;
+  int GetCachedSize() const final { return _impl_._cached_size_.Get(); }
+
+  private:
+  void SharedCtor(::PROTOBUF_NAMESPACE_ID::Arena* arena, bool is_message_owned);
+  void SharedDtor();
+  void SetCachedSize(int size) const final;
+  void InternalSwap(GroupAckPage* other);
+
+  private:
+  friend class ::PROTOBUF_NAMESPACE_ID::internal::AnyMetadata;
+  static ::PROTOBUF_NAMESPACE_ID::StringPiece FullMessageName() {
+    return "rtmwire.v1.GroupAckPage";
+  }
+  protected:
+  explicit GroupAckPage(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                       bool is_message_owned = false);
+  public:
+
+  static const ClassData _class_data_;
+  const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*GetClassData() const final;
+
+  ::PROTOBUF_NAMESPACE_ID::Metadata GetMetadata() const final;
+
+  // nested types ----------------------------------------------------
+
+  // accessors -------------------------------------------------------
+
+  enum : int {
+    kAcksFieldNumber = 3,
+    kMessageIdFieldNumber = 1,
+    kGroupIdFieldNumber = 2,
+    kNextAckIdFieldNumber = 4,
+    kTotalCountFieldNumber = 5,
+  };
+  // repeated .rtmwire.v1.GroupReadReceipt acks = 3;
+  int acks_size() const;
+  private:
+  int _internal_acks_size() const;
+  public:
+  void clear_acks();
+  ::rtmwire::v1::GroupReadReceipt* mutable_acks(int index);
+  ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::GroupReadReceipt >*
+      mutable_acks();
+  private:
+  const ::rtmwire::v1::GroupReadReceipt& _internal_acks(int index) const;
+  ::rtmwire::v1::GroupReadReceipt* _internal_add_acks();
+  public:
+  const ::rtmwire::v1::GroupReadReceipt& acks(int index) const;
+  ::rtmwire::v1::GroupReadReceipt* add_acks();
+  const ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::GroupReadReceipt >&
+      acks() const;
+
+  // string message_id = 1;
+  void clear_message_id();
+  const std::string& message_id() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_message_id(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_message_id();
+  PROTOBUF_NODISCARD std::string* release_message_id();
+  void set_allocated_message_id(std::string* message_id);
+  private:
+  const std::string& _internal_message_id() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_message_id(const std::string& value);
+  std::string* _internal_mutable_message_id();
+  public:
+
+  // string group_id = 2;
+  void clear_group_id();
+  const std::string& group_id() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_group_id(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_group_id();
+  PROTOBUF_NODISCARD std::string* release_group_id();
+  void set_allocated_group_id(std::string* group_id);
+  private:
+  const std::string& _internal_group_id() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_group_id(const std::string& value);
+  std::string* _internal_mutable_group_id();
+  public:
+
+  // string next_ack_id = 4;
+  void clear_next_ack_id();
+  const std::string& next_ack_id() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_next_ack_id(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_next_ack_id();
+  PROTOBUF_NODISCARD std::string* release_next_ack_id();
+  void set_allocated_next_ack_id(std::string* next_ack_id);
+  private:
+  const std::string& _internal_next_ack_id() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_next_ack_id(const std::string& value);
+  std::string* _internal_mutable_next_ack_id();
+  public:
+
+  // uint32 total_count = 5;
+  void clear_total_count();
+  uint32_t total_count() const;
+  void set_total_count(uint32_t value);
+  private:
+  uint32_t _internal_total_count() const;
+  void _internal_set_total_count(uint32_t value);
+  public:
+
+  // @@protoc_insertion_point(class_scope:rtmwire.v1.GroupAckPage)
+ private:
+  class _Internal;
+
+  template <typename T> friend class ::PROTOBUF_NAMESPACE_ID::Arena::InternalHelper;
+  typedef void InternalArenaConstructable_;
+  typedef void DestructorSkippable_;
+  struct Impl_ {
+    ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::GroupReadReceipt > acks_;
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr message_id_;
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr group_id_;
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr next_ack_id_;
+    uint32_t total_count_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
   };
   union { Impl_ _impl_; };
@@ -1603,6 +2083,154 @@ inline ::rtmwire::v1::GroupReadCount* Receipt::_internal_mutable_group_read_coun
 inline ::rtmwire::v1::GroupReadCount* Receipt::mutable_group_read_count() {
   ::rtmwire::v1::GroupReadCount* _msg = _internal_mutable_group_read_count();
   // @@protoc_insertion_point(field_mutable:rtmwire.v1.Receipt.group_read_count)
+  return _msg;
+}
+
+// .rtmwire.v1.GroupAckQuery group_ack_query = 6;
+inline bool Receipt::_internal_has_group_ack_query() const {
+  return kind_case() == kGroupAckQuery;
+}
+inline bool Receipt::has_group_ack_query() const {
+  return _internal_has_group_ack_query();
+}
+inline void Receipt::set_has_group_ack_query() {
+  _impl_._oneof_case_[0] = kGroupAckQuery;
+}
+inline void Receipt::clear_group_ack_query() {
+  if (_internal_has_group_ack_query()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.kind_.group_ack_query_;
+    }
+    clear_has_kind();
+  }
+}
+inline ::rtmwire::v1::GroupAckQuery* Receipt::release_group_ack_query() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Receipt.group_ack_query)
+  if (_internal_has_group_ack_query()) {
+    clear_has_kind();
+    ::rtmwire::v1::GroupAckQuery* temp = _impl_.kind_.group_ack_query_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.kind_.group_ack_query_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::GroupAckQuery& Receipt::_internal_group_ack_query() const {
+  return _internal_has_group_ack_query()
+      ? *_impl_.kind_.group_ack_query_
+      : reinterpret_cast< ::rtmwire::v1::GroupAckQuery&>(::rtmwire::v1::_GroupAckQuery_default_instance_);
+}
+inline const ::rtmwire::v1::GroupAckQuery& Receipt::group_ack_query() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Receipt.group_ack_query)
+  return _internal_group_ack_query();
+}
+inline ::rtmwire::v1::GroupAckQuery* Receipt::unsafe_arena_release_group_ack_query() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Receipt.group_ack_query)
+  if (_internal_has_group_ack_query()) {
+    clear_has_kind();
+    ::rtmwire::v1::GroupAckQuery* temp = _impl_.kind_.group_ack_query_;
+    _impl_.kind_.group_ack_query_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Receipt::unsafe_arena_set_allocated_group_ack_query(::rtmwire::v1::GroupAckQuery* group_ack_query) {
+  clear_kind();
+  if (group_ack_query) {
+    set_has_group_ack_query();
+    _impl_.kind_.group_ack_query_ = group_ack_query;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Receipt.group_ack_query)
+}
+inline ::rtmwire::v1::GroupAckQuery* Receipt::_internal_mutable_group_ack_query() {
+  if (!_internal_has_group_ack_query()) {
+    clear_kind();
+    set_has_group_ack_query();
+    _impl_.kind_.group_ack_query_ = CreateMaybeMessage< ::rtmwire::v1::GroupAckQuery >(GetArenaForAllocation());
+  }
+  return _impl_.kind_.group_ack_query_;
+}
+inline ::rtmwire::v1::GroupAckQuery* Receipt::mutable_group_ack_query() {
+  ::rtmwire::v1::GroupAckQuery* _msg = _internal_mutable_group_ack_query();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Receipt.group_ack_query)
+  return _msg;
+}
+
+// .rtmwire.v1.GroupAckPage group_ack_page = 7;
+inline bool Receipt::_internal_has_group_ack_page() const {
+  return kind_case() == kGroupAckPage;
+}
+inline bool Receipt::has_group_ack_page() const {
+  return _internal_has_group_ack_page();
+}
+inline void Receipt::set_has_group_ack_page() {
+  _impl_._oneof_case_[0] = kGroupAckPage;
+}
+inline void Receipt::clear_group_ack_page() {
+  if (_internal_has_group_ack_page()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.kind_.group_ack_page_;
+    }
+    clear_has_kind();
+  }
+}
+inline ::rtmwire::v1::GroupAckPage* Receipt::release_group_ack_page() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Receipt.group_ack_page)
+  if (_internal_has_group_ack_page()) {
+    clear_has_kind();
+    ::rtmwire::v1::GroupAckPage* temp = _impl_.kind_.group_ack_page_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.kind_.group_ack_page_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::GroupAckPage& Receipt::_internal_group_ack_page() const {
+  return _internal_has_group_ack_page()
+      ? *_impl_.kind_.group_ack_page_
+      : reinterpret_cast< ::rtmwire::v1::GroupAckPage&>(::rtmwire::v1::_GroupAckPage_default_instance_);
+}
+inline const ::rtmwire::v1::GroupAckPage& Receipt::group_ack_page() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Receipt.group_ack_page)
+  return _internal_group_ack_page();
+}
+inline ::rtmwire::v1::GroupAckPage* Receipt::unsafe_arena_release_group_ack_page() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Receipt.group_ack_page)
+  if (_internal_has_group_ack_page()) {
+    clear_has_kind();
+    ::rtmwire::v1::GroupAckPage* temp = _impl_.kind_.group_ack_page_;
+    _impl_.kind_.group_ack_page_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Receipt::unsafe_arena_set_allocated_group_ack_page(::rtmwire::v1::GroupAckPage* group_ack_page) {
+  clear_kind();
+  if (group_ack_page) {
+    set_has_group_ack_page();
+    _impl_.kind_.group_ack_page_ = group_ack_page;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Receipt.group_ack_page)
+}
+inline ::rtmwire::v1::GroupAckPage* Receipt::_internal_mutable_group_ack_page() {
+  if (!_internal_has_group_ack_page()) {
+    clear_kind();
+    set_has_group_ack_page();
+    _impl_.kind_.group_ack_page_ = CreateMaybeMessage< ::rtmwire::v1::GroupAckPage >(GetArenaForAllocation());
+  }
+  return _impl_.kind_.group_ack_page_;
+}
+inline ::rtmwire::v1::GroupAckPage* Receipt::mutable_group_ack_page() {
+  ::rtmwire::v1::GroupAckPage* _msg = _internal_mutable_group_ack_page();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Receipt.group_ack_page)
   return _msg;
 }
 
@@ -2073,6 +2701,56 @@ inline void GroupReadReceipt::set_read_time_ms(int64_t value) {
   // @@protoc_insertion_point(field_set:rtmwire.v1.GroupReadReceipt.read_time_ms)
 }
 
+// string reader_user_id = 6;
+inline void GroupReadReceipt::clear_reader_user_id() {
+  _impl_.reader_user_id_.ClearToEmpty();
+}
+inline const std::string& GroupReadReceipt::reader_user_id() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.GroupReadReceipt.reader_user_id)
+  return _internal_reader_user_id();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void GroupReadReceipt::set_reader_user_id(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.reader_user_id_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.GroupReadReceipt.reader_user_id)
+}
+inline std::string* GroupReadReceipt::mutable_reader_user_id() {
+  std::string* _s = _internal_mutable_reader_user_id();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.GroupReadReceipt.reader_user_id)
+  return _s;
+}
+inline const std::string& GroupReadReceipt::_internal_reader_user_id() const {
+  return _impl_.reader_user_id_.Get();
+}
+inline void GroupReadReceipt::_internal_set_reader_user_id(const std::string& value) {
+  
+  _impl_.reader_user_id_.Set(value, GetArenaForAllocation());
+}
+inline std::string* GroupReadReceipt::_internal_mutable_reader_user_id() {
+  
+  return _impl_.reader_user_id_.Mutable(GetArenaForAllocation());
+}
+inline std::string* GroupReadReceipt::release_reader_user_id() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.GroupReadReceipt.reader_user_id)
+  return _impl_.reader_user_id_.Release();
+}
+inline void GroupReadReceipt::set_allocated_reader_user_id(std::string* reader_user_id) {
+  if (reader_user_id != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.reader_user_id_.SetAllocated(reader_user_id, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.reader_user_id_.IsDefault()) {
+    _impl_.reader_user_id_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.GroupReadReceipt.reader_user_id)
+}
+
 // -------------------------------------------------------------------
 
 // GroupReadCount
@@ -2197,9 +2875,401 @@ inline void GroupReadCount::set_read_count(uint32_t value) {
   // @@protoc_insertion_point(field_set:rtmwire.v1.GroupReadCount.read_count)
 }
 
+// -------------------------------------------------------------------
+
+// GroupAckQuery
+
+// string message_id = 1;
+inline void GroupAckQuery::clear_message_id() {
+  _impl_.message_id_.ClearToEmpty();
+}
+inline const std::string& GroupAckQuery::message_id() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.GroupAckQuery.message_id)
+  return _internal_message_id();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void GroupAckQuery::set_message_id(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.message_id_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.GroupAckQuery.message_id)
+}
+inline std::string* GroupAckQuery::mutable_message_id() {
+  std::string* _s = _internal_mutable_message_id();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.GroupAckQuery.message_id)
+  return _s;
+}
+inline const std::string& GroupAckQuery::_internal_message_id() const {
+  return _impl_.message_id_.Get();
+}
+inline void GroupAckQuery::_internal_set_message_id(const std::string& value) {
+  
+  _impl_.message_id_.Set(value, GetArenaForAllocation());
+}
+inline std::string* GroupAckQuery::_internal_mutable_message_id() {
+  
+  return _impl_.message_id_.Mutable(GetArenaForAllocation());
+}
+inline std::string* GroupAckQuery::release_message_id() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.GroupAckQuery.message_id)
+  return _impl_.message_id_.Release();
+}
+inline void GroupAckQuery::set_allocated_message_id(std::string* message_id) {
+  if (message_id != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.message_id_.SetAllocated(message_id, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.message_id_.IsDefault()) {
+    _impl_.message_id_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.GroupAckQuery.message_id)
+}
+
+// string group_id = 2;
+inline void GroupAckQuery::clear_group_id() {
+  _impl_.group_id_.ClearToEmpty();
+}
+inline const std::string& GroupAckQuery::group_id() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.GroupAckQuery.group_id)
+  return _internal_group_id();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void GroupAckQuery::set_group_id(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.group_id_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.GroupAckQuery.group_id)
+}
+inline std::string* GroupAckQuery::mutable_group_id() {
+  std::string* _s = _internal_mutable_group_id();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.GroupAckQuery.group_id)
+  return _s;
+}
+inline const std::string& GroupAckQuery::_internal_group_id() const {
+  return _impl_.group_id_.Get();
+}
+inline void GroupAckQuery::_internal_set_group_id(const std::string& value) {
+  
+  _impl_.group_id_.Set(value, GetArenaForAllocation());
+}
+inline std::string* GroupAckQuery::_internal_mutable_group_id() {
+  
+  return _impl_.group_id_.Mutable(GetArenaForAllocation());
+}
+inline std::string* GroupAckQuery::release_group_id() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.GroupAckQuery.group_id)
+  return _impl_.group_id_.Release();
+}
+inline void GroupAckQuery::set_allocated_group_id(std::string* group_id) {
+  if (group_id != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.group_id_.SetAllocated(group_id, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.group_id_.IsDefault()) {
+    _impl_.group_id_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.GroupAckQuery.group_id)
+}
+
+// string start_ack_id = 3;
+inline void GroupAckQuery::clear_start_ack_id() {
+  _impl_.start_ack_id_.ClearToEmpty();
+}
+inline const std::string& GroupAckQuery::start_ack_id() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.GroupAckQuery.start_ack_id)
+  return _internal_start_ack_id();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void GroupAckQuery::set_start_ack_id(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.start_ack_id_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.GroupAckQuery.start_ack_id)
+}
+inline std::string* GroupAckQuery::mutable_start_ack_id() {
+  std::string* _s = _internal_mutable_start_ack_id();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.GroupAckQuery.start_ack_id)
+  return _s;
+}
+inline const std::string& GroupAckQuery::_internal_start_ack_id() const {
+  return _impl_.start_ack_id_.Get();
+}
+inline void GroupAckQuery::_internal_set_start_ack_id(const std::string& value) {
+  
+  _impl_.start_ack_id_.Set(value, GetArenaForAllocation());
+}
+inline std::string* GroupAckQuery::_internal_mutable_start_ack_id() {
+  
+  return _impl_.start_ack_id_.Mutable(GetArenaForAllocation());
+}
+inline std::string* GroupAckQuery::release_start_ack_id() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.GroupAckQuery.start_ack_id)
+  return _impl_.start_ack_id_.Release();
+}
+inline void GroupAckQuery::set_allocated_start_ack_id(std::string* start_ack_id) {
+  if (start_ack_id != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.start_ack_id_.SetAllocated(start_ack_id, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.start_ack_id_.IsDefault()) {
+    _impl_.start_ack_id_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.GroupAckQuery.start_ack_id)
+}
+
+// uint32 page_size = 4;
+inline void GroupAckQuery::clear_page_size() {
+  _impl_.page_size_ = 0u;
+}
+inline uint32_t GroupAckQuery::_internal_page_size() const {
+  return _impl_.page_size_;
+}
+inline uint32_t GroupAckQuery::page_size() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.GroupAckQuery.page_size)
+  return _internal_page_size();
+}
+inline void GroupAckQuery::_internal_set_page_size(uint32_t value) {
+  
+  _impl_.page_size_ = value;
+}
+inline void GroupAckQuery::set_page_size(uint32_t value) {
+  _internal_set_page_size(value);
+  // @@protoc_insertion_point(field_set:rtmwire.v1.GroupAckQuery.page_size)
+}
+
+// -------------------------------------------------------------------
+
+// GroupAckPage
+
+// string message_id = 1;
+inline void GroupAckPage::clear_message_id() {
+  _impl_.message_id_.ClearToEmpty();
+}
+inline const std::string& GroupAckPage::message_id() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.GroupAckPage.message_id)
+  return _internal_message_id();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void GroupAckPage::set_message_id(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.message_id_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.GroupAckPage.message_id)
+}
+inline std::string* GroupAckPage::mutable_message_id() {
+  std::string* _s = _internal_mutable_message_id();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.GroupAckPage.message_id)
+  return _s;
+}
+inline const std::string& GroupAckPage::_internal_message_id() const {
+  return _impl_.message_id_.Get();
+}
+inline void GroupAckPage::_internal_set_message_id(const std::string& value) {
+  
+  _impl_.message_id_.Set(value, GetArenaForAllocation());
+}
+inline std::string* GroupAckPage::_internal_mutable_message_id() {
+  
+  return _impl_.message_id_.Mutable(GetArenaForAllocation());
+}
+inline std::string* GroupAckPage::release_message_id() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.GroupAckPage.message_id)
+  return _impl_.message_id_.Release();
+}
+inline void GroupAckPage::set_allocated_message_id(std::string* message_id) {
+  if (message_id != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.message_id_.SetAllocated(message_id, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.message_id_.IsDefault()) {
+    _impl_.message_id_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.GroupAckPage.message_id)
+}
+
+// string group_id = 2;
+inline void GroupAckPage::clear_group_id() {
+  _impl_.group_id_.ClearToEmpty();
+}
+inline const std::string& GroupAckPage::group_id() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.GroupAckPage.group_id)
+  return _internal_group_id();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void GroupAckPage::set_group_id(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.group_id_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.GroupAckPage.group_id)
+}
+inline std::string* GroupAckPage::mutable_group_id() {
+  std::string* _s = _internal_mutable_group_id();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.GroupAckPage.group_id)
+  return _s;
+}
+inline const std::string& GroupAckPage::_internal_group_id() const {
+  return _impl_.group_id_.Get();
+}
+inline void GroupAckPage::_internal_set_group_id(const std::string& value) {
+  
+  _impl_.group_id_.Set(value, GetArenaForAllocation());
+}
+inline std::string* GroupAckPage::_internal_mutable_group_id() {
+  
+  return _impl_.group_id_.Mutable(GetArenaForAllocation());
+}
+inline std::string* GroupAckPage::release_group_id() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.GroupAckPage.group_id)
+  return _impl_.group_id_.Release();
+}
+inline void GroupAckPage::set_allocated_group_id(std::string* group_id) {
+  if (group_id != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.group_id_.SetAllocated(group_id, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.group_id_.IsDefault()) {
+    _impl_.group_id_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.GroupAckPage.group_id)
+}
+
+// repeated .rtmwire.v1.GroupReadReceipt acks = 3;
+inline int GroupAckPage::_internal_acks_size() const {
+  return _impl_.acks_.size();
+}
+inline int GroupAckPage::acks_size() const {
+  return _internal_acks_size();
+}
+inline void GroupAckPage::clear_acks() {
+  _impl_.acks_.Clear();
+}
+inline ::rtmwire::v1::GroupReadReceipt* GroupAckPage::mutable_acks(int index) {
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.GroupAckPage.acks)
+  return _impl_.acks_.Mutable(index);
+}
+inline ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::GroupReadReceipt >*
+GroupAckPage::mutable_acks() {
+  // @@protoc_insertion_point(field_mutable_list:rtmwire.v1.GroupAckPage.acks)
+  return &_impl_.acks_;
+}
+inline const ::rtmwire::v1::GroupReadReceipt& GroupAckPage::_internal_acks(int index) const {
+  return _impl_.acks_.Get(index);
+}
+inline const ::rtmwire::v1::GroupReadReceipt& GroupAckPage::acks(int index) const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.GroupAckPage.acks)
+  return _internal_acks(index);
+}
+inline ::rtmwire::v1::GroupReadReceipt* GroupAckPage::_internal_add_acks() {
+  return _impl_.acks_.Add();
+}
+inline ::rtmwire::v1::GroupReadReceipt* GroupAckPage::add_acks() {
+  ::rtmwire::v1::GroupReadReceipt* _add = _internal_add_acks();
+  // @@protoc_insertion_point(field_add:rtmwire.v1.GroupAckPage.acks)
+  return _add;
+}
+inline const ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::GroupReadReceipt >&
+GroupAckPage::acks() const {
+  // @@protoc_insertion_point(field_list:rtmwire.v1.GroupAckPage.acks)
+  return _impl_.acks_;
+}
+
+// string next_ack_id = 4;
+inline void GroupAckPage::clear_next_ack_id() {
+  _impl_.next_ack_id_.ClearToEmpty();
+}
+inline const std::string& GroupAckPage::next_ack_id() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.GroupAckPage.next_ack_id)
+  return _internal_next_ack_id();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void GroupAckPage::set_next_ack_id(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.next_ack_id_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.GroupAckPage.next_ack_id)
+}
+inline std::string* GroupAckPage::mutable_next_ack_id() {
+  std::string* _s = _internal_mutable_next_ack_id();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.GroupAckPage.next_ack_id)
+  return _s;
+}
+inline const std::string& GroupAckPage::_internal_next_ack_id() const {
+  return _impl_.next_ack_id_.Get();
+}
+inline void GroupAckPage::_internal_set_next_ack_id(const std::string& value) {
+  
+  _impl_.next_ack_id_.Set(value, GetArenaForAllocation());
+}
+inline std::string* GroupAckPage::_internal_mutable_next_ack_id() {
+  
+  return _impl_.next_ack_id_.Mutable(GetArenaForAllocation());
+}
+inline std::string* GroupAckPage::release_next_ack_id() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.GroupAckPage.next_ack_id)
+  return _impl_.next_ack_id_.Release();
+}
+inline void GroupAckPage::set_allocated_next_ack_id(std::string* next_ack_id) {
+  if (next_ack_id != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.next_ack_id_.SetAllocated(next_ack_id, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.next_ack_id_.IsDefault()) {
+    _impl_.next_ack_id_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.GroupAckPage.next_ack_id)
+}
+
+// uint32 total_count = 5;
+inline void GroupAckPage::clear_total_count() {
+  _impl_.total_count_ = 0u;
+}
+inline uint32_t GroupAckPage::_internal_total_count() const {
+  return _impl_.total_count_;
+}
+inline uint32_t GroupAckPage::total_count() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.GroupAckPage.total_count)
+  return _internal_total_count();
+}
+inline void GroupAckPage::_internal_set_total_count(uint32_t value) {
+  
+  _impl_.total_count_ = value;
+}
+inline void GroupAckPage::set_total_count(uint32_t value) {
+  _internal_set_total_count(value);
+  // @@protoc_insertion_point(field_set:rtmwire.v1.GroupAckPage.total_count)
+}
+
 #ifdef __GNUC__
   #pragma GCC diagnostic pop
 #endif  // __GNUC__
+// -------------------------------------------------------------------
+
+// -------------------------------------------------------------------
+
 // -------------------------------------------------------------------
 
 // -------------------------------------------------------------------

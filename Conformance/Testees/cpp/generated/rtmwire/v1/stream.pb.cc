@@ -27,6 +27,7 @@ PROTOBUF_CONSTEXPR StreamMessage::StreamMessage(
     /*decltype(_impl_.message_uid_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
   , /*decltype(_impl_.content_type_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
   , /*decltype(_impl_.content_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.summary_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
   , /*decltype(_impl_.reference_)*/nullptr
   , /*decltype(_impl_.complete_reason_)*/0
   , /*decltype(_impl_.is_complete_)*/false
@@ -136,6 +137,7 @@ const uint32_t TableStruct_rtmwire_2fv1_2fstream_2eproto::offsets[] PROTOBUF_SEC
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamMessage, _impl_.stop_reason_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamMessage, _impl_.is_sync_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamMessage, _impl_.reference_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamMessage, _impl_.summary_),
   ~0u,  // no _has_bits_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamReference, _internal_metadata_),
   ~0u,  // no _extensions_
@@ -184,11 +186,11 @@ const uint32_t TableStruct_rtmwire_2fv1_2fstream_2eproto::offsets[] PROTOBUF_SEC
 };
 static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) = {
   { 0, -1, -1, sizeof(::rtmwire::v1::StreamMessage)},
-  { 14, -1, -1, sizeof(::rtmwire::v1::StreamReference)},
-  { 23, -1, -1, sizeof(::rtmwire::v1::StreamChunk)},
-  { 35, -1, -1, sizeof(::rtmwire::v1::StreamInit)},
-  { 42, -1, -1, sizeof(::rtmwire::v1::StreamDelta)},
-  { 49, -1, -1, sizeof(::rtmwire::v1::StreamComplete)},
+  { 15, -1, -1, sizeof(::rtmwire::v1::StreamReference)},
+  { 24, -1, -1, sizeof(::rtmwire::v1::StreamChunk)},
+  { 36, -1, -1, sizeof(::rtmwire::v1::StreamInit)},
+  { 43, -1, -1, sizeof(::rtmwire::v1::StreamDelta)},
+  { 50, -1, -1, sizeof(::rtmwire::v1::StreamComplete)},
 };
 
 static const ::_pb::Message* const file_default_instances[] = {
@@ -201,29 +203,29 @@ static const ::_pb::Message* const file_default_instances[] = {
 };
 
 const char descriptor_table_protodef_rtmwire_2fv1_2fstream_2eproto[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) =
-  "\n\027rtmwire/v1/stream.proto\022\nrtmwire.v1\"\325\001"
+  "\n\027rtmwire/v1/stream.proto\022\nrtmwire.v1\"\346\001"
   "\n\rStreamMessage\022\023\n\013message_uid\030\001 \001(\t\022\024\n\014"
   "content_type\030\002 \001(\t\022\017\n\007content\030\003 \001(\t\022\023\n\013i"
   "s_complete\030\004 \001(\010\022\027\n\017complete_reason\030\005 \001("
   "\005\022\023\n\013stop_reason\030\006 \001(\005\022\017\n\007is_sync\030\007 \001(\010\022"
   ".\n\treference\030\010 \001(\0132\033.rtmwire.v1.StreamRe"
-  "ferenceJ\004\010\t\020\020\"U\n\017StreamReference\022\023\n\013mess"
-  "age_uid\030\001 \001(\t\022\026\n\016sender_user_id\030\002 \001(\t\022\017\n"
-  "\007excerpt\030\003 \001(\tJ\004\010\004\020\020\"\303\001\n\013StreamChunk\022\021\n\t"
-  "stream_id\030\001 \001(\t\022\020\n\010sequence\030\002 \001(\004\022&\n\004ini"
-  "t\030\003 \001(\0132\026.rtmwire.v1.StreamInitH\000\022(\n\005del"
-  "ta\030\004 \001(\0132\027.rtmwire.v1.StreamDeltaH\000\022.\n\010c"
-  "omplete\030\005 \001(\0132\032.rtmwire.v1.StreamComplet"
-  "eH\000B\007\n\005eventJ\004\010\006\020\020\"(\n\nStreamInit\022\024\n\014cont"
-  "ent_type\030\001 \001(\tJ\004\010\002\020\020\"$\n\013StreamDelta\022\017\n\007c"
-  "ontent\030\001 \001(\tJ\004\010\002\020\020\"c\n\016StreamComplete\022\014\n\004"
-  "code\030\001 \001(\005\022\023\n\013stop_reason\030\002 \001(\005\022\017\n\007summa"
-  "ry\030\003 \001(\t\022\027\n\017complete_reason\030\004 \001(\005J\004\010\005\020\020b"
-  "\006proto3"
+  "ference\022\017\n\007summary\030\t \001(\tJ\004\010\n\020\020\"U\n\017Stream"
+  "Reference\022\023\n\013message_uid\030\001 \001(\t\022\026\n\016sender"
+  "_user_id\030\002 \001(\t\022\017\n\007excerpt\030\003 \001(\tJ\004\010\004\020\020\"\303\001"
+  "\n\013StreamChunk\022\021\n\tstream_id\030\001 \001(\t\022\020\n\010sequ"
+  "ence\030\002 \001(\004\022&\n\004init\030\003 \001(\0132\026.rtmwire.v1.St"
+  "reamInitH\000\022(\n\005delta\030\004 \001(\0132\027.rtmwire.v1.S"
+  "treamDeltaH\000\022.\n\010complete\030\005 \001(\0132\032.rtmwire"
+  ".v1.StreamCompleteH\000B\007\n\005eventJ\004\010\006\020\020\"(\n\nS"
+  "treamInit\022\024\n\014content_type\030\001 \001(\tJ\004\010\002\020\020\"$\n"
+  "\013StreamDelta\022\017\n\007content\030\001 \001(\tJ\004\010\002\020\020\"c\n\016S"
+  "treamComplete\022\014\n\004code\030\001 \001(\005\022\023\n\013stop_reas"
+  "on\030\002 \001(\005\022\017\n\007summary\030\003 \001(\t\022\027\n\017complete_re"
+  "ason\030\004 \001(\005J\004\010\005\020\020b\006proto3"
   ;
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2fstream_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2fstream_2eproto = {
-    false, false, 727, descriptor_table_protodef_rtmwire_2fv1_2fstream_2eproto,
+    false, false, 744, descriptor_table_protodef_rtmwire_2fv1_2fstream_2eproto,
     "rtmwire/v1/stream.proto",
     &descriptor_table_rtmwire_2fv1_2fstream_2eproto_once, nullptr, 0, 6,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2fstream_2eproto::offsets,
@@ -263,6 +265,7 @@ StreamMessage::StreamMessage(const StreamMessage& from)
       decltype(_impl_.message_uid_){}
     , decltype(_impl_.content_type_){}
     , decltype(_impl_.content_){}
+    , decltype(_impl_.summary_){}
     , decltype(_impl_.reference_){nullptr}
     , decltype(_impl_.complete_reason_){}
     , decltype(_impl_.is_complete_){}
@@ -295,6 +298,14 @@ StreamMessage::StreamMessage(const StreamMessage& from)
     _this->_impl_.content_.Set(from._internal_content(), 
       _this->GetArenaForAllocation());
   }
+  _impl_.summary_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.summary_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_summary().empty()) {
+    _this->_impl_.summary_.Set(from._internal_summary(), 
+      _this->GetArenaForAllocation());
+  }
   if (from._internal_has_reference()) {
     _this->_impl_.reference_ = new ::rtmwire::v1::StreamReference(*from._impl_.reference_);
   }
@@ -312,6 +323,7 @@ inline void StreamMessage::SharedCtor(
       decltype(_impl_.message_uid_){}
     , decltype(_impl_.content_type_){}
     , decltype(_impl_.content_){}
+    , decltype(_impl_.summary_){}
     , decltype(_impl_.reference_){nullptr}
     , decltype(_impl_.complete_reason_){0}
     , decltype(_impl_.is_complete_){false}
@@ -331,6 +343,10 @@ inline void StreamMessage::SharedCtor(
   #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
     _impl_.content_.Set("", GetArenaForAllocation());
   #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  _impl_.summary_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.summary_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
 }
 
 StreamMessage::~StreamMessage() {
@@ -347,6 +363,7 @@ inline void StreamMessage::SharedDtor() {
   _impl_.message_uid_.Destroy();
   _impl_.content_type_.Destroy();
   _impl_.content_.Destroy();
+  _impl_.summary_.Destroy();
   if (this != internal_default_instance()) delete _impl_.reference_;
 }
 
@@ -363,6 +380,7 @@ void StreamMessage::Clear() {
   _impl_.message_uid_.ClearToEmpty();
   _impl_.content_type_.ClearToEmpty();
   _impl_.content_.ClearToEmpty();
+  _impl_.summary_.ClearToEmpty();
   if (GetArenaForAllocation() == nullptr && _impl_.reference_ != nullptr) {
     delete _impl_.reference_;
   }
@@ -446,6 +464,16 @@ const char* StreamMessage::_InternalParse(const char* ptr, ::_pbi::ParseContext*
         if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 66)) {
           ptr = ctx->ParseMessage(_internal_mutable_reference(), ptr);
           CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // string summary = 9;
+      case 9:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 74)) {
+          auto str = _internal_mutable_summary();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.StreamMessage.summary"));
         } else
           goto handle_unusual;
         continue;
@@ -539,6 +567,16 @@ uint8_t* StreamMessage::_InternalSerialize(
         _Internal::reference(this).GetCachedSize(), target, stream);
   }
 
+  // string summary = 9;
+  if (!this->_internal_summary().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_summary().data(), static_cast<int>(this->_internal_summary().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.StreamMessage.summary");
+    target = stream->WriteStringMaybeAliased(
+        9, this->_internal_summary(), target);
+  }
+
   if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
     target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
         _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
@@ -574,6 +612,13 @@ size_t StreamMessage::ByteSizeLong() const {
     total_size += 1 +
       ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
         this->_internal_content());
+  }
+
+  // string summary = 9;
+  if (!this->_internal_summary().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_summary());
   }
 
   // .rtmwire.v1.StreamReference reference = 8;
@@ -630,6 +675,9 @@ void StreamMessage::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::
   if (!from._internal_content().empty()) {
     _this->_internal_set_content(from._internal_content());
   }
+  if (!from._internal_summary().empty()) {
+    _this->_internal_set_summary(from._internal_summary());
+  }
   if (from._internal_has_reference()) {
     _this->_internal_mutable_reference()->::rtmwire::v1::StreamReference::MergeFrom(
         from._internal_reference());
@@ -676,6 +724,10 @@ void StreamMessage::InternalSwap(StreamMessage* other) {
   ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
       &_impl_.content_, lhs_arena,
       &other->_impl_.content_, rhs_arena
+  );
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.summary_, lhs_arena,
+      &other->_impl_.summary_, rhs_arena
   );
   ::PROTOBUF_NAMESPACE_ID::internal::memswap<
       PROTOBUF_FIELD_OFFSET(StreamMessage, _impl_.stop_reason_)

@@ -203,6 +203,7 @@ class StreamMessage final :
     kMessageUidFieldNumber = 1,
     kContentTypeFieldNumber = 2,
     kContentFieldNumber = 3,
+    kSummaryFieldNumber = 9,
     kReferenceFieldNumber = 8,
     kCompleteReasonFieldNumber = 5,
     kIsCompleteFieldNumber = 4,
@@ -249,6 +250,20 @@ class StreamMessage final :
   const std::string& _internal_content() const;
   inline PROTOBUF_ALWAYS_INLINE void _internal_set_content(const std::string& value);
   std::string* _internal_mutable_content();
+  public:
+
+  // string summary = 9;
+  void clear_summary();
+  const std::string& summary() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_summary(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_summary();
+  PROTOBUF_NODISCARD std::string* release_summary();
+  void set_allocated_summary(std::string* summary);
+  private:
+  const std::string& _internal_summary() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_summary(const std::string& value);
+  std::string* _internal_mutable_summary();
   public:
 
   // .rtmwire.v1.StreamReference reference = 8;
@@ -316,6 +331,7 @@ class StreamMessage final :
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr message_uid_;
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr content_type_;
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr content_;
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr summary_;
     ::rtmwire::v1::StreamReference* reference_;
     int32_t complete_reason_;
     bool is_complete_;
@@ -1577,6 +1593,56 @@ inline void StreamMessage::set_allocated_reference(::rtmwire::v1::StreamReferenc
   }
   _impl_.reference_ = reference;
   // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.StreamMessage.reference)
+}
+
+// string summary = 9;
+inline void StreamMessage::clear_summary() {
+  _impl_.summary_.ClearToEmpty();
+}
+inline const std::string& StreamMessage::summary() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.StreamMessage.summary)
+  return _internal_summary();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void StreamMessage::set_summary(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.summary_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.StreamMessage.summary)
+}
+inline std::string* StreamMessage::mutable_summary() {
+  std::string* _s = _internal_mutable_summary();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.StreamMessage.summary)
+  return _s;
+}
+inline const std::string& StreamMessage::_internal_summary() const {
+  return _impl_.summary_.Get();
+}
+inline void StreamMessage::_internal_set_summary(const std::string& value) {
+  
+  _impl_.summary_.Set(value, GetArenaForAllocation());
+}
+inline std::string* StreamMessage::_internal_mutable_summary() {
+  
+  return _impl_.summary_.Mutable(GetArenaForAllocation());
+}
+inline std::string* StreamMessage::release_summary() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.StreamMessage.summary)
+  return _impl_.summary_.Release();
+}
+inline void StreamMessage::set_allocated_summary(std::string* summary) {
+  if (summary != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.summary_.SetAllocated(summary, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.summary_.IsDefault()) {
+    _impl_.summary_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.StreamMessage.summary)
 }
 
 // -------------------------------------------------------------------

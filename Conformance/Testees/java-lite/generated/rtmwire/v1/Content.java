@@ -560,7 +560,8 @@ public final class Content {
 
     /**
      * <pre>
-     * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      * </pre>
      *
      * <code>uint64 size = 3;</code>
@@ -570,8 +571,8 @@ public final class Content {
 
     /**
      * <pre>
-     * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-     * explicit value set by the sender overrides the computed one. 0 = unknown.
+     * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+     * value set by the sender overrides the computed one. 0 = unknown (any other format).
      * </pre>
      *
      * <code>uint32 width = 4;</code>
@@ -658,11 +659,25 @@ public final class Content {
      * @return The mentions.
      */
     rtmwire.v1.Content.Mentions getMentions();
+
+    /**
+     * <pre>
+     * When the file server discards the upload and the media id stops working (ms since the Unix
+     * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+     * negative is invalid.
+     * </pre>
+     *
+     * <code>int64 expire_time_ms = 11;</code>
+     * @return The expireTimeMs.
+     */
+    long getExpireTimeMs();
   }
   /**
    * <pre>
    * An image stored on the file server. The image bytes never travel in the message: only its media
-   * id (issued by the file server on upload, valid 7 days) and descriptive fields.
+   * id (issued by the file server on upload, valid 7 days) and descriptive fields. A message built
+   * from a media id alone (Agora's createImageMessageByMediaId: re-sending or forwarding an upload)
+   * has no size, width or height: each is 0, "unknown".
    * </pre>
    *
    * Protobuf type {@code rtmwire.v1.ImageMessage}
@@ -816,7 +831,8 @@ public final class Content {
     private long size_;
     /**
      * <pre>
-     * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      * </pre>
      *
      * <code>uint64 size = 3;</code>
@@ -828,7 +844,8 @@ public final class Content {
     }
     /**
      * <pre>
-     * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      * </pre>
      *
      * <code>uint64 size = 3;</code>
@@ -840,7 +857,8 @@ public final class Content {
     }
     /**
      * <pre>
-     * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      * </pre>
      *
      * <code>uint64 size = 3;</code>
@@ -854,8 +872,8 @@ public final class Content {
     private int width_;
     /**
      * <pre>
-     * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-     * explicit value set by the sender overrides the computed one. 0 = unknown.
+     * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+     * value set by the sender overrides the computed one. 0 = unknown (any other format).
      * </pre>
      *
      * <code>uint32 width = 4;</code>
@@ -867,8 +885,8 @@ public final class Content {
     }
     /**
      * <pre>
-     * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-     * explicit value set by the sender overrides the computed one. 0 = unknown.
+     * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+     * value set by the sender overrides the computed one. 0 = unknown (any other format).
      * </pre>
      *
      * <code>uint32 width = 4;</code>
@@ -880,8 +898,8 @@ public final class Content {
     }
     /**
      * <pre>
-     * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-     * explicit value set by the sender overrides the computed one. 0 = unknown.
+     * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+     * value set by the sender overrides the computed one. 0 = unknown (any other format).
      * </pre>
      *
      * <code>uint32 width = 4;</code>
@@ -1180,6 +1198,50 @@ public final class Content {
       
     }
 
+    public static final int EXPIRE_TIME_MS_FIELD_NUMBER = 11;
+    private long expireTimeMs_;
+    /**
+     * <pre>
+     * When the file server discards the upload and the media id stops working (ms since the Unix
+     * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+     * negative is invalid.
+     * </pre>
+     *
+     * <code>int64 expire_time_ms = 11;</code>
+     * @return The expireTimeMs.
+     */
+    @java.lang.Override
+    public long getExpireTimeMs() {
+      return expireTimeMs_;
+    }
+    /**
+     * <pre>
+     * When the file server discards the upload and the media id stops working (ms since the Unix
+     * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+     * negative is invalid.
+     * </pre>
+     *
+     * <code>int64 expire_time_ms = 11;</code>
+     * @param value The expireTimeMs to set.
+     */
+    private void setExpireTimeMs(long value) {
+      
+      expireTimeMs_ = value;
+    }
+    /**
+     * <pre>
+     * When the file server discards the upload and the media id stops working (ms since the Unix
+     * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+     * negative is invalid.
+     * </pre>
+     *
+     * <code>int64 expire_time_ms = 11;</code>
+     */
+    private void clearExpireTimeMs() {
+      
+      expireTimeMs_ = 0L;
+    }
+
     public static rtmwire.v1.Content.ImageMessage parseFrom(
         java.nio.ByteBuffer data)
         throws com.google.protobuf.InvalidProtocolBufferException {
@@ -1264,7 +1326,9 @@ public final class Content {
     /**
      * <pre>
      * An image stored on the file server. The image bytes never travel in the message: only its media
-     * id (issued by the file server on upload, valid 7 days) and descriptive fields.
+     * id (issued by the file server on upload, valid 7 days) and descriptive fields. A message built
+     * from a media id alone (Agora's createImageMessageByMediaId: re-sending or forwarding an upload)
+     * has no size, width or height: each is 0, "unknown".
      * </pre>
      *
      * Protobuf type {@code rtmwire.v1.ImageMessage}
@@ -1420,7 +1484,8 @@ public final class Content {
 
       /**
        * <pre>
-       * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * 0 = unknown (a message sent by media id).
        * </pre>
        *
        * <code>uint64 size = 3;</code>
@@ -1432,7 +1497,8 @@ public final class Content {
       }
       /**
        * <pre>
-       * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * 0 = unknown (a message sent by media id).
        * </pre>
        *
        * <code>uint64 size = 3;</code>
@@ -1446,7 +1512,8 @@ public final class Content {
       }
       /**
        * <pre>
-       * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * 0 = unknown (a message sent by media id).
        * </pre>
        *
        * <code>uint64 size = 3;</code>
@@ -1460,8 +1527,8 @@ public final class Content {
 
       /**
        * <pre>
-       * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-       * explicit value set by the sender overrides the computed one. 0 = unknown.
+       * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+       * value set by the sender overrides the computed one. 0 = unknown (any other format).
        * </pre>
        *
        * <code>uint32 width = 4;</code>
@@ -1473,8 +1540,8 @@ public final class Content {
       }
       /**
        * <pre>
-       * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-       * explicit value set by the sender overrides the computed one. 0 = unknown.
+       * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+       * value set by the sender overrides the computed one. 0 = unknown (any other format).
        * </pre>
        *
        * <code>uint32 width = 4;</code>
@@ -1488,8 +1555,8 @@ public final class Content {
       }
       /**
        * <pre>
-       * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-       * explicit value set by the sender overrides the computed one. 0 = unknown.
+       * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+       * value set by the sender overrides the computed one. 0 = unknown (any other format).
        * </pre>
        *
        * <code>uint32 width = 4;</code>
@@ -1804,6 +1871,52 @@ public final class Content {
         return this;
       }
 
+      /**
+       * <pre>
+       * When the file server discards the upload and the media id stops working (ms since the Unix
+       * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+       * negative is invalid.
+       * </pre>
+       *
+       * <code>int64 expire_time_ms = 11;</code>
+       * @return The expireTimeMs.
+       */
+      @java.lang.Override
+      public long getExpireTimeMs() {
+        return instance.getExpireTimeMs();
+      }
+      /**
+       * <pre>
+       * When the file server discards the upload and the media id stops working (ms since the Unix
+       * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+       * negative is invalid.
+       * </pre>
+       *
+       * <code>int64 expire_time_ms = 11;</code>
+       * @param value The expireTimeMs to set.
+       * @return This builder for chaining.
+       */
+      public Builder setExpireTimeMs(long value) {
+        copyOnWrite();
+        instance.setExpireTimeMs(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * When the file server discards the upload and the media id stops working (ms since the Unix
+       * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+       * negative is invalid.
+       * </pre>
+       *
+       * <code>int64 expire_time_ms = 11;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearExpireTimeMs() {
+        copyOnWrite();
+        instance.clearExpireTimeMs();
+        return this;
+      }
+
       // @@protoc_insertion_point(builder_scope:rtmwire.v1.ImageMessage)
     }
     @java.lang.Override
@@ -1830,10 +1943,12 @@ public final class Content {
               "thumbnailHeight_",
               "text_",
               "mentions_",
+              "expireTimeMs_",
             };
             java.lang.String info =
-                "\u0000\n\u0000\u0000\u0001\n\n\u0000\u0000\u0000\u0001\u0208\u0002\u0208\u0003\u0003" +
-                "\u0004\u000b\u0005\u000b\u0006\n\u0007\u000b\b\u000b\t\u0208\n\t";
+                "\u0000\u000b\u0000\u0000\u0001\u000b\u000b\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
+                "\u0003\u0003\u0004\u000b\u0005\u000b\u0006\n\u0007\u000b\b\u000b\t\u0208\n\t\u000b" +
+                "\u0002";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through
@@ -1934,7 +2049,8 @@ public final class Content {
 
     /**
      * <pre>
-     * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      * </pre>
      *
      * <code>uint64 size = 3;</code>
@@ -1990,6 +2106,17 @@ public final class Content {
      * @return The mentions.
      */
     rtmwire.v1.Content.Mentions getMentions();
+
+    /**
+     * <pre>
+     * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+     * given; negative is invalid.
+     * </pre>
+     *
+     * <code>int64 expire_time_ms = 7;</code>
+     * @return The expireTimeMs.
+     */
+    long getExpireTimeMs();
   }
   /**
    * <pre>
@@ -2147,7 +2274,8 @@ public final class Content {
     private long size_;
     /**
      * <pre>
-     * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      * </pre>
      *
      * <code>uint64 size = 3;</code>
@@ -2159,7 +2287,8 @@ public final class Content {
     }
     /**
      * <pre>
-     * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      * </pre>
      *
      * <code>uint64 size = 3;</code>
@@ -2171,7 +2300,8 @@ public final class Content {
     }
     /**
      * <pre>
-     * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      * </pre>
      *
      * <code>uint64 size = 3;</code>
@@ -2351,6 +2481,47 @@ public final class Content {
      */
     private void clearMentions() {  mentions_ = null;
       
+    }
+
+    public static final int EXPIRE_TIME_MS_FIELD_NUMBER = 7;
+    private long expireTimeMs_;
+    /**
+     * <pre>
+     * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+     * given; negative is invalid.
+     * </pre>
+     *
+     * <code>int64 expire_time_ms = 7;</code>
+     * @return The expireTimeMs.
+     */
+    @java.lang.Override
+    public long getExpireTimeMs() {
+      return expireTimeMs_;
+    }
+    /**
+     * <pre>
+     * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+     * given; negative is invalid.
+     * </pre>
+     *
+     * <code>int64 expire_time_ms = 7;</code>
+     * @param value The expireTimeMs to set.
+     */
+    private void setExpireTimeMs(long value) {
+      
+      expireTimeMs_ = value;
+    }
+    /**
+     * <pre>
+     * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+     * given; negative is invalid.
+     * </pre>
+     *
+     * <code>int64 expire_time_ms = 7;</code>
+     */
+    private void clearExpireTimeMs() {
+      
+      expireTimeMs_ = 0L;
     }
 
     public static rtmwire.v1.Content.FileMessage parseFrom(
@@ -2592,7 +2763,8 @@ public final class Content {
 
       /**
        * <pre>
-       * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * 0 = unknown (a message sent by media id).
        * </pre>
        *
        * <code>uint64 size = 3;</code>
@@ -2604,7 +2776,8 @@ public final class Content {
       }
       /**
        * <pre>
-       * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * 0 = unknown (a message sent by media id).
        * </pre>
        *
        * <code>uint64 size = 3;</code>
@@ -2618,7 +2791,8 @@ public final class Content {
       }
       /**
        * <pre>
-       * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * 0 = unknown (a message sent by media id).
        * </pre>
        *
        * <code>uint64 size = 3;</code>
@@ -2810,6 +2984,49 @@ public final class Content {
         return this;
       }
 
+      /**
+       * <pre>
+       * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+       * given; negative is invalid.
+       * </pre>
+       *
+       * <code>int64 expire_time_ms = 7;</code>
+       * @return The expireTimeMs.
+       */
+      @java.lang.Override
+      public long getExpireTimeMs() {
+        return instance.getExpireTimeMs();
+      }
+      /**
+       * <pre>
+       * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+       * given; negative is invalid.
+       * </pre>
+       *
+       * <code>int64 expire_time_ms = 7;</code>
+       * @param value The expireTimeMs to set.
+       * @return This builder for chaining.
+       */
+      public Builder setExpireTimeMs(long value) {
+        copyOnWrite();
+        instance.setExpireTimeMs(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+       * given; negative is invalid.
+       * </pre>
+       *
+       * <code>int64 expire_time_ms = 7;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearExpireTimeMs() {
+        copyOnWrite();
+        instance.clearExpireTimeMs();
+        return this;
+      }
+
       // @@protoc_insertion_point(builder_scope:rtmwire.v1.FileMessage)
     }
     @java.lang.Override
@@ -2832,10 +3049,11 @@ public final class Content {
               "thumbnail_",
               "text_",
               "mentions_",
+              "expireTimeMs_",
             };
             java.lang.String info =
-                "\u0000\u0006\u0000\u0000\u0001\u0006\u0006\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
-                "\u0003\u0003\u0004\n\u0005\u0208\u0006\t";
+                "\u0000\u0007\u0000\u0000\u0001\u0007\u0007\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
+                "\u0003\u0003\u0004\n\u0005\u0208\u0006\t\u0007\u0002";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through

@@ -107,6 +107,46 @@ public final class ReceiptOuterClass {
      */
     rtmwire.v1.ReceiptOuterClass.GroupReadCount getGroupReadCount();
 
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     * @return Whether the groupAckQuery field is set.
+     */
+    boolean hasGroupAckQuery();
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     * @return The groupAckQuery.
+     */
+    rtmwire.v1.ReceiptOuterClass.GroupAckQuery getGroupAckQuery();
+
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     * @return Whether the groupAckPage field is set.
+     */
+    boolean hasGroupAckPage();
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     * @return The groupAckPage.
+     */
+    rtmwire.v1.ReceiptOuterClass.GroupAckPage getGroupAckPage();
+
     public rtmwire.v1.ReceiptOuterClass.Receipt.KindCase getKindCase();
   }
   /**
@@ -131,6 +171,8 @@ public final class ReceiptOuterClass {
       CONVERSATION_READ(3),
       GROUP_READ(4),
       GROUP_READ_COUNT(5),
+      GROUP_ACK_QUERY(6),
+      GROUP_ACK_PAGE(7),
       KIND_NOT_SET(0);
       private final int value;
       private KindCase(int value) {
@@ -151,6 +193,8 @@ public final class ReceiptOuterClass {
           case 3: return CONVERSATION_READ;
           case 4: return GROUP_READ;
           case 5: return GROUP_READ_COUNT;
+          case 6: return GROUP_ACK_QUERY;
+          case 7: return GROUP_ACK_PAGE;
           case 0: return KIND_NOT_SET;
           default: return null;
         }
@@ -517,6 +561,151 @@ public final class ReceiptOuterClass {
      */
     private void clearGroupReadCount() {
       if (kindCase_ == 5) {
+        kindCase_ = 0;
+        kind_ = null;
+      }
+    }
+
+    public static final int GROUP_ACK_QUERY_FIELD_NUMBER = 6;
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     */
+    @java.lang.Override
+    public boolean hasGroupAckQuery() {
+      return kindCase_ == 6;
+    }
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReceiptOuterClass.GroupAckQuery getGroupAckQuery() {
+      if (kindCase_ == 6) {
+         return (rtmwire.v1.ReceiptOuterClass.GroupAckQuery) kind_;
+      }
+      return rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     */
+    private void setGroupAckQuery(rtmwire.v1.ReceiptOuterClass.GroupAckQuery value) {
+      value.getClass();
+  kind_ = value;
+      kindCase_ = 6;
+    }
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     */
+    private void mergeGroupAckQuery(rtmwire.v1.ReceiptOuterClass.GroupAckQuery value) {
+      value.getClass();
+  if (kindCase_ == 6 &&
+          kind_ != rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance()) {
+        kind_ = rtmwire.v1.ReceiptOuterClass.GroupAckQuery.newBuilder((rtmwire.v1.ReceiptOuterClass.GroupAckQuery) kind_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        kind_ = value;
+      }
+      kindCase_ = 6;
+    }
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     */
+    private void clearGroupAckQuery() {
+      if (kindCase_ == 6) {
+        kindCase_ = 0;
+        kind_ = null;
+      }
+    }
+
+    public static final int GROUP_ACK_PAGE_FIELD_NUMBER = 7;
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     */
+    @java.lang.Override
+    public boolean hasGroupAckPage() {
+      return kindCase_ == 7;
+    }
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReceiptOuterClass.GroupAckPage getGroupAckPage() {
+      if (kindCase_ == 7) {
+         return (rtmwire.v1.ReceiptOuterClass.GroupAckPage) kind_;
+      }
+      return rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     */
+    private void setGroupAckPage(rtmwire.v1.ReceiptOuterClass.GroupAckPage value) {
+      value.getClass();
+  kind_ = value;
+      kindCase_ = 7;
+    }
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     */
+    private void mergeGroupAckPage(rtmwire.v1.ReceiptOuterClass.GroupAckPage value) {
+      value.getClass();
+  if (kindCase_ == 7 &&
+          kind_ != rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance()) {
+        kind_ = rtmwire.v1.ReceiptOuterClass.GroupAckPage.newBuilder((rtmwire.v1.ReceiptOuterClass.GroupAckPage) kind_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        kind_ = value;
+      }
+      kindCase_ = 7;
+    }
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     */
+    private void clearGroupAckPage() {
+      if (kindCase_ == 7) {
         kindCase_ = 0;
         kind_ = null;
       }
@@ -993,6 +1182,156 @@ public final class ReceiptOuterClass {
         return this;
       }
 
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      @java.lang.Override
+      public boolean hasGroupAckQuery() {
+        return instance.hasGroupAckQuery();
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupAckQuery getGroupAckQuery() {
+        return instance.getGroupAckQuery();
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      public Builder setGroupAckQuery(rtmwire.v1.ReceiptOuterClass.GroupAckQuery value) {
+        copyOnWrite();
+        instance.setGroupAckQuery(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      public Builder setGroupAckQuery(
+          rtmwire.v1.ReceiptOuterClass.GroupAckQuery.Builder builderForValue) {
+        copyOnWrite();
+        instance.setGroupAckQuery(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      public Builder mergeGroupAckQuery(rtmwire.v1.ReceiptOuterClass.GroupAckQuery value) {
+        copyOnWrite();
+        instance.mergeGroupAckQuery(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      public Builder clearGroupAckQuery() {
+        copyOnWrite();
+        instance.clearGroupAckQuery();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      @java.lang.Override
+      public boolean hasGroupAckPage() {
+        return instance.hasGroupAckPage();
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupAckPage getGroupAckPage() {
+        return instance.getGroupAckPage();
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      public Builder setGroupAckPage(rtmwire.v1.ReceiptOuterClass.GroupAckPage value) {
+        copyOnWrite();
+        instance.setGroupAckPage(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      public Builder setGroupAckPage(
+          rtmwire.v1.ReceiptOuterClass.GroupAckPage.Builder builderForValue) {
+        copyOnWrite();
+        instance.setGroupAckPage(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      public Builder mergeGroupAckPage(rtmwire.v1.ReceiptOuterClass.GroupAckPage value) {
+        copyOnWrite();
+        instance.mergeGroupAckPage(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      public Builder clearGroupAckPage() {
+        copyOnWrite();
+        instance.clearGroupAckPage();
+        return this;
+      }
+
       // @@protoc_insertion_point(builder_scope:rtmwire.v1.Receipt)
     }
     @java.lang.Override
@@ -1016,10 +1355,12 @@ public final class ReceiptOuterClass {
               rtmwire.v1.ReceiptOuterClass.ConversationReadReceipt.class,
               rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.class,
               rtmwire.v1.ReceiptOuterClass.GroupReadCount.class,
+              rtmwire.v1.ReceiptOuterClass.GroupAckQuery.class,
+              rtmwire.v1.ReceiptOuterClass.GroupAckPage.class,
             };
             java.lang.String info =
-                "\u0000\u0005\u0001\u0000\u0001\u0005\u0005\u0000\u0000\u0000\u0001<\u0000\u0002<" +
-                "\u0000\u0003<\u0000\u0004<\u0000\u0005<\u0000";
+                "\u0000\u0007\u0001\u0000\u0001\u0007\u0007\u0000\u0000\u0000\u0001<\u0000\u0002<" +
+                "\u0000\u0003<\u0000\u0004<\u0000\u0005<\u0000\u0006<\u0000\u0007<\u0000";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through
@@ -2564,7 +2905,7 @@ public final class ReceiptOuterClass {
 
     /**
      * <pre>
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      * </pre>
      *
      * <code>string group_id = 2;</code>
@@ -2573,7 +2914,7 @@ public final class ReceiptOuterClass {
     java.lang.String getGroupId();
     /**
      * <pre>
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      * </pre>
      *
      * <code>string group_id = 2;</code>
@@ -2584,7 +2925,8 @@ public final class ReceiptOuterClass {
 
     /**
      * <pre>
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      * </pre>
      *
      * <code>string content = 3;</code>
@@ -2593,7 +2935,8 @@ public final class ReceiptOuterClass {
     java.lang.String getContent();
     /**
      * <pre>
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      * </pre>
      *
      * <code>string content = 3;</code>
@@ -2631,6 +2974,28 @@ public final class ReceiptOuterClass {
      * @return The readTimeMs.
      */
     long getReadTimeMs();
+
+    /**
+     * <pre>
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     * </pre>
+     *
+     * <code>string reader_user_id = 6;</code>
+     * @return The readerUserId.
+     */
+    java.lang.String getReaderUserId();
+    /**
+     * <pre>
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     * </pre>
+     *
+     * <code>string reader_user_id = 6;</code>
+     * @return The bytes for readerUserId.
+     */
+    com.google.protobuf.ByteString
+        getReaderUserIdBytes();
   }
   /**
    * <pre>
@@ -2649,6 +3014,7 @@ public final class ReceiptOuterClass {
       groupId_ = "";
       content_ = "";
       ackId_ = "";
+      readerUserId_ = "";
     }
     public static final int MESSAGE_ID_FIELD_NUMBER = 1;
     private java.lang.String messageId_;
@@ -2721,7 +3087,7 @@ public final class ReceiptOuterClass {
     private java.lang.String groupId_;
     /**
      * <pre>
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      * </pre>
      *
      * <code>string group_id = 2;</code>
@@ -2733,7 +3099,7 @@ public final class ReceiptOuterClass {
     }
     /**
      * <pre>
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      * </pre>
      *
      * <code>string group_id = 2;</code>
@@ -2746,7 +3112,7 @@ public final class ReceiptOuterClass {
     }
     /**
      * <pre>
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      * </pre>
      *
      * <code>string group_id = 2;</code>
@@ -2760,7 +3126,7 @@ public final class ReceiptOuterClass {
     }
     /**
      * <pre>
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      * </pre>
      *
      * <code>string group_id = 2;</code>
@@ -2771,7 +3137,7 @@ public final class ReceiptOuterClass {
     }
     /**
      * <pre>
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      * </pre>
      *
      * <code>string group_id = 2;</code>
@@ -2788,7 +3154,8 @@ public final class ReceiptOuterClass {
     private java.lang.String content_;
     /**
      * <pre>
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      * </pre>
      *
      * <code>string content = 3;</code>
@@ -2800,7 +3167,8 @@ public final class ReceiptOuterClass {
     }
     /**
      * <pre>
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      * </pre>
      *
      * <code>string content = 3;</code>
@@ -2813,7 +3181,8 @@ public final class ReceiptOuterClass {
     }
     /**
      * <pre>
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      * </pre>
      *
      * <code>string content = 3;</code>
@@ -2827,7 +3196,8 @@ public final class ReceiptOuterClass {
     }
     /**
      * <pre>
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      * </pre>
      *
      * <code>string content = 3;</code>
@@ -2838,7 +3208,8 @@ public final class ReceiptOuterClass {
     }
     /**
      * <pre>
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      * </pre>
      *
      * <code>string content = 3;</code>
@@ -2954,6 +3325,78 @@ public final class ReceiptOuterClass {
     private void clearReadTimeMs() {
       
       readTimeMs_ = 0L;
+    }
+
+    public static final int READER_USER_ID_FIELD_NUMBER = 6;
+    private java.lang.String readerUserId_;
+    /**
+     * <pre>
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     * </pre>
+     *
+     * <code>string reader_user_id = 6;</code>
+     * @return The readerUserId.
+     */
+    @java.lang.Override
+    public java.lang.String getReaderUserId() {
+      return readerUserId_;
+    }
+    /**
+     * <pre>
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     * </pre>
+     *
+     * <code>string reader_user_id = 6;</code>
+     * @return The bytes for readerUserId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getReaderUserIdBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(readerUserId_);
+    }
+    /**
+     * <pre>
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     * </pre>
+     *
+     * <code>string reader_user_id = 6;</code>
+     * @param value The readerUserId to set.
+     */
+    private void setReaderUserId(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      readerUserId_ = value;
+    }
+    /**
+     * <pre>
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     * </pre>
+     *
+     * <code>string reader_user_id = 6;</code>
+     */
+    private void clearReaderUserId() {
+      
+      readerUserId_ = getDefaultInstance().getReaderUserId();
+    }
+    /**
+     * <pre>
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     * </pre>
+     *
+     * <code>string reader_user_id = 6;</code>
+     * @param value The bytes for readerUserId to set.
+     */
+    private void setReaderUserIdBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      readerUserId_ = value.toStringUtf8();
+      
     }
 
     public static rtmwire.v1.ReceiptOuterClass.GroupReadReceipt parseFrom(
@@ -3126,7 +3569,7 @@ public final class ReceiptOuterClass {
 
       /**
        * <pre>
-       * The group id. Required (non-empty).
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
        * </pre>
        *
        * <code>string group_id = 2;</code>
@@ -3138,7 +3581,7 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * The group id. Required (non-empty).
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
        * </pre>
        *
        * <code>string group_id = 2;</code>
@@ -3151,7 +3594,7 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * The group id. Required (non-empty).
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
        * </pre>
        *
        * <code>string group_id = 2;</code>
@@ -3166,7 +3609,7 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * The group id. Required (non-empty).
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
        * </pre>
        *
        * <code>string group_id = 2;</code>
@@ -3179,7 +3622,7 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * The group id. Required (non-empty).
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
        * </pre>
        *
        * <code>string group_id = 2;</code>
@@ -3195,7 +3638,8 @@ public final class ReceiptOuterClass {
 
       /**
        * <pre>
-       * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+       * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+       * the 32 KB content budget.
        * </pre>
        *
        * <code>string content = 3;</code>
@@ -3207,7 +3651,8 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+       * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+       * the 32 KB content budget.
        * </pre>
        *
        * <code>string content = 3;</code>
@@ -3220,7 +3665,8 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+       * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+       * the 32 KB content budget.
        * </pre>
        *
        * <code>string content = 3;</code>
@@ -3235,7 +3681,8 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+       * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+       * the 32 KB content budget.
        * </pre>
        *
        * <code>string content = 3;</code>
@@ -3248,7 +3695,8 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+       * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+       * the 32 KB content budget.
        * </pre>
        *
        * <code>string content = 3;</code>
@@ -3371,6 +3819,80 @@ public final class ReceiptOuterClass {
         return this;
       }
 
+      /**
+       * <pre>
+       * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+       * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+       * </pre>
+       *
+       * <code>string reader_user_id = 6;</code>
+       * @return The readerUserId.
+       */
+      @java.lang.Override
+      public java.lang.String getReaderUserId() {
+        return instance.getReaderUserId();
+      }
+      /**
+       * <pre>
+       * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+       * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+       * </pre>
+       *
+       * <code>string reader_user_id = 6;</code>
+       * @return The bytes for readerUserId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getReaderUserIdBytes() {
+        return instance.getReaderUserIdBytes();
+      }
+      /**
+       * <pre>
+       * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+       * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+       * </pre>
+       *
+       * <code>string reader_user_id = 6;</code>
+       * @param value The readerUserId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setReaderUserId(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setReaderUserId(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+       * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+       * </pre>
+       *
+       * <code>string reader_user_id = 6;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearReaderUserId() {
+        copyOnWrite();
+        instance.clearReaderUserId();
+        return this;
+      }
+      /**
+       * <pre>
+       * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+       * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+       * </pre>
+       *
+       * <code>string reader_user_id = 6;</code>
+       * @param value The bytes for readerUserId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setReaderUserIdBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setReaderUserIdBytes(value);
+        return this;
+      }
+
       // @@protoc_insertion_point(builder_scope:rtmwire.v1.GroupReadReceipt)
     }
     @java.lang.Override
@@ -3392,10 +3914,11 @@ public final class ReceiptOuterClass {
               "content_",
               "ackId_",
               "readTimeMs_",
+              "readerUserId_",
             };
             java.lang.String info =
-                "\u0000\u0005\u0000\u0000\u0001\u0005\u0005\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
-                "\u0003\u0208\u0004\u0208\u0005\u0002";
+                "\u0000\u0006\u0000\u0000\u0001\u0006\u0006\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
+                "\u0003\u0208\u0004\u0208\u0005\u0002\u0006\u0208";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through
@@ -4042,6 +4565,1859 @@ public final class ReceiptOuterClass {
     private static volatile com.google.protobuf.Parser<GroupReadCount> PARSER;
 
     public static com.google.protobuf.Parser<GroupReadCount> parser() {
+      return DEFAULT_INSTANCE.getParserForType();
+    }
+  }
+
+  public interface GroupAckQueryOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.GroupAckQuery)
+      com.google.protobuf.MessageLiteOrBuilder {
+
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The messageId.
+     */
+    java.lang.String getMessageId();
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The bytes for messageId.
+     */
+    com.google.protobuf.ByteString
+        getMessageIdBytes();
+
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The groupId.
+     */
+    java.lang.String getGroupId();
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The bytes for groupId.
+     */
+    com.google.protobuf.ByteString
+        getGroupIdBytes();
+
+    /**
+     * <pre>
+     * The cursor: the next_ack_id of the previous page. Empty = the first page.
+     * </pre>
+     *
+     * <code>string start_ack_id = 3;</code>
+     * @return The startAckId.
+     */
+    java.lang.String getStartAckId();
+    /**
+     * <pre>
+     * The cursor: the next_ack_id of the previous page. Empty = the first page.
+     * </pre>
+     *
+     * <code>string start_ack_id = 3;</code>
+     * @return The bytes for startAckId.
+     */
+    com.google.protobuf.ByteString
+        getStartAckIdBytes();
+
+    /**
+     * <pre>
+     * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+     * </pre>
+     *
+     * <code>uint32 page_size = 4;</code>
+     * @return The pageSize.
+     */
+    int getPageSize();
+  }
+  /**
+   * <pre>
+   * A request for one page of a group message's read receipts, oldest first (Agora Chat
+   * asyncFetchGroupMessageAcksFromServer: message id, group id, start ack id, page size).
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.GroupAckQuery}
+   */
+  public  static final class GroupAckQuery extends
+      com.google.protobuf.GeneratedMessageLite<
+          GroupAckQuery, GroupAckQuery.Builder> implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.GroupAckQuery)
+      GroupAckQueryOrBuilder {
+    private GroupAckQuery() {
+      messageId_ = "";
+      groupId_ = "";
+      startAckId_ = "";
+    }
+    public static final int MESSAGE_ID_FIELD_NUMBER = 1;
+    private java.lang.String messageId_;
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The messageId.
+     */
+    @java.lang.Override
+    public java.lang.String getMessageId() {
+      return messageId_;
+    }
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The bytes for messageId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getMessageIdBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(messageId_);
+    }
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @param value The messageId to set.
+     */
+    private void setMessageId(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      messageId_ = value;
+    }
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     */
+    private void clearMessageId() {
+      
+      messageId_ = getDefaultInstance().getMessageId();
+    }
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @param value The bytes for messageId to set.
+     */
+    private void setMessageIdBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      messageId_ = value.toStringUtf8();
+      
+    }
+
+    public static final int GROUP_ID_FIELD_NUMBER = 2;
+    private java.lang.String groupId_;
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The groupId.
+     */
+    @java.lang.Override
+    public java.lang.String getGroupId() {
+      return groupId_;
+    }
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The bytes for groupId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getGroupIdBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(groupId_);
+    }
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @param value The groupId to set.
+     */
+    private void setGroupId(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      groupId_ = value;
+    }
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     */
+    private void clearGroupId() {
+      
+      groupId_ = getDefaultInstance().getGroupId();
+    }
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @param value The bytes for groupId to set.
+     */
+    private void setGroupIdBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      groupId_ = value.toStringUtf8();
+      
+    }
+
+    public static final int START_ACK_ID_FIELD_NUMBER = 3;
+    private java.lang.String startAckId_;
+    /**
+     * <pre>
+     * The cursor: the next_ack_id of the previous page. Empty = the first page.
+     * </pre>
+     *
+     * <code>string start_ack_id = 3;</code>
+     * @return The startAckId.
+     */
+    @java.lang.Override
+    public java.lang.String getStartAckId() {
+      return startAckId_;
+    }
+    /**
+     * <pre>
+     * The cursor: the next_ack_id of the previous page. Empty = the first page.
+     * </pre>
+     *
+     * <code>string start_ack_id = 3;</code>
+     * @return The bytes for startAckId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getStartAckIdBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(startAckId_);
+    }
+    /**
+     * <pre>
+     * The cursor: the next_ack_id of the previous page. Empty = the first page.
+     * </pre>
+     *
+     * <code>string start_ack_id = 3;</code>
+     * @param value The startAckId to set.
+     */
+    private void setStartAckId(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      startAckId_ = value;
+    }
+    /**
+     * <pre>
+     * The cursor: the next_ack_id of the previous page. Empty = the first page.
+     * </pre>
+     *
+     * <code>string start_ack_id = 3;</code>
+     */
+    private void clearStartAckId() {
+      
+      startAckId_ = getDefaultInstance().getStartAckId();
+    }
+    /**
+     * <pre>
+     * The cursor: the next_ack_id of the previous page. Empty = the first page.
+     * </pre>
+     *
+     * <code>string start_ack_id = 3;</code>
+     * @param value The bytes for startAckId to set.
+     */
+    private void setStartAckIdBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      startAckId_ = value.toStringUtf8();
+      
+    }
+
+    public static final int PAGE_SIZE_FIELD_NUMBER = 4;
+    private int pageSize_;
+    /**
+     * <pre>
+     * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+     * </pre>
+     *
+     * <code>uint32 page_size = 4;</code>
+     * @return The pageSize.
+     */
+    @java.lang.Override
+    public int getPageSize() {
+      return pageSize_;
+    }
+    /**
+     * <pre>
+     * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+     * </pre>
+     *
+     * <code>uint32 page_size = 4;</code>
+     * @param value The pageSize to set.
+     */
+    private void setPageSize(int value) {
+      
+      pageSize_ = value;
+    }
+    /**
+     * <pre>
+     * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+     * </pre>
+     *
+     * <code>uint32 page_size = 4;</code>
+     */
+    private void clearPageSize() {
+      
+      pageSize_ = 0;
+    }
+
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+
+    public static Builder newBuilder() {
+      return (Builder) DEFAULT_INSTANCE.createBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.ReceiptOuterClass.GroupAckQuery prototype) {
+      return (Builder) DEFAULT_INSTANCE.createBuilder(prototype);
+    }
+
+    /**
+     * <pre>
+     * A request for one page of a group message's read receipts, oldest first (Agora Chat
+     * asyncFetchGroupMessageAcksFromServer: message id, group id, start ack id, page size).
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.GroupAckQuery}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageLite.Builder<
+          rtmwire.v1.ReceiptOuterClass.GroupAckQuery, Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.GroupAckQuery)
+        rtmwire.v1.ReceiptOuterClass.GroupAckQueryOrBuilder {
+      // Construct using rtmwire.v1.ReceiptOuterClass.GroupAckQuery.newBuilder()
+      private Builder() {
+        super(DEFAULT_INSTANCE);
+      }
+
+
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @return The messageId.
+       */
+      @java.lang.Override
+      public java.lang.String getMessageId() {
+        return instance.getMessageId();
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @return The bytes for messageId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getMessageIdBytes() {
+        return instance.getMessageIdBytes();
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @param value The messageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMessageId(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setMessageId(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearMessageId() {
+        copyOnWrite();
+        instance.clearMessageId();
+        return this;
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @param value The bytes for messageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMessageIdBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setMessageIdBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @return The groupId.
+       */
+      @java.lang.Override
+      public java.lang.String getGroupId() {
+        return instance.getGroupId();
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @return The bytes for groupId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getGroupIdBytes() {
+        return instance.getGroupIdBytes();
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @param value The groupId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setGroupId(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setGroupId(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearGroupId() {
+        copyOnWrite();
+        instance.clearGroupId();
+        return this;
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @param value The bytes for groupId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setGroupIdBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setGroupIdBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The cursor: the next_ack_id of the previous page. Empty = the first page.
+       * </pre>
+       *
+       * <code>string start_ack_id = 3;</code>
+       * @return The startAckId.
+       */
+      @java.lang.Override
+      public java.lang.String getStartAckId() {
+        return instance.getStartAckId();
+      }
+      /**
+       * <pre>
+       * The cursor: the next_ack_id of the previous page. Empty = the first page.
+       * </pre>
+       *
+       * <code>string start_ack_id = 3;</code>
+       * @return The bytes for startAckId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getStartAckIdBytes() {
+        return instance.getStartAckIdBytes();
+      }
+      /**
+       * <pre>
+       * The cursor: the next_ack_id of the previous page. Empty = the first page.
+       * </pre>
+       *
+       * <code>string start_ack_id = 3;</code>
+       * @param value The startAckId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setStartAckId(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setStartAckId(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The cursor: the next_ack_id of the previous page. Empty = the first page.
+       * </pre>
+       *
+       * <code>string start_ack_id = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearStartAckId() {
+        copyOnWrite();
+        instance.clearStartAckId();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cursor: the next_ack_id of the previous page. Empty = the first page.
+       * </pre>
+       *
+       * <code>string start_ack_id = 3;</code>
+       * @param value The bytes for startAckId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setStartAckIdBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setStartAckIdBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+       * </pre>
+       *
+       * <code>uint32 page_size = 4;</code>
+       * @return The pageSize.
+       */
+      @java.lang.Override
+      public int getPageSize() {
+        return instance.getPageSize();
+      }
+      /**
+       * <pre>
+       * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+       * </pre>
+       *
+       * <code>uint32 page_size = 4;</code>
+       * @param value The pageSize to set.
+       * @return This builder for chaining.
+       */
+      public Builder setPageSize(int value) {
+        copyOnWrite();
+        instance.setPageSize(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+       * </pre>
+       *
+       * <code>uint32 page_size = 4;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearPageSize() {
+        copyOnWrite();
+        instance.clearPageSize();
+        return this;
+      }
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.GroupAckQuery)
+    }
+    @java.lang.Override
+    @java.lang.SuppressWarnings({"unchecked", "fallthrough"})
+    protected final java.lang.Object dynamicMethod(
+        com.google.protobuf.GeneratedMessageLite.MethodToInvoke method,
+        java.lang.Object arg0, java.lang.Object arg1) {
+      switch (method) {
+        case NEW_MUTABLE_INSTANCE: {
+          return new rtmwire.v1.ReceiptOuterClass.GroupAckQuery();
+        }
+        case NEW_BUILDER: {
+          return new Builder();
+        }
+        case BUILD_MESSAGE_INFO: {
+            java.lang.Object[] objects = new java.lang.Object[] {
+              "messageId_",
+              "groupId_",
+              "startAckId_",
+              "pageSize_",
+            };
+            java.lang.String info =
+                "\u0000\u0004\u0000\u0000\u0001\u0004\u0004\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
+                "\u0003\u0208\u0004\u000b";
+            return newMessageInfo(DEFAULT_INSTANCE, info, objects);
+        }
+        // fall through
+        case GET_DEFAULT_INSTANCE: {
+          return DEFAULT_INSTANCE;
+        }
+        case GET_PARSER: {
+          com.google.protobuf.Parser<rtmwire.v1.ReceiptOuterClass.GroupAckQuery> parser = PARSER;
+          if (parser == null) {
+            synchronized (rtmwire.v1.ReceiptOuterClass.GroupAckQuery.class) {
+              parser = PARSER;
+              if (parser == null) {
+                parser =
+                    new DefaultInstanceBasedParser<rtmwire.v1.ReceiptOuterClass.GroupAckQuery>(
+                        DEFAULT_INSTANCE);
+                PARSER = parser;
+              }
+            }
+          }
+          return parser;
+      }
+      case GET_MEMOIZED_IS_INITIALIZED: {
+        return (byte) 1;
+      }
+      case SET_MEMOIZED_IS_INITIALIZED: {
+        return null;
+      }
+      }
+      throw new UnsupportedOperationException();
+    }
+
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.GroupAckQuery)
+    private static final rtmwire.v1.ReceiptOuterClass.GroupAckQuery DEFAULT_INSTANCE;
+    static {
+      GroupAckQuery defaultInstance = new GroupAckQuery();
+      // New instances are implicitly immutable so no need to make
+      // immutable.
+      DEFAULT_INSTANCE = defaultInstance;
+      com.google.protobuf.GeneratedMessageLite.registerDefaultInstance(
+        GroupAckQuery.class, defaultInstance);
+    }
+
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static volatile com.google.protobuf.Parser<GroupAckQuery> PARSER;
+
+    public static com.google.protobuf.Parser<GroupAckQuery> parser() {
+      return DEFAULT_INSTANCE.getParserForType();
+    }
+  }
+
+  public interface GroupAckPageOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.GroupAckPage)
+      com.google.protobuf.MessageLiteOrBuilder {
+
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The messageId.
+     */
+    java.lang.String getMessageId();
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The bytes for messageId.
+     */
+    com.google.protobuf.ByteString
+        getMessageIdBytes();
+
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The groupId.
+     */
+    java.lang.String getGroupId();
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The bytes for groupId.
+     */
+    com.google.protobuf.ByteString
+        getGroupIdBytes();
+
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    java.util.List<rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> 
+        getAcksList();
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    rtmwire.v1.ReceiptOuterClass.GroupReadReceipt getAcks(int index);
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    int getAcksCount();
+
+    /**
+     * <pre>
+     * The start_ack_id of the next page. Empty = this is the last page.
+     * </pre>
+     *
+     * <code>string next_ack_id = 4;</code>
+     * @return The nextAckId.
+     */
+    java.lang.String getNextAckId();
+    /**
+     * <pre>
+     * The start_ack_id of the next page. Empty = this is the last page.
+     * </pre>
+     *
+     * <code>string next_ack_id = 4;</code>
+     * @return The bytes for nextAckId.
+     */
+    com.google.protobuf.ByteString
+        getNextAckIdBytes();
+
+    /**
+     * <pre>
+     * How many read receipts the message has in all.
+     * </pre>
+     *
+     * <code>uint32 total_count = 5;</code>
+     * @return The totalCount.
+     */
+    int getTotalCount();
+  }
+  /**
+   * <pre>
+   * One page of a group message's read receipts (Agora Chat AgoraChatCursorResult plus the total).
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.GroupAckPage}
+   */
+  public  static final class GroupAckPage extends
+      com.google.protobuf.GeneratedMessageLite<
+          GroupAckPage, GroupAckPage.Builder> implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.GroupAckPage)
+      GroupAckPageOrBuilder {
+    private GroupAckPage() {
+      messageId_ = "";
+      groupId_ = "";
+      acks_ = emptyProtobufList();
+      nextAckId_ = "";
+    }
+    public static final int MESSAGE_ID_FIELD_NUMBER = 1;
+    private java.lang.String messageId_;
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The messageId.
+     */
+    @java.lang.Override
+    public java.lang.String getMessageId() {
+      return messageId_;
+    }
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The bytes for messageId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getMessageIdBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(messageId_);
+    }
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @param value The messageId to set.
+     */
+    private void setMessageId(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      messageId_ = value;
+    }
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     */
+    private void clearMessageId() {
+      
+      messageId_ = getDefaultInstance().getMessageId();
+    }
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @param value The bytes for messageId to set.
+     */
+    private void setMessageIdBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      messageId_ = value.toStringUtf8();
+      
+    }
+
+    public static final int GROUP_ID_FIELD_NUMBER = 2;
+    private java.lang.String groupId_;
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The groupId.
+     */
+    @java.lang.Override
+    public java.lang.String getGroupId() {
+      return groupId_;
+    }
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The bytes for groupId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getGroupIdBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(groupId_);
+    }
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @param value The groupId to set.
+     */
+    private void setGroupId(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      groupId_ = value;
+    }
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     */
+    private void clearGroupId() {
+      
+      groupId_ = getDefaultInstance().getGroupId();
+    }
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @param value The bytes for groupId to set.
+     */
+    private void setGroupIdBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      groupId_ = value.toStringUtf8();
+      
+    }
+
+    public static final int ACKS_FIELD_NUMBER = 3;
+    private com.google.protobuf.Internal.ProtobufList<rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> acks_;
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    @java.lang.Override
+    public java.util.List<rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> getAcksList() {
+      return acks_;
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    public java.util.List<? extends rtmwire.v1.ReceiptOuterClass.GroupReadReceiptOrBuilder> 
+        getAcksOrBuilderList() {
+      return acks_;
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    @java.lang.Override
+    public int getAcksCount() {
+      return acks_.size();
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReceiptOuterClass.GroupReadReceipt getAcks(int index) {
+      return acks_.get(index);
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    public rtmwire.v1.ReceiptOuterClass.GroupReadReceiptOrBuilder getAcksOrBuilder(
+        int index) {
+      return acks_.get(index);
+    }
+    private void ensureAcksIsMutable() {
+      com.google.protobuf.Internal.ProtobufList<rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> tmp = acks_;
+      if (!tmp.isModifiable()) {
+        acks_ =
+            com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+       }
+    }
+
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    private void setAcks(
+        int index, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt value) {
+      value.getClass();
+  ensureAcksIsMutable();
+      acks_.set(index, value);
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    private void addAcks(rtmwire.v1.ReceiptOuterClass.GroupReadReceipt value) {
+      value.getClass();
+  ensureAcksIsMutable();
+      acks_.add(value);
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    private void addAcks(
+        int index, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt value) {
+      value.getClass();
+  ensureAcksIsMutable();
+      acks_.add(index, value);
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    private void addAllAcks(
+        java.lang.Iterable<? extends rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> values) {
+      ensureAcksIsMutable();
+      com.google.protobuf.AbstractMessageLite.addAll(
+          values, acks_);
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    private void clearAcks() {
+      acks_ = emptyProtobufList();
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    private void removeAcks(int index) {
+      ensureAcksIsMutable();
+      acks_.remove(index);
+    }
+
+    public static final int NEXT_ACK_ID_FIELD_NUMBER = 4;
+    private java.lang.String nextAckId_;
+    /**
+     * <pre>
+     * The start_ack_id of the next page. Empty = this is the last page.
+     * </pre>
+     *
+     * <code>string next_ack_id = 4;</code>
+     * @return The nextAckId.
+     */
+    @java.lang.Override
+    public java.lang.String getNextAckId() {
+      return nextAckId_;
+    }
+    /**
+     * <pre>
+     * The start_ack_id of the next page. Empty = this is the last page.
+     * </pre>
+     *
+     * <code>string next_ack_id = 4;</code>
+     * @return The bytes for nextAckId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getNextAckIdBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(nextAckId_);
+    }
+    /**
+     * <pre>
+     * The start_ack_id of the next page. Empty = this is the last page.
+     * </pre>
+     *
+     * <code>string next_ack_id = 4;</code>
+     * @param value The nextAckId to set.
+     */
+    private void setNextAckId(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      nextAckId_ = value;
+    }
+    /**
+     * <pre>
+     * The start_ack_id of the next page. Empty = this is the last page.
+     * </pre>
+     *
+     * <code>string next_ack_id = 4;</code>
+     */
+    private void clearNextAckId() {
+      
+      nextAckId_ = getDefaultInstance().getNextAckId();
+    }
+    /**
+     * <pre>
+     * The start_ack_id of the next page. Empty = this is the last page.
+     * </pre>
+     *
+     * <code>string next_ack_id = 4;</code>
+     * @param value The bytes for nextAckId to set.
+     */
+    private void setNextAckIdBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      nextAckId_ = value.toStringUtf8();
+      
+    }
+
+    public static final int TOTAL_COUNT_FIELD_NUMBER = 5;
+    private int totalCount_;
+    /**
+     * <pre>
+     * How many read receipts the message has in all.
+     * </pre>
+     *
+     * <code>uint32 total_count = 5;</code>
+     * @return The totalCount.
+     */
+    @java.lang.Override
+    public int getTotalCount() {
+      return totalCount_;
+    }
+    /**
+     * <pre>
+     * How many read receipts the message has in all.
+     * </pre>
+     *
+     * <code>uint32 total_count = 5;</code>
+     * @param value The totalCount to set.
+     */
+    private void setTotalCount(int value) {
+      
+      totalCount_ = value;
+    }
+    /**
+     * <pre>
+     * How many read receipts the message has in all.
+     * </pre>
+     *
+     * <code>uint32 total_count = 5;</code>
+     */
+    private void clearTotalCount() {
+      
+      totalCount_ = 0;
+    }
+
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+
+    public static Builder newBuilder() {
+      return (Builder) DEFAULT_INSTANCE.createBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.ReceiptOuterClass.GroupAckPage prototype) {
+      return (Builder) DEFAULT_INSTANCE.createBuilder(prototype);
+    }
+
+    /**
+     * <pre>
+     * One page of a group message's read receipts (Agora Chat AgoraChatCursorResult plus the total).
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.GroupAckPage}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageLite.Builder<
+          rtmwire.v1.ReceiptOuterClass.GroupAckPage, Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.GroupAckPage)
+        rtmwire.v1.ReceiptOuterClass.GroupAckPageOrBuilder {
+      // Construct using rtmwire.v1.ReceiptOuterClass.GroupAckPage.newBuilder()
+      private Builder() {
+        super(DEFAULT_INSTANCE);
+      }
+
+
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @return The messageId.
+       */
+      @java.lang.Override
+      public java.lang.String getMessageId() {
+        return instance.getMessageId();
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @return The bytes for messageId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getMessageIdBytes() {
+        return instance.getMessageIdBytes();
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @param value The messageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMessageId(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setMessageId(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearMessageId() {
+        copyOnWrite();
+        instance.clearMessageId();
+        return this;
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @param value The bytes for messageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMessageIdBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setMessageIdBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @return The groupId.
+       */
+      @java.lang.Override
+      public java.lang.String getGroupId() {
+        return instance.getGroupId();
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @return The bytes for groupId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getGroupIdBytes() {
+        return instance.getGroupIdBytes();
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @param value The groupId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setGroupId(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setGroupId(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearGroupId() {
+        copyOnWrite();
+        instance.clearGroupId();
+        return this;
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @param value The bytes for groupId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setGroupIdBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setGroupIdBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      @java.lang.Override
+      public java.util.List<rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> getAcksList() {
+        return java.util.Collections.unmodifiableList(
+            instance.getAcksList());
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      @java.lang.Override
+      public int getAcksCount() {
+        return instance.getAcksCount();
+      }/**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupReadReceipt getAcks(int index) {
+        return instance.getAcks(index);
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder setAcks(
+          int index, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt value) {
+        copyOnWrite();
+        instance.setAcks(index, value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder setAcks(
+          int index, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder builderForValue) {
+        copyOnWrite();
+        instance.setAcks(index,
+            builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder addAcks(rtmwire.v1.ReceiptOuterClass.GroupReadReceipt value) {
+        copyOnWrite();
+        instance.addAcks(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder addAcks(
+          int index, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt value) {
+        copyOnWrite();
+        instance.addAcks(index, value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder addAcks(
+          rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder builderForValue) {
+        copyOnWrite();
+        instance.addAcks(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder addAcks(
+          int index, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder builderForValue) {
+        copyOnWrite();
+        instance.addAcks(index,
+            builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder addAllAcks(
+          java.lang.Iterable<? extends rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> values) {
+        copyOnWrite();
+        instance.addAllAcks(values);
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder clearAcks() {
+        copyOnWrite();
+        instance.clearAcks();
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder removeAcks(int index) {
+        copyOnWrite();
+        instance.removeAcks(index);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The start_ack_id of the next page. Empty = this is the last page.
+       * </pre>
+       *
+       * <code>string next_ack_id = 4;</code>
+       * @return The nextAckId.
+       */
+      @java.lang.Override
+      public java.lang.String getNextAckId() {
+        return instance.getNextAckId();
+      }
+      /**
+       * <pre>
+       * The start_ack_id of the next page. Empty = this is the last page.
+       * </pre>
+       *
+       * <code>string next_ack_id = 4;</code>
+       * @return The bytes for nextAckId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getNextAckIdBytes() {
+        return instance.getNextAckIdBytes();
+      }
+      /**
+       * <pre>
+       * The start_ack_id of the next page. Empty = this is the last page.
+       * </pre>
+       *
+       * <code>string next_ack_id = 4;</code>
+       * @param value The nextAckId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setNextAckId(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setNextAckId(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The start_ack_id of the next page. Empty = this is the last page.
+       * </pre>
+       *
+       * <code>string next_ack_id = 4;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearNextAckId() {
+        copyOnWrite();
+        instance.clearNextAckId();
+        return this;
+      }
+      /**
+       * <pre>
+       * The start_ack_id of the next page. Empty = this is the last page.
+       * </pre>
+       *
+       * <code>string next_ack_id = 4;</code>
+       * @param value The bytes for nextAckId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setNextAckIdBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setNextAckIdBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * How many read receipts the message has in all.
+       * </pre>
+       *
+       * <code>uint32 total_count = 5;</code>
+       * @return The totalCount.
+       */
+      @java.lang.Override
+      public int getTotalCount() {
+        return instance.getTotalCount();
+      }
+      /**
+       * <pre>
+       * How many read receipts the message has in all.
+       * </pre>
+       *
+       * <code>uint32 total_count = 5;</code>
+       * @param value The totalCount to set.
+       * @return This builder for chaining.
+       */
+      public Builder setTotalCount(int value) {
+        copyOnWrite();
+        instance.setTotalCount(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * How many read receipts the message has in all.
+       * </pre>
+       *
+       * <code>uint32 total_count = 5;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearTotalCount() {
+        copyOnWrite();
+        instance.clearTotalCount();
+        return this;
+      }
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.GroupAckPage)
+    }
+    @java.lang.Override
+    @java.lang.SuppressWarnings({"unchecked", "fallthrough"})
+    protected final java.lang.Object dynamicMethod(
+        com.google.protobuf.GeneratedMessageLite.MethodToInvoke method,
+        java.lang.Object arg0, java.lang.Object arg1) {
+      switch (method) {
+        case NEW_MUTABLE_INSTANCE: {
+          return new rtmwire.v1.ReceiptOuterClass.GroupAckPage();
+        }
+        case NEW_BUILDER: {
+          return new Builder();
+        }
+        case BUILD_MESSAGE_INFO: {
+            java.lang.Object[] objects = new java.lang.Object[] {
+              "messageId_",
+              "groupId_",
+              "acks_",
+              rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.class,
+              "nextAckId_",
+              "totalCount_",
+            };
+            java.lang.String info =
+                "\u0000\u0005\u0000\u0000\u0001\u0005\u0005\u0000\u0001\u0000\u0001\u0208\u0002\u0208" +
+                "\u0003\u001b\u0004\u0208\u0005\u000b";
+            return newMessageInfo(DEFAULT_INSTANCE, info, objects);
+        }
+        // fall through
+        case GET_DEFAULT_INSTANCE: {
+          return DEFAULT_INSTANCE;
+        }
+        case GET_PARSER: {
+          com.google.protobuf.Parser<rtmwire.v1.ReceiptOuterClass.GroupAckPage> parser = PARSER;
+          if (parser == null) {
+            synchronized (rtmwire.v1.ReceiptOuterClass.GroupAckPage.class) {
+              parser = PARSER;
+              if (parser == null) {
+                parser =
+                    new DefaultInstanceBasedParser<rtmwire.v1.ReceiptOuterClass.GroupAckPage>(
+                        DEFAULT_INSTANCE);
+                PARSER = parser;
+              }
+            }
+          }
+          return parser;
+      }
+      case GET_MEMOIZED_IS_INITIALIZED: {
+        return (byte) 1;
+      }
+      case SET_MEMOIZED_IS_INITIALIZED: {
+        return null;
+      }
+      }
+      throw new UnsupportedOperationException();
+    }
+
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.GroupAckPage)
+    private static final rtmwire.v1.ReceiptOuterClass.GroupAckPage DEFAULT_INSTANCE;
+    static {
+      GroupAckPage defaultInstance = new GroupAckPage();
+      // New instances are implicitly immutable so no need to make
+      // immutable.
+      DEFAULT_INSTANCE = defaultInstance;
+      com.google.protobuf.GeneratedMessageLite.registerDefaultInstance(
+        GroupAckPage.class, defaultInstance);
+    }
+
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static volatile com.google.protobuf.Parser<GroupAckPage> PARSER;
+
+    public static com.google.protobuf.Parser<GroupAckPage> parser() {
       return DEFAULT_INSTANCE.getParserForType();
     }
   }

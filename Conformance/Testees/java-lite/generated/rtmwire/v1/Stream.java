@@ -130,6 +130,30 @@ public final class Stream {
      * @return The reference.
      */
     rtmwire.v1.Stream.StreamReference getReference();
+
+    /**
+     * <pre>
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     * </pre>
+     *
+     * <code>string summary = 9;</code>
+     * @return The summary.
+     */
+    java.lang.String getSummary();
+    /**
+     * <pre>
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     * </pre>
+     *
+     * <code>string summary = 9;</code>
+     * @return The bytes for summary.
+     */
+    com.google.protobuf.ByteString
+        getSummaryBytes();
   }
   /**
    * <pre>
@@ -147,6 +171,7 @@ public final class Stream {
       messageUid_ = "";
       contentType_ = "";
       content_ = "";
+      summary_ = "";
     }
     public static final int MESSAGE_UID_FIELD_NUMBER = 1;
     private java.lang.String messageUid_;
@@ -564,6 +589,83 @@ public final class Stream {
      * <code>.rtmwire.v1.StreamReference reference = 8;</code>
      */
     private void clearReference() {  reference_ = null;
+      
+    }
+
+    public static final int SUMMARY_FIELD_NUMBER = 9;
+    private java.lang.String summary_;
+    /**
+     * <pre>
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     * </pre>
+     *
+     * <code>string summary = 9;</code>
+     * @return The summary.
+     */
+    @java.lang.Override
+    public java.lang.String getSummary() {
+      return summary_;
+    }
+    /**
+     * <pre>
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     * </pre>
+     *
+     * <code>string summary = 9;</code>
+     * @return The bytes for summary.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getSummaryBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(summary_);
+    }
+    /**
+     * <pre>
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     * </pre>
+     *
+     * <code>string summary = 9;</code>
+     * @param value The summary to set.
+     */
+    private void setSummary(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      summary_ = value;
+    }
+    /**
+     * <pre>
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     * </pre>
+     *
+     * <code>string summary = 9;</code>
+     */
+    private void clearSummary() {
+      
+      summary_ = getDefaultInstance().getSummary();
+    }
+    /**
+     * <pre>
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     * </pre>
+     *
+     * <code>string summary = 9;</code>
+     * @param value The bytes for summary to set.
+     */
+    private void setSummaryBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      summary_ = value.toStringUtf8();
       
     }
 
@@ -1104,6 +1206,85 @@ public final class Stream {
         return this;
       }
 
+      /**
+       * <pre>
+       * The summary of the whole content, once there is one (RongCloud delivers it as the message
+       * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+       * conversation list or the history shows. Set from the complete event's summary. Optional.
+       * </pre>
+       *
+       * <code>string summary = 9;</code>
+       * @return The summary.
+       */
+      @java.lang.Override
+      public java.lang.String getSummary() {
+        return instance.getSummary();
+      }
+      /**
+       * <pre>
+       * The summary of the whole content, once there is one (RongCloud delivers it as the message
+       * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+       * conversation list or the history shows. Set from the complete event's summary. Optional.
+       * </pre>
+       *
+       * <code>string summary = 9;</code>
+       * @return The bytes for summary.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getSummaryBytes() {
+        return instance.getSummaryBytes();
+      }
+      /**
+       * <pre>
+       * The summary of the whole content, once there is one (RongCloud delivers it as the message
+       * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+       * conversation list or the history shows. Set from the complete event's summary. Optional.
+       * </pre>
+       *
+       * <code>string summary = 9;</code>
+       * @param value The summary to set.
+       * @return This builder for chaining.
+       */
+      public Builder setSummary(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setSummary(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The summary of the whole content, once there is one (RongCloud delivers it as the message
+       * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+       * conversation list or the history shows. Set from the complete event's summary. Optional.
+       * </pre>
+       *
+       * <code>string summary = 9;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearSummary() {
+        copyOnWrite();
+        instance.clearSummary();
+        return this;
+      }
+      /**
+       * <pre>
+       * The summary of the whole content, once there is one (RongCloud delivers it as the message
+       * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+       * conversation list or the history shows. Set from the complete event's summary. Optional.
+       * </pre>
+       *
+       * <code>string summary = 9;</code>
+       * @param value The bytes for summary to set.
+       * @return This builder for chaining.
+       */
+      public Builder setSummaryBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setSummaryBytes(value);
+        return this;
+      }
+
       // @@protoc_insertion_point(builder_scope:rtmwire.v1.StreamMessage)
     }
     @java.lang.Override
@@ -1128,10 +1309,11 @@ public final class Stream {
               "stopReason_",
               "isSync_",
               "reference_",
+              "summary_",
             };
             java.lang.String info =
-                "\u0000\b\u0000\u0000\u0001\b\b\u0000\u0000\u0000\u0001\u0208\u0002\u0208\u0003\u0208" +
-                "\u0004\u0007\u0005\u0004\u0006\u0004\u0007\u0007\b\t";
+                "\u0000\t\u0000\u0000\u0001\t\t\u0000\u0000\u0000\u0001\u0208\u0002\u0208\u0003\u0208" +
+                "\u0004\u0007\u0005\u0004\u0006\u0004\u0007\u0007\b\t\t\u0208";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through

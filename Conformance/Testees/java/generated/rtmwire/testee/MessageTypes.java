@@ -27,6 +27,10 @@ public final class MessageTypes {
                 return rtmwire.v1.EnvelopeOuterClass.Envelope.getDefaultInstance();
             case "rtmwire.v1.FileMessage":
                 return rtmwire.v1.Content.FileMessage.getDefaultInstance();
+            case "rtmwire.v1.GroupAckPage":
+                return rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance();
+            case "rtmwire.v1.GroupAckQuery":
+                return rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance();
             case "rtmwire.v1.GroupReadCount":
                 return rtmwire.v1.ReceiptOuterClass.GroupReadCount.getDefaultInstance();
             case "rtmwire.v1.GroupReadReceipt":

@@ -915,7 +915,8 @@ public final class Content {
 
     /**
      * <pre>
-     * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      * </pre>
      *
      * <code>uint64 size = 3;</code>
@@ -925,8 +926,8 @@ public final class Content {
 
     /**
      * <pre>
-     * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-     * explicit value set by the sender overrides the computed one. 0 = unknown.
+     * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+     * value set by the sender overrides the computed one. 0 = unknown (any other format).
      * </pre>
      *
      * <code>uint32 width = 4;</code>
@@ -1021,11 +1022,25 @@ public final class Content {
      * <code>.rtmwire.v1.Mentions mentions = 10;</code>
      */
     rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder();
+
+    /**
+     * <pre>
+     * When the file server discards the upload and the media id stops working (ms since the Unix
+     * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+     * negative is invalid.
+     * </pre>
+     *
+     * <code>int64 expire_time_ms = 11;</code>
+     * @return The expireTimeMs.
+     */
+    long getExpireTimeMs();
   }
   /**
    * <pre>
    * An image stored on the file server. The image bytes never travel in the message: only its media
-   * id (issued by the file server on upload, valid 7 days) and descriptive fields.
+   * id (issued by the file server on upload, valid 7 days) and descriptive fields. A message built
+   * from a media id alone (Agora's createImageMessageByMediaId: re-sending or forwarding an upload)
+   * has no size, width or height: each is 0, "unknown".
    * </pre>
    *
    * Protobuf type {@code rtmwire.v1.ImageMessage}
@@ -1169,7 +1184,8 @@ public final class Content {
     private long size_ = 0L;
     /**
      * <pre>
-     * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      * </pre>
      *
      * <code>uint64 size = 3;</code>
@@ -1184,8 +1200,8 @@ public final class Content {
     private int width_ = 0;
     /**
      * <pre>
-     * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-     * explicit value set by the sender overrides the computed one. 0 = unknown.
+     * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+     * value set by the sender overrides the computed one. 0 = unknown (any other format).
      * </pre>
      *
      * <code>uint32 width = 4;</code>
@@ -1342,6 +1358,23 @@ public final class Content {
       return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
     }
 
+    public static final int EXPIRE_TIME_MS_FIELD_NUMBER = 11;
+    private long expireTimeMs_ = 0L;
+    /**
+     * <pre>
+     * When the file server discards the upload and the media id stops working (ms since the Unix
+     * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+     * negative is invalid.
+     * </pre>
+     *
+     * <code>int64 expire_time_ms = 11;</code>
+     * @return The expireTimeMs.
+     */
+    @java.lang.Override
+    public long getExpireTimeMs() {
+      return expireTimeMs_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -1385,6 +1418,9 @@ public final class Content {
       }
       if (mentions_ != null) {
         output.writeMessage(10, getMentions());
+      }
+      if (expireTimeMs_ != 0L) {
+        output.writeInt64(11, expireTimeMs_);
       }
       getUnknownFields().writeTo(output);
     }
@@ -1432,6 +1468,10 @@ public final class Content {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(10, getMentions());
       }
+      if (expireTimeMs_ != 0L) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeInt64Size(11, expireTimeMs_);
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -1470,6 +1510,8 @@ public final class Content {
         if (!getMentions()
             .equals(other.getMentions())) return false;
       }
+      if (getExpireTimeMs()
+          != other.getExpireTimeMs()) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -1504,6 +1546,9 @@ public final class Content {
         hash = (37 * hash) + MENTIONS_FIELD_NUMBER;
         hash = (53 * hash) + getMentions().hashCode();
       }
+      hash = (37 * hash) + EXPIRE_TIME_MS_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+          getExpireTimeMs());
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -1602,7 +1647,9 @@ public final class Content {
     /**
      * <pre>
      * An image stored on the file server. The image bytes never travel in the message: only its media
-     * id (issued by the file server on upload, valid 7 days) and descriptive fields.
+     * id (issued by the file server on upload, valid 7 days) and descriptive fields. A message built
+     * from a media id alone (Agora's createImageMessageByMediaId: re-sending or forwarding an upload)
+     * has no size, width or height: each is 0, "unknown".
      * </pre>
      *
      * Protobuf type {@code rtmwire.v1.ImageMessage}
@@ -1652,6 +1699,7 @@ public final class Content {
           mentionsBuilder_.dispose();
           mentionsBuilder_ = null;
         }
+        expireTimeMs_ = 0L;
         return this;
       }
 
@@ -1716,6 +1764,9 @@ public final class Content {
           result.mentions_ = mentionsBuilder_ == null
               ? mentions_
               : mentionsBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000400) != 0)) {
+          result.expireTimeMs_ = expireTimeMs_;
         }
       }
 
@@ -1799,6 +1850,9 @@ public final class Content {
         if (other.hasMentions()) {
           mergeMentions(other.getMentions());
         }
+        if (other.getExpireTimeMs() != 0L) {
+          setExpireTimeMs(other.getExpireTimeMs());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -1877,6 +1931,11 @@ public final class Content {
                 bitField0_ |= 0x00000200;
                 break;
               } // case 82
+              case 88: {
+                expireTimeMs_ = input.readInt64();
+                bitField0_ |= 0x00000400;
+                break;
+              } // case 88
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -2081,7 +2140,8 @@ public final class Content {
       private long size_ ;
       /**
        * <pre>
-       * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * 0 = unknown (a message sent by media id).
        * </pre>
        *
        * <code>uint64 size = 3;</code>
@@ -2093,7 +2153,8 @@ public final class Content {
       }
       /**
        * <pre>
-       * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * 0 = unknown (a message sent by media id).
        * </pre>
        *
        * <code>uint64 size = 3;</code>
@@ -2109,7 +2170,8 @@ public final class Content {
       }
       /**
        * <pre>
-       * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * 0 = unknown (a message sent by media id).
        * </pre>
        *
        * <code>uint64 size = 3;</code>
@@ -2125,8 +2187,8 @@ public final class Content {
       private int width_ ;
       /**
        * <pre>
-       * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-       * explicit value set by the sender overrides the computed one. 0 = unknown.
+       * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+       * value set by the sender overrides the computed one. 0 = unknown (any other format).
        * </pre>
        *
        * <code>uint32 width = 4;</code>
@@ -2138,8 +2200,8 @@ public final class Content {
       }
       /**
        * <pre>
-       * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-       * explicit value set by the sender overrides the computed one. 0 = unknown.
+       * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+       * value set by the sender overrides the computed one. 0 = unknown (any other format).
        * </pre>
        *
        * <code>uint32 width = 4;</code>
@@ -2155,8 +2217,8 @@ public final class Content {
       }
       /**
        * <pre>
-       * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-       * explicit value set by the sender overrides the computed one. 0 = unknown.
+       * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+       * value set by the sender overrides the computed one. 0 = unknown (any other format).
        * </pre>
        *
        * <code>uint32 width = 4;</code>
@@ -2594,6 +2656,56 @@ public final class Content {
         }
         return mentionsBuilder_;
       }
+
+      private long expireTimeMs_ ;
+      /**
+       * <pre>
+       * When the file server discards the upload and the media id stops working (ms since the Unix
+       * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+       * negative is invalid.
+       * </pre>
+       *
+       * <code>int64 expire_time_ms = 11;</code>
+       * @return The expireTimeMs.
+       */
+      @java.lang.Override
+      public long getExpireTimeMs() {
+        return expireTimeMs_;
+      }
+      /**
+       * <pre>
+       * When the file server discards the upload and the media id stops working (ms since the Unix
+       * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+       * negative is invalid.
+       * </pre>
+       *
+       * <code>int64 expire_time_ms = 11;</code>
+       * @param value The expireTimeMs to set.
+       * @return This builder for chaining.
+       */
+      public Builder setExpireTimeMs(long value) {
+        
+        expireTimeMs_ = value;
+        bitField0_ |= 0x00000400;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * When the file server discards the upload and the media id stops working (ms since the Unix
+       * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+       * negative is invalid.
+       * </pre>
+       *
+       * <code>int64 expire_time_ms = 11;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearExpireTimeMs() {
+        bitField0_ = (bitField0_ & ~0x00000400);
+        expireTimeMs_ = 0L;
+        onChanged();
+        return this;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -2704,7 +2816,8 @@ public final class Content {
 
     /**
      * <pre>
-     * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      * </pre>
      *
      * <code>uint64 size = 3;</code>
@@ -2768,6 +2881,17 @@ public final class Content {
      * <code>.rtmwire.v1.Mentions mentions = 6;</code>
      */
     rtmwire.v1.Content.MentionsOrBuilder getMentionsOrBuilder();
+
+    /**
+     * <pre>
+     * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+     * given; negative is invalid.
+     * </pre>
+     *
+     * <code>int64 expire_time_ms = 7;</code>
+     * @return The expireTimeMs.
+     */
+    long getExpireTimeMs();
   }
   /**
    * <pre>
@@ -2915,7 +3039,8 @@ public final class Content {
     private long size_ = 0L;
     /**
      * <pre>
-     * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      * </pre>
      *
      * <code>uint64 size = 3;</code>
@@ -3026,6 +3151,22 @@ public final class Content {
       return mentions_ == null ? rtmwire.v1.Content.Mentions.getDefaultInstance() : mentions_;
     }
 
+    public static final int EXPIRE_TIME_MS_FIELD_NUMBER = 7;
+    private long expireTimeMs_ = 0L;
+    /**
+     * <pre>
+     * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+     * given; negative is invalid.
+     * </pre>
+     *
+     * <code>int64 expire_time_ms = 7;</code>
+     * @return The expireTimeMs.
+     */
+    @java.lang.Override
+    public long getExpireTimeMs() {
+      return expireTimeMs_;
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -3058,6 +3199,9 @@ public final class Content {
       if (mentions_ != null) {
         output.writeMessage(6, getMentions());
       }
+      if (expireTimeMs_ != 0L) {
+        output.writeInt64(7, expireTimeMs_);
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -3087,6 +3231,10 @@ public final class Content {
       if (mentions_ != null) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(6, getMentions());
+      }
+      if (expireTimeMs_ != 0L) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeInt64Size(7, expireTimeMs_);
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -3118,6 +3266,8 @@ public final class Content {
         if (!getMentions()
             .equals(other.getMentions())) return false;
       }
+      if (getExpireTimeMs()
+          != other.getExpireTimeMs()) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -3144,6 +3294,9 @@ public final class Content {
         hash = (37 * hash) + MENTIONS_FIELD_NUMBER;
         hash = (53 * hash) + getMentions().hashCode();
       }
+      hash = (37 * hash) + EXPIRE_TIME_MS_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+          getExpireTimeMs());
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -3287,6 +3440,7 @@ public final class Content {
           mentionsBuilder_.dispose();
           mentionsBuilder_ = null;
         }
+        expireTimeMs_ = 0L;
         return this;
       }
 
@@ -3339,6 +3493,9 @@ public final class Content {
           result.mentions_ = mentionsBuilder_ == null
               ? mentions_
               : mentionsBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000040) != 0)) {
+          result.expireTimeMs_ = expireTimeMs_;
         }
       }
 
@@ -3410,6 +3567,9 @@ public final class Content {
         if (other.hasMentions()) {
           mergeMentions(other.getMentions());
         }
+        if (other.getExpireTimeMs() != 0L) {
+          setExpireTimeMs(other.getExpireTimeMs());
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -3468,6 +3628,11 @@ public final class Content {
                 bitField0_ |= 0x00000020;
                 break;
               } // case 50
+              case 56: {
+                expireTimeMs_ = input.readInt64();
+                bitField0_ |= 0x00000040;
+                break;
+              } // case 56
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -3672,7 +3837,8 @@ public final class Content {
       private long size_ ;
       /**
        * <pre>
-       * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * 0 = unknown (a message sent by media id).
        * </pre>
        *
        * <code>uint64 size = 3;</code>
@@ -3684,7 +3850,8 @@ public final class Content {
       }
       /**
        * <pre>
-       * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * 0 = unknown (a message sent by media id).
        * </pre>
        *
        * <code>uint64 size = 3;</code>
@@ -3700,7 +3867,8 @@ public final class Content {
       }
       /**
        * <pre>
-       * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+       * 0 = unknown (a message sent by media id).
        * </pre>
        *
        * <code>uint64 size = 3;</code>
@@ -4002,6 +4170,53 @@ public final class Content {
           mentions_ = null;
         }
         return mentionsBuilder_;
+      }
+
+      private long expireTimeMs_ ;
+      /**
+       * <pre>
+       * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+       * given; negative is invalid.
+       * </pre>
+       *
+       * <code>int64 expire_time_ms = 7;</code>
+       * @return The expireTimeMs.
+       */
+      @java.lang.Override
+      public long getExpireTimeMs() {
+        return expireTimeMs_;
+      }
+      /**
+       * <pre>
+       * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+       * given; negative is invalid.
+       * </pre>
+       *
+       * <code>int64 expire_time_ms = 7;</code>
+       * @param value The expireTimeMs to set.
+       * @return This builder for chaining.
+       */
+      public Builder setExpireTimeMs(long value) {
+        
+        expireTimeMs_ = value;
+        bitField0_ |= 0x00000040;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+       * given; negative is invalid.
+       * </pre>
+       *
+       * <code>int64 expire_time_ms = 7;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearExpireTimeMs() {
+        bitField0_ = (bitField0_ & ~0x00000040);
+        expireTimeMs_ = 0L;
+        onChanged();
+        return this;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -6454,21 +6669,23 @@ public final class Content {
     java.lang.String[] descriptorData = {
       "\n\030rtmwire/v1/content.proto\022\nrtmwire.v1\"I" +
       "\n\013TextMessage\022\014\n\004text\030\001 \001(\t\022&\n\010mentions\030" +
-      "\002 \001(\0132\024.rtmwire.v1.MentionsJ\004\010\003\020\020\"\342\001\n\014Im" +
+      "\002 \001(\0132\024.rtmwire.v1.MentionsJ\004\010\003\020\020\"\372\001\n\014Im" +
       "ageMessage\022\020\n\010media_id\030\001 \001(\t\022\021\n\tfile_nam" +
       "e\030\002 \001(\t\022\014\n\004size\030\003 \001(\004\022\r\n\005width\030\004 \001(\r\022\016\n\006" +
       "height\030\005 \001(\r\022\021\n\tthumbnail\030\006 \001(\014\022\027\n\017thumb" +
       "nail_width\030\007 \001(\r\022\030\n\020thumbnail_height\030\010 \001" +
       "(\r\022\014\n\004text\030\t \001(\t\022&\n\010mentions\030\n \001(\0132\024.rtm" +
-      "wire.v1.MentionsJ\004\010\013\020\020\"\217\001\n\013FileMessage\022\020" +
-      "\n\010media_id\030\001 \001(\t\022\021\n\tfile_name\030\002 \001(\t\022\014\n\004s" +
-      "ize\030\003 \001(\004\022\021\n\tthumbnail\030\004 \001(\014\022\014\n\004text\030\005 \001" +
-      "(\t\022&\n\010mentions\030\006 \001(\0132\024.rtmwire.v1.Mentio" +
-      "nsJ\004\010\007\020\020\"4\n\rCustomMessage\022\014\n\004type\030\001 \001(\t\022" +
-      "\017\n\007payload\030\002 \001(\014J\004\010\003\020\020\"4\n\010Mentions\022\020\n\010us" +
-      "er_ids\030\001 \003(\t\022\020\n\010everyone\030\002 \001(\010J\004\010\003\020\020\"E\n\007" +
-      "Caption\022\014\n\004text\030\001 \001(\t\022&\n\010mentions\030\002 \001(\0132" +
-      "\024.rtmwire.v1.MentionsJ\004\010\003\020\020b\006proto3"
+      "wire.v1.Mentions\022\026\n\016expire_time_ms\030\013 \001(\003" +
+      "J\004\010\014\020\020\"\247\001\n\013FileMessage\022\020\n\010media_id\030\001 \001(\t" +
+      "\022\021\n\tfile_name\030\002 \001(\t\022\014\n\004size\030\003 \001(\004\022\021\n\tthu" +
+      "mbnail\030\004 \001(\014\022\014\n\004text\030\005 \001(\t\022&\n\010mentions\030\006" +
+      " \001(\0132\024.rtmwire.v1.Mentions\022\026\n\016expire_tim" +
+      "e_ms\030\007 \001(\003J\004\010\010\020\020\"4\n\rCustomMessage\022\014\n\004typ" +
+      "e\030\001 \001(\t\022\017\n\007payload\030\002 \001(\014J\004\010\003\020\020\"4\n\010Mentio" +
+      "ns\022\020\n\010user_ids\030\001 \003(\t\022\020\n\010everyone\030\002 \001(\010J\004" +
+      "\010\003\020\020\"E\n\007Caption\022\014\n\004text\030\001 \001(\t\022&\n\010mention" +
+      "s\030\002 \001(\0132\024.rtmwire.v1.MentionsJ\004\010\003\020\020b\006pro" +
+      "to3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -6485,13 +6702,13 @@ public final class Content {
     internal_static_rtmwire_v1_ImageMessage_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_ImageMessage_descriptor,
-        new java.lang.String[] { "MediaId", "FileName", "Size", "Width", "Height", "Thumbnail", "ThumbnailWidth", "ThumbnailHeight", "Text", "Mentions", });
+        new java.lang.String[] { "MediaId", "FileName", "Size", "Width", "Height", "Thumbnail", "ThumbnailWidth", "ThumbnailHeight", "Text", "Mentions", "ExpireTimeMs", });
     internal_static_rtmwire_v1_FileMessage_descriptor =
       getDescriptor().getMessageTypes().get(2);
     internal_static_rtmwire_v1_FileMessage_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_FileMessage_descriptor,
-        new java.lang.String[] { "MediaId", "FileName", "Size", "Thumbnail", "Text", "Mentions", });
+        new java.lang.String[] { "MediaId", "FileName", "Size", "Thumbnail", "Text", "Mentions", "ExpireTimeMs", });
     internal_static_rtmwire_v1_CustomMessage_descriptor =
       getDescriptor().getMessageTypes().get(3);
     internal_static_rtmwire_v1_CustomMessage_fieldAccessorTable = new

@@ -153,6 +153,63 @@ public final class ReceiptOuterClass {
      */
     rtmwire.v1.ReceiptOuterClass.GroupReadCountOrBuilder getGroupReadCountOrBuilder();
 
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     * @return Whether the groupAckQuery field is set.
+     */
+    boolean hasGroupAckQuery();
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     * @return The groupAckQuery.
+     */
+    rtmwire.v1.ReceiptOuterClass.GroupAckQuery getGroupAckQuery();
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     */
+    rtmwire.v1.ReceiptOuterClass.GroupAckQueryOrBuilder getGroupAckQueryOrBuilder();
+
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     * @return Whether the groupAckPage field is set.
+     */
+    boolean hasGroupAckPage();
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     * @return The groupAckPage.
+     */
+    rtmwire.v1.ReceiptOuterClass.GroupAckPage getGroupAckPage();
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     */
+    rtmwire.v1.ReceiptOuterClass.GroupAckPageOrBuilder getGroupAckPageOrBuilder();
+
     public rtmwire.v1.ReceiptOuterClass.Receipt.KindCase getKindCase();
   }
   /**
@@ -209,6 +266,8 @@ public final class ReceiptOuterClass {
       CONVERSATION_READ(3),
       GROUP_READ(4),
       GROUP_READ_COUNT(5),
+      GROUP_ACK_QUERY(6),
+      GROUP_ACK_PAGE(7),
       KIND_NOT_SET(0);
       private final int value;
       private KindCase(int value) {
@@ -231,6 +290,8 @@ public final class ReceiptOuterClass {
           case 3: return CONVERSATION_READ;
           case 4: return GROUP_READ;
           case 5: return GROUP_READ_COUNT;
+          case 6: return GROUP_ACK_QUERY;
+          case 7: return GROUP_ACK_PAGE;
           case 0: return KIND_NOT_SET;
           default: return null;
         }
@@ -461,6 +522,95 @@ public final class ReceiptOuterClass {
       return rtmwire.v1.ReceiptOuterClass.GroupReadCount.getDefaultInstance();
     }
 
+    public static final int GROUP_ACK_QUERY_FIELD_NUMBER = 6;
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     * @return Whether the groupAckQuery field is set.
+     */
+    @java.lang.Override
+    public boolean hasGroupAckQuery() {
+      return kindCase_ == 6;
+    }
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     * @return The groupAckQuery.
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReceiptOuterClass.GroupAckQuery getGroupAckQuery() {
+      if (kindCase_ == 6) {
+         return (rtmwire.v1.ReceiptOuterClass.GroupAckQuery) kind_;
+      }
+      return rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReceiptOuterClass.GroupAckQueryOrBuilder getGroupAckQueryOrBuilder() {
+      if (kindCase_ == 6) {
+         return (rtmwire.v1.ReceiptOuterClass.GroupAckQuery) kind_;
+      }
+      return rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance();
+    }
+
+    public static final int GROUP_ACK_PAGE_FIELD_NUMBER = 7;
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     * @return Whether the groupAckPage field is set.
+     */
+    @java.lang.Override
+    public boolean hasGroupAckPage() {
+      return kindCase_ == 7;
+    }
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     * @return The groupAckPage.
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReceiptOuterClass.GroupAckPage getGroupAckPage() {
+      if (kindCase_ == 7) {
+         return (rtmwire.v1.ReceiptOuterClass.GroupAckPage) kind_;
+      }
+      return rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The server's answer: one page of read receipts and the cursor to the next.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReceiptOuterClass.GroupAckPageOrBuilder getGroupAckPageOrBuilder() {
+      if (kindCase_ == 7) {
+         return (rtmwire.v1.ReceiptOuterClass.GroupAckPage) kind_;
+      }
+      return rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance();
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -490,6 +640,12 @@ public final class ReceiptOuterClass {
       if (kindCase_ == 5) {
         output.writeMessage(5, (rtmwire.v1.ReceiptOuterClass.GroupReadCount) kind_);
       }
+      if (kindCase_ == 6) {
+        output.writeMessage(6, (rtmwire.v1.ReceiptOuterClass.GroupAckQuery) kind_);
+      }
+      if (kindCase_ == 7) {
+        output.writeMessage(7, (rtmwire.v1.ReceiptOuterClass.GroupAckPage) kind_);
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -518,6 +674,14 @@ public final class ReceiptOuterClass {
       if (kindCase_ == 5) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(5, (rtmwire.v1.ReceiptOuterClass.GroupReadCount) kind_);
+      }
+      if (kindCase_ == 6) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(6, (rtmwire.v1.ReceiptOuterClass.GroupAckQuery) kind_);
+      }
+      if (kindCase_ == 7) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(7, (rtmwire.v1.ReceiptOuterClass.GroupAckPage) kind_);
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -556,6 +720,14 @@ public final class ReceiptOuterClass {
           if (!getGroupReadCount()
               .equals(other.getGroupReadCount())) return false;
           break;
+        case 6:
+          if (!getGroupAckQuery()
+              .equals(other.getGroupAckQuery())) return false;
+          break;
+        case 7:
+          if (!getGroupAckPage()
+              .equals(other.getGroupAckPage())) return false;
+          break;
         case 0:
         default:
       }
@@ -590,6 +762,14 @@ public final class ReceiptOuterClass {
         case 5:
           hash = (37 * hash) + GROUP_READ_COUNT_FIELD_NUMBER;
           hash = (53 * hash) + getGroupReadCount().hashCode();
+          break;
+        case 6:
+          hash = (37 * hash) + GROUP_ACK_QUERY_FIELD_NUMBER;
+          hash = (53 * hash) + getGroupAckQuery().hashCode();
+          break;
+        case 7:
+          hash = (37 * hash) + GROUP_ACK_PAGE_FIELD_NUMBER;
+          hash = (53 * hash) + getGroupAckPage().hashCode();
           break;
         case 0:
         default:
@@ -742,6 +922,12 @@ public final class ReceiptOuterClass {
         if (groupReadCountBuilder_ != null) {
           groupReadCountBuilder_.clear();
         }
+        if (groupAckQueryBuilder_ != null) {
+          groupAckQueryBuilder_.clear();
+        }
+        if (groupAckPageBuilder_ != null) {
+          groupAckPageBuilder_.clear();
+        }
         kindCase_ = 0;
         kind_ = null;
         return this;
@@ -802,6 +988,14 @@ public final class ReceiptOuterClass {
         if (kindCase_ == 5 &&
             groupReadCountBuilder_ != null) {
           result.kind_ = groupReadCountBuilder_.build();
+        }
+        if (kindCase_ == 6 &&
+            groupAckQueryBuilder_ != null) {
+          result.kind_ = groupAckQueryBuilder_.build();
+        }
+        if (kindCase_ == 7 &&
+            groupAckPageBuilder_ != null) {
+          result.kind_ = groupAckPageBuilder_.build();
         }
       }
 
@@ -870,6 +1064,14 @@ public final class ReceiptOuterClass {
             mergeGroupReadCount(other.getGroupReadCount());
             break;
           }
+          case GROUP_ACK_QUERY: {
+            mergeGroupAckQuery(other.getGroupAckQuery());
+            break;
+          }
+          case GROUP_ACK_PAGE: {
+            mergeGroupAckPage(other.getGroupAckPage());
+            break;
+          }
           case KIND_NOT_SET: {
             break;
           }
@@ -935,6 +1137,20 @@ public final class ReceiptOuterClass {
                 kindCase_ = 5;
                 break;
               } // case 42
+              case 50: {
+                input.readMessage(
+                    getGroupAckQueryFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                kindCase_ = 6;
+                break;
+              } // case 50
+              case 58: {
+                input.readMessage(
+                    getGroupAckPageFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                kindCase_ = 7;
+                break;
+              } // case 58
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -1855,6 +2071,371 @@ public final class ReceiptOuterClass {
         kindCase_ = 5;
         onChanged();
         return groupReadCountBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.ReceiptOuterClass.GroupAckQuery, rtmwire.v1.ReceiptOuterClass.GroupAckQuery.Builder, rtmwire.v1.ReceiptOuterClass.GroupAckQueryOrBuilder> groupAckQueryBuilder_;
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       * @return Whether the groupAckQuery field is set.
+       */
+      @java.lang.Override
+      public boolean hasGroupAckQuery() {
+        return kindCase_ == 6;
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       * @return The groupAckQuery.
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupAckQuery getGroupAckQuery() {
+        if (groupAckQueryBuilder_ == null) {
+          if (kindCase_ == 6) {
+            return (rtmwire.v1.ReceiptOuterClass.GroupAckQuery) kind_;
+          }
+          return rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance();
+        } else {
+          if (kindCase_ == 6) {
+            return groupAckQueryBuilder_.getMessage();
+          }
+          return rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      public Builder setGroupAckQuery(rtmwire.v1.ReceiptOuterClass.GroupAckQuery value) {
+        if (groupAckQueryBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          kind_ = value;
+          onChanged();
+        } else {
+          groupAckQueryBuilder_.setMessage(value);
+        }
+        kindCase_ = 6;
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      public Builder setGroupAckQuery(
+          rtmwire.v1.ReceiptOuterClass.GroupAckQuery.Builder builderForValue) {
+        if (groupAckQueryBuilder_ == null) {
+          kind_ = builderForValue.build();
+          onChanged();
+        } else {
+          groupAckQueryBuilder_.setMessage(builderForValue.build());
+        }
+        kindCase_ = 6;
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      public Builder mergeGroupAckQuery(rtmwire.v1.ReceiptOuterClass.GroupAckQuery value) {
+        if (groupAckQueryBuilder_ == null) {
+          if (kindCase_ == 6 &&
+              kind_ != rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance()) {
+            kind_ = rtmwire.v1.ReceiptOuterClass.GroupAckQuery.newBuilder((rtmwire.v1.ReceiptOuterClass.GroupAckQuery) kind_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            kind_ = value;
+          }
+          onChanged();
+        } else {
+          if (kindCase_ == 6) {
+            groupAckQueryBuilder_.mergeFrom(value);
+          } else {
+            groupAckQueryBuilder_.setMessage(value);
+          }
+        }
+        kindCase_ = 6;
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      public Builder clearGroupAckQuery() {
+        if (groupAckQueryBuilder_ == null) {
+          if (kindCase_ == 6) {
+            kindCase_ = 0;
+            kind_ = null;
+            onChanged();
+          }
+        } else {
+          if (kindCase_ == 6) {
+            kindCase_ = 0;
+            kind_ = null;
+          }
+          groupAckQueryBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      public rtmwire.v1.ReceiptOuterClass.GroupAckQuery.Builder getGroupAckQueryBuilder() {
+        return getGroupAckQueryFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupAckQueryOrBuilder getGroupAckQueryOrBuilder() {
+        if ((kindCase_ == 6) && (groupAckQueryBuilder_ != null)) {
+          return groupAckQueryBuilder_.getMessageOrBuilder();
+        } else {
+          if (kindCase_ == 6) {
+            return (rtmwire.v1.ReceiptOuterClass.GroupAckQuery) kind_;
+          }
+          return rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The sender asks the server for one page of a group message's read receipts
+       * (asyncFetchGroupMessageAcksFromServer).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.ReceiptOuterClass.GroupAckQuery, rtmwire.v1.ReceiptOuterClass.GroupAckQuery.Builder, rtmwire.v1.ReceiptOuterClass.GroupAckQueryOrBuilder> 
+          getGroupAckQueryFieldBuilder() {
+        if (groupAckQueryBuilder_ == null) {
+          if (!(kindCase_ == 6)) {
+            kind_ = rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance();
+          }
+          groupAckQueryBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.ReceiptOuterClass.GroupAckQuery, rtmwire.v1.ReceiptOuterClass.GroupAckQuery.Builder, rtmwire.v1.ReceiptOuterClass.GroupAckQueryOrBuilder>(
+                  (rtmwire.v1.ReceiptOuterClass.GroupAckQuery) kind_,
+                  getParentForChildren(),
+                  isClean());
+          kind_ = null;
+        }
+        kindCase_ = 6;
+        onChanged();
+        return groupAckQueryBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.ReceiptOuterClass.GroupAckPage, rtmwire.v1.ReceiptOuterClass.GroupAckPage.Builder, rtmwire.v1.ReceiptOuterClass.GroupAckPageOrBuilder> groupAckPageBuilder_;
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       * @return Whether the groupAckPage field is set.
+       */
+      @java.lang.Override
+      public boolean hasGroupAckPage() {
+        return kindCase_ == 7;
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       * @return The groupAckPage.
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupAckPage getGroupAckPage() {
+        if (groupAckPageBuilder_ == null) {
+          if (kindCase_ == 7) {
+            return (rtmwire.v1.ReceiptOuterClass.GroupAckPage) kind_;
+          }
+          return rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance();
+        } else {
+          if (kindCase_ == 7) {
+            return groupAckPageBuilder_.getMessage();
+          }
+          return rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      public Builder setGroupAckPage(rtmwire.v1.ReceiptOuterClass.GroupAckPage value) {
+        if (groupAckPageBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          kind_ = value;
+          onChanged();
+        } else {
+          groupAckPageBuilder_.setMessage(value);
+        }
+        kindCase_ = 7;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      public Builder setGroupAckPage(
+          rtmwire.v1.ReceiptOuterClass.GroupAckPage.Builder builderForValue) {
+        if (groupAckPageBuilder_ == null) {
+          kind_ = builderForValue.build();
+          onChanged();
+        } else {
+          groupAckPageBuilder_.setMessage(builderForValue.build());
+        }
+        kindCase_ = 7;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      public Builder mergeGroupAckPage(rtmwire.v1.ReceiptOuterClass.GroupAckPage value) {
+        if (groupAckPageBuilder_ == null) {
+          if (kindCase_ == 7 &&
+              kind_ != rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance()) {
+            kind_ = rtmwire.v1.ReceiptOuterClass.GroupAckPage.newBuilder((rtmwire.v1.ReceiptOuterClass.GroupAckPage) kind_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            kind_ = value;
+          }
+          onChanged();
+        } else {
+          if (kindCase_ == 7) {
+            groupAckPageBuilder_.mergeFrom(value);
+          } else {
+            groupAckPageBuilder_.setMessage(value);
+          }
+        }
+        kindCase_ = 7;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      public Builder clearGroupAckPage() {
+        if (groupAckPageBuilder_ == null) {
+          if (kindCase_ == 7) {
+            kindCase_ = 0;
+            kind_ = null;
+            onChanged();
+          }
+        } else {
+          if (kindCase_ == 7) {
+            kindCase_ = 0;
+            kind_ = null;
+          }
+          groupAckPageBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      public rtmwire.v1.ReceiptOuterClass.GroupAckPage.Builder getGroupAckPageBuilder() {
+        return getGroupAckPageFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupAckPageOrBuilder getGroupAckPageOrBuilder() {
+        if ((kindCase_ == 7) && (groupAckPageBuilder_ != null)) {
+          return groupAckPageBuilder_.getMessageOrBuilder();
+        } else {
+          if (kindCase_ == 7) {
+            return (rtmwire.v1.ReceiptOuterClass.GroupAckPage) kind_;
+          }
+          return rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The server's answer: one page of read receipts and the cursor to the next.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.ReceiptOuterClass.GroupAckPage, rtmwire.v1.ReceiptOuterClass.GroupAckPage.Builder, rtmwire.v1.ReceiptOuterClass.GroupAckPageOrBuilder> 
+          getGroupAckPageFieldBuilder() {
+        if (groupAckPageBuilder_ == null) {
+          if (!(kindCase_ == 7)) {
+            kind_ = rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance();
+          }
+          groupAckPageBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.ReceiptOuterClass.GroupAckPage, rtmwire.v1.ReceiptOuterClass.GroupAckPage.Builder, rtmwire.v1.ReceiptOuterClass.GroupAckPageOrBuilder>(
+                  (rtmwire.v1.ReceiptOuterClass.GroupAckPage) kind_,
+                  getParentForChildren(),
+                  isClean());
+          kind_ = null;
+        }
+        kindCase_ = 7;
+        onChanged();
+        return groupAckPageBuilder_;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -4116,7 +4697,7 @@ public final class ReceiptOuterClass {
 
     /**
      * <pre>
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      * </pre>
      *
      * <code>string group_id = 2;</code>
@@ -4125,7 +4706,7 @@ public final class ReceiptOuterClass {
     java.lang.String getGroupId();
     /**
      * <pre>
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      * </pre>
      *
      * <code>string group_id = 2;</code>
@@ -4136,7 +4717,8 @@ public final class ReceiptOuterClass {
 
     /**
      * <pre>
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      * </pre>
      *
      * <code>string content = 3;</code>
@@ -4145,7 +4727,8 @@ public final class ReceiptOuterClass {
     java.lang.String getContent();
     /**
      * <pre>
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      * </pre>
      *
      * <code>string content = 3;</code>
@@ -4183,6 +4766,28 @@ public final class ReceiptOuterClass {
      * @return The readTimeMs.
      */
     long getReadTimeMs();
+
+    /**
+     * <pre>
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     * </pre>
+     *
+     * <code>string reader_user_id = 6;</code>
+     * @return The readerUserId.
+     */
+    java.lang.String getReaderUserId();
+    /**
+     * <pre>
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     * </pre>
+     *
+     * <code>string reader_user_id = 6;</code>
+     * @return The bytes for readerUserId.
+     */
+    com.google.protobuf.ByteString
+        getReaderUserIdBytes();
   }
   /**
    * <pre>
@@ -4205,6 +4810,7 @@ public final class ReceiptOuterClass {
       groupId_ = "";
       content_ = "";
       ackId_ = "";
+      readerUserId_ = "";
     }
 
     @java.lang.Override
@@ -4284,7 +4890,7 @@ public final class ReceiptOuterClass {
     private volatile java.lang.Object groupId_ = "";
     /**
      * <pre>
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      * </pre>
      *
      * <code>string group_id = 2;</code>
@@ -4305,7 +4911,7 @@ public final class ReceiptOuterClass {
     }
     /**
      * <pre>
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      * </pre>
      *
      * <code>string group_id = 2;</code>
@@ -4331,7 +4937,8 @@ public final class ReceiptOuterClass {
     private volatile java.lang.Object content_ = "";
     /**
      * <pre>
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      * </pre>
      *
      * <code>string content = 3;</code>
@@ -4352,7 +4959,8 @@ public final class ReceiptOuterClass {
     }
     /**
      * <pre>
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      * </pre>
      *
      * <code>string content = 3;</code>
@@ -4435,6 +5043,55 @@ public final class ReceiptOuterClass {
       return readTimeMs_;
     }
 
+    public static final int READER_USER_ID_FIELD_NUMBER = 6;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object readerUserId_ = "";
+    /**
+     * <pre>
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     * </pre>
+     *
+     * <code>string reader_user_id = 6;</code>
+     * @return The readerUserId.
+     */
+    @java.lang.Override
+    public java.lang.String getReaderUserId() {
+      java.lang.Object ref = readerUserId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        readerUserId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     * </pre>
+     *
+     * <code>string reader_user_id = 6;</code>
+     * @return The bytes for readerUserId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getReaderUserIdBytes() {
+      java.lang.Object ref = readerUserId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        readerUserId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -4464,6 +5121,9 @@ public final class ReceiptOuterClass {
       if (readTimeMs_ != 0L) {
         output.writeInt64(5, readTimeMs_);
       }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(readerUserId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 6, readerUserId_);
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -4488,6 +5148,9 @@ public final class ReceiptOuterClass {
       if (readTimeMs_ != 0L) {
         size += com.google.protobuf.CodedOutputStream
           .computeInt64Size(5, readTimeMs_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(readerUserId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(6, readerUserId_);
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -4514,6 +5177,8 @@ public final class ReceiptOuterClass {
           .equals(other.getAckId())) return false;
       if (getReadTimeMs()
           != other.getReadTimeMs()) return false;
+      if (!getReaderUserId()
+          .equals(other.getReaderUserId())) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -4536,6 +5201,8 @@ public final class ReceiptOuterClass {
       hash = (37 * hash) + READ_TIME_MS_FIELD_NUMBER;
       hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
           getReadTimeMs());
+      hash = (37 * hash) + READER_USER_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getReaderUserId().hashCode();
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -4674,6 +5341,7 @@ public final class ReceiptOuterClass {
         content_ = "";
         ackId_ = "";
         readTimeMs_ = 0L;
+        readerUserId_ = "";
         return this;
       }
 
@@ -4721,6 +5389,9 @@ public final class ReceiptOuterClass {
         }
         if (((from_bitField0_ & 0x00000010) != 0)) {
           result.readTimeMs_ = readTimeMs_;
+        }
+        if (((from_bitField0_ & 0x00000020) != 0)) {
+          result.readerUserId_ = readerUserId_;
         }
       }
 
@@ -4791,6 +5462,11 @@ public final class ReceiptOuterClass {
         if (other.getReadTimeMs() != 0L) {
           setReadTimeMs(other.getReadTimeMs());
         }
+        if (!other.getReaderUserId().isEmpty()) {
+          readerUserId_ = other.readerUserId_;
+          bitField0_ |= 0x00000020;
+          onChanged();
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -4842,6 +5518,11 @@ public final class ReceiptOuterClass {
                 bitField0_ |= 0x00000010;
                 break;
               } // case 40
+              case 50: {
+                readerUserId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000020;
+                break;
+              } // case 50
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -4954,7 +5635,7 @@ public final class ReceiptOuterClass {
       private java.lang.Object groupId_ = "";
       /**
        * <pre>
-       * The group id. Required (non-empty).
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
        * </pre>
        *
        * <code>string group_id = 2;</code>
@@ -4974,7 +5655,7 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * The group id. Required (non-empty).
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
        * </pre>
        *
        * <code>string group_id = 2;</code>
@@ -4995,7 +5676,7 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * The group id. Required (non-empty).
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
        * </pre>
        *
        * <code>string group_id = 2;</code>
@@ -5012,7 +5693,7 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * The group id. Required (non-empty).
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
        * </pre>
        *
        * <code>string group_id = 2;</code>
@@ -5026,7 +5707,7 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * The group id. Required (non-empty).
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
        * </pre>
        *
        * <code>string group_id = 2;</code>
@@ -5046,7 +5727,8 @@ public final class ReceiptOuterClass {
       private java.lang.Object content_ = "";
       /**
        * <pre>
-       * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+       * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+       * the 32 KB content budget.
        * </pre>
        *
        * <code>string content = 3;</code>
@@ -5066,7 +5748,8 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+       * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+       * the 32 KB content budget.
        * </pre>
        *
        * <code>string content = 3;</code>
@@ -5087,7 +5770,8 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+       * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+       * the 32 KB content budget.
        * </pre>
        *
        * <code>string content = 3;</code>
@@ -5104,7 +5788,8 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+       * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+       * the 32 KB content budget.
        * </pre>
        *
        * <code>string content = 3;</code>
@@ -5118,7 +5803,8 @@ public final class ReceiptOuterClass {
       }
       /**
        * <pre>
-       * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+       * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+       * the 32 KB content budget.
        * </pre>
        *
        * <code>string content = 3;</code>
@@ -5267,6 +5953,103 @@ public final class ReceiptOuterClass {
       public Builder clearReadTimeMs() {
         bitField0_ = (bitField0_ & ~0x00000010);
         readTimeMs_ = 0L;
+        onChanged();
+        return this;
+      }
+
+      private java.lang.Object readerUserId_ = "";
+      /**
+       * <pre>
+       * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+       * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+       * </pre>
+       *
+       * <code>string reader_user_id = 6;</code>
+       * @return The readerUserId.
+       */
+      public java.lang.String getReaderUserId() {
+        java.lang.Object ref = readerUserId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          readerUserId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+       * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+       * </pre>
+       *
+       * <code>string reader_user_id = 6;</code>
+       * @return The bytes for readerUserId.
+       */
+      public com.google.protobuf.ByteString
+          getReaderUserIdBytes() {
+        java.lang.Object ref = readerUserId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          readerUserId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+       * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+       * </pre>
+       *
+       * <code>string reader_user_id = 6;</code>
+       * @param value The readerUserId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setReaderUserId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        readerUserId_ = value;
+        bitField0_ |= 0x00000020;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+       * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+       * </pre>
+       *
+       * <code>string reader_user_id = 6;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearReaderUserId() {
+        readerUserId_ = getDefaultInstance().getReaderUserId();
+        bitField0_ = (bitField0_ & ~0x00000020);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+       * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+       * </pre>
+       *
+       * <code>string reader_user_id = 6;</code>
+       * @param value The bytes for readerUserId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setReaderUserIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        readerUserId_ = value;
+        bitField0_ |= 0x00000020;
         onChanged();
         return this;
       }
@@ -6209,6 +6992,2644 @@ public final class ReceiptOuterClass {
 
   }
 
+  public interface GroupAckQueryOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.GroupAckQuery)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The messageId.
+     */
+    java.lang.String getMessageId();
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The bytes for messageId.
+     */
+    com.google.protobuf.ByteString
+        getMessageIdBytes();
+
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The groupId.
+     */
+    java.lang.String getGroupId();
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The bytes for groupId.
+     */
+    com.google.protobuf.ByteString
+        getGroupIdBytes();
+
+    /**
+     * <pre>
+     * The cursor: the next_ack_id of the previous page. Empty = the first page.
+     * </pre>
+     *
+     * <code>string start_ack_id = 3;</code>
+     * @return The startAckId.
+     */
+    java.lang.String getStartAckId();
+    /**
+     * <pre>
+     * The cursor: the next_ack_id of the previous page. Empty = the first page.
+     * </pre>
+     *
+     * <code>string start_ack_id = 3;</code>
+     * @return The bytes for startAckId.
+     */
+    com.google.protobuf.ByteString
+        getStartAckIdBytes();
+
+    /**
+     * <pre>
+     * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+     * </pre>
+     *
+     * <code>uint32 page_size = 4;</code>
+     * @return The pageSize.
+     */
+    int getPageSize();
+  }
+  /**
+   * <pre>
+   * A request for one page of a group message's read receipts, oldest first (Agora Chat
+   * asyncFetchGroupMessageAcksFromServer: message id, group id, start ack id, page size).
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.GroupAckQuery}
+   */
+  public static final class GroupAckQuery extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.GroupAckQuery)
+      GroupAckQueryOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use GroupAckQuery.newBuilder() to construct.
+    private GroupAckQuery(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private GroupAckQuery() {
+      messageId_ = "";
+      groupId_ = "";
+      startAckId_ = "";
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new GroupAckQuery();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return rtmwire.v1.ReceiptOuterClass.internal_static_rtmwire_v1_GroupAckQuery_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return rtmwire.v1.ReceiptOuterClass.internal_static_rtmwire_v1_GroupAckQuery_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              rtmwire.v1.ReceiptOuterClass.GroupAckQuery.class, rtmwire.v1.ReceiptOuterClass.GroupAckQuery.Builder.class);
+    }
+
+    public static final int MESSAGE_ID_FIELD_NUMBER = 1;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object messageId_ = "";
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The messageId.
+     */
+    @java.lang.Override
+    public java.lang.String getMessageId() {
+      java.lang.Object ref = messageId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        messageId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The bytes for messageId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getMessageIdBytes() {
+      java.lang.Object ref = messageId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        messageId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    public static final int GROUP_ID_FIELD_NUMBER = 2;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object groupId_ = "";
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The groupId.
+     */
+    @java.lang.Override
+    public java.lang.String getGroupId() {
+      java.lang.Object ref = groupId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        groupId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The bytes for groupId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getGroupIdBytes() {
+      java.lang.Object ref = groupId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        groupId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    public static final int START_ACK_ID_FIELD_NUMBER = 3;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object startAckId_ = "";
+    /**
+     * <pre>
+     * The cursor: the next_ack_id of the previous page. Empty = the first page.
+     * </pre>
+     *
+     * <code>string start_ack_id = 3;</code>
+     * @return The startAckId.
+     */
+    @java.lang.Override
+    public java.lang.String getStartAckId() {
+      java.lang.Object ref = startAckId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        startAckId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The cursor: the next_ack_id of the previous page. Empty = the first page.
+     * </pre>
+     *
+     * <code>string start_ack_id = 3;</code>
+     * @return The bytes for startAckId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getStartAckIdBytes() {
+      java.lang.Object ref = startAckId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        startAckId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    public static final int PAGE_SIZE_FIELD_NUMBER = 4;
+    private int pageSize_ = 0;
+    /**
+     * <pre>
+     * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+     * </pre>
+     *
+     * <code>uint32 page_size = 4;</code>
+     * @return The pageSize.
+     */
+    @java.lang.Override
+    public int getPageSize() {
+      return pageSize_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(messageId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 1, messageId_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(groupId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 2, groupId_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(startAckId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 3, startAckId_);
+      }
+      if (pageSize_ != 0) {
+        output.writeUInt32(4, pageSize_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(messageId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(1, messageId_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(groupId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(2, groupId_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(startAckId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(3, startAckId_);
+      }
+      if (pageSize_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(4, pageSize_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof rtmwire.v1.ReceiptOuterClass.GroupAckQuery)) {
+        return super.equals(obj);
+      }
+      rtmwire.v1.ReceiptOuterClass.GroupAckQuery other = (rtmwire.v1.ReceiptOuterClass.GroupAckQuery) obj;
+
+      if (!getMessageId()
+          .equals(other.getMessageId())) return false;
+      if (!getGroupId()
+          .equals(other.getGroupId())) return false;
+      if (!getStartAckId()
+          .equals(other.getStartAckId())) return false;
+      if (getPageSize()
+          != other.getPageSize()) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + MESSAGE_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getMessageId().hashCode();
+      hash = (37 * hash) + GROUP_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getGroupId().hashCode();
+      hash = (37 * hash) + START_ACK_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getStartAckId().hashCode();
+      hash = (37 * hash) + PAGE_SIZE_FIELD_NUMBER;
+      hash = (53 * hash) + getPageSize();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.ReceiptOuterClass.GroupAckQuery prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * A request for one page of a group message's read receipts, oldest first (Agora Chat
+     * asyncFetchGroupMessageAcksFromServer: message id, group id, start ack id, page size).
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.GroupAckQuery}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.GroupAckQuery)
+        rtmwire.v1.ReceiptOuterClass.GroupAckQueryOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return rtmwire.v1.ReceiptOuterClass.internal_static_rtmwire_v1_GroupAckQuery_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return rtmwire.v1.ReceiptOuterClass.internal_static_rtmwire_v1_GroupAckQuery_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                rtmwire.v1.ReceiptOuterClass.GroupAckQuery.class, rtmwire.v1.ReceiptOuterClass.GroupAckQuery.Builder.class);
+      }
+
+      // Construct using rtmwire.v1.ReceiptOuterClass.GroupAckQuery.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        messageId_ = "";
+        groupId_ = "";
+        startAckId_ = "";
+        pageSize_ = 0;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return rtmwire.v1.ReceiptOuterClass.internal_static_rtmwire_v1_GroupAckQuery_descriptor;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupAckQuery getDefaultInstanceForType() {
+        return rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupAckQuery build() {
+        rtmwire.v1.ReceiptOuterClass.GroupAckQuery result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupAckQuery buildPartial() {
+        rtmwire.v1.ReceiptOuterClass.GroupAckQuery result = new rtmwire.v1.ReceiptOuterClass.GroupAckQuery(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(rtmwire.v1.ReceiptOuterClass.GroupAckQuery result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.messageId_ = messageId_;
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.groupId_ = groupId_;
+        }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.startAckId_ = startAckId_;
+        }
+        if (((from_bitField0_ & 0x00000008) != 0)) {
+          result.pageSize_ = pageSize_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof rtmwire.v1.ReceiptOuterClass.GroupAckQuery) {
+          return mergeFrom((rtmwire.v1.ReceiptOuterClass.GroupAckQuery)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(rtmwire.v1.ReceiptOuterClass.GroupAckQuery other) {
+        if (other == rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance()) return this;
+        if (!other.getMessageId().isEmpty()) {
+          messageId_ = other.messageId_;
+          bitField0_ |= 0x00000001;
+          onChanged();
+        }
+        if (!other.getGroupId().isEmpty()) {
+          groupId_ = other.groupId_;
+          bitField0_ |= 0x00000002;
+          onChanged();
+        }
+        if (!other.getStartAckId().isEmpty()) {
+          startAckId_ = other.startAckId_;
+          bitField0_ |= 0x00000004;
+          onChanged();
+        }
+        if (other.getPageSize() != 0) {
+          setPageSize(other.getPageSize());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                messageId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              case 18: {
+                groupId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 18
+              case 26: {
+                startAckId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 26
+              case 32: {
+                pageSize_ = input.readUInt32();
+                bitField0_ |= 0x00000008;
+                break;
+              } // case 32
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private java.lang.Object messageId_ = "";
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @return The messageId.
+       */
+      public java.lang.String getMessageId() {
+        java.lang.Object ref = messageId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          messageId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @return The bytes for messageId.
+       */
+      public com.google.protobuf.ByteString
+          getMessageIdBytes() {
+        java.lang.Object ref = messageId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          messageId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @param value The messageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMessageId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        messageId_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearMessageId() {
+        messageId_ = getDefaultInstance().getMessageId();
+        bitField0_ = (bitField0_ & ~0x00000001);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @param value The bytes for messageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMessageIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        messageId_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+
+      private java.lang.Object groupId_ = "";
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @return The groupId.
+       */
+      public java.lang.String getGroupId() {
+        java.lang.Object ref = groupId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          groupId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @return The bytes for groupId.
+       */
+      public com.google.protobuf.ByteString
+          getGroupIdBytes() {
+        java.lang.Object ref = groupId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          groupId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @param value The groupId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setGroupId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        groupId_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearGroupId() {
+        groupId_ = getDefaultInstance().getGroupId();
+        bitField0_ = (bitField0_ & ~0x00000002);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @param value The bytes for groupId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setGroupIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        groupId_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+
+      private java.lang.Object startAckId_ = "";
+      /**
+       * <pre>
+       * The cursor: the next_ack_id of the previous page. Empty = the first page.
+       * </pre>
+       *
+       * <code>string start_ack_id = 3;</code>
+       * @return The startAckId.
+       */
+      public java.lang.String getStartAckId() {
+        java.lang.Object ref = startAckId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          startAckId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The cursor: the next_ack_id of the previous page. Empty = the first page.
+       * </pre>
+       *
+       * <code>string start_ack_id = 3;</code>
+       * @return The bytes for startAckId.
+       */
+      public com.google.protobuf.ByteString
+          getStartAckIdBytes() {
+        java.lang.Object ref = startAckId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          startAckId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The cursor: the next_ack_id of the previous page. Empty = the first page.
+       * </pre>
+       *
+       * <code>string start_ack_id = 3;</code>
+       * @param value The startAckId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setStartAckId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        startAckId_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cursor: the next_ack_id of the previous page. Empty = the first page.
+       * </pre>
+       *
+       * <code>string start_ack_id = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearStartAckId() {
+        startAckId_ = getDefaultInstance().getStartAckId();
+        bitField0_ = (bitField0_ & ~0x00000004);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The cursor: the next_ack_id of the previous page. Empty = the first page.
+       * </pre>
+       *
+       * <code>string start_ack_id = 3;</code>
+       * @param value The bytes for startAckId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setStartAckIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        startAckId_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+
+      private int pageSize_ ;
+      /**
+       * <pre>
+       * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+       * </pre>
+       *
+       * <code>uint32 page_size = 4;</code>
+       * @return The pageSize.
+       */
+      @java.lang.Override
+      public int getPageSize() {
+        return pageSize_;
+      }
+      /**
+       * <pre>
+       * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+       * </pre>
+       *
+       * <code>uint32 page_size = 4;</code>
+       * @param value The pageSize to set.
+       * @return This builder for chaining.
+       */
+      public Builder setPageSize(int value) {
+        
+        pageSize_ = value;
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
+       * </pre>
+       *
+       * <code>uint32 page_size = 4;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearPageSize() {
+        bitField0_ = (bitField0_ & ~0x00000008);
+        pageSize_ = 0;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.GroupAckQuery)
+    }
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.GroupAckQuery)
+    private static final rtmwire.v1.ReceiptOuterClass.GroupAckQuery DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new rtmwire.v1.ReceiptOuterClass.GroupAckQuery();
+    }
+
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckQuery getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<GroupAckQuery>
+        PARSER = new com.google.protobuf.AbstractParser<GroupAckQuery>() {
+      @java.lang.Override
+      public GroupAckQuery parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<GroupAckQuery> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<GroupAckQuery> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public rtmwire.v1.ReceiptOuterClass.GroupAckQuery getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
+  public interface GroupAckPageOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.GroupAckPage)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The messageId.
+     */
+    java.lang.String getMessageId();
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The bytes for messageId.
+     */
+    com.google.protobuf.ByteString
+        getMessageIdBytes();
+
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The groupId.
+     */
+    java.lang.String getGroupId();
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The bytes for groupId.
+     */
+    com.google.protobuf.ByteString
+        getGroupIdBytes();
+
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    java.util.List<rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> 
+        getAcksList();
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    rtmwire.v1.ReceiptOuterClass.GroupReadReceipt getAcks(int index);
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    int getAcksCount();
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    java.util.List<? extends rtmwire.v1.ReceiptOuterClass.GroupReadReceiptOrBuilder> 
+        getAcksOrBuilderList();
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    rtmwire.v1.ReceiptOuterClass.GroupReadReceiptOrBuilder getAcksOrBuilder(
+        int index);
+
+    /**
+     * <pre>
+     * The start_ack_id of the next page. Empty = this is the last page.
+     * </pre>
+     *
+     * <code>string next_ack_id = 4;</code>
+     * @return The nextAckId.
+     */
+    java.lang.String getNextAckId();
+    /**
+     * <pre>
+     * The start_ack_id of the next page. Empty = this is the last page.
+     * </pre>
+     *
+     * <code>string next_ack_id = 4;</code>
+     * @return The bytes for nextAckId.
+     */
+    com.google.protobuf.ByteString
+        getNextAckIdBytes();
+
+    /**
+     * <pre>
+     * How many read receipts the message has in all.
+     * </pre>
+     *
+     * <code>uint32 total_count = 5;</code>
+     * @return The totalCount.
+     */
+    int getTotalCount();
+  }
+  /**
+   * <pre>
+   * One page of a group message's read receipts (Agora Chat AgoraChatCursorResult plus the total).
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.GroupAckPage}
+   */
+  public static final class GroupAckPage extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.GroupAckPage)
+      GroupAckPageOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use GroupAckPage.newBuilder() to construct.
+    private GroupAckPage(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private GroupAckPage() {
+      messageId_ = "";
+      groupId_ = "";
+      acks_ = java.util.Collections.emptyList();
+      nextAckId_ = "";
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new GroupAckPage();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return rtmwire.v1.ReceiptOuterClass.internal_static_rtmwire_v1_GroupAckPage_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return rtmwire.v1.ReceiptOuterClass.internal_static_rtmwire_v1_GroupAckPage_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              rtmwire.v1.ReceiptOuterClass.GroupAckPage.class, rtmwire.v1.ReceiptOuterClass.GroupAckPage.Builder.class);
+    }
+
+    public static final int MESSAGE_ID_FIELD_NUMBER = 1;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object messageId_ = "";
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The messageId.
+     */
+    @java.lang.Override
+    public java.lang.String getMessageId() {
+      java.lang.Object ref = messageId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        messageId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * Id of the group message. Required (non-empty).
+     * </pre>
+     *
+     * <code>string message_id = 1;</code>
+     * @return The bytes for messageId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getMessageIdBytes() {
+      java.lang.Object ref = messageId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        messageId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    public static final int GROUP_ID_FIELD_NUMBER = 2;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object groupId_ = "";
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The groupId.
+     */
+    @java.lang.Override
+    public java.lang.String getGroupId() {
+      java.lang.Object ref = groupId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        groupId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
+     * </pre>
+     *
+     * <code>string group_id = 2;</code>
+     * @return The bytes for groupId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getGroupIdBytes() {
+      java.lang.Object ref = groupId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        groupId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    public static final int ACKS_FIELD_NUMBER = 3;
+    @SuppressWarnings("serial")
+    private java.util.List<rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> acks_;
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    @java.lang.Override
+    public java.util.List<rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> getAcksList() {
+      return acks_;
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    @java.lang.Override
+    public java.util.List<? extends rtmwire.v1.ReceiptOuterClass.GroupReadReceiptOrBuilder> 
+        getAcksOrBuilderList() {
+      return acks_;
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    @java.lang.Override
+    public int getAcksCount() {
+      return acks_.size();
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReceiptOuterClass.GroupReadReceipt getAcks(int index) {
+      return acks_.get(index);
+    }
+    /**
+     * <pre>
+     * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+     * message and group, each with its ack_id and reader_user_id.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.ReceiptOuterClass.GroupReadReceiptOrBuilder getAcksOrBuilder(
+        int index) {
+      return acks_.get(index);
+    }
+
+    public static final int NEXT_ACK_ID_FIELD_NUMBER = 4;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object nextAckId_ = "";
+    /**
+     * <pre>
+     * The start_ack_id of the next page. Empty = this is the last page.
+     * </pre>
+     *
+     * <code>string next_ack_id = 4;</code>
+     * @return The nextAckId.
+     */
+    @java.lang.Override
+    public java.lang.String getNextAckId() {
+      java.lang.Object ref = nextAckId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        nextAckId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The start_ack_id of the next page. Empty = this is the last page.
+     * </pre>
+     *
+     * <code>string next_ack_id = 4;</code>
+     * @return The bytes for nextAckId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getNextAckIdBytes() {
+      java.lang.Object ref = nextAckId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        nextAckId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    public static final int TOTAL_COUNT_FIELD_NUMBER = 5;
+    private int totalCount_ = 0;
+    /**
+     * <pre>
+     * How many read receipts the message has in all.
+     * </pre>
+     *
+     * <code>uint32 total_count = 5;</code>
+     * @return The totalCount.
+     */
+    @java.lang.Override
+    public int getTotalCount() {
+      return totalCount_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(messageId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 1, messageId_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(groupId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 2, groupId_);
+      }
+      for (int i = 0; i < acks_.size(); i++) {
+        output.writeMessage(3, acks_.get(i));
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(nextAckId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 4, nextAckId_);
+      }
+      if (totalCount_ != 0) {
+        output.writeUInt32(5, totalCount_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(messageId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(1, messageId_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(groupId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(2, groupId_);
+      }
+      for (int i = 0; i < acks_.size(); i++) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(3, acks_.get(i));
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(nextAckId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(4, nextAckId_);
+      }
+      if (totalCount_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeUInt32Size(5, totalCount_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof rtmwire.v1.ReceiptOuterClass.GroupAckPage)) {
+        return super.equals(obj);
+      }
+      rtmwire.v1.ReceiptOuterClass.GroupAckPage other = (rtmwire.v1.ReceiptOuterClass.GroupAckPage) obj;
+
+      if (!getMessageId()
+          .equals(other.getMessageId())) return false;
+      if (!getGroupId()
+          .equals(other.getGroupId())) return false;
+      if (!getAcksList()
+          .equals(other.getAcksList())) return false;
+      if (!getNextAckId()
+          .equals(other.getNextAckId())) return false;
+      if (getTotalCount()
+          != other.getTotalCount()) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + MESSAGE_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getMessageId().hashCode();
+      hash = (37 * hash) + GROUP_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getGroupId().hashCode();
+      if (getAcksCount() > 0) {
+        hash = (37 * hash) + ACKS_FIELD_NUMBER;
+        hash = (53 * hash) + getAcksList().hashCode();
+      }
+      hash = (37 * hash) + NEXT_ACK_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getNextAckId().hashCode();
+      hash = (37 * hash) + TOTAL_COUNT_FIELD_NUMBER;
+      hash = (53 * hash) + getTotalCount();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.ReceiptOuterClass.GroupAckPage prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * One page of a group message's read receipts (Agora Chat AgoraChatCursorResult plus the total).
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.GroupAckPage}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.GroupAckPage)
+        rtmwire.v1.ReceiptOuterClass.GroupAckPageOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return rtmwire.v1.ReceiptOuterClass.internal_static_rtmwire_v1_GroupAckPage_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return rtmwire.v1.ReceiptOuterClass.internal_static_rtmwire_v1_GroupAckPage_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                rtmwire.v1.ReceiptOuterClass.GroupAckPage.class, rtmwire.v1.ReceiptOuterClass.GroupAckPage.Builder.class);
+      }
+
+      // Construct using rtmwire.v1.ReceiptOuterClass.GroupAckPage.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        messageId_ = "";
+        groupId_ = "";
+        if (acksBuilder_ == null) {
+          acks_ = java.util.Collections.emptyList();
+        } else {
+          acks_ = null;
+          acksBuilder_.clear();
+        }
+        bitField0_ = (bitField0_ & ~0x00000004);
+        nextAckId_ = "";
+        totalCount_ = 0;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return rtmwire.v1.ReceiptOuterClass.internal_static_rtmwire_v1_GroupAckPage_descriptor;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupAckPage getDefaultInstanceForType() {
+        return rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupAckPage build() {
+        rtmwire.v1.ReceiptOuterClass.GroupAckPage result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.ReceiptOuterClass.GroupAckPage buildPartial() {
+        rtmwire.v1.ReceiptOuterClass.GroupAckPage result = new rtmwire.v1.ReceiptOuterClass.GroupAckPage(this);
+        buildPartialRepeatedFields(result);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartialRepeatedFields(rtmwire.v1.ReceiptOuterClass.GroupAckPage result) {
+        if (acksBuilder_ == null) {
+          if (((bitField0_ & 0x00000004) != 0)) {
+            acks_ = java.util.Collections.unmodifiableList(acks_);
+            bitField0_ = (bitField0_ & ~0x00000004);
+          }
+          result.acks_ = acks_;
+        } else {
+          result.acks_ = acksBuilder_.build();
+        }
+      }
+
+      private void buildPartial0(rtmwire.v1.ReceiptOuterClass.GroupAckPage result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.messageId_ = messageId_;
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.groupId_ = groupId_;
+        }
+        if (((from_bitField0_ & 0x00000008) != 0)) {
+          result.nextAckId_ = nextAckId_;
+        }
+        if (((from_bitField0_ & 0x00000010) != 0)) {
+          result.totalCount_ = totalCount_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof rtmwire.v1.ReceiptOuterClass.GroupAckPage) {
+          return mergeFrom((rtmwire.v1.ReceiptOuterClass.GroupAckPage)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(rtmwire.v1.ReceiptOuterClass.GroupAckPage other) {
+        if (other == rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance()) return this;
+        if (!other.getMessageId().isEmpty()) {
+          messageId_ = other.messageId_;
+          bitField0_ |= 0x00000001;
+          onChanged();
+        }
+        if (!other.getGroupId().isEmpty()) {
+          groupId_ = other.groupId_;
+          bitField0_ |= 0x00000002;
+          onChanged();
+        }
+        if (acksBuilder_ == null) {
+          if (!other.acks_.isEmpty()) {
+            if (acks_.isEmpty()) {
+              acks_ = other.acks_;
+              bitField0_ = (bitField0_ & ~0x00000004);
+            } else {
+              ensureAcksIsMutable();
+              acks_.addAll(other.acks_);
+            }
+            onChanged();
+          }
+        } else {
+          if (!other.acks_.isEmpty()) {
+            if (acksBuilder_.isEmpty()) {
+              acksBuilder_.dispose();
+              acksBuilder_ = null;
+              acks_ = other.acks_;
+              bitField0_ = (bitField0_ & ~0x00000004);
+              acksBuilder_ = 
+                com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                   getAcksFieldBuilder() : null;
+            } else {
+              acksBuilder_.addAllMessages(other.acks_);
+            }
+          }
+        }
+        if (!other.getNextAckId().isEmpty()) {
+          nextAckId_ = other.nextAckId_;
+          bitField0_ |= 0x00000008;
+          onChanged();
+        }
+        if (other.getTotalCount() != 0) {
+          setTotalCount(other.getTotalCount());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                messageId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              case 18: {
+                groupId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 18
+              case 26: {
+                rtmwire.v1.ReceiptOuterClass.GroupReadReceipt m =
+                    input.readMessage(
+                        rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.parser(),
+                        extensionRegistry);
+                if (acksBuilder_ == null) {
+                  ensureAcksIsMutable();
+                  acks_.add(m);
+                } else {
+                  acksBuilder_.addMessage(m);
+                }
+                break;
+              } // case 26
+              case 34: {
+                nextAckId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000008;
+                break;
+              } // case 34
+              case 40: {
+                totalCount_ = input.readUInt32();
+                bitField0_ |= 0x00000010;
+                break;
+              } // case 40
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private java.lang.Object messageId_ = "";
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @return The messageId.
+       */
+      public java.lang.String getMessageId() {
+        java.lang.Object ref = messageId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          messageId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @return The bytes for messageId.
+       */
+      public com.google.protobuf.ByteString
+          getMessageIdBytes() {
+        java.lang.Object ref = messageId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          messageId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @param value The messageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMessageId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        messageId_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearMessageId() {
+        messageId_ = getDefaultInstance().getMessageId();
+        bitField0_ = (bitField0_ & ~0x00000001);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Id of the group message. Required (non-empty).
+       * </pre>
+       *
+       * <code>string message_id = 1;</code>
+       * @param value The bytes for messageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMessageIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        messageId_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+
+      private java.lang.Object groupId_ = "";
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @return The groupId.
+       */
+      public java.lang.String getGroupId() {
+        java.lang.Object ref = groupId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          groupId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @return The bytes for groupId.
+       */
+      public com.google.protobuf.ByteString
+          getGroupIdBytes() {
+        java.lang.Object ref = groupId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          groupId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @param value The groupId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setGroupId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        groupId_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearGroupId() {
+        groupId_ = getDefaultInstance().getGroupId();
+        bitField0_ = (bitField0_ & ~0x00000002);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The group id. Required (non-empty); in an envelope, the conversation's id.
+       * </pre>
+       *
+       * <code>string group_id = 2;</code>
+       * @param value The bytes for groupId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setGroupIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        groupId_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+
+      private java.util.List<rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> acks_ =
+        java.util.Collections.emptyList();
+      private void ensureAcksIsMutable() {
+        if (!((bitField0_ & 0x00000004) != 0)) {
+          acks_ = new java.util.ArrayList<rtmwire.v1.ReceiptOuterClass.GroupReadReceipt>(acks_);
+          bitField0_ |= 0x00000004;
+         }
+      }
+
+      private com.google.protobuf.RepeatedFieldBuilderV3<
+          rtmwire.v1.ReceiptOuterClass.GroupReadReceipt, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder, rtmwire.v1.ReceiptOuterClass.GroupReadReceiptOrBuilder> acksBuilder_;
+
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public java.util.List<rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> getAcksList() {
+        if (acksBuilder_ == null) {
+          return java.util.Collections.unmodifiableList(acks_);
+        } else {
+          return acksBuilder_.getMessageList();
+        }
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public int getAcksCount() {
+        if (acksBuilder_ == null) {
+          return acks_.size();
+        } else {
+          return acksBuilder_.getCount();
+        }
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public rtmwire.v1.ReceiptOuterClass.GroupReadReceipt getAcks(int index) {
+        if (acksBuilder_ == null) {
+          return acks_.get(index);
+        } else {
+          return acksBuilder_.getMessage(index);
+        }
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder setAcks(
+          int index, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt value) {
+        if (acksBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureAcksIsMutable();
+          acks_.set(index, value);
+          onChanged();
+        } else {
+          acksBuilder_.setMessage(index, value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder setAcks(
+          int index, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder builderForValue) {
+        if (acksBuilder_ == null) {
+          ensureAcksIsMutable();
+          acks_.set(index, builderForValue.build());
+          onChanged();
+        } else {
+          acksBuilder_.setMessage(index, builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder addAcks(rtmwire.v1.ReceiptOuterClass.GroupReadReceipt value) {
+        if (acksBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureAcksIsMutable();
+          acks_.add(value);
+          onChanged();
+        } else {
+          acksBuilder_.addMessage(value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder addAcks(
+          int index, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt value) {
+        if (acksBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureAcksIsMutable();
+          acks_.add(index, value);
+          onChanged();
+        } else {
+          acksBuilder_.addMessage(index, value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder addAcks(
+          rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder builderForValue) {
+        if (acksBuilder_ == null) {
+          ensureAcksIsMutable();
+          acks_.add(builderForValue.build());
+          onChanged();
+        } else {
+          acksBuilder_.addMessage(builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder addAcks(
+          int index, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder builderForValue) {
+        if (acksBuilder_ == null) {
+          ensureAcksIsMutable();
+          acks_.add(index, builderForValue.build());
+          onChanged();
+        } else {
+          acksBuilder_.addMessage(index, builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder addAllAcks(
+          java.lang.Iterable<? extends rtmwire.v1.ReceiptOuterClass.GroupReadReceipt> values) {
+        if (acksBuilder_ == null) {
+          ensureAcksIsMutable();
+          com.google.protobuf.AbstractMessageLite.Builder.addAll(
+              values, acks_);
+          onChanged();
+        } else {
+          acksBuilder_.addAllMessages(values);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder clearAcks() {
+        if (acksBuilder_ == null) {
+          acks_ = java.util.Collections.emptyList();
+          bitField0_ = (bitField0_ & ~0x00000004);
+          onChanged();
+        } else {
+          acksBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public Builder removeAcks(int index) {
+        if (acksBuilder_ == null) {
+          ensureAcksIsMutable();
+          acks_.remove(index);
+          onChanged();
+        } else {
+          acksBuilder_.remove(index);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder getAcksBuilder(
+          int index) {
+        return getAcksFieldBuilder().getBuilder(index);
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public rtmwire.v1.ReceiptOuterClass.GroupReadReceiptOrBuilder getAcksOrBuilder(
+          int index) {
+        if (acksBuilder_ == null) {
+          return acks_.get(index);  } else {
+          return acksBuilder_.getMessageOrBuilder(index);
+        }
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public java.util.List<? extends rtmwire.v1.ReceiptOuterClass.GroupReadReceiptOrBuilder> 
+           getAcksOrBuilderList() {
+        if (acksBuilder_ != null) {
+          return acksBuilder_.getMessageOrBuilderList();
+        } else {
+          return java.util.Collections.unmodifiableList(acks_);
+        }
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder addAcksBuilder() {
+        return getAcksFieldBuilder().addBuilder(
+            rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.getDefaultInstance());
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder addAcksBuilder(
+          int index) {
+        return getAcksFieldBuilder().addBuilder(
+            index, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.getDefaultInstance());
+      }
+      /**
+       * <pre>
+       * The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+       * message and group, each with its ack_id and reader_user_id.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.GroupReadReceipt acks = 3;</code>
+       */
+      public java.util.List<rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder> 
+           getAcksBuilderList() {
+        return getAcksFieldBuilder().getBuilderList();
+      }
+      private com.google.protobuf.RepeatedFieldBuilderV3<
+          rtmwire.v1.ReceiptOuterClass.GroupReadReceipt, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder, rtmwire.v1.ReceiptOuterClass.GroupReadReceiptOrBuilder> 
+          getAcksFieldBuilder() {
+        if (acksBuilder_ == null) {
+          acksBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+              rtmwire.v1.ReceiptOuterClass.GroupReadReceipt, rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.Builder, rtmwire.v1.ReceiptOuterClass.GroupReadReceiptOrBuilder>(
+                  acks_,
+                  ((bitField0_ & 0x00000004) != 0),
+                  getParentForChildren(),
+                  isClean());
+          acks_ = null;
+        }
+        return acksBuilder_;
+      }
+
+      private java.lang.Object nextAckId_ = "";
+      /**
+       * <pre>
+       * The start_ack_id of the next page. Empty = this is the last page.
+       * </pre>
+       *
+       * <code>string next_ack_id = 4;</code>
+       * @return The nextAckId.
+       */
+      public java.lang.String getNextAckId() {
+        java.lang.Object ref = nextAckId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          nextAckId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The start_ack_id of the next page. Empty = this is the last page.
+       * </pre>
+       *
+       * <code>string next_ack_id = 4;</code>
+       * @return The bytes for nextAckId.
+       */
+      public com.google.protobuf.ByteString
+          getNextAckIdBytes() {
+        java.lang.Object ref = nextAckId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          nextAckId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The start_ack_id of the next page. Empty = this is the last page.
+       * </pre>
+       *
+       * <code>string next_ack_id = 4;</code>
+       * @param value The nextAckId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setNextAckId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        nextAckId_ = value;
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The start_ack_id of the next page. Empty = this is the last page.
+       * </pre>
+       *
+       * <code>string next_ack_id = 4;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearNextAckId() {
+        nextAckId_ = getDefaultInstance().getNextAckId();
+        bitField0_ = (bitField0_ & ~0x00000008);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The start_ack_id of the next page. Empty = this is the last page.
+       * </pre>
+       *
+       * <code>string next_ack_id = 4;</code>
+       * @param value The bytes for nextAckId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setNextAckIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        nextAckId_ = value;
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+
+      private int totalCount_ ;
+      /**
+       * <pre>
+       * How many read receipts the message has in all.
+       * </pre>
+       *
+       * <code>uint32 total_count = 5;</code>
+       * @return The totalCount.
+       */
+      @java.lang.Override
+      public int getTotalCount() {
+        return totalCount_;
+      }
+      /**
+       * <pre>
+       * How many read receipts the message has in all.
+       * </pre>
+       *
+       * <code>uint32 total_count = 5;</code>
+       * @param value The totalCount to set.
+       * @return This builder for chaining.
+       */
+      public Builder setTotalCount(int value) {
+        
+        totalCount_ = value;
+        bitField0_ |= 0x00000010;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * How many read receipts the message has in all.
+       * </pre>
+       *
+       * <code>uint32 total_count = 5;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearTotalCount() {
+        bitField0_ = (bitField0_ & ~0x00000010);
+        totalCount_ = 0;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.GroupAckPage)
+    }
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.GroupAckPage)
+    private static final rtmwire.v1.ReceiptOuterClass.GroupAckPage DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new rtmwire.v1.ReceiptOuterClass.GroupAckPage();
+    }
+
+    public static rtmwire.v1.ReceiptOuterClass.GroupAckPage getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<GroupAckPage>
+        PARSER = new com.google.protobuf.AbstractParser<GroupAckPage>() {
+      @java.lang.Override
+      public GroupAckPage parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<GroupAckPage> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<GroupAckPage> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public rtmwire.v1.ReceiptOuterClass.GroupAckPage getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
   private static final com.google.protobuf.Descriptors.Descriptor
     internal_static_rtmwire_v1_Receipt_descriptor;
   private static final 
@@ -6239,6 +9660,16 @@ public final class ReceiptOuterClass {
   private static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_rtmwire_v1_GroupReadCount_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_rtmwire_v1_GroupAckQuery_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_rtmwire_v1_GroupAckQuery_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_rtmwire_v1_GroupAckPage_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_rtmwire_v1_GroupAckPage_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -6248,25 +9679,34 @@ public final class ReceiptOuterClass {
       descriptor;
   static {
     java.lang.String[] descriptorData = {
-      "\n\030rtmwire/v1/receipt.proto\022\nrtmwire.v1\"\256" +
-      "\002\n\007Receipt\022/\n\010delivery\030\001 \001(\0132\033.rtmwire.v" +
+      "\n\030rtmwire/v1/receipt.proto\022\nrtmwire.v1\"\230" +
+      "\003\n\007Receipt\022/\n\010delivery\030\001 \001(\0132\033.rtmwire.v" +
       "1.DeliveryReceiptH\000\0226\n\014message_read\030\002 \001(" +
       "\0132\036.rtmwire.v1.MessageReadReceiptH\000\022@\n\021c" +
       "onversation_read\030\003 \001(\0132#.rtmwire.v1.Conv" +
       "ersationReadReceiptH\000\0222\n\ngroup_read\030\004 \001(" +
       "\0132\034.rtmwire.v1.GroupReadReceiptH\000\0226\n\020gro" +
       "up_read_count\030\005 \001(\0132\032.rtmwire.v1.GroupRe" +
-      "adCountH\000B\006\n\004kindJ\004\010\006\020\020\"E\n\017DeliveryRecei" +
-      "pt\022\023\n\013message_ids\030\001 \003(\t\022\027\n\017delivered_at_" +
-      "ms\030\002 \003(\003J\004\010\003\020\020\".\n\022MessageReadReceipt\022\022\n\n" +
-      "message_id\030\001 \001(\tJ\004\010\002\020\020\"8\n\027ConversationRe" +
-      "adReceipt\022\027\n\017conversation_id\030\001 \001(\tJ\004\010\002\020\020" +
-      "\"u\n\020GroupReadReceipt\022\022\n\nmessage_id\030\001 \001(\t" +
-      "\022\020\n\010group_id\030\002 \001(\t\022\017\n\007content\030\003 \001(\t\022\016\n\006a" +
-      "ck_id\030\004 \001(\t\022\024\n\014read_time_ms\030\005 \001(\003J\004\010\006\020\020\"" +
-      "P\n\016GroupReadCount\022\022\n\nmessage_id\030\001 \001(\t\022\020\n" +
-      "\010group_id\030\002 \001(\t\022\022\n\nread_count\030\003 \001(\rJ\004\010\004\020" +
-      "\020b\006proto3"
+      "adCountH\000\0224\n\017group_ack_query\030\006 \001(\0132\031.rtm" +
+      "wire.v1.GroupAckQueryH\000\0222\n\016group_ack_pag" +
+      "e\030\007 \001(\0132\030.rtmwire.v1.GroupAckPageH\000B\006\n\004k" +
+      "indJ\004\010\010\020\020\"E\n\017DeliveryReceipt\022\023\n\013message_" +
+      "ids\030\001 \003(\t\022\027\n\017delivered_at_ms\030\002 \003(\003J\004\010\003\020\020" +
+      "\".\n\022MessageReadReceipt\022\022\n\nmessage_id\030\001 \001" +
+      "(\tJ\004\010\002\020\020\"8\n\027ConversationReadReceipt\022\027\n\017c" +
+      "onversation_id\030\001 \001(\tJ\004\010\002\020\020\"\215\001\n\020GroupRead" +
+      "Receipt\022\022\n\nmessage_id\030\001 \001(\t\022\020\n\010group_id\030" +
+      "\002 \001(\t\022\017\n\007content\030\003 \001(\t\022\016\n\006ack_id\030\004 \001(\t\022\024" +
+      "\n\014read_time_ms\030\005 \001(\003\022\026\n\016reader_user_id\030\006" +
+      " \001(\tJ\004\010\007\020\020\"P\n\016GroupReadCount\022\022\n\nmessage_" +
+      "id\030\001 \001(\t\022\020\n\010group_id\030\002 \001(\t\022\022\n\nread_count" +
+      "\030\003 \001(\rJ\004\010\004\020\020\"d\n\rGroupAckQuery\022\022\n\nmessage" +
+      "_id\030\001 \001(\t\022\020\n\010group_id\030\002 \001(\t\022\024\n\014start_ack" +
+      "_id\030\003 \001(\t\022\021\n\tpage_size\030\004 \001(\rJ\004\010\005\020\020\"\220\001\n\014G" +
+      "roupAckPage\022\022\n\nmessage_id\030\001 \001(\t\022\020\n\010group" +
+      "_id\030\002 \001(\t\022*\n\004acks\030\003 \003(\0132\034.rtmwire.v1.Gro" +
+      "upReadReceipt\022\023\n\013next_ack_id\030\004 \001(\t\022\023\n\013to" +
+      "tal_count\030\005 \001(\rJ\004\010\006\020\020b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -6277,7 +9717,7 @@ public final class ReceiptOuterClass {
     internal_static_rtmwire_v1_Receipt_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_Receipt_descriptor,
-        new java.lang.String[] { "Delivery", "MessageRead", "ConversationRead", "GroupRead", "GroupReadCount", "Kind", });
+        new java.lang.String[] { "Delivery", "MessageRead", "ConversationRead", "GroupRead", "GroupReadCount", "GroupAckQuery", "GroupAckPage", "Kind", });
     internal_static_rtmwire_v1_DeliveryReceipt_descriptor =
       getDescriptor().getMessageTypes().get(1);
     internal_static_rtmwire_v1_DeliveryReceipt_fieldAccessorTable = new
@@ -6301,13 +9741,25 @@ public final class ReceiptOuterClass {
     internal_static_rtmwire_v1_GroupReadReceipt_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_GroupReadReceipt_descriptor,
-        new java.lang.String[] { "MessageId", "GroupId", "Content", "AckId", "ReadTimeMs", });
+        new java.lang.String[] { "MessageId", "GroupId", "Content", "AckId", "ReadTimeMs", "ReaderUserId", });
     internal_static_rtmwire_v1_GroupReadCount_descriptor =
       getDescriptor().getMessageTypes().get(5);
     internal_static_rtmwire_v1_GroupReadCount_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_GroupReadCount_descriptor,
         new java.lang.String[] { "MessageId", "GroupId", "ReadCount", });
+    internal_static_rtmwire_v1_GroupAckQuery_descriptor =
+      getDescriptor().getMessageTypes().get(6);
+    internal_static_rtmwire_v1_GroupAckQuery_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_rtmwire_v1_GroupAckQuery_descriptor,
+        new java.lang.String[] { "MessageId", "GroupId", "StartAckId", "PageSize", });
+    internal_static_rtmwire_v1_GroupAckPage_descriptor =
+      getDescriptor().getMessageTypes().get(7);
+    internal_static_rtmwire_v1_GroupAckPage_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_rtmwire_v1_GroupAckPage_descriptor,
+        new java.lang.String[] { "MessageId", "GroupId", "Acks", "NextAckId", "TotalCount", });
   }
 
   // @@protoc_insertion_point(outer_class_scope)

@@ -144,6 +144,30 @@ public final class Stream {
      * <code>.rtmwire.v1.StreamReference reference = 8;</code>
      */
     rtmwire.v1.Stream.StreamReferenceOrBuilder getReferenceOrBuilder();
+
+    /**
+     * <pre>
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     * </pre>
+     *
+     * <code>string summary = 9;</code>
+     * @return The summary.
+     */
+    java.lang.String getSummary();
+    /**
+     * <pre>
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     * </pre>
+     *
+     * <code>string summary = 9;</code>
+     * @return The bytes for summary.
+     */
+    com.google.protobuf.ByteString
+        getSummaryBytes();
   }
   /**
    * <pre>
@@ -165,6 +189,7 @@ public final class Stream {
       messageUid_ = "";
       contentType_ = "";
       content_ = "";
+      summary_ = "";
     }
 
     @java.lang.Override
@@ -431,6 +456,57 @@ public final class Stream {
       return reference_ == null ? rtmwire.v1.Stream.StreamReference.getDefaultInstance() : reference_;
     }
 
+    public static final int SUMMARY_FIELD_NUMBER = 9;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object summary_ = "";
+    /**
+     * <pre>
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     * </pre>
+     *
+     * <code>string summary = 9;</code>
+     * @return The summary.
+     */
+    @java.lang.Override
+    public java.lang.String getSummary() {
+      java.lang.Object ref = summary_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        summary_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     * </pre>
+     *
+     * <code>string summary = 9;</code>
+     * @return The bytes for summary.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getSummaryBytes() {
+      java.lang.Object ref = summary_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        summary_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -468,6 +544,9 @@ public final class Stream {
       }
       if (reference_ != null) {
         output.writeMessage(8, getReference());
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(summary_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 9, summary_);
       }
       getUnknownFields().writeTo(output);
     }
@@ -507,6 +586,9 @@ public final class Stream {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(8, getReference());
       }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(summary_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(9, summary_);
+      }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
       return size;
@@ -541,6 +623,8 @@ public final class Stream {
         if (!getReference()
             .equals(other.getReference())) return false;
       }
+      if (!getSummary()
+          .equals(other.getSummary())) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -572,6 +656,8 @@ public final class Stream {
         hash = (37 * hash) + REFERENCE_FIELD_NUMBER;
         hash = (53 * hash) + getReference().hashCode();
       }
+      hash = (37 * hash) + SUMMARY_FIELD_NUMBER;
+      hash = (53 * hash) + getSummary().hashCode();
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -717,6 +803,7 @@ public final class Stream {
           referenceBuilder_.dispose();
           referenceBuilder_ = null;
         }
+        summary_ = "";
         return this;
       }
 
@@ -775,6 +862,9 @@ public final class Stream {
           result.reference_ = referenceBuilder_ == null
               ? reference_
               : referenceBuilder_.build();
+        }
+        if (((from_bitField0_ & 0x00000100) != 0)) {
+          result.summary_ = summary_;
         }
       }
 
@@ -852,6 +942,11 @@ public final class Stream {
         if (other.hasReference()) {
           mergeReference(other.getReference());
         }
+        if (!other.getSummary().isEmpty()) {
+          summary_ = other.summary_;
+          bitField0_ |= 0x00000100;
+          onChanged();
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -920,6 +1015,11 @@ public final class Stream {
                 bitField0_ |= 0x00000080;
                 break;
               } // case 66
+              case 74: {
+                summary_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000100;
+                break;
+              } // case 74
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -1542,6 +1642,108 @@ public final class Stream {
           reference_ = null;
         }
         return referenceBuilder_;
+      }
+
+      private java.lang.Object summary_ = "";
+      /**
+       * <pre>
+       * The summary of the whole content, once there is one (RongCloud delivers it as the message
+       * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+       * conversation list or the history shows. Set from the complete event's summary. Optional.
+       * </pre>
+       *
+       * <code>string summary = 9;</code>
+       * @return The summary.
+       */
+      public java.lang.String getSummary() {
+        java.lang.Object ref = summary_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          summary_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The summary of the whole content, once there is one (RongCloud delivers it as the message
+       * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+       * conversation list or the history shows. Set from the complete event's summary. Optional.
+       * </pre>
+       *
+       * <code>string summary = 9;</code>
+       * @return The bytes for summary.
+       */
+      public com.google.protobuf.ByteString
+          getSummaryBytes() {
+        java.lang.Object ref = summary_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          summary_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The summary of the whole content, once there is one (RongCloud delivers it as the message
+       * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+       * conversation list or the history shows. Set from the complete event's summary. Optional.
+       * </pre>
+       *
+       * <code>string summary = 9;</code>
+       * @param value The summary to set.
+       * @return This builder for chaining.
+       */
+      public Builder setSummary(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        summary_ = value;
+        bitField0_ |= 0x00000100;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The summary of the whole content, once there is one (RongCloud delivers it as the message
+       * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+       * conversation list or the history shows. Set from the complete event's summary. Optional.
+       * </pre>
+       *
+       * <code>string summary = 9;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearSummary() {
+        summary_ = getDefaultInstance().getSummary();
+        bitField0_ = (bitField0_ & ~0x00000100);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The summary of the whole content, once there is one (RongCloud delivers it as the message
+       * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+       * conversation list or the history shows. Set from the complete event's summary. Optional.
+       * </pre>
+       *
+       * <code>string summary = 9;</code>
+       * @param value The bytes for summary to set.
+       * @return This builder for chaining.
+       */
+      public Builder setSummaryBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        summary_ = value;
+        bitField0_ |= 0x00000100;
+        onChanged();
+        return this;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -6307,25 +6509,25 @@ public final class Stream {
       descriptor;
   static {
     java.lang.String[] descriptorData = {
-      "\n\027rtmwire/v1/stream.proto\022\nrtmwire.v1\"\325\001" +
+      "\n\027rtmwire/v1/stream.proto\022\nrtmwire.v1\"\346\001" +
       "\n\rStreamMessage\022\023\n\013message_uid\030\001 \001(\t\022\024\n\014" +
       "content_type\030\002 \001(\t\022\017\n\007content\030\003 \001(\t\022\023\n\013i" +
       "s_complete\030\004 \001(\010\022\027\n\017complete_reason\030\005 \001(" +
       "\005\022\023\n\013stop_reason\030\006 \001(\005\022\017\n\007is_sync\030\007 \001(\010\022" +
       ".\n\treference\030\010 \001(\0132\033.rtmwire.v1.StreamRe" +
-      "ferenceJ\004\010\t\020\020\"U\n\017StreamReference\022\023\n\013mess" +
-      "age_uid\030\001 \001(\t\022\026\n\016sender_user_id\030\002 \001(\t\022\017\n" +
-      "\007excerpt\030\003 \001(\tJ\004\010\004\020\020\"\303\001\n\013StreamChunk\022\021\n\t" +
-      "stream_id\030\001 \001(\t\022\020\n\010sequence\030\002 \001(\004\022&\n\004ini" +
-      "t\030\003 \001(\0132\026.rtmwire.v1.StreamInitH\000\022(\n\005del" +
-      "ta\030\004 \001(\0132\027.rtmwire.v1.StreamDeltaH\000\022.\n\010c" +
-      "omplete\030\005 \001(\0132\032.rtmwire.v1.StreamComplet" +
-      "eH\000B\007\n\005eventJ\004\010\006\020\020\"(\n\nStreamInit\022\024\n\014cont" +
-      "ent_type\030\001 \001(\tJ\004\010\002\020\020\"$\n\013StreamDelta\022\017\n\007c" +
-      "ontent\030\001 \001(\tJ\004\010\002\020\020\"c\n\016StreamComplete\022\014\n\004" +
-      "code\030\001 \001(\005\022\023\n\013stop_reason\030\002 \001(\005\022\017\n\007summa" +
-      "ry\030\003 \001(\t\022\027\n\017complete_reason\030\004 \001(\005J\004\010\005\020\020b" +
-      "\006proto3"
+      "ference\022\017\n\007summary\030\t \001(\tJ\004\010\n\020\020\"U\n\017Stream" +
+      "Reference\022\023\n\013message_uid\030\001 \001(\t\022\026\n\016sender" +
+      "_user_id\030\002 \001(\t\022\017\n\007excerpt\030\003 \001(\tJ\004\010\004\020\020\"\303\001" +
+      "\n\013StreamChunk\022\021\n\tstream_id\030\001 \001(\t\022\020\n\010sequ" +
+      "ence\030\002 \001(\004\022&\n\004init\030\003 \001(\0132\026.rtmwire.v1.St" +
+      "reamInitH\000\022(\n\005delta\030\004 \001(\0132\027.rtmwire.v1.S" +
+      "treamDeltaH\000\022.\n\010complete\030\005 \001(\0132\032.rtmwire" +
+      ".v1.StreamCompleteH\000B\007\n\005eventJ\004\010\006\020\020\"(\n\nS" +
+      "treamInit\022\024\n\014content_type\030\001 \001(\tJ\004\010\002\020\020\"$\n" +
+      "\013StreamDelta\022\017\n\007content\030\001 \001(\tJ\004\010\002\020\020\"c\n\016S" +
+      "treamComplete\022\014\n\004code\030\001 \001(\005\022\023\n\013stop_reas" +
+      "on\030\002 \001(\005\022\017\n\007summary\030\003 \001(\t\022\027\n\017complete_re" +
+      "ason\030\004 \001(\005J\004\010\005\020\020b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -6336,7 +6538,7 @@ public final class Stream {
     internal_static_rtmwire_v1_StreamMessage_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_StreamMessage_descriptor,
-        new java.lang.String[] { "MessageUid", "ContentType", "Content", "IsComplete", "CompleteReason", "StopReason", "IsSync", "Reference", });
+        new java.lang.String[] { "MessageUid", "ContentType", "Content", "IsComplete", "CompleteReason", "StopReason", "IsSync", "Reference", "Summary", });
     internal_static_rtmwire_v1_StreamReference_descriptor =
       getDescriptor().getMessageTypes().get(1);
     internal_static_rtmwire_v1_StreamReference_fieldAccessorTable = new

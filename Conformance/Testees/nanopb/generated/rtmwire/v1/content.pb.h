@@ -39,16 +39,19 @@ typedef struct _rtmwire_v1_TextMessage {
 } rtmwire_v1_TextMessage;
 
 /* An image stored on the file server. The image bytes never travel in the message: only its media
- id (issued by the file server on upload, valid 7 days) and descriptive fields. */
+ id (issued by the file server on upload, valid 7 days) and descriptive fields. A message built
+ from a media id alone (Agora's createImageMessageByMediaId: re-sending or forwarding an upload)
+ has no size, width or height: each is 0, "unknown". */
 typedef struct _rtmwire_v1_ImageMessage {
     /* Media id issued by the file server. Required (non-empty). */
     char *media_id;
     /* Display file name. Counts toward the 32 KB content budget. */
     char *file_name;
-    /* Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB). */
+    /* Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+ 0 = unknown (a message sent by media id). */
     uint64_t size;
-    /* Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
- explicit value set by the sender overrides the computed one. 0 = unknown. */
+    /* Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+ value set by the sender overrides the computed one. 0 = unknown (any other format). */
     uint32_t width;
     /* Image height in pixels; same rules as width. 0 = unknown. */
     uint32_t height;
@@ -64,6 +67,10 @@ typedef struct _rtmwire_v1_ImageMessage {
     /* Users the caption mentions. Absent = none. */
     bool has_mentions;
     rtmwire_v1_Mentions mentions;
+    /* When the file server discards the upload and the media id stops working (ms since the Unix
+ epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+ negative is invalid. */
+    int64_t expire_time_ms;
 } rtmwire_v1_ImageMessage;
 
 /* A file stored on the file server (same media id rules as ImageMessage). */
@@ -72,7 +79,8 @@ typedef struct _rtmwire_v1_FileMessage {
     char *media_id;
     /* Display file name. Counts toward the 32 KB content budget. */
     char *file_name;
-    /* Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB). */
+    /* Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+ 0 = unknown (a message sent by media id). */
     uint64_t size;
     /* Thumbnail bytes set by the application (binary). Counts toward the 32 KB content budget. */
     pb_bytes_array_t *thumbnail;
@@ -81,6 +89,9 @@ typedef struct _rtmwire_v1_FileMessage {
     /* Users the caption mentions. Absent = none. */
     bool has_mentions;
     rtmwire_v1_Mentions mentions;
+    /* When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+ given; negative is invalid. */
+    int64_t expire_time_ms;
 } rtmwire_v1_FileMessage;
 
 /* The caption of an image or file message, as an edit replaces it (MessageEdit.caption). */
@@ -100,14 +111,14 @@ extern "C" {
 
 /* Initializer values for message structs */
 #define rtmwire_v1_TextMessage_init_default      {NULL, false, rtmwire_v1_Mentions_init_default}
-#define rtmwire_v1_ImageMessage_init_default     {NULL, NULL, 0, 0, 0, NULL, 0, 0, NULL, false, rtmwire_v1_Mentions_init_default}
-#define rtmwire_v1_FileMessage_init_default      {NULL, NULL, 0, NULL, NULL, false, rtmwire_v1_Mentions_init_default}
+#define rtmwire_v1_ImageMessage_init_default     {NULL, NULL, 0, 0, 0, NULL, 0, 0, NULL, false, rtmwire_v1_Mentions_init_default, 0}
+#define rtmwire_v1_FileMessage_init_default      {NULL, NULL, 0, NULL, NULL, false, rtmwire_v1_Mentions_init_default, 0}
 #define rtmwire_v1_CustomMessage_init_default    {NULL, NULL}
 #define rtmwire_v1_Mentions_init_default         {0, NULL, 0}
 #define rtmwire_v1_Caption_init_default          {NULL, false, rtmwire_v1_Mentions_init_default}
 #define rtmwire_v1_TextMessage_init_zero         {NULL, false, rtmwire_v1_Mentions_init_zero}
-#define rtmwire_v1_ImageMessage_init_zero        {NULL, NULL, 0, 0, 0, NULL, 0, 0, NULL, false, rtmwire_v1_Mentions_init_zero}
-#define rtmwire_v1_FileMessage_init_zero         {NULL, NULL, 0, NULL, NULL, false, rtmwire_v1_Mentions_init_zero}
+#define rtmwire_v1_ImageMessage_init_zero        {NULL, NULL, 0, 0, 0, NULL, 0, 0, NULL, false, rtmwire_v1_Mentions_init_zero, 0}
+#define rtmwire_v1_FileMessage_init_zero         {NULL, NULL, 0, NULL, NULL, false, rtmwire_v1_Mentions_init_zero, 0}
 #define rtmwire_v1_CustomMessage_init_zero       {NULL, NULL}
 #define rtmwire_v1_Mentions_init_zero            {0, NULL, 0}
 #define rtmwire_v1_Caption_init_zero             {NULL, false, rtmwire_v1_Mentions_init_zero}
@@ -129,12 +140,14 @@ extern "C" {
 #define rtmwire_v1_ImageMessage_thumbnail_height_tag 8
 #define rtmwire_v1_ImageMessage_text_tag         9
 #define rtmwire_v1_ImageMessage_mentions_tag     10
+#define rtmwire_v1_ImageMessage_expire_time_ms_tag 11
 #define rtmwire_v1_FileMessage_media_id_tag      1
 #define rtmwire_v1_FileMessage_file_name_tag     2
 #define rtmwire_v1_FileMessage_size_tag          3
 #define rtmwire_v1_FileMessage_thumbnail_tag     4
 #define rtmwire_v1_FileMessage_text_tag          5
 #define rtmwire_v1_FileMessage_mentions_tag      6
+#define rtmwire_v1_FileMessage_expire_time_ms_tag 7
 #define rtmwire_v1_Caption_text_tag              1
 #define rtmwire_v1_Caption_mentions_tag          2
 
@@ -156,7 +169,8 @@ X(a, POINTER,  SINGULAR, BYTES,    thumbnail,         6) \
 X(a, STATIC,   SINGULAR, UINT32,   thumbnail_width,   7) \
 X(a, STATIC,   SINGULAR, UINT32,   thumbnail_height,   8) \
 X(a, POINTER,  SINGULAR, STRING,   text,              9) \
-X(a, STATIC,   OPTIONAL, MESSAGE,  mentions,         10)
+X(a, STATIC,   OPTIONAL, MESSAGE,  mentions,         10) \
+X(a, STATIC,   SINGULAR, INT64,    expire_time_ms,   11)
 #define rtmwire_v1_ImageMessage_CALLBACK NULL
 #define rtmwire_v1_ImageMessage_DEFAULT NULL
 #define rtmwire_v1_ImageMessage_mentions_MSGTYPE rtmwire_v1_Mentions
@@ -167,7 +181,8 @@ X(a, POINTER,  SINGULAR, STRING,   file_name,         2) \
 X(a, STATIC,   SINGULAR, UINT64,   size,              3) \
 X(a, POINTER,  SINGULAR, BYTES,    thumbnail,         4) \
 X(a, POINTER,  SINGULAR, STRING,   text,              5) \
-X(a, STATIC,   OPTIONAL, MESSAGE,  mentions,          6)
+X(a, STATIC,   OPTIONAL, MESSAGE,  mentions,          6) \
+X(a, STATIC,   SINGULAR, INT64,    expire_time_ms,    7)
 #define rtmwire_v1_FileMessage_CALLBACK NULL
 #define rtmwire_v1_FileMessage_DEFAULT NULL
 #define rtmwire_v1_FileMessage_mentions_MSGTYPE rtmwire_v1_Mentions

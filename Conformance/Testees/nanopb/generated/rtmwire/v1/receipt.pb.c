@@ -24,4 +24,10 @@ PB_BIND(rtmwire_v1_GroupReadReceipt, rtmwire_v1_GroupReadReceipt, AUTO)
 PB_BIND(rtmwire_v1_GroupReadCount, rtmwire_v1_GroupReadCount, AUTO)
 
 
+PB_BIND(rtmwire_v1_GroupAckQuery, rtmwire_v1_GroupAckQuery, AUTO)
+
+
+PB_BIND(rtmwire_v1_GroupAckPage, rtmwire_v1_GroupAckPage, AUTO)
+
+
 

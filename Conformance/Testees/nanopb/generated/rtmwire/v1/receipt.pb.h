@@ -39,14 +39,18 @@ typedef struct _rtmwire_v1_ConversationReadReceipt {
 typedef struct _rtmwire_v1_GroupReadReceipt {
     /* Id of the group message that was read. Required (non-empty). */
     char *message_id;
-    /* The group id. Required (non-empty). */
+    /* The group id. Required (non-empty); in an envelope, the conversation's id. */
     char *group_id;
-    /* Free-form content attached by the reader (sendGroupMessageReadAck's content). */
+    /* Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+ the 32 KB content budget. */
     char *content;
     /* Server-issued id of this acknowledgement (used to page through acks). */
     char *ack_id;
     /* When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid. */
     int64_t read_time_ms;
+    /* The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+ envelope's sender is the reader and this may be empty; in a GroupAckPage it is required. */
+    char *reader_user_id;
 } rtmwire_v1_GroupReadReceipt;
 
 /* Read count of a group message, for a sender that asked for group read receipts. */
@@ -58,6 +62,35 @@ typedef struct _rtmwire_v1_GroupReadCount {
     /* Number of members that have read the message so far. */
     uint32_t read_count;
 } rtmwire_v1_GroupReadCount;
+
+/* A request for one page of a group message's read receipts, oldest first (Agora Chat
+ asyncFetchGroupMessageAcksFromServer: message id, group id, start ack id, page size). */
+typedef struct _rtmwire_v1_GroupAckQuery {
+    /* Id of the group message. Required (non-empty). */
+    char *message_id;
+    /* The group id. Required (non-empty); in an envelope, the conversation's id. */
+    char *group_id;
+    /* The cursor: the next_ack_id of the previous page. Empty = the first page. */
+    char *start_ack_id;
+    /* How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100). */
+    uint32_t page_size;
+} rtmwire_v1_GroupAckQuery;
+
+/* One page of a group message's read receipts (Agora Chat AgoraChatCursorResult plus the total). */
+typedef struct _rtmwire_v1_GroupAckPage {
+    /* Id of the group message. Required (non-empty). */
+    char *message_id;
+    /* The group id. Required (non-empty); in an envelope, the conversation's id. */
+    char *group_id;
+    /* The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
+ message and group, each with its ack_id and reader_user_id. */
+    pb_size_t acks_count;
+    struct _rtmwire_v1_GroupReadReceipt *acks;
+    /* The start_ack_id of the next page. Empty = this is the last page. */
+    char *next_ack_id;
+    /* How many read receipts the message has in all. */
+    uint32_t total_count;
+} rtmwire_v1_GroupAckPage;
 
 /* A receipt: exactly one kind. */
 typedef struct _rtmwire_v1_Receipt {
@@ -73,6 +106,11 @@ typedef struct _rtmwire_v1_Receipt {
         rtmwire_v1_GroupReadReceipt group_read;
         /* How many group members have read a message (sent to the sender when it asked). */
         rtmwire_v1_GroupReadCount group_read_count;
+        /* The sender asks the server for one page of a group message's read receipts
+     (asyncFetchGroupMessageAcksFromServer). */
+        rtmwire_v1_GroupAckQuery group_ack_query;
+        /* The server's answer: one page of read receipts and the cursor to the next. */
+        rtmwire_v1_GroupAckPage group_ack_page;
     } kind;
 } rtmwire_v1_Receipt;
 
@@ -86,14 +124,18 @@ extern "C" {
 #define rtmwire_v1_DeliveryReceipt_init_default  {0, NULL, 0, NULL}
 #define rtmwire_v1_MessageReadReceipt_init_default {NULL}
 #define rtmwire_v1_ConversationReadReceipt_init_default {NULL}
-#define rtmwire_v1_GroupReadReceipt_init_default {NULL, NULL, NULL, NULL, 0}
+#define rtmwire_v1_GroupReadReceipt_init_default {NULL, NULL, NULL, NULL, 0, NULL}
 #define rtmwire_v1_GroupReadCount_init_default   {NULL, NULL, 0}
+#define rtmwire_v1_GroupAckQuery_init_default    {NULL, NULL, NULL, 0}
+#define rtmwire_v1_GroupAckPage_init_default     {NULL, NULL, 0, NULL, NULL, 0}
 #define rtmwire_v1_Receipt_init_zero             {0, {rtmwire_v1_DeliveryReceipt_init_zero}}
 #define rtmwire_v1_DeliveryReceipt_init_zero     {0, NULL, 0, NULL}
 #define rtmwire_v1_MessageReadReceipt_init_zero  {NULL}
 #define rtmwire_v1_ConversationReadReceipt_init_zero {NULL}
-#define rtmwire_v1_GroupReadReceipt_init_zero    {NULL, NULL, NULL, NULL, 0}
+#define rtmwire_v1_GroupReadReceipt_init_zero    {NULL, NULL, NULL, NULL, 0, NULL}
 #define rtmwire_v1_GroupReadCount_init_zero      {NULL, NULL, 0}
+#define rtmwire_v1_GroupAckQuery_init_zero       {NULL, NULL, NULL, 0}
+#define rtmwire_v1_GroupAckPage_init_zero        {NULL, NULL, 0, NULL, NULL, 0}
 
 /* Field tags (for use in manual encoding/decoding) */
 #define rtmwire_v1_DeliveryReceipt_message_ids_tag 1
@@ -105,14 +147,26 @@ extern "C" {
 #define rtmwire_v1_GroupReadReceipt_content_tag  3
 #define rtmwire_v1_GroupReadReceipt_ack_id_tag   4
 #define rtmwire_v1_GroupReadReceipt_read_time_ms_tag 5
+#define rtmwire_v1_GroupReadReceipt_reader_user_id_tag 6
 #define rtmwire_v1_GroupReadCount_message_id_tag 1
 #define rtmwire_v1_GroupReadCount_group_id_tag   2
 #define rtmwire_v1_GroupReadCount_read_count_tag 3
+#define rtmwire_v1_GroupAckQuery_message_id_tag  1
+#define rtmwire_v1_GroupAckQuery_group_id_tag    2
+#define rtmwire_v1_GroupAckQuery_start_ack_id_tag 3
+#define rtmwire_v1_GroupAckQuery_page_size_tag   4
+#define rtmwire_v1_GroupAckPage_message_id_tag   1
+#define rtmwire_v1_GroupAckPage_group_id_tag     2
+#define rtmwire_v1_GroupAckPage_acks_tag         3
+#define rtmwire_v1_GroupAckPage_next_ack_id_tag  4
+#define rtmwire_v1_GroupAckPage_total_count_tag  5
 #define rtmwire_v1_Receipt_delivery_tag          1
 #define rtmwire_v1_Receipt_message_read_tag      2
 #define rtmwire_v1_Receipt_conversation_read_tag 3
 #define rtmwire_v1_Receipt_group_read_tag        4
 #define rtmwire_v1_Receipt_group_read_count_tag  5
+#define rtmwire_v1_Receipt_group_ack_query_tag   6
+#define rtmwire_v1_Receipt_group_ack_page_tag    7
 
 /* Struct field encoding specification for nanopb */
 #define rtmwire_v1_Receipt_FIELDLIST(X, a) \
@@ -120,7 +174,9 @@ X(a, STATIC,   ONEOF,    MESSAGE,  (kind,delivery,kind.delivery),   1) \
 X(a, STATIC,   ONEOF,    MESSAGE,  (kind,message_read,kind.message_read),   2) \
 X(a, STATIC,   ONEOF,    MESSAGE,  (kind,conversation_read,kind.conversation_read),   3) \
 X(a, STATIC,   ONEOF,    MESSAGE,  (kind,group_read,kind.group_read),   4) \
-X(a, STATIC,   ONEOF,    MESSAGE,  (kind,group_read_count,kind.group_read_count),   5)
+X(a, STATIC,   ONEOF,    MESSAGE,  (kind,group_read_count,kind.group_read_count),   5) \
+X(a, STATIC,   ONEOF,    MESSAGE,  (kind,group_ack_query,kind.group_ack_query),   6) \
+X(a, STATIC,   ONEOF,    MESSAGE,  (kind,group_ack_page,kind.group_ack_page),   7)
 #define rtmwire_v1_Receipt_CALLBACK NULL
 #define rtmwire_v1_Receipt_DEFAULT NULL
 #define rtmwire_v1_Receipt_kind_delivery_MSGTYPE rtmwire_v1_DeliveryReceipt
@@ -128,6 +184,8 @@ X(a, STATIC,   ONEOF,    MESSAGE,  (kind,group_read_count,kind.group_read_count)
 #define rtmwire_v1_Receipt_kind_conversation_read_MSGTYPE rtmwire_v1_ConversationReadReceipt
 #define rtmwire_v1_Receipt_kind_group_read_MSGTYPE rtmwire_v1_GroupReadReceipt
 #define rtmwire_v1_Receipt_kind_group_read_count_MSGTYPE rtmwire_v1_GroupReadCount
+#define rtmwire_v1_Receipt_kind_group_ack_query_MSGTYPE rtmwire_v1_GroupAckQuery
+#define rtmwire_v1_Receipt_kind_group_ack_page_MSGTYPE rtmwire_v1_GroupAckPage
 
 #define rtmwire_v1_DeliveryReceipt_FIELDLIST(X, a) \
 X(a, POINTER,  REPEATED, STRING,   message_ids,       1) \
@@ -150,7 +208,8 @@ X(a, POINTER,  SINGULAR, STRING,   message_id,        1) \
 X(a, POINTER,  SINGULAR, STRING,   group_id,          2) \
 X(a, POINTER,  SINGULAR, STRING,   content,           3) \
 X(a, POINTER,  SINGULAR, STRING,   ack_id,            4) \
-X(a, STATIC,   SINGULAR, INT64,    read_time_ms,      5)
+X(a, STATIC,   SINGULAR, INT64,    read_time_ms,      5) \
+X(a, POINTER,  SINGULAR, STRING,   reader_user_id,    6)
 #define rtmwire_v1_GroupReadReceipt_CALLBACK NULL
 #define rtmwire_v1_GroupReadReceipt_DEFAULT NULL
 
@@ -161,12 +220,32 @@ X(a, STATIC,   SINGULAR, UINT32,   read_count,        3)
 #define rtmwire_v1_GroupReadCount_CALLBACK NULL
 #define rtmwire_v1_GroupReadCount_DEFAULT NULL
 
+#define rtmwire_v1_GroupAckQuery_FIELDLIST(X, a) \
+X(a, POINTER,  SINGULAR, STRING,   message_id,        1) \
+X(a, POINTER,  SINGULAR, STRING,   group_id,          2) \
+X(a, POINTER,  SINGULAR, STRING,   start_ack_id,      3) \
+X(a, STATIC,   SINGULAR, UINT32,   page_size,         4)
+#define rtmwire_v1_GroupAckQuery_CALLBACK NULL
+#define rtmwire_v1_GroupAckQuery_DEFAULT NULL
+
+#define rtmwire_v1_GroupAckPage_FIELDLIST(X, a) \
+X(a, POINTER,  SINGULAR, STRING,   message_id,        1) \
+X(a, POINTER,  SINGULAR, STRING,   group_id,          2) \
+X(a, POINTER,  REPEATED, MESSAGE,  acks,              3) \
+X(a, POINTER,  SINGULAR, STRING,   next_ack_id,       4) \
+X(a, STATIC,   SINGULAR, UINT32,   total_count,       5)
+#define rtmwire_v1_GroupAckPage_CALLBACK NULL
+#define rtmwire_v1_GroupAckPage_DEFAULT NULL
+#define rtmwire_v1_GroupAckPage_acks_MSGTYPE rtmwire_v1_GroupReadReceipt
+
 extern const pb_msgdesc_t rtmwire_v1_Receipt_msg;
 extern const pb_msgdesc_t rtmwire_v1_DeliveryReceipt_msg;
 extern const pb_msgdesc_t rtmwire_v1_MessageReadReceipt_msg;
 extern const pb_msgdesc_t rtmwire_v1_ConversationReadReceipt_msg;
 extern const pb_msgdesc_t rtmwire_v1_GroupReadReceipt_msg;
 extern const pb_msgdesc_t rtmwire_v1_GroupReadCount_msg;
+extern const pb_msgdesc_t rtmwire_v1_GroupAckQuery_msg;
+extern const pb_msgdesc_t rtmwire_v1_GroupAckPage_msg;
 
 /* Defines for backwards compatibility with code written before nanopb-0.4.0 */
 #define rtmwire_v1_Receipt_fields &rtmwire_v1_Receipt_msg
@@ -175,6 +254,8 @@ extern const pb_msgdesc_t rtmwire_v1_GroupReadCount_msg;
 #define rtmwire_v1_ConversationReadReceipt_fields &rtmwire_v1_ConversationReadReceipt_msg
 #define rtmwire_v1_GroupReadReceipt_fields &rtmwire_v1_GroupReadReceipt_msg
 #define rtmwire_v1_GroupReadCount_fields &rtmwire_v1_GroupReadCount_msg
+#define rtmwire_v1_GroupAckQuery_fields &rtmwire_v1_GroupAckQuery_msg
+#define rtmwire_v1_GroupAckPage_fields &rtmwire_v1_GroupAckPage_msg
 
 /* Maximum encoded size of messages (where known) */
 /* rtmwire_v1_Receipt_size depends on runtime parameters */
@@ -183,6 +264,8 @@ extern const pb_msgdesc_t rtmwire_v1_GroupReadCount_msg;
 /* rtmwire_v1_ConversationReadReceipt_size depends on runtime parameters */
 /* rtmwire_v1_GroupReadReceipt_size depends on runtime parameters */
 /* rtmwire_v1_GroupReadCount_size depends on runtime parameters */
+/* rtmwire_v1_GroupAckQuery_size depends on runtime parameters */
+/* rtmwire_v1_GroupAckPage_size depends on runtime parameters */
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -41,6 +41,10 @@ typedef struct _rtmwire_v1_StreamMessage {
     /* An optional reference to another message (a quoted or replied-to message). */
     bool has_reference;
     rtmwire_v1_StreamReference reference;
+    /* The summary of the whole content, once there is one (RongCloud delivers it as the message
+ extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+ conversation list or the history shows. Set from the complete event's summary. Optional. */
+    char *summary;
 } rtmwire_v1_StreamMessage;
 
 /* Init event (RongCloud onInit): resets the stream. */
@@ -90,13 +94,13 @@ extern "C" {
 #endif
 
 /* Initializer values for message structs */
-#define rtmwire_v1_StreamMessage_init_default    {NULL, NULL, NULL, 0, 0, 0, 0, false, rtmwire_v1_StreamReference_init_default}
+#define rtmwire_v1_StreamMessage_init_default    {NULL, NULL, NULL, 0, 0, 0, 0, false, rtmwire_v1_StreamReference_init_default, NULL}
 #define rtmwire_v1_StreamReference_init_default  {NULL, NULL, NULL}
 #define rtmwire_v1_StreamChunk_init_default      {NULL, 0, 0, {rtmwire_v1_StreamInit_init_default}}
 #define rtmwire_v1_StreamInit_init_default       {NULL}
 #define rtmwire_v1_StreamDelta_init_default      {NULL}
 #define rtmwire_v1_StreamComplete_init_default   {0, 0, NULL, 0}
-#define rtmwire_v1_StreamMessage_init_zero       {NULL, NULL, NULL, 0, 0, 0, 0, false, rtmwire_v1_StreamReference_init_zero}
+#define rtmwire_v1_StreamMessage_init_zero       {NULL, NULL, NULL, 0, 0, 0, 0, false, rtmwire_v1_StreamReference_init_zero, NULL}
 #define rtmwire_v1_StreamReference_init_zero     {NULL, NULL, NULL}
 #define rtmwire_v1_StreamChunk_init_zero         {NULL, 0, 0, {rtmwire_v1_StreamInit_init_zero}}
 #define rtmwire_v1_StreamInit_init_zero          {NULL}
@@ -115,6 +119,7 @@ extern "C" {
 #define rtmwire_v1_StreamMessage_stop_reason_tag 6
 #define rtmwire_v1_StreamMessage_is_sync_tag     7
 #define rtmwire_v1_StreamMessage_reference_tag   8
+#define rtmwire_v1_StreamMessage_summary_tag     9
 #define rtmwire_v1_StreamInit_content_type_tag   1
 #define rtmwire_v1_StreamDelta_content_tag       1
 #define rtmwire_v1_StreamComplete_code_tag       1
@@ -136,7 +141,8 @@ X(a, STATIC,   SINGULAR, BOOL,     is_complete,       4) \
 X(a, STATIC,   SINGULAR, INT32,    complete_reason,   5) \
 X(a, STATIC,   SINGULAR, INT32,    stop_reason,       6) \
 X(a, STATIC,   SINGULAR, BOOL,     is_sync,           7) \
-X(a, STATIC,   OPTIONAL, MESSAGE,  reference,         8)
+X(a, STATIC,   OPTIONAL, MESSAGE,  reference,         8) \
+X(a, POINTER,  SINGULAR, STRING,   summary,           9)
 #define rtmwire_v1_StreamMessage_CALLBACK NULL
 #define rtmwire_v1_StreamMessage_DEFAULT NULL
 #define rtmwire_v1_StreamMessage_reference_MSGTYPE rtmwire_v1_StreamReference

@@ -28,7 +28,8 @@ class FileMessage extends \Google\Protobuf\Internal\Message
      */
     protected $file_name = '';
     /**
-     * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      *
      * Generated from protobuf field <code>uint64 size = 3;</code>
      */
@@ -51,6 +52,13 @@ class FileMessage extends \Google\Protobuf\Internal\Message
      * Generated from protobuf field <code>.rtmwire.v1.Mentions mentions = 6;</code>
      */
     protected $mentions = null;
+    /**
+     * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+     * given; negative is invalid.
+     *
+     * Generated from protobuf field <code>int64 expire_time_ms = 7;</code>
+     */
+    protected $expire_time_ms = 0;
 
     /**
      * Constructor.
@@ -63,13 +71,17 @@ class FileMessage extends \Google\Protobuf\Internal\Message
      *     @type string $file_name
      *           Display file name. Counts toward the 32 KB content budget.
      *     @type int|string $size
-     *           Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     *           Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     *           0 = unknown (a message sent by media id).
      *     @type string $thumbnail
      *           Thumbnail bytes set by the application (binary). Counts toward the 32 KB content budget.
      *     @type string $text
      *           Optional caption. Counts toward the 32 KB content budget.
      *     @type \Rtmwire\V1\Mentions $mentions
      *           Users the caption mentions. Absent = none.
+     *     @type int|string $expire_time_ms
+     *           When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+     *           given; negative is invalid.
      * }
      */
     public function __construct($data = NULL) {
@@ -130,7 +142,8 @@ class FileMessage extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      *
      * Generated from protobuf field <code>uint64 size = 3;</code>
      * @return int|string
@@ -141,7 +154,8 @@ class FileMessage extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * Size of the uploaded file in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      *
      * Generated from protobuf field <code>uint64 size = 3;</code>
      * @param int|string $var
@@ -239,6 +253,34 @@ class FileMessage extends \Google\Protobuf\Internal\Message
     {
         GPBUtil::checkMessage($var, \Rtmwire\V1\Mentions::class);
         $this->mentions = $var;
+
+        return $this;
+    }
+
+    /**
+     * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+     * given; negative is invalid.
+     *
+     * Generated from protobuf field <code>int64 expire_time_ms = 7;</code>
+     * @return int|string
+     */
+    public function getExpireTimeMs()
+    {
+        return $this->expire_time_ms;
+    }
+
+    /**
+     * When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
+     * given; negative is invalid.
+     *
+     * Generated from protobuf field <code>int64 expire_time_ms = 7;</code>
+     * @param int|string $var
+     * @return $this
+     */
+    public function setExpireTimeMs($var)
+    {
+        GPBUtil::checkInt64($var);
+        $this->expire_time_ms = $var;
 
         return $this;
     }

@@ -22,13 +22,14 @@ class GroupReadReceipt extends \Google\Protobuf\Internal\Message
      */
     protected $message_id = '';
     /**
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      *
      * Generated from protobuf field <code>string group_id = 2;</code>
      */
     protected $group_id = '';
     /**
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      *
      * Generated from protobuf field <code>string content = 3;</code>
      */
@@ -45,6 +46,13 @@ class GroupReadReceipt extends \Google\Protobuf\Internal\Message
      * Generated from protobuf field <code>int64 read_time_ms = 5;</code>
      */
     protected $read_time_ms = 0;
+    /**
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     *
+     * Generated from protobuf field <code>string reader_user_id = 6;</code>
+     */
+    protected $reader_user_id = '';
 
     /**
      * Constructor.
@@ -55,13 +63,17 @@ class GroupReadReceipt extends \Google\Protobuf\Internal\Message
      *     @type string $message_id
      *           Id of the group message that was read. Required (non-empty).
      *     @type string $group_id
-     *           The group id. Required (non-empty).
+     *           The group id. Required (non-empty); in an envelope, the conversation's id.
      *     @type string $content
-     *           Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     *           Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     *           the 32 KB content budget.
      *     @type string $ack_id
      *           Server-issued id of this acknowledgement (used to page through acks).
      *     @type int|string $read_time_ms
      *           When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
+     *     @type string $reader_user_id
+     *           The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     *           envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
      * }
      */
     public function __construct($data = NULL) {
@@ -96,7 +108,7 @@ class GroupReadReceipt extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      *
      * Generated from protobuf field <code>string group_id = 2;</code>
      * @return string
@@ -107,7 +119,7 @@ class GroupReadReceipt extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * The group id. Required (non-empty).
+     * The group id. Required (non-empty); in an envelope, the conversation's id.
      *
      * Generated from protobuf field <code>string group_id = 2;</code>
      * @param string $var
@@ -122,7 +134,8 @@ class GroupReadReceipt extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      *
      * Generated from protobuf field <code>string content = 3;</code>
      * @return string
@@ -133,7 +146,8 @@ class GroupReadReceipt extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * Free-form content attached by the reader (sendGroupMessageReadAck's content).
+     * Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
+     * the 32 KB content budget.
      *
      * Generated from protobuf field <code>string content = 3;</code>
      * @param string $var
@@ -195,6 +209,34 @@ class GroupReadReceipt extends \Google\Protobuf\Internal\Message
     {
         GPBUtil::checkInt64($var);
         $this->read_time_ms = $var;
+
+        return $this;
+    }
+
+    /**
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     *
+     * Generated from protobuf field <code>string reader_user_id = 6;</code>
+     * @return string
+     */
+    public function getReaderUserId()
+    {
+        return $this->reader_user_id;
+    }
+
+    /**
+     * The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
+     * envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
+     *
+     * Generated from protobuf field <code>string reader_user_id = 6;</code>
+     * @param string $var
+     * @return $this
+     */
+    public function setReaderUserId($var)
+    {
+        GPBUtil::checkString($var, True);
+        $this->reader_user_id = $var;
 
         return $this;
     }

@@ -10,7 +10,9 @@ use Google\Protobuf\Internal\GPBUtil;
 
 /**
  * An image stored on the file server. The image bytes never travel in the message: only its media
- * id (issued by the file server on upload, valid 7 days) and descriptive fields.
+ * id (issued by the file server on upload, valid 7 days) and descriptive fields. A message built
+ * from a media id alone (Agora's createImageMessageByMediaId: re-sending or forwarding an upload)
+ * has no size, width or height: each is 0, "unknown".
  *
  * Generated from protobuf message <code>rtmwire.v1.ImageMessage</code>
  */
@@ -29,14 +31,15 @@ class ImageMessage extends \Google\Protobuf\Internal\Message
      */
     protected $file_name = '';
     /**
-     * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      *
      * Generated from protobuf field <code>uint64 size = 3;</code>
      */
     protected $size = 0;
     /**
-     * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-     * explicit value set by the sender overrides the computed one. 0 = unknown.
+     * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+     * value set by the sender overrides the computed one. 0 = unknown (any other format).
      *
      * Generated from protobuf field <code>uint32 width = 4;</code>
      */
@@ -78,6 +81,14 @@ class ImageMessage extends \Google\Protobuf\Internal\Message
      * Generated from protobuf field <code>.rtmwire.v1.Mentions mentions = 10;</code>
      */
     protected $mentions = null;
+    /**
+     * When the file server discards the upload and the media id stops working (ms since the Unix
+     * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+     * negative is invalid.
+     *
+     * Generated from protobuf field <code>int64 expire_time_ms = 11;</code>
+     */
+    protected $expire_time_ms = 0;
 
     /**
      * Constructor.
@@ -90,10 +101,11 @@ class ImageMessage extends \Google\Protobuf\Internal\Message
      *     @type string $file_name
      *           Display file name. Counts toward the 32 KB content budget.
      *     @type int|string $size
-     *           Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     *           Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     *           0 = unknown (a message sent by media id).
      *     @type int $width
-     *           Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-     *           explicit value set by the sender overrides the computed one. 0 = unknown.
+     *           Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+     *           value set by the sender overrides the computed one. 0 = unknown (any other format).
      *     @type int $height
      *           Image height in pixels; same rules as width. 0 = unknown.
      *     @type string $thumbnail
@@ -107,6 +119,10 @@ class ImageMessage extends \Google\Protobuf\Internal\Message
      *           Optional caption. Counts toward the 32 KB content budget.
      *     @type \Rtmwire\V1\Mentions $mentions
      *           Users the caption mentions. Absent = none.
+     *     @type int|string $expire_time_ms
+     *           When the file server discards the upload and the media id stops working (ms since the Unix
+     *           epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+     *           negative is invalid.
      * }
      */
     public function __construct($data = NULL) {
@@ -167,7 +183,8 @@ class ImageMessage extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      *
      * Generated from protobuf field <code>uint64 size = 3;</code>
      * @return int|string
@@ -178,7 +195,8 @@ class ImageMessage extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * Size of the uploaded image in bytes: 1 ... Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
+     * 0 = unknown (a message sent by media id).
      *
      * Generated from protobuf field <code>uint64 size = 3;</code>
      * @param int|string $var
@@ -193,8 +211,8 @@ class ImageMessage extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-     * explicit value set by the sender overrides the computed one. 0 = unknown.
+     * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+     * value set by the sender overrides the computed one. 0 = unknown (any other format).
      *
      * Generated from protobuf field <code>uint32 width = 4;</code>
      * @return int
@@ -205,8 +223,8 @@ class ImageMessage extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * Image width in pixels. Computed by the sender for JPEG, PNG and BMP (see ImageProbe); an
-     * explicit value set by the sender overrides the computed one. 0 = unknown.
+     * Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
+     * value set by the sender overrides the computed one. 0 = unknown (any other format).
      *
      * Generated from protobuf field <code>uint32 width = 4;</code>
      * @param int $var
@@ -384,6 +402,36 @@ class ImageMessage extends \Google\Protobuf\Internal\Message
     {
         GPBUtil::checkMessage($var, \Rtmwire\V1\Mentions::class);
         $this->mentions = $var;
+
+        return $this;
+    }
+
+    /**
+     * When the file server discards the upload and the media id stops working (ms since the Unix
+     * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+     * negative is invalid.
+     *
+     * Generated from protobuf field <code>int64 expire_time_ms = 11;</code>
+     * @return int|string
+     */
+    public function getExpireTimeMs()
+    {
+        return $this->expire_time_ms;
+    }
+
+    /**
+     * When the file server discards the upload and the media id stops working (ms since the Unix
+     * epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
+     * negative is invalid.
+     *
+     * Generated from protobuf field <code>int64 expire_time_ms = 11;</code>
+     * @param int|string $var
+     * @return $this
+     */
+    public function setExpireTimeMs($var)
+    {
+        GPBUtil::checkInt64($var);
+        $this->expire_time_ms = $var;
 
         return $this;
     }

@@ -33,6 +33,11 @@ class Receipt extends \Google\Protobuf\Internal\Message
      *           One group member read one group message.
      *     @type \Rtmwire\V1\GroupReadCount $group_read_count
      *           How many group members have read a message (sent to the sender when it asked).
+     *     @type \Rtmwire\V1\GroupAckQuery $group_ack_query
+     *           The sender asks the server for one page of a group message's read receipts
+     *           (asyncFetchGroupMessageAcksFromServer).
+     *     @type \Rtmwire\V1\GroupAckPage $group_ack_page
+     *           The server's answer: one page of read receipts and the cursor to the next.
      * }
      */
     public function __construct($data = NULL) {
@@ -191,6 +196,70 @@ class Receipt extends \Google\Protobuf\Internal\Message
     {
         GPBUtil::checkMessage($var, \Rtmwire\V1\GroupReadCount::class);
         $this->writeOneof(5, $var);
+
+        return $this;
+    }
+
+    /**
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     * @return \Rtmwire\V1\GroupAckQuery|null
+     */
+    public function getGroupAckQuery()
+    {
+        return $this->readOneof(6);
+    }
+
+    public function hasGroupAckQuery()
+    {
+        return $this->hasOneof(6);
+    }
+
+    /**
+     * The sender asks the server for one page of a group message's read receipts
+     * (asyncFetchGroupMessageAcksFromServer).
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.GroupAckQuery group_ack_query = 6;</code>
+     * @param \Rtmwire\V1\GroupAckQuery $var
+     * @return $this
+     */
+    public function setGroupAckQuery($var)
+    {
+        GPBUtil::checkMessage($var, \Rtmwire\V1\GroupAckQuery::class);
+        $this->writeOneof(6, $var);
+
+        return $this;
+    }
+
+    /**
+     * The server's answer: one page of read receipts and the cursor to the next.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     * @return \Rtmwire\V1\GroupAckPage|null
+     */
+    public function getGroupAckPage()
+    {
+        return $this->readOneof(7);
+    }
+
+    public function hasGroupAckPage()
+    {
+        return $this->hasOneof(7);
+    }
+
+    /**
+     * The server's answer: one page of read receipts and the cursor to the next.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.GroupAckPage group_ack_page = 7;</code>
+     * @param \Rtmwire\V1\GroupAckPage $var
+     * @return $this
+     */
+    public function setGroupAckPage($var)
+    {
+        GPBUtil::checkMessage($var, \Rtmwire\V1\GroupAckPage::class);
+        $this->writeOneof(7, $var);
 
         return $this;
     }

@@ -63,6 +63,14 @@ class StreamMessage extends \Google\Protobuf\Internal\Message
      * Generated from protobuf field <code>.rtmwire.v1.StreamReference reference = 8;</code>
      */
     protected $reference = null;
+    /**
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     *
+     * Generated from protobuf field <code>string summary = 9;</code>
+     */
+    protected $summary = '';
 
     /**
      * Constructor.
@@ -86,6 +94,10 @@ class StreamMessage extends \Google\Protobuf\Internal\Message
      *           True once the client has finished retrieving the stream.
      *     @type \Rtmwire\V1\StreamReference $reference
      *           An optional reference to another message (a quoted or replied-to message).
+     *     @type string $summary
+     *           The summary of the whole content, once there is one (RongCloud delivers it as the message
+     *           extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     *           conversation list or the history shows. Set from the complete event's summary. Optional.
      * }
      */
     public function __construct($data = NULL) {
@@ -307,6 +319,36 @@ class StreamMessage extends \Google\Protobuf\Internal\Message
     {
         GPBUtil::checkMessage($var, \Rtmwire\V1\StreamReference::class);
         $this->reference = $var;
+
+        return $this;
+    }
+
+    /**
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     *
+     * Generated from protobuf field <code>string summary = 9;</code>
+     * @return string
+     */
+    public function getSummary()
+    {
+        return $this->summary;
+    }
+
+    /**
+     * The summary of the whole content, once there is one (RongCloud delivers it as the message
+     * extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
+     * conversation list or the history shows. Set from the complete event's summary. Optional.
+     *
+     * Generated from protobuf field <code>string summary = 9;</code>
+     * @param string $var
+     * @return $this
+     */
+    public function setSummary($var)
+    {
+        GPBUtil::checkString($var, True);
+        $this->summary = $var;
 
         return $this;
     }

@@ -13,7 +13,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18rtmwire/v1/receipt.proto\x12\nrtmwire.v1\"\xae\x02\n\x07Receipt\x12/\n\x08\x64\x65livery\x18\x01 \x01(\x0b\x32\x1b.rtmwire.v1.DeliveryReceiptH\x00\x12\x36\n\x0cmessage_read\x18\x02 \x01(\x0b\x32\x1e.rtmwire.v1.MessageReadReceiptH\x00\x12@\n\x11\x63onversation_read\x18\x03 \x01(\x0b\x32#.rtmwire.v1.ConversationReadReceiptH\x00\x12\x32\n\ngroup_read\x18\x04 \x01(\x0b\x32\x1c.rtmwire.v1.GroupReadReceiptH\x00\x12\x36\n\x10group_read_count\x18\x05 \x01(\x0b\x32\x1a.rtmwire.v1.GroupReadCountH\x00\x42\x06\n\x04kindJ\x04\x08\x06\x10\x10\"E\n\x0f\x44\x65liveryReceipt\x12\x13\n\x0bmessage_ids\x18\x01 \x03(\t\x12\x17\n\x0f\x64\x65livered_at_ms\x18\x02 \x03(\x03J\x04\x08\x03\x10\x10\".\n\x12MessageReadReceipt\x12\x12\n\nmessage_id\x18\x01 \x01(\tJ\x04\x08\x02\x10\x10\"8\n\x17\x43onversationReadReceipt\x12\x17\n\x0f\x63onversation_id\x18\x01 \x01(\tJ\x04\x08\x02\x10\x10\"u\n\x10GroupReadReceipt\x12\x12\n\nmessage_id\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x03 \x01(\t\x12\x0e\n\x06\x61\x63k_id\x18\x04 \x01(\t\x12\x14\n\x0cread_time_ms\x18\x05 \x01(\x03J\x04\x08\x06\x10\x10\"P\n\x0eGroupReadCount\x12\x12\n\nmessage_id\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\x12\x12\n\nread_count\x18\x03 \x01(\rJ\x04\x08\x04\x10\x10\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18rtmwire/v1/receipt.proto\x12\nrtmwire.v1\"\x98\x03\n\x07Receipt\x12/\n\x08\x64\x65livery\x18\x01 \x01(\x0b\x32\x1b.rtmwire.v1.DeliveryReceiptH\x00\x12\x36\n\x0cmessage_read\x18\x02 \x01(\x0b\x32\x1e.rtmwire.v1.MessageReadReceiptH\x00\x12@\n\x11\x63onversation_read\x18\x03 \x01(\x0b\x32#.rtmwire.v1.ConversationReadReceiptH\x00\x12\x32\n\ngroup_read\x18\x04 \x01(\x0b\x32\x1c.rtmwire.v1.GroupReadReceiptH\x00\x12\x36\n\x10group_read_count\x18\x05 \x01(\x0b\x32\x1a.rtmwire.v1.GroupReadCountH\x00\x12\x34\n\x0fgroup_ack_query\x18\x06 \x01(\x0b\x32\x19.rtmwire.v1.GroupAckQueryH\x00\x12\x32\n\x0egroup_ack_page\x18\x07 \x01(\x0b\x32\x18.rtmwire.v1.GroupAckPageH\x00\x42\x06\n\x04kindJ\x04\x08\x08\x10\x10\"E\n\x0f\x44\x65liveryReceipt\x12\x13\n\x0bmessage_ids\x18\x01 \x03(\t\x12\x17\n\x0f\x64\x65livered_at_ms\x18\x02 \x03(\x03J\x04\x08\x03\x10\x10\".\n\x12MessageReadReceipt\x12\x12\n\nmessage_id\x18\x01 \x01(\tJ\x04\x08\x02\x10\x10\"8\n\x17\x43onversationReadReceipt\x12\x17\n\x0f\x63onversation_id\x18\x01 \x01(\tJ\x04\x08\x02\x10\x10\"\x8d\x01\n\x10GroupReadReceipt\x12\x12\n\nmessage_id\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x03 \x01(\t\x12\x0e\n\x06\x61\x63k_id\x18\x04 \x01(\t\x12\x14\n\x0cread_time_ms\x18\x05 \x01(\x03\x12\x16\n\x0ereader_user_id\x18\x06 \x01(\tJ\x04\x08\x07\x10\x10\"P\n\x0eGroupReadCount\x12\x12\n\nmessage_id\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\x12\x12\n\nread_count\x18\x03 \x01(\rJ\x04\x08\x04\x10\x10\"d\n\rGroupAckQuery\x12\x12\n\nmessage_id\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\x12\x14\n\x0cstart_ack_id\x18\x03 \x01(\t\x12\x11\n\tpage_size\x18\x04 \x01(\rJ\x04\x08\x05\x10\x10\"\x90\x01\n\x0cGroupAckPage\x12\x12\n\nmessage_id\x18\x01 \x01(\t\x12\x10\n\x08group_id\x18\x02 \x01(\t\x12*\n\x04\x61\x63ks\x18\x03 \x03(\x0b\x32\x1c.rtmwire.v1.GroupReadReceipt\x12\x13\n\x0bnext_ack_id\x18\x04 \x01(\t\x12\x13\n\x0btotal_count\x18\x05 \x01(\rJ\x04\x08\x06\x10\x10\x62\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rtmwire.v1.receipt_pb2', globals())
@@ -21,15 +21,19 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   _RECEIPT._serialized_start=41
-  _RECEIPT._serialized_end=343
-  _DELIVERYRECEIPT._serialized_start=345
-  _DELIVERYRECEIPT._serialized_end=414
-  _MESSAGEREADRECEIPT._serialized_start=416
-  _MESSAGEREADRECEIPT._serialized_end=462
-  _CONVERSATIONREADRECEIPT._serialized_start=464
-  _CONVERSATIONREADRECEIPT._serialized_end=520
-  _GROUPREADRECEIPT._serialized_start=522
-  _GROUPREADRECEIPT._serialized_end=639
-  _GROUPREADCOUNT._serialized_start=641
-  _GROUPREADCOUNT._serialized_end=721
+  _RECEIPT._serialized_end=449
+  _DELIVERYRECEIPT._serialized_start=451
+  _DELIVERYRECEIPT._serialized_end=520
+  _MESSAGEREADRECEIPT._serialized_start=522
+  _MESSAGEREADRECEIPT._serialized_end=568
+  _CONVERSATIONREADRECEIPT._serialized_start=570
+  _CONVERSATIONREADRECEIPT._serialized_end=626
+  _GROUPREADRECEIPT._serialized_start=629
+  _GROUPREADRECEIPT._serialized_end=770
+  _GROUPREADCOUNT._serialized_start=772
+  _GROUPREADCOUNT._serialized_end=852
+  _GROUPACKQUERY._serialized_start=854
+  _GROUPACKQUERY._serialized_end=954
+  _GROUPACKPAGE._serialized_start=957
+  _GROUPACKPAGE._serialized_end=1101
 # @@protoc_insertion_point(module_scope)

@@ -13,7 +13,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17rtmwire/v1/stream.proto\x12\nrtmwire.v1\"\xd5\x01\n\rStreamMessage\x12\x13\n\x0bmessage_uid\x18\x01 \x01(\t\x12\x14\n\x0c\x63ontent_type\x18\x02 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x03 \x01(\t\x12\x13\n\x0bis_complete\x18\x04 \x01(\x08\x12\x17\n\x0f\x63omplete_reason\x18\x05 \x01(\x05\x12\x13\n\x0bstop_reason\x18\x06 \x01(\x05\x12\x0f\n\x07is_sync\x18\x07 \x01(\x08\x12.\n\treference\x18\x08 \x01(\x0b\x32\x1b.rtmwire.v1.StreamReferenceJ\x04\x08\t\x10\x10\"U\n\x0fStreamReference\x12\x13\n\x0bmessage_uid\x18\x01 \x01(\t\x12\x16\n\x0esender_user_id\x18\x02 \x01(\t\x12\x0f\n\x07\x65xcerpt\x18\x03 \x01(\tJ\x04\x08\x04\x10\x10\"\xc3\x01\n\x0bStreamChunk\x12\x11\n\tstream_id\x18\x01 \x01(\t\x12\x10\n\x08sequence\x18\x02 \x01(\x04\x12&\n\x04init\x18\x03 \x01(\x0b\x32\x16.rtmwire.v1.StreamInitH\x00\x12(\n\x05\x64\x65lta\x18\x04 \x01(\x0b\x32\x17.rtmwire.v1.StreamDeltaH\x00\x12.\n\x08\x63omplete\x18\x05 \x01(\x0b\x32\x1a.rtmwire.v1.StreamCompleteH\x00\x42\x07\n\x05\x65ventJ\x04\x08\x06\x10\x10\"(\n\nStreamInit\x12\x14\n\x0c\x63ontent_type\x18\x01 \x01(\tJ\x04\x08\x02\x10\x10\"$\n\x0bStreamDelta\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\tJ\x04\x08\x02\x10\x10\"c\n\x0eStreamComplete\x12\x0c\n\x04\x63ode\x18\x01 \x01(\x05\x12\x13\n\x0bstop_reason\x18\x02 \x01(\x05\x12\x0f\n\x07summary\x18\x03 \x01(\t\x12\x17\n\x0f\x63omplete_reason\x18\x04 \x01(\x05J\x04\x08\x05\x10\x10\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17rtmwire/v1/stream.proto\x12\nrtmwire.v1\"\xe6\x01\n\rStreamMessage\x12\x13\n\x0bmessage_uid\x18\x01 \x01(\t\x12\x14\n\x0c\x63ontent_type\x18\x02 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x03 \x01(\t\x12\x13\n\x0bis_complete\x18\x04 \x01(\x08\x12\x17\n\x0f\x63omplete_reason\x18\x05 \x01(\x05\x12\x13\n\x0bstop_reason\x18\x06 \x01(\x05\x12\x0f\n\x07is_sync\x18\x07 \x01(\x08\x12.\n\treference\x18\x08 \x01(\x0b\x32\x1b.rtmwire.v1.StreamReference\x12\x0f\n\x07summary\x18\t \x01(\tJ\x04\x08\n\x10\x10\"U\n\x0fStreamReference\x12\x13\n\x0bmessage_uid\x18\x01 \x01(\t\x12\x16\n\x0esender_user_id\x18\x02 \x01(\t\x12\x0f\n\x07\x65xcerpt\x18\x03 \x01(\tJ\x04\x08\x04\x10\x10\"\xc3\x01\n\x0bStreamChunk\x12\x11\n\tstream_id\x18\x01 \x01(\t\x12\x10\n\x08sequence\x18\x02 \x01(\x04\x12&\n\x04init\x18\x03 \x01(\x0b\x32\x16.rtmwire.v1.StreamInitH\x00\x12(\n\x05\x64\x65lta\x18\x04 \x01(\x0b\x32\x17.rtmwire.v1.StreamDeltaH\x00\x12.\n\x08\x63omplete\x18\x05 \x01(\x0b\x32\x1a.rtmwire.v1.StreamCompleteH\x00\x42\x07\n\x05\x65ventJ\x04\x08\x06\x10\x10\"(\n\nStreamInit\x12\x14\n\x0c\x63ontent_type\x18\x01 \x01(\tJ\x04\x08\x02\x10\x10\"$\n\x0bStreamDelta\x12\x0f\n\x07\x63ontent\x18\x01 \x01(\tJ\x04\x08\x02\x10\x10\"c\n\x0eStreamComplete\x12\x0c\n\x04\x63ode\x18\x01 \x01(\x05\x12\x13\n\x0bstop_reason\x18\x02 \x01(\x05\x12\x0f\n\x07summary\x18\x03 \x01(\t\x12\x17\n\x0f\x63omplete_reason\x18\x04 \x01(\x05J\x04\x08\x05\x10\x10\x62\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rtmwire.v1.stream_pb2', globals())
@@ -21,15 +21,15 @@ if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
   _STREAMMESSAGE._serialized_start=40
-  _STREAMMESSAGE._serialized_end=253
-  _STREAMREFERENCE._serialized_start=255
-  _STREAMREFERENCE._serialized_end=340
-  _STREAMCHUNK._serialized_start=343
-  _STREAMCHUNK._serialized_end=538
-  _STREAMINIT._serialized_start=540
-  _STREAMINIT._serialized_end=580
-  _STREAMDELTA._serialized_start=582
-  _STREAMDELTA._serialized_end=618
-  _STREAMCOMPLETE._serialized_start=620
-  _STREAMCOMPLETE._serialized_end=719
+  _STREAMMESSAGE._serialized_end=270
+  _STREAMREFERENCE._serialized_start=272
+  _STREAMREFERENCE._serialized_end=357
+  _STREAMCHUNK._serialized_start=360
+  _STREAMCHUNK._serialized_end=555
+  _STREAMINIT._serialized_start=557
+  _STREAMINIT._serialized_end=597
+  _STREAMDELTA._serialized_start=599
+  _STREAMDELTA._serialized_end=635
+  _STREAMCOMPLETE._serialized_start=637
+  _STREAMCOMPLETE._serialized_end=736
 # @@protoc_insertion_point(module_scope)

@@ -20,6 +20,7 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
       optional :thumbnail_height, :uint32, 8
       optional :text, :string, 9
       optional :mentions, :message, 10, "rtmwire.v1.Mentions"
+      optional :expire_time_ms, :int64, 11
     end
     add_message "rtmwire.v1.FileMessage" do
       optional :media_id, :string, 1
@@ -28,6 +29,7 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
       optional :thumbnail, :bytes, 4
       optional :text, :string, 5
       optional :mentions, :message, 6, "rtmwire.v1.Mentions"
+      optional :expire_time_ms, :int64, 7
     end
     add_message "rtmwire.v1.CustomMessage" do
       optional :type, :string, 1

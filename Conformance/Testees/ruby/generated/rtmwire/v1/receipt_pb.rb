@@ -12,6 +12,8 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
         optional :conversation_read, :message, 3, "rtmwire.v1.ConversationReadReceipt"
         optional :group_read, :message, 4, "rtmwire.v1.GroupReadReceipt"
         optional :group_read_count, :message, 5, "rtmwire.v1.GroupReadCount"
+        optional :group_ack_query, :message, 6, "rtmwire.v1.GroupAckQuery"
+        optional :group_ack_page, :message, 7, "rtmwire.v1.GroupAckPage"
       end
     end
     add_message "rtmwire.v1.DeliveryReceipt" do
@@ -30,11 +32,25 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
       optional :content, :string, 3
       optional :ack_id, :string, 4
       optional :read_time_ms, :int64, 5
+      optional :reader_user_id, :string, 6
     end
     add_message "rtmwire.v1.GroupReadCount" do
       optional :message_id, :string, 1
       optional :group_id, :string, 2
       optional :read_count, :uint32, 3
+    end
+    add_message "rtmwire.v1.GroupAckQuery" do
+      optional :message_id, :string, 1
+      optional :group_id, :string, 2
+      optional :start_ack_id, :string, 3
+      optional :page_size, :uint32, 4
+    end
+    add_message "rtmwire.v1.GroupAckPage" do
+      optional :message_id, :string, 1
+      optional :group_id, :string, 2
+      repeated :acks, :message, 3, "rtmwire.v1.GroupReadReceipt"
+      optional :next_ack_id, :string, 4
+      optional :total_count, :uint32, 5
     end
   end
 end
@@ -47,5 +63,7 @@ module Rtmwire
     ConversationReadReceipt = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.ConversationReadReceipt").msgclass
     GroupReadReceipt = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.GroupReadReceipt").msgclass
     GroupReadCount = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.GroupReadCount").msgclass
+    GroupAckQuery = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.GroupAckQuery").msgclass
+    GroupAckPage = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.GroupAckPage").msgclass
   end
 end

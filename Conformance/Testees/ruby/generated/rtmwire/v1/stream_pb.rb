@@ -14,6 +14,7 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
       optional :stop_reason, :int32, 6
       optional :is_sync, :bool, 7
       optional :reference, :message, 8, "rtmwire.v1.StreamReference"
+      optional :summary, :string, 9
     end
     add_message "rtmwire.v1.StreamReference" do
       optional :message_uid, :string, 1

@@ -16,12 +16,12 @@ class Content
         }
         $pool->internalAddGeneratedFile(
             '
-£
+”
 rtmwire/v1/content.proto
 rtmwire.v1"I
 TextMessage
 text (	&
-mentions (2.rtmwire.v1.MentionsJ"‚
+mentions (2.rtmwire.v1.MentionsJ"˙
 ImageMessage
 media_id (	
 	file_name (	
@@ -33,14 +33,16 @@ rtmwire.v1"I
 thumbnail_height (
 text	 (	&
 mentions
- (2.rtmwire.v1.MentionsJ"è
+ (2.rtmwire.v1.Mentions
+expire_time_ms (J"ß
 FileMessage
 media_id (	
 	file_name (	
 size (
 	thumbnail (
 text (	&
-mentions (2.rtmwire.v1.MentionsJ"4
+mentions (2.rtmwire.v1.Mentions
+expire_time_ms (J"4
 CustomMessage
 type (	
 payload (J"4
