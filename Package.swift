@@ -155,7 +155,9 @@ let package = Package(
             exclude: ["Soak/README.md"]),
         .testTarget(
             name: "RTMWireReferencePeersTests",
-            dependencies: ["RTMWire", "RTMWireReferencePeers", "RTMWireTestSupport"]),
+            dependencies: [
+                "RTMWire", "RTMWireReferencePeers", "RTMWireTestSupport", "RTMWireTransport",
+            ]),
         // A reader built from the baseline schema (Schemas/baseline): its codec generated into
         // this module (Generated/, by Scripts/generate-swift), read against newer envelopes.
         .testTarget(
