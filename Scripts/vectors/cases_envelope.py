@@ -185,9 +185,9 @@ def build(ctx):
                      + f_len(16, f_fixed32(15, 5) + f_str(1, "hi"))))
 
     name = "envelope-unknown-reserved-numbers"
-    add(NonCanonical(name, "Fields 6 (reserved header range) and 30 (reserved body range) are "
+    add(NonCanonical(name, "Fields 6 (reserved header range) and 32 (reserved body range) are "
                      "unknown to v1: kept after the known fields.",
-                     header(name) + f_varint(6, 1) + text_body() + f_str(30, "future body")))
+                     header(name) + f_varint(6, 1) + text_body() + f_str(32, "future body")))
 
     name = "envelope-unknown-body-kind"
     add(NonCanonical(name, "No body this schema knows, but field 40 (length-delimited) in the "

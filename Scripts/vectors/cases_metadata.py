@@ -46,6 +46,13 @@ def build(ctx):
                           "majorRevision": "3"},
              "options": {"recordTimestamp": True, "recordUserId": True},
              "lockName": "topic-lock"})
+    request("metadata-request-acquire-lock", "acquireLock: the lock topic-lock of a message "
+            "channel, for the requester.",
+            {"requestId": "req-0010", "operation": "METADATA_OPERATION_ACQUIRE_LOCK",
+             "target": CHANNEL_MSG, "lockName": "topic-lock"})
+    request("metadata-request-release-lock", "releaseLock: topic-lock given back.",
+            {"requestId": "req-0011", "operation": "METADATA_OPERATION_RELEASE_LOCK",
+             "target": CHANNEL_MSG, "lockName": "topic-lock"})
     request("metadata-request-get-user", "getUserMetadata for a user id: no metadata, no "
             "options.", {"requestId": "req-0002", "operation": "METADATA_OPERATION_GET",
                          "target": USER})
@@ -233,6 +240,12 @@ def build(ctx):
         value.update(changes)
         return {"request": {k: v for k, v in value.items() if v is not None}}
 
+    sem("metadata-request-acquire-lock-unnamed", "acquireLock naming no lock.", "missingField",
+        req(operation="METADATA_OPERATION_ACQUIRE_LOCK", target=CHANNEL_MSG))
+    sem("metadata-request-lock-on-user", "A user metadata write naming a lock: locks exist on "
+        "channel metadata only.", "invalidValue", req(lockName="topic-lock"))
+    sem("metadata-request-acquire-lock-on-user", "acquireLock on a user's metadata.",
+        "invalidValue", req(operation="METADATA_OPERATION_ACQUIRE_LOCK", lockName="mine"))
     sem("metadata-no-kind", "An empty metadata body (ba 01 00): no request, response or event.",
         "missingField", {})
     sem("metadata-request-empty-request-id", "A request without a request id.", "missingField",

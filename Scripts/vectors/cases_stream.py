@@ -1,4 +1,5 @@
-"""stream.json: StreamMessage bodies (a streaming message as first delivered)."""
+"""stream.json: StreamMessage bodies (a streaming message as first delivered) and the pull
+request and response by which a client asks for a stream's content again."""
 
 from model import GROUP, PEER, NonCanonical, Reject, Valid, envelope
 from wire import f_len, f_str, f_varint, tag, VARINT
@@ -96,4 +97,21 @@ def build(ctx):
                json=env("stream-reference-empty-message-uid",
                         {"messageUid": UID, "reference": {"senderUserId": "alice",
                                                           "excerpt": "quoted"}})))
+
+    # ---- pulling a stream's content (requestStreamMessageWithParams) -----------------------------
+    def pull(name, member, value, **kw):
+        return envelope(name, member, value, conversation=(PEER, "bot"), **kw)
+
+    add(Valid("stream-pull-request", "A client asks for the content of stream " + UID + ".",
+              pull("stream-pull-request", "streamPullRequest", {"streamMessageId": UID})))
+    add(Valid("stream-pull-response-ok", "The server's answer, code 0: the content follows as "
+              "chunks.", pull("stream-pull-response-ok", "streamPullResponse",
+                              {"streamMessageId": UID})))
+    add(Valid("stream-pull-response-error", "The server's answer with error code 25101 (no "
+              "such stream): no chunk follows.",
+              pull("stream-pull-response-error", "streamPullResponse",
+                   {"streamMessageId": UID, "code": 25101})))
+    add(Reject("stream-pull-request-no-id", "A pull request that names no stream.",
+               "missingField", "semantic",
+               json=pull("stream-pull-request-no-id", "streamPullRequest", {})))
     return out

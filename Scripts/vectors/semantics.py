@@ -303,6 +303,14 @@ class _Validator:
         if msg.HasField("reference") and not msg.reference.message_uid:
             self.missing(path + ".reference.message_uid")
 
+    def body_stream_pull_request(self, msg, path, _):
+        if not msg.stream_message_id:
+            self.missing(path + ".stream_message_id")
+
+    def body_stream_pull_response(self, msg, path, _):
+        if not msg.stream_message_id:
+            self.missing(path + ".stream_message_id")
+
     def body_stream_chunk(self, msg, path, _):
         if not msg.stream_id:
             self.missing(path + ".stream_id")
@@ -329,6 +337,11 @@ class _Validator:
                 self.invalid(path + ".operation")
             if not sub.HasField("target"):
                 self.missing(path + ".target")
+            # Locks exist on channels only; acquiring or releasing one names it.
+            elif sub.operation in (7, 8) and not sub.lock_name:
+                self.missing(path + ".lock_name")
+            elif sub.lock_name and _member(sub.target, "target") == "user_id":
+                self.invalid(path + ".lock_name")
         elif kind == "event":
             if sub.event_type == 0:
                 self.invalid(path + ".event_type")

@@ -14,7 +14,7 @@
 #include "rtmwire/v1/stream.pb-c.h"
 #include "rtmwire/v1/typing.pb-c.h"
 
-/* Every message of the schemas (41), sorted by full name in byte order (strcmp). */
+/* Every message of the schemas (43), sorted by full name in byte order (strcmp). */
 const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {
   { "rtmwire.v1.Caption", &rtmwire__v1__caption__descriptor },
   { "rtmwire.v1.ChannelTarget", &rtmwire__v1__channel_target__descriptor },
@@ -54,6 +54,8 @@ const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {
   { "rtmwire.v1.StreamDelta", &rtmwire__v1__stream_delta__descriptor },
   { "rtmwire.v1.StreamInit", &rtmwire__v1__stream_init__descriptor },
   { "rtmwire.v1.StreamMessage", &rtmwire__v1__stream_message__descriptor },
+  { "rtmwire.v1.StreamPullRequest", &rtmwire__v1__stream_pull_request__descriptor },
+  { "rtmwire.v1.StreamPullResponse", &rtmwire__v1__stream_pull_response__descriptor },
   { "rtmwire.v1.StreamReference", &rtmwire__v1__stream_reference__descriptor },
   { "rtmwire.v1.TextMessage", &rtmwire__v1__text_message__descriptor },
   { "rtmwire.v1.TypingIndicator", &rtmwire__v1__typing_indicator__descriptor },

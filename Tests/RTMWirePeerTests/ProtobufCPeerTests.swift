@@ -34,7 +34,8 @@ struct RegistryTests {
         "rtmwire.v1.Caption", "rtmwire.v1.ChannelTarget", "rtmwire.v1.Conversation",
         "rtmwire.v1.ConversationReadReceipt", "rtmwire.v1.CustomMessage",
         "rtmwire.v1.DeliveryOptions", "rtmwire.v1.DeliveryReceipt", "rtmwire.v1.Envelope",
-        "rtmwire.v1.FileMessage", "rtmwire.v1.GroupReadCount", "rtmwire.v1.GroupReadReceipt",
+        "rtmwire.v1.FileMessage", "rtmwire.v1.GroupAckPage", "rtmwire.v1.GroupAckQuery",
+        "rtmwire.v1.GroupReadCount", "rtmwire.v1.GroupReadReceipt",
         "rtmwire.v1.ImageMessage", "rtmwire.v1.Mentions", "rtmwire.v1.MessageEdit",
         "rtmwire.v1.MessageReadReceipt", "rtmwire.v1.MessageRecall", "rtmwire.v1.MessageReference",
         "rtmwire.v1.Metadata", "rtmwire.v1.MetadataItem", "rtmwire.v1.MetadataMessage",
@@ -43,12 +44,13 @@ struct RegistryTests {
         "rtmwire.v1.ReactionSummary", "rtmwire.v1.Receipt", "rtmwire.v1.Sender",
         "rtmwire.v1.StatusMessage", "rtmwire.v1.StorageEvent", "rtmwire.v1.StreamChunk",
         "rtmwire.v1.StreamComplete", "rtmwire.v1.StreamDelta", "rtmwire.v1.StreamInit",
-        "rtmwire.v1.StreamMessage", "rtmwire.v1.StreamReference", "rtmwire.v1.TextMessage",
+        "rtmwire.v1.StreamMessage", "rtmwire.v1.StreamPullRequest", "rtmwire.v1.StreamPullResponse",
+        "rtmwire.v1.StreamReference", "rtmwire.v1.TextMessage",
         "rtmwire.v1.TypingIndicator",
     ]
 
     @Test func messageNamesAreEveryMessageOfTheSchemasSorted() {
-        #expect(Self.schemaMessages.count == 39)
+        #expect(Self.schemaMessages.count == 43)
         #expect(ProtobufCPeer.messageNames == Self.schemaMessages)
     }
 

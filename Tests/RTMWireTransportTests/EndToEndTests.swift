@@ -202,8 +202,10 @@ struct EndToEndTests {
     @Test("metadata requests over the wire get the CAS statuses", arguments: TransportKind.allCases)
     func metadataCAS(kind: TransportKind) async throws {
         let service = MetadataService(identity: Sender(userID: "store"), clock: { Fixtures.time })
-        #expect(
-            await service.acquireLock("L", on: Fixtures.userTarget("carol"), for: "carol") == .ok)
+        // Locks exist on channels only (Agora's channel metadata calls).
+        let stage = MetadataTarget(
+            target: .channel(ChannelTarget(channelName: "stage", channelType: .message)))
+        #expect(await service.acquireLock("L", on: stage, for: "carol") == .ok)
         let room = Fixtures.channelTarget
         let responses = try await kind.withPair { a, b in
             async let served: Void = service.serve(b)
@@ -229,12 +231,10 @@ struct EndToEndTests {
             responses.append(try await client.request(.remove, room, items: [.init(key: "ghost")]))
             // 7 a locked target refuses writes that name no lock, 8 or someone else's lock.
             responses.append(
-                try await client.request(
-                    .set, Fixtures.userTarget("carol"), items: [.init(key: "k", value: "v")]))
+                try await client.request(.set, stage, items: [.init(key: "k", value: "v")]))
             responses.append(
                 try await client.request(
-                    .set, Fixtures.userTarget("carol"), items: [.init(key: "k", value: "v")],
-                    lock: "L"))
+                    .set, stage, items: [.init(key: "k", value: "v")], lock: "L"))
             responses.append(try await client.request(.get, room))
             await a.close()
             try await served

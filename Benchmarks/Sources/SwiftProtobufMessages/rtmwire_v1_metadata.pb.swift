@@ -99,6 +99,14 @@ public nonisolated enum Rtmwire_V1_MetadataOperation: SwiftProtobuf.Enum, Swift.
 
   /// unsubscribeUserMetadata: stop receiving them.
   case unsubscribe // = 6
+
+  /// acquireLock: take the lock named by lock_name on a channel, so that writes naming it are
+  /// the requester's alone. LOCK_HELD when another user holds it.
+  case acquireLock // = 7
+
+  /// releaseLock: give the named lock back. LOCK_HELD when another user holds it, ITEM_NOT_FOUND
+  /// when nobody does.
+  case releaseLock // = 8
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -114,6 +122,8 @@ public nonisolated enum Rtmwire_V1_MetadataOperation: SwiftProtobuf.Enum, Swift.
     case 4: self = .remove
     case 5: self = .subscribe
     case 6: self = .unsubscribe
+    case 7: self = .acquireLock
+    case 8: self = .releaseLock
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -127,6 +137,8 @@ public nonisolated enum Rtmwire_V1_MetadataOperation: SwiftProtobuf.Enum, Swift.
     case .remove: return 4
     case .subscribe: return 5
     case .unsubscribe: return 6
+    case .acquireLock: return 7
+    case .releaseLock: return 8
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -140,6 +152,8 @@ public nonisolated enum Rtmwire_V1_MetadataOperation: SwiftProtobuf.Enum, Swift.
     .remove,
     .subscribe,
     .unsubscribe,
+    .acquireLock,
+    .releaseLock,
   ]
 
 }
@@ -421,7 +435,9 @@ public nonisolated struct Rtmwire_V1_MetadataRequest: Sendable {
   /// Clears the value of `options`. Subsequent reads from it will return its default value.
   public mutating func clearOptions() {self._options = nil}
 
-  /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+  /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+  /// exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+  /// and ACQUIRE_LOCK and RELEASE_LOCK require one.
   public var lockName: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -578,7 +594,7 @@ nonisolated extension Rtmwire_V1_ChannelType: SwiftProtobuf._ProtoNameProviding 
 }
 
 nonisolated extension Rtmwire_V1_MetadataOperation: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0METADATA_OPERATION_UNSPECIFIED\0\u{1}METADATA_OPERATION_SET\0\u{1}METADATA_OPERATION_GET\0\u{1}METADATA_OPERATION_UPDATE\0\u{1}METADATA_OPERATION_REMOVE\0\u{1}METADATA_OPERATION_SUBSCRIBE\0\u{1}METADATA_OPERATION_UNSUBSCRIBE\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0METADATA_OPERATION_UNSPECIFIED\0\u{1}METADATA_OPERATION_SET\0\u{1}METADATA_OPERATION_GET\0\u{1}METADATA_OPERATION_UPDATE\0\u{1}METADATA_OPERATION_REMOVE\0\u{1}METADATA_OPERATION_SUBSCRIBE\0\u{1}METADATA_OPERATION_UNSUBSCRIBE\0\u{1}METADATA_OPERATION_ACQUIRE_LOCK\0\u{1}METADATA_OPERATION_RELEASE_LOCK\0")
 }
 
 nonisolated extension Rtmwire_V1_MetadataStatus: SwiftProtobuf._ProtoNameProviding {

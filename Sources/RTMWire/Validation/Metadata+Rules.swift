@@ -6,13 +6,24 @@ extension MetadataMessage {
 }
 
 extension MetadataRequest {
-    /// A request has an id, an operation and a target.
+    /// A request has an id, an operation and a target; a lock exists on a channel only, and
+    /// acquiring or releasing one names it.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(requestID, "request_id")
         if operation == .unspecified {
             throw RTMWireError.invalid("operation", "a request needs an operation")
         }
-        if case .none = target { throw RTMWireError.missing("target", "a request needs a target") }
+        guard case .some(let target) = target else {
+            throw RTMWireError.missing("target", "a request needs a target")
+        }
+        let isLockOperation = operation == .acquireLock || operation == .releaseLock
+        if isLockOperation, lockName.isEmpty {
+            throw RTMWireError.missing("lock_name", "acquiring or releasing a lock names it")
+        }
+        if !lockName.isEmpty, case .userID? = target.target {
+            throw RTMWireError.invalid(
+                "lock_name", "locks exist on channel metadata only, not on a user's")
+        }
     }
 }
 

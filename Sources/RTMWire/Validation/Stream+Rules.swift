@@ -5,6 +5,20 @@ extension StreamMessage {
     }
 }
 
+extension StreamPullRequest {
+    /// A pull request names the stream.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(streamMessageID, "stream_message_id")
+    }
+}
+
+extension StreamPullResponse {
+    /// A pull response names the stream it answers for.
+    public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
+        try Rules.required(streamMessageID, "stream_message_id")
+    }
+}
+
 extension StreamReference {
     /// A reference that is present names the referenced message.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {

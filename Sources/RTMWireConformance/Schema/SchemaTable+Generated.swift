@@ -55,7 +55,7 @@ extension SchemaTable {
                 FieldSchema(number: 3, name: "send_time_ms", kind: .varint, isRepeated: false, oneof: nil),
                 FieldSchema(number: 4, name: "conversation", kind: .message(2), isRepeated: false, oneof: nil),
                 FieldSchema(number: 5, name: "delivery_options", kind: .message(5), isRepeated: false, oneof: nil),
-                FieldSchema(number: 16, name: "text", kind: .message(39), isRepeated: false, oneof: 0),
+                FieldSchema(number: 16, name: "text", kind: .message(41), isRepeated: false, oneof: 0),
                 FieldSchema(number: 17, name: "image", kind: .message(13), isRepeated: false, oneof: 0),
                 FieldSchema(number: 18, name: "file", kind: .message(8), isRepeated: false, oneof: 0),
                 FieldSchema(number: 19, name: "status", kind: .message(31), isRepeated: false, oneof: 0),
@@ -68,7 +68,9 @@ extension SchemaTable {
                 FieldSchema(number: 26, name: "recall", kind: .message(17), isRepeated: false, oneof: 0),
                 FieldSchema(number: 27, name: "reaction", kind: .message(26), isRepeated: false, oneof: 0),
                 FieldSchema(number: 28, name: "reaction_summary", kind: .message(28), isRepeated: false, oneof: 0),
-                FieldSchema(number: 29, name: "typing", kind: .message(40), isRepeated: false, oneof: 0),
+                FieldSchema(number: 29, name: "typing", kind: .message(42), isRepeated: false, oneof: 0),
+                FieldSchema(number: 30, name: "stream_pull_request", kind: .message(38), isRepeated: false, oneof: 0),
+                FieldSchema(number: 31, name: "stream_pull_response", kind: .message(39), isRepeated: false, oneof: 0),
                 FieldSchema(number: 64, name: "reply_to", kind: .message(18), isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
@@ -142,7 +144,7 @@ extension SchemaTable {
             fields: [
                 FieldSchema(number: 1, name: "target_message_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "edit_time_ms", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 3, name: "text", kind: .message(39), isRepeated: false, oneof: 0),
+                FieldSchema(number: 3, name: "text", kind: .message(41), isRepeated: false, oneof: 0),
                 FieldSchema(number: 4, name: "caption", kind: .message(0), isRepeated: false, oneof: 0),
             ]),
         MessageSchema(
@@ -307,8 +309,19 @@ extension SchemaTable {
                 FieldSchema(number: 5, name: "complete_reason", kind: .varint, isRepeated: false, oneof: nil),
                 FieldSchema(number: 6, name: "stop_reason", kind: .varint, isRepeated: false, oneof: nil),
                 FieldSchema(number: 7, name: "is_sync", kind: .bool, isRepeated: false, oneof: nil),
-                FieldSchema(number: 8, name: "reference", kind: .message(38), isRepeated: false, oneof: nil),
+                FieldSchema(number: 8, name: "reference", kind: .message(40), isRepeated: false, oneof: nil),
                 FieldSchema(number: 9, name: "summary", kind: .string, isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.StreamPullRequest",
+            fields: [
+                FieldSchema(number: 1, name: "stream_message_id", kind: .string, isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.StreamPullResponse",
+            fields: [
+                FieldSchema(number: 1, name: "stream_message_id", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "code", kind: .varint, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.StreamReference",

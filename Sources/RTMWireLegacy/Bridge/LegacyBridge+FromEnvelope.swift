@@ -119,6 +119,8 @@ extension LegacyBridge {
         case .reaction: "reaction"
         case .reactionSummary: "reaction summary"
         case .typing: "typing indicator"
+        case .streamPullRequest: "stream pull request"
+        case .streamPullResponse: "stream pull response"
         }
     }
 }

@@ -105,6 +105,23 @@ public struct MetadataStore: Sendable {
         case .set, .update, .remove:
             return write(
                 request, key: key, target: target, userID: userID, nowMs: nowMs, response: response)
+        case .acquireLock, .releaseLock:
+            // Over the wire as through the local API: the requester takes or gives back the
+            // lock; validation has made sure it is named and on a channel.
+            let acquire = request.operation == .acquireLock
+            response.status =
+                acquire
+                ? acquireLock(request.lockName, on: target, for: userID)
+                : releaseLock(request.lockName, on: target, by: userID)
+            switch response.status {
+            case .lockHeld:
+                response.errorMessage = "lock \(request.lockName) is held by another user"
+            case .itemNotFound:
+                response.errorMessage = "nobody holds lock \(request.lockName)"
+            default:
+                break
+            }
+            return Outcome(response: response)
         default:
             response.status = .invalidRequest
             response.errorMessage = "unknown operation \(request.operation)"

@@ -2,10 +2,10 @@ import RTMWire
 import RTMWireTransport
 
 /// The server side of group read receipts (Agora Chat): keeps every member's read of every group
-/// message in arrival order, and answers a sender's ``GroupAckQuery`` with one ``GroupAckPage``
+/// message in arrival order, and answers a sender's `GroupAckQuery` with one `GroupAckPage`
 /// (asyncFetchGroupMessageAcksFromServer).
 ///
-/// - A member's ``GroupReadReceipt`` is recorded once per reader and message (a retry does not
+/// - A member's `GroupReadReceipt` is recorded once per reader and message (a retry does not
 ///   count twice); its reader is the envelope's sender, and the log gives it an ack id
 ///   (`ack-1`, `ack-2`, … per message) when it carries none.
 /// - A page starts at `start_ack_id` (empty: the first receipt) and holds `page_size` receipts,

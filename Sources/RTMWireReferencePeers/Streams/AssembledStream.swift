@@ -1,3 +1,5 @@
+import RTMWire
+
 /// A finished stream: its content reassembled from the deltas, with the complete event's result.
 public struct AssembledStream: Hashable, Sendable {
     /// The id of the streaming message (its `StreamMessage.messageID`).
@@ -30,5 +32,23 @@ public struct AssembledStream: Hashable, Sendable {
         self.stopReason = stopReason
         self.completeReason = completeReason
         self.deltaCount = deltaCount
+    }
+}
+
+extension StreamMessage {
+    /// The streaming message as history and conversation lists keep it once its stream is
+    /// finished: the whole content, complete, synced, with the complete event's reasons and
+    /// summary. `original` (the message as first delivered) gives the reference and anything
+    /// else it had.
+    public init(_ assembled: AssembledStream, original: StreamMessage? = nil) {
+        self = original ?? StreamMessage()
+        messageID = assembled.streamMessageID
+        if !assembled.contentType.isEmpty { contentType = assembled.contentType }
+        content = assembled.text
+        isComplete = true
+        isSync = true
+        completeReason = assembled.completeReason
+        stopReason = assembled.stopReason
+        summary = assembled.summary
     }
 }

@@ -289,6 +289,9 @@ enum LoopbackExchange {
             return "reaction summary · \(summary.reactions.count) key(s), \(counts) user(s)"
         case .typing(let typing)?:
             return "typing · \(short(typing.state.protoName, "TYPING_STATE_"))"
+        case .streamPullRequest?: return "stream pull request"
+        case .streamPullResponse(let response)?:
+            return "stream pull response · code \(response.code)"
         case nil: return "(no body)"
         }
     }

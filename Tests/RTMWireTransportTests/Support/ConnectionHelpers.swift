@@ -20,6 +20,8 @@ extension Envelope.Body {
         case .reaction: "reaction"
         case .reactionSummary: "reactionSummary"
         case .typing: "typing"
+        case .streamPullRequest: "streamPullRequest"
+        case .streamPullResponse: "streamPullResponse"
         }
     }
 }

@@ -52,6 +52,8 @@ static const struct testee_message_type types[] = {
     {"rtmwire.v1.StreamDelta", &rtmwire_v1_StreamDelta_msg, sizeof(rtmwire_v1_StreamDelta)},
     {"rtmwire.v1.StreamInit", &rtmwire_v1_StreamInit_msg, sizeof(rtmwire_v1_StreamInit)},
     {"rtmwire.v1.StreamMessage", &rtmwire_v1_StreamMessage_msg, sizeof(rtmwire_v1_StreamMessage)},
+    {"rtmwire.v1.StreamPullRequest", &rtmwire_v1_StreamPullRequest_msg, sizeof(rtmwire_v1_StreamPullRequest)},
+    {"rtmwire.v1.StreamPullResponse", &rtmwire_v1_StreamPullResponse_msg, sizeof(rtmwire_v1_StreamPullResponse)},
     {"rtmwire.v1.StreamReference", &rtmwire_v1_StreamReference_msg, sizeof(rtmwire_v1_StreamReference)},
     {"rtmwire.v1.TextMessage", &rtmwire_v1_TextMessage_msg, sizeof(rtmwire_v1_TextMessage)},
     {"rtmwire.v1.TypingIndicator", &rtmwire_v1_TypingIndicator_msg, sizeof(rtmwire_v1_TypingIndicator)},

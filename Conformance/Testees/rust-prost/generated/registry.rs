@@ -41,6 +41,8 @@ fn round_trip(name: &str, payload: &[u8]) -> Option<Result<Vec<u8>, prost::Decod
         "rtmwire.v1.StreamDelta" => decode_encode::<rtmwire::v1::StreamDelta>(payload),
         "rtmwire.v1.StreamInit" => decode_encode::<rtmwire::v1::StreamInit>(payload),
         "rtmwire.v1.StreamMessage" => decode_encode::<rtmwire::v1::StreamMessage>(payload),
+        "rtmwire.v1.StreamPullRequest" => decode_encode::<rtmwire::v1::StreamPullRequest>(payload),
+        "rtmwire.v1.StreamPullResponse" => decode_encode::<rtmwire::v1::StreamPullResponse>(payload),
         "rtmwire.v1.StreamReference" => decode_encode::<rtmwire::v1::StreamReference>(payload),
         "rtmwire.v1.TextMessage" => decode_encode::<rtmwire::v1::TextMessage>(payload),
         "rtmwire.v1.TypingIndicator" => decode_encode::<rtmwire::v1::TypingIndicator>(payload),

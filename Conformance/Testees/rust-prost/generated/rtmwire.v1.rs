@@ -453,6 +453,29 @@ pub struct StreamComplete {
     #[prost(int32, tag="4")]
     pub complete_reason: i32,
 }
+/// A client asks for a streaming message's content (RongCloud requestStreamMessageWithParams),
+/// for a stream it did not follow live or lost part of. The server answers with a
+/// StreamPullResponse and, when its code is 0, sends the content again as the usual chunks
+/// (init, deltas, complete), which a StreamAssembler applies as it would live ones.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct StreamPullRequest {
+    /// The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+    #[prost(string, tag="1")]
+    pub stream_message_id: ::prost::alloc::string::String,
+}
+/// The server's answer to a StreamPullRequest (the code the completion handler receives).
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct StreamPullResponse {
+    /// The stream asked for. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub stream_message_id: ::prost::alloc::string::String,
+    /// 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+    /// stream), and no chunk follows.
+    #[prost(int32, tag="2")]
+    pub code: i32,
+}
 /// One key/value item (AgoraRtmMetadataItem).
 #[allow(clippy::derive_partial_eq_without_eq)]
 #[derive(Clone, PartialEq, ::prost::Message)]
@@ -549,7 +572,9 @@ pub struct MetadataRequest {
     /// Write options (set/update/remove).
     #[prost(message, optional, tag="5")]
     pub options: ::core::option::Option<MetadataOptions>,
-    /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+    /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+    /// exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+    /// and ACQUIRE_LOCK and RELEASE_LOCK require one.
     #[prost(string, tag="6")]
     pub lock_name: ::prost::alloc::string::String,
 }
@@ -667,6 +692,12 @@ pub enum MetadataOperation {
     Subscribe = 5,
     /// unsubscribeUserMetadata: stop receiving them.
     Unsubscribe = 6,
+    /// acquireLock: take the lock named by lock_name on a channel, so that writes naming it are
+    /// the requester's alone. LOCK_HELD when another user holds it.
+    AcquireLock = 7,
+    /// releaseLock: give the named lock back. LOCK_HELD when another user holds it, ITEM_NOT_FOUND
+    /// when nobody does.
+    ReleaseLock = 8,
 }
 impl MetadataOperation {
     /// String value of the enum field names used in the ProtoBuf definition.
@@ -682,6 +713,8 @@ impl MetadataOperation {
             MetadataOperation::Remove => "METADATA_OPERATION_REMOVE",
             MetadataOperation::Subscribe => "METADATA_OPERATION_SUBSCRIBE",
             MetadataOperation::Unsubscribe => "METADATA_OPERATION_UNSUBSCRIBE",
+            MetadataOperation::AcquireLock => "METADATA_OPERATION_ACQUIRE_LOCK",
+            MetadataOperation::ReleaseLock => "METADATA_OPERATION_RELEASE_LOCK",
         }
     }
     /// Creates an enum from field names used in the ProtoBuf definition.
@@ -694,6 +727,8 @@ impl MetadataOperation {
             "METADATA_OPERATION_REMOVE" => Some(Self::Remove),
             "METADATA_OPERATION_SUBSCRIBE" => Some(Self::Subscribe),
             "METADATA_OPERATION_UNSUBSCRIBE" => Some(Self::Unsubscribe),
+            "METADATA_OPERATION_ACQUIRE_LOCK" => Some(Self::AcquireLock),
+            "METADATA_OPERATION_RELEASE_LOCK" => Some(Self::ReleaseLock),
             _ => None,
         }
     }
@@ -951,7 +986,7 @@ pub struct Envelope {
     /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
     /// added after its schema version) reports an unknown kind (Envelope.bodyMember), not an error,
     /// and still routes the envelope by its header.
-    #[prost(oneof="envelope::Body", tags="16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29")]
+    #[prost(oneof="envelope::Body", tags="16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31")]
     pub body: ::core::option::Option<envelope::Body>,
 }
 /// Nested message and enum types in `Envelope`.
@@ -1005,6 +1040,12 @@ pub mod envelope {
         /// The sender started or stopped typing in the conversation.
         #[prost(message, tag="29")]
         Typing(super::TypingIndicator),
+        /// A client asks the server to send a streaming message's content again.
+        #[prost(message, tag="30")]
+        StreamPullRequest(super::StreamPullRequest),
+        /// The server's answer to a stream pull request; the content follows as stream chunks.
+        #[prost(message, tag="31")]
+        StreamPullResponse(super::StreamPullResponse),
     }
 }
 /// A reference to another message: what an envelope replies to (Envelope.reply_to).

@@ -61,6 +61,8 @@ pub enum Envelope_oneof_body {
     reaction(super::reaction::Reaction),
     reaction_summary(super::reaction::ReactionSummary),
     typing(super::typing::TypingIndicator),
+    stream_pull_request(super::stream::StreamPullRequest),
+    stream_pull_response(super::stream::StreamPullResponse),
 }
 
 impl Envelope {
@@ -894,6 +896,104 @@ impl Envelope {
         }
     }
 
+    // .rtmwire.v1.StreamPullRequest stream_pull_request = 30;
+
+
+    pub fn get_stream_pull_request(&self) -> &super::stream::StreamPullRequest {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::stream_pull_request(ref v)) => v,
+            _ => <super::stream::StreamPullRequest as ::protobuf::Message>::default_instance(),
+        }
+    }
+    pub fn clear_stream_pull_request(&mut self) {
+        self.body = ::std::option::Option::None;
+    }
+
+    pub fn has_stream_pull_request(&self) -> bool {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::stream_pull_request(..)) => true,
+            _ => false,
+        }
+    }
+
+    // Param is passed by value, moved
+    pub fn set_stream_pull_request(&mut self, v: super::stream::StreamPullRequest) {
+        self.body = ::std::option::Option::Some(Envelope_oneof_body::stream_pull_request(v))
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_stream_pull_request(&mut self) -> &mut super::stream::StreamPullRequest {
+        if let ::std::option::Option::Some(Envelope_oneof_body::stream_pull_request(_)) = self.body {
+        } else {
+            self.body = ::std::option::Option::Some(Envelope_oneof_body::stream_pull_request(super::stream::StreamPullRequest::new()));
+        }
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::stream_pull_request(ref mut v)) => v,
+            _ => panic!(),
+        }
+    }
+
+    // Take field
+    pub fn take_stream_pull_request(&mut self) -> super::stream::StreamPullRequest {
+        if self.has_stream_pull_request() {
+            match self.body.take() {
+                ::std::option::Option::Some(Envelope_oneof_body::stream_pull_request(v)) => v,
+                _ => panic!(),
+            }
+        } else {
+            super::stream::StreamPullRequest::new()
+        }
+    }
+
+    // .rtmwire.v1.StreamPullResponse stream_pull_response = 31;
+
+
+    pub fn get_stream_pull_response(&self) -> &super::stream::StreamPullResponse {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::stream_pull_response(ref v)) => v,
+            _ => <super::stream::StreamPullResponse as ::protobuf::Message>::default_instance(),
+        }
+    }
+    pub fn clear_stream_pull_response(&mut self) {
+        self.body = ::std::option::Option::None;
+    }
+
+    pub fn has_stream_pull_response(&self) -> bool {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::stream_pull_response(..)) => true,
+            _ => false,
+        }
+    }
+
+    // Param is passed by value, moved
+    pub fn set_stream_pull_response(&mut self, v: super::stream::StreamPullResponse) {
+        self.body = ::std::option::Option::Some(Envelope_oneof_body::stream_pull_response(v))
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_stream_pull_response(&mut self) -> &mut super::stream::StreamPullResponse {
+        if let ::std::option::Option::Some(Envelope_oneof_body::stream_pull_response(_)) = self.body {
+        } else {
+            self.body = ::std::option::Option::Some(Envelope_oneof_body::stream_pull_response(super::stream::StreamPullResponse::new()));
+        }
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::stream_pull_response(ref mut v)) => v,
+            _ => panic!(),
+        }
+    }
+
+    // Take field
+    pub fn take_stream_pull_response(&mut self) -> super::stream::StreamPullResponse {
+        if self.has_stream_pull_response() {
+            match self.body.take() {
+                ::std::option::Option::Some(Envelope_oneof_body::stream_pull_response(v)) => v,
+                _ => panic!(),
+            }
+        } else {
+            super::stream::StreamPullResponse::new()
+        }
+    }
+
     // .rtmwire.v1.MessageReference reply_to = 64;
 
 
@@ -1015,6 +1115,16 @@ impl ::protobuf::Message for Envelope {
                 return false;
             }
         }
+        if let Some(Envelope_oneof_body::stream_pull_request(ref v)) = self.body {
+            if !v.is_initialized() {
+                return false;
+            }
+        }
+        if let Some(Envelope_oneof_body::stream_pull_response(ref v)) = self.body {
+            if !v.is_initialized() {
+                return false;
+            }
+        }
         for v in &self.reply_to {
             if !v.is_initialized() {
                 return false;
@@ -1130,6 +1240,18 @@ impl ::protobuf::Message for Envelope {
                     }
                     self.body = ::std::option::Option::Some(Envelope_oneof_body::typing(is.read_message()?));
                 },
+                30 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeLengthDelimited {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    self.body = ::std::option::Option::Some(Envelope_oneof_body::stream_pull_request(is.read_message()?));
+                },
+                31 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeLengthDelimited {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    self.body = ::std::option::Option::Some(Envelope_oneof_body::stream_pull_response(is.read_message()?));
+                },
                 64 => {
                     ::protobuf::rt::read_singular_message_into(wire_type, is, &mut self.reply_to)?;
                 },
@@ -1222,6 +1344,14 @@ impl ::protobuf::Message for Envelope {
                     my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
                 },
                 &Envelope_oneof_body::typing(ref v) => {
+                    let len = v.compute_size();
+                    my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+                },
+                &Envelope_oneof_body::stream_pull_request(ref v) => {
+                    let len = v.compute_size();
+                    my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+                },
+                &Envelope_oneof_body::stream_pull_response(ref v) => {
                     let len = v.compute_size();
                     my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
                 },
@@ -1328,6 +1458,16 @@ impl ::protobuf::Message for Envelope {
                 },
                 &Envelope_oneof_body::typing(ref v) => {
                     os.write_tag(29, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+                    os.write_raw_varint32(v.get_cached_size())?;
+                    v.write_to_with_cached_sizes(os)?;
+                },
+                &Envelope_oneof_body::stream_pull_request(ref v) => {
+                    os.write_tag(30, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+                    os.write_raw_varint32(v.get_cached_size())?;
+                    v.write_to_with_cached_sizes(os)?;
+                },
+                &Envelope_oneof_body::stream_pull_response(ref v) => {
+                    os.write_tag(31, ::protobuf::wire_format::WireTypeLengthDelimited)?;
                     os.write_raw_varint32(v.get_cached_size())?;
                     v.write_to_with_cached_sizes(os)?;
                 },
@@ -1466,6 +1606,16 @@ impl ::protobuf::Message for Envelope {
                 Envelope::has_typing,
                 Envelope::get_typing,
             ));
+            fields.push(::protobuf::reflect::accessor::make_singular_message_accessor::<_, super::stream::StreamPullRequest>(
+                "stream_pull_request",
+                Envelope::has_stream_pull_request,
+                Envelope::get_stream_pull_request,
+            ));
+            fields.push(::protobuf::reflect::accessor::make_singular_message_accessor::<_, super::stream::StreamPullResponse>(
+                "stream_pull_response",
+                Envelope::has_stream_pull_response,
+                Envelope::get_stream_pull_response,
+            ));
             fields.push(::protobuf::reflect::accessor::make_singular_ptr_field_accessor::<_, ::protobuf::types::ProtobufTypeMessage<MessageReference>>(
                 "reply_to",
                 |m: &Envelope| { &m.reply_to },
@@ -1492,6 +1642,8 @@ impl ::protobuf::Clear for Envelope {
         self.send_time_ms = 0;
         self.conversation.clear();
         self.delivery_options.clear();
+        self.body = ::std::option::Option::None;
+        self.body = ::std::option::Option::None;
         self.body = ::std::option::Option::None;
         self.body = ::std::option::Option::None;
         self.body = ::std::option::Option::None;
@@ -2440,7 +2592,7 @@ static file_descriptor_proto_data: &'static [u8] = b"\
     t.proto\x1a\x17rtmwire/v1/status.proto\x1a\x18rtmwire/v1/receipt.proto\
     \x1a\x17rtmwire/v1/stream.proto\x1a\x19rtmwire/v1/metadata.proto\x1a\x15\
     rtmwire/v1/edit.proto\x1a\x17rtmwire/v1/recall.proto\x1a\x19rtmwire/v1/r\
-    eaction.proto\x1a\x17rtmwire/v1/typing.proto\"\xbc\x08\n\x08Envelope\x12\
+    eaction.proto\x1a\x17rtmwire/v1/typing.proto\"\xe1\t\n\x08Envelope\x12\
     \x1d\n\nmessage_id\x18\x01\x20\x01(\tR\tmessageId\x12*\n\x06sender\x18\
     \x02\x20\x01(\x0b2\x12.rtmwire.v1.SenderR\x06sender\x12\x20\n\x0csend_ti\
     me_ms\x18\x03\x20\x01(\x03R\nsendTimeMs\x12<\n\x0cconversation\x18\x04\
@@ -2462,15 +2614,18 @@ static file_descriptor_proto_data: &'static [u8] = b"\
     reaction\x18\x1b\x20\x01(\x0b2\x14.rtmwire.v1.ReactionH\0R\x08reaction\
     \x12H\n\x10reaction_summary\x18\x1c\x20\x01(\x0b2\x1b.rtmwire.v1.Reactio\
     nSummaryH\0R\x0freactionSummary\x125\n\x06typing\x18\x1d\x20\x01(\x0b2\
-    \x1b.rtmwire.v1.TypingIndicatorH\0R\x06typing\x127\n\x08reply_to\x18@\
-    \x20\x01(\x0b2\x1c.rtmwire.v1.MessageReferenceR\x07replyToB\x06\n\x04bod\
-    yJ\x04\x08\x06\x10\x10J\x04\x08\x1e\x10@\"y\n\x10MessageReference\x12\
-    \x1f\n\x0bmessage_uid\x18\x01\x20\x01(\tR\nmessageUid\x12$\n\x0esender_u\
-    ser_id\x18\x02\x20\x01(\tR\x0csenderUserId\x12\x18\n\x07excerpt\x18\x03\
-    \x20\x01(\tR\x07excerptJ\x04\x08\x04\x10\x10\"J\n\x06Sender\x12\x17\n\
-    \x07user_id\x18\x01\x20\x01(\tR\x06userId\x12!\n\x0cdisplay_name\x18\x02\
-    \x20\x01(\tR\x0bdisplayNameJ\x04\x08\x03\x10\x10\"V\n\x0cConversation\
-    \x120\n\x04type\x18\x01\x20\x01(\x0e2\x1c.rtmwire.v1.ConversationTypeR\
+    \x1b.rtmwire.v1.TypingIndicatorH\0R\x06typing\x12O\n\x13stream_pull_requ\
+    est\x18\x1e\x20\x01(\x0b2\x1d.rtmwire.v1.StreamPullRequestH\0R\x11stream\
+    PullRequest\x12R\n\x14stream_pull_response\x18\x1f\x20\x01(\x0b2\x1e.rtm\
+    wire.v1.StreamPullResponseH\0R\x12streamPullResponse\x127\n\x08reply_to\
+    \x18@\x20\x01(\x0b2\x1c.rtmwire.v1.MessageReferenceR\x07replyToB\x06\n\
+    \x04bodyJ\x04\x08\x06\x10\x10J\x04\x08\x20\x10@\"y\n\x10MessageReference\
+    \x12\x1f\n\x0bmessage_uid\x18\x01\x20\x01(\tR\nmessageUid\x12$\n\x0esend\
+    er_user_id\x18\x02\x20\x01(\tR\x0csenderUserId\x12\x18\n\x07excerpt\x18\
+    \x03\x20\x01(\tR\x07excerptJ\x04\x08\x04\x10\x10\"J\n\x06Sender\x12\x17\
+    \n\x07user_id\x18\x01\x20\x01(\tR\x06userId\x12!\n\x0cdisplay_name\x18\
+    \x02\x20\x01(\tR\x0bdisplayNameJ\x04\x08\x03\x10\x10\"V\n\x0cConversatio\
+    n\x120\n\x04type\x18\x01\x20\x01(\x0e2\x1c.rtmwire.v1.ConversationTypeR\
     \x04type\x12\x0e\n\x02id\x18\x02\x20\x01(\tR\x02idJ\x04\x08\x03\x10\x10\
     \"\x93\x01\n\x0fDeliveryOptions\x12)\n\x10delivery_receipt\x18\x01\x20\
     \x01(\x08R\x0fdeliveryReceipt\x12!\n\x0cread_receipt\x18\x02\x20\x01(\
@@ -2478,7 +2633,7 @@ static file_descriptor_proto_data: &'static [u8] = b"\
     \x10groupReadReceiptJ\x04\x08\x04\x10\x10*\x8d\x01\n\x10ConversationType\
     \x12!\n\x1dCONVERSATION_TYPE_UNSPECIFIED\x10\0\x12\x1a\n\x16CONVERSATION\
     _TYPE_PEER\x10\x01\x12\x1d\n\x19CONVERSATION_TYPE_CHANNEL\x10\x02\x12\
-    \x1b\n\x17CONVERSATION_TYPE_GROUP\x10\x03J\x91:\n\x07\x12\x05\r\0\x91\
+    \x1b\n\x17CONVERSATION_TYPE_GROUP\x10\x03J\xa1<\n\x07\x12\x05\r\0\x95\
     \x01\x01\n\xc2\x07\n\x01\x0c\x12\x03\r\0\x12\x1a\xb7\x07\x20RTMWire\x20v\
     1:\x20the\x20top-level\x20envelope\x20every\x20message\x20travels\x20in.\
     \n\n\x20Wire\x20rules\x20(see\x20README):\x20proto3,\x20no\x20proto3\x20\
@@ -2504,7 +2659,7 @@ static file_descriptor_proto_data: &'static [u8] = b"\
     \0!\n\t\n\x02\x03\x02\x12\x03\x13\0\"\n\t\n\x02\x03\x03\x12\x03\x14\0!\n\
     \t\n\x02\x03\x04\x12\x03\x15\0#\n\t\n\x02\x03\x05\x12\x03\x16\0\x1f\n\t\
     \n\x02\x03\x06\x12\x03\x17\0!\n\t\n\x02\x03\x07\x12\x03\x18\0#\n\t\n\x02\
-    \x03\x08\x12\x03\x19\0!\ne\n\x02\x04\0\x12\x04\x1c\0T\x01\x1aY\x20One\
+    \x03\x08\x12\x03\x19\0!\ne\n\x02\x04\0\x12\x04\x1c\0X\x01\x1aY\x20One\
     \x20message\x20between\x20a\x20client\x20and\x20a\x20server\x20(or\x20tw\
     o\x20peers):\x20header\x20plus\x20exactly\x20one\x20body.\n\n\n\n\x03\
     \x04\0\x01\x12\x03\x1c\x08\x10\nd\n\x04\x04\0\x02\0\x12\x03\x1e\x02\x18\
@@ -2534,7 +2689,7 @@ static file_descriptor_proto_data: &'static [u8] = b"\
     the\x20envelope.\x20Further\x20header\x20fields\x20take\x20numbers\x20fr\
     om\x2064\x20up\x20(see\x20reply_to).\n\n\x0b\n\x04\x04\0\t\0\x12\x03)\
     \x0b\x12\n\x0c\n\x05\x04\0\t\0\x01\x12\x03)\x0b\x0c\n\x0c\n\x05\x04\0\t\
-    \0\x02\x12\x03)\x10\x12\n\xce\x02\n\x04\x04\0\x08\0\x12\x04/\x02L\x03\
+    \0\x02\x12\x03)\x10\x12\n\xce\x02\n\x04\x04\0\x08\0\x12\x04/\x02P\x03\
     \x1a\xbf\x02\x20Exactly\x20one\x20body.\x20A\x20member\x20that\x20is\x20\
     set\x20is\x20always\x20encoded,\x20even\x20when\x20empty.\x20A\x20reader\
     \x20that\n\x20finds\x20no\x20body\x20it\x20knows\x20but\x20an\x20unknown\
@@ -2597,108 +2752,117 @@ static file_descriptor_proto_data: &'static [u8] = b"\
     \x04\0\x02\x12\x12\x03K\x04\x20\x1a;\x20The\x20sender\x20started\x20or\
     \x20stopped\x20typing\x20in\x20the\x20conversation.\n\n\x0c\n\x05\x04\0\
     \x02\x12\x06\x12\x03K\x04\x13\n\x0c\n\x05\x04\0\x02\x12\x01\x12\x03K\x14\
-    \x1a\n\x0c\n\x05\x04\0\x02\x12\x03\x12\x03K\x1d\x1f\n)\n\x03\x04\0\t\x12\
-    \x03N\x02\x14\x1a\x1d\x20Room\x20for\x20future\x20body\x20kinds.\n\n\x0b\
-    \n\x04\x04\0\t\x01\x12\x03N\x0b\x13\n\x0c\n\x05\x04\0\t\x01\x01\x12\x03N\
-    \x0b\r\n\x0c\n\x05\x04\0\t\x01\x02\x12\x03N\x11\x13\n\x8c\x02\n\x04\x04\
-    \0\x02\x13\x12\x03S\x02!\x1a\xfe\x01\x20The\x20message\x20this\x20envelo\
-    pe\x20replies\x20to.\x20Absent\x20=\x20not\x20a\x20reply.\x20Any\x20body\
-    \x20may\x20reply\x20(usually\n\x20text,\x20image\x20or\x20file).\x20Numb\
-    ered\x20after\x20the\x20body\x20kinds\x20so\x20that\x20older\x20readers,\
-    \x20which\x20keep\x20it\x20as\n\x20an\x20unknown\x20field\x20after\x20th\
-    e\x20body,\x20re-encode\x20the\x20envelope\x20byte\x20for\x20byte.\n\n\
-    \x0c\n\x05\x04\0\x02\x13\x06\x12\x03S\x02\x12\n\x0c\n\x05\x04\0\x02\x13\
-    \x01\x12\x03S\x13\x1b\n\x0c\n\x05\x04\0\x02\x13\x03\x12\x03S\x1e\x20\n\
-    \xda\x03\n\x02\x04\x01\x12\x04\\\0f\x01\x1a\xcd\x03\x20A\x20reference\
-    \x20to\x20another\x20message:\x20what\x20an\x20envelope\x20replies\x20to\
-    \x20(Envelope.reply_to).\n\n\x20It\x20shares\x20field\x20numbers,\x20typ\
-    es\x20and\x20names\x20with\x20StreamReference\x20(stream.proto):\x20the\
-    \x20two\x20read\x20the\n\x20same\x20bytes\x20and\x20the\x20same\x20proto\
-    3\x20JSON,\x20so\x20a\x20streaming\x20message's\x20reference\x20and\x20a\
-    \x20reply\x20convert\n\x20into\x20each\x20other\x20unchanged.\x20StreamR\
-    eference\x20stays\x20as\x20it\x20was\x20(StreamMessage.reference\x20keep\
-    s\x20its\n\x20type)\x20so\x20nothing\x20released\x20changes;\x20this\x20\
-    type\x20carries\x20the\x20general\x20name\x20and\x20the\x20excerpt\x20li\
-    mit.\n\n\n\n\x03\x04\x01\x01\x12\x03\\\x08\x18\n\xb7\x01\n\x04\x04\x01\
-    \x02\0\x12\x03_\x02\x19\x1a\xa9\x01\x20The\x20referenced\x20message's\
-    \x20id:\x20its\x20Envelope.message_id\x20(named\x20message_uid\x20like\n\
-    \x20StreamReference's,\x20after\x20RongCloud's\x20messageUId).\x20Requir\
-    ed\x20when\x20the\x20reference\x20is\x20present.\n\n\x0c\n\x05\x04\x01\
-    \x02\0\x05\x12\x03_\x02\x08\n\x0c\n\x05\x04\x01\x02\0\x01\x12\x03_\t\x14\
-    \n\x0c\n\x05\x04\x01\x02\0\x03\x12\x03_\x17\x18\nD\n\x04\x04\x01\x02\x01\
-    \x12\x03a\x02\x1c\x1a7\x20User\x20id\x20of\x20the\x20referenced\x20messa\
-    ge's\x20sender.\x20Optional.\n\n\x0c\n\x05\x04\x01\x02\x01\x05\x12\x03a\
-    \x02\x08\n\x0c\n\x05\x04\x01\x02\x01\x01\x12\x03a\t\x17\n\x0c\n\x05\x04\
-    \x01\x02\x01\x03\x12\x03a\x1a\x1b\n\xb6\x01\n\x04\x04\x01\x02\x02\x12\
-    \x03d\x02\x15\x1a\xa8\x01\x20A\x20short\x20excerpt\x20of\x20the\x20refer\
-    enced\x20message's\x20content,\x20for\x20display\x20before\x20the\x20ori\
-    ginal\x20is\n\x20loaded:\x20at\x20most\x20Limits.maxExcerptBytes\x20(def\
-    ault\x201,024)\x20UTF-8\x20bytes.\x20Optional.\n\n\x0c\n\x05\x04\x01\x02\
-    \x02\x05\x12\x03d\x02\x08\n\x0c\n\x05\x04\x01\x02\x02\x01\x12\x03d\t\x10\
-    \n\x0c\n\x05\x04\x01\x02\x02\x03\x12\x03d\x13\x14\n\n\n\x03\x04\x01\t\
-    \x12\x03e\x02\x13\n\x0b\n\x04\x04\x01\t\0\x12\x03e\x0b\x12\n\x0c\n\x05\
-    \x04\x01\t\0\x01\x12\x03e\x0b\x0c\n\x0c\n\x05\x04\x01\t\0\x02\x12\x03e\
-    \x10\x12\n(\n\x02\x04\x02\x12\x04i\0o\x01\x1a\x1c\x20The\x20sender\x20of\
-    \x20an\x20envelope.\n\n\n\n\x03\x04\x02\x01\x12\x03i\x08\x0e\n:\n\x04\
-    \x04\x02\x02\0\x12\x03k\x02\x15\x1a-\x20The\x20sender's\x20user\x20id.\
-    \x20Required\x20(non-empty).\n\n\x0c\n\x05\x04\x02\x02\0\x05\x12\x03k\
-    \x02\x08\n\x0c\n\x05\x04\x02\x02\0\x01\x12\x03k\t\x10\n\x0c\n\x05\x04\
-    \x02\x02\0\x03\x12\x03k\x13\x14\nF\n\x04\x04\x02\x02\x01\x12\x03m\x02\
-    \x1a\x1a9\x20The\x20name\x20shown\x20to\x20other\x20users.\x20Optional\
-    \x20(empty\x20=\x20none).\n\n\x0c\n\x05\x04\x02\x02\x01\x05\x12\x03m\x02\
-    \x08\n\x0c\n\x05\x04\x02\x02\x01\x01\x12\x03m\t\x15\n\x0c\n\x05\x04\x02\
-    \x02\x01\x03\x12\x03m\x18\x19\n\n\n\x03\x04\x02\t\x12\x03n\x02\x13\n\x0b\
-    \n\x04\x04\x02\t\0\x12\x03n\x0b\x12\n\x0c\n\x05\x04\x02\t\0\x01\x12\x03n\
-    \x0b\x0c\n\x0c\n\x05\x04\x02\t\0\x02\x12\x03n\x10\x12\n)\n\x02\x05\0\x12\
-    \x04r\0{\x01\x1a\x1d\x20The\x20kind\x20of\x20a\x20conversation.\n\n\n\n\
-    \x03\x05\0\x01\x12\x03r\x05\x15\nG\n\x04\x05\0\x02\0\x12\x03t\x02$\x1a:\
-    \x20Not\x20set.\x20Rejected\x20by\x20semantic\x20validation\x20on\x20an\
-    \x20envelope.\n\n\x0c\n\x05\x05\0\x02\0\x01\x12\x03t\x02\x1f\n\x0c\n\x05\
-    \x05\0\x02\0\x02\x12\x03t\"#\n=\n\x04\x05\0\x02\x01\x12\x03v\x02\x1d\x1a\
-    0\x20One-to-one\x20chat;\x20the\x20id\x20is\x20the\x20peer's\x20user\x20\
-    id.\n\n\x0c\n\x05\x05\0\x02\x01\x01\x12\x03v\x02\x18\n\x0c\n\x05\x05\0\
-    \x02\x01\x02\x12\x03v\x1b\x1c\nK\n\x04\x05\0\x02\x02\x12\x03x\x02\x20\
-    \x1a>\x20A\x20channel\x20(RTM\x20message\x20channel);\x20the\x20id\x20is\
-    \x20the\x20channel\x20name.\n\n\x0c\n\x05\x05\0\x02\x02\x01\x12\x03x\x02\
-    \x1b\n\x0c\n\x05\x05\0\x02\x02\x02\x12\x03x\x1e\x1f\n4\n\x04\x05\0\x02\
-    \x03\x12\x03z\x02\x1e\x1a'\x20A\x20group\x20chat;\x20the\x20id\x20is\x20\
-    the\x20group\x20id.\n\n\x0c\n\x05\x05\0\x02\x03\x01\x12\x03z\x02\x19\n\
-    \x0c\n\x05\x05\0\x02\x03\x02\x12\x03z\x1c\x1d\n7\n\x02\x04\x03\x12\x05~\
-    \0\x84\x01\x01\x1a*\x20The\x20conversation\x20an\x20envelope\x20belongs\
-    \x20to.\n\n\n\n\x03\x04\x03\x01\x12\x03~\x08\x14\nC\n\x04\x04\x03\x02\0\
-    \x12\x04\x80\x01\x02\x1c\x1a5\x20Peer,\x20channel\x20or\x20group.\x20Req\
-    uired\x20(not\x20UNSPECIFIED).\n\n\r\n\x05\x04\x03\x02\0\x06\x12\x04\x80\
-    \x01\x02\x12\n\r\n\x05\x04\x03\x02\0\x01\x12\x04\x80\x01\x13\x17\n\r\n\
-    \x05\x04\x03\x02\0\x03\x12\x04\x80\x01\x1a\x1b\nQ\n\x04\x04\x03\x02\x01\
-    \x12\x04\x82\x01\x02\x10\x1aC\x20The\x20peer\x20user\x20id,\x20channel\
-    \x20name\x20or\x20group\x20id.\x20Required\x20(non-empty).\n\n\r\n\x05\
-    \x04\x03\x02\x01\x05\x12\x04\x82\x01\x02\x08\n\r\n\x05\x04\x03\x02\x01\
-    \x01\x12\x04\x82\x01\t\x0b\n\r\n\x05\x04\x03\x02\x01\x03\x12\x04\x82\x01\
-    \x0e\x0f\n\x0b\n\x03\x04\x03\t\x12\x04\x83\x01\x02\x13\n\x0c\n\x04\x04\
-    \x03\t\0\x12\x04\x83\x01\x0b\x12\n\r\n\x05\x04\x03\t\0\x01\x12\x04\x83\
-    \x01\x0b\x0c\n\r\n\x05\x04\x03\t\0\x02\x12\x04\x83\x01\x10\x12\n\x94\x01\
-    \n\x02\x04\x04\x12\x06\x88\x01\0\x91\x01\x01\x1a\x85\x01\x20What\x20the\
-    \x20sender\x20asks\x20of\x20the\x20receivers\x20(Agora\x20Chat:\x20enabl\
-    eDeliveryAck,\x20enableRequireReadAck,\n\x20isNeedGroupAck).\x20All\x20d\
-    efault\x20to\x20false.\n\n\x0b\n\x03\x04\x04\x01\x12\x04\x88\x01\x08\x17\
-    \nV\n\x04\x04\x04\x02\0\x12\x04\x8a\x01\x02\x1c\x1aH\x20The\x20receiver\
-    \x20answers\x20with\x20a\x20delivery\x20receipt\x20when\x20the\x20messag\
-    e\x20arrives.\n\n\r\n\x05\x04\x04\x02\0\x05\x12\x04\x8a\x01\x02\x06\n\r\
-    \n\x05\x04\x04\x02\0\x01\x12\x04\x8a\x01\x07\x17\n\r\n\x05\x04\x04\x02\0\
-    \x03\x12\x04\x8a\x01\x1a\x1b\nZ\n\x04\x04\x04\x02\x01\x12\x04\x8c\x01\
-    \x02\x18\x1aL\x20The\x20receiver\x20answers\x20with\x20a\x20message\x20r\
-    ead\x20receipt\x20once\x20the\x20message\x20is\x20read.\n\n\r\n\x05\x04\
-    \x04\x02\x01\x05\x12\x04\x8c\x01\x02\x06\n\r\n\x05\x04\x04\x02\x01\x01\
-    \x12\x04\x8c\x01\x07\x13\n\r\n\x05\x04\x04\x02\x01\x03\x12\x04\x8c\x01\
-    \x16\x17\n\x8c\x01\n\x04\x04\x04\x02\x02\x12\x04\x8f\x01\x02\x1e\x1a~\
-    \x20Group\x20members\x20answer\x20with\x20group\x20read\x20receipts;\x20\
-    the\x20sender\x20may\x20receive\x20read\x20counts.\n\x20Only\x20meaningf\
-    ul\x20in\x20a\x20group\x20conversation.\n\n\r\n\x05\x04\x04\x02\x02\x05\
-    \x12\x04\x8f\x01\x02\x06\n\r\n\x05\x04\x04\x02\x02\x01\x12\x04\x8f\x01\
-    \x07\x19\n\r\n\x05\x04\x04\x02\x02\x03\x12\x04\x8f\x01\x1c\x1d\n\x0b\n\
-    \x03\x04\x04\t\x12\x04\x90\x01\x02\x13\n\x0c\n\x04\x04\x04\t\0\x12\x04\
-    \x90\x01\x0b\x12\n\r\n\x05\x04\x04\t\0\x01\x12\x04\x90\x01\x0b\x0c\n\r\n\
-    \x05\x04\x04\t\0\x02\x12\x04\x90\x01\x10\x12b\x06proto3\
+    \x1a\n\x0c\n\x05\x04\0\x02\x12\x03\x12\x03K\x1d\x1f\nT\n\x04\x04\0\x02\
+    \x13\x12\x03M\x04/\x1aG\x20A\x20client\x20asks\x20the\x20server\x20to\
+    \x20send\x20a\x20streaming\x20message's\x20content\x20again.\n\n\x0c\n\
+    \x05\x04\0\x02\x13\x06\x12\x03M\x04\x15\n\x0c\n\x05\x04\0\x02\x13\x01\
+    \x12\x03M\x16)\n\x0c\n\x05\x04\0\x02\x13\x03\x12\x03M,.\nb\n\x04\x04\0\
+    \x02\x14\x12\x03O\x041\x1aU\x20The\x20server's\x20answer\x20to\x20a\x20s\
+    tream\x20pull\x20request;\x20the\x20content\x20follows\x20as\x20stream\
+    \x20chunks.\n\n\x0c\n\x05\x04\0\x02\x14\x06\x12\x03O\x04\x16\n\x0c\n\x05\
+    \x04\0\x02\x14\x01\x12\x03O\x17+\n\x0c\n\x05\x04\0\x02\x14\x03\x12\x03O.\
+    0\n)\n\x03\x04\0\t\x12\x03R\x02\x14\x1a\x1d\x20Room\x20for\x20future\x20\
+    body\x20kinds.\n\n\x0b\n\x04\x04\0\t\x01\x12\x03R\x0b\x13\n\x0c\n\x05\
+    \x04\0\t\x01\x01\x12\x03R\x0b\r\n\x0c\n\x05\x04\0\t\x01\x02\x12\x03R\x11\
+    \x13\n\x8c\x02\n\x04\x04\0\x02\x15\x12\x03W\x02!\x1a\xfe\x01\x20The\x20m\
+    essage\x20this\x20envelope\x20replies\x20to.\x20Absent\x20=\x20not\x20a\
+    \x20reply.\x20Any\x20body\x20may\x20reply\x20(usually\n\x20text,\x20imag\
+    e\x20or\x20file).\x20Numbered\x20after\x20the\x20body\x20kinds\x20so\x20\
+    that\x20older\x20readers,\x20which\x20keep\x20it\x20as\n\x20an\x20unknow\
+    n\x20field\x20after\x20the\x20body,\x20re-encode\x20the\x20envelope\x20b\
+    yte\x20for\x20byte.\n\n\x0c\n\x05\x04\0\x02\x15\x06\x12\x03W\x02\x12\n\
+    \x0c\n\x05\x04\0\x02\x15\x01\x12\x03W\x13\x1b\n\x0c\n\x05\x04\0\x02\x15\
+    \x03\x12\x03W\x1e\x20\n\xda\x03\n\x02\x04\x01\x12\x04`\0j\x01\x1a\xcd\
+    \x03\x20A\x20reference\x20to\x20another\x20message:\x20what\x20an\x20env\
+    elope\x20replies\x20to\x20(Envelope.reply_to).\n\n\x20It\x20shares\x20fi\
+    eld\x20numbers,\x20types\x20and\x20names\x20with\x20StreamReference\x20(\
+    stream.proto):\x20the\x20two\x20read\x20the\n\x20same\x20bytes\x20and\
+    \x20the\x20same\x20proto3\x20JSON,\x20so\x20a\x20streaming\x20message's\
+    \x20reference\x20and\x20a\x20reply\x20convert\n\x20into\x20each\x20other\
+    \x20unchanged.\x20StreamReference\x20stays\x20as\x20it\x20was\x20(Stream\
+    Message.reference\x20keeps\x20its\n\x20type)\x20so\x20nothing\x20release\
+    d\x20changes;\x20this\x20type\x20carries\x20the\x20general\x20name\x20an\
+    d\x20the\x20excerpt\x20limit.\n\n\n\n\x03\x04\x01\x01\x12\x03`\x08\x18\n\
+    \xb7\x01\n\x04\x04\x01\x02\0\x12\x03c\x02\x19\x1a\xa9\x01\x20The\x20refe\
+    renced\x20message's\x20id:\x20its\x20Envelope.message_id\x20(named\x20me\
+    ssage_uid\x20like\n\x20StreamReference's,\x20after\x20RongCloud's\x20mes\
+    sageUId).\x20Required\x20when\x20the\x20reference\x20is\x20present.\n\n\
+    \x0c\n\x05\x04\x01\x02\0\x05\x12\x03c\x02\x08\n\x0c\n\x05\x04\x01\x02\0\
+    \x01\x12\x03c\t\x14\n\x0c\n\x05\x04\x01\x02\0\x03\x12\x03c\x17\x18\nD\n\
+    \x04\x04\x01\x02\x01\x12\x03e\x02\x1c\x1a7\x20User\x20id\x20of\x20the\
+    \x20referenced\x20message's\x20sender.\x20Optional.\n\n\x0c\n\x05\x04\
+    \x01\x02\x01\x05\x12\x03e\x02\x08\n\x0c\n\x05\x04\x01\x02\x01\x01\x12\
+    \x03e\t\x17\n\x0c\n\x05\x04\x01\x02\x01\x03\x12\x03e\x1a\x1b\n\xb6\x01\n\
+    \x04\x04\x01\x02\x02\x12\x03h\x02\x15\x1a\xa8\x01\x20A\x20short\x20excer\
+    pt\x20of\x20the\x20referenced\x20message's\x20content,\x20for\x20display\
+    \x20before\x20the\x20original\x20is\n\x20loaded:\x20at\x20most\x20Limits\
+    .maxExcerptBytes\x20(default\x201,024)\x20UTF-8\x20bytes.\x20Optional.\n\
+    \n\x0c\n\x05\x04\x01\x02\x02\x05\x12\x03h\x02\x08\n\x0c\n\x05\x04\x01\
+    \x02\x02\x01\x12\x03h\t\x10\n\x0c\n\x05\x04\x01\x02\x02\x03\x12\x03h\x13\
+    \x14\n\n\n\x03\x04\x01\t\x12\x03i\x02\x13\n\x0b\n\x04\x04\x01\t\0\x12\
+    \x03i\x0b\x12\n\x0c\n\x05\x04\x01\t\0\x01\x12\x03i\x0b\x0c\n\x0c\n\x05\
+    \x04\x01\t\0\x02\x12\x03i\x10\x12\n(\n\x02\x04\x02\x12\x04m\0s\x01\x1a\
+    \x1c\x20The\x20sender\x20of\x20an\x20envelope.\n\n\n\n\x03\x04\x02\x01\
+    \x12\x03m\x08\x0e\n:\n\x04\x04\x02\x02\0\x12\x03o\x02\x15\x1a-\x20The\
+    \x20sender's\x20user\x20id.\x20Required\x20(non-empty).\n\n\x0c\n\x05\
+    \x04\x02\x02\0\x05\x12\x03o\x02\x08\n\x0c\n\x05\x04\x02\x02\0\x01\x12\
+    \x03o\t\x10\n\x0c\n\x05\x04\x02\x02\0\x03\x12\x03o\x13\x14\nF\n\x04\x04\
+    \x02\x02\x01\x12\x03q\x02\x1a\x1a9\x20The\x20name\x20shown\x20to\x20othe\
+    r\x20users.\x20Optional\x20(empty\x20=\x20none).\n\n\x0c\n\x05\x04\x02\
+    \x02\x01\x05\x12\x03q\x02\x08\n\x0c\n\x05\x04\x02\x02\x01\x01\x12\x03q\t\
+    \x15\n\x0c\n\x05\x04\x02\x02\x01\x03\x12\x03q\x18\x19\n\n\n\x03\x04\x02\
+    \t\x12\x03r\x02\x13\n\x0b\n\x04\x04\x02\t\0\x12\x03r\x0b\x12\n\x0c\n\x05\
+    \x04\x02\t\0\x01\x12\x03r\x0b\x0c\n\x0c\n\x05\x04\x02\t\0\x02\x12\x03r\
+    \x10\x12\n)\n\x02\x05\0\x12\x04v\0\x7f\x01\x1a\x1d\x20The\x20kind\x20of\
+    \x20a\x20conversation.\n\n\n\n\x03\x05\0\x01\x12\x03v\x05\x15\nG\n\x04\
+    \x05\0\x02\0\x12\x03x\x02$\x1a:\x20Not\x20set.\x20Rejected\x20by\x20sema\
+    ntic\x20validation\x20on\x20an\x20envelope.\n\n\x0c\n\x05\x05\0\x02\0\
+    \x01\x12\x03x\x02\x1f\n\x0c\n\x05\x05\0\x02\0\x02\x12\x03x\"#\n=\n\x04\
+    \x05\0\x02\x01\x12\x03z\x02\x1d\x1a0\x20One-to-one\x20chat;\x20the\x20id\
+    \x20is\x20the\x20peer's\x20user\x20id.\n\n\x0c\n\x05\x05\0\x02\x01\x01\
+    \x12\x03z\x02\x18\n\x0c\n\x05\x05\0\x02\x01\x02\x12\x03z\x1b\x1c\nK\n\
+    \x04\x05\0\x02\x02\x12\x03|\x02\x20\x1a>\x20A\x20channel\x20(RTM\x20mess\
+    age\x20channel);\x20the\x20id\x20is\x20the\x20channel\x20name.\n\n\x0c\n\
+    \x05\x05\0\x02\x02\x01\x12\x03|\x02\x1b\n\x0c\n\x05\x05\0\x02\x02\x02\
+    \x12\x03|\x1e\x1f\n4\n\x04\x05\0\x02\x03\x12\x03~\x02\x1e\x1a'\x20A\x20g\
+    roup\x20chat;\x20the\x20id\x20is\x20the\x20group\x20id.\n\n\x0c\n\x05\
+    \x05\0\x02\x03\x01\x12\x03~\x02\x19\n\x0c\n\x05\x05\0\x02\x03\x02\x12\
+    \x03~\x1c\x1d\n8\n\x02\x04\x03\x12\x06\x82\x01\0\x88\x01\x01\x1a*\x20The\
+    \x20conversation\x20an\x20envelope\x20belongs\x20to.\n\n\x0b\n\x03\x04\
+    \x03\x01\x12\x04\x82\x01\x08\x14\nC\n\x04\x04\x03\x02\0\x12\x04\x84\x01\
+    \x02\x1c\x1a5\x20Peer,\x20channel\x20or\x20group.\x20Required\x20(not\
+    \x20UNSPECIFIED).\n\n\r\n\x05\x04\x03\x02\0\x06\x12\x04\x84\x01\x02\x12\
+    \n\r\n\x05\x04\x03\x02\0\x01\x12\x04\x84\x01\x13\x17\n\r\n\x05\x04\x03\
+    \x02\0\x03\x12\x04\x84\x01\x1a\x1b\nQ\n\x04\x04\x03\x02\x01\x12\x04\x86\
+    \x01\x02\x10\x1aC\x20The\x20peer\x20user\x20id,\x20channel\x20name\x20or\
+    \x20group\x20id.\x20Required\x20(non-empty).\n\n\r\n\x05\x04\x03\x02\x01\
+    \x05\x12\x04\x86\x01\x02\x08\n\r\n\x05\x04\x03\x02\x01\x01\x12\x04\x86\
+    \x01\t\x0b\n\r\n\x05\x04\x03\x02\x01\x03\x12\x04\x86\x01\x0e\x0f\n\x0b\n\
+    \x03\x04\x03\t\x12\x04\x87\x01\x02\x13\n\x0c\n\x04\x04\x03\t\0\x12\x04\
+    \x87\x01\x0b\x12\n\r\n\x05\x04\x03\t\0\x01\x12\x04\x87\x01\x0b\x0c\n\r\n\
+    \x05\x04\x03\t\0\x02\x12\x04\x87\x01\x10\x12\n\x94\x01\n\x02\x04\x04\x12\
+    \x06\x8c\x01\0\x95\x01\x01\x1a\x85\x01\x20What\x20the\x20sender\x20asks\
+    \x20of\x20the\x20receivers\x20(Agora\x20Chat:\x20enableDeliveryAck,\x20e\
+    nableRequireReadAck,\n\x20isNeedGroupAck).\x20All\x20default\x20to\x20fa\
+    lse.\n\n\x0b\n\x03\x04\x04\x01\x12\x04\x8c\x01\x08\x17\nV\n\x04\x04\x04\
+    \x02\0\x12\x04\x8e\x01\x02\x1c\x1aH\x20The\x20receiver\x20answers\x20wit\
+    h\x20a\x20delivery\x20receipt\x20when\x20the\x20message\x20arrives.\n\n\
+    \r\n\x05\x04\x04\x02\0\x05\x12\x04\x8e\x01\x02\x06\n\r\n\x05\x04\x04\x02\
+    \0\x01\x12\x04\x8e\x01\x07\x17\n\r\n\x05\x04\x04\x02\0\x03\x12\x04\x8e\
+    \x01\x1a\x1b\nZ\n\x04\x04\x04\x02\x01\x12\x04\x90\x01\x02\x18\x1aL\x20Th\
+    e\x20receiver\x20answers\x20with\x20a\x20message\x20read\x20receipt\x20o\
+    nce\x20the\x20message\x20is\x20read.\n\n\r\n\x05\x04\x04\x02\x01\x05\x12\
+    \x04\x90\x01\x02\x06\n\r\n\x05\x04\x04\x02\x01\x01\x12\x04\x90\x01\x07\
+    \x13\n\r\n\x05\x04\x04\x02\x01\x03\x12\x04\x90\x01\x16\x17\n\x8c\x01\n\
+    \x04\x04\x04\x02\x02\x12\x04\x93\x01\x02\x1e\x1a~\x20Group\x20members\
+    \x20answer\x20with\x20group\x20read\x20receipts;\x20the\x20sender\x20may\
+    \x20receive\x20read\x20counts.\n\x20Only\x20meaningful\x20in\x20a\x20gro\
+    up\x20conversation.\n\n\r\n\x05\x04\x04\x02\x02\x05\x12\x04\x93\x01\x02\
+    \x06\n\r\n\x05\x04\x04\x02\x02\x01\x12\x04\x93\x01\x07\x19\n\r\n\x05\x04\
+    \x04\x02\x02\x03\x12\x04\x93\x01\x1c\x1d\n\x0b\n\x03\x04\x04\t\x12\x04\
+    \x94\x01\x02\x13\n\x0c\n\x04\x04\x04\t\0\x12\x04\x94\x01\x0b\x12\n\r\n\
+    \x05\x04\x04\t\0\x01\x12\x04\x94\x01\x0b\x0c\n\r\n\x05\x04\x04\t\0\x02\
+    \x12\x04\x94\x01\x10\x12b\x06proto3\
 ";
 
 static file_descriptor_proto_lazy: ::protobuf::rt::LazyV2<::protobuf::descriptor::FileDescriptorProto> = ::protobuf::rt::LazyV2::INIT;

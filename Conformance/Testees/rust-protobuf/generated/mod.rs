@@ -52,6 +52,8 @@ pub fn round_trip(name: &str, payload: &[u8]) -> Option<super::Outcome> {
         "rtmwire.v1.StreamDelta" => super::parse_serialize::<stream::StreamDelta>(payload),
         "rtmwire.v1.StreamInit" => super::parse_serialize::<stream::StreamInit>(payload),
         "rtmwire.v1.StreamMessage" => super::parse_serialize::<stream::StreamMessage>(payload),
+        "rtmwire.v1.StreamPullRequest" => super::parse_serialize::<stream::StreamPullRequest>(payload),
+        "rtmwire.v1.StreamPullResponse" => super::parse_serialize::<stream::StreamPullResponse>(payload),
         "rtmwire.v1.StreamReference" => super::parse_serialize::<stream::StreamReference>(payload),
         "rtmwire.v1.TextMessage" => super::parse_serialize::<content::TextMessage>(payload),
         "rtmwire.v1.TypingIndicator" => super::parse_serialize::<typing::TypingIndicator>(payload),

@@ -23,6 +23,8 @@ extension Envelope {
         if case .reaction(let value)? = self.body { members.append(JSONMember("reaction", value._jsonValue(options))) }
         if case .reactionSummary(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "reaction_summary" : "reactionSummary", value._jsonValue(options))) }
         if case .typing(let value)? = self.body { members.append(JSONMember("typing", value._jsonValue(options))) }
+        if case .streamPullRequest(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_pull_request" : "streamPullRequest", value._jsonValue(options))) }
+        if case .streamPullResponse(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_pull_response" : "streamPullResponse", value._jsonValue(options))) }
         if let value = self.replyTo { members.append(JSONMember(options.preserveProtoFieldNames ? "reply_to" : "replyTo", value._jsonValue(options))) }
         return .object(members)
     }
@@ -177,6 +179,22 @@ extension Envelope {
                 var value = TypingIndicator()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .typing(value)
+            case "streamPullRequest", "stream_pull_request":
+                let fieldPath = path.isEmpty ? "stream_pull_request" : path + ".stream_pull_request"
+                try JSONValue.checkFirstOccurrence(30, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = StreamPullRequest()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .streamPullRequest(value)
+            case "streamPullResponse", "stream_pull_response":
+                let fieldPath = path.isEmpty ? "stream_pull_response" : path + ".stream_pull_response"
+                try JSONValue.checkFirstOccurrence(31, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = StreamPullResponse()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .streamPullResponse(value)
             case "replyTo", "reply_to":
                 let fieldPath = path.isEmpty ? "reply_to" : path + ".reply_to"
                 try JSONValue.checkFirstOccurrence(64, &seen, path: fieldPath)

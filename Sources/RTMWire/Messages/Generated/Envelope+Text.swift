@@ -22,6 +22,8 @@ extension Envelope {
         if case .reaction(let value)? = self.body { printer.message("reaction", value) }
         if case .reactionSummary(let value)? = self.body { printer.message("reaction_summary", value) }
         if case .typing(let value)? = self.body { printer.message("typing", value) }
+        if case .streamPullRequest(let value)? = self.body { printer.message("stream_pull_request", value) }
+        if case .streamPullResponse(let value)? = self.body { printer.message("stream_pull_response", value) }
         if let value = self.replyTo { printer.message("reply_to", value) }
         printer.unknownFields(self.unknownFields)
     }

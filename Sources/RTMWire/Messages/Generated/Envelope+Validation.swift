@@ -46,6 +46,10 @@ extension Envelope {
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("reaction_summary") }
         case .typing(let value)?:
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("typing") }
+        case .streamPullRequest(let value)?:
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("stream_pull_request") }
+        case .streamPullResponse(let value)?:
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("stream_pull_response") }
         case nil:
             break
         }

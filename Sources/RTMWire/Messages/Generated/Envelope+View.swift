@@ -31,7 +31,7 @@ public struct EnvelopeView: RTMMessageView {
             case 0x22: _conversation.add(field)
             case 0x2A: _deliveryOptions.add(field)
             case 0x202: _replyTo.add(field)
-            case 0x82, 0x8A, 0x92, 0x9A, 0xA2, 0xAA, 0xB2, 0xBA, 0xC2, 0xCA, 0xD2, 0xDA, 0xE2, 0xEA:
+            case 0x82, 0x8A, 0x92, 0x9A, 0xA2, 0xAA, 0xB2, 0xBA, 0xC2, 0xCA, 0xD2, 0xDA, 0xE2, 0xEA, 0xF2, 0xFA:
                 if _body?.tag != field.tag {
                     _bodyFrom = field.tagStart
                     _bodyRun = ViewOccurrences()
@@ -85,6 +85,8 @@ public struct EnvelopeView: RTMMessageView {
         case 0xDA: return .reaction(ReactionView(_scope: _bodyRun.scope(in: scope, 27, from: _bodyFrom) ?? scope))
         case 0xE2: return .reactionSummary(ReactionSummaryView(_scope: _bodyRun.scope(in: scope, 28, from: _bodyFrom) ?? scope))
         case 0xEA: return .typing(TypingIndicatorView(_scope: _bodyRun.scope(in: scope, 29, from: _bodyFrom) ?? scope))
+        case 0xF2: return .streamPullRequest(StreamPullRequestView(_scope: _bodyRun.scope(in: scope, 30, from: _bodyFrom) ?? scope))
+        case 0xFA: return .streamPullResponse(StreamPullResponseView(_scope: _bodyRun.scope(in: scope, 31, from: _bodyFrom) ?? scope))
         default: return nil
         }
     }
@@ -122,6 +124,10 @@ public struct EnvelopeView: RTMMessageView {
         case reactionSummary(ReactionSummaryView)
         /// The sender started or stopped typing in the conversation.
         case typing(TypingIndicatorView)
+        /// A client asks the server to send a streaming message's content again.
+        case streamPullRequest(StreamPullRequestView)
+        /// The server's answer to a stream pull request; the content follows as stream chunks.
+        case streamPullResponse(StreamPullResponseView)
     }
 
     /// The message this envelope replies to. Absent = not a reply. Any body may reply (usually
@@ -169,6 +175,10 @@ public struct EnvelopeView: RTMMessageView {
             message.body = .reactionSummary(try value.materialized())
         case .typing(let value)?:
             message.body = .typing(try value.materialized())
+        case .streamPullRequest(let value)?:
+            message.body = .streamPullRequest(try value.materialized())
+        case .streamPullResponse(let value)?:
+            message.body = .streamPullResponse(try value.materialized())
         case nil:
             break
         }
@@ -246,6 +256,12 @@ extension Envelope: RTMViewable {
             case 0xEA:  // typing = 29
                 try reader._checkMessage(
                     TypingIndicator.self, field: "typing", options: options, strings: strings, &violation)
+            case 0xF2:  // stream_pull_request = 30
+                try reader._checkMessage(
+                    StreamPullRequest.self, field: "stream_pull_request", options: options, strings: strings, &violation)
+            case 0xFA:  // stream_pull_response = 31
+                try reader._checkMessage(
+                    StreamPullResponse.self, field: "stream_pull_response", options: options, strings: strings, &violation)
             case 0x202:  // reply_to = 64
                 try reader._checkMessage(
                     MessageReference.self, field: "reply_to", options: options, strings: strings, &violation)

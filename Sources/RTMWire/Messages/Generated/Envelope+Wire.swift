@@ -24,6 +24,8 @@ extension Envelope {
         case .reaction(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
         case .reactionSummary(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
         case .typing(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .streamPullRequest(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .streamPullResponse(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
         case nil: break
         }
         if let value = self.replyTo { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
@@ -81,6 +83,12 @@ extension Envelope {
         case .typing(let value)?:
             writer.writeMessage(value)
             writer.writeTag(0xEA, 0x01)
+        case .streamPullRequest(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0xF2, 0x01)
+        case .streamPullResponse(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0xFA, 0x01)
         case nil:
             break
         }
@@ -194,6 +202,16 @@ extension Envelope {
                 if case .some = self.body, case .typing(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "typing")
                 self.body = .typing(value)
+            case 0xF2:  // stream_pull_request = 30
+                var value = StreamPullRequest()
+                if case .some = self.body, case .streamPullRequest(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "stream_pull_request")
+                self.body = .streamPullRequest(value)
+            case 0xFA:  // stream_pull_response = 31
+                var value = StreamPullResponse()
+                if case .some = self.body, case .streamPullResponse(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "stream_pull_response")
+                self.body = .streamPullResponse(value)
             case 0x202:  // reply_to = 64
                 if self.replyTo == nil { self.replyTo = MessageReference() }
                 try reader.mergeMessage(&self.replyTo!, field: "reply_to")

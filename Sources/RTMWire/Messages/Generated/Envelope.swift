@@ -83,14 +83,18 @@ public struct Envelope: RTMMessage {
         case reactionSummary(ReactionSummary)
         /// The sender started or stopped typing in the conversation.
         case typing(TypingIndicator)
+        /// A client asks the server to send a streaming message's content again.
+        case streamPullRequest(StreamPullRequest)
+        /// The server's answer to a stream pull request; the content follows as stream chunks.
+        case streamPullResponse(StreamPullResponse)
     }
 
     /// The member of `body` this message holds: `.known` for a member of this schema
     /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
-    /// newer members (30...63), `.absent` for neither.
+    /// newer members (32...63), `.absent` for neither.
     public var bodyMember: OneofMember<Body> {
         if let body { return .known(body) }
-        if let number = unknownFields.lastFieldNumber(in: 30...63) {
+        if let number = unknownFields.lastFieldNumber(in: 32...63) {
             return .unknown(fieldNumber: number)
         }
         return .absent
@@ -315,6 +319,38 @@ public struct Envelope: RTMMessage {
             if let newValue {
                 body = .typing(newValue)
             } else if case .typing? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `stream_pull_request` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var streamPullRequest: StreamPullRequest? {
+        get {
+            if case .streamPullRequest(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .streamPullRequest(newValue)
+            } else if case .streamPullRequest? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `stream_pull_response` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var streamPullResponse: StreamPullResponse? {
+        get {
+            if case .streamPullResponse(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .streamPullResponse(newValue)
+            } else if case .streamPullResponse? = body {
                 body = nil
             }
         }

@@ -43,6 +43,8 @@ public enum RTMMessageTypes {
         StreamDelta.self,
         StreamInit.self,
         StreamMessage.self,
+        StreamPullRequest.self,
+        StreamPullResponse.self,
         StreamReference.self,
         TextMessage.self,
         TypingIndicator.self,
@@ -89,6 +91,8 @@ public enum RTMMessageTypes {
         case "rtmwire.v1.StreamDelta": StreamDelta.self
         case "rtmwire.v1.StreamInit": StreamInit.self
         case "rtmwire.v1.StreamMessage": StreamMessage.self
+        case "rtmwire.v1.StreamPullRequest": StreamPullRequest.self
+        case "rtmwire.v1.StreamPullResponse": StreamPullResponse.self
         case "rtmwire.v1.StreamReference": StreamReference.self
         case "rtmwire.v1.TextMessage": TextMessage.self
         case "rtmwire.v1.TypingIndicator": TypingIndicator.self

@@ -26,11 +26,17 @@ public struct MetadataOperation: RawRepresentable, Hashable, Sendable, CustomStr
     public static let subscribe = MetadataOperation(rawValue: 5)
     /// unsubscribeUserMetadata: stop receiving them.
     public static let unsubscribe = MetadataOperation(rawValue: 6)
+    /// acquireLock: take the lock named by lock_name on a channel, so that writes naming it are
+    /// the requester's alone. LOCK_HELD when another user holds it.
+    public static let acquireLock = MetadataOperation(rawValue: 7)
+    /// releaseLock: give the named lock back. LOCK_HELD when another user holds it, ITEM_NOT_FOUND
+    /// when nobody does.
+    public static let releaseLock = MetadataOperation(rawValue: 8)
 
     /// Every value the schema names, in schema order.
-    public static let knownValues: [MetadataOperation] = [.unspecified, .set, .get, .update, .remove, .subscribe, .unsubscribe]
+    public static let knownValues: [MetadataOperation] = [.unspecified, .set, .get, .update, .remove, .subscribe, .unsubscribe, .acquireLock, .releaseLock]
 
-    /// The schema's name for this value (e.g. `METADATA_OPERATION_UNSUBSCRIBE`), or nil when unnamed.
+    /// The schema's name for this value (e.g. `METADATA_OPERATION_RELEASE_LOCK`), or nil when unnamed.
     public var protoName: String? {
         switch rawValue {
         case 0: "METADATA_OPERATION_UNSPECIFIED"
@@ -40,6 +46,8 @@ public struct MetadataOperation: RawRepresentable, Hashable, Sendable, CustomStr
         case 4: "METADATA_OPERATION_REMOVE"
         case 5: "METADATA_OPERATION_SUBSCRIBE"
         case 6: "METADATA_OPERATION_UNSUBSCRIBE"
+        case 7: "METADATA_OPERATION_ACQUIRE_LOCK"
+        case 8: "METADATA_OPERATION_RELEASE_LOCK"
         default: nil
         }
     }
@@ -54,6 +62,8 @@ public struct MetadataOperation: RawRepresentable, Hashable, Sendable, CustomStr
         case "METADATA_OPERATION_REMOVE": self = .remove
         case "METADATA_OPERATION_SUBSCRIBE": self = .subscribe
         case "METADATA_OPERATION_UNSUBSCRIBE": self = .unsubscribe
+        case "METADATA_OPERATION_ACQUIRE_LOCK": self = .acquireLock
+        case "METADATA_OPERATION_RELEASE_LOCK": self = .releaseLock
         default: return nil
         }
     }

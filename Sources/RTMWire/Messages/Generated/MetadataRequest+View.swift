@@ -52,7 +52,9 @@ public struct MetadataRequestView: RTMMessageView {
     @inlinable
     public var options: MetadataOptionsView? { _options.scope(in: scope, 5).map(MetadataOptionsView.init(_scope:)) }
 
-    /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+    /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+    /// exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+    /// and ACQUIRE_LOCK and RELEASE_LOCK require one.
     @inlinable
     public var lockName: RTMStringView { _lockName.string(scope) }
 

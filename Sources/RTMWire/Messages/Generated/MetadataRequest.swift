@@ -16,7 +16,9 @@ public struct MetadataRequest: RTMMessage {
     public var metadata: Metadata? = nil
     /// Write options (set/update/remove).
     public var options: MetadataOptions? = nil
-    /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+    /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+    /// exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+    /// and ACQUIRE_LOCK and RELEASE_LOCK require one.
     public var lockName: String = ""
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
     public var unknownFields = UnknownFields()

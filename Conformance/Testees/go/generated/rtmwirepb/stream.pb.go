@@ -512,6 +512,117 @@ func (x *StreamComplete) GetCompleteReason() int32 {
 	return 0
 }
 
+// A client asks for a streaming message's content (RongCloud requestStreamMessageWithParams),
+// for a stream it did not follow live or lost part of. The server answers with a
+// StreamPullResponse and, when its code is 0, sends the content again as the usual chunks
+// (init, deltas, complete), which a StreamAssembler applies as it would live ones.
+type StreamPullRequest struct {
+	state         protoimpl.MessageState
+	sizeCache     protoimpl.SizeCache
+	unknownFields protoimpl.UnknownFields
+
+	// The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+	StreamMessageId string `protobuf:"bytes,1,opt,name=stream_message_id,json=streamMessageId,proto3" json:"stream_message_id,omitempty"`
+}
+
+func (x *StreamPullRequest) Reset() {
+	*x = StreamPullRequest{}
+	if protoimpl.UnsafeEnabled {
+		mi := &file_rtmwire_v1_stream_proto_msgTypes[6]
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		ms.StoreMessageInfo(mi)
+	}
+}
+
+func (x *StreamPullRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreamPullRequest) ProtoMessage() {}
+
+func (x *StreamPullRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_rtmwire_v1_stream_proto_msgTypes[6]
+	if protoimpl.UnsafeEnabled && x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreamPullRequest.ProtoReflect.Descriptor instead.
+func (*StreamPullRequest) Descriptor() ([]byte, []int) {
+	return file_rtmwire_v1_stream_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *StreamPullRequest) GetStreamMessageId() string {
+	if x != nil {
+		return x.StreamMessageId
+	}
+	return ""
+}
+
+// The server's answer to a StreamPullRequest (the code the completion handler receives).
+type StreamPullResponse struct {
+	state         protoimpl.MessageState
+	sizeCache     protoimpl.SizeCache
+	unknownFields protoimpl.UnknownFields
+
+	// The stream asked for. Required (non-empty).
+	StreamMessageId string `protobuf:"bytes,1,opt,name=stream_message_id,json=streamMessageId,proto3" json:"stream_message_id,omitempty"`
+	// 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+	// stream), and no chunk follows.
+	Code int32 `protobuf:"varint,2,opt,name=code,proto3" json:"code,omitempty"`
+}
+
+func (x *StreamPullResponse) Reset() {
+	*x = StreamPullResponse{}
+	if protoimpl.UnsafeEnabled {
+		mi := &file_rtmwire_v1_stream_proto_msgTypes[7]
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		ms.StoreMessageInfo(mi)
+	}
+}
+
+func (x *StreamPullResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StreamPullResponse) ProtoMessage() {}
+
+func (x *StreamPullResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_rtmwire_v1_stream_proto_msgTypes[7]
+	if protoimpl.UnsafeEnabled && x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StreamPullResponse.ProtoReflect.Descriptor instead.
+func (*StreamPullResponse) Descriptor() ([]byte, []int) {
+	return file_rtmwire_v1_stream_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *StreamPullResponse) GetStreamMessageId() string {
+	if x != nil {
+		return x.StreamMessageId
+	}
+	return ""
+}
+
+func (x *StreamPullResponse) GetCode() int32 {
+	if x != nil {
+		return x.Code
+	}
+	return 0
+}
+
 var File_rtmwire_v1_stream_proto protoreflect.FileDescriptor
 
 var file_rtmwire_v1_stream_proto_rawDesc = []byte{
@@ -576,7 +687,18 @@ var file_rtmwire_v1_stream_proto_rawDesc = []byte{
 	0x73, 0x75, 0x6d, 0x6d, 0x61, 0x72, 0x79, 0x12, 0x27, 0x0a, 0x0f, 0x63, 0x6f, 0x6d, 0x70, 0x6c,
 	0x65, 0x74, 0x65, 0x5f, 0x72, 0x65, 0x61, 0x73, 0x6f, 0x6e, 0x18, 0x04, 0x20, 0x01, 0x28, 0x05,
 	0x52, 0x0e, 0x63, 0x6f, 0x6d, 0x70, 0x6c, 0x65, 0x74, 0x65, 0x52, 0x65, 0x61, 0x73, 0x6f, 0x6e,
-	0x4a, 0x04, 0x08, 0x05, 0x10, 0x10, 0x62, 0x06, 0x70, 0x72, 0x6f, 0x74, 0x6f, 0x33,
+	0x4a, 0x04, 0x08, 0x05, 0x10, 0x10, 0x22, 0x45, 0x0a, 0x11, 0x53, 0x74, 0x72, 0x65, 0x61, 0x6d,
+	0x50, 0x75, 0x6c, 0x6c, 0x52, 0x65, 0x71, 0x75, 0x65, 0x73, 0x74, 0x12, 0x2a, 0x0a, 0x11, 0x73,
+	0x74, 0x72, 0x65, 0x61, 0x6d, 0x5f, 0x6d, 0x65, 0x73, 0x73, 0x61, 0x67, 0x65, 0x5f, 0x69, 0x64,
+	0x18, 0x01, 0x20, 0x01, 0x28, 0x09, 0x52, 0x0f, 0x73, 0x74, 0x72, 0x65, 0x61, 0x6d, 0x4d, 0x65,
+	0x73, 0x73, 0x61, 0x67, 0x65, 0x49, 0x64, 0x4a, 0x04, 0x08, 0x02, 0x10, 0x10, 0x22, 0x5a, 0x0a,
+	0x12, 0x53, 0x74, 0x72, 0x65, 0x61, 0x6d, 0x50, 0x75, 0x6c, 0x6c, 0x52, 0x65, 0x73, 0x70, 0x6f,
+	0x6e, 0x73, 0x65, 0x12, 0x2a, 0x0a, 0x11, 0x73, 0x74, 0x72, 0x65, 0x61, 0x6d, 0x5f, 0x6d, 0x65,
+	0x73, 0x73, 0x61, 0x67, 0x65, 0x5f, 0x69, 0x64, 0x18, 0x01, 0x20, 0x01, 0x28, 0x09, 0x52, 0x0f,
+	0x73, 0x74, 0x72, 0x65, 0x61, 0x6d, 0x4d, 0x65, 0x73, 0x73, 0x61, 0x67, 0x65, 0x49, 0x64, 0x12,
+	0x12, 0x0a, 0x04, 0x63, 0x6f, 0x64, 0x65, 0x18, 0x02, 0x20, 0x01, 0x28, 0x05, 0x52, 0x04, 0x63,
+	0x6f, 0x64, 0x65, 0x4a, 0x04, 0x08, 0x03, 0x10, 0x10, 0x62, 0x06, 0x70, 0x72, 0x6f, 0x74, 0x6f,
+	0x33,
 }
 
 var (
@@ -591,14 +713,16 @@ func file_rtmwire_v1_stream_proto_rawDescGZIP() []byte {
 	return file_rtmwire_v1_stream_proto_rawDescData
 }
 
-var file_rtmwire_v1_stream_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_rtmwire_v1_stream_proto_msgTypes = make([]protoimpl.MessageInfo, 8)
 var file_rtmwire_v1_stream_proto_goTypes = []interface{}{
-	(*StreamMessage)(nil),   // 0: rtmwire.v1.StreamMessage
-	(*StreamReference)(nil), // 1: rtmwire.v1.StreamReference
-	(*StreamChunk)(nil),     // 2: rtmwire.v1.StreamChunk
-	(*StreamInit)(nil),      // 3: rtmwire.v1.StreamInit
-	(*StreamDelta)(nil),     // 4: rtmwire.v1.StreamDelta
-	(*StreamComplete)(nil),  // 5: rtmwire.v1.StreamComplete
+	(*StreamMessage)(nil),      // 0: rtmwire.v1.StreamMessage
+	(*StreamReference)(nil),    // 1: rtmwire.v1.StreamReference
+	(*StreamChunk)(nil),        // 2: rtmwire.v1.StreamChunk
+	(*StreamInit)(nil),         // 3: rtmwire.v1.StreamInit
+	(*StreamDelta)(nil),        // 4: rtmwire.v1.StreamDelta
+	(*StreamComplete)(nil),     // 5: rtmwire.v1.StreamComplete
+	(*StreamPullRequest)(nil),  // 6: rtmwire.v1.StreamPullRequest
+	(*StreamPullResponse)(nil), // 7: rtmwire.v1.StreamPullResponse
 }
 var file_rtmwire_v1_stream_proto_depIdxs = []int32{
 	1, // 0: rtmwire.v1.StreamMessage.reference:type_name -> rtmwire.v1.StreamReference
@@ -690,6 +814,30 @@ func file_rtmwire_v1_stream_proto_init() {
 				return nil
 			}
 		}
+		file_rtmwire_v1_stream_proto_msgTypes[6].Exporter = func(v interface{}, i int) interface{} {
+			switch v := v.(*StreamPullRequest); i {
+			case 0:
+				return &v.state
+			case 1:
+				return &v.sizeCache
+			case 2:
+				return &v.unknownFields
+			default:
+				return nil
+			}
+		}
+		file_rtmwire_v1_stream_proto_msgTypes[7].Exporter = func(v interface{}, i int) interface{} {
+			switch v := v.(*StreamPullResponse); i {
+			case 0:
+				return &v.state
+			case 1:
+				return &v.sizeCache
+			case 2:
+				return &v.unknownFields
+			default:
+				return nil
+			}
+		}
 	}
 	file_rtmwire_v1_stream_proto_msgTypes[2].OneofWrappers = []interface{}{
 		(*StreamChunk_Init)(nil),
@@ -702,7 +850,7 @@ func file_rtmwire_v1_stream_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: file_rtmwire_v1_stream_proto_rawDesc,
 			NumEnums:      0,
-			NumMessages:   6,
+			NumMessages:   8,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -43,6 +43,8 @@ func messageType(named fullName: String) -> (any SwiftProtobuf.Message.Type)? {
     case "rtmwire.v1.StreamDelta": return Rtmwire_V1_StreamDelta.self
     case "rtmwire.v1.StreamInit": return Rtmwire_V1_StreamInit.self
     case "rtmwire.v1.StreamMessage": return Rtmwire_V1_StreamMessage.self
+    case "rtmwire.v1.StreamPullRequest": return Rtmwire_V1_StreamPullRequest.self
+    case "rtmwire.v1.StreamPullResponse": return Rtmwire_V1_StreamPullResponse.self
     case "rtmwire.v1.StreamReference": return Rtmwire_V1_StreamReference.self
     case "rtmwire.v1.TextMessage": return Rtmwire_V1_TextMessage.self
     case "rtmwire.v1.TypingIndicator": return Rtmwire_V1_TypingIndicator.self

@@ -269,6 +269,24 @@ public nonisolated struct Rtmwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .typing(newValue)}
   }
 
+  /// A client asks the server to send a streaming message's content again.
+  public var streamPullRequest: Rtmwire_V1_StreamPullRequest {
+    get {
+      if case .streamPullRequest(let v)? = _storage._body {return v}
+      return Rtmwire_V1_StreamPullRequest()
+    }
+    set {_uniqueStorage()._body = .streamPullRequest(newValue)}
+  }
+
+  /// The server's answer to a stream pull request; the content follows as stream chunks.
+  public var streamPullResponse: Rtmwire_V1_StreamPullResponse {
+    get {
+      if case .streamPullResponse(let v)? = _storage._body {return v}
+      return Rtmwire_V1_StreamPullResponse()
+    }
+    set {_uniqueStorage()._body = .streamPullResponse(newValue)}
+  }
+
   /// The message this envelope replies to. Absent = not a reply. Any body may reply (usually
   /// text, image or file). Numbered after the body kinds so that older readers, which keep it as
   /// an unknown field after the body, re-encode the envelope byte for byte.
@@ -316,6 +334,10 @@ public nonisolated struct Rtmwire_V1_Envelope: @unchecked Sendable {
     case reactionSummary(Rtmwire_V1_ReactionSummary)
     /// The sender started or stopped typing in the conversation.
     case typing(Rtmwire_V1_TypingIndicator)
+    /// A client asks the server to send a streaming message's content again.
+    case streamPullRequest(Rtmwire_V1_StreamPullRequest)
+    /// The server's answer to a stream pull request; the content follows as stream chunks.
+    case streamPullResponse(Rtmwire_V1_StreamPullResponse)
 
   }
 
@@ -417,7 +439,7 @@ nonisolated extension Rtmwire_V1_ConversationType: SwiftProtobuf._ProtoNameProvi
 
 nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_id\0\u{1}sender\0\u{3}send_time_ms\0\u{1}conversation\0\u{3}delivery_options\0\u{2}\u{b}text\0\u{1}image\0\u{1}file\0\u{1}status\0\u{1}receipt\0\u{1}stream\0\u{3}stream_chunk\0\u{1}metadata\0\u{1}custom\0\u{1}edit\0\u{1}recall\0\u{1}reaction\0\u{3}reaction_summary\0\u{1}typing\0\u{4}#reply_to\0\u{c}\u{6}\u{a}\u{c}\u{1e}\"")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_id\0\u{1}sender\0\u{3}send_time_ms\0\u{1}conversation\0\u{3}delivery_options\0\u{2}\u{b}text\0\u{1}image\0\u{1}file\0\u{1}status\0\u{1}receipt\0\u{1}stream\0\u{3}stream_chunk\0\u{1}metadata\0\u{1}custom\0\u{1}edit\0\u{1}recall\0\u{1}reaction\0\u{3}reaction_summary\0\u{1}typing\0\u{3}stream_pull_request\0\u{3}stream_pull_response\0\u{4}!reply_to\0\u{c}\u{6}\u{a}\u{c}  ")
 
   fileprivate class _StorageClass {
     var _messageID: String = String()
@@ -649,6 +671,32 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._body = .typing(v)
           }
         }()
+        case 30: try {
+          var v: Rtmwire_V1_StreamPullRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .streamPullRequest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .streamPullRequest(v)
+          }
+        }()
+        case 31: try {
+          var v: Rtmwire_V1_StreamPullResponse?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .streamPullResponse(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .streamPullResponse(v)
+          }
+        }()
         case 64: try { try decoder.decodeSingularMessageField(value: &_storage._replyTo) }()
         default: break
         }
@@ -733,6 +781,14 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .typing?: try {
         guard case .typing(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 29)
+      }()
+      case .streamPullRequest?: try {
+        guard case .streamPullRequest(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 30)
+      }()
+      case .streamPullResponse?: try {
+        guard case .streamPullResponse(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
       }()
       case nil: break
       }

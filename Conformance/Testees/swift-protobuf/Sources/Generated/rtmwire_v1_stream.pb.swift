@@ -208,6 +208,41 @@ public nonisolated struct Rtmwire_V1_StreamComplete: Sendable {
   public init() {}
 }
 
+/// A client asks for a streaming message's content (RongCloud requestStreamMessageWithParams),
+/// for a stream it did not follow live or lost part of. The server answers with a
+/// StreamPullResponse and, when its code is 0, sends the content again as the usual chunks
+/// (init, deltas, complete), which a StreamAssembler applies as it would live ones.
+public nonisolated struct Rtmwire_V1_StreamPullRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+  public var streamMessageID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+/// The server's answer to a StreamPullRequest (the code the completion handler receives).
+public nonisolated struct Rtmwire_V1_StreamPullResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The stream asked for. Required (non-empty).
+  public var streamMessageID: String = String()
+
+  /// 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+  /// stream), and no chunk follows.
+  public var code: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "rtmwire.v1"
@@ -520,6 +555,71 @@ nonisolated extension Rtmwire_V1_StreamComplete: SwiftProtobuf.Message, SwiftPro
     if lhs.stopReason != rhs.stopReason {return false}
     if lhs.summary != rhs.summary {return false}
     if lhs.completeReason != rhs.completeReason {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Rtmwire_V1_StreamPullRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".StreamPullRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}stream_message_id\0\u{c}\u{2}\u{e}")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.streamMessageID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.streamMessageID.isEmpty {
+      try visitor.visitSingularStringField(value: self.streamMessageID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Rtmwire_V1_StreamPullRequest, rhs: Rtmwire_V1_StreamPullRequest) -> Bool {
+    if lhs.streamMessageID != rhs.streamMessageID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Rtmwire_V1_StreamPullResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".StreamPullResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}stream_message_id\0\u{1}code\0\u{c}\u{3}\u{d}")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.streamMessageID) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.code) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.streamMessageID.isEmpty {
+      try visitor.visitSingularStringField(value: self.streamMessageID, fieldNumber: 1)
+    }
+    if self.code != 0 {
+      try visitor.visitSingularInt32Field(value: self.code, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Rtmwire_V1_StreamPullResponse, rhs: Rtmwire_V1_StreamPullResponse) -> Bool {
+    if lhs.streamMessageID != rhs.streamMessageID {return false}
+    if lhs.code != rhs.code {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -232,7 +232,7 @@ void   rtmwire__v1__delivery_options__free_unpacked
   assert(message->base.descriptor == &rtmwire__v1__delivery_options__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[20] =
+static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[22] =
 {
   {
     "message_id",
@@ -463,6 +463,30 @@ static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[2
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "stream_pull_request",
+    30,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, stream_pull_request),
+    &rtmwire__v1__stream_pull_request__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "stream_pull_response",
+    31,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, stream_pull_response),
+    &rtmwire__v1__stream_pull_response__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "reply_to",
     64,
     PROTOBUF_C_LABEL_NONE,
@@ -488,12 +512,14 @@ static const unsigned rtmwire__v1__envelope__field_indices_by_name[] = {
   17,   /* field[17] = reaction_summary */
   15,   /* field[15] = recall */
   9,   /* field[9] = receipt */
-  19,   /* field[19] = reply_to */
+  21,   /* field[21] = reply_to */
   2,   /* field[2] = send_time_ms */
   1,   /* field[1] = sender */
   8,   /* field[8] = status */
   10,   /* field[10] = stream */
   11,   /* field[11] = stream_chunk */
+  19,   /* field[19] = stream_pull_request */
+  20,   /* field[20] = stream_pull_response */
   5,   /* field[5] = text */
   18,   /* field[18] = typing */
 };
@@ -501,8 +527,8 @@ static const ProtobufCIntRange rtmwire__v1__envelope__number_ranges[3 + 1] =
 {
   { 1, 0 },
   { 16, 5 },
-  { 64, 19 },
-  { 0, 20 }
+  { 64, 21 },
+  { 0, 22 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__envelope__descriptor =
 {
@@ -512,7 +538,7 @@ const ProtobufCMessageDescriptor rtmwire__v1__envelope__descriptor =
   "Rtmwire__V1__Envelope",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__Envelope),
-  20,
+  22,
   rtmwire__v1__envelope__field_descriptors,
   rtmwire__v1__envelope__field_indices_by_name,
   3,  rtmwire__v1__envelope__number_ranges,

@@ -73,7 +73,9 @@ typedef enum {
   RTMWIRE__V1__ENVELOPE__BODY_RECALL = 26,
   RTMWIRE__V1__ENVELOPE__BODY_REACTION = 27,
   RTMWIRE__V1__ENVELOPE__BODY_REACTION_SUMMARY = 28,
-  RTMWIRE__V1__ENVELOPE__BODY_TYPING = 29
+  RTMWIRE__V1__ENVELOPE__BODY_TYPING = 29,
+  RTMWIRE__V1__ENVELOPE__BODY_STREAM_PULL_REQUEST = 30,
+  RTMWIRE__V1__ENVELOPE__BODY_STREAM_PULL_RESPONSE = 31
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(RTMWIRE__V1__ENVELOPE__BODY__CASE)
 } Rtmwire__V1__Envelope__BodyCase;
 
@@ -167,6 +169,14 @@ struct  Rtmwire__V1__Envelope
      * The sender started or stopped typing in the conversation.
      */
     Rtmwire__V1__TypingIndicator *typing;
+    /*
+     * A client asks the server to send a streaming message's content again.
+     */
+    Rtmwire__V1__StreamPullRequest *stream_pull_request;
+    /*
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     */
+    Rtmwire__V1__StreamPullResponse *stream_pull_response;
   };
 };
 #define RTMWIRE__V1__ENVELOPE__INIT \

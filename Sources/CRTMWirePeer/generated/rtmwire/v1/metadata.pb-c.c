@@ -1083,7 +1083,7 @@ const ProtobufCEnumDescriptor rtmwire__v1__channel_type__descriptor =
   rtmwire__v1__channel_type__value_ranges,
   NULL,NULL,NULL,NULL   /* reserved[1234] */
 };
-static const ProtobufCEnumValue rtmwire__v1__metadata_operation__enum_values_by_number[7] =
+static const ProtobufCEnumValue rtmwire__v1__metadata_operation__enum_values_by_number[9] =
 {
   { "METADATA_OPERATION_UNSPECIFIED", "RTMWIRE__V1__METADATA_OPERATION__METADATA_OPERATION_UNSPECIFIED", 0 },
   { "METADATA_OPERATION_SET", "RTMWIRE__V1__METADATA_OPERATION__METADATA_OPERATION_SET", 1 },
@@ -1092,13 +1092,17 @@ static const ProtobufCEnumValue rtmwire__v1__metadata_operation__enum_values_by_
   { "METADATA_OPERATION_REMOVE", "RTMWIRE__V1__METADATA_OPERATION__METADATA_OPERATION_REMOVE", 4 },
   { "METADATA_OPERATION_SUBSCRIBE", "RTMWIRE__V1__METADATA_OPERATION__METADATA_OPERATION_SUBSCRIBE", 5 },
   { "METADATA_OPERATION_UNSUBSCRIBE", "RTMWIRE__V1__METADATA_OPERATION__METADATA_OPERATION_UNSUBSCRIBE", 6 },
+  { "METADATA_OPERATION_ACQUIRE_LOCK", "RTMWIRE__V1__METADATA_OPERATION__METADATA_OPERATION_ACQUIRE_LOCK", 7 },
+  { "METADATA_OPERATION_RELEASE_LOCK", "RTMWIRE__V1__METADATA_OPERATION__METADATA_OPERATION_RELEASE_LOCK", 8 },
 };
 static const ProtobufCIntRange rtmwire__v1__metadata_operation__value_ranges[] = {
-{0, 0},{0, 7}
+{0, 0},{0, 9}
 };
-static const ProtobufCEnumValueIndex rtmwire__v1__metadata_operation__enum_values_by_name[7] =
+static const ProtobufCEnumValueIndex rtmwire__v1__metadata_operation__enum_values_by_name[9] =
 {
+  { "METADATA_OPERATION_ACQUIRE_LOCK", 7 },
   { "METADATA_OPERATION_GET", 2 },
+  { "METADATA_OPERATION_RELEASE_LOCK", 8 },
   { "METADATA_OPERATION_REMOVE", 4 },
   { "METADATA_OPERATION_SET", 1 },
   { "METADATA_OPERATION_SUBSCRIBE", 5 },
@@ -1113,9 +1117,9 @@ const ProtobufCEnumDescriptor rtmwire__v1__metadata_operation__descriptor =
   "MetadataOperation",
   "Rtmwire__V1__MetadataOperation",
   "rtmwire.v1",
-  7,
+  9,
   rtmwire__v1__metadata_operation__enum_values_by_number,
-  7,
+  9,
   rtmwire__v1__metadata_operation__enum_values_by_name,
   1,
   rtmwire__v1__metadata_operation__value_ranges,

@@ -77,7 +77,17 @@ typedef enum _Rtmwire__V1__MetadataOperation {
   /*
    * unsubscribeUserMetadata: stop receiving them.
    */
-  RTMWIRE__V1__METADATA_OPERATION__METADATA_OPERATION_UNSUBSCRIBE = 6
+  RTMWIRE__V1__METADATA_OPERATION__METADATA_OPERATION_UNSUBSCRIBE = 6,
+  /*
+   * acquireLock: take the lock named by lock_name on a channel, so that writes naming it are
+   * the requester's alone. LOCK_HELD when another user holds it.
+   */
+  RTMWIRE__V1__METADATA_OPERATION__METADATA_OPERATION_ACQUIRE_LOCK = 7,
+  /*
+   * releaseLock: give the named lock back. LOCK_HELD when another user holds it, ITEM_NOT_FOUND
+   * when nobody does.
+   */
+  RTMWIRE__V1__METADATA_OPERATION__METADATA_OPERATION_RELEASE_LOCK = 8
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(RTMWIRE__V1__METADATA_OPERATION)
 } Rtmwire__V1__MetadataOperation;
 /*
@@ -290,7 +300,9 @@ struct  Rtmwire__V1__MetadataRequest
    */
   Rtmwire__V1__MetadataOptions *options;
   /*
-   * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+   * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+   * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+   * and ACQUIRE_LOCK and RELEASE_LOCK require one.
    */
   char *lock_name;
 };

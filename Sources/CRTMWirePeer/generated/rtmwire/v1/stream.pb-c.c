@@ -277,6 +277,96 @@ void   rtmwire__v1__stream_complete__free_unpacked
   assert(message->base.descriptor == &rtmwire__v1__stream_complete__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   rtmwire__v1__stream_pull_request__init
+                     (Rtmwire__V1__StreamPullRequest         *message)
+{
+  static const Rtmwire__V1__StreamPullRequest init_value = RTMWIRE__V1__STREAM_PULL_REQUEST__INIT;
+  *message = init_value;
+}
+size_t rtmwire__v1__stream_pull_request__get_packed_size
+                     (const Rtmwire__V1__StreamPullRequest *message)
+{
+  assert(message->base.descriptor == &rtmwire__v1__stream_pull_request__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t rtmwire__v1__stream_pull_request__pack
+                     (const Rtmwire__V1__StreamPullRequest *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &rtmwire__v1__stream_pull_request__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t rtmwire__v1__stream_pull_request__pack_to_buffer
+                     (const Rtmwire__V1__StreamPullRequest *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &rtmwire__v1__stream_pull_request__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Rtmwire__V1__StreamPullRequest *
+       rtmwire__v1__stream_pull_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Rtmwire__V1__StreamPullRequest *)
+     protobuf_c_message_unpack (&rtmwire__v1__stream_pull_request__descriptor,
+                                allocator, len, data);
+}
+void   rtmwire__v1__stream_pull_request__free_unpacked
+                     (Rtmwire__V1__StreamPullRequest *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &rtmwire__v1__stream_pull_request__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
+void   rtmwire__v1__stream_pull_response__init
+                     (Rtmwire__V1__StreamPullResponse         *message)
+{
+  static const Rtmwire__V1__StreamPullResponse init_value = RTMWIRE__V1__STREAM_PULL_RESPONSE__INIT;
+  *message = init_value;
+}
+size_t rtmwire__v1__stream_pull_response__get_packed_size
+                     (const Rtmwire__V1__StreamPullResponse *message)
+{
+  assert(message->base.descriptor == &rtmwire__v1__stream_pull_response__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t rtmwire__v1__stream_pull_response__pack
+                     (const Rtmwire__V1__StreamPullResponse *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &rtmwire__v1__stream_pull_response__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t rtmwire__v1__stream_pull_response__pack_to_buffer
+                     (const Rtmwire__V1__StreamPullResponse *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &rtmwire__v1__stream_pull_response__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Rtmwire__V1__StreamPullResponse *
+       rtmwire__v1__stream_pull_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Rtmwire__V1__StreamPullResponse *)
+     protobuf_c_message_unpack (&rtmwire__v1__stream_pull_response__descriptor,
+                                allocator, len, data);
+}
+void   rtmwire__v1__stream_pull_response__free_unpacked
+                     (Rtmwire__V1__StreamPullResponse *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &rtmwire__v1__stream_pull_response__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor rtmwire__v1__stream_message__field_descriptors[9] =
 {
   {
@@ -724,5 +814,94 @@ const ProtobufCMessageDescriptor rtmwire__v1__stream_complete__descriptor =
   rtmwire__v1__stream_complete__field_indices_by_name,
   1,  rtmwire__v1__stream_complete__number_ranges,
   (ProtobufCMessageInit) rtmwire__v1__stream_complete__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor rtmwire__v1__stream_pull_request__field_descriptors[1] =
+{
+  {
+    "stream_message_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__StreamPullRequest, stream_message_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned rtmwire__v1__stream_pull_request__field_indices_by_name[] = {
+  0,   /* field[0] = stream_message_id */
+};
+static const ProtobufCIntRange rtmwire__v1__stream_pull_request__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 1 }
+};
+const ProtobufCMessageDescriptor rtmwire__v1__stream_pull_request__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "rtmwire.v1.StreamPullRequest",
+  "StreamPullRequest",
+  "Rtmwire__V1__StreamPullRequest",
+  "rtmwire.v1",
+  sizeof(Rtmwire__V1__StreamPullRequest),
+  1,
+  rtmwire__v1__stream_pull_request__field_descriptors,
+  rtmwire__v1__stream_pull_request__field_indices_by_name,
+  1,  rtmwire__v1__stream_pull_request__number_ranges,
+  (ProtobufCMessageInit) rtmwire__v1__stream_pull_request__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor rtmwire__v1__stream_pull_response__field_descriptors[2] =
+{
+  {
+    "stream_message_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__StreamPullResponse, stream_message_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "code",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT32,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__StreamPullResponse, code),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned rtmwire__v1__stream_pull_response__field_indices_by_name[] = {
+  1,   /* field[1] = code */
+  0,   /* field[0] = stream_message_id */
+};
+static const ProtobufCIntRange rtmwire__v1__stream_pull_response__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor rtmwire__v1__stream_pull_response__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "rtmwire.v1.StreamPullResponse",
+  "StreamPullResponse",
+  "Rtmwire__V1__StreamPullResponse",
+  "rtmwire.v1",
+  sizeof(Rtmwire__V1__StreamPullResponse),
+  2,
+  rtmwire__v1__stream_pull_response__field_descriptors,
+  rtmwire__v1__stream_pull_response__field_indices_by_name,
+  1,  rtmwire__v1__stream_pull_response__number_ranges,
+  (ProtobufCMessageInit) rtmwire__v1__stream_pull_response__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

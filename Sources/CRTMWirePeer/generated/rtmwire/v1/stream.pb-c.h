@@ -21,6 +21,8 @@ typedef struct Rtmwire__V1__StreamChunk Rtmwire__V1__StreamChunk;
 typedef struct Rtmwire__V1__StreamInit Rtmwire__V1__StreamInit;
 typedef struct Rtmwire__V1__StreamDelta Rtmwire__V1__StreamDelta;
 typedef struct Rtmwire__V1__StreamComplete Rtmwire__V1__StreamComplete;
+typedef struct Rtmwire__V1__StreamPullRequest Rtmwire__V1__StreamPullRequest;
+typedef struct Rtmwire__V1__StreamPullResponse Rtmwire__V1__StreamPullResponse;
 
 
 /* --- enums --- */
@@ -207,6 +209,46 @@ struct  Rtmwire__V1__StreamComplete
     , 0, 0, (char *)protobuf_c_empty_string, 0 }
 
 
+/*
+ * A client asks for a streaming message's content (RongCloud requestStreamMessageWithParams),
+ * for a stream it did not follow live or lost part of. The server answers with a
+ * StreamPullResponse and, when its code is 0, sends the content again as the usual chunks
+ * (init, deltas, complete), which a StreamAssembler applies as it would live ones.
+ */
+struct  Rtmwire__V1__StreamPullRequest
+{
+  ProtobufCMessage base;
+  /*
+   * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+   */
+  char *stream_message_id;
+};
+#define RTMWIRE__V1__STREAM_PULL_REQUEST__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__stream_pull_request__descriptor) \
+    , (char *)protobuf_c_empty_string }
+
+
+/*
+ * The server's answer to a StreamPullRequest (the code the completion handler receives).
+ */
+struct  Rtmwire__V1__StreamPullResponse
+{
+  ProtobufCMessage base;
+  /*
+   * The stream asked for. Required (non-empty).
+   */
+  char *stream_message_id;
+  /*
+   * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+   * stream), and no chunk follows.
+   */
+  int32_t code;
+};
+#define RTMWIRE__V1__STREAM_PULL_RESPONSE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__stream_pull_response__descriptor) \
+    , (char *)protobuf_c_empty_string, 0 }
+
+
 /* Rtmwire__V1__StreamMessage methods */
 void   rtmwire__v1__stream_message__init
                      (Rtmwire__V1__StreamMessage         *message);
@@ -321,6 +363,44 @@ Rtmwire__V1__StreamComplete *
 void   rtmwire__v1__stream_complete__free_unpacked
                      (Rtmwire__V1__StreamComplete *message,
                       ProtobufCAllocator *allocator);
+/* Rtmwire__V1__StreamPullRequest methods */
+void   rtmwire__v1__stream_pull_request__init
+                     (Rtmwire__V1__StreamPullRequest         *message);
+size_t rtmwire__v1__stream_pull_request__get_packed_size
+                     (const Rtmwire__V1__StreamPullRequest   *message);
+size_t rtmwire__v1__stream_pull_request__pack
+                     (const Rtmwire__V1__StreamPullRequest   *message,
+                      uint8_t             *out);
+size_t rtmwire__v1__stream_pull_request__pack_to_buffer
+                     (const Rtmwire__V1__StreamPullRequest   *message,
+                      ProtobufCBuffer     *buffer);
+Rtmwire__V1__StreamPullRequest *
+       rtmwire__v1__stream_pull_request__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   rtmwire__v1__stream_pull_request__free_unpacked
+                     (Rtmwire__V1__StreamPullRequest *message,
+                      ProtobufCAllocator *allocator);
+/* Rtmwire__V1__StreamPullResponse methods */
+void   rtmwire__v1__stream_pull_response__init
+                     (Rtmwire__V1__StreamPullResponse         *message);
+size_t rtmwire__v1__stream_pull_response__get_packed_size
+                     (const Rtmwire__V1__StreamPullResponse   *message);
+size_t rtmwire__v1__stream_pull_response__pack
+                     (const Rtmwire__V1__StreamPullResponse   *message,
+                      uint8_t             *out);
+size_t rtmwire__v1__stream_pull_response__pack_to_buffer
+                     (const Rtmwire__V1__StreamPullResponse   *message,
+                      ProtobufCBuffer     *buffer);
+Rtmwire__V1__StreamPullResponse *
+       rtmwire__v1__stream_pull_response__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   rtmwire__v1__stream_pull_response__free_unpacked
+                     (Rtmwire__V1__StreamPullResponse *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Rtmwire__V1__StreamMessage_Closure)
@@ -341,6 +421,12 @@ typedef void (*Rtmwire__V1__StreamDelta_Closure)
 typedef void (*Rtmwire__V1__StreamComplete_Closure)
                  (const Rtmwire__V1__StreamComplete *message,
                   void *closure_data);
+typedef void (*Rtmwire__V1__StreamPullRequest_Closure)
+                 (const Rtmwire__V1__StreamPullRequest *message,
+                  void *closure_data);
+typedef void (*Rtmwire__V1__StreamPullResponse_Closure)
+                 (const Rtmwire__V1__StreamPullResponse *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -353,6 +439,8 @@ extern const ProtobufCMessageDescriptor rtmwire__v1__stream_chunk__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__stream_init__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__stream_delta__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__stream_complete__descriptor;
+extern const ProtobufCMessageDescriptor rtmwire__v1__stream_pull_request__descriptor;
+extern const ProtobufCMessageDescriptor rtmwire__v1__stream_pull_response__descriptor;
 
 PROTOBUF_C__END_DECLS
 

@@ -132,6 +132,8 @@ const uint32_t TableStruct_rtmwire_2fv1_2fenvelope_2eproto::offsets[] PROTOBUF_S
   ::_pbi::kInvalidFieldOffsetTag,
   ::_pbi::kInvalidFieldOffsetTag,
   ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Envelope, _impl_.reply_to_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Envelope, _impl_.body_),
   ~0u,  // no _has_bits_
@@ -171,10 +173,10 @@ const uint32_t TableStruct_rtmwire_2fv1_2fenvelope_2eproto::offsets[] PROTOBUF_S
 };
 static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) = {
   { 0, -1, -1, sizeof(::rtmwire::v1::Envelope)},
-  { 27, -1, -1, sizeof(::rtmwire::v1::MessageReference)},
-  { 36, -1, -1, sizeof(::rtmwire::v1::Sender)},
-  { 44, -1, -1, sizeof(::rtmwire::v1::Conversation)},
-  { 52, -1, -1, sizeof(::rtmwire::v1::DeliveryOptions)},
+  { 29, -1, -1, sizeof(::rtmwire::v1::MessageReference)},
+  { 38, -1, -1, sizeof(::rtmwire::v1::Sender)},
+  { 46, -1, -1, sizeof(::rtmwire::v1::Conversation)},
+  { 54, -1, -1, sizeof(::rtmwire::v1::DeliveryOptions)},
 };
 
 static const ::_pb::Message* const file_default_instances[] = {
@@ -192,7 +194,7 @@ const char descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto[] PROTOBUF_
   "mwire/v1/stream.proto\032\031rtmwire/v1/metada"
   "ta.proto\032\025rtmwire/v1/edit.proto\032\027rtmwire"
   "/v1/recall.proto\032\031rtmwire/v1/reaction.pr"
-  "oto\032\027rtmwire/v1/typing.proto\"\371\006\n\010Envelop"
+  "oto\032\027rtmwire/v1/typing.proto\"\367\007\n\010Envelop"
   "e\022\022\n\nmessage_id\030\001 \001(\t\022\"\n\006sender\030\002 \001(\0132\022."
   "rtmwire.v1.Sender\022\024\n\014send_time_ms\030\003 \001(\003\022"
   ".\n\014conversation\030\004 \001(\0132\030.rtmwire.v1.Conve"
@@ -213,20 +215,23 @@ const char descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto[] PROTOBUF_
   " \001(\0132\024.rtmwire.v1.ReactionH\000\0227\n\020reaction"
   "_summary\030\034 \001(\0132\033.rtmwire.v1.ReactionSumm"
   "aryH\000\022-\n\006typing\030\035 \001(\0132\033.rtmwire.v1.Typin"
-  "gIndicatorH\000\022.\n\010reply_to\030@ \001(\0132\034.rtmwire"
-  ".v1.MessageReferenceB\006\n\004bodyJ\004\010\006\020\020J\004\010\036\020@"
-  "\"V\n\020MessageReference\022\023\n\013message_uid\030\001 \001("
-  "\t\022\026\n\016sender_user_id\030\002 \001(\t\022\017\n\007excerpt\030\003 \001"
-  "(\tJ\004\010\004\020\020\"5\n\006Sender\022\017\n\007user_id\030\001 \001(\t\022\024\n\014d"
-  "isplay_name\030\002 \001(\tJ\004\010\003\020\020\"L\n\014Conversation\022"
-  "*\n\004type\030\001 \001(\0162\034.rtmwire.v1.ConversationT"
-  "ype\022\n\n\002id\030\002 \001(\tJ\004\010\003\020\020\"c\n\017DeliveryOptions"
-  "\022\030\n\020delivery_receipt\030\001 \001(\010\022\024\n\014read_recei"
-  "pt\030\002 \001(\010\022\032\n\022group_read_receipt\030\003 \001(\010J\004\010\004"
-  "\020\020*\215\001\n\020ConversationType\022!\n\035CONVERSATION_"
-  "TYPE_UNSPECIFIED\020\000\022\032\n\026CONVERSATION_TYPE_"
-  "PEER\020\001\022\035\n\031CONVERSATION_TYPE_CHANNEL\020\002\022\033\n"
-  "\027CONVERSATION_TYPE_GROUP\020\003b\006proto3"
+  "gIndicatorH\000\022<\n\023stream_pull_request\030\036 \001("
+  "\0132\035.rtmwire.v1.StreamPullRequestH\000\022>\n\024st"
+  "ream_pull_response\030\037 \001(\0132\036.rtmwire.v1.St"
+  "reamPullResponseH\000\022.\n\010reply_to\030@ \001(\0132\034.r"
+  "tmwire.v1.MessageReferenceB\006\n\004bodyJ\004\010\006\020\020"
+  "J\004\010 \020@\"V\n\020MessageReference\022\023\n\013message_ui"
+  "d\030\001 \001(\t\022\026\n\016sender_user_id\030\002 \001(\t\022\017\n\007excer"
+  "pt\030\003 \001(\tJ\004\010\004\020\020\"5\n\006Sender\022\017\n\007user_id\030\001 \001("
+  "\t\022\024\n\014display_name\030\002 \001(\tJ\004\010\003\020\020\"L\n\014Convers"
+  "ation\022*\n\004type\030\001 \001(\0162\034.rtmwire.v1.Convers"
+  "ationType\022\n\n\002id\030\002 \001(\tJ\004\010\003\020\020\"c\n\017DeliveryO"
+  "ptions\022\030\n\020delivery_receipt\030\001 \001(\010\022\024\n\014read"
+  "_receipt\030\002 \001(\010\022\032\n\022group_read_receipt\030\003 \001"
+  "(\010J\004\010\004\020\020*\215\001\n\020ConversationType\022!\n\035CONVERS"
+  "ATION_TYPE_UNSPECIFIED\020\000\022\032\n\026CONVERSATION"
+  "_TYPE_PEER\020\001\022\035\n\031CONVERSATION_TYPE_CHANNE"
+  "L\020\002\022\033\n\027CONVERSATION_TYPE_GROUP\020\003b\006proto3"
   ;
 static const ::_pbi::DescriptorTable* const descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_deps[9] = {
   &::descriptor_table_rtmwire_2fv1_2fcontent_2eproto,
@@ -241,7 +246,7 @@ static const ::_pbi::DescriptorTable* const descriptor_table_rtmwire_2fv1_2fenve
 };
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2fenvelope_2eproto = {
-    false, false, 1634, descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto,
+    false, false, 1760, descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto,
     "rtmwire/v1/envelope.proto",
     &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once, descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_deps, 9, 5,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2fenvelope_2eproto::offsets,
@@ -294,6 +299,8 @@ class Envelope::_Internal {
   static const ::rtmwire::v1::Reaction& reaction(const Envelope* msg);
   static const ::rtmwire::v1::ReactionSummary& reaction_summary(const Envelope* msg);
   static const ::rtmwire::v1::TypingIndicator& typing(const Envelope* msg);
+  static const ::rtmwire::v1::StreamPullRequest& stream_pull_request(const Envelope* msg);
+  static const ::rtmwire::v1::StreamPullResponse& stream_pull_response(const Envelope* msg);
   static const ::rtmwire::v1::MessageReference& reply_to(const Envelope* msg);
 };
 
@@ -364,6 +371,14 @@ Envelope::_Internal::reaction_summary(const Envelope* msg) {
 const ::rtmwire::v1::TypingIndicator&
 Envelope::_Internal::typing(const Envelope* msg) {
   return *msg->_impl_.body_.typing_;
+}
+const ::rtmwire::v1::StreamPullRequest&
+Envelope::_Internal::stream_pull_request(const Envelope* msg) {
+  return *msg->_impl_.body_.stream_pull_request_;
+}
+const ::rtmwire::v1::StreamPullResponse&
+Envelope::_Internal::stream_pull_response(const Envelope* msg) {
+  return *msg->_impl_.body_.stream_pull_response_;
 }
 const ::rtmwire::v1::MessageReference&
 Envelope::_Internal::reply_to(const Envelope* msg) {
@@ -705,6 +720,54 @@ void Envelope::clear_typing() {
     clear_has_body();
   }
 }
+void Envelope::set_allocated_stream_pull_request(::rtmwire::v1::StreamPullRequest* stream_pull_request) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (stream_pull_request) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(stream_pull_request));
+    if (message_arena != submessage_arena) {
+      stream_pull_request = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, stream_pull_request, submessage_arena);
+    }
+    set_has_stream_pull_request();
+    _impl_.body_.stream_pull_request_ = stream_pull_request;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.stream_pull_request)
+}
+void Envelope::clear_stream_pull_request() {
+  if (_internal_has_stream_pull_request()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.stream_pull_request_;
+    }
+    clear_has_body();
+  }
+}
+void Envelope::set_allocated_stream_pull_response(::rtmwire::v1::StreamPullResponse* stream_pull_response) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (stream_pull_response) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(stream_pull_response));
+    if (message_arena != submessage_arena) {
+      stream_pull_response = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, stream_pull_response, submessage_arena);
+    }
+    set_has_stream_pull_response();
+    _impl_.body_.stream_pull_response_ = stream_pull_response;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.stream_pull_response)
+}
+void Envelope::clear_stream_pull_response() {
+  if (_internal_has_stream_pull_response()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.stream_pull_response_;
+    }
+    clear_has_body();
+  }
+}
 Envelope::Envelope(::PROTOBUF_NAMESPACE_ID::Arena* arena,
                          bool is_message_owned)
   : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
@@ -817,6 +880,16 @@ Envelope::Envelope(const Envelope& from)
     case kTyping: {
       _this->_internal_mutable_typing()->::rtmwire::v1::TypingIndicator::MergeFrom(
           from._internal_typing());
+      break;
+    }
+    case kStreamPullRequest: {
+      _this->_internal_mutable_stream_pull_request()->::rtmwire::v1::StreamPullRequest::MergeFrom(
+          from._internal_stream_pull_request());
+      break;
+    }
+    case kStreamPullResponse: {
+      _this->_internal_mutable_stream_pull_response()->::rtmwire::v1::StreamPullResponse::MergeFrom(
+          from._internal_stream_pull_response());
       break;
     }
     case BODY_NOT_SET: {
@@ -957,6 +1030,18 @@ void Envelope::clear_body() {
     case kTyping: {
       if (GetArenaForAllocation() == nullptr) {
         delete _impl_.body_.typing_;
+      }
+      break;
+    }
+    case kStreamPullRequest: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.stream_pull_request_;
+      }
+      break;
+    }
+    case kStreamPullResponse: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.stream_pull_response_;
       }
       break;
     }
@@ -1156,6 +1241,22 @@ const char* Envelope::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx)
         } else
           goto handle_unusual;
         continue;
+      // .rtmwire.v1.StreamPullRequest stream_pull_request = 30;
+      case 30:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 242)) {
+          ptr = ctx->ParseMessage(_internal_mutable_stream_pull_request(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.StreamPullResponse stream_pull_response = 31;
+      case 31:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 250)) {
+          ptr = ctx->ParseMessage(_internal_mutable_stream_pull_response(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
       // .rtmwire.v1.MessageReference reply_to = 64;
       case 64:
         if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 2)) {
@@ -1328,6 +1429,20 @@ uint8_t* Envelope::_InternalSerialize(
         _Internal::typing(this).GetCachedSize(), target, stream);
   }
 
+  // .rtmwire.v1.StreamPullRequest stream_pull_request = 30;
+  if (_internal_has_stream_pull_request()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(30, _Internal::stream_pull_request(this),
+        _Internal::stream_pull_request(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.StreamPullResponse stream_pull_response = 31;
+  if (_internal_has_stream_pull_response()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(31, _Internal::stream_pull_response(this),
+        _Internal::stream_pull_response(this).GetCachedSize(), target, stream);
+  }
+
   // .rtmwire.v1.MessageReference reply_to = 64;
   if (this->_internal_has_reply_to()) {
     target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
@@ -1490,6 +1605,20 @@ size_t Envelope::ByteSizeLong() const {
           *_impl_.body_.typing_);
       break;
     }
+    // .rtmwire.v1.StreamPullRequest stream_pull_request = 30;
+    case kStreamPullRequest: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.stream_pull_request_);
+      break;
+    }
+    // .rtmwire.v1.StreamPullResponse stream_pull_response = 31;
+    case kStreamPullResponse: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.stream_pull_response_);
+      break;
+    }
     case BODY_NOT_SET: {
       break;
     }
@@ -1603,6 +1732,16 @@ void Envelope::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTO
     case kTyping: {
       _this->_internal_mutable_typing()->::rtmwire::v1::TypingIndicator::MergeFrom(
           from._internal_typing());
+      break;
+    }
+    case kStreamPullRequest: {
+      _this->_internal_mutable_stream_pull_request()->::rtmwire::v1::StreamPullRequest::MergeFrom(
+          from._internal_stream_pull_request());
+      break;
+    }
+    case kStreamPullResponse: {
+      _this->_internal_mutable_stream_pull_response()->::rtmwire::v1::StreamPullResponse::MergeFrom(
+          from._internal_stream_pull_response());
       break;
     }
     case BODY_NOT_SET: {

@@ -170,6 +170,8 @@ class Envelope final :
     kReaction = 27,
     kReactionSummary = 28,
     kTyping = 29,
+    kStreamPullRequest = 30,
+    kStreamPullResponse = 31,
     BODY_NOT_SET = 0,
   };
 
@@ -271,6 +273,8 @@ class Envelope final :
     kReactionFieldNumber = 27,
     kReactionSummaryFieldNumber = 28,
     kTypingFieldNumber = 29,
+    kStreamPullRequestFieldNumber = 30,
+    kStreamPullResponseFieldNumber = 31,
   };
   // string message_id = 1;
   void clear_message_id();
@@ -619,6 +623,42 @@ class Envelope final :
       ::rtmwire::v1::TypingIndicator* typing);
   ::rtmwire::v1::TypingIndicator* unsafe_arena_release_typing();
 
+  // .rtmwire.v1.StreamPullRequest stream_pull_request = 30;
+  bool has_stream_pull_request() const;
+  private:
+  bool _internal_has_stream_pull_request() const;
+  public:
+  void clear_stream_pull_request();
+  const ::rtmwire::v1::StreamPullRequest& stream_pull_request() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::StreamPullRequest* release_stream_pull_request();
+  ::rtmwire::v1::StreamPullRequest* mutable_stream_pull_request();
+  void set_allocated_stream_pull_request(::rtmwire::v1::StreamPullRequest* stream_pull_request);
+  private:
+  const ::rtmwire::v1::StreamPullRequest& _internal_stream_pull_request() const;
+  ::rtmwire::v1::StreamPullRequest* _internal_mutable_stream_pull_request();
+  public:
+  void unsafe_arena_set_allocated_stream_pull_request(
+      ::rtmwire::v1::StreamPullRequest* stream_pull_request);
+  ::rtmwire::v1::StreamPullRequest* unsafe_arena_release_stream_pull_request();
+
+  // .rtmwire.v1.StreamPullResponse stream_pull_response = 31;
+  bool has_stream_pull_response() const;
+  private:
+  bool _internal_has_stream_pull_response() const;
+  public:
+  void clear_stream_pull_response();
+  const ::rtmwire::v1::StreamPullResponse& stream_pull_response() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::StreamPullResponse* release_stream_pull_response();
+  ::rtmwire::v1::StreamPullResponse* mutable_stream_pull_response();
+  void set_allocated_stream_pull_response(::rtmwire::v1::StreamPullResponse* stream_pull_response);
+  private:
+  const ::rtmwire::v1::StreamPullResponse& _internal_stream_pull_response() const;
+  ::rtmwire::v1::StreamPullResponse* _internal_mutable_stream_pull_response();
+  public:
+  void unsafe_arena_set_allocated_stream_pull_response(
+      ::rtmwire::v1::StreamPullResponse* stream_pull_response);
+  ::rtmwire::v1::StreamPullResponse* unsafe_arena_release_stream_pull_response();
+
   void clear_body();
   BodyCase body_case() const;
   // @@protoc_insertion_point(class_scope:rtmwire.v1.Envelope)
@@ -638,6 +678,8 @@ class Envelope final :
   void set_has_reaction();
   void set_has_reaction_summary();
   void set_has_typing();
+  void set_has_stream_pull_request();
+  void set_has_stream_pull_response();
 
   inline bool has_body() const;
   inline void clear_has_body();
@@ -669,6 +711,8 @@ class Envelope final :
       ::rtmwire::v1::Reaction* reaction_;
       ::rtmwire::v1::ReactionSummary* reaction_summary_;
       ::rtmwire::v1::TypingIndicator* typing_;
+      ::rtmwire::v1::StreamPullRequest* stream_pull_request_;
+      ::rtmwire::v1::StreamPullResponse* stream_pull_response_;
     } body_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
     uint32_t _oneof_case_[1];
@@ -2637,6 +2681,138 @@ inline ::rtmwire::v1::TypingIndicator* Envelope::_internal_mutable_typing() {
 inline ::rtmwire::v1::TypingIndicator* Envelope::mutable_typing() {
   ::rtmwire::v1::TypingIndicator* _msg = _internal_mutable_typing();
   // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.typing)
+  return _msg;
+}
+
+// .rtmwire.v1.StreamPullRequest stream_pull_request = 30;
+inline bool Envelope::_internal_has_stream_pull_request() const {
+  return body_case() == kStreamPullRequest;
+}
+inline bool Envelope::has_stream_pull_request() const {
+  return _internal_has_stream_pull_request();
+}
+inline void Envelope::set_has_stream_pull_request() {
+  _impl_._oneof_case_[0] = kStreamPullRequest;
+}
+inline ::rtmwire::v1::StreamPullRequest* Envelope::release_stream_pull_request() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.stream_pull_request)
+  if (_internal_has_stream_pull_request()) {
+    clear_has_body();
+    ::rtmwire::v1::StreamPullRequest* temp = _impl_.body_.stream_pull_request_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.stream_pull_request_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::StreamPullRequest& Envelope::_internal_stream_pull_request() const {
+  return _internal_has_stream_pull_request()
+      ? *_impl_.body_.stream_pull_request_
+      : reinterpret_cast< ::rtmwire::v1::StreamPullRequest&>(::rtmwire::v1::_StreamPullRequest_default_instance_);
+}
+inline const ::rtmwire::v1::StreamPullRequest& Envelope::stream_pull_request() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.stream_pull_request)
+  return _internal_stream_pull_request();
+}
+inline ::rtmwire::v1::StreamPullRequest* Envelope::unsafe_arena_release_stream_pull_request() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.stream_pull_request)
+  if (_internal_has_stream_pull_request()) {
+    clear_has_body();
+    ::rtmwire::v1::StreamPullRequest* temp = _impl_.body_.stream_pull_request_;
+    _impl_.body_.stream_pull_request_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_stream_pull_request(::rtmwire::v1::StreamPullRequest* stream_pull_request) {
+  clear_body();
+  if (stream_pull_request) {
+    set_has_stream_pull_request();
+    _impl_.body_.stream_pull_request_ = stream_pull_request;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.stream_pull_request)
+}
+inline ::rtmwire::v1::StreamPullRequest* Envelope::_internal_mutable_stream_pull_request() {
+  if (!_internal_has_stream_pull_request()) {
+    clear_body();
+    set_has_stream_pull_request();
+    _impl_.body_.stream_pull_request_ = CreateMaybeMessage< ::rtmwire::v1::StreamPullRequest >(GetArenaForAllocation());
+  }
+  return _impl_.body_.stream_pull_request_;
+}
+inline ::rtmwire::v1::StreamPullRequest* Envelope::mutable_stream_pull_request() {
+  ::rtmwire::v1::StreamPullRequest* _msg = _internal_mutable_stream_pull_request();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.stream_pull_request)
+  return _msg;
+}
+
+// .rtmwire.v1.StreamPullResponse stream_pull_response = 31;
+inline bool Envelope::_internal_has_stream_pull_response() const {
+  return body_case() == kStreamPullResponse;
+}
+inline bool Envelope::has_stream_pull_response() const {
+  return _internal_has_stream_pull_response();
+}
+inline void Envelope::set_has_stream_pull_response() {
+  _impl_._oneof_case_[0] = kStreamPullResponse;
+}
+inline ::rtmwire::v1::StreamPullResponse* Envelope::release_stream_pull_response() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.stream_pull_response)
+  if (_internal_has_stream_pull_response()) {
+    clear_has_body();
+    ::rtmwire::v1::StreamPullResponse* temp = _impl_.body_.stream_pull_response_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.stream_pull_response_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::StreamPullResponse& Envelope::_internal_stream_pull_response() const {
+  return _internal_has_stream_pull_response()
+      ? *_impl_.body_.stream_pull_response_
+      : reinterpret_cast< ::rtmwire::v1::StreamPullResponse&>(::rtmwire::v1::_StreamPullResponse_default_instance_);
+}
+inline const ::rtmwire::v1::StreamPullResponse& Envelope::stream_pull_response() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.stream_pull_response)
+  return _internal_stream_pull_response();
+}
+inline ::rtmwire::v1::StreamPullResponse* Envelope::unsafe_arena_release_stream_pull_response() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.stream_pull_response)
+  if (_internal_has_stream_pull_response()) {
+    clear_has_body();
+    ::rtmwire::v1::StreamPullResponse* temp = _impl_.body_.stream_pull_response_;
+    _impl_.body_.stream_pull_response_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_stream_pull_response(::rtmwire::v1::StreamPullResponse* stream_pull_response) {
+  clear_body();
+  if (stream_pull_response) {
+    set_has_stream_pull_response();
+    _impl_.body_.stream_pull_response_ = stream_pull_response;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.stream_pull_response)
+}
+inline ::rtmwire::v1::StreamPullResponse* Envelope::_internal_mutable_stream_pull_response() {
+  if (!_internal_has_stream_pull_response()) {
+    clear_body();
+    set_has_stream_pull_response();
+    _impl_.body_.stream_pull_response_ = CreateMaybeMessage< ::rtmwire::v1::StreamPullResponse >(GetArenaForAllocation());
+  }
+  return _impl_.body_.stream_pull_response_;
+}
+inline ::rtmwire::v1::StreamPullResponse* Envelope::mutable_stream_pull_response() {
+  ::rtmwire::v1::StreamPullResponse* _msg = _internal_mutable_stream_pull_response();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.stream_pull_response)
   return _msg;
 }
 

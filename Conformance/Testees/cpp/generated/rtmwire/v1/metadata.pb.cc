@@ -318,26 +318,28 @@ const char descriptor_table_protodef_rtmwire_2fv1_2fmetadata_2eproto[] PROTOBUF_
   "wire.v1.StorageEventH\000B\006\n\004kindJ\004\010\004\020\020*^\n\013"
   "ChannelType\022\034\n\030CHANNEL_TYPE_UNSPECIFIED\020"
   "\000\022\030\n\024CHANNEL_TYPE_MESSAGE\020\001\022\027\n\023CHANNEL_T"
-  "YPE_STREAM\020\002*\363\001\n\021MetadataOperation\022\"\n\036ME"
+  "YPE_STREAM\020\002*\275\002\n\021MetadataOperation\022\"\n\036ME"
   "TADATA_OPERATION_UNSPECIFIED\020\000\022\032\n\026METADA"
   "TA_OPERATION_SET\020\001\022\032\n\026METADATA_OPERATION"
   "_GET\020\002\022\035\n\031METADATA_OPERATION_UPDATE\020\003\022\035\n"
   "\031METADATA_OPERATION_REMOVE\020\004\022 \n\034METADATA"
   "_OPERATION_SUBSCRIBE\020\005\022\"\n\036METADATA_OPERA"
-  "TION_UNSUBSCRIBE\020\006*\267\001\n\016MetadataStatus\022\026\n"
-  "\022METADATA_STATUS_OK\020\000\022%\n!METADATA_STATUS"
-  "_REVISION_CONFLICT\020\001\022\"\n\036METADATA_STATUS_"
-  "ITEM_NOT_FOUND\020\002\022\035\n\031METADATA_STATUS_LOCK"
-  "_HELD\020\003\022#\n\037METADATA_STATUS_INVALID_REQUE"
-  "ST\020\004*\261\001\n\020StorageEventType\022\"\n\036STORAGE_EVE"
-  "NT_TYPE_UNSPECIFIED\020\000\022\037\n\033STORAGE_EVENT_T"
-  "YPE_SNAPSHOT\020\001\022\032\n\026STORAGE_EVENT_TYPE_SET"
-  "\020\002\022\035\n\031STORAGE_EVENT_TYPE_UPDATE\020\003\022\035\n\031STO"
-  "RAGE_EVENT_TYPE_REMOVE\020\004b\006proto3"
+  "TION_UNSUBSCRIBE\020\006\022#\n\037METADATA_OPERATION"
+  "_ACQUIRE_LOCK\020\007\022#\n\037METADATA_OPERATION_RE"
+  "LEASE_LOCK\020\010*\267\001\n\016MetadataStatus\022\026\n\022METAD"
+  "ATA_STATUS_OK\020\000\022%\n!METADATA_STATUS_REVIS"
+  "ION_CONFLICT\020\001\022\"\n\036METADATA_STATUS_ITEM_N"
+  "OT_FOUND\020\002\022\035\n\031METADATA_STATUS_LOCK_HELD\020"
+  "\003\022#\n\037METADATA_STATUS_INVALID_REQUEST\020\004*\261"
+  "\001\n\020StorageEventType\022\"\n\036STORAGE_EVENT_TYP"
+  "E_UNSPECIFIED\020\000\022\037\n\033STORAGE_EVENT_TYPE_SN"
+  "APSHOT\020\001\022\032\n\026STORAGE_EVENT_TYPE_SET\020\002\022\035\n\031"
+  "STORAGE_EVENT_TYPE_UPDATE\020\003\022\035\n\031STORAGE_E"
+  "VENT_TYPE_REMOVE\020\004b\006proto3"
   ;
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2fmetadata_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2fmetadata_2eproto = {
-    false, false, 2072, descriptor_table_protodef_rtmwire_2fv1_2fmetadata_2eproto,
+    false, false, 2146, descriptor_table_protodef_rtmwire_2fv1_2fmetadata_2eproto,
     "rtmwire/v1/metadata.proto",
     &descriptor_table_rtmwire_2fv1_2fmetadata_2eproto_once, nullptr, 0, 9,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2fmetadata_2eproto::offsets,
@@ -380,6 +382,8 @@ bool MetadataOperation_IsValid(int value) {
     case 4:
     case 5:
     case 6:
+    case 7:
+    case 8:
       return true;
     default:
       return false;

@@ -124,12 +124,14 @@ enum MetadataOperation : int {
   METADATA_OPERATION_REMOVE = 4,
   METADATA_OPERATION_SUBSCRIBE = 5,
   METADATA_OPERATION_UNSUBSCRIBE = 6,
+  METADATA_OPERATION_ACQUIRE_LOCK = 7,
+  METADATA_OPERATION_RELEASE_LOCK = 8,
   MetadataOperation_INT_MIN_SENTINEL_DO_NOT_USE_ = std::numeric_limits<int32_t>::min(),
   MetadataOperation_INT_MAX_SENTINEL_DO_NOT_USE_ = std::numeric_limits<int32_t>::max()
 };
 bool MetadataOperation_IsValid(int value);
 constexpr MetadataOperation MetadataOperation_MIN = METADATA_OPERATION_UNSPECIFIED;
-constexpr MetadataOperation MetadataOperation_MAX = METADATA_OPERATION_UNSUBSCRIBE;
+constexpr MetadataOperation MetadataOperation_MAX = METADATA_OPERATION_RELEASE_LOCK;
 constexpr int MetadataOperation_ARRAYSIZE = MetadataOperation_MAX + 1;
 
 const ::PROTOBUF_NAMESPACE_ID::EnumDescriptor* MetadataOperation_descriptor();

@@ -116,9 +116,36 @@ struct StreamCompleteDefaultTypeInternal {
   };
 };
 PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 StreamCompleteDefaultTypeInternal _StreamComplete_default_instance_;
+PROTOBUF_CONSTEXPR StreamPullRequest::StreamPullRequest(
+    ::_pbi::ConstantInitialized): _impl_{
+    /*decltype(_impl_.stream_message_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_._cached_size_)*/{}} {}
+struct StreamPullRequestDefaultTypeInternal {
+  PROTOBUF_CONSTEXPR StreamPullRequestDefaultTypeInternal()
+      : _instance(::_pbi::ConstantInitialized{}) {}
+  ~StreamPullRequestDefaultTypeInternal() {}
+  union {
+    StreamPullRequest _instance;
+  };
+};
+PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 StreamPullRequestDefaultTypeInternal _StreamPullRequest_default_instance_;
+PROTOBUF_CONSTEXPR StreamPullResponse::StreamPullResponse(
+    ::_pbi::ConstantInitialized): _impl_{
+    /*decltype(_impl_.stream_message_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.code_)*/0
+  , /*decltype(_impl_._cached_size_)*/{}} {}
+struct StreamPullResponseDefaultTypeInternal {
+  PROTOBUF_CONSTEXPR StreamPullResponseDefaultTypeInternal()
+      : _instance(::_pbi::ConstantInitialized{}) {}
+  ~StreamPullResponseDefaultTypeInternal() {}
+  union {
+    StreamPullResponse _instance;
+  };
+};
+PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 StreamPullResponseDefaultTypeInternal _StreamPullResponse_default_instance_;
 }  // namespace v1
 }  // namespace rtmwire
-static ::_pb::Metadata file_level_metadata_rtmwire_2fv1_2fstream_2eproto[6];
+static ::_pb::Metadata file_level_metadata_rtmwire_2fv1_2fstream_2eproto[8];
 static constexpr ::_pb::EnumDescriptor const** file_level_enum_descriptors_rtmwire_2fv1_2fstream_2eproto = nullptr;
 static constexpr ::_pb::ServiceDescriptor const** file_level_service_descriptors_rtmwire_2fv1_2fstream_2eproto = nullptr;
 
@@ -183,6 +210,21 @@ const uint32_t TableStruct_rtmwire_2fv1_2fstream_2eproto::offsets[] PROTOBUF_SEC
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamComplete, _impl_.stop_reason_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamComplete, _impl_.summary_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamComplete, _impl_.complete_reason_),
+  ~0u,  // no _has_bits_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamPullRequest, _internal_metadata_),
+  ~0u,  // no _extensions_
+  ~0u,  // no _oneof_case_
+  ~0u,  // no _weak_field_map_
+  ~0u,  // no _inlined_string_donated_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamPullRequest, _impl_.stream_message_id_),
+  ~0u,  // no _has_bits_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamPullResponse, _internal_metadata_),
+  ~0u,  // no _extensions_
+  ~0u,  // no _oneof_case_
+  ~0u,  // no _weak_field_map_
+  ~0u,  // no _inlined_string_donated_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamPullResponse, _impl_.stream_message_id_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StreamPullResponse, _impl_.code_),
 };
 static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) = {
   { 0, -1, -1, sizeof(::rtmwire::v1::StreamMessage)},
@@ -191,6 +233,8 @@ static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protode
   { 36, -1, -1, sizeof(::rtmwire::v1::StreamInit)},
   { 43, -1, -1, sizeof(::rtmwire::v1::StreamDelta)},
   { 50, -1, -1, sizeof(::rtmwire::v1::StreamComplete)},
+  { 60, -1, -1, sizeof(::rtmwire::v1::StreamPullRequest)},
+  { 67, -1, -1, sizeof(::rtmwire::v1::StreamPullResponse)},
 };
 
 static const ::_pb::Message* const file_default_instances[] = {
@@ -200,6 +244,8 @@ static const ::_pb::Message* const file_default_instances[] = {
   &::rtmwire::v1::_StreamInit_default_instance_._instance,
   &::rtmwire::v1::_StreamDelta_default_instance_._instance,
   &::rtmwire::v1::_StreamComplete_default_instance_._instance,
+  &::rtmwire::v1::_StreamPullRequest_default_instance_._instance,
+  &::rtmwire::v1::_StreamPullResponse_default_instance_._instance,
 };
 
 const char descriptor_table_protodef_rtmwire_2fv1_2fstream_2eproto[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) =
@@ -221,13 +267,16 @@ const char descriptor_table_protodef_rtmwire_2fv1_2fstream_2eproto[] PROTOBUF_SE
   "\013StreamDelta\022\017\n\007content\030\001 \001(\tJ\004\010\002\020\020\"c\n\016S"
   "treamComplete\022\014\n\004code\030\001 \001(\005\022\023\n\013stop_reas"
   "on\030\002 \001(\005\022\017\n\007summary\030\003 \001(\t\022\027\n\017complete_re"
-  "ason\030\004 \001(\005J\004\010\005\020\020b\006proto3"
+  "ason\030\004 \001(\005J\004\010\005\020\020\"4\n\021StreamPullRequest\022\031\n"
+  "\021stream_message_id\030\001 \001(\tJ\004\010\002\020\020\"C\n\022Stream"
+  "PullResponse\022\031\n\021stream_message_id\030\001 \001(\t\022"
+  "\014\n\004code\030\002 \001(\005J\004\010\003\020\020b\006proto3"
   ;
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2fstream_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2fstream_2eproto = {
-    false, false, 744, descriptor_table_protodef_rtmwire_2fv1_2fstream_2eproto,
+    false, false, 867, descriptor_table_protodef_rtmwire_2fv1_2fstream_2eproto,
     "rtmwire/v1/stream.proto",
-    &descriptor_table_rtmwire_2fv1_2fstream_2eproto_once, nullptr, 0, 6,
+    &descriptor_table_rtmwire_2fv1_2fstream_2eproto_once, nullptr, 0, 8,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2fstream_2eproto::offsets,
     file_level_metadata_rtmwire_2fv1_2fstream_2eproto, file_level_enum_descriptors_rtmwire_2fv1_2fstream_2eproto,
     file_level_service_descriptors_rtmwire_2fv1_2fstream_2eproto,
@@ -2181,6 +2230,439 @@ void StreamComplete::InternalSwap(StreamComplete* other) {
       file_level_metadata_rtmwire_2fv1_2fstream_2eproto[5]);
 }
 
+// ===================================================================
+
+class StreamPullRequest::_Internal {
+ public:
+};
+
+StreamPullRequest::StreamPullRequest(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                         bool is_message_owned)
+  : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
+  SharedCtor(arena, is_message_owned);
+  // @@protoc_insertion_point(arena_constructor:rtmwire.v1.StreamPullRequest)
+}
+StreamPullRequest::StreamPullRequest(const StreamPullRequest& from)
+  : ::PROTOBUF_NAMESPACE_ID::Message() {
+  StreamPullRequest* const _this = this; (void)_this;
+  new (&_impl_) Impl_{
+      decltype(_impl_.stream_message_id_){}
+    , /*decltype(_impl_._cached_size_)*/{}};
+
+  _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+  _impl_.stream_message_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.stream_message_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_stream_message_id().empty()) {
+    _this->_impl_.stream_message_id_.Set(from._internal_stream_message_id(), 
+      _this->GetArenaForAllocation());
+  }
+  // @@protoc_insertion_point(copy_constructor:rtmwire.v1.StreamPullRequest)
+}
+
+inline void StreamPullRequest::SharedCtor(
+    ::_pb::Arena* arena, bool is_message_owned) {
+  (void)arena;
+  (void)is_message_owned;
+  new (&_impl_) Impl_{
+      decltype(_impl_.stream_message_id_){}
+    , /*decltype(_impl_._cached_size_)*/{}
+  };
+  _impl_.stream_message_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.stream_message_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+}
+
+StreamPullRequest::~StreamPullRequest() {
+  // @@protoc_insertion_point(destructor:rtmwire.v1.StreamPullRequest)
+  if (auto *arena = _internal_metadata_.DeleteReturnArena<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>()) {
+  (void)arena;
+    return;
+  }
+  SharedDtor();
+}
+
+inline void StreamPullRequest::SharedDtor() {
+  GOOGLE_DCHECK(GetArenaForAllocation() == nullptr);
+  _impl_.stream_message_id_.Destroy();
+}
+
+void StreamPullRequest::SetCachedSize(int size) const {
+  _impl_._cached_size_.Set(size);
+}
+
+void StreamPullRequest::Clear() {
+// @@protoc_insertion_point(message_clear_start:rtmwire.v1.StreamPullRequest)
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  _impl_.stream_message_id_.ClearToEmpty();
+  _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
+}
+
+const char* StreamPullRequest::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx) {
+#define CHK_(x) if (PROTOBUF_PREDICT_FALSE(!(x))) goto failure
+  while (!ctx->Done(&ptr)) {
+    uint32_t tag;
+    ptr = ::_pbi::ReadTag(ptr, &tag);
+    switch (tag >> 3) {
+      // string stream_message_id = 1;
+      case 1:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 10)) {
+          auto str = _internal_mutable_stream_message_id();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.StreamPullRequest.stream_message_id"));
+        } else
+          goto handle_unusual;
+        continue;
+      default:
+        goto handle_unusual;
+    }  // switch
+  handle_unusual:
+    if ((tag == 0) || ((tag & 7) == 4)) {
+      CHK_(ptr);
+      ctx->SetLastTag(tag);
+      goto message_done;
+    }
+    ptr = UnknownFieldParse(
+        tag,
+        _internal_metadata_.mutable_unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(),
+        ptr, ctx);
+    CHK_(ptr != nullptr);
+  }  // while
+message_done:
+  return ptr;
+failure:
+  ptr = nullptr;
+  goto message_done;
+#undef CHK_
+}
+
+uint8_t* StreamPullRequest::_InternalSerialize(
+    uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const {
+  // @@protoc_insertion_point(serialize_to_array_start:rtmwire.v1.StreamPullRequest)
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  // string stream_message_id = 1;
+  if (!this->_internal_stream_message_id().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_stream_message_id().data(), static_cast<int>(this->_internal_stream_message_id().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.StreamPullRequest.stream_message_id");
+    target = stream->WriteStringMaybeAliased(
+        1, this->_internal_stream_message_id(), target);
+  }
+
+  if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
+    target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
+        _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
+  }
+  // @@protoc_insertion_point(serialize_to_array_end:rtmwire.v1.StreamPullRequest)
+  return target;
+}
+
+size_t StreamPullRequest::ByteSizeLong() const {
+// @@protoc_insertion_point(message_byte_size_start:rtmwire.v1.StreamPullRequest)
+  size_t total_size = 0;
+
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  // string stream_message_id = 1;
+  if (!this->_internal_stream_message_id().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_stream_message_id());
+  }
+
+  return MaybeComputeUnknownFieldsSize(total_size, &_impl_._cached_size_);
+}
+
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData StreamPullRequest::_class_data_ = {
+    ::PROTOBUF_NAMESPACE_ID::Message::CopyWithSourceCheck,
+    StreamPullRequest::MergeImpl
+};
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*StreamPullRequest::GetClassData() const { return &_class_data_; }
+
+
+void StreamPullRequest::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg) {
+  auto* const _this = static_cast<StreamPullRequest*>(&to_msg);
+  auto& from = static_cast<const StreamPullRequest&>(from_msg);
+  // @@protoc_insertion_point(class_specific_merge_from_start:rtmwire.v1.StreamPullRequest)
+  GOOGLE_DCHECK_NE(&from, _this);
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  if (!from._internal_stream_message_id().empty()) {
+    _this->_internal_set_stream_message_id(from._internal_stream_message_id());
+  }
+  _this->_internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+}
+
+void StreamPullRequest::CopyFrom(const StreamPullRequest& from) {
+// @@protoc_insertion_point(class_specific_copy_from_start:rtmwire.v1.StreamPullRequest)
+  if (&from == this) return;
+  Clear();
+  MergeFrom(from);
+}
+
+bool StreamPullRequest::IsInitialized() const {
+  return true;
+}
+
+void StreamPullRequest::InternalSwap(StreamPullRequest* other) {
+  using std::swap;
+  auto* lhs_arena = GetArenaForAllocation();
+  auto* rhs_arena = other->GetArenaForAllocation();
+  _internal_metadata_.InternalSwap(&other->_internal_metadata_);
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.stream_message_id_, lhs_arena,
+      &other->_impl_.stream_message_id_, rhs_arena
+  );
+}
+
+::PROTOBUF_NAMESPACE_ID::Metadata StreamPullRequest::GetMetadata() const {
+  return ::_pbi::AssignDescriptors(
+      &descriptor_table_rtmwire_2fv1_2fstream_2eproto_getter, &descriptor_table_rtmwire_2fv1_2fstream_2eproto_once,
+      file_level_metadata_rtmwire_2fv1_2fstream_2eproto[6]);
+}
+
+// ===================================================================
+
+class StreamPullResponse::_Internal {
+ public:
+};
+
+StreamPullResponse::StreamPullResponse(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                         bool is_message_owned)
+  : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
+  SharedCtor(arena, is_message_owned);
+  // @@protoc_insertion_point(arena_constructor:rtmwire.v1.StreamPullResponse)
+}
+StreamPullResponse::StreamPullResponse(const StreamPullResponse& from)
+  : ::PROTOBUF_NAMESPACE_ID::Message() {
+  StreamPullResponse* const _this = this; (void)_this;
+  new (&_impl_) Impl_{
+      decltype(_impl_.stream_message_id_){}
+    , decltype(_impl_.code_){}
+    , /*decltype(_impl_._cached_size_)*/{}};
+
+  _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+  _impl_.stream_message_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.stream_message_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_stream_message_id().empty()) {
+    _this->_impl_.stream_message_id_.Set(from._internal_stream_message_id(), 
+      _this->GetArenaForAllocation());
+  }
+  _this->_impl_.code_ = from._impl_.code_;
+  // @@protoc_insertion_point(copy_constructor:rtmwire.v1.StreamPullResponse)
+}
+
+inline void StreamPullResponse::SharedCtor(
+    ::_pb::Arena* arena, bool is_message_owned) {
+  (void)arena;
+  (void)is_message_owned;
+  new (&_impl_) Impl_{
+      decltype(_impl_.stream_message_id_){}
+    , decltype(_impl_.code_){0}
+    , /*decltype(_impl_._cached_size_)*/{}
+  };
+  _impl_.stream_message_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.stream_message_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+}
+
+StreamPullResponse::~StreamPullResponse() {
+  // @@protoc_insertion_point(destructor:rtmwire.v1.StreamPullResponse)
+  if (auto *arena = _internal_metadata_.DeleteReturnArena<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>()) {
+  (void)arena;
+    return;
+  }
+  SharedDtor();
+}
+
+inline void StreamPullResponse::SharedDtor() {
+  GOOGLE_DCHECK(GetArenaForAllocation() == nullptr);
+  _impl_.stream_message_id_.Destroy();
+}
+
+void StreamPullResponse::SetCachedSize(int size) const {
+  _impl_._cached_size_.Set(size);
+}
+
+void StreamPullResponse::Clear() {
+// @@protoc_insertion_point(message_clear_start:rtmwire.v1.StreamPullResponse)
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  _impl_.stream_message_id_.ClearToEmpty();
+  _impl_.code_ = 0;
+  _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
+}
+
+const char* StreamPullResponse::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx) {
+#define CHK_(x) if (PROTOBUF_PREDICT_FALSE(!(x))) goto failure
+  while (!ctx->Done(&ptr)) {
+    uint32_t tag;
+    ptr = ::_pbi::ReadTag(ptr, &tag);
+    switch (tag >> 3) {
+      // string stream_message_id = 1;
+      case 1:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 10)) {
+          auto str = _internal_mutable_stream_message_id();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.StreamPullResponse.stream_message_id"));
+        } else
+          goto handle_unusual;
+        continue;
+      // int32 code = 2;
+      case 2:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 16)) {
+          _impl_.code_ = ::PROTOBUF_NAMESPACE_ID::internal::ReadVarint32(&ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      default:
+        goto handle_unusual;
+    }  // switch
+  handle_unusual:
+    if ((tag == 0) || ((tag & 7) == 4)) {
+      CHK_(ptr);
+      ctx->SetLastTag(tag);
+      goto message_done;
+    }
+    ptr = UnknownFieldParse(
+        tag,
+        _internal_metadata_.mutable_unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(),
+        ptr, ctx);
+    CHK_(ptr != nullptr);
+  }  // while
+message_done:
+  return ptr;
+failure:
+  ptr = nullptr;
+  goto message_done;
+#undef CHK_
+}
+
+uint8_t* StreamPullResponse::_InternalSerialize(
+    uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const {
+  // @@protoc_insertion_point(serialize_to_array_start:rtmwire.v1.StreamPullResponse)
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  // string stream_message_id = 1;
+  if (!this->_internal_stream_message_id().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_stream_message_id().data(), static_cast<int>(this->_internal_stream_message_id().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.StreamPullResponse.stream_message_id");
+    target = stream->WriteStringMaybeAliased(
+        1, this->_internal_stream_message_id(), target);
+  }
+
+  // int32 code = 2;
+  if (this->_internal_code() != 0) {
+    target = stream->EnsureSpace(target);
+    target = ::_pbi::WireFormatLite::WriteInt32ToArray(2, this->_internal_code(), target);
+  }
+
+  if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
+    target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
+        _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
+  }
+  // @@protoc_insertion_point(serialize_to_array_end:rtmwire.v1.StreamPullResponse)
+  return target;
+}
+
+size_t StreamPullResponse::ByteSizeLong() const {
+// @@protoc_insertion_point(message_byte_size_start:rtmwire.v1.StreamPullResponse)
+  size_t total_size = 0;
+
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  // string stream_message_id = 1;
+  if (!this->_internal_stream_message_id().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_stream_message_id());
+  }
+
+  // int32 code = 2;
+  if (this->_internal_code() != 0) {
+    total_size += ::_pbi::WireFormatLite::Int32SizePlusOne(this->_internal_code());
+  }
+
+  return MaybeComputeUnknownFieldsSize(total_size, &_impl_._cached_size_);
+}
+
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData StreamPullResponse::_class_data_ = {
+    ::PROTOBUF_NAMESPACE_ID::Message::CopyWithSourceCheck,
+    StreamPullResponse::MergeImpl
+};
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*StreamPullResponse::GetClassData() const { return &_class_data_; }
+
+
+void StreamPullResponse::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg) {
+  auto* const _this = static_cast<StreamPullResponse*>(&to_msg);
+  auto& from = static_cast<const StreamPullResponse&>(from_msg);
+  // @@protoc_insertion_point(class_specific_merge_from_start:rtmwire.v1.StreamPullResponse)
+  GOOGLE_DCHECK_NE(&from, _this);
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  if (!from._internal_stream_message_id().empty()) {
+    _this->_internal_set_stream_message_id(from._internal_stream_message_id());
+  }
+  if (from._internal_code() != 0) {
+    _this->_internal_set_code(from._internal_code());
+  }
+  _this->_internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+}
+
+void StreamPullResponse::CopyFrom(const StreamPullResponse& from) {
+// @@protoc_insertion_point(class_specific_copy_from_start:rtmwire.v1.StreamPullResponse)
+  if (&from == this) return;
+  Clear();
+  MergeFrom(from);
+}
+
+bool StreamPullResponse::IsInitialized() const {
+  return true;
+}
+
+void StreamPullResponse::InternalSwap(StreamPullResponse* other) {
+  using std::swap;
+  auto* lhs_arena = GetArenaForAllocation();
+  auto* rhs_arena = other->GetArenaForAllocation();
+  _internal_metadata_.InternalSwap(&other->_internal_metadata_);
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.stream_message_id_, lhs_arena,
+      &other->_impl_.stream_message_id_, rhs_arena
+  );
+  swap(_impl_.code_, other->_impl_.code_);
+}
+
+::PROTOBUF_NAMESPACE_ID::Metadata StreamPullResponse::GetMetadata() const {
+  return ::_pbi::AssignDescriptors(
+      &descriptor_table_rtmwire_2fv1_2fstream_2eproto_getter, &descriptor_table_rtmwire_2fv1_2fstream_2eproto_once,
+      file_level_metadata_rtmwire_2fv1_2fstream_2eproto[7]);
+}
+
 // @@protoc_insertion_point(namespace_scope)
 }  // namespace v1
 }  // namespace rtmwire
@@ -2208,6 +2690,14 @@ Arena::CreateMaybeMessage< ::rtmwire::v1::StreamDelta >(Arena* arena) {
 template<> PROTOBUF_NOINLINE ::rtmwire::v1::StreamComplete*
 Arena::CreateMaybeMessage< ::rtmwire::v1::StreamComplete >(Arena* arena) {
   return Arena::CreateMessageInternal< ::rtmwire::v1::StreamComplete >(arena);
+}
+template<> PROTOBUF_NOINLINE ::rtmwire::v1::StreamPullRequest*
+Arena::CreateMaybeMessage< ::rtmwire::v1::StreamPullRequest >(Arena* arena) {
+  return Arena::CreateMessageInternal< ::rtmwire::v1::StreamPullRequest >(arena);
+}
+template<> PROTOBUF_NOINLINE ::rtmwire::v1::StreamPullResponse*
+Arena::CreateMaybeMessage< ::rtmwire::v1::StreamPullResponse >(Arena* arena) {
+  return Arena::CreateMessageInternal< ::rtmwire::v1::StreamPullResponse >(arena);
 }
 PROTOBUF_NAMESPACE_CLOSE
 

@@ -61,6 +61,12 @@ extern StreamInitDefaultTypeInternal _StreamInit_default_instance_;
 class StreamMessage;
 struct StreamMessageDefaultTypeInternal;
 extern StreamMessageDefaultTypeInternal _StreamMessage_default_instance_;
+class StreamPullRequest;
+struct StreamPullRequestDefaultTypeInternal;
+extern StreamPullRequestDefaultTypeInternal _StreamPullRequest_default_instance_;
+class StreamPullResponse;
+struct StreamPullResponseDefaultTypeInternal;
+extern StreamPullResponseDefaultTypeInternal _StreamPullResponse_default_instance_;
 class StreamReference;
 struct StreamReferenceDefaultTypeInternal;
 extern StreamReferenceDefaultTypeInternal _StreamReference_default_instance_;
@@ -72,6 +78,8 @@ template<> ::rtmwire::v1::StreamComplete* Arena::CreateMaybeMessage<::rtmwire::v
 template<> ::rtmwire::v1::StreamDelta* Arena::CreateMaybeMessage<::rtmwire::v1::StreamDelta>(Arena*);
 template<> ::rtmwire::v1::StreamInit* Arena::CreateMaybeMessage<::rtmwire::v1::StreamInit>(Arena*);
 template<> ::rtmwire::v1::StreamMessage* Arena::CreateMaybeMessage<::rtmwire::v1::StreamMessage>(Arena*);
+template<> ::rtmwire::v1::StreamPullRequest* Arena::CreateMaybeMessage<::rtmwire::v1::StreamPullRequest>(Arena*);
+template<> ::rtmwire::v1::StreamPullResponse* Arena::CreateMaybeMessage<::rtmwire::v1::StreamPullResponse>(Arena*);
 template<> ::rtmwire::v1::StreamReference* Arena::CreateMaybeMessage<::rtmwire::v1::StreamReference>(Arena*);
 PROTOBUF_NAMESPACE_CLOSE
 namespace rtmwire {
@@ -1264,6 +1272,323 @@ class StreamComplete final :
   union { Impl_ _impl_; };
   friend struct ::TableStruct_rtmwire_2fv1_2fstream_2eproto;
 };
+// -------------------------------------------------------------------
+
+class StreamPullRequest final :
+    public ::PROTOBUF_NAMESPACE_ID::Message /* @@protoc_insertion_point(class_definition:rtmwire.v1.StreamPullRequest) */ {
+ public:
+  inline StreamPullRequest() : StreamPullRequest(nullptr) {}
+  ~StreamPullRequest() override;
+  explicit PROTOBUF_CONSTEXPR StreamPullRequest(::PROTOBUF_NAMESPACE_ID::internal::ConstantInitialized);
+
+  StreamPullRequest(const StreamPullRequest& from);
+  StreamPullRequest(StreamPullRequest&& from) noexcept
+    : StreamPullRequest() {
+    *this = ::std::move(from);
+  }
+
+  inline StreamPullRequest& operator=(const StreamPullRequest& from) {
+    CopyFrom(from);
+    return *this;
+  }
+  inline StreamPullRequest& operator=(StreamPullRequest&& from) noexcept {
+    if (this == &from) return *this;
+    if (GetOwningArena() == from.GetOwningArena()
+  #ifdef PROTOBUF_FORCE_COPY_IN_MOVE
+        && GetOwningArena() != nullptr
+  #endif  // !PROTOBUF_FORCE_COPY_IN_MOVE
+    ) {
+      InternalSwap(&from);
+    } else {
+      CopyFrom(from);
+    }
+    return *this;
+  }
+
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* descriptor() {
+    return GetDescriptor();
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* GetDescriptor() {
+    return default_instance().GetMetadata().descriptor;
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Reflection* GetReflection() {
+    return default_instance().GetMetadata().reflection;
+  }
+  static const StreamPullRequest& default_instance() {
+    return *internal_default_instance();
+  }
+  static inline const StreamPullRequest* internal_default_instance() {
+    return reinterpret_cast<const StreamPullRequest*>(
+               &_StreamPullRequest_default_instance_);
+  }
+  static constexpr int kIndexInFileMessages =
+    6;
+
+  friend void swap(StreamPullRequest& a, StreamPullRequest& b) {
+    a.Swap(&b);
+  }
+  inline void Swap(StreamPullRequest* other) {
+    if (other == this) return;
+  #ifdef PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() != nullptr &&
+        GetOwningArena() == other->GetOwningArena()) {
+   #else  // PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() == other->GetOwningArena()) {
+  #endif  // !PROTOBUF_FORCE_COPY_IN_SWAP
+      InternalSwap(other);
+    } else {
+      ::PROTOBUF_NAMESPACE_ID::internal::GenericSwap(this, other);
+    }
+  }
+  void UnsafeArenaSwap(StreamPullRequest* other) {
+    if (other == this) return;
+    GOOGLE_DCHECK(GetOwningArena() == other->GetOwningArena());
+    InternalSwap(other);
+  }
+
+  // implements Message ----------------------------------------------
+
+  StreamPullRequest* New(::PROTOBUF_NAMESPACE_ID::Arena* arena = nullptr) const final {
+    return CreateMaybeMessage<StreamPullRequest>(arena);
+  }
+  using ::PROTOBUF_NAMESPACE_ID::Message::CopyFrom;
+  void CopyFrom(const StreamPullRequest& from);
+  using ::PROTOBUF_NAMESPACE_ID::Message::MergeFrom;
+  void MergeFrom( const StreamPullRequest& from) {
+    StreamPullRequest::MergeImpl(*this, from);
+  }
+  private:
+  static void MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg);
+  public:
+  PROTOBUF_ATTRIBUTE_REINITIALIZES void Clear() final;
+  bool IsInitialized() const final;
+
+  size_t ByteSizeLong() const final;
+  const char* _InternalParse(const char* ptr, ::PROTOBUF_NAMESPACE_ID::internal::ParseContext* ctx) final;
+  uint8_t* _InternalSerialize(
+      uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const final;
+  int GetCachedSize() const final { return _impl_._cached_size_.Get(); }
+
+  private:
+  void SharedCtor(::PROTOBUF_NAMESPACE_ID::Arena* arena, bool is_message_owned);
+  void SharedDtor();
+  void SetCachedSize(int size) const final;
+  void InternalSwap(StreamPullRequest* other);
+
+  private:
+  friend class ::PROTOBUF_NAMESPACE_ID::internal::AnyMetadata;
+  static ::PROTOBUF_NAMESPACE_ID::StringPiece FullMessageName() {
+    return "rtmwire.v1.StreamPullRequest";
+  }
+  protected:
+  explicit StreamPullRequest(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                       bool is_message_owned = false);
+  public:
+
+  static const ClassData _class_data_;
+  const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*GetClassData() const final;
+
+  ::PROTOBUF_NAMESPACE_ID::Metadata GetMetadata() const final;
+
+  // nested types ----------------------------------------------------
+
+  // accessors -------------------------------------------------------
+
+  enum : int {
+    kStreamMessageIdFieldNumber = 1,
+  };
+  // string stream_message_id = 1;
+  void clear_stream_message_id();
+  const std::string& stream_message_id() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_stream_message_id(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_stream_message_id();
+  PROTOBUF_NODISCARD std::string* release_stream_message_id();
+  void set_allocated_stream_message_id(std::string* stream_message_id);
+  private:
+  const std::string& _internal_stream_message_id() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_stream_message_id(const std::string& value);
+  std::string* _internal_mutable_stream_message_id();
+  public:
+
+  // @@protoc_insertion_point(class_scope:rtmwire.v1.StreamPullRequest)
+ private:
+  class _Internal;
+
+  template <typename T> friend class ::PROTOBUF_NAMESPACE_ID::Arena::InternalHelper;
+  typedef void InternalArenaConstructable_;
+  typedef void DestructorSkippable_;
+  struct Impl_ {
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr stream_message_id_;
+    mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
+  };
+  union { Impl_ _impl_; };
+  friend struct ::TableStruct_rtmwire_2fv1_2fstream_2eproto;
+};
+// -------------------------------------------------------------------
+
+class StreamPullResponse final :
+    public ::PROTOBUF_NAMESPACE_ID::Message /* @@protoc_insertion_point(class_definition:rtmwire.v1.StreamPullResponse) */ {
+ public:
+  inline StreamPullResponse() : StreamPullResponse(nullptr) {}
+  ~StreamPullResponse() override;
+  explicit PROTOBUF_CONSTEXPR StreamPullResponse(::PROTOBUF_NAMESPACE_ID::internal::ConstantInitialized);
+
+  StreamPullResponse(const StreamPullResponse& from);
+  StreamPullResponse(StreamPullResponse&& from) noexcept
+    : StreamPullResponse() {
+    *this = ::std::move(from);
+  }
+
+  inline StreamPullResponse& operator=(const StreamPullResponse& from) {
+    CopyFrom(from);
+    return *this;
+  }
+  inline StreamPullResponse& operator=(StreamPullResponse&& from) noexcept {
+    if (this == &from) return *this;
+    if (GetOwningArena() == from.GetOwningArena()
+  #ifdef PROTOBUF_FORCE_COPY_IN_MOVE
+        && GetOwningArena() != nullptr
+  #endif  // !PROTOBUF_FORCE_COPY_IN_MOVE
+    ) {
+      InternalSwap(&from);
+    } else {
+      CopyFrom(from);
+    }
+    return *this;
+  }
+
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* descriptor() {
+    return GetDescriptor();
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* GetDescriptor() {
+    return default_instance().GetMetadata().descriptor;
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Reflection* GetReflection() {
+    return default_instance().GetMetadata().reflection;
+  }
+  static const StreamPullResponse& default_instance() {
+    return *internal_default_instance();
+  }
+  static inline const StreamPullResponse* internal_default_instance() {
+    return reinterpret_cast<const StreamPullResponse*>(
+               &_StreamPullResponse_default_instance_);
+  }
+  static constexpr int kIndexInFileMessages =
+    7;
+
+  friend void swap(StreamPullResponse& a, StreamPullResponse& b) {
+    a.Swap(&b);
+  }
+  inline void Swap(StreamPullResponse* other) {
+    if (other == this) return;
+  #ifdef PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() != nullptr &&
+        GetOwningArena() == other->GetOwningArena()) {
+   #else  // PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() == other->GetOwningArena()) {
+  #endif  // !PROTOBUF_FORCE_COPY_IN_SWAP
+      InternalSwap(other);
+    } else {
+      ::PROTOBUF_NAMESPACE_ID::internal::GenericSwap(this, other);
+    }
+  }
+  void UnsafeArenaSwap(StreamPullResponse* other) {
+    if (other == this) return;
+    GOOGLE_DCHECK(GetOwningArena() == other->GetOwningArena());
+    InternalSwap(other);
+  }
+
+  // implements Message ----------------------------------------------
+
+  StreamPullResponse* New(::PROTOBUF_NAMESPACE_ID::Arena* arena = nullptr) const final {
+    return CreateMaybeMessage<StreamPullResponse>(arena);
+  }
+  using ::PROTOBUF_NAMESPACE_ID::Message::CopyFrom;
+  void CopyFrom(const StreamPullResponse& from);
+  using ::PROTOBUF_NAMESPACE_ID::Message::MergeFrom;
+  void MergeFrom( const StreamPullResponse& from) {
+    StreamPullResponse::MergeImpl(*this, from);
+  }
+  private:
+  static void MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg);
+  public:
+  PROTOBUF_ATTRIBUTE_REINITIALIZES void Clear() final;
+  bool IsInitialized() const final;
+
+  size_t ByteSizeLong() const final;
+  const char* _InternalParse(const char* ptr, ::PROTOBUF_NAMESPACE_ID::internal::ParseContext* ctx) final;
+  uint8_t* _InternalSerialize(
+      uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const final;
+  int GetCachedSize() const final { return _impl_._cached_size_.Get(); }
+
+  private:
+  void SharedCtor(::PROTOBUF_NAMESPACE_ID::Arena* arena, bool is_message_owned);
+  void SharedDtor();
+  void SetCachedSize(int size) const final;
+  void InternalSwap(StreamPullResponse* other);
+
+  private:
+  friend class ::PROTOBUF_NAMESPACE_ID::internal::AnyMetadata;
+  static ::PROTOBUF_NAMESPACE_ID::StringPiece FullMessageName() {
+    return "rtmwire.v1.StreamPullResponse";
+  }
+  protected:
+  explicit StreamPullResponse(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                       bool is_message_owned = false);
+  public:
+
+  static const ClassData _class_data_;
+  const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*GetClassData() const final;
+
+  ::PROTOBUF_NAMESPACE_ID::Metadata GetMetadata() const final;
+
+  // nested types ----------------------------------------------------
+
+  // accessors -------------------------------------------------------
+
+  enum : int {
+    kStreamMessageIdFieldNumber = 1,
+    kCodeFieldNumber = 2,
+  };
+  // string stream_message_id = 1;
+  void clear_stream_message_id();
+  const std::string& stream_message_id() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_stream_message_id(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_stream_message_id();
+  PROTOBUF_NODISCARD std::string* release_stream_message_id();
+  void set_allocated_stream_message_id(std::string* stream_message_id);
+  private:
+  const std::string& _internal_stream_message_id() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_stream_message_id(const std::string& value);
+  std::string* _internal_mutable_stream_message_id();
+  public:
+
+  // int32 code = 2;
+  void clear_code();
+  int32_t code() const;
+  void set_code(int32_t value);
+  private:
+  int32_t _internal_code() const;
+  void _internal_set_code(int32_t value);
+  public:
+
+  // @@protoc_insertion_point(class_scope:rtmwire.v1.StreamPullResponse)
+ private:
+  class _Internal;
+
+  template <typename T> friend class ::PROTOBUF_NAMESPACE_ID::Arena::InternalHelper;
+  typedef void InternalArenaConstructable_;
+  typedef void DestructorSkippable_;
+  struct Impl_ {
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr stream_message_id_;
+    int32_t code_;
+    mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
+  };
+  union { Impl_ _impl_; };
+  friend struct ::TableStruct_rtmwire_2fv1_2fstream_2eproto;
+};
 // ===================================================================
 
 
@@ -2326,9 +2651,141 @@ inline void StreamComplete::set_complete_reason(int32_t value) {
   // @@protoc_insertion_point(field_set:rtmwire.v1.StreamComplete.complete_reason)
 }
 
+// -------------------------------------------------------------------
+
+// StreamPullRequest
+
+// string stream_message_id = 1;
+inline void StreamPullRequest::clear_stream_message_id() {
+  _impl_.stream_message_id_.ClearToEmpty();
+}
+inline const std::string& StreamPullRequest::stream_message_id() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.StreamPullRequest.stream_message_id)
+  return _internal_stream_message_id();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void StreamPullRequest::set_stream_message_id(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.stream_message_id_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.StreamPullRequest.stream_message_id)
+}
+inline std::string* StreamPullRequest::mutable_stream_message_id() {
+  std::string* _s = _internal_mutable_stream_message_id();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.StreamPullRequest.stream_message_id)
+  return _s;
+}
+inline const std::string& StreamPullRequest::_internal_stream_message_id() const {
+  return _impl_.stream_message_id_.Get();
+}
+inline void StreamPullRequest::_internal_set_stream_message_id(const std::string& value) {
+  
+  _impl_.stream_message_id_.Set(value, GetArenaForAllocation());
+}
+inline std::string* StreamPullRequest::_internal_mutable_stream_message_id() {
+  
+  return _impl_.stream_message_id_.Mutable(GetArenaForAllocation());
+}
+inline std::string* StreamPullRequest::release_stream_message_id() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.StreamPullRequest.stream_message_id)
+  return _impl_.stream_message_id_.Release();
+}
+inline void StreamPullRequest::set_allocated_stream_message_id(std::string* stream_message_id) {
+  if (stream_message_id != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.stream_message_id_.SetAllocated(stream_message_id, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.stream_message_id_.IsDefault()) {
+    _impl_.stream_message_id_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.StreamPullRequest.stream_message_id)
+}
+
+// -------------------------------------------------------------------
+
+// StreamPullResponse
+
+// string stream_message_id = 1;
+inline void StreamPullResponse::clear_stream_message_id() {
+  _impl_.stream_message_id_.ClearToEmpty();
+}
+inline const std::string& StreamPullResponse::stream_message_id() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.StreamPullResponse.stream_message_id)
+  return _internal_stream_message_id();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void StreamPullResponse::set_stream_message_id(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.stream_message_id_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.StreamPullResponse.stream_message_id)
+}
+inline std::string* StreamPullResponse::mutable_stream_message_id() {
+  std::string* _s = _internal_mutable_stream_message_id();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.StreamPullResponse.stream_message_id)
+  return _s;
+}
+inline const std::string& StreamPullResponse::_internal_stream_message_id() const {
+  return _impl_.stream_message_id_.Get();
+}
+inline void StreamPullResponse::_internal_set_stream_message_id(const std::string& value) {
+  
+  _impl_.stream_message_id_.Set(value, GetArenaForAllocation());
+}
+inline std::string* StreamPullResponse::_internal_mutable_stream_message_id() {
+  
+  return _impl_.stream_message_id_.Mutable(GetArenaForAllocation());
+}
+inline std::string* StreamPullResponse::release_stream_message_id() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.StreamPullResponse.stream_message_id)
+  return _impl_.stream_message_id_.Release();
+}
+inline void StreamPullResponse::set_allocated_stream_message_id(std::string* stream_message_id) {
+  if (stream_message_id != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.stream_message_id_.SetAllocated(stream_message_id, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.stream_message_id_.IsDefault()) {
+    _impl_.stream_message_id_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.StreamPullResponse.stream_message_id)
+}
+
+// int32 code = 2;
+inline void StreamPullResponse::clear_code() {
+  _impl_.code_ = 0;
+}
+inline int32_t StreamPullResponse::_internal_code() const {
+  return _impl_.code_;
+}
+inline int32_t StreamPullResponse::code() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.StreamPullResponse.code)
+  return _internal_code();
+}
+inline void StreamPullResponse::_internal_set_code(int32_t value) {
+  
+  _impl_.code_ = value;
+}
+inline void StreamPullResponse::set_code(int32_t value) {
+  _internal_set_code(value);
+  // @@protoc_insertion_point(field_set:rtmwire.v1.StreamPullResponse.code)
+}
+
 #ifdef __GNUC__
   #pragma GCC diagnostic pop
 #endif  // __GNUC__
+// -------------------------------------------------------------------
+
+// -------------------------------------------------------------------
+
 // -------------------------------------------------------------------
 
 // -------------------------------------------------------------------

@@ -510,6 +510,44 @@ public final class EnvelopeOuterClass {
 
     /**
      * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     * @return Whether the streamPullRequest field is set.
+     */
+    boolean hasStreamPullRequest();
+    /**
+     * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     * @return The streamPullRequest.
+     */
+    rtmwire.v1.Stream.StreamPullRequest getStreamPullRequest();
+
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     * @return Whether the streamPullResponse field is set.
+     */
+    boolean hasStreamPullResponse();
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     * @return The streamPullResponse.
+     */
+    rtmwire.v1.Stream.StreamPullResponse getStreamPullResponse();
+
+    /**
+     * <pre>
      * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
      * text, image or file). Numbered after the body kinds so that older readers, which keep it as
      * an unknown field after the body, re-encode the envelope byte for byte.
@@ -565,6 +603,8 @@ public final class EnvelopeOuterClass {
       REACTION(27),
       REACTION_SUMMARY(28),
       TYPING(29),
+      STREAM_PULL_REQUEST(30),
+      STREAM_PULL_RESPONSE(31),
       BODY_NOT_SET(0);
       private final int value;
       private BodyCase(int value) {
@@ -594,6 +634,8 @@ public final class EnvelopeOuterClass {
           case 27: return REACTION;
           case 28: return REACTION_SUMMARY;
           case 29: return TYPING;
+          case 30: return STREAM_PULL_REQUEST;
+          case 31: return STREAM_PULL_RESPONSE;
           case 0: return BODY_NOT_SET;
           default: return null;
         }
@@ -1893,6 +1935,146 @@ public final class EnvelopeOuterClass {
      */
     private void clearTyping() {
       if (bodyCase_ == 29) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int STREAM_PULL_REQUEST_FIELD_NUMBER = 30;
+    /**
+     * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     */
+    @java.lang.Override
+    public boolean hasStreamPullRequest() {
+      return bodyCase_ == 30;
+    }
+    /**
+     * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Stream.StreamPullRequest getStreamPullRequest() {
+      if (bodyCase_ == 30) {
+         return (rtmwire.v1.Stream.StreamPullRequest) body_;
+      }
+      return rtmwire.v1.Stream.StreamPullRequest.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     */
+    private void setStreamPullRequest(rtmwire.v1.Stream.StreamPullRequest value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 30;
+    }
+    /**
+     * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     */
+    private void mergeStreamPullRequest(rtmwire.v1.Stream.StreamPullRequest value) {
+      value.getClass();
+  if (bodyCase_ == 30 &&
+          body_ != rtmwire.v1.Stream.StreamPullRequest.getDefaultInstance()) {
+        body_ = rtmwire.v1.Stream.StreamPullRequest.newBuilder((rtmwire.v1.Stream.StreamPullRequest) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 30;
+    }
+    /**
+     * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     */
+    private void clearStreamPullRequest() {
+      if (bodyCase_ == 30) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int STREAM_PULL_RESPONSE_FIELD_NUMBER = 31;
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     */
+    @java.lang.Override
+    public boolean hasStreamPullResponse() {
+      return bodyCase_ == 31;
+    }
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Stream.StreamPullResponse getStreamPullResponse() {
+      if (bodyCase_ == 31) {
+         return (rtmwire.v1.Stream.StreamPullResponse) body_;
+      }
+      return rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     */
+    private void setStreamPullResponse(rtmwire.v1.Stream.StreamPullResponse value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 31;
+    }
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     */
+    private void mergeStreamPullResponse(rtmwire.v1.Stream.StreamPullResponse value) {
+      value.getClass();
+  if (bodyCase_ == 31 &&
+          body_ != rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance()) {
+        body_ = rtmwire.v1.Stream.StreamPullResponse.newBuilder((rtmwire.v1.Stream.StreamPullResponse) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 31;
+    }
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     */
+    private void clearStreamPullResponse() {
+      if (bodyCase_ == 31) {
         bodyCase_ = 0;
         body_ = null;
       }
@@ -3417,6 +3599,150 @@ public final class EnvelopeOuterClass {
 
       /**
        * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      @java.lang.Override
+      public boolean hasStreamPullRequest() {
+        return instance.hasStreamPullRequest();
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Stream.StreamPullRequest getStreamPullRequest() {
+        return instance.getStreamPullRequest();
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      public Builder setStreamPullRequest(rtmwire.v1.Stream.StreamPullRequest value) {
+        copyOnWrite();
+        instance.setStreamPullRequest(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      public Builder setStreamPullRequest(
+          rtmwire.v1.Stream.StreamPullRequest.Builder builderForValue) {
+        copyOnWrite();
+        instance.setStreamPullRequest(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      public Builder mergeStreamPullRequest(rtmwire.v1.Stream.StreamPullRequest value) {
+        copyOnWrite();
+        instance.mergeStreamPullRequest(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      public Builder clearStreamPullRequest() {
+        copyOnWrite();
+        instance.clearStreamPullRequest();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      @java.lang.Override
+      public boolean hasStreamPullResponse() {
+        return instance.hasStreamPullResponse();
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Stream.StreamPullResponse getStreamPullResponse() {
+        return instance.getStreamPullResponse();
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      public Builder setStreamPullResponse(rtmwire.v1.Stream.StreamPullResponse value) {
+        copyOnWrite();
+        instance.setStreamPullResponse(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      public Builder setStreamPullResponse(
+          rtmwire.v1.Stream.StreamPullResponse.Builder builderForValue) {
+        copyOnWrite();
+        instance.setStreamPullResponse(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      public Builder mergeStreamPullResponse(rtmwire.v1.Stream.StreamPullResponse value) {
+        copyOnWrite();
+        instance.mergeStreamPullResponse(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      public Builder clearStreamPullResponse() {
+        copyOnWrite();
+        instance.clearStreamPullResponse();
+        return this;
+      }
+
+      /**
+       * <pre>
        * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
        * text, image or file). Numbered after the body kinds so that older readers, which keep it as
        * an unknown field after the body, re-encode the envelope byte for byte.
@@ -3535,13 +3861,15 @@ public final class EnvelopeOuterClass {
               rtmwire.v1.ReactionOuterClass.Reaction.class,
               rtmwire.v1.ReactionOuterClass.ReactionSummary.class,
               rtmwire.v1.Typing.TypingIndicator.class,
+              rtmwire.v1.Stream.StreamPullRequest.class,
+              rtmwire.v1.Stream.StreamPullResponse.class,
               "replyTo_",
             };
             java.lang.String info =
-                "\u0000\u0014\u0001\u0000\u0001@\u0014\u0000\u0000\u0000\u0001\u0208\u0002\t\u0003" +
+                "\u0000\u0016\u0001\u0000\u0001@\u0016\u0000\u0000\u0000\u0001\u0208\u0002\t\u0003" +
                 "\u0002\u0004\t\u0005\t\u0010<\u0000\u0011<\u0000\u0012<\u0000\u0013<\u0000\u0014" +
                 "<\u0000\u0015<\u0000\u0016<\u0000\u0017<\u0000\u0018<\u0000\u0019<\u0000\u001a<\u0000" +
-                "\u001b<\u0000\u001c<\u0000\u001d<\u0000@\t";
+                "\u001b<\u0000\u001c<\u0000\u001d<\u0000\u001e<\u0000\u001f<\u0000@\t";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through

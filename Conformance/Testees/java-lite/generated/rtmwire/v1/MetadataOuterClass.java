@@ -199,6 +199,24 @@ public final class MetadataOuterClass {
      * <code>METADATA_OPERATION_UNSUBSCRIBE = 6;</code>
      */
     METADATA_OPERATION_UNSUBSCRIBE(6),
+    /**
+     * <pre>
+     * acquireLock: take the lock named by lock_name on a channel, so that writes naming it are
+     * the requester's alone. LOCK_HELD when another user holds it.
+     * </pre>
+     *
+     * <code>METADATA_OPERATION_ACQUIRE_LOCK = 7;</code>
+     */
+    METADATA_OPERATION_ACQUIRE_LOCK(7),
+    /**
+     * <pre>
+     * releaseLock: give the named lock back. LOCK_HELD when another user holds it, ITEM_NOT_FOUND
+     * when nobody does.
+     * </pre>
+     *
+     * <code>METADATA_OPERATION_RELEASE_LOCK = 8;</code>
+     */
+    METADATA_OPERATION_RELEASE_LOCK(8),
     UNRECOGNIZED(-1),
     ;
 
@@ -258,6 +276,24 @@ public final class MetadataOuterClass {
      * <code>METADATA_OPERATION_UNSUBSCRIBE = 6;</code>
      */
     public static final int METADATA_OPERATION_UNSUBSCRIBE_VALUE = 6;
+    /**
+     * <pre>
+     * acquireLock: take the lock named by lock_name on a channel, so that writes naming it are
+     * the requester's alone. LOCK_HELD when another user holds it.
+     * </pre>
+     *
+     * <code>METADATA_OPERATION_ACQUIRE_LOCK = 7;</code>
+     */
+    public static final int METADATA_OPERATION_ACQUIRE_LOCK_VALUE = 7;
+    /**
+     * <pre>
+     * releaseLock: give the named lock back. LOCK_HELD when another user holds it, ITEM_NOT_FOUND
+     * when nobody does.
+     * </pre>
+     *
+     * <code>METADATA_OPERATION_RELEASE_LOCK = 8;</code>
+     */
+    public static final int METADATA_OPERATION_RELEASE_LOCK_VALUE = 8;
 
 
     @java.lang.Override
@@ -288,6 +324,8 @@ public final class MetadataOuterClass {
         case 4: return METADATA_OPERATION_REMOVE;
         case 5: return METADATA_OPERATION_SUBSCRIBE;
         case 6: return METADATA_OPERATION_UNSUBSCRIBE;
+        case 7: return METADATA_OPERATION_ACQUIRE_LOCK;
+        case 8: return METADATA_OPERATION_RELEASE_LOCK;
         default: return null;
       }
     }
@@ -3701,7 +3739,9 @@ public final class MetadataOuterClass {
 
     /**
      * <pre>
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      * </pre>
      *
      * <code>string lock_name = 6;</code>
@@ -3710,7 +3750,9 @@ public final class MetadataOuterClass {
     java.lang.String getLockName();
     /**
      * <pre>
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      * </pre>
      *
      * <code>string lock_name = 6;</code>
@@ -4066,7 +4108,9 @@ public final class MetadataOuterClass {
     private java.lang.String lockName_;
     /**
      * <pre>
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      * </pre>
      *
      * <code>string lock_name = 6;</code>
@@ -4078,7 +4122,9 @@ public final class MetadataOuterClass {
     }
     /**
      * <pre>
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      * </pre>
      *
      * <code>string lock_name = 6;</code>
@@ -4091,7 +4137,9 @@ public final class MetadataOuterClass {
     }
     /**
      * <pre>
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      * </pre>
      *
      * <code>string lock_name = 6;</code>
@@ -4105,7 +4153,9 @@ public final class MetadataOuterClass {
     }
     /**
      * <pre>
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      * </pre>
      *
      * <code>string lock_name = 6;</code>
@@ -4116,7 +4166,9 @@ public final class MetadataOuterClass {
     }
     /**
      * <pre>
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      * </pre>
      *
      * <code>string lock_name = 6;</code>
@@ -4578,7 +4630,9 @@ public final class MetadataOuterClass {
 
       /**
        * <pre>
-       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+       * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+       * and ACQUIRE_LOCK and RELEASE_LOCK require one.
        * </pre>
        *
        * <code>string lock_name = 6;</code>
@@ -4590,7 +4644,9 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+       * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+       * and ACQUIRE_LOCK and RELEASE_LOCK require one.
        * </pre>
        *
        * <code>string lock_name = 6;</code>
@@ -4603,7 +4659,9 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+       * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+       * and ACQUIRE_LOCK and RELEASE_LOCK require one.
        * </pre>
        *
        * <code>string lock_name = 6;</code>
@@ -4618,7 +4676,9 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+       * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+       * and ACQUIRE_LOCK and RELEASE_LOCK require one.
        * </pre>
        *
        * <code>string lock_name = 6;</code>
@@ -4631,7 +4691,9 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+       * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+       * and ACQUIRE_LOCK and RELEASE_LOCK require one.
        * </pre>
        *
        * <code>string lock_name = 6;</code>

@@ -4334,6 +4334,805 @@ public final class Stream {
     }
   }
 
+  public interface StreamPullRequestOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.StreamPullRequest)
+      com.google.protobuf.MessageLiteOrBuilder {
+
+    /**
+     * <pre>
+     * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The streamMessageId.
+     */
+    java.lang.String getStreamMessageId();
+    /**
+     * <pre>
+     * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The bytes for streamMessageId.
+     */
+    com.google.protobuf.ByteString
+        getStreamMessageIdBytes();
+  }
+  /**
+   * <pre>
+   * A client asks for a streaming message's content (RongCloud requestStreamMessageWithParams),
+   * for a stream it did not follow live or lost part of. The server answers with a
+   * StreamPullResponse and, when its code is 0, sends the content again as the usual chunks
+   * (init, deltas, complete), which a StreamAssembler applies as it would live ones.
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.StreamPullRequest}
+   */
+  public  static final class StreamPullRequest extends
+      com.google.protobuf.GeneratedMessageLite<
+          StreamPullRequest, StreamPullRequest.Builder> implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.StreamPullRequest)
+      StreamPullRequestOrBuilder {
+    private StreamPullRequest() {
+      streamMessageId_ = "";
+    }
+    public static final int STREAM_MESSAGE_ID_FIELD_NUMBER = 1;
+    private java.lang.String streamMessageId_;
+    /**
+     * <pre>
+     * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The streamMessageId.
+     */
+    @java.lang.Override
+    public java.lang.String getStreamMessageId() {
+      return streamMessageId_;
+    }
+    /**
+     * <pre>
+     * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The bytes for streamMessageId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getStreamMessageIdBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(streamMessageId_);
+    }
+    /**
+     * <pre>
+     * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @param value The streamMessageId to set.
+     */
+    private void setStreamMessageId(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      streamMessageId_ = value;
+    }
+    /**
+     * <pre>
+     * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     */
+    private void clearStreamMessageId() {
+      
+      streamMessageId_ = getDefaultInstance().getStreamMessageId();
+    }
+    /**
+     * <pre>
+     * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @param value The bytes for streamMessageId to set.
+     */
+    private void setStreamMessageIdBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      streamMessageId_ = value.toStringUtf8();
+      
+    }
+
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+
+    public static Builder newBuilder() {
+      return (Builder) DEFAULT_INSTANCE.createBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.Stream.StreamPullRequest prototype) {
+      return (Builder) DEFAULT_INSTANCE.createBuilder(prototype);
+    }
+
+    /**
+     * <pre>
+     * A client asks for a streaming message's content (RongCloud requestStreamMessageWithParams),
+     * for a stream it did not follow live or lost part of. The server answers with a
+     * StreamPullResponse and, when its code is 0, sends the content again as the usual chunks
+     * (init, deltas, complete), which a StreamAssembler applies as it would live ones.
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.StreamPullRequest}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageLite.Builder<
+          rtmwire.v1.Stream.StreamPullRequest, Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.StreamPullRequest)
+        rtmwire.v1.Stream.StreamPullRequestOrBuilder {
+      // Construct using rtmwire.v1.Stream.StreamPullRequest.newBuilder()
+      private Builder() {
+        super(DEFAULT_INSTANCE);
+      }
+
+
+      /**
+       * <pre>
+       * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @return The streamMessageId.
+       */
+      @java.lang.Override
+      public java.lang.String getStreamMessageId() {
+        return instance.getStreamMessageId();
+      }
+      /**
+       * <pre>
+       * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @return The bytes for streamMessageId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getStreamMessageIdBytes() {
+        return instance.getStreamMessageIdBytes();
+      }
+      /**
+       * <pre>
+       * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @param value The streamMessageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setStreamMessageId(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setStreamMessageId(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearStreamMessageId() {
+        copyOnWrite();
+        instance.clearStreamMessageId();
+        return this;
+      }
+      /**
+       * <pre>
+       * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @param value The bytes for streamMessageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setStreamMessageIdBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setStreamMessageIdBytes(value);
+        return this;
+      }
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.StreamPullRequest)
+    }
+    @java.lang.Override
+    @java.lang.SuppressWarnings({"unchecked", "fallthrough"})
+    protected final java.lang.Object dynamicMethod(
+        com.google.protobuf.GeneratedMessageLite.MethodToInvoke method,
+        java.lang.Object arg0, java.lang.Object arg1) {
+      switch (method) {
+        case NEW_MUTABLE_INSTANCE: {
+          return new rtmwire.v1.Stream.StreamPullRequest();
+        }
+        case NEW_BUILDER: {
+          return new Builder();
+        }
+        case BUILD_MESSAGE_INFO: {
+            java.lang.Object[] objects = new java.lang.Object[] {
+              "streamMessageId_",
+            };
+            java.lang.String info =
+                "\u0000\u0001\u0000\u0000\u0001\u0001\u0001\u0000\u0000\u0000\u0001\u0208";
+            return newMessageInfo(DEFAULT_INSTANCE, info, objects);
+        }
+        // fall through
+        case GET_DEFAULT_INSTANCE: {
+          return DEFAULT_INSTANCE;
+        }
+        case GET_PARSER: {
+          com.google.protobuf.Parser<rtmwire.v1.Stream.StreamPullRequest> parser = PARSER;
+          if (parser == null) {
+            synchronized (rtmwire.v1.Stream.StreamPullRequest.class) {
+              parser = PARSER;
+              if (parser == null) {
+                parser =
+                    new DefaultInstanceBasedParser<rtmwire.v1.Stream.StreamPullRequest>(
+                        DEFAULT_INSTANCE);
+                PARSER = parser;
+              }
+            }
+          }
+          return parser;
+      }
+      case GET_MEMOIZED_IS_INITIALIZED: {
+        return (byte) 1;
+      }
+      case SET_MEMOIZED_IS_INITIALIZED: {
+        return null;
+      }
+      }
+      throw new UnsupportedOperationException();
+    }
+
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.StreamPullRequest)
+    private static final rtmwire.v1.Stream.StreamPullRequest DEFAULT_INSTANCE;
+    static {
+      StreamPullRequest defaultInstance = new StreamPullRequest();
+      // New instances are implicitly immutable so no need to make
+      // immutable.
+      DEFAULT_INSTANCE = defaultInstance;
+      com.google.protobuf.GeneratedMessageLite.registerDefaultInstance(
+        StreamPullRequest.class, defaultInstance);
+    }
+
+    public static rtmwire.v1.Stream.StreamPullRequest getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static volatile com.google.protobuf.Parser<StreamPullRequest> PARSER;
+
+    public static com.google.protobuf.Parser<StreamPullRequest> parser() {
+      return DEFAULT_INSTANCE.getParserForType();
+    }
+  }
+
+  public interface StreamPullResponseOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.StreamPullResponse)
+      com.google.protobuf.MessageLiteOrBuilder {
+
+    /**
+     * <pre>
+     * The stream asked for. Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The streamMessageId.
+     */
+    java.lang.String getStreamMessageId();
+    /**
+     * <pre>
+     * The stream asked for. Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The bytes for streamMessageId.
+     */
+    com.google.protobuf.ByteString
+        getStreamMessageIdBytes();
+
+    /**
+     * <pre>
+     * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+     * stream), and no chunk follows.
+     * </pre>
+     *
+     * <code>int32 code = 2;</code>
+     * @return The code.
+     */
+    int getCode();
+  }
+  /**
+   * <pre>
+   * The server's answer to a StreamPullRequest (the code the completion handler receives).
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.StreamPullResponse}
+   */
+  public  static final class StreamPullResponse extends
+      com.google.protobuf.GeneratedMessageLite<
+          StreamPullResponse, StreamPullResponse.Builder> implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.StreamPullResponse)
+      StreamPullResponseOrBuilder {
+    private StreamPullResponse() {
+      streamMessageId_ = "";
+    }
+    public static final int STREAM_MESSAGE_ID_FIELD_NUMBER = 1;
+    private java.lang.String streamMessageId_;
+    /**
+     * <pre>
+     * The stream asked for. Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The streamMessageId.
+     */
+    @java.lang.Override
+    public java.lang.String getStreamMessageId() {
+      return streamMessageId_;
+    }
+    /**
+     * <pre>
+     * The stream asked for. Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The bytes for streamMessageId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getStreamMessageIdBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(streamMessageId_);
+    }
+    /**
+     * <pre>
+     * The stream asked for. Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @param value The streamMessageId to set.
+     */
+    private void setStreamMessageId(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      streamMessageId_ = value;
+    }
+    /**
+     * <pre>
+     * The stream asked for. Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     */
+    private void clearStreamMessageId() {
+      
+      streamMessageId_ = getDefaultInstance().getStreamMessageId();
+    }
+    /**
+     * <pre>
+     * The stream asked for. Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @param value The bytes for streamMessageId to set.
+     */
+    private void setStreamMessageIdBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      streamMessageId_ = value.toStringUtf8();
+      
+    }
+
+    public static final int CODE_FIELD_NUMBER = 2;
+    private int code_;
+    /**
+     * <pre>
+     * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+     * stream), and no chunk follows.
+     * </pre>
+     *
+     * <code>int32 code = 2;</code>
+     * @return The code.
+     */
+    @java.lang.Override
+    public int getCode() {
+      return code_;
+    }
+    /**
+     * <pre>
+     * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+     * stream), and no chunk follows.
+     * </pre>
+     *
+     * <code>int32 code = 2;</code>
+     * @param value The code to set.
+     */
+    private void setCode(int value) {
+      
+      code_ = value;
+    }
+    /**
+     * <pre>
+     * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+     * stream), and no chunk follows.
+     * </pre>
+     *
+     * <code>int32 code = 2;</code>
+     */
+    private void clearCode() {
+      
+      code_ = 0;
+    }
+
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+
+    public static Builder newBuilder() {
+      return (Builder) DEFAULT_INSTANCE.createBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.Stream.StreamPullResponse prototype) {
+      return (Builder) DEFAULT_INSTANCE.createBuilder(prototype);
+    }
+
+    /**
+     * <pre>
+     * The server's answer to a StreamPullRequest (the code the completion handler receives).
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.StreamPullResponse}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageLite.Builder<
+          rtmwire.v1.Stream.StreamPullResponse, Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.StreamPullResponse)
+        rtmwire.v1.Stream.StreamPullResponseOrBuilder {
+      // Construct using rtmwire.v1.Stream.StreamPullResponse.newBuilder()
+      private Builder() {
+        super(DEFAULT_INSTANCE);
+      }
+
+
+      /**
+       * <pre>
+       * The stream asked for. Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @return The streamMessageId.
+       */
+      @java.lang.Override
+      public java.lang.String getStreamMessageId() {
+        return instance.getStreamMessageId();
+      }
+      /**
+       * <pre>
+       * The stream asked for. Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @return The bytes for streamMessageId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getStreamMessageIdBytes() {
+        return instance.getStreamMessageIdBytes();
+      }
+      /**
+       * <pre>
+       * The stream asked for. Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @param value The streamMessageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setStreamMessageId(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setStreamMessageId(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The stream asked for. Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearStreamMessageId() {
+        copyOnWrite();
+        instance.clearStreamMessageId();
+        return this;
+      }
+      /**
+       * <pre>
+       * The stream asked for. Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @param value The bytes for streamMessageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setStreamMessageIdBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setStreamMessageIdBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+       * stream), and no chunk follows.
+       * </pre>
+       *
+       * <code>int32 code = 2;</code>
+       * @return The code.
+       */
+      @java.lang.Override
+      public int getCode() {
+        return instance.getCode();
+      }
+      /**
+       * <pre>
+       * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+       * stream), and no chunk follows.
+       * </pre>
+       *
+       * <code>int32 code = 2;</code>
+       * @param value The code to set.
+       * @return This builder for chaining.
+       */
+      public Builder setCode(int value) {
+        copyOnWrite();
+        instance.setCode(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+       * stream), and no chunk follows.
+       * </pre>
+       *
+       * <code>int32 code = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearCode() {
+        copyOnWrite();
+        instance.clearCode();
+        return this;
+      }
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.StreamPullResponse)
+    }
+    @java.lang.Override
+    @java.lang.SuppressWarnings({"unchecked", "fallthrough"})
+    protected final java.lang.Object dynamicMethod(
+        com.google.protobuf.GeneratedMessageLite.MethodToInvoke method,
+        java.lang.Object arg0, java.lang.Object arg1) {
+      switch (method) {
+        case NEW_MUTABLE_INSTANCE: {
+          return new rtmwire.v1.Stream.StreamPullResponse();
+        }
+        case NEW_BUILDER: {
+          return new Builder();
+        }
+        case BUILD_MESSAGE_INFO: {
+            java.lang.Object[] objects = new java.lang.Object[] {
+              "streamMessageId_",
+              "code_",
+            };
+            java.lang.String info =
+                "\u0000\u0002\u0000\u0000\u0001\u0002\u0002\u0000\u0000\u0000\u0001\u0208\u0002\u0004" +
+                "";
+            return newMessageInfo(DEFAULT_INSTANCE, info, objects);
+        }
+        // fall through
+        case GET_DEFAULT_INSTANCE: {
+          return DEFAULT_INSTANCE;
+        }
+        case GET_PARSER: {
+          com.google.protobuf.Parser<rtmwire.v1.Stream.StreamPullResponse> parser = PARSER;
+          if (parser == null) {
+            synchronized (rtmwire.v1.Stream.StreamPullResponse.class) {
+              parser = PARSER;
+              if (parser == null) {
+                parser =
+                    new DefaultInstanceBasedParser<rtmwire.v1.Stream.StreamPullResponse>(
+                        DEFAULT_INSTANCE);
+                PARSER = parser;
+              }
+            }
+          }
+          return parser;
+      }
+      case GET_MEMOIZED_IS_INITIALIZED: {
+        return (byte) 1;
+      }
+      case SET_MEMOIZED_IS_INITIALIZED: {
+        return null;
+      }
+      }
+      throw new UnsupportedOperationException();
+    }
+
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.StreamPullResponse)
+    private static final rtmwire.v1.Stream.StreamPullResponse DEFAULT_INSTANCE;
+    static {
+      StreamPullResponse defaultInstance = new StreamPullResponse();
+      // New instances are implicitly immutable so no need to make
+      // immutable.
+      DEFAULT_INSTANCE = defaultInstance;
+      com.google.protobuf.GeneratedMessageLite.registerDefaultInstance(
+        StreamPullResponse.class, defaultInstance);
+    }
+
+    public static rtmwire.v1.Stream.StreamPullResponse getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static volatile com.google.protobuf.Parser<StreamPullResponse> PARSER;
+
+    public static com.google.protobuf.Parser<StreamPullResponse> parser() {
+      return DEFAULT_INSTANCE.getParserForType();
+    }
+  }
+
 
   static {
   }

@@ -85,6 +85,10 @@ public final class MessageTypes {
                 return rtmwire.v1.Stream.StreamInit.getDefaultInstance();
             case "rtmwire.v1.StreamMessage":
                 return rtmwire.v1.Stream.StreamMessage.getDefaultInstance();
+            case "rtmwire.v1.StreamPullRequest":
+                return rtmwire.v1.Stream.StreamPullRequest.getDefaultInstance();
+            case "rtmwire.v1.StreamPullResponse":
+                return rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance();
             case "rtmwire.v1.StreamReference":
                 return rtmwire.v1.Stream.StreamReference.getDefaultInstance();
             case "rtmwire.v1.TextMessage":

@@ -671,6 +671,60 @@ public final class EnvelopeOuterClass {
 
     /**
      * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     * @return Whether the streamPullRequest field is set.
+     */
+    boolean hasStreamPullRequest();
+    /**
+     * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     * @return The streamPullRequest.
+     */
+    rtmwire.v1.Stream.StreamPullRequest getStreamPullRequest();
+    /**
+     * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     */
+    rtmwire.v1.Stream.StreamPullRequestOrBuilder getStreamPullRequestOrBuilder();
+
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     * @return Whether the streamPullResponse field is set.
+     */
+    boolean hasStreamPullResponse();
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     * @return The streamPullResponse.
+     */
+    rtmwire.v1.Stream.StreamPullResponse getStreamPullResponse();
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     */
+    rtmwire.v1.Stream.StreamPullResponseOrBuilder getStreamPullResponseOrBuilder();
+
+    /**
+     * <pre>
      * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
      * text, image or file). Numbered after the body kinds so that older readers, which keep it as
      * an unknown field after the body, re-encode the envelope byte for byte.
@@ -768,6 +822,8 @@ public final class EnvelopeOuterClass {
       REACTION(27),
       REACTION_SUMMARY(28),
       TYPING(29),
+      STREAM_PULL_REQUEST(30),
+      STREAM_PULL_RESPONSE(31),
       BODY_NOT_SET(0);
       private final int value;
       private BodyCase(int value) {
@@ -799,6 +855,8 @@ public final class EnvelopeOuterClass {
           case 27: return REACTION;
           case 28: return REACTION_SUMMARY;
           case 29: return TYPING;
+          case 30: return STREAM_PULL_REQUEST;
+          case 31: return STREAM_PULL_RESPONSE;
           case 0: return BODY_NOT_SET;
           default: return null;
         }
@@ -1592,6 +1650,92 @@ public final class EnvelopeOuterClass {
       return rtmwire.v1.Typing.TypingIndicator.getDefaultInstance();
     }
 
+    public static final int STREAM_PULL_REQUEST_FIELD_NUMBER = 30;
+    /**
+     * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     * @return Whether the streamPullRequest field is set.
+     */
+    @java.lang.Override
+    public boolean hasStreamPullRequest() {
+      return bodyCase_ == 30;
+    }
+    /**
+     * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     * @return The streamPullRequest.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Stream.StreamPullRequest getStreamPullRequest() {
+      if (bodyCase_ == 30) {
+         return (rtmwire.v1.Stream.StreamPullRequest) body_;
+      }
+      return rtmwire.v1.Stream.StreamPullRequest.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A client asks the server to send a streaming message's content again.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Stream.StreamPullRequestOrBuilder getStreamPullRequestOrBuilder() {
+      if (bodyCase_ == 30) {
+         return (rtmwire.v1.Stream.StreamPullRequest) body_;
+      }
+      return rtmwire.v1.Stream.StreamPullRequest.getDefaultInstance();
+    }
+
+    public static final int STREAM_PULL_RESPONSE_FIELD_NUMBER = 31;
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     * @return Whether the streamPullResponse field is set.
+     */
+    @java.lang.Override
+    public boolean hasStreamPullResponse() {
+      return bodyCase_ == 31;
+    }
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     * @return The streamPullResponse.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Stream.StreamPullResponse getStreamPullResponse() {
+      if (bodyCase_ == 31) {
+         return (rtmwire.v1.Stream.StreamPullResponse) body_;
+      }
+      return rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Stream.StreamPullResponseOrBuilder getStreamPullResponseOrBuilder() {
+      if (bodyCase_ == 31) {
+         return (rtmwire.v1.Stream.StreamPullResponse) body_;
+      }
+      return rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance();
+    }
+
     public static final int REPLY_TO_FIELD_NUMBER = 64;
     private rtmwire.v1.EnvelopeOuterClass.MessageReference replyTo_;
     /**
@@ -1707,6 +1851,12 @@ public final class EnvelopeOuterClass {
       if (bodyCase_ == 29) {
         output.writeMessage(29, (rtmwire.v1.Typing.TypingIndicator) body_);
       }
+      if (bodyCase_ == 30) {
+        output.writeMessage(30, (rtmwire.v1.Stream.StreamPullRequest) body_);
+      }
+      if (bodyCase_ == 31) {
+        output.writeMessage(31, (rtmwire.v1.Stream.StreamPullResponse) body_);
+      }
       if (replyTo_ != null) {
         output.writeMessage(64, getReplyTo());
       }
@@ -1793,6 +1943,14 @@ public final class EnvelopeOuterClass {
       if (bodyCase_ == 29) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(29, (rtmwire.v1.Typing.TypingIndicator) body_);
+      }
+      if (bodyCase_ == 30) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(30, (rtmwire.v1.Stream.StreamPullRequest) body_);
+      }
+      if (bodyCase_ == 31) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(31, (rtmwire.v1.Stream.StreamPullResponse) body_);
       }
       if (replyTo_ != null) {
         size += com.google.protobuf.CodedOutputStream
@@ -1895,6 +2053,14 @@ public final class EnvelopeOuterClass {
           if (!getTyping()
               .equals(other.getTyping())) return false;
           break;
+        case 30:
+          if (!getStreamPullRequest()
+              .equals(other.getStreamPullRequest())) return false;
+          break;
+        case 31:
+          if (!getStreamPullResponse()
+              .equals(other.getStreamPullResponse())) return false;
+          break;
         case 0:
         default:
       }
@@ -1986,6 +2152,14 @@ public final class EnvelopeOuterClass {
         case 29:
           hash = (37 * hash) + TYPING_FIELD_NUMBER;
           hash = (53 * hash) + getTyping().hashCode();
+          break;
+        case 30:
+          hash = (37 * hash) + STREAM_PULL_REQUEST_FIELD_NUMBER;
+          hash = (53 * hash) + getStreamPullRequest().hashCode();
+          break;
+        case 31:
+          hash = (37 * hash) + STREAM_PULL_RESPONSE_FIELD_NUMBER;
+          hash = (53 * hash) + getStreamPullResponse().hashCode();
           break;
         case 0:
         default:
@@ -2182,6 +2356,12 @@ public final class EnvelopeOuterClass {
         if (typingBuilder_ != null) {
           typingBuilder_.clear();
         }
+        if (streamPullRequestBuilder_ != null) {
+          streamPullRequestBuilder_.clear();
+        }
+        if (streamPullResponseBuilder_ != null) {
+          streamPullResponseBuilder_.clear();
+        }
         replyTo_ = null;
         if (replyToBuilder_ != null) {
           replyToBuilder_.dispose();
@@ -2244,7 +2424,7 @@ public final class EnvelopeOuterClass {
               ? deliveryOptions_
               : deliveryOptionsBuilder_.build();
         }
-        if (((from_bitField0_ & 0x00080000) != 0)) {
+        if (((from_bitField0_ & 0x00200000) != 0)) {
           result.replyTo_ = replyToBuilder_ == null
               ? replyTo_
               : replyToBuilder_.build();
@@ -2309,6 +2489,14 @@ public final class EnvelopeOuterClass {
         if (bodyCase_ == 29 &&
             typingBuilder_ != null) {
           result.body_ = typingBuilder_.build();
+        }
+        if (bodyCase_ == 30 &&
+            streamPullRequestBuilder_ != null) {
+          result.body_ = streamPullRequestBuilder_.build();
+        }
+        if (bodyCase_ == 31 &&
+            streamPullResponseBuilder_ != null) {
+          result.body_ = streamPullResponseBuilder_.build();
         }
       }
 
@@ -2431,6 +2619,14 @@ public final class EnvelopeOuterClass {
           }
           case TYPING: {
             mergeTyping(other.getTyping());
+            break;
+          }
+          case STREAM_PULL_REQUEST: {
+            mergeStreamPullRequest(other.getStreamPullRequest());
+            break;
+          }
+          case STREAM_PULL_RESPONSE: {
+            mergeStreamPullResponse(other.getStreamPullResponse());
             break;
           }
           case BODY_NOT_SET: {
@@ -2592,11 +2788,25 @@ public final class EnvelopeOuterClass {
                 bodyCase_ = 29;
                 break;
               } // case 234
+              case 242: {
+                input.readMessage(
+                    getStreamPullRequestFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 30;
+                break;
+              } // case 242
+              case 250: {
+                input.readMessage(
+                    getStreamPullResponseFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 31;
+                break;
+              } // case 250
               case 514: {
                 input.readMessage(
                     getReplyToFieldBuilder().getBuilder(),
                     extensionRegistry);
-                bitField0_ |= 0x00080000;
+                bitField0_ |= 0x00200000;
                 break;
               } // case 514
               default: {
@@ -5724,6 +5934,362 @@ public final class EnvelopeOuterClass {
         return typingBuilder_;
       }
 
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Stream.StreamPullRequest, rtmwire.v1.Stream.StreamPullRequest.Builder, rtmwire.v1.Stream.StreamPullRequestOrBuilder> streamPullRequestBuilder_;
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       * @return Whether the streamPullRequest field is set.
+       */
+      @java.lang.Override
+      public boolean hasStreamPullRequest() {
+        return bodyCase_ == 30;
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       * @return The streamPullRequest.
+       */
+      @java.lang.Override
+      public rtmwire.v1.Stream.StreamPullRequest getStreamPullRequest() {
+        if (streamPullRequestBuilder_ == null) {
+          if (bodyCase_ == 30) {
+            return (rtmwire.v1.Stream.StreamPullRequest) body_;
+          }
+          return rtmwire.v1.Stream.StreamPullRequest.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 30) {
+            return streamPullRequestBuilder_.getMessage();
+          }
+          return rtmwire.v1.Stream.StreamPullRequest.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      public Builder setStreamPullRequest(rtmwire.v1.Stream.StreamPullRequest value) {
+        if (streamPullRequestBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          streamPullRequestBuilder_.setMessage(value);
+        }
+        bodyCase_ = 30;
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      public Builder setStreamPullRequest(
+          rtmwire.v1.Stream.StreamPullRequest.Builder builderForValue) {
+        if (streamPullRequestBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          streamPullRequestBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 30;
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      public Builder mergeStreamPullRequest(rtmwire.v1.Stream.StreamPullRequest value) {
+        if (streamPullRequestBuilder_ == null) {
+          if (bodyCase_ == 30 &&
+              body_ != rtmwire.v1.Stream.StreamPullRequest.getDefaultInstance()) {
+            body_ = rtmwire.v1.Stream.StreamPullRequest.newBuilder((rtmwire.v1.Stream.StreamPullRequest) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 30) {
+            streamPullRequestBuilder_.mergeFrom(value);
+          } else {
+            streamPullRequestBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 30;
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      public Builder clearStreamPullRequest() {
+        if (streamPullRequestBuilder_ == null) {
+          if (bodyCase_ == 30) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 30) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          streamPullRequestBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      public rtmwire.v1.Stream.StreamPullRequest.Builder getStreamPullRequestBuilder() {
+        return getStreamPullRequestFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Stream.StreamPullRequestOrBuilder getStreamPullRequestOrBuilder() {
+        if ((bodyCase_ == 30) && (streamPullRequestBuilder_ != null)) {
+          return streamPullRequestBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 30) {
+            return (rtmwire.v1.Stream.StreamPullRequest) body_;
+          }
+          return rtmwire.v1.Stream.StreamPullRequest.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A client asks the server to send a streaming message's content again.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Stream.StreamPullRequest, rtmwire.v1.Stream.StreamPullRequest.Builder, rtmwire.v1.Stream.StreamPullRequestOrBuilder> 
+          getStreamPullRequestFieldBuilder() {
+        if (streamPullRequestBuilder_ == null) {
+          if (!(bodyCase_ == 30)) {
+            body_ = rtmwire.v1.Stream.StreamPullRequest.getDefaultInstance();
+          }
+          streamPullRequestBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Stream.StreamPullRequest, rtmwire.v1.Stream.StreamPullRequest.Builder, rtmwire.v1.Stream.StreamPullRequestOrBuilder>(
+                  (rtmwire.v1.Stream.StreamPullRequest) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 30;
+        onChanged();
+        return streamPullRequestBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Stream.StreamPullResponse, rtmwire.v1.Stream.StreamPullResponse.Builder, rtmwire.v1.Stream.StreamPullResponseOrBuilder> streamPullResponseBuilder_;
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       * @return Whether the streamPullResponse field is set.
+       */
+      @java.lang.Override
+      public boolean hasStreamPullResponse() {
+        return bodyCase_ == 31;
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       * @return The streamPullResponse.
+       */
+      @java.lang.Override
+      public rtmwire.v1.Stream.StreamPullResponse getStreamPullResponse() {
+        if (streamPullResponseBuilder_ == null) {
+          if (bodyCase_ == 31) {
+            return (rtmwire.v1.Stream.StreamPullResponse) body_;
+          }
+          return rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 31) {
+            return streamPullResponseBuilder_.getMessage();
+          }
+          return rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      public Builder setStreamPullResponse(rtmwire.v1.Stream.StreamPullResponse value) {
+        if (streamPullResponseBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          streamPullResponseBuilder_.setMessage(value);
+        }
+        bodyCase_ = 31;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      public Builder setStreamPullResponse(
+          rtmwire.v1.Stream.StreamPullResponse.Builder builderForValue) {
+        if (streamPullResponseBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          streamPullResponseBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 31;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      public Builder mergeStreamPullResponse(rtmwire.v1.Stream.StreamPullResponse value) {
+        if (streamPullResponseBuilder_ == null) {
+          if (bodyCase_ == 31 &&
+              body_ != rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance()) {
+            body_ = rtmwire.v1.Stream.StreamPullResponse.newBuilder((rtmwire.v1.Stream.StreamPullResponse) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 31) {
+            streamPullResponseBuilder_.mergeFrom(value);
+          } else {
+            streamPullResponseBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 31;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      public Builder clearStreamPullResponse() {
+        if (streamPullResponseBuilder_ == null) {
+          if (bodyCase_ == 31) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 31) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          streamPullResponseBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      public rtmwire.v1.Stream.StreamPullResponse.Builder getStreamPullResponseBuilder() {
+        return getStreamPullResponseFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Stream.StreamPullResponseOrBuilder getStreamPullResponseOrBuilder() {
+        if ((bodyCase_ == 31) && (streamPullResponseBuilder_ != null)) {
+          return streamPullResponseBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 31) {
+            return (rtmwire.v1.Stream.StreamPullResponse) body_;
+          }
+          return rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The server's answer to a stream pull request; the content follows as stream chunks.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Stream.StreamPullResponse, rtmwire.v1.Stream.StreamPullResponse.Builder, rtmwire.v1.Stream.StreamPullResponseOrBuilder> 
+          getStreamPullResponseFieldBuilder() {
+        if (streamPullResponseBuilder_ == null) {
+          if (!(bodyCase_ == 31)) {
+            body_ = rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance();
+          }
+          streamPullResponseBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Stream.StreamPullResponse, rtmwire.v1.Stream.StreamPullResponse.Builder, rtmwire.v1.Stream.StreamPullResponseOrBuilder>(
+                  (rtmwire.v1.Stream.StreamPullResponse) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 31;
+        onChanged();
+        return streamPullResponseBuilder_;
+      }
+
       private rtmwire.v1.EnvelopeOuterClass.MessageReference replyTo_;
       private com.google.protobuf.SingleFieldBuilderV3<
           rtmwire.v1.EnvelopeOuterClass.MessageReference, rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder, rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder> replyToBuilder_;
@@ -5738,7 +6304,7 @@ public final class EnvelopeOuterClass {
        * @return Whether the replyTo field is set.
        */
       public boolean hasReplyTo() {
-        return ((bitField0_ & 0x00080000) != 0);
+        return ((bitField0_ & 0x00200000) != 0);
       }
       /**
        * <pre>
@@ -5775,7 +6341,7 @@ public final class EnvelopeOuterClass {
         } else {
           replyToBuilder_.setMessage(value);
         }
-        bitField0_ |= 0x00080000;
+        bitField0_ |= 0x00200000;
         onChanged();
         return this;
       }
@@ -5795,7 +6361,7 @@ public final class EnvelopeOuterClass {
         } else {
           replyToBuilder_.setMessage(builderForValue.build());
         }
-        bitField0_ |= 0x00080000;
+        bitField0_ |= 0x00200000;
         onChanged();
         return this;
       }
@@ -5810,7 +6376,7 @@ public final class EnvelopeOuterClass {
        */
       public Builder mergeReplyTo(rtmwire.v1.EnvelopeOuterClass.MessageReference value) {
         if (replyToBuilder_ == null) {
-          if (((bitField0_ & 0x00080000) != 0) &&
+          if (((bitField0_ & 0x00200000) != 0) &&
             replyTo_ != null &&
             replyTo_ != rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance()) {
             getReplyToBuilder().mergeFrom(value);
@@ -5820,7 +6386,7 @@ public final class EnvelopeOuterClass {
         } else {
           replyToBuilder_.mergeFrom(value);
         }
-        bitField0_ |= 0x00080000;
+        bitField0_ |= 0x00200000;
         onChanged();
         return this;
       }
@@ -5834,7 +6400,7 @@ public final class EnvelopeOuterClass {
        * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
        */
       public Builder clearReplyTo() {
-        bitField0_ = (bitField0_ & ~0x00080000);
+        bitField0_ = (bitField0_ & ~0x00200000);
         replyTo_ = null;
         if (replyToBuilder_ != null) {
           replyToBuilder_.dispose();
@@ -5853,7 +6419,7 @@ public final class EnvelopeOuterClass {
        * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
        */
       public rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder getReplyToBuilder() {
-        bitField0_ |= 0x00080000;
+        bitField0_ |= 0x00200000;
         onChanged();
         return getReplyToFieldBuilder().getBuilder();
       }
@@ -9217,7 +9783,7 @@ public final class EnvelopeOuterClass {
       "mwire/v1/stream.proto\032\031rtmwire/v1/metada" +
       "ta.proto\032\025rtmwire/v1/edit.proto\032\027rtmwire" +
       "/v1/recall.proto\032\031rtmwire/v1/reaction.pr" +
-      "oto\032\027rtmwire/v1/typing.proto\"\371\006\n\010Envelop" +
+      "oto\032\027rtmwire/v1/typing.proto\"\367\007\n\010Envelop" +
       "e\022\022\n\nmessage_id\030\001 \001(\t\022\"\n\006sender\030\002 \001(\0132\022." +
       "rtmwire.v1.Sender\022\024\n\014send_time_ms\030\003 \001(\003\022" +
       ".\n\014conversation\030\004 \001(\0132\030.rtmwire.v1.Conve" +
@@ -9238,20 +9804,23 @@ public final class EnvelopeOuterClass {
       " \001(\0132\024.rtmwire.v1.ReactionH\000\0227\n\020reaction" +
       "_summary\030\034 \001(\0132\033.rtmwire.v1.ReactionSumm" +
       "aryH\000\022-\n\006typing\030\035 \001(\0132\033.rtmwire.v1.Typin" +
-      "gIndicatorH\000\022.\n\010reply_to\030@ \001(\0132\034.rtmwire" +
-      ".v1.MessageReferenceB\006\n\004bodyJ\004\010\006\020\020J\004\010\036\020@" +
-      "\"V\n\020MessageReference\022\023\n\013message_uid\030\001 \001(" +
-      "\t\022\026\n\016sender_user_id\030\002 \001(\t\022\017\n\007excerpt\030\003 \001" +
-      "(\tJ\004\010\004\020\020\"5\n\006Sender\022\017\n\007user_id\030\001 \001(\t\022\024\n\014d" +
-      "isplay_name\030\002 \001(\tJ\004\010\003\020\020\"L\n\014Conversation\022" +
-      "*\n\004type\030\001 \001(\0162\034.rtmwire.v1.ConversationT" +
-      "ype\022\n\n\002id\030\002 \001(\tJ\004\010\003\020\020\"c\n\017DeliveryOptions" +
-      "\022\030\n\020delivery_receipt\030\001 \001(\010\022\024\n\014read_recei" +
-      "pt\030\002 \001(\010\022\032\n\022group_read_receipt\030\003 \001(\010J\004\010\004" +
-      "\020\020*\215\001\n\020ConversationType\022!\n\035CONVERSATION_" +
-      "TYPE_UNSPECIFIED\020\000\022\032\n\026CONVERSATION_TYPE_" +
-      "PEER\020\001\022\035\n\031CONVERSATION_TYPE_CHANNEL\020\002\022\033\n" +
-      "\027CONVERSATION_TYPE_GROUP\020\003b\006proto3"
+      "gIndicatorH\000\022<\n\023stream_pull_request\030\036 \001(" +
+      "\0132\035.rtmwire.v1.StreamPullRequestH\000\022>\n\024st" +
+      "ream_pull_response\030\037 \001(\0132\036.rtmwire.v1.St" +
+      "reamPullResponseH\000\022.\n\010reply_to\030@ \001(\0132\034.r" +
+      "tmwire.v1.MessageReferenceB\006\n\004bodyJ\004\010\006\020\020" +
+      "J\004\010 \020@\"V\n\020MessageReference\022\023\n\013message_ui" +
+      "d\030\001 \001(\t\022\026\n\016sender_user_id\030\002 \001(\t\022\017\n\007excer" +
+      "pt\030\003 \001(\tJ\004\010\004\020\020\"5\n\006Sender\022\017\n\007user_id\030\001 \001(" +
+      "\t\022\024\n\014display_name\030\002 \001(\tJ\004\010\003\020\020\"L\n\014Convers" +
+      "ation\022*\n\004type\030\001 \001(\0162\034.rtmwire.v1.Convers" +
+      "ationType\022\n\n\002id\030\002 \001(\tJ\004\010\003\020\020\"c\n\017DeliveryO" +
+      "ptions\022\030\n\020delivery_receipt\030\001 \001(\010\022\024\n\014read" +
+      "_receipt\030\002 \001(\010\022\032\n\022group_read_receipt\030\003 \001" +
+      "(\010J\004\010\004\020\020*\215\001\n\020ConversationType\022!\n\035CONVERS" +
+      "ATION_TYPE_UNSPECIFIED\020\000\022\032\n\026CONVERSATION" +
+      "_TYPE_PEER\020\001\022\035\n\031CONVERSATION_TYPE_CHANNE" +
+      "L\020\002\022\033\n\027CONVERSATION_TYPE_GROUP\020\003b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -9271,7 +9840,7 @@ public final class EnvelopeOuterClass {
     internal_static_rtmwire_v1_Envelope_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_Envelope_descriptor,
-        new java.lang.String[] { "MessageId", "Sender", "SendTimeMs", "Conversation", "DeliveryOptions", "Text", "Image", "File", "Status", "Receipt", "Stream", "StreamChunk", "Metadata", "Custom", "Edit", "Recall", "Reaction", "ReactionSummary", "Typing", "ReplyTo", "Body", });
+        new java.lang.String[] { "MessageId", "Sender", "SendTimeMs", "Conversation", "DeliveryOptions", "Text", "Image", "File", "Status", "Receipt", "Stream", "StreamChunk", "Metadata", "Custom", "Edit", "Recall", "Reaction", "ReactionSummary", "Typing", "StreamPullRequest", "StreamPullResponse", "ReplyTo", "Body", });
     internal_static_rtmwire_v1_MessageReference_descriptor =
       getDescriptor().getMessageTypes().get(1);
     internal_static_rtmwire_v1_MessageReference_fieldAccessorTable = new

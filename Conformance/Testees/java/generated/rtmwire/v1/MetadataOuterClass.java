@@ -224,6 +224,24 @@ public final class MetadataOuterClass {
      * <code>METADATA_OPERATION_UNSUBSCRIBE = 6;</code>
      */
     METADATA_OPERATION_UNSUBSCRIBE(6),
+    /**
+     * <pre>
+     * acquireLock: take the lock named by lock_name on a channel, so that writes naming it are
+     * the requester's alone. LOCK_HELD when another user holds it.
+     * </pre>
+     *
+     * <code>METADATA_OPERATION_ACQUIRE_LOCK = 7;</code>
+     */
+    METADATA_OPERATION_ACQUIRE_LOCK(7),
+    /**
+     * <pre>
+     * releaseLock: give the named lock back. LOCK_HELD when another user holds it, ITEM_NOT_FOUND
+     * when nobody does.
+     * </pre>
+     *
+     * <code>METADATA_OPERATION_RELEASE_LOCK = 8;</code>
+     */
+    METADATA_OPERATION_RELEASE_LOCK(8),
     UNRECOGNIZED(-1),
     ;
 
@@ -283,6 +301,24 @@ public final class MetadataOuterClass {
      * <code>METADATA_OPERATION_UNSUBSCRIBE = 6;</code>
      */
     public static final int METADATA_OPERATION_UNSUBSCRIBE_VALUE = 6;
+    /**
+     * <pre>
+     * acquireLock: take the lock named by lock_name on a channel, so that writes naming it are
+     * the requester's alone. LOCK_HELD when another user holds it.
+     * </pre>
+     *
+     * <code>METADATA_OPERATION_ACQUIRE_LOCK = 7;</code>
+     */
+    public static final int METADATA_OPERATION_ACQUIRE_LOCK_VALUE = 7;
+    /**
+     * <pre>
+     * releaseLock: give the named lock back. LOCK_HELD when another user holds it, ITEM_NOT_FOUND
+     * when nobody does.
+     * </pre>
+     *
+     * <code>METADATA_OPERATION_RELEASE_LOCK = 8;</code>
+     */
+    public static final int METADATA_OPERATION_RELEASE_LOCK_VALUE = 8;
 
 
     public final int getNumber() {
@@ -316,6 +352,8 @@ public final class MetadataOuterClass {
         case 4: return METADATA_OPERATION_REMOVE;
         case 5: return METADATA_OPERATION_SUBSCRIBE;
         case 6: return METADATA_OPERATION_UNSUBSCRIBE;
+        case 7: return METADATA_OPERATION_ACQUIRE_LOCK;
+        case 8: return METADATA_OPERATION_RELEASE_LOCK;
         default: return null;
       }
     }
@@ -5386,7 +5424,9 @@ public final class MetadataOuterClass {
 
     /**
      * <pre>
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      * </pre>
      *
      * <code>string lock_name = 6;</code>
@@ -5395,7 +5435,9 @@ public final class MetadataOuterClass {
     java.lang.String getLockName();
     /**
      * <pre>
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      * </pre>
      *
      * <code>string lock_name = 6;</code>
@@ -5643,7 +5685,9 @@ public final class MetadataOuterClass {
     private volatile java.lang.Object lockName_ = "";
     /**
      * <pre>
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      * </pre>
      *
      * <code>string lock_name = 6;</code>
@@ -5664,7 +5708,9 @@ public final class MetadataOuterClass {
     }
     /**
      * <pre>
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      * </pre>
      *
      * <code>string lock_name = 6;</code>
@@ -6800,7 +6846,9 @@ public final class MetadataOuterClass {
       private java.lang.Object lockName_ = "";
       /**
        * <pre>
-       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+       * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+       * and ACQUIRE_LOCK and RELEASE_LOCK require one.
        * </pre>
        *
        * <code>string lock_name = 6;</code>
@@ -6820,7 +6868,9 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+       * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+       * and ACQUIRE_LOCK and RELEASE_LOCK require one.
        * </pre>
        *
        * <code>string lock_name = 6;</code>
@@ -6841,7 +6891,9 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+       * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+       * and ACQUIRE_LOCK and RELEASE_LOCK require one.
        * </pre>
        *
        * <code>string lock_name = 6;</code>
@@ -6858,7 +6910,9 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+       * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+       * and ACQUIRE_LOCK and RELEASE_LOCK require one.
        * </pre>
        *
        * <code>string lock_name = 6;</code>
@@ -6872,7 +6926,9 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+       * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+       * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+       * and ACQUIRE_LOCK and RELEASE_LOCK require one.
        * </pre>
        *
        * <code>string lock_name = 6;</code>
@@ -11211,22 +11267,24 @@ public final class MetadataOuterClass {
       "wire.v1.StorageEventH\000B\006\n\004kindJ\004\010\004\020\020*^\n\013" +
       "ChannelType\022\034\n\030CHANNEL_TYPE_UNSPECIFIED\020" +
       "\000\022\030\n\024CHANNEL_TYPE_MESSAGE\020\001\022\027\n\023CHANNEL_T" +
-      "YPE_STREAM\020\002*\363\001\n\021MetadataOperation\022\"\n\036ME" +
+      "YPE_STREAM\020\002*\275\002\n\021MetadataOperation\022\"\n\036ME" +
       "TADATA_OPERATION_UNSPECIFIED\020\000\022\032\n\026METADA" +
       "TA_OPERATION_SET\020\001\022\032\n\026METADATA_OPERATION" +
       "_GET\020\002\022\035\n\031METADATA_OPERATION_UPDATE\020\003\022\035\n" +
       "\031METADATA_OPERATION_REMOVE\020\004\022 \n\034METADATA" +
       "_OPERATION_SUBSCRIBE\020\005\022\"\n\036METADATA_OPERA" +
-      "TION_UNSUBSCRIBE\020\006*\267\001\n\016MetadataStatus\022\026\n" +
-      "\022METADATA_STATUS_OK\020\000\022%\n!METADATA_STATUS" +
-      "_REVISION_CONFLICT\020\001\022\"\n\036METADATA_STATUS_" +
-      "ITEM_NOT_FOUND\020\002\022\035\n\031METADATA_STATUS_LOCK" +
-      "_HELD\020\003\022#\n\037METADATA_STATUS_INVALID_REQUE" +
-      "ST\020\004*\261\001\n\020StorageEventType\022\"\n\036STORAGE_EVE" +
-      "NT_TYPE_UNSPECIFIED\020\000\022\037\n\033STORAGE_EVENT_T" +
-      "YPE_SNAPSHOT\020\001\022\032\n\026STORAGE_EVENT_TYPE_SET" +
-      "\020\002\022\035\n\031STORAGE_EVENT_TYPE_UPDATE\020\003\022\035\n\031STO" +
-      "RAGE_EVENT_TYPE_REMOVE\020\004b\006proto3"
+      "TION_UNSUBSCRIBE\020\006\022#\n\037METADATA_OPERATION" +
+      "_ACQUIRE_LOCK\020\007\022#\n\037METADATA_OPERATION_RE" +
+      "LEASE_LOCK\020\010*\267\001\n\016MetadataStatus\022\026\n\022METAD" +
+      "ATA_STATUS_OK\020\000\022%\n!METADATA_STATUS_REVIS" +
+      "ION_CONFLICT\020\001\022\"\n\036METADATA_STATUS_ITEM_N" +
+      "OT_FOUND\020\002\022\035\n\031METADATA_STATUS_LOCK_HELD\020" +
+      "\003\022#\n\037METADATA_STATUS_INVALID_REQUEST\020\004*\261" +
+      "\001\n\020StorageEventType\022\"\n\036STORAGE_EVENT_TYP" +
+      "E_UNSPECIFIED\020\000\022\037\n\033STORAGE_EVENT_TYPE_SN" +
+      "APSHOT\020\001\022\032\n\026STORAGE_EVENT_TYPE_SET\020\002\022\035\n\031" +
+      "STORAGE_EVENT_TYPE_UPDATE\020\003\022\035\n\031STORAGE_E" +
+      "VENT_TYPE_REMOVE\020\004b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,

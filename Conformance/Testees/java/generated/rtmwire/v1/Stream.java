@@ -6470,6 +6470,1307 @@ public final class Stream {
 
   }
 
+  public interface StreamPullRequestOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.StreamPullRequest)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The streamMessageId.
+     */
+    java.lang.String getStreamMessageId();
+    /**
+     * <pre>
+     * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The bytes for streamMessageId.
+     */
+    com.google.protobuf.ByteString
+        getStreamMessageIdBytes();
+  }
+  /**
+   * <pre>
+   * A client asks for a streaming message's content (RongCloud requestStreamMessageWithParams),
+   * for a stream it did not follow live or lost part of. The server answers with a
+   * StreamPullResponse and, when its code is 0, sends the content again as the usual chunks
+   * (init, deltas, complete), which a StreamAssembler applies as it would live ones.
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.StreamPullRequest}
+   */
+  public static final class StreamPullRequest extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.StreamPullRequest)
+      StreamPullRequestOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use StreamPullRequest.newBuilder() to construct.
+    private StreamPullRequest(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private StreamPullRequest() {
+      streamMessageId_ = "";
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new StreamPullRequest();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return rtmwire.v1.Stream.internal_static_rtmwire_v1_StreamPullRequest_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return rtmwire.v1.Stream.internal_static_rtmwire_v1_StreamPullRequest_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              rtmwire.v1.Stream.StreamPullRequest.class, rtmwire.v1.Stream.StreamPullRequest.Builder.class);
+    }
+
+    public static final int STREAM_MESSAGE_ID_FIELD_NUMBER = 1;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object streamMessageId_ = "";
+    /**
+     * <pre>
+     * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The streamMessageId.
+     */
+    @java.lang.Override
+    public java.lang.String getStreamMessageId() {
+      java.lang.Object ref = streamMessageId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        streamMessageId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The bytes for streamMessageId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getStreamMessageIdBytes() {
+      java.lang.Object ref = streamMessageId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        streamMessageId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(streamMessageId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 1, streamMessageId_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(streamMessageId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(1, streamMessageId_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof rtmwire.v1.Stream.StreamPullRequest)) {
+        return super.equals(obj);
+      }
+      rtmwire.v1.Stream.StreamPullRequest other = (rtmwire.v1.Stream.StreamPullRequest) obj;
+
+      if (!getStreamMessageId()
+          .equals(other.getStreamMessageId())) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + STREAM_MESSAGE_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getStreamMessageId().hashCode();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Stream.StreamPullRequest parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.Stream.StreamPullRequest prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * A client asks for a streaming message's content (RongCloud requestStreamMessageWithParams),
+     * for a stream it did not follow live or lost part of. The server answers with a
+     * StreamPullResponse and, when its code is 0, sends the content again as the usual chunks
+     * (init, deltas, complete), which a StreamAssembler applies as it would live ones.
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.StreamPullRequest}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.StreamPullRequest)
+        rtmwire.v1.Stream.StreamPullRequestOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return rtmwire.v1.Stream.internal_static_rtmwire_v1_StreamPullRequest_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return rtmwire.v1.Stream.internal_static_rtmwire_v1_StreamPullRequest_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                rtmwire.v1.Stream.StreamPullRequest.class, rtmwire.v1.Stream.StreamPullRequest.Builder.class);
+      }
+
+      // Construct using rtmwire.v1.Stream.StreamPullRequest.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        streamMessageId_ = "";
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return rtmwire.v1.Stream.internal_static_rtmwire_v1_StreamPullRequest_descriptor;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Stream.StreamPullRequest getDefaultInstanceForType() {
+        return rtmwire.v1.Stream.StreamPullRequest.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Stream.StreamPullRequest build() {
+        rtmwire.v1.Stream.StreamPullRequest result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Stream.StreamPullRequest buildPartial() {
+        rtmwire.v1.Stream.StreamPullRequest result = new rtmwire.v1.Stream.StreamPullRequest(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(rtmwire.v1.Stream.StreamPullRequest result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.streamMessageId_ = streamMessageId_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof rtmwire.v1.Stream.StreamPullRequest) {
+          return mergeFrom((rtmwire.v1.Stream.StreamPullRequest)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(rtmwire.v1.Stream.StreamPullRequest other) {
+        if (other == rtmwire.v1.Stream.StreamPullRequest.getDefaultInstance()) return this;
+        if (!other.getStreamMessageId().isEmpty()) {
+          streamMessageId_ = other.streamMessageId_;
+          bitField0_ |= 0x00000001;
+          onChanged();
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                streamMessageId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private java.lang.Object streamMessageId_ = "";
+      /**
+       * <pre>
+       * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @return The streamMessageId.
+       */
+      public java.lang.String getStreamMessageId() {
+        java.lang.Object ref = streamMessageId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          streamMessageId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @return The bytes for streamMessageId.
+       */
+      public com.google.protobuf.ByteString
+          getStreamMessageIdBytes() {
+        java.lang.Object ref = streamMessageId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          streamMessageId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @param value The streamMessageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setStreamMessageId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        streamMessageId_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearStreamMessageId() {
+        streamMessageId_ = getDefaultInstance().getStreamMessageId();
+        bitField0_ = (bitField0_ & ~0x00000001);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @param value The bytes for streamMessageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setStreamMessageIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        streamMessageId_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.StreamPullRequest)
+    }
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.StreamPullRequest)
+    private static final rtmwire.v1.Stream.StreamPullRequest DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new rtmwire.v1.Stream.StreamPullRequest();
+    }
+
+    public static rtmwire.v1.Stream.StreamPullRequest getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<StreamPullRequest>
+        PARSER = new com.google.protobuf.AbstractParser<StreamPullRequest>() {
+      @java.lang.Override
+      public StreamPullRequest parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<StreamPullRequest> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<StreamPullRequest> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public rtmwire.v1.Stream.StreamPullRequest getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
+  public interface StreamPullResponseOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.StreamPullResponse)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * The stream asked for. Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The streamMessageId.
+     */
+    java.lang.String getStreamMessageId();
+    /**
+     * <pre>
+     * The stream asked for. Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The bytes for streamMessageId.
+     */
+    com.google.protobuf.ByteString
+        getStreamMessageIdBytes();
+
+    /**
+     * <pre>
+     * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+     * stream), and no chunk follows.
+     * </pre>
+     *
+     * <code>int32 code = 2;</code>
+     * @return The code.
+     */
+    int getCode();
+  }
+  /**
+   * <pre>
+   * The server's answer to a StreamPullRequest (the code the completion handler receives).
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.StreamPullResponse}
+   */
+  public static final class StreamPullResponse extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.StreamPullResponse)
+      StreamPullResponseOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use StreamPullResponse.newBuilder() to construct.
+    private StreamPullResponse(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private StreamPullResponse() {
+      streamMessageId_ = "";
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new StreamPullResponse();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return rtmwire.v1.Stream.internal_static_rtmwire_v1_StreamPullResponse_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return rtmwire.v1.Stream.internal_static_rtmwire_v1_StreamPullResponse_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              rtmwire.v1.Stream.StreamPullResponse.class, rtmwire.v1.Stream.StreamPullResponse.Builder.class);
+    }
+
+    public static final int STREAM_MESSAGE_ID_FIELD_NUMBER = 1;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object streamMessageId_ = "";
+    /**
+     * <pre>
+     * The stream asked for. Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The streamMessageId.
+     */
+    @java.lang.Override
+    public java.lang.String getStreamMessageId() {
+      java.lang.Object ref = streamMessageId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        streamMessageId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The stream asked for. Required (non-empty).
+     * </pre>
+     *
+     * <code>string stream_message_id = 1;</code>
+     * @return The bytes for streamMessageId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getStreamMessageIdBytes() {
+      java.lang.Object ref = streamMessageId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        streamMessageId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    public static final int CODE_FIELD_NUMBER = 2;
+    private int code_ = 0;
+    /**
+     * <pre>
+     * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+     * stream), and no chunk follows.
+     * </pre>
+     *
+     * <code>int32 code = 2;</code>
+     * @return The code.
+     */
+    @java.lang.Override
+    public int getCode() {
+      return code_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(streamMessageId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 1, streamMessageId_);
+      }
+      if (code_ != 0) {
+        output.writeInt32(2, code_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(streamMessageId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(1, streamMessageId_);
+      }
+      if (code_ != 0) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeInt32Size(2, code_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof rtmwire.v1.Stream.StreamPullResponse)) {
+        return super.equals(obj);
+      }
+      rtmwire.v1.Stream.StreamPullResponse other = (rtmwire.v1.Stream.StreamPullResponse) obj;
+
+      if (!getStreamMessageId()
+          .equals(other.getStreamMessageId())) return false;
+      if (getCode()
+          != other.getCode()) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + STREAM_MESSAGE_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getStreamMessageId().hashCode();
+      hash = (37 * hash) + CODE_FIELD_NUMBER;
+      hash = (53 * hash) + getCode();
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Stream.StreamPullResponse parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.Stream.StreamPullResponse prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * The server's answer to a StreamPullRequest (the code the completion handler receives).
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.StreamPullResponse}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.StreamPullResponse)
+        rtmwire.v1.Stream.StreamPullResponseOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return rtmwire.v1.Stream.internal_static_rtmwire_v1_StreamPullResponse_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return rtmwire.v1.Stream.internal_static_rtmwire_v1_StreamPullResponse_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                rtmwire.v1.Stream.StreamPullResponse.class, rtmwire.v1.Stream.StreamPullResponse.Builder.class);
+      }
+
+      // Construct using rtmwire.v1.Stream.StreamPullResponse.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        streamMessageId_ = "";
+        code_ = 0;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return rtmwire.v1.Stream.internal_static_rtmwire_v1_StreamPullResponse_descriptor;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Stream.StreamPullResponse getDefaultInstanceForType() {
+        return rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Stream.StreamPullResponse build() {
+        rtmwire.v1.Stream.StreamPullResponse result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Stream.StreamPullResponse buildPartial() {
+        rtmwire.v1.Stream.StreamPullResponse result = new rtmwire.v1.Stream.StreamPullResponse(this);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartial0(rtmwire.v1.Stream.StreamPullResponse result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.streamMessageId_ = streamMessageId_;
+        }
+        if (((from_bitField0_ & 0x00000002) != 0)) {
+          result.code_ = code_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof rtmwire.v1.Stream.StreamPullResponse) {
+          return mergeFrom((rtmwire.v1.Stream.StreamPullResponse)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(rtmwire.v1.Stream.StreamPullResponse other) {
+        if (other == rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance()) return this;
+        if (!other.getStreamMessageId().isEmpty()) {
+          streamMessageId_ = other.streamMessageId_;
+          bitField0_ |= 0x00000001;
+          onChanged();
+        }
+        if (other.getCode() != 0) {
+          setCode(other.getCode());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                streamMessageId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              case 16: {
+                code_ = input.readInt32();
+                bitField0_ |= 0x00000002;
+                break;
+              } // case 16
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private java.lang.Object streamMessageId_ = "";
+      /**
+       * <pre>
+       * The stream asked for. Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @return The streamMessageId.
+       */
+      public java.lang.String getStreamMessageId() {
+        java.lang.Object ref = streamMessageId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          streamMessageId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The stream asked for. Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @return The bytes for streamMessageId.
+       */
+      public com.google.protobuf.ByteString
+          getStreamMessageIdBytes() {
+        java.lang.Object ref = streamMessageId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          streamMessageId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The stream asked for. Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @param value The streamMessageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setStreamMessageId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        streamMessageId_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The stream asked for. Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearStreamMessageId() {
+        streamMessageId_ = getDefaultInstance().getStreamMessageId();
+        bitField0_ = (bitField0_ & ~0x00000001);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The stream asked for. Required (non-empty).
+       * </pre>
+       *
+       * <code>string stream_message_id = 1;</code>
+       * @param value The bytes for streamMessageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setStreamMessageIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        streamMessageId_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+
+      private int code_ ;
+      /**
+       * <pre>
+       * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+       * stream), and no chunk follows.
+       * </pre>
+       *
+       * <code>int32 code = 2;</code>
+       * @return The code.
+       */
+      @java.lang.Override
+      public int getCode() {
+        return code_;
+      }
+      /**
+       * <pre>
+       * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+       * stream), and no chunk follows.
+       * </pre>
+       *
+       * <code>int32 code = 2;</code>
+       * @param value The code to set.
+       * @return This builder for chaining.
+       */
+      public Builder setCode(int value) {
+        
+        code_ = value;
+        bitField0_ |= 0x00000002;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+       * stream), and no chunk follows.
+       * </pre>
+       *
+       * <code>int32 code = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearCode() {
+        bitField0_ = (bitField0_ & ~0x00000002);
+        code_ = 0;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.StreamPullResponse)
+    }
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.StreamPullResponse)
+    private static final rtmwire.v1.Stream.StreamPullResponse DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new rtmwire.v1.Stream.StreamPullResponse();
+    }
+
+    public static rtmwire.v1.Stream.StreamPullResponse getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<StreamPullResponse>
+        PARSER = new com.google.protobuf.AbstractParser<StreamPullResponse>() {
+      @java.lang.Override
+      public StreamPullResponse parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<StreamPullResponse> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<StreamPullResponse> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public rtmwire.v1.Stream.StreamPullResponse getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
   private static final com.google.protobuf.Descriptors.Descriptor
     internal_static_rtmwire_v1_StreamMessage_descriptor;
   private static final 
@@ -6500,6 +7801,16 @@ public final class Stream {
   private static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_rtmwire_v1_StreamComplete_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_rtmwire_v1_StreamPullRequest_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_rtmwire_v1_StreamPullRequest_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_rtmwire_v1_StreamPullResponse_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_rtmwire_v1_StreamPullResponse_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -6527,7 +7838,10 @@ public final class Stream {
       "\013StreamDelta\022\017\n\007content\030\001 \001(\tJ\004\010\002\020\020\"c\n\016S" +
       "treamComplete\022\014\n\004code\030\001 \001(\005\022\023\n\013stop_reas" +
       "on\030\002 \001(\005\022\017\n\007summary\030\003 \001(\t\022\027\n\017complete_re" +
-      "ason\030\004 \001(\005J\004\010\005\020\020b\006proto3"
+      "ason\030\004 \001(\005J\004\010\005\020\020\"4\n\021StreamPullRequest\022\031\n" +
+      "\021stream_message_id\030\001 \001(\tJ\004\010\002\020\020\"C\n\022Stream" +
+      "PullResponse\022\031\n\021stream_message_id\030\001 \001(\t\022" +
+      "\014\n\004code\030\002 \001(\005J\004\010\003\020\020b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -6569,6 +7883,18 @@ public final class Stream {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_StreamComplete_descriptor,
         new java.lang.String[] { "Code", "StopReason", "Summary", "CompleteReason", });
+    internal_static_rtmwire_v1_StreamPullRequest_descriptor =
+      getDescriptor().getMessageTypes().get(6);
+    internal_static_rtmwire_v1_StreamPullRequest_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_rtmwire_v1_StreamPullRequest_descriptor,
+        new java.lang.String[] { "StreamMessageId", });
+    internal_static_rtmwire_v1_StreamPullResponse_descriptor =
+      getDescriptor().getMessageTypes().get(7);
+    internal_static_rtmwire_v1_StreamPullResponse_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_rtmwire_v1_StreamPullResponse_descriptor,
+        new java.lang.String[] { "StreamMessageId", "Code", });
   }
 
   // @@protoc_insertion_point(outer_class_scope)

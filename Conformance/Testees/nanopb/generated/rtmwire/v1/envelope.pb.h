@@ -122,6 +122,10 @@ typedef struct _rtmwire_v1_Envelope {
         rtmwire_v1_ReactionSummary reaction_summary;
         /* The sender started or stopped typing in the conversation. */
         rtmwire_v1_TypingIndicator typing;
+        /* A client asks the server to send a streaming message's content again. */
+        rtmwire_v1_StreamPullRequest stream_pull_request;
+        /* The server's answer to a stream pull request; the content follows as stream chunks. */
+        rtmwire_v1_StreamPullResponse stream_pull_response;
     } body;
     /* The message this envelope replies to. Absent = not a reply. Any body may reply (usually
  text, image or file). Numbered after the body kinds so that older readers, which keep it as
@@ -189,6 +193,8 @@ extern "C" {
 #define rtmwire_v1_Envelope_reaction_tag         27
 #define rtmwire_v1_Envelope_reaction_summary_tag 28
 #define rtmwire_v1_Envelope_typing_tag           29
+#define rtmwire_v1_Envelope_stream_pull_request_tag 30
+#define rtmwire_v1_Envelope_stream_pull_response_tag 31
 #define rtmwire_v1_Envelope_reply_to_tag         64
 
 /* Struct field encoding specification for nanopb */
@@ -212,6 +218,8 @@ X(a, STATIC,   ONEOF,    MESSAGE,  (body,recall,body.recall),  26) \
 X(a, STATIC,   ONEOF,    MESSAGE,  (body,reaction,body.reaction),  27) \
 X(a, STATIC,   ONEOF,    MESSAGE,  (body,reaction_summary,body.reaction_summary),  28) \
 X(a, STATIC,   ONEOF,    MESSAGE,  (body,typing,body.typing),  29) \
+X(a, STATIC,   ONEOF,    MESSAGE,  (body,stream_pull_request,body.stream_pull_request),  30) \
+X(a, STATIC,   ONEOF,    MESSAGE,  (body,stream_pull_response,body.stream_pull_response),  31) \
 X(a, STATIC,   OPTIONAL, MESSAGE,  reply_to,         64)
 #define rtmwire_v1_Envelope_CALLBACK NULL
 #define rtmwire_v1_Envelope_DEFAULT NULL
@@ -232,6 +240,8 @@ X(a, STATIC,   OPTIONAL, MESSAGE,  reply_to,         64)
 #define rtmwire_v1_Envelope_body_reaction_MSGTYPE rtmwire_v1_Reaction
 #define rtmwire_v1_Envelope_body_reaction_summary_MSGTYPE rtmwire_v1_ReactionSummary
 #define rtmwire_v1_Envelope_body_typing_MSGTYPE rtmwire_v1_TypingIndicator
+#define rtmwire_v1_Envelope_body_stream_pull_request_MSGTYPE rtmwire_v1_StreamPullRequest
+#define rtmwire_v1_Envelope_body_stream_pull_response_MSGTYPE rtmwire_v1_StreamPullResponse
 #define rtmwire_v1_Envelope_reply_to_MSGTYPE rtmwire_v1_MessageReference
 
 #define rtmwire_v1_MessageReference_FIELDLIST(X, a) \
@@ -274,8 +284,8 @@ extern const pb_msgdesc_t rtmwire_v1_DeliveryOptions_msg;
 #define rtmwire_v1_DeliveryOptions_fields &rtmwire_v1_DeliveryOptions_msg
 
 /* Maximum encoded size of messages (where known) */
-#if defined(rtmwire_v1_TextMessage_size) && defined(rtmwire_v1_ImageMessage_size) && defined(rtmwire_v1_FileMessage_size) && defined(rtmwire_v1_Receipt_size) && defined(rtmwire_v1_StreamMessage_size) && defined(rtmwire_v1_StreamChunk_size) && defined(rtmwire_v1_MetadataMessage_size) && defined(rtmwire_v1_CustomMessage_size) && defined(rtmwire_v1_MessageEdit_size) && defined(rtmwire_v1_MessageRecall_size) && defined(rtmwire_v1_Reaction_size) && defined(rtmwire_v1_ReactionSummary_size)
-union rtmwire_v1_Envelope_body_size_union {char f16[(7 + rtmwire_v1_TextMessage_size)]; char f17[(7 + rtmwire_v1_ImageMessage_size)]; char f18[(7 + rtmwire_v1_FileMessage_size)]; char f20[(7 + rtmwire_v1_Receipt_size)]; char f21[(7 + rtmwire_v1_StreamMessage_size)]; char f22[(7 + rtmwire_v1_StreamChunk_size)]; char f23[(7 + rtmwire_v1_MetadataMessage_size)]; char f24[(7 + rtmwire_v1_CustomMessage_size)]; char f25[(7 + rtmwire_v1_MessageEdit_size)]; char f26[(7 + rtmwire_v1_MessageRecall_size)]; char f27[(7 + rtmwire_v1_Reaction_size)]; char f28[(7 + rtmwire_v1_ReactionSummary_size)]; char f0[11];};
+#if defined(rtmwire_v1_TextMessage_size) && defined(rtmwire_v1_ImageMessage_size) && defined(rtmwire_v1_FileMessage_size) && defined(rtmwire_v1_Receipt_size) && defined(rtmwire_v1_StreamMessage_size) && defined(rtmwire_v1_StreamChunk_size) && defined(rtmwire_v1_MetadataMessage_size) && defined(rtmwire_v1_CustomMessage_size) && defined(rtmwire_v1_MessageEdit_size) && defined(rtmwire_v1_MessageRecall_size) && defined(rtmwire_v1_Reaction_size) && defined(rtmwire_v1_ReactionSummary_size) && defined(rtmwire_v1_StreamPullRequest_size) && defined(rtmwire_v1_StreamPullResponse_size)
+union rtmwire_v1_Envelope_body_size_union {char f16[(7 + rtmwire_v1_TextMessage_size)]; char f17[(7 + rtmwire_v1_ImageMessage_size)]; char f18[(7 + rtmwire_v1_FileMessage_size)]; char f20[(7 + rtmwire_v1_Receipt_size)]; char f21[(7 + rtmwire_v1_StreamMessage_size)]; char f22[(7 + rtmwire_v1_StreamChunk_size)]; char f23[(7 + rtmwire_v1_MetadataMessage_size)]; char f24[(7 + rtmwire_v1_CustomMessage_size)]; char f25[(7 + rtmwire_v1_MessageEdit_size)]; char f26[(7 + rtmwire_v1_MessageRecall_size)]; char f27[(7 + rtmwire_v1_Reaction_size)]; char f28[(7 + rtmwire_v1_ReactionSummary_size)]; char f30[(7 + rtmwire_v1_StreamPullRequest_size)]; char f31[(7 + rtmwire_v1_StreamPullResponse_size)]; char f0[11];};
 #endif
 /* rtmwire_v1_Envelope_size depends on runtime parameters */
 /* rtmwire_v1_MessageReference_size depends on runtime parameters */

@@ -35,7 +35,13 @@ typedef enum _rtmwire_v1_MetadataOperation {
     /* subscribeUserMetadata: receive storage events for a user. */
     rtmwire_v1_MetadataOperation_METADATA_OPERATION_SUBSCRIBE = 5,
     /* unsubscribeUserMetadata: stop receiving them. */
-    rtmwire_v1_MetadataOperation_METADATA_OPERATION_UNSUBSCRIBE = 6
+    rtmwire_v1_MetadataOperation_METADATA_OPERATION_UNSUBSCRIBE = 6,
+    /* acquireLock: take the lock named by lock_name on a channel, so that writes naming it are
+ the requester's alone. LOCK_HELD when another user holds it. */
+    rtmwire_v1_MetadataOperation_METADATA_OPERATION_ACQUIRE_LOCK = 7,
+    /* releaseLock: give the named lock back. LOCK_HELD when another user holds it, ITEM_NOT_FOUND
+ when nobody does. */
+    rtmwire_v1_MetadataOperation_METADATA_OPERATION_RELEASE_LOCK = 8
 } rtmwire_v1_MetadataOperation;
 
 /* Outcome of a storage operation. */
@@ -137,7 +143,9 @@ typedef struct _rtmwire_v1_MetadataRequest {
     /* Write options (set/update/remove). */
     bool has_options;
     rtmwire_v1_MetadataOptions options;
-    /* Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. */
+    /* Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+ exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+ and ACQUIRE_LOCK and RELEASE_LOCK require one. */
     char *lock_name;
 } rtmwire_v1_MetadataRequest;
 
@@ -197,8 +205,8 @@ extern "C" {
 #define _rtmwire_v1_ChannelType_ARRAYSIZE ((rtmwire_v1_ChannelType)(rtmwire_v1_ChannelType_CHANNEL_TYPE_STREAM+1))
 
 #define _rtmwire_v1_MetadataOperation_MIN rtmwire_v1_MetadataOperation_METADATA_OPERATION_UNSPECIFIED
-#define _rtmwire_v1_MetadataOperation_MAX rtmwire_v1_MetadataOperation_METADATA_OPERATION_UNSUBSCRIBE
-#define _rtmwire_v1_MetadataOperation_ARRAYSIZE ((rtmwire_v1_MetadataOperation)(rtmwire_v1_MetadataOperation_METADATA_OPERATION_UNSUBSCRIBE+1))
+#define _rtmwire_v1_MetadataOperation_MAX rtmwire_v1_MetadataOperation_METADATA_OPERATION_RELEASE_LOCK
+#define _rtmwire_v1_MetadataOperation_ARRAYSIZE ((rtmwire_v1_MetadataOperation)(rtmwire_v1_MetadataOperation_METADATA_OPERATION_RELEASE_LOCK+1))
 
 #define _rtmwire_v1_MetadataStatus_MIN rtmwire_v1_MetadataStatus_METADATA_STATUS_OK
 #define _rtmwire_v1_MetadataStatus_MAX rtmwire_v1_MetadataStatus_METADATA_STATUS_INVALID_REQUEST

@@ -24,4 +24,10 @@ PB_BIND(rtmwire_v1_StreamDelta, rtmwire_v1_StreamDelta, AUTO)
 PB_BIND(rtmwire_v1_StreamComplete, rtmwire_v1_StreamComplete, AUTO)
 
 
+PB_BIND(rtmwire_v1_StreamPullRequest, rtmwire_v1_StreamPullRequest, AUTO)
+
+
+PB_BIND(rtmwire_v1_StreamPullResponse, rtmwire_v1_StreamPullResponse, AUTO)
+
+
 

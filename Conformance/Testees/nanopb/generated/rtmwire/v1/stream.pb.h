@@ -88,6 +88,24 @@ typedef struct _rtmwire_v1_StreamChunk {
     } event;
 } rtmwire_v1_StreamChunk;
 
+/* A client asks for a streaming message's content (RongCloud requestStreamMessageWithParams),
+ for a stream it did not follow live or lost part of. The server answers with a
+ StreamPullResponse and, when its code is 0, sends the content again as the usual chunks
+ (init, deltas, complete), which a StreamAssembler applies as it would live ones. */
+typedef struct _rtmwire_v1_StreamPullRequest {
+    /* The streaming message's id (its StreamMessage.message_uid). Required (non-empty). */
+    char *stream_message_id;
+} rtmwire_v1_StreamPullRequest;
+
+/* The server's answer to a StreamPullRequest (the code the completion handler receives). */
+typedef struct _rtmwire_v1_StreamPullResponse {
+    /* The stream asked for. Required (non-empty). */
+    char *stream_message_id;
+    /* 0 = the content follows as chunks; otherwise the server's error code (for example, no such
+ stream), and no chunk follows. */
+    int32_t code;
+} rtmwire_v1_StreamPullResponse;
+
 
 #ifdef __cplusplus
 extern "C" {
@@ -100,12 +118,16 @@ extern "C" {
 #define rtmwire_v1_StreamInit_init_default       {NULL}
 #define rtmwire_v1_StreamDelta_init_default      {NULL}
 #define rtmwire_v1_StreamComplete_init_default   {0, 0, NULL, 0}
+#define rtmwire_v1_StreamPullRequest_init_default {NULL}
+#define rtmwire_v1_StreamPullResponse_init_default {NULL, 0}
 #define rtmwire_v1_StreamMessage_init_zero       {NULL, NULL, NULL, 0, 0, 0, 0, false, rtmwire_v1_StreamReference_init_zero, NULL}
 #define rtmwire_v1_StreamReference_init_zero     {NULL, NULL, NULL}
 #define rtmwire_v1_StreamChunk_init_zero         {NULL, 0, 0, {rtmwire_v1_StreamInit_init_zero}}
 #define rtmwire_v1_StreamInit_init_zero          {NULL}
 #define rtmwire_v1_StreamDelta_init_zero         {NULL}
 #define rtmwire_v1_StreamComplete_init_zero      {0, 0, NULL, 0}
+#define rtmwire_v1_StreamPullRequest_init_zero   {NULL}
+#define rtmwire_v1_StreamPullResponse_init_zero  {NULL, 0}
 
 /* Field tags (for use in manual encoding/decoding) */
 #define rtmwire_v1_StreamReference_message_uid_tag 1
@@ -131,6 +153,9 @@ extern "C" {
 #define rtmwire_v1_StreamChunk_init_tag          3
 #define rtmwire_v1_StreamChunk_delta_tag         4
 #define rtmwire_v1_StreamChunk_complete_tag      5
+#define rtmwire_v1_StreamPullRequest_stream_message_id_tag 1
+#define rtmwire_v1_StreamPullResponse_stream_message_id_tag 1
+#define rtmwire_v1_StreamPullResponse_code_tag   2
 
 /* Struct field encoding specification for nanopb */
 #define rtmwire_v1_StreamMessage_FIELDLIST(X, a) \
@@ -184,12 +209,25 @@ X(a, STATIC,   SINGULAR, INT32,    complete_reason,   4)
 #define rtmwire_v1_StreamComplete_CALLBACK NULL
 #define rtmwire_v1_StreamComplete_DEFAULT NULL
 
+#define rtmwire_v1_StreamPullRequest_FIELDLIST(X, a) \
+X(a, POINTER,  SINGULAR, STRING,   stream_message_id,   1)
+#define rtmwire_v1_StreamPullRequest_CALLBACK NULL
+#define rtmwire_v1_StreamPullRequest_DEFAULT NULL
+
+#define rtmwire_v1_StreamPullResponse_FIELDLIST(X, a) \
+X(a, POINTER,  SINGULAR, STRING,   stream_message_id,   1) \
+X(a, STATIC,   SINGULAR, INT32,    code,              2)
+#define rtmwire_v1_StreamPullResponse_CALLBACK NULL
+#define rtmwire_v1_StreamPullResponse_DEFAULT NULL
+
 extern const pb_msgdesc_t rtmwire_v1_StreamMessage_msg;
 extern const pb_msgdesc_t rtmwire_v1_StreamReference_msg;
 extern const pb_msgdesc_t rtmwire_v1_StreamChunk_msg;
 extern const pb_msgdesc_t rtmwire_v1_StreamInit_msg;
 extern const pb_msgdesc_t rtmwire_v1_StreamDelta_msg;
 extern const pb_msgdesc_t rtmwire_v1_StreamComplete_msg;
+extern const pb_msgdesc_t rtmwire_v1_StreamPullRequest_msg;
+extern const pb_msgdesc_t rtmwire_v1_StreamPullResponse_msg;
 
 /* Defines for backwards compatibility with code written before nanopb-0.4.0 */
 #define rtmwire_v1_StreamMessage_fields &rtmwire_v1_StreamMessage_msg
@@ -198,6 +236,8 @@ extern const pb_msgdesc_t rtmwire_v1_StreamComplete_msg;
 #define rtmwire_v1_StreamInit_fields &rtmwire_v1_StreamInit_msg
 #define rtmwire_v1_StreamDelta_fields &rtmwire_v1_StreamDelta_msg
 #define rtmwire_v1_StreamComplete_fields &rtmwire_v1_StreamComplete_msg
+#define rtmwire_v1_StreamPullRequest_fields &rtmwire_v1_StreamPullRequest_msg
+#define rtmwire_v1_StreamPullResponse_fields &rtmwire_v1_StreamPullResponse_msg
 
 /* Maximum encoded size of messages (where known) */
 /* rtmwire_v1_StreamMessage_size depends on runtime parameters */
@@ -206,6 +246,8 @@ extern const pb_msgdesc_t rtmwire_v1_StreamComplete_msg;
 /* rtmwire_v1_StreamInit_size depends on runtime parameters */
 /* rtmwire_v1_StreamDelta_size depends on runtime parameters */
 /* rtmwire_v1_StreamComplete_size depends on runtime parameters */
+/* rtmwire_v1_StreamPullRequest_size depends on runtime parameters */
+/* rtmwire_v1_StreamPullResponse_size depends on runtime parameters */
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -99,6 +99,10 @@ class Envelope extends \Google\Protobuf\Internal\Message
      *           The reactions to one message, per key, as the server reports them to one receiver.
      *     @type \Rtmwire\V1\TypingIndicator $typing
      *           The sender started or stopped typing in the conversation.
+     *     @type \Rtmwire\V1\StreamPullRequest $stream_pull_request
+     *           A client asks the server to send a streaming message's content again.
+     *     @type \Rtmwire\V1\StreamPullResponse $stream_pull_response
+     *           The server's answer to a stream pull request; the content follows as stream chunks.
      *     @type \Rtmwire\V1\MessageReference $reply_to
      *           The message this envelope replies to. Absent = not a reply. Any body may reply (usually
      *           text, image or file). Numbered after the body kinds so that older readers, which keep it as
@@ -700,6 +704,68 @@ class Envelope extends \Google\Protobuf\Internal\Message
     {
         GPBUtil::checkMessage($var, \Rtmwire\V1\TypingIndicator::class);
         $this->writeOneof(29, $var);
+
+        return $this;
+    }
+
+    /**
+     * A client asks the server to send a streaming message's content again.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     * @return \Rtmwire\V1\StreamPullRequest|null
+     */
+    public function getStreamPullRequest()
+    {
+        return $this->readOneof(30);
+    }
+
+    public function hasStreamPullRequest()
+    {
+        return $this->hasOneof(30);
+    }
+
+    /**
+     * A client asks the server to send a streaming message's content again.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.StreamPullRequest stream_pull_request = 30;</code>
+     * @param \Rtmwire\V1\StreamPullRequest $var
+     * @return $this
+     */
+    public function setStreamPullRequest($var)
+    {
+        GPBUtil::checkMessage($var, \Rtmwire\V1\StreamPullRequest::class);
+        $this->writeOneof(30, $var);
+
+        return $this;
+    }
+
+    /**
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     * @return \Rtmwire\V1\StreamPullResponse|null
+     */
+    public function getStreamPullResponse()
+    {
+        return $this->readOneof(31);
+    }
+
+    public function hasStreamPullResponse()
+    {
+        return $this->hasOneof(31);
+    }
+
+    /**
+     * The server's answer to a stream pull request; the content follows as stream chunks.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.StreamPullResponse stream_pull_response = 31;</code>
+     * @param \Rtmwire\V1\StreamPullResponse $var
+     * @return $this
+     */
+    public function setStreamPullResponse($var)
+    {
+        GPBUtil::checkMessage($var, \Rtmwire\V1\StreamPullResponse::class);
+        $this->writeOneof(31, $var);
 
         return $this;
     }

@@ -55,6 +55,20 @@ class MetadataOperation
      * Generated from protobuf enum <code>METADATA_OPERATION_UNSUBSCRIBE = 6;</code>
      */
     const METADATA_OPERATION_UNSUBSCRIBE = 6;
+    /**
+     * acquireLock: take the lock named by lock_name on a channel, so that writes naming it are
+     * the requester's alone. LOCK_HELD when another user holds it.
+     *
+     * Generated from protobuf enum <code>METADATA_OPERATION_ACQUIRE_LOCK = 7;</code>
+     */
+    const METADATA_OPERATION_ACQUIRE_LOCK = 7;
+    /**
+     * releaseLock: give the named lock back. LOCK_HELD when another user holds it, ITEM_NOT_FOUND
+     * when nobody does.
+     *
+     * Generated from protobuf enum <code>METADATA_OPERATION_RELEASE_LOCK = 8;</code>
+     */
+    const METADATA_OPERATION_RELEASE_LOCK = 8;
 
     private static $valueToName = [
         self::METADATA_OPERATION_UNSPECIFIED => 'METADATA_OPERATION_UNSPECIFIED',
@@ -64,6 +78,8 @@ class MetadataOperation
         self::METADATA_OPERATION_REMOVE => 'METADATA_OPERATION_REMOVE',
         self::METADATA_OPERATION_SUBSCRIBE => 'METADATA_OPERATION_SUBSCRIBE',
         self::METADATA_OPERATION_UNSUBSCRIBE => 'METADATA_OPERATION_UNSUBSCRIBE',
+        self::METADATA_OPERATION_ACQUIRE_LOCK => 'METADATA_OPERATION_ACQUIRE_LOCK',
+        self::METADATA_OPERATION_RELEASE_LOCK => 'METADATA_OPERATION_RELEASE_LOCK',
     ];
 
     public static function name($value)

@@ -46,7 +46,9 @@ class MetadataRequest extends \Google\Protobuf\Internal\Message
      */
     protected $options = null;
     /**
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      *
      * Generated from protobuf field <code>string lock_name = 6;</code>
      */
@@ -69,7 +71,9 @@ class MetadataRequest extends \Google\Protobuf\Internal\Message
      *     @type \Rtmwire\V1\MetadataOptions $options
      *           Write options (set/update/remove).
      *     @type string $lock_name
-     *           Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     *           Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     *           exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     *           and ACQUIRE_LOCK and RELEASE_LOCK require one.
      * }
      */
     public function __construct($data = NULL) {
@@ -238,7 +242,9 @@ class MetadataRequest extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      *
      * Generated from protobuf field <code>string lock_name = 6;</code>
      * @return string
@@ -249,7 +255,9 @@ class MetadataRequest extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock.
+     * Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
+     * exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
+     * and ACQUIRE_LOCK and RELEASE_LOCK require one.
      *
      * Generated from protobuf field <code>string lock_name = 6;</code>
      * @param string $var

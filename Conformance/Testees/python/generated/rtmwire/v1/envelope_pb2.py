@@ -22,23 +22,23 @@ from rtmwire.v1 import reaction_pb2 as rtmwire_dot_v1_dot_reaction__pb2
 from rtmwire.v1 import typing_pb2 as rtmwire_dot_v1_dot_typing__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19rtmwire/v1/envelope.proto\x12\nrtmwire.v1\x1a\x18rtmwire/v1/content.proto\x1a\x17rtmwire/v1/status.proto\x1a\x18rtmwire/v1/receipt.proto\x1a\x17rtmwire/v1/stream.proto\x1a\x19rtmwire/v1/metadata.proto\x1a\x15rtmwire/v1/edit.proto\x1a\x17rtmwire/v1/recall.proto\x1a\x19rtmwire/v1/reaction.proto\x1a\x17rtmwire/v1/typing.proto\"\xf9\x06\n\x08\x45nvelope\x12\x12\n\nmessage_id\x18\x01 \x01(\t\x12\"\n\x06sender\x18\x02 \x01(\x0b\x32\x12.rtmwire.v1.Sender\x12\x14\n\x0csend_time_ms\x18\x03 \x01(\x03\x12.\n\x0c\x63onversation\x18\x04 \x01(\x0b\x32\x18.rtmwire.v1.Conversation\x12\x35\n\x10\x64\x65livery_options\x18\x05 \x01(\x0b\x32\x1b.rtmwire.v1.DeliveryOptions\x12\'\n\x04text\x18\x10 \x01(\x0b\x32\x17.rtmwire.v1.TextMessageH\x00\x12)\n\x05image\x18\x11 \x01(\x0b\x32\x18.rtmwire.v1.ImageMessageH\x00\x12\'\n\x04\x66ile\x18\x12 \x01(\x0b\x32\x17.rtmwire.v1.FileMessageH\x00\x12+\n\x06status\x18\x13 \x01(\x0b\x32\x19.rtmwire.v1.StatusMessageH\x00\x12&\n\x07receipt\x18\x14 \x01(\x0b\x32\x13.rtmwire.v1.ReceiptH\x00\x12+\n\x06stream\x18\x15 \x01(\x0b\x32\x19.rtmwire.v1.StreamMessageH\x00\x12/\n\x0cstream_chunk\x18\x16 \x01(\x0b\x32\x17.rtmwire.v1.StreamChunkH\x00\x12/\n\x08metadata\x18\x17 \x01(\x0b\x32\x1b.rtmwire.v1.MetadataMessageH\x00\x12+\n\x06\x63ustom\x18\x18 \x01(\x0b\x32\x19.rtmwire.v1.CustomMessageH\x00\x12\'\n\x04\x65\x64it\x18\x19 \x01(\x0b\x32\x17.rtmwire.v1.MessageEditH\x00\x12+\n\x06recall\x18\x1a \x01(\x0b\x32\x19.rtmwire.v1.MessageRecallH\x00\x12(\n\x08reaction\x18\x1b \x01(\x0b\x32\x14.rtmwire.v1.ReactionH\x00\x12\x37\n\x10reaction_summary\x18\x1c \x01(\x0b\x32\x1b.rtmwire.v1.ReactionSummaryH\x00\x12-\n\x06typing\x18\x1d \x01(\x0b\x32\x1b.rtmwire.v1.TypingIndicatorH\x00\x12.\n\x08reply_to\x18@ \x01(\x0b\x32\x1c.rtmwire.v1.MessageReferenceB\x06\n\x04\x62odyJ\x04\x08\x06\x10\x10J\x04\x08\x1e\x10@\"V\n\x10MessageReference\x12\x13\n\x0bmessage_uid\x18\x01 \x01(\t\x12\x16\n\x0esender_user_id\x18\x02 \x01(\t\x12\x0f\n\x07\x65xcerpt\x18\x03 \x01(\tJ\x04\x08\x04\x10\x10\"5\n\x06Sender\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\tJ\x04\x08\x03\x10\x10\"L\n\x0c\x43onversation\x12*\n\x04type\x18\x01 \x01(\x0e\x32\x1c.rtmwire.v1.ConversationType\x12\n\n\x02id\x18\x02 \x01(\tJ\x04\x08\x03\x10\x10\"c\n\x0f\x44\x65liveryOptions\x12\x18\n\x10\x64\x65livery_receipt\x18\x01 \x01(\x08\x12\x14\n\x0cread_receipt\x18\x02 \x01(\x08\x12\x1a\n\x12group_read_receipt\x18\x03 \x01(\x08J\x04\x08\x04\x10\x10*\x8d\x01\n\x10\x43onversationType\x12!\n\x1d\x43ONVERSATION_TYPE_UNSPECIFIED\x10\x00\x12\x1a\n\x16\x43ONVERSATION_TYPE_PEER\x10\x01\x12\x1d\n\x19\x43ONVERSATION_TYPE_CHANNEL\x10\x02\x12\x1b\n\x17\x43ONVERSATION_TYPE_GROUP\x10\x03\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19rtmwire/v1/envelope.proto\x12\nrtmwire.v1\x1a\x18rtmwire/v1/content.proto\x1a\x17rtmwire/v1/status.proto\x1a\x18rtmwire/v1/receipt.proto\x1a\x17rtmwire/v1/stream.proto\x1a\x19rtmwire/v1/metadata.proto\x1a\x15rtmwire/v1/edit.proto\x1a\x17rtmwire/v1/recall.proto\x1a\x19rtmwire/v1/reaction.proto\x1a\x17rtmwire/v1/typing.proto\"\xf7\x07\n\x08\x45nvelope\x12\x12\n\nmessage_id\x18\x01 \x01(\t\x12\"\n\x06sender\x18\x02 \x01(\x0b\x32\x12.rtmwire.v1.Sender\x12\x14\n\x0csend_time_ms\x18\x03 \x01(\x03\x12.\n\x0c\x63onversation\x18\x04 \x01(\x0b\x32\x18.rtmwire.v1.Conversation\x12\x35\n\x10\x64\x65livery_options\x18\x05 \x01(\x0b\x32\x1b.rtmwire.v1.DeliveryOptions\x12\'\n\x04text\x18\x10 \x01(\x0b\x32\x17.rtmwire.v1.TextMessageH\x00\x12)\n\x05image\x18\x11 \x01(\x0b\x32\x18.rtmwire.v1.ImageMessageH\x00\x12\'\n\x04\x66ile\x18\x12 \x01(\x0b\x32\x17.rtmwire.v1.FileMessageH\x00\x12+\n\x06status\x18\x13 \x01(\x0b\x32\x19.rtmwire.v1.StatusMessageH\x00\x12&\n\x07receipt\x18\x14 \x01(\x0b\x32\x13.rtmwire.v1.ReceiptH\x00\x12+\n\x06stream\x18\x15 \x01(\x0b\x32\x19.rtmwire.v1.StreamMessageH\x00\x12/\n\x0cstream_chunk\x18\x16 \x01(\x0b\x32\x17.rtmwire.v1.StreamChunkH\x00\x12/\n\x08metadata\x18\x17 \x01(\x0b\x32\x1b.rtmwire.v1.MetadataMessageH\x00\x12+\n\x06\x63ustom\x18\x18 \x01(\x0b\x32\x19.rtmwire.v1.CustomMessageH\x00\x12\'\n\x04\x65\x64it\x18\x19 \x01(\x0b\x32\x17.rtmwire.v1.MessageEditH\x00\x12+\n\x06recall\x18\x1a \x01(\x0b\x32\x19.rtmwire.v1.MessageRecallH\x00\x12(\n\x08reaction\x18\x1b \x01(\x0b\x32\x14.rtmwire.v1.ReactionH\x00\x12\x37\n\x10reaction_summary\x18\x1c \x01(\x0b\x32\x1b.rtmwire.v1.ReactionSummaryH\x00\x12-\n\x06typing\x18\x1d \x01(\x0b\x32\x1b.rtmwire.v1.TypingIndicatorH\x00\x12<\n\x13stream_pull_request\x18\x1e \x01(\x0b\x32\x1d.rtmwire.v1.StreamPullRequestH\x00\x12>\n\x14stream_pull_response\x18\x1f \x01(\x0b\x32\x1e.rtmwire.v1.StreamPullResponseH\x00\x12.\n\x08reply_to\x18@ \x01(\x0b\x32\x1c.rtmwire.v1.MessageReferenceB\x06\n\x04\x62odyJ\x04\x08\x06\x10\x10J\x04\x08 \x10@\"V\n\x10MessageReference\x12\x13\n\x0bmessage_uid\x18\x01 \x01(\t\x12\x16\n\x0esender_user_id\x18\x02 \x01(\t\x12\x0f\n\x07\x65xcerpt\x18\x03 \x01(\tJ\x04\x08\x04\x10\x10\"5\n\x06Sender\x12\x0f\n\x07user_id\x18\x01 \x01(\t\x12\x14\n\x0c\x64isplay_name\x18\x02 \x01(\tJ\x04\x08\x03\x10\x10\"L\n\x0c\x43onversation\x12*\n\x04type\x18\x01 \x01(\x0e\x32\x1c.rtmwire.v1.ConversationType\x12\n\n\x02id\x18\x02 \x01(\tJ\x04\x08\x03\x10\x10\"c\n\x0f\x44\x65liveryOptions\x12\x18\n\x10\x64\x65livery_receipt\x18\x01 \x01(\x08\x12\x14\n\x0cread_receipt\x18\x02 \x01(\x08\x12\x1a\n\x12group_read_receipt\x18\x03 \x01(\x08J\x04\x08\x04\x10\x10*\x8d\x01\n\x10\x43onversationType\x12!\n\x1d\x43ONVERSATION_TYPE_UNSPECIFIED\x10\x00\x12\x1a\n\x16\x43ONVERSATION_TYPE_PEER\x10\x01\x12\x1d\n\x19\x43ONVERSATION_TYPE_CHANNEL\x10\x02\x12\x1b\n\x17\x43ONVERSATION_TYPE_GROUP\x10\x03\x62\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rtmwire.v1.envelope_pb2', globals())
 if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
-  _CONVERSATIONTYPE._serialized_start=1485
-  _CONVERSATIONTYPE._serialized_end=1626
+  _CONVERSATIONTYPE._serialized_start=1611
+  _CONVERSATIONTYPE._serialized_end=1752
   _ENVELOPE._serialized_start=271
-  _ENVELOPE._serialized_end=1160
-  _MESSAGEREFERENCE._serialized_start=1162
-  _MESSAGEREFERENCE._serialized_end=1248
-  _SENDER._serialized_start=1250
-  _SENDER._serialized_end=1303
-  _CONVERSATION._serialized_start=1305
-  _CONVERSATION._serialized_end=1381
-  _DELIVERYOPTIONS._serialized_start=1383
-  _DELIVERYOPTIONS._serialized_end=1482
+  _ENVELOPE._serialized_end=1286
+  _MESSAGEREFERENCE._serialized_start=1288
+  _MESSAGEREFERENCE._serialized_end=1374
+  _SENDER._serialized_start=1376
+  _SENDER._serialized_end=1429
+  _CONVERSATION._serialized_start=1431
+  _CONVERSATION._serialized_end=1507
+  _DELIVERYOPTIONS._serialized_start=1509
+  _DELIVERYOPTIONS._serialized_end=1608
 # @@protoc_insertion_point(module_scope)

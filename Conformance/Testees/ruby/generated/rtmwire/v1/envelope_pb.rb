@@ -37,6 +37,8 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
         optional :reaction, :message, 27, "rtmwire.v1.Reaction"
         optional :reaction_summary, :message, 28, "rtmwire.v1.ReactionSummary"
         optional :typing, :message, 29, "rtmwire.v1.TypingIndicator"
+        optional :stream_pull_request, :message, 30, "rtmwire.v1.StreamPullRequest"
+        optional :stream_pull_response, :message, 31, "rtmwire.v1.StreamPullResponse"
       end
     end
     add_message "rtmwire.v1.MessageReference" do

@@ -72,6 +72,8 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
       value :METADATA_OPERATION_REMOVE, 4
       value :METADATA_OPERATION_SUBSCRIBE, 5
       value :METADATA_OPERATION_UNSUBSCRIBE, 6
+      value :METADATA_OPERATION_ACQUIRE_LOCK, 7
+      value :METADATA_OPERATION_RELEASE_LOCK, 8
     end
     add_enum "rtmwire.v1.MetadataStatus" do
       value :METADATA_STATUS_OK, 0

@@ -42,6 +42,13 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
       optional :summary, :string, 3
       optional :complete_reason, :int32, 4
     end
+    add_message "rtmwire.v1.StreamPullRequest" do
+      optional :stream_message_id, :string, 1
+    end
+    add_message "rtmwire.v1.StreamPullResponse" do
+      optional :stream_message_id, :string, 1
+      optional :code, :int32, 2
+    end
   end
 end
 
@@ -53,5 +60,7 @@ module Rtmwire
     StreamInit = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.StreamInit").msgclass
     StreamDelta = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.StreamDelta").msgclass
     StreamComplete = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.StreamComplete").msgclass
+    StreamPullRequest = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.StreamPullRequest").msgclass
+    StreamPullResponse = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.StreamPullResponse").msgclass
   end
 end
