@@ -1,4 +1,5 @@
-"""edit.json: MessageEdit bodies (a new text or caption for an earlier message)."""
+"""edit.json: MessageEdit bodies (a new text or caption for an earlier message) and app data
+updates (a change to the data an app attached to an earlier message)."""
 
 from model import GROUP, PEER, NonCanonical, Reject, Valid, envelope, uid
 from wire import f_len, f_str, f_varint
@@ -93,4 +94,48 @@ def build(ctx):
                "no user and not everyone.", "missingField", "semantic",
                json=env("edit-caption-mentions-nobody",
                         edit("m-1", caption={"text": "hi", "mentions": {}}))))
+
+    # ---- app data updates (RongCloud message extensions) ------------------------------------
+    def update(name, value, **kw):
+        return envelope(name, "appDataUpdate", value, **kw)
+
+    target = uid("text-typical")
+    add(Valid("edit-app-data-update", "The sender sets two entries (one with an empty value) and "
+              "removes one key of an earlier message's app data, stamped.",
+              update("edit-app-data-update",
+                     {"targetMessageId": target,
+                      "set": [{"key": "priority", "value": "high"}, {"key": "pinned"}],
+                      "removedKeys": ["draft"], "updateTimeMs": EDIT_TIME})))
+    add(Valid("edit-app-data-update-at-limits", "20 entries (maxAppDataEntries), the first with a "
+              "32-byte key (maxAppDataKeyBytes) and a 4,096-byte value (maxAppDataValueBytes).",
+              update("edit-app-data-update-at-limits",
+                     {"targetMessageId": target,
+                      "set": [{"key": "k" * 32, "value": "v" * 4096}]
+                      + [{"key": "key-%02d" % i, "value": str(i)} for i in range(1, 20)]})))
+
+    def sem(name, description, error, value, limit=None):
+        add(Reject(name, description, error, "semantic", json=update(name, value), limit=limit))
+
+    sem("edit-app-data-update-nothing", "An update that neither sets nor removes anything.",
+        "missingField", {"targetMessageId": target})
+    sem("edit-app-data-update-no-target", "An update that names no message.", "missingField",
+        {"set": [{"key": "a", "value": "b"}]})
+    sem("edit-app-data-update-21-entries", "21 entries set: one over maxAppDataEntries.",
+        "limitExceeded", {"targetMessageId": target,
+                          "set": [{"key": "key-%02d" % i} for i in range(21)]},
+        limit="maxAppDataEntries")
+    sem("edit-app-data-update-key-33-bytes", "A 33-byte key: one over maxAppDataKeyBytes.",
+        "limitExceeded", {"targetMessageId": target, "set": [{"key": "k" * 33}]},
+        limit="maxAppDataKeyBytes")
+    sem("edit-app-data-update-value-4097-bytes", "A 4,097-byte value: one over maxAppDataValueBytes.",
+        "limitExceeded", {"targetMessageId": target, "set": [{"key": "k", "value": "v" * 4097}]},
+        limit="maxAppDataValueBytes")
+    sem("edit-app-data-update-key-twice", "The same key set twice.", "invalidValue",
+        {"targetMessageId": target, "set": [{"key": "a", "value": "1"}, {"key": "a"}]})
+    sem("edit-app-data-update-set-and-removed", "A key both set and removed.", "invalidValue",
+        {"targetMessageId": target, "set": [{"key": "a"}], "removedKeys": ["a"]})
+    sem("edit-app-data-update-empty-removed-key", "An empty key to remove.", "missingField",
+        {"targetMessageId": target, "removedKeys": [""]})
+    sem("edit-app-data-update-time-negative", "update_time_ms = -1: a negative time is invalid.",
+        "invalidValue", {"targetMessageId": target, "removedKeys": ["a"], "updateTimeMs": "-1"})
     return out

@@ -36,6 +36,11 @@ def build(ctx):
                        conversation=(CHANNEL, "lobby"),
                        delivery={"deliveryReceipt": True, "readReceipt": True,
                                  "groupReadReceipt": True})))
+    add(Valid("envelope-app-data", "A text with app data (Sendbird data, RongCloud "
+              "extensions): two entries in the sender's order, one Unicode value.",
+              dict(envelope("envelope-app-data", "text", {"text": "vote: lunch?"}),
+                   appData=[{"key": "poll", "value": "lunch"},
+                            {"key": "emoji", "value": "🍜"}]), topic="oneof-last"))
     add(Valid("envelope-group-read-receipt-option",
               "A group message asking for group read receipts (isNeedGroupAck), the one receipt "
               "option a group has.",
@@ -185,9 +190,9 @@ def build(ctx):
                      + f_len(16, f_fixed32(15, 5) + f_str(1, "hi"))))
 
     name = "envelope-unknown-reserved-numbers"
-    add(NonCanonical(name, "Fields 6 (reserved header range) and 32 (reserved body range) are "
+    add(NonCanonical(name, "Fields 6 (reserved header range) and 62 (reserved body range) are "
                      "unknown to v1: kept after the known fields.",
-                     header(name) + f_varint(6, 1) + text_body() + f_str(32, "future body")))
+                     header(name) + f_varint(6, 1) + text_body() + f_str(62, "future body")))
 
     name = "envelope-unknown-body-kind"
     add(NonCanonical(name, "No body this schema knows, but field 40 (length-delimited) in the "
@@ -435,6 +440,14 @@ def build(ctx):
         "read receipts (read_receipt) instead of group_read_receipt.", "invalidValue",
         envelope("envelope-group-read-receipt-option-one-to-one", "text", {"text": "hi"},
                  conversation=(GROUP, "group-1001"), delivery={"readReceipt": True}))
+    add(Reject("envelope-app-data-key-twice", "App data with the key 'priority' twice.",
+               "invalidValue", "semantic",
+               json=dict(envelope("envelope-app-data-key-twice", "text", {"text": "hi"}),
+                         appData=[{"key": "priority", "value": "high"},
+                                  {"key": "priority", "value": "low"}]), topic=oneof_last))
+    add(Reject("envelope-app-data-empty-key", "An app data entry without a key.", "missingField",
+               "semantic", json=dict(envelope("envelope-app-data-empty-key", "text", {"text": "hi"}),
+                                     appData=[{"value": "orphan"}]), topic=oneof_last))
     sem("envelope-send-time-minus-one", "send_time_ms = -1, one below 0 (not stamped): a "
         "negative time is invalid. Wire-valid: ten bytes ff ff ff ff ff ff ff ff ff 01.",
         "invalidValue", envelope("envelope-send-time-minus-one", "text", {"text": "t"},

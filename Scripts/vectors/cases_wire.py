@@ -97,8 +97,8 @@ def build(ctx):
                     "fixed32, with field 101 in between: re-emitted in input order, not grouped "
                     "by number or by wire type.", topic="unknown-order")
     unknown_between("wire-unknown-every-tag-length",
-                    f_varint(33, 1) + f_varint(2048, 2) + f_varint(1 << 18, 3) + f_varint(1 << 25, 4),
-                    "Unknown varint fields whose tags take 2, 3, 4 and 5 bytes (fields 33, 2048 = "
+                    f_varint(63, 1) + f_varint(2048, 2) + f_varint(1 << 18, 3) + f_varint(1 << 25, 4),
+                    "Unknown varint fields whose tags take 2, 3, 4 and 5 bytes (fields 63, 2048 = "
                     "2^11, 2^18 and 2^25): kept after the known fields.")
     unknown_between("wire-unknown-overlong-value", f_varint(100, 1, width=3),
                     "An unknown varint field whose value 1 is written in 3 bytes (81 80 00): "

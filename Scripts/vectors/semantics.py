@@ -101,6 +101,7 @@ class _Validator:
             if not env.conversation.id:
                 self.missing("conversation.id")
         self.conversation_id = env.conversation.id
+        self.app_data(env.app_data, "app_data")
         # A group message asks only for group read receipts.
         if conversation_type == GROUP and (env.delivery_options.delivery_receipt
                                            or env.delivery_options.read_receipt):
@@ -302,6 +303,39 @@ class _Validator:
             self.missing(path + ".message_uid")
         if msg.HasField("reference") and not msg.reference.message_uid:
             self.missing(path + ".reference.message_uid")
+
+    def app_data(self, entries, path):
+        # At most maxAppDataEntries, no key twice (bytes compared), each key and value bounded.
+        self.over(path, "maxRepeatedCount", len(entries))
+        self.over(path, "maxAppDataEntries", len(entries))
+        seen = set()
+        for index, entry in enumerate(entries):
+            item = "%s[%d]" % (path, index)
+            if not entry.key:
+                self.missing(item + ".key")
+            self.over(item + ".key", "maxAppDataKeyBytes", _utf8_len(entry.key))
+            self.over(item + ".value", "maxAppDataValueBytes", _utf8_len(entry.value))
+            if entry.key and entry.key.encode("utf-8") in seen:
+                self.invalid(item + ".key")
+            seen.add(entry.key.encode("utf-8"))
+
+    def body_app_data_update(self, msg, path, _):
+        if not msg.target_message_id:
+            self.missing(path + ".target_message_id")
+        if not msg.set and not msg.removed_keys:
+            self.missing(path + ".set")
+        self.app_data(msg.set, path + ".set")
+        self.over(path + ".removed_keys", "maxRepeatedCount", len(msg.removed_keys))
+        self.over(path + ".removed_keys", "maxAppDataEntries", len(msg.removed_keys))
+        set_keys = {entry.key.encode("utf-8") for entry in msg.set}
+        for index, key in enumerate(msg.removed_keys):
+            item = "%s.removed_keys[%d]" % (path, index)
+            if not key:
+                self.missing(item)
+            self.over(item, "maxAppDataKeyBytes", _utf8_len(key))
+            if key.encode("utf-8") in set_keys:
+                self.invalid(item)
+        self.not_negative(path + ".update_time_ms", msg.update_time_ms)
 
     def body_stream_pull_request(self, msg, path, _):
         if not msg.stream_message_id:

@@ -178,12 +178,13 @@ TOPICS.update({
         {"python-pure": "does not recognise the field (it matches tags by their bytes): keeps it "
                         "as an unknown field, byte for byte, and the field stays unset"}),
     "oneof-last": Topic(
-        "a field numbered after a set oneof member (an envelope's `reply_to`, 64, after its body)",
-        "written in field-number order: the body, then `reply_to`",
+        "a field numbered after a set oneof member (an envelope's `reply_to`, 64, or `app_data`, "
+        "65, after its body)",
+        "written in field-number order: the body, then the later field",
         {"go": "reads it the same, but writes every set oneof member after the other fields: "
-               "`reply_to` before the body",
+               "the later field before the body",
          "go-apiv1": "reads it the same, but writes every set oneof member after the other "
-                     "fields: `reply_to` before the body",
+                     "fields: the later field before the body",
          "rust-protobuf": "reads it the same, but writes every set oneof member after the other "
-                          "fields: `reply_to` before the body"}),
+                          "fields: the later field before the body"}),
 })

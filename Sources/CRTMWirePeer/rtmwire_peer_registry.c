@@ -14,8 +14,10 @@
 #include "rtmwire/v1/stream.pb-c.h"
 #include "rtmwire/v1/typing.pb-c.h"
 
-/* Every message of the schemas (43), sorted by full name in byte order (strcmp). */
+/* Every message of the schemas (45), sorted by full name in byte order (strcmp). */
 const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {
+  { "rtmwire.v1.AppDataEntry", &rtmwire__v1__app_data_entry__descriptor },
+  { "rtmwire.v1.AppDataUpdate", &rtmwire__v1__app_data_update__descriptor },
   { "rtmwire.v1.Caption", &rtmwire__v1__caption__descriptor },
   { "rtmwire.v1.ChannelTarget", &rtmwire__v1__channel_target__descriptor },
   { "rtmwire.v1.Conversation", &rtmwire__v1__conversation__descriptor },

@@ -15,7 +15,7 @@ struct BaselineReaderTests {
     /// The field number of each body kind the baseline does not know.
     static let newKinds: [String: Int] = [
         "edit": 25, "recall": 26, "reaction": 27, "reactionSummary": 28, "typing": 29,
-        "streamPullRequest": 30, "streamPullResponse": 31,
+        "streamPullRequest": 30, "streamPullResponse": 31, "appDataUpdate": 32,
     ]
 
     static func newKind(_ body: RTMWire.Envelope.Body?) -> String? {
@@ -27,6 +27,7 @@ struct BaselineReaderTests {
         case .typing?: "typing"
         case .streamPullRequest?: "streamPullRequest"
         case .streamPullResponse?: "streamPullResponse"
+        case .appDataUpdate?: "appDataUpdate"
         default: nil
         }
     }
@@ -53,7 +54,8 @@ struct BaselineReaderTests {
             }
         default: break
         }
-        return envelope.replyTo != nil || newKind(envelope.body) != nil
+        return envelope.replyTo != nil || !envelope.appData.isEmpty
+            || newKind(envelope.body) != nil
     }
 
     /// Reads `bytes` with both readers and checks everything the baseline reader must do.

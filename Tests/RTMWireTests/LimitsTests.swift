@@ -185,6 +185,9 @@ struct LimitsTests {
         #expect(limits.maxExcerptBytes == 1_024)
         #expect(limits.maxTypingExpiryMs == 60_000)
         #expect(limits.maxGroupAckPageSize == 100)
+        #expect(limits.maxAppDataEntries == 20)
+        #expect(limits.maxAppDataKeyBytes == 32)
+        #expect(limits.maxAppDataValueBytes == 4_096)
         #expect(limits.maxDepth == 32)
     }
 
@@ -217,6 +220,30 @@ struct LimitsTests {
         // A page of nothing is a question without meaning: a rule, not a limit.
         let (encode, decode) = check(query(0))
         #expect(encode?.code == .invalidValue && decode?.code == .invalidValue)
+    }
+
+    @Test func appData() {
+        func with(_ entries: [AppDataEntry]) -> Envelope {
+            var envelope = header(.text(TextMessage(text: "hi")))
+            envelope.appData = entries
+            return envelope
+        }
+        let twenty = (0..<20).map { AppDataEntry(key: "k\($0)") }
+        expectOK(with(twenty))
+        expectLimit(
+            with(twenty + [AppDataEntry(key: "k20")]), "maxAppDataEntries", allowed: 20, actual: 21)
+        let key = String(repeating: "k", count: 32)
+        expectOK(with([AppDataEntry(key: key, value: String(repeating: "v", count: 4_096))]))
+        expectLimit(
+            with([AppDataEntry(key: key + "k")]), "maxAppDataKeyBytes", allowed: 32, actual: 33)
+        expectLimit(
+            with([AppDataEntry(key: "k", value: String(repeating: "v", count: 4_097))]),
+            "maxAppDataValueBytes", allowed: 4_096, actual: 4_097)
+        // Outside the content budget: a full text and full app data together are fine.
+        var full = with(
+            twenty.map { AppDataEntry(key: $0.key, value: String(repeating: "v", count: 4_096)) })
+        full.body = .text(TextMessage(text: String(repeating: "a", count: 32_768)))
+        expectOK(full)
     }
 
     @Test func theRTMMessagePresetRefusesWhatAnRTMMessageCannotHold() throws {

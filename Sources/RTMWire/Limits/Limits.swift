@@ -47,6 +47,15 @@ public struct Limits: Hashable, Sendable {
     /// (``GroupAckQuery/pageSize``, ``GroupAckPage/acks``): a server answers from memory in one
     /// envelope, so a client cannot ask it to build an arbitrarily large one. Default 100.
     public var maxGroupAckPageSize: Int
+    /// Most app data entries on one message (``Envelope/appData``), and most entries one
+    /// ``AppDataUpdate`` sets or removes: RongCloud's bound on the extensions of one call.
+    /// Default 20.
+    public var maxAppDataEntries: Int
+    /// Largest app data key (``AppDataEntry/key``), in UTF-8 bytes (RongCloud: 32). Default 32.
+    public var maxAppDataKeyBytes: Int
+    /// Largest app data value (``AppDataEntry/value``), in UTF-8 bytes (RongCloud: 4,096).
+    /// Default 4,096.
+    public var maxAppDataValueBytes: Int
     /// Deepest nesting of messages and groups the decoder follows. It stops stack exhaustion by
     /// crafted input (protobuf-c has no such limit); the deepest RTMWire message nests four
     /// sub-messages inside the envelope (envelope → metadata → request → metadata → item, depth
@@ -68,6 +77,9 @@ public struct Limits: Hashable, Sendable {
         maxExcerptBytes: Int = 1_024,
         maxTypingExpiryMs: Int = 60_000,
         maxGroupAckPageSize: Int = 100,
+        maxAppDataEntries: Int = 20,
+        maxAppDataKeyBytes: Int = 32,
+        maxAppDataValueBytes: Int = 4_096,
         maxDepth: Int = 32
     ) {
         self.maxContentBytes = maxContentBytes
@@ -83,6 +95,9 @@ public struct Limits: Hashable, Sendable {
         self.maxExcerptBytes = maxExcerptBytes
         self.maxTypingExpiryMs = maxTypingExpiryMs
         self.maxGroupAckPageSize = maxGroupAckPageSize
+        self.maxAppDataEntries = maxAppDataEntries
+        self.maxAppDataKeyBytes = maxAppDataKeyBytes
+        self.maxAppDataValueBytes = maxAppDataValueBytes
         self.maxDepth = maxDepth
     }
 

@@ -1,12 +1,13 @@
 extension Envelope {
-    /// An envelope needs an id, a sender, a conversation and a body, and a send time that is not
-    /// negative; a group message asks only for group read receipts; receipts must suit the
+    /// An envelope needs an id, a sender, a conversation and a body, a send time that is not
+    /// negative and app data within its limits; a group message asks only for group read receipts; receipts must suit the
     /// conversation (Agora Chat: group chats only have per-message group read receipts, and
     /// conversation read receipts belong to one-to-one chats). A body of a newer schema version
     /// (``bodyMember`` is `.unknown`) is a body: the envelope is routed by its header.
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(messageID, "message_id")
         try Rules.notNegative(sendTimeMs, "send_time_ms")
+        if !appData.isEmpty { try Rules.appData(appData, limits, "app_data") }
         // Patterns and the one field needed, not `!= nil` or `let conversation`: both copy the
         // whole optional message (retaining its strings) to test it.
         if case .none = sender {

@@ -146,6 +146,22 @@ enum Rules {
         }
     }
 
+    /// The entries of a message's app data or of an update's `set`: at most
+    /// ``Limits/maxAppDataEntries``, no key twice (each entry's own rules are its type's).
+    static func appData(_ entries: [AppDataEntry], _ limits: Limits, _ path: String)
+        throws(RTMWireError)
+    {
+        try atMost(
+            entries.count, limits.maxAppDataEntries, "maxAppDataEntries", path,
+            "too many app data entries")
+        guard entries.count > 1 else { return }
+        var keys = ByteStrings(capacity: entries.count)
+        for (index, entry) in entries.enumerated() where !keys.insert(entry.key) {
+            throw RTMWireError.invalid(
+                "\(path)[\(index)].key", "the key \(entry.key) is there twice")
+        }
+    }
+
     /// The rules of an uploaded-media body (image or file): a media id, a size in range, an
     /// expiry that is not negative, and caption + display file name + thumbnail within the
     /// content budget.

@@ -121,6 +121,7 @@ extension LegacyBridge {
         case .typing: "typing indicator"
         case .streamPullRequest: "stream pull request"
         case .streamPullResponse: "stream pull response"
+        case .appDataUpdate: "app data update"
         }
     }
 }

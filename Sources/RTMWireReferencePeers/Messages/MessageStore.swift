@@ -14,6 +14,10 @@ import RTMWire
 ///   reactions and keeps the recall notice. Recalling twice changes nothing.
 /// - A reaction adds or removes one user's key (adding twice or removing what is not there
 ///   changes nothing); ``reactionSummary(of:for:)`` gives what a receiver is sent.
+/// - An app data update (RongCloud's message extensions) applies from the message's sender or
+///   a moderator (a server that stores, say, a stream's summary acts as one), never to a
+///   recalled message, in update-time order (an older stamped update is ignored); the message
+///   keeps at most `Limits.maxAppDataEntries` entries.
 ///
 /// Anything else (receipts, typing, status, stream chunks, metadata) is not the store's
 /// concern: ``apply(_:at:)`` returns nil for it.
@@ -38,6 +42,10 @@ public struct MessageStore: Sendable {
             case reactionsChanged
             /// The reaction was there already (add) or was not (remove); nothing changed.
             case reactionsUnchanged
+            /// An app data update was applied.
+            case appDataChanged
+            /// An app data update older than the last one applied was ignored.
+            case staleAppDataUpdate
         }
 
         /// The stored message, or the one the edit, recall or reaction targets.
@@ -76,6 +84,8 @@ public struct MessageStore: Sendable {
             return try apply(recall, from: sender, at: nowMs)
         case .reaction(let reaction)?:
             return try apply(reaction, from: sender)
+        case .appDataUpdate(let update)?:
+            return try apply(update, from: sender)
         default:
             return nil
         }
@@ -100,7 +110,7 @@ public struct MessageStore: Sendable {
             messageID: id, senderUserID: sender,
             conversation: envelope.conversation ?? Conversation(), sendTimeMs: envelope.sendTimeMs,
             storeTimeMs: nowMs, replyTo: envelope.replyTo, body: envelope.body, editTimeMs: 0,
-            editCount: 0, recall: nil)
+            editCount: 0, recall: nil, appData: envelope.appData)
         order.append(id)
         return Applied(messageID: id, change: .stored)
     }

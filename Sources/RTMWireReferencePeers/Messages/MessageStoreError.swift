@@ -9,8 +9,8 @@ public struct MessageStoreError: Error, Hashable, Sendable, CustomStringConverti
     public var targetMessageID: String
     /// For ``Code/invalidEdit``: what the edited message broke.
     public var validationError: RTMWireError?
-    /// For ``Code/tooManyReactions``: the bound, named by its ``MessageStore/Configuration``
-    /// property.
+    /// For ``Code/tooManyReactions`` and ``Code/tooManyAppDataEntries``: the bound, named by
+    /// its ``MessageStore/Configuration`` or `Limits` property.
     public var limit: RTMWireError.LimitViolation?
     /// A human-readable sentence.
     public var detail: String
@@ -62,5 +62,8 @@ public struct MessageStoreError: Error, Hashable, Sendable, CustomStringConverti
         /// A new reaction would pass ``MessageStore/Configuration/maxReactionKeysPerMessage`` or
         /// ``MessageStore/Configuration/maxReactionsPerMessage``.
         public static let tooManyReactions = Code("tooManyReactions")
+        /// An app data update would leave the message more than `Limits.maxAppDataEntries`
+        /// entries.
+        public static let tooManyAppDataEntries = Code("tooManyAppDataEntries")
     }
 }

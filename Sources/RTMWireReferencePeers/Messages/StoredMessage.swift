@@ -23,6 +23,11 @@ public struct StoredMessage: Hashable, Sendable {
     public internal(set) var editCount: Int
     /// The recall that removed the content, once recalled.
     public internal(set) var recall: MessageRecall?
+    /// The data the app attached, with every applied `AppDataUpdate`, in the order keys were
+    /// first set.
+    public internal(set) var appData: [AppDataEntry] = []
+    /// The update time of the last app data update applied (0 = none, or none stamped).
+    public internal(set) var appDataTimeMs: Int64 = 0
 
     /// True once the message was recalled.
     public var isRecalled: Bool { recall != nil }

@@ -290,6 +290,8 @@ enum LoopbackExchange {
         case .typing(let typing)?:
             return "typing · \(short(typing.state.protoName, "TYPING_STATE_"))"
         case .streamPullRequest?: return "stream pull request"
+        case .appDataUpdate(let update)?:
+            return "app data update · \(update.set.count) set, \(update.removedKeys.count) removed"
         case .streamPullResponse(let response)?:
             return "stream pull response · code \(response.code)"
         case nil: return "(no body)"

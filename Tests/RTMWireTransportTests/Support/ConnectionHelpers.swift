@@ -22,6 +22,7 @@ extension Envelope.Body {
         case .typing: "typing"
         case .streamPullRequest: "streamPullRequest"
         case .streamPullResponse: "streamPullResponse"
+        case .appDataUpdate: "appDataUpdate"
         }
     }
 }

@@ -14,6 +14,8 @@
 #include "registry.h"
 
 static const struct testee_message_type types[] = {
+    {"rtmwire.v1.AppDataEntry", &rtmwire_v1_AppDataEntry_msg, sizeof(rtmwire_v1_AppDataEntry)},
+    {"rtmwire.v1.AppDataUpdate", &rtmwire_v1_AppDataUpdate_msg, sizeof(rtmwire_v1_AppDataUpdate)},
     {"rtmwire.v1.Caption", &rtmwire_v1_Caption_msg, sizeof(rtmwire_v1_Caption)},
     {"rtmwire.v1.ChannelTarget", &rtmwire_v1_ChannelTarget_msg, sizeof(rtmwire_v1_ChannelTarget)},
     {"rtmwire.v1.Conversation", &rtmwire_v1_Conversation_msg, sizeof(rtmwire_v1_Conversation)},

@@ -3,6 +3,8 @@
 /// unknown name.
 fn round_trip(name: &str, payload: &[u8]) -> Option<Result<Vec<u8>, prost::DecodeError>> {
     Some(match name {
+        "rtmwire.v1.AppDataEntry" => decode_encode::<rtmwire::v1::AppDataEntry>(payload),
+        "rtmwire.v1.AppDataUpdate" => decode_encode::<rtmwire::v1::AppDataUpdate>(payload),
         "rtmwire.v1.Caption" => decode_encode::<rtmwire::v1::Caption>(payload),
         "rtmwire.v1.ChannelTarget" => decode_encode::<rtmwire::v1::ChannelTarget>(payload),
         "rtmwire.v1.Conversation" => decode_encode::<rtmwire::v1::Conversation>(payload),

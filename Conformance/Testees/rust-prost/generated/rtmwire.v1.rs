@@ -119,6 +119,23 @@ pub struct Caption {
     #[prost(message, optional, tag="2")]
     pub mentions: ::core::option::Option<Mentions>,
 }
+/// One entry of the data an app attaches to a message (Sendbird's data, Stream's extraData,
+/// RongCloud's message extensions): the same bytes as one entry of a map<string, string>, so a
+/// peer whose schema declares the field as a map reads it; its proto3 JSON is a list, in the
+/// sender's order. App data is not content: it has its own limits (Limits.maxAppDataEntries,
+/// maxAppDataKeyBytes, maxAppDataValueBytes, RongCloud's extension bounds) and stays outside the
+/// 32 KB content budget, whose rule is Agora's about what a message shows.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct AppDataEntry {
+    /// The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+    /// among the entries of one message or update.
+    #[prost(string, tag="1")]
+    pub key: ::prost::alloc::string::String,
+    /// The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+    #[prost(string, tag="2")]
+    pub value: ::prost::alloc::string::String,
+}
 /// An edit of an earlier message by its sender: the new text of a text message, or the new caption
 /// of an image or file message. The edit replaces the content and its mentions whole. Receivers
 /// apply edits in edit-time order (the latest wins) and only from the edited message's sender;
@@ -150,6 +167,26 @@ pub mod message_edit {
         #[prost(message, tag="4")]
         Caption(super::Caption),
     }
+}
+/// A change to the app data of an earlier message (RongCloud updateMessageExpansion and
+/// removeMessageExpansionForKey), by its sender or by the server (a stream's summary is one such
+/// update). Receivers set every entry of `set`, then remove every key of `removed_keys`, and apply
+/// updates in update-time order.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct AppDataUpdate {
+    /// The changed message's id (its Envelope.message_id). Required (non-empty).
+    #[prost(string, tag="1")]
+    pub target_message_id: ::prost::alloc::string::String,
+    /// Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+    #[prost(message, repeated, tag="2")]
+    pub set: ::prost::alloc::vec::Vec<AppDataEntry>,
+    /// Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+    #[prost(string, repeated, tag="3")]
+    pub removed_keys: ::prost::alloc::vec::Vec<::prost::alloc::string::String>,
+    /// When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+    #[prost(int64, tag="4")]
+    pub update_time_ms: i64,
 }
 /// A status update broadcast by a channel member.
 #[allow(clippy::derive_partial_eq_without_eq)]
@@ -982,11 +1019,15 @@ pub struct Envelope {
     /// an unknown field after the body, re-encode the envelope byte for byte.
     #[prost(message, optional, tag="64")]
     pub reply_to: ::core::option::Option<MessageReference>,
+    /// Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+    /// entries with distinct keys. Empty = none.
+    #[prost(message, repeated, tag="65")]
+    pub app_data: ::prost::alloc::vec::Vec<AppDataEntry>,
     /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
     /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
     /// added after its schema version) reports an unknown kind (Envelope.bodyMember), not an error,
     /// and still routes the envelope by its header.
-    #[prost(oneof="envelope::Body", tags="16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31")]
+    #[prost(oneof="envelope::Body", tags="16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32")]
     pub body: ::core::option::Option<envelope::Body>,
 }
 /// Nested message and enum types in `Envelope`.
@@ -1046,6 +1087,9 @@ pub mod envelope {
         /// The server's answer to a stream pull request; the content follows as stream chunks.
         #[prost(message, tag="31")]
         StreamPullResponse(super::StreamPullResponse),
+        /// A change to the app data of an earlier message.
+        #[prost(message, tag="32")]
+        AppDataUpdate(super::AppDataUpdate),
     }
 }
 /// A reference to another message: what an envelope replies to (Envelope.reply_to).

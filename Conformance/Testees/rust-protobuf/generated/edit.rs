@@ -383,49 +383,366 @@ impl ::protobuf::reflect::ProtobufValue for MessageEdit {
     }
 }
 
+#[derive(PartialEq,Clone,Default)]
+pub struct AppDataUpdate {
+    // message fields
+    pub target_message_id: ::std::string::String,
+    pub set: ::protobuf::RepeatedField<super::content::AppDataEntry>,
+    pub removed_keys: ::protobuf::RepeatedField<::std::string::String>,
+    pub update_time_ms: i64,
+    // special fields
+    pub unknown_fields: ::protobuf::UnknownFields,
+    pub cached_size: ::protobuf::CachedSize,
+}
+
+impl<'a> ::std::default::Default for &'a AppDataUpdate {
+    fn default() -> &'a AppDataUpdate {
+        <AppDataUpdate as ::protobuf::Message>::default_instance()
+    }
+}
+
+impl AppDataUpdate {
+    pub fn new() -> AppDataUpdate {
+        ::std::default::Default::default()
+    }
+
+    // string target_message_id = 1;
+
+
+    pub fn get_target_message_id(&self) -> &str {
+        &self.target_message_id
+    }
+    pub fn clear_target_message_id(&mut self) {
+        self.target_message_id.clear();
+    }
+
+    // Param is passed by value, moved
+    pub fn set_target_message_id(&mut self, v: ::std::string::String) {
+        self.target_message_id = v;
+    }
+
+    // Mutable pointer to the field.
+    // If field is not initialized, it is initialized with default value first.
+    pub fn mut_target_message_id(&mut self) -> &mut ::std::string::String {
+        &mut self.target_message_id
+    }
+
+    // Take field
+    pub fn take_target_message_id(&mut self) -> ::std::string::String {
+        ::std::mem::replace(&mut self.target_message_id, ::std::string::String::new())
+    }
+
+    // repeated .rtmwire.v1.AppDataEntry set = 2;
+
+
+    pub fn get_set(&self) -> &[super::content::AppDataEntry] {
+        &self.set
+    }
+    pub fn clear_set(&mut self) {
+        self.set.clear();
+    }
+
+    // Param is passed by value, moved
+    pub fn set_set(&mut self, v: ::protobuf::RepeatedField<super::content::AppDataEntry>) {
+        self.set = v;
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_set(&mut self) -> &mut ::protobuf::RepeatedField<super::content::AppDataEntry> {
+        &mut self.set
+    }
+
+    // Take field
+    pub fn take_set(&mut self) -> ::protobuf::RepeatedField<super::content::AppDataEntry> {
+        ::std::mem::replace(&mut self.set, ::protobuf::RepeatedField::new())
+    }
+
+    // repeated string removed_keys = 3;
+
+
+    pub fn get_removed_keys(&self) -> &[::std::string::String] {
+        &self.removed_keys
+    }
+    pub fn clear_removed_keys(&mut self) {
+        self.removed_keys.clear();
+    }
+
+    // Param is passed by value, moved
+    pub fn set_removed_keys(&mut self, v: ::protobuf::RepeatedField<::std::string::String>) {
+        self.removed_keys = v;
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_removed_keys(&mut self) -> &mut ::protobuf::RepeatedField<::std::string::String> {
+        &mut self.removed_keys
+    }
+
+    // Take field
+    pub fn take_removed_keys(&mut self) -> ::protobuf::RepeatedField<::std::string::String> {
+        ::std::mem::replace(&mut self.removed_keys, ::protobuf::RepeatedField::new())
+    }
+
+    // int64 update_time_ms = 4;
+
+
+    pub fn get_update_time_ms(&self) -> i64 {
+        self.update_time_ms
+    }
+    pub fn clear_update_time_ms(&mut self) {
+        self.update_time_ms = 0;
+    }
+
+    // Param is passed by value, moved
+    pub fn set_update_time_ms(&mut self, v: i64) {
+        self.update_time_ms = v;
+    }
+}
+
+impl ::protobuf::Message for AppDataUpdate {
+    fn is_initialized(&self) -> bool {
+        for v in &self.set {
+            if !v.is_initialized() {
+                return false;
+            }
+        };
+        true
+    }
+
+    fn merge_from(&mut self, is: &mut ::protobuf::CodedInputStream<'_>) -> ::protobuf::ProtobufResult<()> {
+        while !is.eof()? {
+            let (field_number, wire_type) = is.read_tag_unpack()?;
+            match field_number {
+                1 => {
+                    ::protobuf::rt::read_singular_proto3_string_into(wire_type, is, &mut self.target_message_id)?;
+                },
+                2 => {
+                    ::protobuf::rt::read_repeated_message_into(wire_type, is, &mut self.set)?;
+                },
+                3 => {
+                    ::protobuf::rt::read_repeated_string_into(wire_type, is, &mut self.removed_keys)?;
+                },
+                4 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeVarint {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    let tmp = is.read_int64()?;
+                    self.update_time_ms = tmp;
+                },
+                _ => {
+                    ::protobuf::rt::read_unknown_or_skip_group(field_number, wire_type, is, self.mut_unknown_fields())?;
+                },
+            };
+        }
+        ::std::result::Result::Ok(())
+    }
+
+    // Compute sizes of nested messages
+    #[allow(unused_variables)]
+    fn compute_size(&self) -> u32 {
+        let mut my_size = 0;
+        if !self.target_message_id.is_empty() {
+            my_size += ::protobuf::rt::string_size(1, &self.target_message_id);
+        }
+        for value in &self.set {
+            let len = value.compute_size();
+            my_size += 1 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+        };
+        for value in &self.removed_keys {
+            my_size += ::protobuf::rt::string_size(3, &value);
+        };
+        if self.update_time_ms != 0 {
+            my_size += ::protobuf::rt::value_size(4, self.update_time_ms, ::protobuf::wire_format::WireTypeVarint);
+        }
+        my_size += ::protobuf::rt::unknown_fields_size(self.get_unknown_fields());
+        self.cached_size.set(my_size);
+        my_size
+    }
+
+    fn write_to_with_cached_sizes(&self, os: &mut ::protobuf::CodedOutputStream<'_>) -> ::protobuf::ProtobufResult<()> {
+        if !self.target_message_id.is_empty() {
+            os.write_string(1, &self.target_message_id)?;
+        }
+        for v in &self.set {
+            os.write_tag(2, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+            os.write_raw_varint32(v.get_cached_size())?;
+            v.write_to_with_cached_sizes(os)?;
+        };
+        for v in &self.removed_keys {
+            os.write_string(3, &v)?;
+        };
+        if self.update_time_ms != 0 {
+            os.write_int64(4, self.update_time_ms)?;
+        }
+        os.write_unknown_fields(self.get_unknown_fields())?;
+        ::std::result::Result::Ok(())
+    }
+
+    fn get_cached_size(&self) -> u32 {
+        self.cached_size.get()
+    }
+
+    fn get_unknown_fields(&self) -> &::protobuf::UnknownFields {
+        &self.unknown_fields
+    }
+
+    fn mut_unknown_fields(&mut self) -> &mut ::protobuf::UnknownFields {
+        &mut self.unknown_fields
+    }
+
+    fn as_any(&self) -> &dyn (::std::any::Any) {
+        self as &dyn (::std::any::Any)
+    }
+    fn as_any_mut(&mut self) -> &mut dyn (::std::any::Any) {
+        self as &mut dyn (::std::any::Any)
+    }
+    fn into_any(self: ::std::boxed::Box<Self>) -> ::std::boxed::Box<dyn (::std::any::Any)> {
+        self
+    }
+
+    fn descriptor(&self) -> &'static ::protobuf::reflect::MessageDescriptor {
+        Self::descriptor_static()
+    }
+
+    fn new() -> AppDataUpdate {
+        AppDataUpdate::new()
+    }
+
+    fn descriptor_static() -> &'static ::protobuf::reflect::MessageDescriptor {
+        static descriptor: ::protobuf::rt::LazyV2<::protobuf::reflect::MessageDescriptor> = ::protobuf::rt::LazyV2::INIT;
+        descriptor.get(|| {
+            let mut fields = ::std::vec::Vec::new();
+            fields.push(::protobuf::reflect::accessor::make_simple_field_accessor::<_, ::protobuf::types::ProtobufTypeString>(
+                "target_message_id",
+                |m: &AppDataUpdate| { &m.target_message_id },
+                |m: &mut AppDataUpdate| { &mut m.target_message_id },
+            ));
+            fields.push(::protobuf::reflect::accessor::make_repeated_field_accessor::<_, ::protobuf::types::ProtobufTypeMessage<super::content::AppDataEntry>>(
+                "set",
+                |m: &AppDataUpdate| { &m.set },
+                |m: &mut AppDataUpdate| { &mut m.set },
+            ));
+            fields.push(::protobuf::reflect::accessor::make_repeated_field_accessor::<_, ::protobuf::types::ProtobufTypeString>(
+                "removed_keys",
+                |m: &AppDataUpdate| { &m.removed_keys },
+                |m: &mut AppDataUpdate| { &mut m.removed_keys },
+            ));
+            fields.push(::protobuf::reflect::accessor::make_simple_field_accessor::<_, ::protobuf::types::ProtobufTypeInt64>(
+                "update_time_ms",
+                |m: &AppDataUpdate| { &m.update_time_ms },
+                |m: &mut AppDataUpdate| { &mut m.update_time_ms },
+            ));
+            ::protobuf::reflect::MessageDescriptor::new_pb_name::<AppDataUpdate>(
+                "AppDataUpdate",
+                fields,
+                file_descriptor_proto()
+            )
+        })
+    }
+
+    fn default_instance() -> &'static AppDataUpdate {
+        static instance: ::protobuf::rt::LazyV2<AppDataUpdate> = ::protobuf::rt::LazyV2::INIT;
+        instance.get(AppDataUpdate::new)
+    }
+}
+
+impl ::protobuf::Clear for AppDataUpdate {
+    fn clear(&mut self) {
+        self.target_message_id.clear();
+        self.set.clear();
+        self.removed_keys.clear();
+        self.update_time_ms = 0;
+        self.unknown_fields.clear();
+    }
+}
+
+impl ::std::fmt::Debug for AppDataUpdate {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        ::protobuf::text_format::fmt(self, f)
+    }
+}
+
+impl ::protobuf::reflect::ProtobufValue for AppDataUpdate {
+    fn as_ref(&self) -> ::protobuf::reflect::ReflectValueRef {
+        ::protobuf::reflect::ReflectValueRef::Message(self)
+    }
+}
+
 static file_descriptor_proto_data: &'static [u8] = b"\
     \n\x15rtmwire/v1/edit.proto\x12\nrtmwire.v1\x1a\x18rtmwire/v1/content.pr\
     oto\"\xcc\x01\n\x0bMessageEdit\x12*\n\x11target_message_id\x18\x01\x20\
     \x01(\tR\x0ftargetMessageId\x12\x20\n\x0cedit_time_ms\x18\x02\x20\x01(\
     \x03R\neditTimeMs\x12-\n\x04text\x18\x03\x20\x01(\x0b2\x17.rtmwire.v1.Te\
     xtMessageH\0R\x04text\x12/\n\x07caption\x18\x04\x20\x01(\x0b2\x13.rtmwir\
-    e.v1.CaptionH\0R\x07captionB\t\n\x07contentJ\x04\x08\x05\x10\x10J\x88\t\
-    \n\x06\x12\x04\x01\0\x19\x01\n&\n\x01\x0c\x12\x03\x01\0\x12\x1a\x1c\x20R\
-    TMWire\x20v1:\x20message\x20edits.\n\n\x08\n\x01\x02\x12\x03\x03\0\x13\n\
-    \t\n\x02\x03\0\x12\x03\x05\0\"\n\xec\x02\n\x02\x04\0\x12\x04\x0b\0\x19\
-    \x01\x1a\xdf\x02\x20An\x20edit\x20of\x20an\x20earlier\x20message\x20by\
-    \x20its\x20sender:\x20the\x20new\x20text\x20of\x20a\x20text\x20message,\
-    \x20or\x20the\x20new\x20caption\n\x20of\x20an\x20image\x20or\x20file\x20\
-    message.\x20The\x20edit\x20replaces\x20the\x20content\x20and\x20its\x20m\
-    entions\x20whole.\x20Receivers\n\x20apply\x20edits\x20in\x20edit-time\
-    \x20order\x20(the\x20latest\x20wins)\x20and\x20only\x20from\x20the\x20ed\
-    ited\x20message's\x20sender;\n\x20who\x20may\x20edit\x20and\x20for\x20ho\
-    w\x20long\x20is\x20server\x20policy,\x20not\x20a\x20codec\x20rule.\n\n\n\
-    \n\x03\x04\0\x01\x12\x03\x0b\x08\x13\nW\n\x04\x04\0\x02\0\x12\x03\r\x02\
-    \x1f\x1aJ\x20The\x20edited\x20message's\x20id\x20(its\x20Envelope.messag\
-    e_id).\x20Required\x20(non-empty).\n\n\x0c\n\x05\x04\0\x02\0\x05\x12\x03\
-    \r\x02\x08\n\x0c\n\x05\x04\0\x02\0\x01\x12\x03\r\t\x1a\n\x0c\n\x05\x04\0\
-    \x02\0\x03\x12\x03\r\x1d\x1e\ne\n\x04\x04\0\x02\x01\x12\x03\x0f\x02\x19\
-    \x1aX\x20When\x20the\x20edit\x20was\x20made,\x20ms\x20since\x20the\x20Un\
-    ix\x20epoch.\x20Required\x20(positive):\x20it\x20orders\x20edits.\n\n\
-    \x0c\n\x05\x04\0\x02\x01\x05\x12\x03\x0f\x02\x07\n\x0c\n\x05\x04\0\x02\
-    \x01\x01\x12\x03\x0f\x08\x14\n\x0c\n\x05\x04\0\x02\x01\x03\x12\x03\x0f\
-    \x17\x18\n9\n\x04\x04\0\x08\0\x12\x04\x11\x02\x17\x03\x1a+\x20The\x20new\
-    \x20content.\x20Exactly\x20one\x20is\x20required.\n\n\x0c\n\x05\x04\0\
-    \x08\0\x01\x12\x03\x11\x08\x0f\n\x8f\x01\n\x04\x04\0\x02\x02\x12\x03\x14\
-    \x04\x19\x1a\x81\x01\x20The\x20new\x20text\x20of\x20a\x20text\x20message\
-    ,\x20with\x20its\x20mentions.\x20The\x20rules\x20of\x20a\x20text\x20body\
-    \x20apply:\n\x20non-empty,\x20within\x20the\x2032\x20KB\x20content\x20bu\
-    dget.\n\n\x0c\n\x05\x04\0\x02\x02\x06\x12\x03\x14\x04\x0f\n\x0c\n\x05\
-    \x04\0\x02\x02\x01\x12\x03\x14\x10\x14\n\x0c\n\x05\x04\0\x02\x02\x03\x12\
-    \x03\x14\x17\x18\nN\n\x04\x04\0\x02\x03\x12\x03\x16\x04\x18\x1aA\x20The\
-    \x20new\x20caption\x20of\x20an\x20image\x20or\x20file\x20message,\x20wit\
-    h\x20its\x20mentions.\n\n\x0c\n\x05\x04\0\x02\x03\x06\x12\x03\x16\x04\
-    \x0b\n\x0c\n\x05\x04\0\x02\x03\x01\x12\x03\x16\x0c\x13\n\x0c\n\x05\x04\0\
-    \x02\x03\x03\x12\x03\x16\x16\x17\n\n\n\x03\x04\0\t\x12\x03\x18\x02\x13\n\
-    \x0b\n\x04\x04\0\t\0\x12\x03\x18\x0b\x12\n\x0c\n\x05\x04\0\t\0\x01\x12\
-    \x03\x18\x0b\x0c\n\x0c\n\x05\x04\0\t\0\x02\x12\x03\x18\x10\x12b\x06proto\
-    3\
+    e.v1.CaptionH\0R\x07captionB\t\n\x07contentJ\x04\x08\x05\x10\x10\"\xb6\
+    \x01\n\rAppDataUpdate\x12*\n\x11target_message_id\x18\x01\x20\x01(\tR\
+    \x0ftargetMessageId\x12*\n\x03set\x18\x02\x20\x03(\x0b2\x18.rtmwire.v1.A\
+    ppDataEntryR\x03set\x12!\n\x0cremoved_keys\x18\x03\x20\x03(\tR\x0bremove\
+    dKeys\x12$\n\x0eupdate_time_ms\x18\x04\x20\x01(\x03R\x0cupdateTimeMsJ\
+    \x04\x08\x05\x10\x10J\xdb\x10\n\x06\x12\x04\x01\0)\x01\n&\n\x01\x0c\x12\
+    \x03\x01\0\x12\x1a\x1c\x20RTMWire\x20v1:\x20message\x20edits.\n\n\x08\n\
+    \x01\x02\x12\x03\x03\0\x13\n\t\n\x02\x03\0\x12\x03\x05\0\"\n\xec\x02\n\
+    \x02\x04\0\x12\x04\x0b\0\x19\x01\x1a\xdf\x02\x20An\x20edit\x20of\x20an\
+    \x20earlier\x20message\x20by\x20its\x20sender:\x20the\x20new\x20text\x20\
+    of\x20a\x20text\x20message,\x20or\x20the\x20new\x20caption\n\x20of\x20an\
+    \x20image\x20or\x20file\x20message.\x20The\x20edit\x20replaces\x20the\
+    \x20content\x20and\x20its\x20mentions\x20whole.\x20Receivers\n\x20apply\
+    \x20edits\x20in\x20edit-time\x20order\x20(the\x20latest\x20wins)\x20and\
+    \x20only\x20from\x20the\x20edited\x20message's\x20sender;\n\x20who\x20ma\
+    y\x20edit\x20and\x20for\x20how\x20long\x20is\x20server\x20policy,\x20not\
+    \x20a\x20codec\x20rule.\n\n\n\n\x03\x04\0\x01\x12\x03\x0b\x08\x13\nW\n\
+    \x04\x04\0\x02\0\x12\x03\r\x02\x1f\x1aJ\x20The\x20edited\x20message's\
+    \x20id\x20(its\x20Envelope.message_id).\x20Required\x20(non-empty).\n\n\
+    \x0c\n\x05\x04\0\x02\0\x05\x12\x03\r\x02\x08\n\x0c\n\x05\x04\0\x02\0\x01\
+    \x12\x03\r\t\x1a\n\x0c\n\x05\x04\0\x02\0\x03\x12\x03\r\x1d\x1e\ne\n\x04\
+    \x04\0\x02\x01\x12\x03\x0f\x02\x19\x1aX\x20When\x20the\x20edit\x20was\
+    \x20made,\x20ms\x20since\x20the\x20Unix\x20epoch.\x20Required\x20(positi\
+    ve):\x20it\x20orders\x20edits.\n\n\x0c\n\x05\x04\0\x02\x01\x05\x12\x03\
+    \x0f\x02\x07\n\x0c\n\x05\x04\0\x02\x01\x01\x12\x03\x0f\x08\x14\n\x0c\n\
+    \x05\x04\0\x02\x01\x03\x12\x03\x0f\x17\x18\n9\n\x04\x04\0\x08\0\x12\x04\
+    \x11\x02\x17\x03\x1a+\x20The\x20new\x20content.\x20Exactly\x20one\x20is\
+    \x20required.\n\n\x0c\n\x05\x04\0\x08\0\x01\x12\x03\x11\x08\x0f\n\x8f\
+    \x01\n\x04\x04\0\x02\x02\x12\x03\x14\x04\x19\x1a\x81\x01\x20The\x20new\
+    \x20text\x20of\x20a\x20text\x20message,\x20with\x20its\x20mentions.\x20T\
+    he\x20rules\x20of\x20a\x20text\x20body\x20apply:\n\x20non-empty,\x20with\
+    in\x20the\x2032\x20KB\x20content\x20budget.\n\n\x0c\n\x05\x04\0\x02\x02\
+    \x06\x12\x03\x14\x04\x0f\n\x0c\n\x05\x04\0\x02\x02\x01\x12\x03\x14\x10\
+    \x14\n\x0c\n\x05\x04\0\x02\x02\x03\x12\x03\x14\x17\x18\nN\n\x04\x04\0\
+    \x02\x03\x12\x03\x16\x04\x18\x1aA\x20The\x20new\x20caption\x20of\x20an\
+    \x20image\x20or\x20file\x20message,\x20with\x20its\x20mentions.\n\n\x0c\
+    \n\x05\x04\0\x02\x03\x06\x12\x03\x16\x04\x0b\n\x0c\n\x05\x04\0\x02\x03\
+    \x01\x12\x03\x16\x0c\x13\n\x0c\n\x05\x04\0\x02\x03\x03\x12\x03\x16\x16\
+    \x17\n\n\n\x03\x04\0\t\x12\x03\x18\x02\x13\n\x0b\n\x04\x04\0\t\0\x12\x03\
+    \x18\x0b\x12\n\x0c\n\x05\x04\0\t\0\x01\x12\x03\x18\x0b\x0c\n\x0c\n\x05\
+    \x04\0\t\0\x02\x12\x03\x18\x10\x12\n\xc2\x02\n\x02\x04\x01\x12\x04\x1f\0\
+    )\x01\x1a\xb5\x02\x20A\x20change\x20to\x20the\x20app\x20data\x20of\x20an\
+    \x20earlier\x20message\x20(RongCloud\x20updateMessageExpansion\x20and\n\
+    \x20removeMessageExpansionForKey),\x20by\x20its\x20sender\x20or\x20by\
+    \x20the\x20server\x20(a\x20stream's\x20summary\x20is\x20one\x20such\n\
+    \x20update).\x20Receivers\x20set\x20every\x20entry\x20of\x20`set`,\x20th\
+    en\x20remove\x20every\x20key\x20of\x20`removed_keys`,\x20and\x20apply\n\
+    \x20updates\x20in\x20update-time\x20order.\n\n\n\n\x03\x04\x01\x01\x12\
+    \x03\x1f\x08\x15\nX\n\x04\x04\x01\x02\0\x12\x03!\x02\x1f\x1aK\x20The\x20\
+    changed\x20message's\x20id\x20(its\x20Envelope.message_id).\x20Required\
+    \x20(non-empty).\n\n\x0c\n\x05\x04\x01\x02\0\x05\x12\x03!\x02\x08\n\x0c\
+    \n\x05\x04\x01\x02\0\x01\x12\x03!\t\x1a\n\x0c\n\x05\x04\x01\x02\0\x03\
+    \x12\x03!\x1d\x1e\n\\\n\x04\x04\x01\x02\x01\x12\x03#\x02\x20\x1aO\x20Ent\
+    ries\x20to\x20add\x20or\x20overwrite:\x20at\x20most\x20Limits.maxAppData\
+    Entries,\x20distinct\x20keys.\n\n\x0c\n\x05\x04\x01\x02\x01\x04\x12\x03#\
+    \x02\n\n\x0c\n\x05\x04\x01\x02\x01\x06\x12\x03#\x0b\x17\n\x0c\n\x05\x04\
+    \x01\x02\x01\x01\x12\x03#\x18\x1b\n\x0c\n\x05\x04\x01\x02\x01\x03\x12\
+    \x03#\x1e\x1f\nf\n\x04\x04\x01\x02\x02\x12\x03%\x02#\x1aY\x20Keys\x20to\
+    \x20remove:\x20at\x20most\x20Limits.maxAppDataEntries,\x20each\x20non-em\
+    pty\x20and\x20not\x20also\x20in\x20`set`.\n\n\x0c\n\x05\x04\x01\x02\x02\
+    \x04\x12\x03%\x02\n\n\x0c\n\x05\x04\x01\x02\x02\x05\x12\x03%\x0b\x11\n\
+    \x0c\n\x05\x04\x01\x02\x02\x01\x12\x03%\x12\x1e\n\x0c\n\x05\x04\x01\x02\
+    \x02\x03\x12\x03%!\"\ng\n\x04\x04\x01\x02\x03\x12\x03'\x02\x1b\x1aZ\x20W\
+    hen\x20the\x20change\x20was\x20made,\x20ms\x20since\x20the\x20Unix\x20ep\
+    och.\x200\x20=\x20not\x20stamped;\x20negative\x20is\x20invalid.\n\n\x0c\
+    \n\x05\x04\x01\x02\x03\x05\x12\x03'\x02\x07\n\x0c\n\x05\x04\x01\x02\x03\
+    \x01\x12\x03'\x08\x16\n\x0c\n\x05\x04\x01\x02\x03\x03\x12\x03'\x19\x1a\n\
+    \n\n\x03\x04\x01\t\x12\x03(\x02\x13\n\x0b\n\x04\x04\x01\t\0\x12\x03(\x0b\
+    \x12\n\x0c\n\x05\x04\x01\t\0\x01\x12\x03(\x0b\x0c\n\x0c\n\x05\x04\x01\t\
+    \0\x02\x12\x03(\x10\x12b\x06proto3\
 ";
 
 static file_descriptor_proto_lazy: ::protobuf::rt::LazyV2<::protobuf::descriptor::FileDescriptorProto> = ::protobuf::rt::LazyV2::INIT;

@@ -14,6 +14,8 @@ pub mod typing;
 /// unknown name.
 pub fn round_trip(name: &str, payload: &[u8]) -> Option<super::Outcome> {
     Some(match name {
+        "rtmwire.v1.AppDataEntry" => super::parse_serialize::<content::AppDataEntry>(payload),
+        "rtmwire.v1.AppDataUpdate" => super::parse_serialize::<edit::AppDataUpdate>(payload),
         "rtmwire.v1.Caption" => super::parse_serialize::<content::Caption>(payload),
         "rtmwire.v1.ChannelTarget" => super::parse_serialize::<metadata::ChannelTarget>(payload),
         "rtmwire.v1.Conversation" => super::parse_serialize::<envelope::Conversation>(payload),

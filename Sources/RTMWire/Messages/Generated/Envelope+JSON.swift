@@ -25,7 +25,9 @@ extension Envelope {
         if case .typing(let value)? = self.body { members.append(JSONMember("typing", value._jsonValue(options))) }
         if case .streamPullRequest(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_pull_request" : "streamPullRequest", value._jsonValue(options))) }
         if case .streamPullResponse(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_pull_response" : "streamPullResponse", value._jsonValue(options))) }
+        if case .appDataUpdate(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "app_data_update" : "appDataUpdate", value._jsonValue(options))) }
         if let value = self.replyTo { members.append(JSONMember(options.preserveProtoFieldNames ? "reply_to" : "replyTo", value._jsonValue(options))) }
+        if !self.appData.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "app_data" : "appData", .array(self.appData.map { $0._jsonValue(options) }))) }
         return .object(members)
     }
 
@@ -195,6 +197,14 @@ extension Envelope {
                 var value = StreamPullResponse()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .streamPullResponse(value)
+            case "appDataUpdate", "app_data_update":
+                let fieldPath = path.isEmpty ? "app_data_update" : path + ".app_data_update"
+                try JSONValue.checkFirstOccurrence(32, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = AppDataUpdate()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .appDataUpdate(value)
             case "replyTo", "reply_to":
                 let fieldPath = path.isEmpty ? "reply_to" : path + ".reply_to"
                 try JSONValue.checkFirstOccurrence(64, &seen, path: fieldPath)
@@ -202,6 +212,16 @@ extension Envelope {
                 var value = self.replyTo ?? MessageReference()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.replyTo = value
+            case "appData", "app_data":
+                let fieldPath = path.isEmpty ? "app_data" : path + ".app_data"
+                try JSONValue.checkFirstOccurrence(65, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
+                    let elementPath = fieldPath + "[\(index)]"
+                    var value = AppDataEntry()
+                    try value._mergeJSON(element, path: elementPath, options: options)
+                    self.appData.append(value)
+                }
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(

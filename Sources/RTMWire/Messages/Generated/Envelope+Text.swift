@@ -24,7 +24,9 @@ extension Envelope {
         if case .typing(let value)? = self.body { printer.message("typing", value) }
         if case .streamPullRequest(let value)? = self.body { printer.message("stream_pull_request", value) }
         if case .streamPullResponse(let value)? = self.body { printer.message("stream_pull_response", value) }
+        if case .appDataUpdate(let value)? = self.body { printer.message("app_data_update", value) }
         if let value = self.replyTo { printer.message("reply_to", value) }
+        for value in self.appData { printer.message("app_data", value) }
         printer.unknownFields(self.unknownFields)
     }
 }

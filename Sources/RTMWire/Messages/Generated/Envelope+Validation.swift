@@ -3,6 +3,7 @@
 
 extension Envelope {
     public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
+        try Rules.count(self.appData.count, limits, "app_data")
         try _validateSelf(limits)
         if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
         if let value = self.sender {
@@ -16,6 +17,9 @@ extension Envelope {
         }
         if let value = self.replyTo {
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("reply_to") }
+        }
+        try self.appData.forEachInPlace { element, index throws(RTMWireError) in
+            do throws(RTMWireError) { try AppDataEntry._validate(element, limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("app_data[\(index)]") }
         }
         switch self.body {
         case .text(let value)?:
@@ -50,6 +54,8 @@ extension Envelope {
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("stream_pull_request") }
         case .streamPullResponse(let value)?:
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("stream_pull_response") }
+        case .appDataUpdate(let value)?:
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("app_data_update") }
         case nil:
             break
         }

@@ -31,7 +31,7 @@ public struct EnvelopeView: RTMMessageView {
             case 0x22: _conversation.add(field)
             case 0x2A: _deliveryOptions.add(field)
             case 0x202: _replyTo.add(field)
-            case 0x82, 0x8A, 0x92, 0x9A, 0xA2, 0xAA, 0xB2, 0xBA, 0xC2, 0xCA, 0xD2, 0xDA, 0xE2, 0xEA, 0xF2, 0xFA:
+            case 0x82, 0x8A, 0x92, 0x9A, 0xA2, 0xAA, 0xB2, 0xBA, 0xC2, 0xCA, 0xD2, 0xDA, 0xE2, 0xEA, 0xF2, 0xFA, 0x102:
                 if _body?.tag != field.tag {
                     _bodyFrom = field.tagStart
                     _bodyRun = ViewOccurrences()
@@ -87,6 +87,7 @@ public struct EnvelopeView: RTMMessageView {
         case 0xEA: return .typing(TypingIndicatorView(_scope: _bodyRun.scope(in: scope, 29, from: _bodyFrom) ?? scope))
         case 0xF2: return .streamPullRequest(StreamPullRequestView(_scope: _bodyRun.scope(in: scope, 30, from: _bodyFrom) ?? scope))
         case 0xFA: return .streamPullResponse(StreamPullResponseView(_scope: _bodyRun.scope(in: scope, 31, from: _bodyFrom) ?? scope))
+        case 0x102: return .appDataUpdate(AppDataUpdateView(_scope: _bodyRun.scope(in: scope, 32, from: _bodyFrom) ?? scope))
         default: return nil
         }
     }
@@ -128,6 +129,8 @@ public struct EnvelopeView: RTMMessageView {
         case streamPullRequest(StreamPullRequestView)
         /// The server's answer to a stream pull request; the content follows as stream chunks.
         case streamPullResponse(StreamPullResponseView)
+        /// A change to the app data of an earlier message.
+        case appDataUpdate(AppDataUpdateView)
     }
 
     /// The message this envelope replies to. Absent = not a reply. Any body may reply (usually
@@ -135,6 +138,11 @@ public struct EnvelopeView: RTMMessageView {
     /// an unknown field after the body, re-encode the envelope byte for byte.
     @inlinable
     public var replyTo: MessageReferenceView? { _replyTo.scope(in: scope, 64).map(MessageReferenceView.init(_scope:)) }
+
+    /// Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+    /// entries with distinct keys. Empty = none.
+    @inlinable
+    public var appData: RTMRepeatedMessageView<AppDataEntryView> { RTMRepeatedMessageView(scope, tag: 0x20A) }
 
     /// A ``Envelope`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
@@ -179,10 +187,13 @@ public struct EnvelopeView: RTMMessageView {
             message.body = .streamPullRequest(try value.materialized())
         case .streamPullResponse(let value)?:
             message.body = .streamPullResponse(try value.materialized())
+        case .appDataUpdate(let value)?:
+            message.body = .appDataUpdate(try value.materialized())
         case nil:
             break
         }
         message.replyTo = try self.replyTo?.materialized()
+        message.appData = try self.appData.map { view throws(RTMWireError) in try view.materialized() }
         return message
     }
 }
@@ -197,6 +208,7 @@ extension Envelope: RTMViewable {
     ) throws(RTMWireError) {
         let firstHere = violation.isEmpty
         var nulMessageID = false
+        var countAppData = 0
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
@@ -262,14 +274,25 @@ extension Envelope: RTMViewable {
             case 0xFA:  // stream_pull_response = 31
                 try reader._checkMessage(
                     StreamPullResponse.self, field: "stream_pull_response", options: options, strings: strings, &violation)
+            case 0x102:  // app_data_update = 32
+                try reader._checkMessage(
+                    AppDataUpdate.self, field: "app_data_update", options: options, strings: strings, &violation)
             case 0x202:  // reply_to = 64
                 try reader._checkMessage(
                     MessageReference.self, field: "reply_to", options: options, strings: strings, &violation)
+            case 0x20A:  // app_data = 65
+                try reader._checkMessage(
+                    AppDataEntry.self, field: "app_data", index: countAppData, options: options, strings: strings, &violation)
+                countAppData &+= 1
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
         }
         guard options.checksSemantics, firstHere else { return }
+        if countAppData > options.limits.maxRepeatedCount {
+            violation.recordOwn(Rules.countViolation(countAppData, options.limits, "app_data"))
+            return
+        }
         if nulMessageID {
             violation.recordOwn(Rules.nulViolation("message_id"))
             return

@@ -26,9 +26,11 @@ extension Envelope {
         case .typing(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
         case .streamPullRequest(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
         case .streamPullResponse(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .appDataUpdate(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
         case nil: break
         }
         if let value = self.replyTo { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
+        for value in self.appData { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
         return total
     }
 
@@ -36,6 +38,12 @@ extension Envelope {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
+        self.appData.forEachInPlace(reversed: true) { element, _ in
+            let end = writer.position
+            AppDataEntry._encode(element, to: &writer)
+            writer.writeVarint(UInt64(end &- writer.position))
+            writer.writeTag(0x8A, 0x04)
+        }
         if let value = self.replyTo {
             writer.writeMessage(value)
             writer.writeTag(0x82, 0x04)
@@ -89,6 +97,9 @@ extension Envelope {
         case .streamPullResponse(let value)?:
             writer.writeMessage(value)
             writer.writeTag(0xFA, 0x01)
+        case .appDataUpdate(let value)?:
+            writer.writeMessage(value)
+            writer.writeTag(0x82, 0x02)
         case nil:
             break
         }
@@ -212,9 +223,16 @@ extension Envelope {
                 if case .some = self.body, case .streamPullResponse(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "stream_pull_response")
                 self.body = .streamPullResponse(value)
+            case 0x102:  // app_data_update = 32
+                var value = AppDataUpdate()
+                if case .some = self.body, case .appDataUpdate(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "app_data_update")
+                self.body = .appDataUpdate(value)
             case 0x202:  // reply_to = 64
                 if self.replyTo == nil { self.replyTo = MessageReference() }
                 try reader.mergeMessage(&self.replyTo!, field: "reply_to")
+            case 0x20A:  // app_data = 65
+                try reader.mergeRepeatedMessage(into: &self.appData, field: "app_data", fieldStart: tagStart)
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

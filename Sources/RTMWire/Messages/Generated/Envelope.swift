@@ -25,6 +25,9 @@ public struct Envelope: RTMMessage {
     /// text, image or file). Numbered after the body kinds so that older readers, which keep it as
     /// an unknown field after the body, re-encode the envelope byte for byte.
     public var replyTo: MessageReference? = nil
+    /// Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+    /// entries with distinct keys. Empty = none.
+    public var appData: [AppDataEntry] = []
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
     public var unknownFields = UnknownFields()
 
@@ -39,7 +42,8 @@ public struct Envelope: RTMMessage {
         conversation: Conversation? = nil,
         deliveryOptions: DeliveryOptions? = nil,
         body: Body? = nil,
-        replyTo: MessageReference? = nil
+        replyTo: MessageReference? = nil,
+        appData: [AppDataEntry] = []
     ) {
         self.messageID = messageID
         self.sender = sender
@@ -48,6 +52,7 @@ public struct Envelope: RTMMessage {
         self.deliveryOptions = deliveryOptions
         self.body = body
         self.replyTo = replyTo
+        self.appData = appData
     }
 
     /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
@@ -87,14 +92,16 @@ public struct Envelope: RTMMessage {
         case streamPullRequest(StreamPullRequest)
         /// The server's answer to a stream pull request; the content follows as stream chunks.
         case streamPullResponse(StreamPullResponse)
+        /// A change to the app data of an earlier message.
+        case appDataUpdate(AppDataUpdate)
     }
 
     /// The member of `body` this message holds: `.known` for a member of this schema
     /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
-    /// newer members (32...63), `.absent` for neither.
+    /// newer members (33...63), `.absent` for neither.
     public var bodyMember: OneofMember<Body> {
         if let body { return .known(body) }
-        if let number = unknownFields.lastFieldNumber(in: 32...63) {
+        if let number = unknownFields.lastFieldNumber(in: 33...63) {
             return .unknown(fieldNumber: number)
         }
         return .absent
@@ -351,6 +358,22 @@ public struct Envelope: RTMMessage {
             if let newValue {
                 body = .streamPullResponse(newValue)
             } else if case .streamPullResponse? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `app_data_update` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var appDataUpdate: AppDataUpdate? {
+        get {
+            if case .appDataUpdate(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .appDataUpdate(newValue)
+            } else if case .appDataUpdate? = body {
                 body = nil
             }
         }

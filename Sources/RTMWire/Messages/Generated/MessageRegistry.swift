@@ -5,6 +5,8 @@
 public enum RTMMessageTypes {
     /// All message types, sorted by full name.
     public static let all: [any RTMMessage.Type] = [
+        AppDataEntry.self,
+        AppDataUpdate.self,
         Caption.self,
         ChannelTarget.self,
         Conversation.self,
@@ -53,6 +55,8 @@ public enum RTMMessageTypes {
     /// The message type with the full name `fullName` (e.g. `rtmwire.v1.Envelope`), or nil.
     public static func type(named fullName: String) -> (any RTMMessage.Type)? {
         switch fullName {
+        case "rtmwire.v1.AppDataEntry": AppDataEntry.self
+        case "rtmwire.v1.AppDataUpdate": AppDataUpdate.self
         case "rtmwire.v1.Caption": Caption.self
         case "rtmwire.v1.ChannelTarget": ChannelTarget.self
         case "rtmwire.v1.Conversation": Conversation.self

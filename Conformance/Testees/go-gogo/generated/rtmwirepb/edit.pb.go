@@ -134,29 +134,114 @@ func (*MessageEdit) XXX_OneofWrappers() []interface{} {
 	}
 }
 
+// A change to the app data of an earlier message (RongCloud updateMessageExpansion and
+// removeMessageExpansionForKey), by its sender or by the server (a stream's summary is one such
+// update). Receivers set every entry of `set`, then remove every key of `removed_keys`, and apply
+// updates in update-time order.
+type AppDataUpdate struct {
+	// The changed message's id (its Envelope.message_id). Required (non-empty).
+	TargetMessageId string `protobuf:"bytes,1,opt,name=target_message_id,json=targetMessageId,proto3" json:"target_message_id,omitempty"`
+	// Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+	Set []*AppDataEntry `protobuf:"bytes,2,rep,name=set,proto3" json:"set,omitempty"`
+	// Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+	RemovedKeys []string `protobuf:"bytes,3,rep,name=removed_keys,json=removedKeys,proto3" json:"removed_keys,omitempty"`
+	// When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+	UpdateTimeMs         int64    `protobuf:"varint,4,opt,name=update_time_ms,json=updateTimeMs,proto3" json:"update_time_ms,omitempty"`
+	XXX_NoUnkeyedLiteral struct{} `json:"-"`
+	XXX_unrecognized     []byte   `json:"-"`
+	XXX_sizecache        int32    `json:"-"`
+}
+
+func (m *AppDataUpdate) Reset()         { *m = AppDataUpdate{} }
+func (m *AppDataUpdate) String() string { return proto.CompactTextString(m) }
+func (*AppDataUpdate) ProtoMessage()    {}
+func (*AppDataUpdate) Descriptor() ([]byte, []int) {
+	return fileDescriptor_3ac4254cdcbf74f6, []int{1}
+}
+func (m *AppDataUpdate) XXX_Unmarshal(b []byte) error {
+	return m.Unmarshal(b)
+}
+func (m *AppDataUpdate) XXX_Marshal(b []byte, deterministic bool) ([]byte, error) {
+	if deterministic {
+		return xxx_messageInfo_AppDataUpdate.Marshal(b, m, deterministic)
+	} else {
+		b = b[:cap(b)]
+		n, err := m.MarshalToSizedBuffer(b)
+		if err != nil {
+			return nil, err
+		}
+		return b[:n], nil
+	}
+}
+func (m *AppDataUpdate) XXX_Merge(src proto.Message) {
+	xxx_messageInfo_AppDataUpdate.Merge(m, src)
+}
+func (m *AppDataUpdate) XXX_Size() int {
+	return m.Size()
+}
+func (m *AppDataUpdate) XXX_DiscardUnknown() {
+	xxx_messageInfo_AppDataUpdate.DiscardUnknown(m)
+}
+
+var xxx_messageInfo_AppDataUpdate proto.InternalMessageInfo
+
+func (m *AppDataUpdate) GetTargetMessageId() string {
+	if m != nil {
+		return m.TargetMessageId
+	}
+	return ""
+}
+
+func (m *AppDataUpdate) GetSet() []*AppDataEntry {
+	if m != nil {
+		return m.Set
+	}
+	return nil
+}
+
+func (m *AppDataUpdate) GetRemovedKeys() []string {
+	if m != nil {
+		return m.RemovedKeys
+	}
+	return nil
+}
+
+func (m *AppDataUpdate) GetUpdateTimeMs() int64 {
+	if m != nil {
+		return m.UpdateTimeMs
+	}
+	return 0
+}
+
 func init() {
 	proto.RegisterType((*MessageEdit)(nil), "rtmwire.v1.MessageEdit")
+	proto.RegisterType((*AppDataUpdate)(nil), "rtmwire.v1.AppDataUpdate")
 }
 
 func init() { proto.RegisterFile("rtmwire/v1/edit.proto", fileDescriptor_3ac4254cdcbf74f6) }
 
 var fileDescriptor_3ac4254cdcbf74f6 = []byte{
-	// 232 bytes of a gzipped FileDescriptorProto
-	0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0xff, 0xe2, 0x12, 0x2d, 0x2a, 0xc9, 0x2d,
-	0xcf, 0x2c, 0x4a, 0xd5, 0x2f, 0x33, 0xd4, 0x4f, 0x4d, 0xc9, 0x2c, 0xd1, 0x2b, 0x28, 0xca, 0x2f,
-	0xc9, 0x17, 0xe2, 0x82, 0x0a, 0xeb, 0x95, 0x19, 0x4a, 0x49, 0x20, 0x29, 0x49, 0xce, 0xcf, 0x2b,
-	0x49, 0xcd, 0x83, 0xaa, 0x52, 0x3a, 0xc3, 0xc8, 0xc5, 0xed, 0x9b, 0x5a, 0x5c, 0x9c, 0x98, 0x9e,
-	0xea, 0x9a, 0x92, 0x59, 0x22, 0xa4, 0xc5, 0x25, 0x58, 0x92, 0x58, 0x94, 0x9e, 0x5a, 0x12, 0x9f,
-	0x0b, 0x11, 0x8d, 0xcf, 0x4c, 0x91, 0x60, 0x54, 0x60, 0xd4, 0xe0, 0x0c, 0xe2, 0x87, 0x48, 0x40,
-	0x55, 0x7b, 0xa6, 0x08, 0x29, 0x70, 0xf1, 0x80, 0xec, 0x8b, 0x2f, 0xc9, 0xcc, 0x4d, 0x8d, 0xcf,
-	0x2d, 0x96, 0x60, 0x52, 0x60, 0xd4, 0x60, 0x0e, 0xe2, 0x02, 0x89, 0x85, 0x64, 0xe6, 0xa6, 0xfa,
-	0x16, 0x0b, 0xe9, 0x72, 0xb1, 0x94, 0xa4, 0x56, 0x94, 0x48, 0x30, 0x2b, 0x30, 0x6a, 0x70, 0x1b,
-	0x89, 0xeb, 0x21, 0x9c, 0xa4, 0x17, 0x92, 0x5a, 0x01, 0x33, 0xca, 0x83, 0x21, 0x08, 0xac, 0x4c,
-	0x48, 0x9f, 0x8b, 0x3d, 0x39, 0xb1, 0xa0, 0x24, 0x33, 0x3f, 0x4f, 0x82, 0x05, 0xac, 0x43, 0x18,
-	0x59, 0x87, 0x33, 0x44, 0xca, 0x83, 0x21, 0x08, 0xa6, 0xca, 0x89, 0x93, 0x8b, 0x1d, 0xea, 0x1d,
-	0x2f, 0x16, 0x0e, 0x56, 0x01, 0x01, 0x27, 0x9e, 0x13, 0x8f, 0xe4, 0x18, 0x2f, 0x3c, 0x92, 0x63,
-	0x7c, 0xf0, 0x48, 0x8e, 0x31, 0x89, 0x0d, 0xec, 0x47, 0x63, 0x40, 0x00, 0x00, 0x00, 0xff, 0xff,
-	0xf3, 0xaf, 0x24, 0x81, 0x22, 0x01, 0x00, 0x00,
+	// 320 bytes of a gzipped FileDescriptorProto
+	0x1f, 0x8b, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x02, 0xff, 0x94, 0x91, 0xcf, 0x4e, 0xf2, 0x50,
+	0x10, 0xc5, 0xb9, 0xb4, 0xdf, 0x87, 0x4c, 0xab, 0xe2, 0x35, 0xc6, 0x1b, 0x17, 0xa4, 0x12, 0x17,
+	0x0d, 0x89, 0x25, 0xe0, 0x13, 0x88, 0x92, 0xa0, 0x86, 0x4d, 0x83, 0xeb, 0xa6, 0xd2, 0x09, 0xb9,
+	0x31, 0xfd, 0x93, 0xde, 0x11, 0xe1, 0xc5, 0x7c, 0x06, 0x17, 0x2e, 0x7c, 0x04, 0xc3, 0x93, 0x18,
+	0x7a, 0x2f, 0xca, 0xd6, 0xed, 0x99, 0xdf, 0xcc, 0x9c, 0x39, 0x03, 0x27, 0x25, 0xa5, 0xaf, 0xb2,
+	0xc4, 0xde, 0xa2, 0xdf, 0xc3, 0x44, 0x52, 0x50, 0x94, 0x39, 0xe5, 0x1c, 0x8c, 0x1c, 0x2c, 0xfa,
+	0x67, 0x62, 0x07, 0x99, 0xe5, 0x19, 0x61, 0x66, 0xa8, 0xce, 0x07, 0x03, 0x67, 0x82, 0x4a, 0xc5,
+	0x73, 0x1c, 0x25, 0x92, 0x78, 0x17, 0x8e, 0x28, 0x2e, 0xe7, 0x48, 0x51, 0xaa, 0xd5, 0x48, 0x26,
+	0x82, 0x79, 0xcc, 0x6f, 0x86, 0x87, 0xba, 0x60, 0xe8, 0xbb, 0x84, 0x7b, 0xe0, 0x6e, 0xf6, 0x45,
+	0x24, 0x53, 0x8c, 0x52, 0x25, 0xea, 0x1e, 0xf3, 0xad, 0x10, 0x36, 0xda, 0x54, 0xa6, 0x38, 0x51,
+	0xfc, 0x12, 0x6c, 0xc2, 0x25, 0x09, 0xcb, 0x63, 0xbe, 0x33, 0x38, 0x0d, 0x7e, 0x2d, 0x05, 0x53,
+	0x5c, 0x6e, 0x47, 0x8d, 0x6b, 0x61, 0x85, 0xf1, 0x1e, 0x34, 0x66, 0x71, 0x41, 0x32, 0xcf, 0x84,
+	0x5d, 0x75, 0x1c, 0xef, 0x76, 0xdc, 0xe8, 0xd2, 0xb8, 0x16, 0x6e, 0xa9, 0x61, 0x13, 0x1a, 0xe6,
+	0x9c, 0x7b, 0x7b, 0xef, 0x5f, 0xab, 0xd5, 0x79, 0x63, 0xb0, 0x7f, 0x5d, 0x14, 0xb7, 0x31, 0xc5,
+	0x8f, 0x45, 0x12, 0x13, 0xfe, 0xe9, 0xa0, 0x2e, 0x58, 0x0a, 0x49, 0xd4, 0x3d, 0xcb, 0x77, 0x06,
+	0x62, 0x77, 0xb7, 0x99, 0x39, 0xca, 0xa8, 0x5c, 0x85, 0x1b, 0x88, 0x9f, 0x83, 0x5b, 0x62, 0x9a,
+	0x2f, 0x30, 0x89, 0x9e, 0x71, 0xa5, 0x84, 0xe5, 0x59, 0x7e, 0x33, 0x74, 0x8c, 0xf6, 0x80, 0x2b,
+	0xc5, 0x2f, 0xe0, 0xe0, 0xa5, 0x32, 0xf1, 0x93, 0x90, 0x5d, 0x25, 0xe4, 0x6a, 0x55, 0x67, 0xa4,
+	0x8d, 0x0f, 0xdd, 0xf7, 0x75, 0x9b, 0x7d, 0xae, 0xdb, 0xec, 0x6b, 0xdd, 0x66, 0x4f, 0xff, 0xab,
+	0xe7, 0x5c, 0x7d, 0x07, 0x00, 0x00, 0xff, 0xff, 0xa8, 0x04, 0xbd, 0x53, 0xdb, 0x01, 0x00, 0x00,
 }
 
 func (m *MessageEdit) Marshal() (dAtA []byte, err error) {
@@ -249,6 +334,68 @@ func (m *MessageEdit_Caption) MarshalToSizedBuffer(dAtA []byte) (int, error) {
 	}
 	return len(dAtA) - i, nil
 }
+func (m *AppDataUpdate) Marshal() (dAtA []byte, err error) {
+	size := m.Size()
+	dAtA = make([]byte, size)
+	n, err := m.MarshalToSizedBuffer(dAtA[:size])
+	if err != nil {
+		return nil, err
+	}
+	return dAtA[:n], nil
+}
+
+func (m *AppDataUpdate) MarshalTo(dAtA []byte) (int, error) {
+	size := m.Size()
+	return m.MarshalToSizedBuffer(dAtA[:size])
+}
+
+func (m *AppDataUpdate) MarshalToSizedBuffer(dAtA []byte) (int, error) {
+	i := len(dAtA)
+	_ = i
+	var l int
+	_ = l
+	if m.XXX_unrecognized != nil {
+		i -= len(m.XXX_unrecognized)
+		copy(dAtA[i:], m.XXX_unrecognized)
+	}
+	if m.UpdateTimeMs != 0 {
+		i = encodeVarintEdit(dAtA, i, uint64(m.UpdateTimeMs))
+		i--
+		dAtA[i] = 0x20
+	}
+	if len(m.RemovedKeys) > 0 {
+		for iNdEx := len(m.RemovedKeys) - 1; iNdEx >= 0; iNdEx-- {
+			i -= len(m.RemovedKeys[iNdEx])
+			copy(dAtA[i:], m.RemovedKeys[iNdEx])
+			i = encodeVarintEdit(dAtA, i, uint64(len(m.RemovedKeys[iNdEx])))
+			i--
+			dAtA[i] = 0x1a
+		}
+	}
+	if len(m.Set) > 0 {
+		for iNdEx := len(m.Set) - 1; iNdEx >= 0; iNdEx-- {
+			{
+				size, err := m.Set[iNdEx].MarshalToSizedBuffer(dAtA[:i])
+				if err != nil {
+					return 0, err
+				}
+				i -= size
+				i = encodeVarintEdit(dAtA, i, uint64(size))
+			}
+			i--
+			dAtA[i] = 0x12
+		}
+	}
+	if len(m.TargetMessageId) > 0 {
+		i -= len(m.TargetMessageId)
+		copy(dAtA[i:], m.TargetMessageId)
+		i = encodeVarintEdit(dAtA, i, uint64(len(m.TargetMessageId)))
+		i--
+		dAtA[i] = 0xa
+	}
+	return len(dAtA) - i, nil
+}
+
 func encodeVarintEdit(dAtA []byte, offset int, v uint64) int {
 	offset -= sovEdit(v)
 	base := offset
@@ -303,6 +450,36 @@ func (m *MessageEdit_Caption) Size() (n int) {
 	if m.Caption != nil {
 		l = m.Caption.Size()
 		n += 1 + l + sovEdit(uint64(l))
+	}
+	return n
+}
+func (m *AppDataUpdate) Size() (n int) {
+	if m == nil {
+		return 0
+	}
+	var l int
+	_ = l
+	l = len(m.TargetMessageId)
+	if l > 0 {
+		n += 1 + l + sovEdit(uint64(l))
+	}
+	if len(m.Set) > 0 {
+		for _, e := range m.Set {
+			l = e.Size()
+			n += 1 + l + sovEdit(uint64(l))
+		}
+	}
+	if len(m.RemovedKeys) > 0 {
+		for _, s := range m.RemovedKeys {
+			l = len(s)
+			n += 1 + l + sovEdit(uint64(l))
+		}
+	}
+	if m.UpdateTimeMs != 0 {
+		n += 1 + sovEdit(uint64(m.UpdateTimeMs))
+	}
+	if m.XXX_unrecognized != nil {
+		n += len(m.XXX_unrecognized)
 	}
 	return n
 }
@@ -463,6 +640,174 @@ func (m *MessageEdit) Unmarshal(dAtA []byte) error {
 			}
 			m.Content = &MessageEdit_Caption{v}
 			iNdEx = postIndex
+		default:
+			iNdEx = preIndex
+			skippy, err := skipEdit(dAtA[iNdEx:])
+			if err != nil {
+				return err
+			}
+			if (skippy < 0) || (iNdEx+skippy) < 0 {
+				return ErrInvalidLengthEdit
+			}
+			if (iNdEx + skippy) > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.XXX_unrecognized = append(m.XXX_unrecognized, dAtA[iNdEx:iNdEx+skippy]...)
+			iNdEx += skippy
+		}
+	}
+
+	if iNdEx > l {
+		return io.ErrUnexpectedEOF
+	}
+	return nil
+}
+func (m *AppDataUpdate) Unmarshal(dAtA []byte) error {
+	l := len(dAtA)
+	iNdEx := 0
+	for iNdEx < l {
+		preIndex := iNdEx
+		var wire uint64
+		for shift := uint(0); ; shift += 7 {
+			if shift >= 64 {
+				return ErrIntOverflowEdit
+			}
+			if iNdEx >= l {
+				return io.ErrUnexpectedEOF
+			}
+			b := dAtA[iNdEx]
+			iNdEx++
+			wire |= uint64(b&0x7F) << shift
+			if b < 0x80 {
+				break
+			}
+		}
+		fieldNum := int32(wire >> 3)
+		wireType := int(wire & 0x7)
+		if wireType == 4 {
+			return fmt.Errorf("proto: AppDataUpdate: wiretype end group for non-group")
+		}
+		if fieldNum <= 0 {
+			return fmt.Errorf("proto: AppDataUpdate: illegal tag %d (wire type %d)", fieldNum, wire)
+		}
+		switch fieldNum {
+		case 1:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field TargetMessageId", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowEdit
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthEdit
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthEdit
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.TargetMessageId = string(dAtA[iNdEx:postIndex])
+			iNdEx = postIndex
+		case 2:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field Set", wireType)
+			}
+			var msglen int
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowEdit
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				msglen |= int(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			if msglen < 0 {
+				return ErrInvalidLengthEdit
+			}
+			postIndex := iNdEx + msglen
+			if postIndex < 0 {
+				return ErrInvalidLengthEdit
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.Set = append(m.Set, &AppDataEntry{})
+			if err := m.Set[len(m.Set)-1].Unmarshal(dAtA[iNdEx:postIndex]); err != nil {
+				return err
+			}
+			iNdEx = postIndex
+		case 3:
+			if wireType != 2 {
+				return fmt.Errorf("proto: wrong wireType = %d for field RemovedKeys", wireType)
+			}
+			var stringLen uint64
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowEdit
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				stringLen |= uint64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
+			intStringLen := int(stringLen)
+			if intStringLen < 0 {
+				return ErrInvalidLengthEdit
+			}
+			postIndex := iNdEx + intStringLen
+			if postIndex < 0 {
+				return ErrInvalidLengthEdit
+			}
+			if postIndex > l {
+				return io.ErrUnexpectedEOF
+			}
+			m.RemovedKeys = append(m.RemovedKeys, string(dAtA[iNdEx:postIndex]))
+			iNdEx = postIndex
+		case 4:
+			if wireType != 0 {
+				return fmt.Errorf("proto: wrong wireType = %d for field UpdateTimeMs", wireType)
+			}
+			m.UpdateTimeMs = 0
+			for shift := uint(0); ; shift += 7 {
+				if shift >= 64 {
+					return ErrIntOverflowEdit
+				}
+				if iNdEx >= l {
+					return io.ErrUnexpectedEOF
+				}
+				b := dAtA[iNdEx]
+				iNdEx++
+				m.UpdateTimeMs |= int64(b&0x7F) << shift
+				if b < 0x80 {
+					break
+				}
+			}
 		default:
 			iNdEx = preIndex
 			skippy, err := skipEdit(dAtA[iNdEx:])

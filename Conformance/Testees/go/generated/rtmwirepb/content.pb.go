@@ -516,6 +516,70 @@ func (x *Caption) GetMentions() *Mentions {
 	return nil
 }
 
+// One entry of the data an app attaches to a message (Sendbird's data, Stream's extraData,
+// RongCloud's message extensions): the same bytes as one entry of a map<string, string>, so a
+// peer whose schema declares the field as a map reads it; its proto3 JSON is a list, in the
+// sender's order. App data is not content: it has its own limits (Limits.maxAppDataEntries,
+// maxAppDataKeyBytes, maxAppDataValueBytes, RongCloud's extension bounds) and stays outside the
+// 32 KB content budget, whose rule is Agora's about what a message shows.
+type AppDataEntry struct {
+	state         protoimpl.MessageState
+	sizeCache     protoimpl.SizeCache
+	unknownFields protoimpl.UnknownFields
+
+	// The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+	// among the entries of one message or update.
+	Key string `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
+	// The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+	Value string `protobuf:"bytes,2,opt,name=value,proto3" json:"value,omitempty"`
+}
+
+func (x *AppDataEntry) Reset() {
+	*x = AppDataEntry{}
+	if protoimpl.UnsafeEnabled {
+		mi := &file_rtmwire_v1_content_proto_msgTypes[6]
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		ms.StoreMessageInfo(mi)
+	}
+}
+
+func (x *AppDataEntry) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AppDataEntry) ProtoMessage() {}
+
+func (x *AppDataEntry) ProtoReflect() protoreflect.Message {
+	mi := &file_rtmwire_v1_content_proto_msgTypes[6]
+	if protoimpl.UnsafeEnabled && x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AppDataEntry.ProtoReflect.Descriptor instead.
+func (*AppDataEntry) Descriptor() ([]byte, []int) {
+	return file_rtmwire_v1_content_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *AppDataEntry) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+func (x *AppDataEntry) GetValue() string {
+	if x != nil {
+		return x.Value
+	}
+	return ""
+}
+
 var File_rtmwire_v1_content_proto protoreflect.FileDescriptor
 
 var file_rtmwire_v1_content_proto_rawDesc = []byte{
@@ -579,7 +643,11 @@ var file_rtmwire_v1_content_proto_rawDesc = []byte{
 	0x74, 0x69, 0x6f, 0x6e, 0x73, 0x18, 0x02, 0x20, 0x01, 0x28, 0x0b, 0x32, 0x14, 0x2e, 0x72, 0x74,
 	0x6d, 0x77, 0x69, 0x72, 0x65, 0x2e, 0x76, 0x31, 0x2e, 0x4d, 0x65, 0x6e, 0x74, 0x69, 0x6f, 0x6e,
 	0x73, 0x52, 0x08, 0x6d, 0x65, 0x6e, 0x74, 0x69, 0x6f, 0x6e, 0x73, 0x4a, 0x04, 0x08, 0x03, 0x10,
-	0x10, 0x62, 0x06, 0x70, 0x72, 0x6f, 0x74, 0x6f, 0x33,
+	0x10, 0x22, 0x3c, 0x0a, 0x0c, 0x41, 0x70, 0x70, 0x44, 0x61, 0x74, 0x61, 0x45, 0x6e, 0x74, 0x72,
+	0x79, 0x12, 0x10, 0x0a, 0x03, 0x6b, 0x65, 0x79, 0x18, 0x01, 0x20, 0x01, 0x28, 0x09, 0x52, 0x03,
+	0x6b, 0x65, 0x79, 0x12, 0x14, 0x0a, 0x05, 0x76, 0x61, 0x6c, 0x75, 0x65, 0x18, 0x02, 0x20, 0x01,
+	0x28, 0x09, 0x52, 0x05, 0x76, 0x61, 0x6c, 0x75, 0x65, 0x4a, 0x04, 0x08, 0x03, 0x10, 0x10, 0x62,
+	0x06, 0x70, 0x72, 0x6f, 0x74, 0x6f, 0x33,
 }
 
 var (
@@ -594,7 +662,7 @@ func file_rtmwire_v1_content_proto_rawDescGZIP() []byte {
 	return file_rtmwire_v1_content_proto_rawDescData
 }
 
-var file_rtmwire_v1_content_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_rtmwire_v1_content_proto_msgTypes = make([]protoimpl.MessageInfo, 7)
 var file_rtmwire_v1_content_proto_goTypes = []interface{}{
 	(*TextMessage)(nil),   // 0: rtmwire.v1.TextMessage
 	(*ImageMessage)(nil),  // 1: rtmwire.v1.ImageMessage
@@ -602,6 +670,7 @@ var file_rtmwire_v1_content_proto_goTypes = []interface{}{
 	(*CustomMessage)(nil), // 3: rtmwire.v1.CustomMessage
 	(*Mentions)(nil),      // 4: rtmwire.v1.Mentions
 	(*Caption)(nil),       // 5: rtmwire.v1.Caption
+	(*AppDataEntry)(nil),  // 6: rtmwire.v1.AppDataEntry
 }
 var file_rtmwire_v1_content_proto_depIdxs = []int32{
 	4, // 0: rtmwire.v1.TextMessage.mentions:type_name -> rtmwire.v1.Mentions
@@ -693,6 +762,18 @@ func file_rtmwire_v1_content_proto_init() {
 				return nil
 			}
 		}
+		file_rtmwire_v1_content_proto_msgTypes[6].Exporter = func(v interface{}, i int) interface{} {
+			switch v := v.(*AppDataEntry); i {
+			case 0:
+				return &v.state
+			case 1:
+				return &v.sizeCache
+			case 2:
+				return &v.unknownFields
+			default:
+				return nil
+			}
+		}
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -700,7 +781,7 @@ func file_rtmwire_v1_content_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: file_rtmwire_v1_content_proto_rawDesc,
 			NumEnums:      0,
-			NumMessages:   6,
+			NumMessages:   7,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

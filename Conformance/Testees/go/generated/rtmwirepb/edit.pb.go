@@ -130,6 +130,85 @@ func (*MessageEdit_Text) isMessageEdit_Content() {}
 
 func (*MessageEdit_Caption) isMessageEdit_Content() {}
 
+// A change to the app data of an earlier message (RongCloud updateMessageExpansion and
+// removeMessageExpansionForKey), by its sender or by the server (a stream's summary is one such
+// update). Receivers set every entry of `set`, then remove every key of `removed_keys`, and apply
+// updates in update-time order.
+type AppDataUpdate struct {
+	state         protoimpl.MessageState
+	sizeCache     protoimpl.SizeCache
+	unknownFields protoimpl.UnknownFields
+
+	// The changed message's id (its Envelope.message_id). Required (non-empty).
+	TargetMessageId string `protobuf:"bytes,1,opt,name=target_message_id,json=targetMessageId,proto3" json:"target_message_id,omitempty"`
+	// Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+	Set []*AppDataEntry `protobuf:"bytes,2,rep,name=set,proto3" json:"set,omitempty"`
+	// Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+	RemovedKeys []string `protobuf:"bytes,3,rep,name=removed_keys,json=removedKeys,proto3" json:"removed_keys,omitempty"`
+	// When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+	UpdateTimeMs int64 `protobuf:"varint,4,opt,name=update_time_ms,json=updateTimeMs,proto3" json:"update_time_ms,omitempty"`
+}
+
+func (x *AppDataUpdate) Reset() {
+	*x = AppDataUpdate{}
+	if protoimpl.UnsafeEnabled {
+		mi := &file_rtmwire_v1_edit_proto_msgTypes[1]
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		ms.StoreMessageInfo(mi)
+	}
+}
+
+func (x *AppDataUpdate) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AppDataUpdate) ProtoMessage() {}
+
+func (x *AppDataUpdate) ProtoReflect() protoreflect.Message {
+	mi := &file_rtmwire_v1_edit_proto_msgTypes[1]
+	if protoimpl.UnsafeEnabled && x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AppDataUpdate.ProtoReflect.Descriptor instead.
+func (*AppDataUpdate) Descriptor() ([]byte, []int) {
+	return file_rtmwire_v1_edit_proto_rawDescGZIP(), []int{1}
+}
+
+func (x *AppDataUpdate) GetTargetMessageId() string {
+	if x != nil {
+		return x.TargetMessageId
+	}
+	return ""
+}
+
+func (x *AppDataUpdate) GetSet() []*AppDataEntry {
+	if x != nil {
+		return x.Set
+	}
+	return nil
+}
+
+func (x *AppDataUpdate) GetRemovedKeys() []string {
+	if x != nil {
+		return x.RemovedKeys
+	}
+	return nil
+}
+
+func (x *AppDataUpdate) GetUpdateTimeMs() int64 {
+	if x != nil {
+		return x.UpdateTimeMs
+	}
+	return 0
+}
+
 var File_rtmwire_v1_edit_proto protoreflect.FileDescriptor
 
 var file_rtmwire_v1_edit_proto_rawDesc = []byte{
@@ -149,8 +228,19 @@ var file_rtmwire_v1_edit_proto_rawDesc = []byte{
 	0x70, 0x74, 0x69, 0x6f, 0x6e, 0x18, 0x04, 0x20, 0x01, 0x28, 0x0b, 0x32, 0x13, 0x2e, 0x72, 0x74,
 	0x6d, 0x77, 0x69, 0x72, 0x65, 0x2e, 0x76, 0x31, 0x2e, 0x43, 0x61, 0x70, 0x74, 0x69, 0x6f, 0x6e,
 	0x48, 0x00, 0x52, 0x07, 0x63, 0x61, 0x70, 0x74, 0x69, 0x6f, 0x6e, 0x42, 0x09, 0x0a, 0x07, 0x63,
-	0x6f, 0x6e, 0x74, 0x65, 0x6e, 0x74, 0x4a, 0x04, 0x08, 0x05, 0x10, 0x10, 0x62, 0x06, 0x70, 0x72,
-	0x6f, 0x74, 0x6f, 0x33,
+	0x6f, 0x6e, 0x74, 0x65, 0x6e, 0x74, 0x4a, 0x04, 0x08, 0x05, 0x10, 0x10, 0x22, 0xb6, 0x01, 0x0a,
+	0x0d, 0x41, 0x70, 0x70, 0x44, 0x61, 0x74, 0x61, 0x55, 0x70, 0x64, 0x61, 0x74, 0x65, 0x12, 0x2a,
+	0x0a, 0x11, 0x74, 0x61, 0x72, 0x67, 0x65, 0x74, 0x5f, 0x6d, 0x65, 0x73, 0x73, 0x61, 0x67, 0x65,
+	0x5f, 0x69, 0x64, 0x18, 0x01, 0x20, 0x01, 0x28, 0x09, 0x52, 0x0f, 0x74, 0x61, 0x72, 0x67, 0x65,
+	0x74, 0x4d, 0x65, 0x73, 0x73, 0x61, 0x67, 0x65, 0x49, 0x64, 0x12, 0x2a, 0x0a, 0x03, 0x73, 0x65,
+	0x74, 0x18, 0x02, 0x20, 0x03, 0x28, 0x0b, 0x32, 0x18, 0x2e, 0x72, 0x74, 0x6d, 0x77, 0x69, 0x72,
+	0x65, 0x2e, 0x76, 0x31, 0x2e, 0x41, 0x70, 0x70, 0x44, 0x61, 0x74, 0x61, 0x45, 0x6e, 0x74, 0x72,
+	0x79, 0x52, 0x03, 0x73, 0x65, 0x74, 0x12, 0x21, 0x0a, 0x0c, 0x72, 0x65, 0x6d, 0x6f, 0x76, 0x65,
+	0x64, 0x5f, 0x6b, 0x65, 0x79, 0x73, 0x18, 0x03, 0x20, 0x03, 0x28, 0x09, 0x52, 0x0b, 0x72, 0x65,
+	0x6d, 0x6f, 0x76, 0x65, 0x64, 0x4b, 0x65, 0x79, 0x73, 0x12, 0x24, 0x0a, 0x0e, 0x75, 0x70, 0x64,
+	0x61, 0x74, 0x65, 0x5f, 0x74, 0x69, 0x6d, 0x65, 0x5f, 0x6d, 0x73, 0x18, 0x04, 0x20, 0x01, 0x28,
+	0x03, 0x52, 0x0c, 0x75, 0x70, 0x64, 0x61, 0x74, 0x65, 0x54, 0x69, 0x6d, 0x65, 0x4d, 0x73, 0x4a,
+	0x04, 0x08, 0x05, 0x10, 0x10, 0x62, 0x06, 0x70, 0x72, 0x6f, 0x74, 0x6f, 0x33,
 }
 
 var (
@@ -165,20 +255,23 @@ func file_rtmwire_v1_edit_proto_rawDescGZIP() []byte {
 	return file_rtmwire_v1_edit_proto_rawDescData
 }
 
-var file_rtmwire_v1_edit_proto_msgTypes = make([]protoimpl.MessageInfo, 1)
+var file_rtmwire_v1_edit_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
 var file_rtmwire_v1_edit_proto_goTypes = []interface{}{
-	(*MessageEdit)(nil), // 0: rtmwire.v1.MessageEdit
-	(*TextMessage)(nil), // 1: rtmwire.v1.TextMessage
-	(*Caption)(nil),     // 2: rtmwire.v1.Caption
+	(*MessageEdit)(nil),   // 0: rtmwire.v1.MessageEdit
+	(*AppDataUpdate)(nil), // 1: rtmwire.v1.AppDataUpdate
+	(*TextMessage)(nil),   // 2: rtmwire.v1.TextMessage
+	(*Caption)(nil),       // 3: rtmwire.v1.Caption
+	(*AppDataEntry)(nil),  // 4: rtmwire.v1.AppDataEntry
 }
 var file_rtmwire_v1_edit_proto_depIdxs = []int32{
-	1, // 0: rtmwire.v1.MessageEdit.text:type_name -> rtmwire.v1.TextMessage
-	2, // 1: rtmwire.v1.MessageEdit.caption:type_name -> rtmwire.v1.Caption
-	2, // [2:2] is the sub-list for method output_type
-	2, // [2:2] is the sub-list for method input_type
-	2, // [2:2] is the sub-list for extension type_name
-	2, // [2:2] is the sub-list for extension extendee
-	0, // [0:2] is the sub-list for field type_name
+	2, // 0: rtmwire.v1.MessageEdit.text:type_name -> rtmwire.v1.TextMessage
+	3, // 1: rtmwire.v1.MessageEdit.caption:type_name -> rtmwire.v1.Caption
+	4, // 2: rtmwire.v1.AppDataUpdate.set:type_name -> rtmwire.v1.AppDataEntry
+	3, // [3:3] is the sub-list for method output_type
+	3, // [3:3] is the sub-list for method input_type
+	3, // [3:3] is the sub-list for extension type_name
+	3, // [3:3] is the sub-list for extension extendee
+	0, // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_rtmwire_v1_edit_proto_init() }
@@ -200,6 +293,18 @@ func file_rtmwire_v1_edit_proto_init() {
 				return nil
 			}
 		}
+		file_rtmwire_v1_edit_proto_msgTypes[1].Exporter = func(v interface{}, i int) interface{} {
+			switch v := v.(*AppDataUpdate); i {
+			case 0:
+				return &v.state
+			case 1:
+				return &v.sizeCache
+			case 2:
+				return &v.unknownFields
+			default:
+				return nil
+			}
+		}
 	}
 	file_rtmwire_v1_edit_proto_msgTypes[0].OneofWrappers = []interface{}{
 		(*MessageEdit_Text)(nil),
@@ -211,7 +316,7 @@ func file_rtmwire_v1_edit_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: file_rtmwire_v1_edit_proto_rawDesc,
 			NumEnums:      0,
-			NumMessages:   1,
+			NumMessages:   2,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

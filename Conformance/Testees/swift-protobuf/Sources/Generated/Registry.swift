@@ -5,6 +5,8 @@ import SwiftProtobuf
 /// The generated message type named `fullName`, or nil.
 func messageType(named fullName: String) -> (any SwiftProtobuf.Message.Type)? {
     switch fullName {
+    case "rtmwire.v1.AppDataEntry": return Rtmwire_V1_AppDataEntry.self
+    case "rtmwire.v1.AppDataUpdate": return Rtmwire_V1_AppDataUpdate.self
     case "rtmwire.v1.Caption": return Rtmwire_V1_Caption.self
     case "rtmwire.v1.ChannelTarget": return Rtmwire_V1_ChannelTarget.self
     case "rtmwire.v1.Conversation": return Rtmwire_V1_Conversation.self

@@ -228,6 +228,29 @@ public nonisolated struct Rtmwire_V1_Caption: Sendable {
   fileprivate var _mentions: Rtmwire_V1_Mentions? = nil
 }
 
+/// One entry of the data an app attaches to a message (Sendbird's data, Stream's extraData,
+/// RongCloud's message extensions): the same bytes as one entry of a map<string, string>, so a
+/// peer whose schema declares the field as a map reads it; its proto3 JSON is a list, in the
+/// sender's order. App data is not content: it has its own limits (Limits.maxAppDataEntries,
+/// maxAppDataKeyBytes, maxAppDataValueBytes, RongCloud's extension bounds) and stays outside the
+/// 32 KB content budget, whose rule is Agora's about what a message shows.
+public nonisolated struct Rtmwire_V1_AppDataEntry: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+  /// among the entries of one message or update.
+  public var key: String = String()
+
+  /// The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+  public var value: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "rtmwire.v1"
@@ -523,6 +546,41 @@ nonisolated extension Rtmwire_V1_Caption: SwiftProtobuf.Message, SwiftProtobuf._
   public static func ==(lhs: Rtmwire_V1_Caption, rhs: Rtmwire_V1_Caption) -> Bool {
     if lhs.text != rhs.text {return false}
     if lhs._mentions != rhs._mentions {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Rtmwire_V1_AppDataEntry: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AppDataEntry"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}key\0\u{1}value\0\u{c}\u{3}\u{d}")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.key) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.value) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.key.isEmpty {
+      try visitor.visitSingularStringField(value: self.key, fieldNumber: 1)
+    }
+    if !self.value.isEmpty {
+      try visitor.visitSingularStringField(value: self.value, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Rtmwire_V1_AppDataEntry, rhs: Rtmwire_V1_AppDataEntry) -> Bool {
+    if lhs.key != rhs.key {return false}
+    if lhs.value != rhs.value {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

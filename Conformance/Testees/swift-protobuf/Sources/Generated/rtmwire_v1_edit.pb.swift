@@ -75,6 +75,32 @@ public nonisolated struct Rtmwire_V1_MessageEdit: Sendable {
   public init() {}
 }
 
+/// A change to the app data of an earlier message (RongCloud updateMessageExpansion and
+/// removeMessageExpansionForKey), by its sender or by the server (a stream's summary is one such
+/// update). Receivers set every entry of `set`, then remove every key of `removed_keys`, and apply
+/// updates in update-time order.
+public nonisolated struct Rtmwire_V1_AppDataUpdate: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The changed message's id (its Envelope.message_id). Required (non-empty).
+  public var targetMessageID: String = String()
+
+  /// Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+  public var set: [Rtmwire_V1_AppDataEntry] = []
+
+  /// Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+  public var removedKeys: [String] = []
+
+  /// When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+  public var updateTimeMs: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "rtmwire.v1"
@@ -151,6 +177,51 @@ nonisolated extension Rtmwire_V1_MessageEdit: SwiftProtobuf.Message, SwiftProtob
     if lhs.targetMessageID != rhs.targetMessageID {return false}
     if lhs.editTimeMs != rhs.editTimeMs {return false}
     if lhs.content != rhs.content {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Rtmwire_V1_AppDataUpdate: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AppDataUpdate"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}target_message_id\0\u{1}set\0\u{3}removed_keys\0\u{3}update_time_ms\0\u{c}\u{5}\u{b}")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.targetMessageID) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.set) }()
+      case 3: try { try decoder.decodeRepeatedStringField(value: &self.removedKeys) }()
+      case 4: try { try decoder.decodeSingularInt64Field(value: &self.updateTimeMs) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.targetMessageID.isEmpty {
+      try visitor.visitSingularStringField(value: self.targetMessageID, fieldNumber: 1)
+    }
+    if !self.set.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.set, fieldNumber: 2)
+    }
+    if !self.removedKeys.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.removedKeys, fieldNumber: 3)
+    }
+    if self.updateTimeMs != 0 {
+      try visitor.visitSingularInt64Field(value: self.updateTimeMs, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Rtmwire_V1_AppDataUpdate, rhs: Rtmwire_V1_AppDataUpdate) -> Bool {
+    if lhs.targetMessageID != rhs.targetMessageID {return false}
+    if lhs.set != rhs.set {return false}
+    if lhs.removedKeys != rhs.removedKeys {return false}
+    if lhs.updateTimeMs != rhs.updateTimeMs {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

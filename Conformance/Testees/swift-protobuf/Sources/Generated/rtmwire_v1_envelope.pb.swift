@@ -287,6 +287,15 @@ public nonisolated struct Rtmwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .streamPullResponse(newValue)}
   }
 
+  /// A change to the app data of an earlier message.
+  public var appDataUpdate: Rtmwire_V1_AppDataUpdate {
+    get {
+      if case .appDataUpdate(let v)? = _storage._body {return v}
+      return Rtmwire_V1_AppDataUpdate()
+    }
+    set {_uniqueStorage()._body = .appDataUpdate(newValue)}
+  }
+
   /// The message this envelope replies to. Absent = not a reply. Any body may reply (usually
   /// text, image or file). Numbered after the body kinds so that older readers, which keep it as
   /// an unknown field after the body, re-encode the envelope byte for byte.
@@ -298,6 +307,13 @@ public nonisolated struct Rtmwire_V1_Envelope: @unchecked Sendable {
   public var hasReplyTo: Bool {_storage._replyTo != nil}
   /// Clears the value of `replyTo`. Subsequent reads from it will return its default value.
   public mutating func clearReplyTo() {_uniqueStorage()._replyTo = nil}
+
+  /// Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+  /// entries with distinct keys. Empty = none.
+  public var appData: [Rtmwire_V1_AppDataEntry] {
+    get {_storage._appData}
+    set {_uniqueStorage()._appData = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -338,6 +354,8 @@ public nonisolated struct Rtmwire_V1_Envelope: @unchecked Sendable {
     case streamPullRequest(Rtmwire_V1_StreamPullRequest)
     /// The server's answer to a stream pull request; the content follows as stream chunks.
     case streamPullResponse(Rtmwire_V1_StreamPullResponse)
+    /// A change to the app data of an earlier message.
+    case appDataUpdate(Rtmwire_V1_AppDataUpdate)
 
   }
 
@@ -439,7 +457,7 @@ nonisolated extension Rtmwire_V1_ConversationType: SwiftProtobuf._ProtoNameProvi
 
 nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_id\0\u{1}sender\0\u{3}send_time_ms\0\u{1}conversation\0\u{3}delivery_options\0\u{2}\u{b}text\0\u{1}image\0\u{1}file\0\u{1}status\0\u{1}receipt\0\u{1}stream\0\u{3}stream_chunk\0\u{1}metadata\0\u{1}custom\0\u{1}edit\0\u{1}recall\0\u{1}reaction\0\u{3}reaction_summary\0\u{1}typing\0\u{3}stream_pull_request\0\u{3}stream_pull_response\0\u{4}!reply_to\0\u{c}\u{6}\u{a}\u{c}  ")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_id\0\u{1}sender\0\u{3}send_time_ms\0\u{1}conversation\0\u{3}delivery_options\0\u{2}\u{b}text\0\u{1}image\0\u{1}file\0\u{1}status\0\u{1}receipt\0\u{1}stream\0\u{3}stream_chunk\0\u{1}metadata\0\u{1}custom\0\u{1}edit\0\u{1}recall\0\u{1}reaction\0\u{3}reaction_summary\0\u{1}typing\0\u{3}stream_pull_request\0\u{3}stream_pull_response\0\u{3}app_data_update\0\u{4} reply_to\0\u{3}app_data\0\u{c}\u{6}\u{a}\u{c}!\u{1f}")
 
   fileprivate class _StorageClass {
     var _messageID: String = String()
@@ -449,6 +467,7 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
     var _deliveryOptions: Rtmwire_V1_DeliveryOptions? = nil
     var _body: Rtmwire_V1_Envelope.OneOf_Body?
     var _replyTo: Rtmwire_V1_MessageReference? = nil
+    var _appData: [Rtmwire_V1_AppDataEntry] = []
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -466,6 +485,7 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       _deliveryOptions = source._deliveryOptions
       _body = source._body
       _replyTo = source._replyTo
+      _appData = source._appData
     }
   }
 
@@ -697,7 +717,21 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._body = .streamPullResponse(v)
           }
         }()
+        case 32: try {
+          var v: Rtmwire_V1_AppDataUpdate?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .appDataUpdate(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .appDataUpdate(v)
+          }
+        }()
         case 64: try { try decoder.decodeSingularMessageField(value: &_storage._replyTo) }()
+        case 65: try { try decoder.decodeRepeatedMessageField(value: &_storage._appData) }()
         default: break
         }
       }
@@ -790,11 +824,18 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
         guard case .streamPullResponse(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 31)
       }()
+      case .appDataUpdate?: try {
+        guard case .appDataUpdate(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
+      }()
       case nil: break
       }
       try { if let v = _storage._replyTo {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 64)
       } }()
+      if !_storage._appData.isEmpty {
+        try visitor.visitRepeatedMessageField(value: _storage._appData, fieldNumber: 65)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -811,6 +852,7 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
         if _storage._deliveryOptions != rhs_storage._deliveryOptions {return false}
         if _storage._body != rhs_storage._body {return false}
         if _storage._replyTo != rhs_storage._replyTo {return false}
+        if _storage._appData != rhs_storage._appData {return false}
         return true
       }
       if !storagesAreEqual {return false}

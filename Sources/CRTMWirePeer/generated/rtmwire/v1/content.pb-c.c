@@ -277,6 +277,51 @@ void   rtmwire__v1__caption__free_unpacked
   assert(message->base.descriptor == &rtmwire__v1__caption__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   rtmwire__v1__app_data_entry__init
+                     (Rtmwire__V1__AppDataEntry         *message)
+{
+  static const Rtmwire__V1__AppDataEntry init_value = RTMWIRE__V1__APP_DATA_ENTRY__INIT;
+  *message = init_value;
+}
+size_t rtmwire__v1__app_data_entry__get_packed_size
+                     (const Rtmwire__V1__AppDataEntry *message)
+{
+  assert(message->base.descriptor == &rtmwire__v1__app_data_entry__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t rtmwire__v1__app_data_entry__pack
+                     (const Rtmwire__V1__AppDataEntry *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &rtmwire__v1__app_data_entry__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t rtmwire__v1__app_data_entry__pack_to_buffer
+                     (const Rtmwire__V1__AppDataEntry *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &rtmwire__v1__app_data_entry__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Rtmwire__V1__AppDataEntry *
+       rtmwire__v1__app_data_entry__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Rtmwire__V1__AppDataEntry *)
+     protobuf_c_message_unpack (&rtmwire__v1__app_data_entry__descriptor,
+                                allocator, len, data);
+}
+void   rtmwire__v1__app_data_entry__free_unpacked
+                     (Rtmwire__V1__AppDataEntry *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &rtmwire__v1__app_data_entry__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor rtmwire__v1__text_message__field_descriptors[2] =
 {
   {
@@ -763,5 +808,56 @@ const ProtobufCMessageDescriptor rtmwire__v1__caption__descriptor =
   rtmwire__v1__caption__field_indices_by_name,
   1,  rtmwire__v1__caption__number_ranges,
   (ProtobufCMessageInit) rtmwire__v1__caption__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor rtmwire__v1__app_data_entry__field_descriptors[2] =
+{
+  {
+    "key",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__AppDataEntry, key),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "value",
+    2,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__AppDataEntry, value),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned rtmwire__v1__app_data_entry__field_indices_by_name[] = {
+  0,   /* field[0] = key */
+  1,   /* field[1] = value */
+};
+static const ProtobufCIntRange rtmwire__v1__app_data_entry__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 2 }
+};
+const ProtobufCMessageDescriptor rtmwire__v1__app_data_entry__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "rtmwire.v1.AppDataEntry",
+  "AppDataEntry",
+  "Rtmwire__V1__AppDataEntry",
+  "rtmwire.v1",
+  sizeof(Rtmwire__V1__AppDataEntry),
+  2,
+  rtmwire__v1__app_data_entry__field_descriptors,
+  rtmwire__v1__app_data_entry__field_indices_by_name,
+  1,  rtmwire__v1__app_data_entry__number_ranges,
+  (ProtobufCMessageInit) rtmwire__v1__app_data_entry__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

@@ -21,6 +21,7 @@ typedef struct Rtmwire__V1__FileMessage Rtmwire__V1__FileMessage;
 typedef struct Rtmwire__V1__CustomMessage Rtmwire__V1__CustomMessage;
 typedef struct Rtmwire__V1__Mentions Rtmwire__V1__Mentions;
 typedef struct Rtmwire__V1__Caption Rtmwire__V1__Caption;
+typedef struct Rtmwire__V1__AppDataEntry Rtmwire__V1__AppDataEntry;
 
 
 /* --- enums --- */
@@ -218,6 +219,32 @@ struct  Rtmwire__V1__Caption
     , (char *)protobuf_c_empty_string, NULL }
 
 
+/*
+ * One entry of the data an app attaches to a message (Sendbird's data, Stream's extraData,
+ * RongCloud's message extensions): the same bytes as one entry of a map<string, string>, so a
+ * peer whose schema declares the field as a map reads it; its proto3 JSON is a list, in the
+ * sender's order. App data is not content: it has its own limits (Limits.maxAppDataEntries,
+ * maxAppDataKeyBytes, maxAppDataValueBytes, RongCloud's extension bounds) and stays outside the
+ * 32 KB content budget, whose rule is Agora's about what a message shows.
+ */
+struct  Rtmwire__V1__AppDataEntry
+{
+  ProtobufCMessage base;
+  /*
+   * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+   * among the entries of one message or update.
+   */
+  char *key;
+  /*
+   * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+   */
+  char *value;
+};
+#define RTMWIRE__V1__APP_DATA_ENTRY__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__app_data_entry__descriptor) \
+    , (char *)protobuf_c_empty_string, (char *)protobuf_c_empty_string }
+
+
 /* Rtmwire__V1__TextMessage methods */
 void   rtmwire__v1__text_message__init
                      (Rtmwire__V1__TextMessage         *message);
@@ -332,6 +359,25 @@ Rtmwire__V1__Caption *
 void   rtmwire__v1__caption__free_unpacked
                      (Rtmwire__V1__Caption *message,
                       ProtobufCAllocator *allocator);
+/* Rtmwire__V1__AppDataEntry methods */
+void   rtmwire__v1__app_data_entry__init
+                     (Rtmwire__V1__AppDataEntry         *message);
+size_t rtmwire__v1__app_data_entry__get_packed_size
+                     (const Rtmwire__V1__AppDataEntry   *message);
+size_t rtmwire__v1__app_data_entry__pack
+                     (const Rtmwire__V1__AppDataEntry   *message,
+                      uint8_t             *out);
+size_t rtmwire__v1__app_data_entry__pack_to_buffer
+                     (const Rtmwire__V1__AppDataEntry   *message,
+                      ProtobufCBuffer     *buffer);
+Rtmwire__V1__AppDataEntry *
+       rtmwire__v1__app_data_entry__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   rtmwire__v1__app_data_entry__free_unpacked
+                     (Rtmwire__V1__AppDataEntry *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Rtmwire__V1__TextMessage_Closure)
@@ -352,6 +398,9 @@ typedef void (*Rtmwire__V1__Mentions_Closure)
 typedef void (*Rtmwire__V1__Caption_Closure)
                  (const Rtmwire__V1__Caption *message,
                   void *closure_data);
+typedef void (*Rtmwire__V1__AppDataEntry_Closure)
+                 (const Rtmwire__V1__AppDataEntry *message,
+                  void *closure_data);
 
 /* --- services --- */
 
@@ -364,6 +413,7 @@ extern const ProtobufCMessageDescriptor rtmwire__v1__file_message__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__custom_message__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__mentions__descriptor;
 extern const ProtobufCMessageDescriptor rtmwire__v1__caption__descriptor;
+extern const ProtobufCMessageDescriptor rtmwire__v1__app_data_entry__descriptor;
 
 PROTOBUF_C__END_DECLS
 

@@ -52,6 +52,51 @@ void   rtmwire__v1__message_edit__free_unpacked
   assert(message->base.descriptor == &rtmwire__v1__message_edit__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
+void   rtmwire__v1__app_data_update__init
+                     (Rtmwire__V1__AppDataUpdate         *message)
+{
+  static const Rtmwire__V1__AppDataUpdate init_value = RTMWIRE__V1__APP_DATA_UPDATE__INIT;
+  *message = init_value;
+}
+size_t rtmwire__v1__app_data_update__get_packed_size
+                     (const Rtmwire__V1__AppDataUpdate *message)
+{
+  assert(message->base.descriptor == &rtmwire__v1__app_data_update__descriptor);
+  return protobuf_c_message_get_packed_size ((const ProtobufCMessage*)(message));
+}
+size_t rtmwire__v1__app_data_update__pack
+                     (const Rtmwire__V1__AppDataUpdate *message,
+                      uint8_t       *out)
+{
+  assert(message->base.descriptor == &rtmwire__v1__app_data_update__descriptor);
+  return protobuf_c_message_pack ((const ProtobufCMessage*)message, out);
+}
+size_t rtmwire__v1__app_data_update__pack_to_buffer
+                     (const Rtmwire__V1__AppDataUpdate *message,
+                      ProtobufCBuffer *buffer)
+{
+  assert(message->base.descriptor == &rtmwire__v1__app_data_update__descriptor);
+  return protobuf_c_message_pack_to_buffer ((const ProtobufCMessage*)message, buffer);
+}
+Rtmwire__V1__AppDataUpdate *
+       rtmwire__v1__app_data_update__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data)
+{
+  return (Rtmwire__V1__AppDataUpdate *)
+     protobuf_c_message_unpack (&rtmwire__v1__app_data_update__descriptor,
+                                allocator, len, data);
+}
+void   rtmwire__v1__app_data_update__free_unpacked
+                     (Rtmwire__V1__AppDataUpdate *message,
+                      ProtobufCAllocator *allocator)
+{
+  if(!message)
+    return;
+  assert(message->base.descriptor == &rtmwire__v1__app_data_update__descriptor);
+  protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
+}
 static const ProtobufCFieldDescriptor rtmwire__v1__message_edit__field_descriptors[4] =
 {
   {
@@ -127,5 +172,82 @@ const ProtobufCMessageDescriptor rtmwire__v1__message_edit__descriptor =
   rtmwire__v1__message_edit__field_indices_by_name,
   1,  rtmwire__v1__message_edit__number_ranges,
   (ProtobufCMessageInit) rtmwire__v1__message_edit__init,
+  NULL,NULL,NULL    /* reserved[123] */
+};
+static const ProtobufCFieldDescriptor rtmwire__v1__app_data_update__field_descriptors[4] =
+{
+  {
+    "target_message_id",
+    1,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__AppDataUpdate, target_message_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "set",
+    2,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__AppDataUpdate, n_set),
+    offsetof(Rtmwire__V1__AppDataUpdate, set),
+    &rtmwire__v1__app_data_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "removed_keys",
+    3,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_STRING,
+    offsetof(Rtmwire__V1__AppDataUpdate, n_removed_keys),
+    offsetof(Rtmwire__V1__AppDataUpdate, removed_keys),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "update_time_ms",
+    4,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_INT64,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__AppDataUpdate, update_time_ms),
+    NULL,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+};
+static const unsigned rtmwire__v1__app_data_update__field_indices_by_name[] = {
+  2,   /* field[2] = removed_keys */
+  1,   /* field[1] = set */
+  0,   /* field[0] = target_message_id */
+  3,   /* field[3] = update_time_ms */
+};
+static const ProtobufCIntRange rtmwire__v1__app_data_update__number_ranges[1 + 1] =
+{
+  { 1, 0 },
+  { 0, 4 }
+};
+const ProtobufCMessageDescriptor rtmwire__v1__app_data_update__descriptor =
+{
+  PROTOBUF_C__MESSAGE_DESCRIPTOR_MAGIC,
+  "rtmwire.v1.AppDataUpdate",
+  "AppDataUpdate",
+  "Rtmwire__V1__AppDataUpdate",
+  "rtmwire.v1",
+  sizeof(Rtmwire__V1__AppDataUpdate),
+  4,
+  rtmwire__v1__app_data_update__field_descriptors,
+  rtmwire__v1__app_data_update__field_indices_by_name,
+  1,  rtmwire__v1__app_data_update__number_ranges,
+  (ProtobufCMessageInit) rtmwire__v1__app_data_update__init,
   NULL,NULL,NULL    /* reserved[123] */
 };

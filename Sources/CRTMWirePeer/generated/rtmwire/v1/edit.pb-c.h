@@ -17,6 +17,7 @@ PROTOBUF_C__BEGIN_DECLS
 #include "rtmwire/v1/content.pb-c.h"
 
 typedef struct Rtmwire__V1__MessageEdit Rtmwire__V1__MessageEdit;
+typedef struct Rtmwire__V1__AppDataUpdate Rtmwire__V1__AppDataUpdate;
 
 
 /* --- enums --- */
@@ -66,6 +67,39 @@ struct  Rtmwire__V1__MessageEdit
     , (char *)protobuf_c_empty_string, 0, RTMWIRE__V1__MESSAGE_EDIT__CONTENT__NOT_SET, {0} }
 
 
+/*
+ * A change to the app data of an earlier message (RongCloud updateMessageExpansion and
+ * removeMessageExpansionForKey), by its sender or by the server (a stream's summary is one such
+ * update). Receivers set every entry of `set`, then remove every key of `removed_keys`, and apply
+ * updates in update-time order.
+ */
+struct  Rtmwire__V1__AppDataUpdate
+{
+  ProtobufCMessage base;
+  /*
+   * The changed message's id (its Envelope.message_id). Required (non-empty).
+   */
+  char *target_message_id;
+  /*
+   * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+   */
+  size_t n_set;
+  Rtmwire__V1__AppDataEntry **set;
+  /*
+   * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+   */
+  size_t n_removed_keys;
+  char **removed_keys;
+  /*
+   * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+   */
+  int64_t update_time_ms;
+};
+#define RTMWIRE__V1__APP_DATA_UPDATE__INIT \
+ { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__app_data_update__descriptor) \
+    , (char *)protobuf_c_empty_string, 0,NULL, 0,NULL, 0 }
+
+
 /* Rtmwire__V1__MessageEdit methods */
 void   rtmwire__v1__message_edit__init
                      (Rtmwire__V1__MessageEdit         *message);
@@ -85,10 +119,32 @@ Rtmwire__V1__MessageEdit *
 void   rtmwire__v1__message_edit__free_unpacked
                      (Rtmwire__V1__MessageEdit *message,
                       ProtobufCAllocator *allocator);
+/* Rtmwire__V1__AppDataUpdate methods */
+void   rtmwire__v1__app_data_update__init
+                     (Rtmwire__V1__AppDataUpdate         *message);
+size_t rtmwire__v1__app_data_update__get_packed_size
+                     (const Rtmwire__V1__AppDataUpdate   *message);
+size_t rtmwire__v1__app_data_update__pack
+                     (const Rtmwire__V1__AppDataUpdate   *message,
+                      uint8_t             *out);
+size_t rtmwire__v1__app_data_update__pack_to_buffer
+                     (const Rtmwire__V1__AppDataUpdate   *message,
+                      ProtobufCBuffer     *buffer);
+Rtmwire__V1__AppDataUpdate *
+       rtmwire__v1__app_data_update__unpack
+                     (ProtobufCAllocator  *allocator,
+                      size_t               len,
+                      const uint8_t       *data);
+void   rtmwire__v1__app_data_update__free_unpacked
+                     (Rtmwire__V1__AppDataUpdate *message,
+                      ProtobufCAllocator *allocator);
 /* --- per-message closures --- */
 
 typedef void (*Rtmwire__V1__MessageEdit_Closure)
                  (const Rtmwire__V1__MessageEdit *message,
+                  void *closure_data);
+typedef void (*Rtmwire__V1__AppDataUpdate_Closure)
+                 (const Rtmwire__V1__AppDataUpdate *message,
                   void *closure_data);
 
 /* --- services --- */
@@ -97,6 +153,7 @@ typedef void (*Rtmwire__V1__MessageEdit_Closure)
 /* --- descriptors --- */
 
 extern const ProtobufCMessageDescriptor rtmwire__v1__message_edit__descriptor;
+extern const ProtobufCMessageDescriptor rtmwire__v1__app_data_update__descriptor;
 
 PROTOBUF_C__END_DECLS
 

@@ -232,7 +232,7 @@ void   rtmwire__v1__delivery_options__free_unpacked
   assert(message->base.descriptor == &rtmwire__v1__delivery_options__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[22] =
+static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[24] =
 {
   {
     "message_id",
@@ -487,6 +487,18 @@ static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[2
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "app_data_update",
+    32,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, app_data_update),
+    &rtmwire__v1__app_data_update__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "reply_to",
     64,
     PROTOBUF_C_LABEL_NONE,
@@ -498,8 +510,22 @@ static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[2
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "app_data",
+    65,
+    PROTOBUF_C_LABEL_REPEATED,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, n_app_data),
+    offsetof(Rtmwire__V1__Envelope, app_data),
+    &rtmwire__v1__app_data_entry__descriptor,
+    NULL,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned rtmwire__v1__envelope__field_indices_by_name[] = {
+  23,   /* field[23] = app_data */
+  21,   /* field[21] = app_data_update */
   3,   /* field[3] = conversation */
   13,   /* field[13] = custom */
   4,   /* field[4] = delivery_options */
@@ -512,7 +538,7 @@ static const unsigned rtmwire__v1__envelope__field_indices_by_name[] = {
   17,   /* field[17] = reaction_summary */
   15,   /* field[15] = recall */
   9,   /* field[9] = receipt */
-  21,   /* field[21] = reply_to */
+  22,   /* field[22] = reply_to */
   2,   /* field[2] = send_time_ms */
   1,   /* field[1] = sender */
   8,   /* field[8] = status */
@@ -527,8 +553,8 @@ static const ProtobufCIntRange rtmwire__v1__envelope__number_ranges[3 + 1] =
 {
   { 1, 0 },
   { 16, 5 },
-  { 64, 21 },
-  { 0, 22 }
+  { 64, 22 },
+  { 0, 24 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__envelope__descriptor =
 {
@@ -538,7 +564,7 @@ const ProtobufCMessageDescriptor rtmwire__v1__envelope__descriptor =
   "Rtmwire__V1__Envelope",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__Envelope),
-  22,
+  24,
   rtmwire__v1__envelope__field_descriptors,
   rtmwire__v1__envelope__field_indices_by_name,
   3,  rtmwire__v1__envelope__number_ranges,

@@ -75,7 +75,8 @@ typedef enum {
   RTMWIRE__V1__ENVELOPE__BODY_REACTION_SUMMARY = 28,
   RTMWIRE__V1__ENVELOPE__BODY_TYPING = 29,
   RTMWIRE__V1__ENVELOPE__BODY_STREAM_PULL_REQUEST = 30,
-  RTMWIRE__V1__ENVELOPE__BODY_STREAM_PULL_RESPONSE = 31
+  RTMWIRE__V1__ENVELOPE__BODY_STREAM_PULL_RESPONSE = 31,
+  RTMWIRE__V1__ENVELOPE__BODY_APP_DATA_UPDATE = 32
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(RTMWIRE__V1__ENVELOPE__BODY__CASE)
 } Rtmwire__V1__Envelope__BodyCase;
 
@@ -111,6 +112,12 @@ struct  Rtmwire__V1__Envelope
    * an unknown field after the body, re-encode the envelope byte for byte.
    */
   Rtmwire__V1__MessageReference *reply_to;
+  /*
+   * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+   * entries with distinct keys. Empty = none.
+   */
+  size_t n_app_data;
+  Rtmwire__V1__AppDataEntry **app_data;
   Rtmwire__V1__Envelope__BodyCase body_case;
   union {
     /*
@@ -177,11 +184,15 @@ struct  Rtmwire__V1__Envelope
      * The server's answer to a stream pull request; the content follows as stream chunks.
      */
     Rtmwire__V1__StreamPullResponse *stream_pull_response;
+    /*
+     * A change to the app data of an earlier message.
+     */
+    Rtmwire__V1__AppDataUpdate *app_data_update;
   };
 };
 #define RTMWIRE__V1__ENVELOPE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__envelope__descriptor) \
-    , (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, NULL, RTMWIRE__V1__ENVELOPE__BODY__NOT_SET, {0} }
+    , (char *)protobuf_c_empty_string, NULL, 0, NULL, NULL, NULL, 0,NULL, RTMWIRE__V1__ENVELOPE__BODY__NOT_SET, {0} }
 
 
 /*

@@ -120,9 +120,23 @@ struct CaptionDefaultTypeInternal {
   };
 };
 PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 CaptionDefaultTypeInternal _Caption_default_instance_;
+PROTOBUF_CONSTEXPR AppDataEntry::AppDataEntry(
+    ::_pbi::ConstantInitialized): _impl_{
+    /*decltype(_impl_.key_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.value_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_._cached_size_)*/{}} {}
+struct AppDataEntryDefaultTypeInternal {
+  PROTOBUF_CONSTEXPR AppDataEntryDefaultTypeInternal()
+      : _instance(::_pbi::ConstantInitialized{}) {}
+  ~AppDataEntryDefaultTypeInternal() {}
+  union {
+    AppDataEntry _instance;
+  };
+};
+PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 AppDataEntryDefaultTypeInternal _AppDataEntry_default_instance_;
 }  // namespace v1
 }  // namespace rtmwire
-static ::_pb::Metadata file_level_metadata_rtmwire_2fv1_2fcontent_2eproto[6];
+static ::_pb::Metadata file_level_metadata_rtmwire_2fv1_2fcontent_2eproto[7];
 static constexpr ::_pb::EnumDescriptor const** file_level_enum_descriptors_rtmwire_2fv1_2fcontent_2eproto = nullptr;
 static constexpr ::_pb::ServiceDescriptor const** file_level_service_descriptors_rtmwire_2fv1_2fcontent_2eproto = nullptr;
 
@@ -189,6 +203,14 @@ const uint32_t TableStruct_rtmwire_2fv1_2fcontent_2eproto::offsets[] PROTOBUF_SE
   ~0u,  // no _inlined_string_donated_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Caption, _impl_.text_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Caption, _impl_.mentions_),
+  ~0u,  // no _has_bits_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::AppDataEntry, _internal_metadata_),
+  ~0u,  // no _extensions_
+  ~0u,  // no _oneof_case_
+  ~0u,  // no _weak_field_map_
+  ~0u,  // no _inlined_string_donated_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::AppDataEntry, _impl_.key_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::AppDataEntry, _impl_.value_),
 };
 static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) = {
   { 0, -1, -1, sizeof(::rtmwire::v1::TextMessage)},
@@ -197,6 +219,7 @@ static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protode
   { 38, -1, -1, sizeof(::rtmwire::v1::CustomMessage)},
   { 46, -1, -1, sizeof(::rtmwire::v1::Mentions)},
   { 54, -1, -1, sizeof(::rtmwire::v1::Caption)},
+  { 62, -1, -1, sizeof(::rtmwire::v1::AppDataEntry)},
 };
 
 static const ::_pb::Message* const file_default_instances[] = {
@@ -206,6 +229,7 @@ static const ::_pb::Message* const file_default_instances[] = {
   &::rtmwire::v1::_CustomMessage_default_instance_._instance,
   &::rtmwire::v1::_Mentions_default_instance_._instance,
   &::rtmwire::v1::_Caption_default_instance_._instance,
+  &::rtmwire::v1::_AppDataEntry_default_instance_._instance,
 };
 
 const char descriptor_table_protodef_rtmwire_2fv1_2fcontent_2eproto[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) =
@@ -226,14 +250,15 @@ const char descriptor_table_protodef_rtmwire_2fv1_2fcontent_2eproto[] PROTOBUF_S
   "e\030\001 \001(\t\022\017\n\007payload\030\002 \001(\014J\004\010\003\020\020\"4\n\010Mentio"
   "ns\022\020\n\010user_ids\030\001 \003(\t\022\020\n\010everyone\030\002 \001(\010J\004"
   "\010\003\020\020\"E\n\007Caption\022\014\n\004text\030\001 \001(\t\022&\n\010mention"
-  "s\030\002 \001(\0132\024.rtmwire.v1.MentionsJ\004\010\003\020\020b\006pro"
-  "to3"
+  "s\030\002 \001(\0132\024.rtmwire.v1.MentionsJ\004\010\003\020\020\"0\n\014A"
+  "ppDataEntry\022\013\n\003key\030\001 \001(\t\022\r\n\005value\030\002 \001(\tJ"
+  "\004\010\003\020\020b\006proto3"
   ;
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2fcontent_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2fcontent_2eproto = {
-    false, false, 723, descriptor_table_protodef_rtmwire_2fv1_2fcontent_2eproto,
+    false, false, 773, descriptor_table_protodef_rtmwire_2fv1_2fcontent_2eproto,
     "rtmwire/v1/content.proto",
-    &descriptor_table_rtmwire_2fv1_2fcontent_2eproto_once, nullptr, 0, 6,
+    &descriptor_table_rtmwire_2fv1_2fcontent_2eproto_once, nullptr, 0, 7,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2fcontent_2eproto::offsets,
     file_level_metadata_rtmwire_2fv1_2fcontent_2eproto, file_level_enum_descriptors_rtmwire_2fv1_2fcontent_2eproto,
     file_level_service_descriptors_rtmwire_2fv1_2fcontent_2eproto,
@@ -2196,6 +2221,259 @@ void Caption::InternalSwap(Caption* other) {
       file_level_metadata_rtmwire_2fv1_2fcontent_2eproto[5]);
 }
 
+// ===================================================================
+
+class AppDataEntry::_Internal {
+ public:
+};
+
+AppDataEntry::AppDataEntry(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                         bool is_message_owned)
+  : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
+  SharedCtor(arena, is_message_owned);
+  // @@protoc_insertion_point(arena_constructor:rtmwire.v1.AppDataEntry)
+}
+AppDataEntry::AppDataEntry(const AppDataEntry& from)
+  : ::PROTOBUF_NAMESPACE_ID::Message() {
+  AppDataEntry* const _this = this; (void)_this;
+  new (&_impl_) Impl_{
+      decltype(_impl_.key_){}
+    , decltype(_impl_.value_){}
+    , /*decltype(_impl_._cached_size_)*/{}};
+
+  _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+  _impl_.key_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.key_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_key().empty()) {
+    _this->_impl_.key_.Set(from._internal_key(), 
+      _this->GetArenaForAllocation());
+  }
+  _impl_.value_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.value_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_value().empty()) {
+    _this->_impl_.value_.Set(from._internal_value(), 
+      _this->GetArenaForAllocation());
+  }
+  // @@protoc_insertion_point(copy_constructor:rtmwire.v1.AppDataEntry)
+}
+
+inline void AppDataEntry::SharedCtor(
+    ::_pb::Arena* arena, bool is_message_owned) {
+  (void)arena;
+  (void)is_message_owned;
+  new (&_impl_) Impl_{
+      decltype(_impl_.key_){}
+    , decltype(_impl_.value_){}
+    , /*decltype(_impl_._cached_size_)*/{}
+  };
+  _impl_.key_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.key_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  _impl_.value_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.value_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+}
+
+AppDataEntry::~AppDataEntry() {
+  // @@protoc_insertion_point(destructor:rtmwire.v1.AppDataEntry)
+  if (auto *arena = _internal_metadata_.DeleteReturnArena<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>()) {
+  (void)arena;
+    return;
+  }
+  SharedDtor();
+}
+
+inline void AppDataEntry::SharedDtor() {
+  GOOGLE_DCHECK(GetArenaForAllocation() == nullptr);
+  _impl_.key_.Destroy();
+  _impl_.value_.Destroy();
+}
+
+void AppDataEntry::SetCachedSize(int size) const {
+  _impl_._cached_size_.Set(size);
+}
+
+void AppDataEntry::Clear() {
+// @@protoc_insertion_point(message_clear_start:rtmwire.v1.AppDataEntry)
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  _impl_.key_.ClearToEmpty();
+  _impl_.value_.ClearToEmpty();
+  _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
+}
+
+const char* AppDataEntry::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx) {
+#define CHK_(x) if (PROTOBUF_PREDICT_FALSE(!(x))) goto failure
+  while (!ctx->Done(&ptr)) {
+    uint32_t tag;
+    ptr = ::_pbi::ReadTag(ptr, &tag);
+    switch (tag >> 3) {
+      // string key = 1;
+      case 1:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 10)) {
+          auto str = _internal_mutable_key();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.AppDataEntry.key"));
+        } else
+          goto handle_unusual;
+        continue;
+      // string value = 2;
+      case 2:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 18)) {
+          auto str = _internal_mutable_value();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.AppDataEntry.value"));
+        } else
+          goto handle_unusual;
+        continue;
+      default:
+        goto handle_unusual;
+    }  // switch
+  handle_unusual:
+    if ((tag == 0) || ((tag & 7) == 4)) {
+      CHK_(ptr);
+      ctx->SetLastTag(tag);
+      goto message_done;
+    }
+    ptr = UnknownFieldParse(
+        tag,
+        _internal_metadata_.mutable_unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(),
+        ptr, ctx);
+    CHK_(ptr != nullptr);
+  }  // while
+message_done:
+  return ptr;
+failure:
+  ptr = nullptr;
+  goto message_done;
+#undef CHK_
+}
+
+uint8_t* AppDataEntry::_InternalSerialize(
+    uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const {
+  // @@protoc_insertion_point(serialize_to_array_start:rtmwire.v1.AppDataEntry)
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  // string key = 1;
+  if (!this->_internal_key().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_key().data(), static_cast<int>(this->_internal_key().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.AppDataEntry.key");
+    target = stream->WriteStringMaybeAliased(
+        1, this->_internal_key(), target);
+  }
+
+  // string value = 2;
+  if (!this->_internal_value().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_value().data(), static_cast<int>(this->_internal_value().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.AppDataEntry.value");
+    target = stream->WriteStringMaybeAliased(
+        2, this->_internal_value(), target);
+  }
+
+  if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
+    target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
+        _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
+  }
+  // @@protoc_insertion_point(serialize_to_array_end:rtmwire.v1.AppDataEntry)
+  return target;
+}
+
+size_t AppDataEntry::ByteSizeLong() const {
+// @@protoc_insertion_point(message_byte_size_start:rtmwire.v1.AppDataEntry)
+  size_t total_size = 0;
+
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  // string key = 1;
+  if (!this->_internal_key().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_key());
+  }
+
+  // string value = 2;
+  if (!this->_internal_value().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_value());
+  }
+
+  return MaybeComputeUnknownFieldsSize(total_size, &_impl_._cached_size_);
+}
+
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData AppDataEntry::_class_data_ = {
+    ::PROTOBUF_NAMESPACE_ID::Message::CopyWithSourceCheck,
+    AppDataEntry::MergeImpl
+};
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*AppDataEntry::GetClassData() const { return &_class_data_; }
+
+
+void AppDataEntry::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg) {
+  auto* const _this = static_cast<AppDataEntry*>(&to_msg);
+  auto& from = static_cast<const AppDataEntry&>(from_msg);
+  // @@protoc_insertion_point(class_specific_merge_from_start:rtmwire.v1.AppDataEntry)
+  GOOGLE_DCHECK_NE(&from, _this);
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  if (!from._internal_key().empty()) {
+    _this->_internal_set_key(from._internal_key());
+  }
+  if (!from._internal_value().empty()) {
+    _this->_internal_set_value(from._internal_value());
+  }
+  _this->_internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+}
+
+void AppDataEntry::CopyFrom(const AppDataEntry& from) {
+// @@protoc_insertion_point(class_specific_copy_from_start:rtmwire.v1.AppDataEntry)
+  if (&from == this) return;
+  Clear();
+  MergeFrom(from);
+}
+
+bool AppDataEntry::IsInitialized() const {
+  return true;
+}
+
+void AppDataEntry::InternalSwap(AppDataEntry* other) {
+  using std::swap;
+  auto* lhs_arena = GetArenaForAllocation();
+  auto* rhs_arena = other->GetArenaForAllocation();
+  _internal_metadata_.InternalSwap(&other->_internal_metadata_);
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.key_, lhs_arena,
+      &other->_impl_.key_, rhs_arena
+  );
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.value_, lhs_arena,
+      &other->_impl_.value_, rhs_arena
+  );
+}
+
+::PROTOBUF_NAMESPACE_ID::Metadata AppDataEntry::GetMetadata() const {
+  return ::_pbi::AssignDescriptors(
+      &descriptor_table_rtmwire_2fv1_2fcontent_2eproto_getter, &descriptor_table_rtmwire_2fv1_2fcontent_2eproto_once,
+      file_level_metadata_rtmwire_2fv1_2fcontent_2eproto[6]);
+}
+
 // @@protoc_insertion_point(namespace_scope)
 }  // namespace v1
 }  // namespace rtmwire
@@ -2223,6 +2501,10 @@ Arena::CreateMaybeMessage< ::rtmwire::v1::Mentions >(Arena* arena) {
 template<> PROTOBUF_NOINLINE ::rtmwire::v1::Caption*
 Arena::CreateMaybeMessage< ::rtmwire::v1::Caption >(Arena* arena) {
   return Arena::CreateMessageInternal< ::rtmwire::v1::Caption >(arena);
+}
+template<> PROTOBUF_NOINLINE ::rtmwire::v1::AppDataEntry*
+Arena::CreateMaybeMessage< ::rtmwire::v1::AppDataEntry >(Arena* arena) {
+  return Arena::CreateMessageInternal< ::rtmwire::v1::AppDataEntry >(arena);
 }
 PROTOBUF_NAMESPACE_CLOSE
 

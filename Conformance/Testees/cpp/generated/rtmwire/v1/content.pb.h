@@ -46,6 +46,9 @@ struct TableStruct_rtmwire_2fv1_2fcontent_2eproto {
 extern const ::PROTOBUF_NAMESPACE_ID::internal::DescriptorTable descriptor_table_rtmwire_2fv1_2fcontent_2eproto;
 namespace rtmwire {
 namespace v1 {
+class AppDataEntry;
+struct AppDataEntryDefaultTypeInternal;
+extern AppDataEntryDefaultTypeInternal _AppDataEntry_default_instance_;
 class Caption;
 struct CaptionDefaultTypeInternal;
 extern CaptionDefaultTypeInternal _Caption_default_instance_;
@@ -67,6 +70,7 @@ extern TextMessageDefaultTypeInternal _TextMessage_default_instance_;
 }  // namespace v1
 }  // namespace rtmwire
 PROTOBUF_NAMESPACE_OPEN
+template<> ::rtmwire::v1::AppDataEntry* Arena::CreateMaybeMessage<::rtmwire::v1::AppDataEntry>(Arena*);
 template<> ::rtmwire::v1::Caption* Arena::CreateMaybeMessage<::rtmwire::v1::Caption>(Arena*);
 template<> ::rtmwire::v1::CustomMessage* Arena::CreateMaybeMessage<::rtmwire::v1::CustomMessage>(Arena*);
 template<> ::rtmwire::v1::FileMessage* Arena::CreateMaybeMessage<::rtmwire::v1::FileMessage>(Arena*);
@@ -1291,6 +1295,175 @@ class Caption final :
   struct Impl_ {
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr text_;
     ::rtmwire::v1::Mentions* mentions_;
+    mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
+  };
+  union { Impl_ _impl_; };
+  friend struct ::TableStruct_rtmwire_2fv1_2fcontent_2eproto;
+};
+// -------------------------------------------------------------------
+
+class AppDataEntry final :
+    public ::PROTOBUF_NAMESPACE_ID::Message /* @@protoc_insertion_point(class_definition:rtmwire.v1.AppDataEntry) */ {
+ public:
+  inline AppDataEntry() : AppDataEntry(nullptr) {}
+  ~AppDataEntry() override;
+  explicit PROTOBUF_CONSTEXPR AppDataEntry(::PROTOBUF_NAMESPACE_ID::internal::ConstantInitialized);
+
+  AppDataEntry(const AppDataEntry& from);
+  AppDataEntry(AppDataEntry&& from) noexcept
+    : AppDataEntry() {
+    *this = ::std::move(from);
+  }
+
+  inline AppDataEntry& operator=(const AppDataEntry& from) {
+    CopyFrom(from);
+    return *this;
+  }
+  inline AppDataEntry& operator=(AppDataEntry&& from) noexcept {
+    if (this == &from) return *this;
+    if (GetOwningArena() == from.GetOwningArena()
+  #ifdef PROTOBUF_FORCE_COPY_IN_MOVE
+        && GetOwningArena() != nullptr
+  #endif  // !PROTOBUF_FORCE_COPY_IN_MOVE
+    ) {
+      InternalSwap(&from);
+    } else {
+      CopyFrom(from);
+    }
+    return *this;
+  }
+
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* descriptor() {
+    return GetDescriptor();
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* GetDescriptor() {
+    return default_instance().GetMetadata().descriptor;
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Reflection* GetReflection() {
+    return default_instance().GetMetadata().reflection;
+  }
+  static const AppDataEntry& default_instance() {
+    return *internal_default_instance();
+  }
+  static inline const AppDataEntry* internal_default_instance() {
+    return reinterpret_cast<const AppDataEntry*>(
+               &_AppDataEntry_default_instance_);
+  }
+  static constexpr int kIndexInFileMessages =
+    6;
+
+  friend void swap(AppDataEntry& a, AppDataEntry& b) {
+    a.Swap(&b);
+  }
+  inline void Swap(AppDataEntry* other) {
+    if (other == this) return;
+  #ifdef PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() != nullptr &&
+        GetOwningArena() == other->GetOwningArena()) {
+   #else  // PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() == other->GetOwningArena()) {
+  #endif  // !PROTOBUF_FORCE_COPY_IN_SWAP
+      InternalSwap(other);
+    } else {
+      ::PROTOBUF_NAMESPACE_ID::internal::GenericSwap(this, other);
+    }
+  }
+  void UnsafeArenaSwap(AppDataEntry* other) {
+    if (other == this) return;
+    GOOGLE_DCHECK(GetOwningArena() == other->GetOwningArena());
+    InternalSwap(other);
+  }
+
+  // implements Message ----------------------------------------------
+
+  AppDataEntry* New(::PROTOBUF_NAMESPACE_ID::Arena* arena = nullptr) const final {
+    return CreateMaybeMessage<AppDataEntry>(arena);
+  }
+  using ::PROTOBUF_NAMESPACE_ID::Message::CopyFrom;
+  void CopyFrom(const AppDataEntry& from);
+  using ::PROTOBUF_NAMESPACE_ID::Message::MergeFrom;
+  void MergeFrom( const AppDataEntry& from) {
+    AppDataEntry::MergeImpl(*this, from);
+  }
+  private:
+  static void MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg);
+  public:
+  PROTOBUF_ATTRIBUTE_REINITIALIZES void Clear() final;
+  bool IsInitialized() const final;
+
+  size_t ByteSizeLong() const final;
+  const char* _InternalParse(const char* ptr, ::PROTOBUF_NAMESPACE_ID::internal::ParseContext* ctx) final;
+  uint8_t* _InternalSerialize(
+      uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const final;
+  int GetCachedSize() const final { return _impl_._cached_size_.Get(); }
+
+  private:
+  void SharedCtor(::PROTOBUF_NAMESPACE_ID::Arena* arena, bool is_message_owned);
+  void SharedDtor();
+  void SetCachedSize(int size) const final;
+  void InternalSwap(AppDataEntry* other);
+
+  private:
+  friend class ::PROTOBUF_NAMESPACE_ID::internal::AnyMetadata;
+  static ::PROTOBUF_NAMESPACE_ID::StringPiece FullMessageName() {
+    return "rtmwire.v1.AppDataEntry";
+  }
+  protected:
+  explicit AppDataEntry(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                       bool is_message_owned = false);
+  public:
+
+  static const ClassData _class_data_;
+  const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*GetClassData() const final;
+
+  ::PROTOBUF_NAMESPACE_ID::Metadata GetMetadata() const final;
+
+  // nested types ----------------------------------------------------
+
+  // accessors -------------------------------------------------------
+
+  enum : int {
+    kKeyFieldNumber = 1,
+    kValueFieldNumber = 2,
+  };
+  // string key = 1;
+  void clear_key();
+  const std::string& key() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_key(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_key();
+  PROTOBUF_NODISCARD std::string* release_key();
+  void set_allocated_key(std::string* key);
+  private:
+  const std::string& _internal_key() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_key(const std::string& value);
+  std::string* _internal_mutable_key();
+  public:
+
+  // string value = 2;
+  void clear_value();
+  const std::string& value() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_value(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_value();
+  PROTOBUF_NODISCARD std::string* release_value();
+  void set_allocated_value(std::string* value);
+  private:
+  const std::string& _internal_value() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_value(const std::string& value);
+  std::string* _internal_mutable_value();
+  public:
+
+  // @@protoc_insertion_point(class_scope:rtmwire.v1.AppDataEntry)
+ private:
+  class _Internal;
+
+  template <typename T> friend class ::PROTOBUF_NAMESPACE_ID::Arena::InternalHelper;
+  typedef void InternalArenaConstructable_;
+  typedef void DestructorSkippable_;
+  struct Impl_ {
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr key_;
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr value_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
   };
   union { Impl_ _impl_; };
@@ -2542,9 +2715,115 @@ inline void Caption::set_allocated_mentions(::rtmwire::v1::Mentions* mentions) {
   // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Caption.mentions)
 }
 
+// -------------------------------------------------------------------
+
+// AppDataEntry
+
+// string key = 1;
+inline void AppDataEntry::clear_key() {
+  _impl_.key_.ClearToEmpty();
+}
+inline const std::string& AppDataEntry::key() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.AppDataEntry.key)
+  return _internal_key();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void AppDataEntry::set_key(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.key_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.AppDataEntry.key)
+}
+inline std::string* AppDataEntry::mutable_key() {
+  std::string* _s = _internal_mutable_key();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.AppDataEntry.key)
+  return _s;
+}
+inline const std::string& AppDataEntry::_internal_key() const {
+  return _impl_.key_.Get();
+}
+inline void AppDataEntry::_internal_set_key(const std::string& value) {
+  
+  _impl_.key_.Set(value, GetArenaForAllocation());
+}
+inline std::string* AppDataEntry::_internal_mutable_key() {
+  
+  return _impl_.key_.Mutable(GetArenaForAllocation());
+}
+inline std::string* AppDataEntry::release_key() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.AppDataEntry.key)
+  return _impl_.key_.Release();
+}
+inline void AppDataEntry::set_allocated_key(std::string* key) {
+  if (key != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.key_.SetAllocated(key, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.key_.IsDefault()) {
+    _impl_.key_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.AppDataEntry.key)
+}
+
+// string value = 2;
+inline void AppDataEntry::clear_value() {
+  _impl_.value_.ClearToEmpty();
+}
+inline const std::string& AppDataEntry::value() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.AppDataEntry.value)
+  return _internal_value();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void AppDataEntry::set_value(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.value_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.AppDataEntry.value)
+}
+inline std::string* AppDataEntry::mutable_value() {
+  std::string* _s = _internal_mutable_value();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.AppDataEntry.value)
+  return _s;
+}
+inline const std::string& AppDataEntry::_internal_value() const {
+  return _impl_.value_.Get();
+}
+inline void AppDataEntry::_internal_set_value(const std::string& value) {
+  
+  _impl_.value_.Set(value, GetArenaForAllocation());
+}
+inline std::string* AppDataEntry::_internal_mutable_value() {
+  
+  return _impl_.value_.Mutable(GetArenaForAllocation());
+}
+inline std::string* AppDataEntry::release_value() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.AppDataEntry.value)
+  return _impl_.value_.Release();
+}
+inline void AppDataEntry::set_allocated_value(std::string* value) {
+  if (value != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.value_.SetAllocated(value, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.value_.IsDefault()) {
+    _impl_.value_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.AppDataEntry.value)
+}
+
 #ifdef __GNUC__
   #pragma GCC diagnostic pop
 #endif  // __GNUC__
+// -------------------------------------------------------------------
+
 // -------------------------------------------------------------------
 
 // -------------------------------------------------------------------

@@ -38,9 +38,25 @@ struct MessageEditDefaultTypeInternal {
   };
 };
 PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 MessageEditDefaultTypeInternal _MessageEdit_default_instance_;
+PROTOBUF_CONSTEXPR AppDataUpdate::AppDataUpdate(
+    ::_pbi::ConstantInitialized): _impl_{
+    /*decltype(_impl_.set_)*/{}
+  , /*decltype(_impl_.removed_keys_)*/{}
+  , /*decltype(_impl_.target_message_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.update_time_ms_)*/int64_t{0}
+  , /*decltype(_impl_._cached_size_)*/{}} {}
+struct AppDataUpdateDefaultTypeInternal {
+  PROTOBUF_CONSTEXPR AppDataUpdateDefaultTypeInternal()
+      : _instance(::_pbi::ConstantInitialized{}) {}
+  ~AppDataUpdateDefaultTypeInternal() {}
+  union {
+    AppDataUpdate _instance;
+  };
+};
+PROTOBUF_ATTRIBUTE_NO_DESTROY PROTOBUF_CONSTINIT PROTOBUF_ATTRIBUTE_INIT_PRIORITY1 AppDataUpdateDefaultTypeInternal _AppDataUpdate_default_instance_;
 }  // namespace v1
 }  // namespace rtmwire
-static ::_pb::Metadata file_level_metadata_rtmwire_2fv1_2fedit_2eproto[1];
+static ::_pb::Metadata file_level_metadata_rtmwire_2fv1_2fedit_2eproto[2];
 static constexpr ::_pb::EnumDescriptor const** file_level_enum_descriptors_rtmwire_2fv1_2fedit_2eproto = nullptr;
 static constexpr ::_pb::ServiceDescriptor const** file_level_service_descriptors_rtmwire_2fv1_2fedit_2eproto = nullptr;
 
@@ -56,13 +72,25 @@ const uint32_t TableStruct_rtmwire_2fv1_2fedit_2eproto::offsets[] PROTOBUF_SECTI
   ::_pbi::kInvalidFieldOffsetTag,
   ::_pbi::kInvalidFieldOffsetTag,
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::MessageEdit, _impl_.content_),
+  ~0u,  // no _has_bits_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::AppDataUpdate, _internal_metadata_),
+  ~0u,  // no _extensions_
+  ~0u,  // no _oneof_case_
+  ~0u,  // no _weak_field_map_
+  ~0u,  // no _inlined_string_donated_
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::AppDataUpdate, _impl_.target_message_id_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::AppDataUpdate, _impl_.set_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::AppDataUpdate, _impl_.removed_keys_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::AppDataUpdate, _impl_.update_time_ms_),
 };
 static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) = {
   { 0, -1, -1, sizeof(::rtmwire::v1::MessageEdit)},
+  { 11, -1, -1, sizeof(::rtmwire::v1::AppDataUpdate)},
 };
 
 static const ::_pb::Message* const file_default_instances[] = {
   &::rtmwire::v1::_MessageEdit_default_instance_._instance,
+  &::rtmwire::v1::_AppDataUpdate_default_instance_._instance,
 };
 
 const char descriptor_table_protodef_rtmwire_2fv1_2fedit_2eproto[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) =
@@ -71,16 +99,20 @@ const char descriptor_table_protodef_rtmwire_2fv1_2fedit_2eproto[] PROTOBUF_SECT
   "\021target_message_id\030\001 \001(\t\022\024\n\014edit_time_ms"
   "\030\002 \001(\003\022\'\n\004text\030\003 \001(\0132\027.rtmwire.v1.TextMe"
   "ssageH\000\022&\n\007caption\030\004 \001(\0132\023.rtmwire.v1.Ca"
-  "ptionH\000B\t\n\007contentJ\004\010\005\020\020b\006proto3"
+  "ptionH\000B\t\n\007contentJ\004\010\005\020\020\"\205\001\n\rAppDataUpda"
+  "te\022\031\n\021target_message_id\030\001 \001(\t\022%\n\003set\030\002 \003"
+  "(\0132\030.rtmwire.v1.AppDataEntry\022\024\n\014removed_"
+  "keys\030\003 \003(\t\022\026\n\016update_time_ms\030\004 \001(\003J\004\010\005\020\020"
+  "b\006proto3"
   ;
 static const ::_pbi::DescriptorTable* const descriptor_table_rtmwire_2fv1_2fedit_2eproto_deps[1] = {
   &::descriptor_table_rtmwire_2fv1_2fcontent_2eproto,
 };
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2fedit_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2fedit_2eproto = {
-    false, false, 232, descriptor_table_protodef_rtmwire_2fv1_2fedit_2eproto,
+    false, false, 368, descriptor_table_protodef_rtmwire_2fv1_2fedit_2eproto,
     "rtmwire/v1/edit.proto",
-    &descriptor_table_rtmwire_2fv1_2fedit_2eproto_once, descriptor_table_rtmwire_2fv1_2fedit_2eproto_deps, 1, 1,
+    &descriptor_table_rtmwire_2fv1_2fedit_2eproto_once, descriptor_table_rtmwire_2fv1_2fedit_2eproto_deps, 1, 2,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2fedit_2eproto::offsets,
     file_level_metadata_rtmwire_2fv1_2fedit_2eproto, file_level_enum_descriptors_rtmwire_2fv1_2fedit_2eproto,
     file_level_service_descriptors_rtmwire_2fv1_2fedit_2eproto,
@@ -496,6 +528,312 @@ void MessageEdit::InternalSwap(MessageEdit* other) {
       file_level_metadata_rtmwire_2fv1_2fedit_2eproto[0]);
 }
 
+// ===================================================================
+
+class AppDataUpdate::_Internal {
+ public:
+};
+
+void AppDataUpdate::clear_set() {
+  _impl_.set_.Clear();
+}
+AppDataUpdate::AppDataUpdate(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                         bool is_message_owned)
+  : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
+  SharedCtor(arena, is_message_owned);
+  // @@protoc_insertion_point(arena_constructor:rtmwire.v1.AppDataUpdate)
+}
+AppDataUpdate::AppDataUpdate(const AppDataUpdate& from)
+  : ::PROTOBUF_NAMESPACE_ID::Message() {
+  AppDataUpdate* const _this = this; (void)_this;
+  new (&_impl_) Impl_{
+      decltype(_impl_.set_){from._impl_.set_}
+    , decltype(_impl_.removed_keys_){from._impl_.removed_keys_}
+    , decltype(_impl_.target_message_id_){}
+    , decltype(_impl_.update_time_ms_){}
+    , /*decltype(_impl_._cached_size_)*/{}};
+
+  _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+  _impl_.target_message_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.target_message_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_target_message_id().empty()) {
+    _this->_impl_.target_message_id_.Set(from._internal_target_message_id(), 
+      _this->GetArenaForAllocation());
+  }
+  _this->_impl_.update_time_ms_ = from._impl_.update_time_ms_;
+  // @@protoc_insertion_point(copy_constructor:rtmwire.v1.AppDataUpdate)
+}
+
+inline void AppDataUpdate::SharedCtor(
+    ::_pb::Arena* arena, bool is_message_owned) {
+  (void)arena;
+  (void)is_message_owned;
+  new (&_impl_) Impl_{
+      decltype(_impl_.set_){arena}
+    , decltype(_impl_.removed_keys_){arena}
+    , decltype(_impl_.target_message_id_){}
+    , decltype(_impl_.update_time_ms_){int64_t{0}}
+    , /*decltype(_impl_._cached_size_)*/{}
+  };
+  _impl_.target_message_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.target_message_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+}
+
+AppDataUpdate::~AppDataUpdate() {
+  // @@protoc_insertion_point(destructor:rtmwire.v1.AppDataUpdate)
+  if (auto *arena = _internal_metadata_.DeleteReturnArena<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>()) {
+  (void)arena;
+    return;
+  }
+  SharedDtor();
+}
+
+inline void AppDataUpdate::SharedDtor() {
+  GOOGLE_DCHECK(GetArenaForAllocation() == nullptr);
+  _impl_.set_.~RepeatedPtrField();
+  _impl_.removed_keys_.~RepeatedPtrField();
+  _impl_.target_message_id_.Destroy();
+}
+
+void AppDataUpdate::SetCachedSize(int size) const {
+  _impl_._cached_size_.Set(size);
+}
+
+void AppDataUpdate::Clear() {
+// @@protoc_insertion_point(message_clear_start:rtmwire.v1.AppDataUpdate)
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  _impl_.set_.Clear();
+  _impl_.removed_keys_.Clear();
+  _impl_.target_message_id_.ClearToEmpty();
+  _impl_.update_time_ms_ = int64_t{0};
+  _internal_metadata_.Clear<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>();
+}
+
+const char* AppDataUpdate::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx) {
+#define CHK_(x) if (PROTOBUF_PREDICT_FALSE(!(x))) goto failure
+  while (!ctx->Done(&ptr)) {
+    uint32_t tag;
+    ptr = ::_pbi::ReadTag(ptr, &tag);
+    switch (tag >> 3) {
+      // string target_message_id = 1;
+      case 1:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 10)) {
+          auto str = _internal_mutable_target_message_id();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.AppDataUpdate.target_message_id"));
+        } else
+          goto handle_unusual;
+        continue;
+      // repeated .rtmwire.v1.AppDataEntry set = 2;
+      case 2:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 18)) {
+          ptr -= 1;
+          do {
+            ptr += 1;
+            ptr = ctx->ParseMessage(_internal_add_set(), ptr);
+            CHK_(ptr);
+            if (!ctx->DataAvailable(ptr)) break;
+          } while (::PROTOBUF_NAMESPACE_ID::internal::ExpectTag<18>(ptr));
+        } else
+          goto handle_unusual;
+        continue;
+      // repeated string removed_keys = 3;
+      case 3:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 26)) {
+          ptr -= 1;
+          do {
+            ptr += 1;
+            auto str = _internal_add_removed_keys();
+            ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+            CHK_(ptr);
+            CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.AppDataUpdate.removed_keys"));
+            if (!ctx->DataAvailable(ptr)) break;
+          } while (::PROTOBUF_NAMESPACE_ID::internal::ExpectTag<26>(ptr));
+        } else
+          goto handle_unusual;
+        continue;
+      // int64 update_time_ms = 4;
+      case 4:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 32)) {
+          _impl_.update_time_ms_ = ::PROTOBUF_NAMESPACE_ID::internal::ReadVarint64(&ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      default:
+        goto handle_unusual;
+    }  // switch
+  handle_unusual:
+    if ((tag == 0) || ((tag & 7) == 4)) {
+      CHK_(ptr);
+      ctx->SetLastTag(tag);
+      goto message_done;
+    }
+    ptr = UnknownFieldParse(
+        tag,
+        _internal_metadata_.mutable_unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(),
+        ptr, ctx);
+    CHK_(ptr != nullptr);
+  }  // while
+message_done:
+  return ptr;
+failure:
+  ptr = nullptr;
+  goto message_done;
+#undef CHK_
+}
+
+uint8_t* AppDataUpdate::_InternalSerialize(
+    uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const {
+  // @@protoc_insertion_point(serialize_to_array_start:rtmwire.v1.AppDataUpdate)
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  // string target_message_id = 1;
+  if (!this->_internal_target_message_id().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_target_message_id().data(), static_cast<int>(this->_internal_target_message_id().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.AppDataUpdate.target_message_id");
+    target = stream->WriteStringMaybeAliased(
+        1, this->_internal_target_message_id(), target);
+  }
+
+  // repeated .rtmwire.v1.AppDataEntry set = 2;
+  for (unsigned i = 0,
+      n = static_cast<unsigned>(this->_internal_set_size()); i < n; i++) {
+    const auto& repfield = this->_internal_set(i);
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+        InternalWriteMessage(2, repfield, repfield.GetCachedSize(), target, stream);
+  }
+
+  // repeated string removed_keys = 3;
+  for (int i = 0, n = this->_internal_removed_keys_size(); i < n; i++) {
+    const auto& s = this->_internal_removed_keys(i);
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      s.data(), static_cast<int>(s.length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.AppDataUpdate.removed_keys");
+    target = stream->WriteString(3, s, target);
+  }
+
+  // int64 update_time_ms = 4;
+  if (this->_internal_update_time_ms() != 0) {
+    target = stream->EnsureSpace(target);
+    target = ::_pbi::WireFormatLite::WriteInt64ToArray(4, this->_internal_update_time_ms(), target);
+  }
+
+  if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
+    target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
+        _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
+  }
+  // @@protoc_insertion_point(serialize_to_array_end:rtmwire.v1.AppDataUpdate)
+  return target;
+}
+
+size_t AppDataUpdate::ByteSizeLong() const {
+// @@protoc_insertion_point(message_byte_size_start:rtmwire.v1.AppDataUpdate)
+  size_t total_size = 0;
+
+  uint32_t cached_has_bits = 0;
+  // Prevent compiler warnings about cached_has_bits being unused
+  (void) cached_has_bits;
+
+  // repeated .rtmwire.v1.AppDataEntry set = 2;
+  total_size += 1UL * this->_internal_set_size();
+  for (const auto& msg : this->_impl_.set_) {
+    total_size +=
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(msg);
+  }
+
+  // repeated string removed_keys = 3;
+  total_size += 1 *
+      ::PROTOBUF_NAMESPACE_ID::internal::FromIntSize(_impl_.removed_keys_.size());
+  for (int i = 0, n = _impl_.removed_keys_.size(); i < n; i++) {
+    total_size += ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+      _impl_.removed_keys_.Get(i));
+  }
+
+  // string target_message_id = 1;
+  if (!this->_internal_target_message_id().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_target_message_id());
+  }
+
+  // int64 update_time_ms = 4;
+  if (this->_internal_update_time_ms() != 0) {
+    total_size += ::_pbi::WireFormatLite::Int64SizePlusOne(this->_internal_update_time_ms());
+  }
+
+  return MaybeComputeUnknownFieldsSize(total_size, &_impl_._cached_size_);
+}
+
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData AppDataUpdate::_class_data_ = {
+    ::PROTOBUF_NAMESPACE_ID::Message::CopyWithSourceCheck,
+    AppDataUpdate::MergeImpl
+};
+const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*AppDataUpdate::GetClassData() const { return &_class_data_; }
+
+
+void AppDataUpdate::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg) {
+  auto* const _this = static_cast<AppDataUpdate*>(&to_msg);
+  auto& from = static_cast<const AppDataUpdate&>(from_msg);
+  // @@protoc_insertion_point(class_specific_merge_from_start:rtmwire.v1.AppDataUpdate)
+  GOOGLE_DCHECK_NE(&from, _this);
+  uint32_t cached_has_bits = 0;
+  (void) cached_has_bits;
+
+  _this->_impl_.set_.MergeFrom(from._impl_.set_);
+  _this->_impl_.removed_keys_.MergeFrom(from._impl_.removed_keys_);
+  if (!from._internal_target_message_id().empty()) {
+    _this->_internal_set_target_message_id(from._internal_target_message_id());
+  }
+  if (from._internal_update_time_ms() != 0) {
+    _this->_internal_set_update_time_ms(from._internal_update_time_ms());
+  }
+  _this->_internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+}
+
+void AppDataUpdate::CopyFrom(const AppDataUpdate& from) {
+// @@protoc_insertion_point(class_specific_copy_from_start:rtmwire.v1.AppDataUpdate)
+  if (&from == this) return;
+  Clear();
+  MergeFrom(from);
+}
+
+bool AppDataUpdate::IsInitialized() const {
+  return true;
+}
+
+void AppDataUpdate::InternalSwap(AppDataUpdate* other) {
+  using std::swap;
+  auto* lhs_arena = GetArenaForAllocation();
+  auto* rhs_arena = other->GetArenaForAllocation();
+  _internal_metadata_.InternalSwap(&other->_internal_metadata_);
+  _impl_.set_.InternalSwap(&other->_impl_.set_);
+  _impl_.removed_keys_.InternalSwap(&other->_impl_.removed_keys_);
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.target_message_id_, lhs_arena,
+      &other->_impl_.target_message_id_, rhs_arena
+  );
+  swap(_impl_.update_time_ms_, other->_impl_.update_time_ms_);
+}
+
+::PROTOBUF_NAMESPACE_ID::Metadata AppDataUpdate::GetMetadata() const {
+  return ::_pbi::AssignDescriptors(
+      &descriptor_table_rtmwire_2fv1_2fedit_2eproto_getter, &descriptor_table_rtmwire_2fv1_2fedit_2eproto_once,
+      file_level_metadata_rtmwire_2fv1_2fedit_2eproto[1]);
+}
+
 // @@protoc_insertion_point(namespace_scope)
 }  // namespace v1
 }  // namespace rtmwire
@@ -503,6 +841,10 @@ PROTOBUF_NAMESPACE_OPEN
 template<> PROTOBUF_NOINLINE ::rtmwire::v1::MessageEdit*
 Arena::CreateMaybeMessage< ::rtmwire::v1::MessageEdit >(Arena* arena) {
   return Arena::CreateMessageInternal< ::rtmwire::v1::MessageEdit >(arena);
+}
+template<> PROTOBUF_NOINLINE ::rtmwire::v1::AppDataUpdate*
+Arena::CreateMaybeMessage< ::rtmwire::v1::AppDataUpdate >(Arena* arena) {
+  return Arena::CreateMessageInternal< ::rtmwire::v1::AppDataUpdate >(arena);
 }
 PROTOBUF_NAMESPACE_CLOSE
 

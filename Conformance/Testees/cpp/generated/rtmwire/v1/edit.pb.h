@@ -47,12 +47,16 @@ struct TableStruct_rtmwire_2fv1_2fedit_2eproto {
 extern const ::PROTOBUF_NAMESPACE_ID::internal::DescriptorTable descriptor_table_rtmwire_2fv1_2fedit_2eproto;
 namespace rtmwire {
 namespace v1 {
+class AppDataUpdate;
+struct AppDataUpdateDefaultTypeInternal;
+extern AppDataUpdateDefaultTypeInternal _AppDataUpdate_default_instance_;
 class MessageEdit;
 struct MessageEditDefaultTypeInternal;
 extern MessageEditDefaultTypeInternal _MessageEdit_default_instance_;
 }  // namespace v1
 }  // namespace rtmwire
 PROTOBUF_NAMESPACE_OPEN
+template<> ::rtmwire::v1::AppDataUpdate* Arena::CreateMaybeMessage<::rtmwire::v1::AppDataUpdate>(Arena*);
 template<> ::rtmwire::v1::MessageEdit* Arena::CreateMaybeMessage<::rtmwire::v1::MessageEdit>(Arena*);
 PROTOBUF_NAMESPACE_CLOSE
 namespace rtmwire {
@@ -281,6 +285,216 @@ class MessageEdit final :
   union { Impl_ _impl_; };
   friend struct ::TableStruct_rtmwire_2fv1_2fedit_2eproto;
 };
+// -------------------------------------------------------------------
+
+class AppDataUpdate final :
+    public ::PROTOBUF_NAMESPACE_ID::Message /* @@protoc_insertion_point(class_definition:rtmwire.v1.AppDataUpdate) */ {
+ public:
+  inline AppDataUpdate() : AppDataUpdate(nullptr) {}
+  ~AppDataUpdate() override;
+  explicit PROTOBUF_CONSTEXPR AppDataUpdate(::PROTOBUF_NAMESPACE_ID::internal::ConstantInitialized);
+
+  AppDataUpdate(const AppDataUpdate& from);
+  AppDataUpdate(AppDataUpdate&& from) noexcept
+    : AppDataUpdate() {
+    *this = ::std::move(from);
+  }
+
+  inline AppDataUpdate& operator=(const AppDataUpdate& from) {
+    CopyFrom(from);
+    return *this;
+  }
+  inline AppDataUpdate& operator=(AppDataUpdate&& from) noexcept {
+    if (this == &from) return *this;
+    if (GetOwningArena() == from.GetOwningArena()
+  #ifdef PROTOBUF_FORCE_COPY_IN_MOVE
+        && GetOwningArena() != nullptr
+  #endif  // !PROTOBUF_FORCE_COPY_IN_MOVE
+    ) {
+      InternalSwap(&from);
+    } else {
+      CopyFrom(from);
+    }
+    return *this;
+  }
+
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* descriptor() {
+    return GetDescriptor();
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Descriptor* GetDescriptor() {
+    return default_instance().GetMetadata().descriptor;
+  }
+  static const ::PROTOBUF_NAMESPACE_ID::Reflection* GetReflection() {
+    return default_instance().GetMetadata().reflection;
+  }
+  static const AppDataUpdate& default_instance() {
+    return *internal_default_instance();
+  }
+  static inline const AppDataUpdate* internal_default_instance() {
+    return reinterpret_cast<const AppDataUpdate*>(
+               &_AppDataUpdate_default_instance_);
+  }
+  static constexpr int kIndexInFileMessages =
+    1;
+
+  friend void swap(AppDataUpdate& a, AppDataUpdate& b) {
+    a.Swap(&b);
+  }
+  inline void Swap(AppDataUpdate* other) {
+    if (other == this) return;
+  #ifdef PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() != nullptr &&
+        GetOwningArena() == other->GetOwningArena()) {
+   #else  // PROTOBUF_FORCE_COPY_IN_SWAP
+    if (GetOwningArena() == other->GetOwningArena()) {
+  #endif  // !PROTOBUF_FORCE_COPY_IN_SWAP
+      InternalSwap(other);
+    } else {
+      ::PROTOBUF_NAMESPACE_ID::internal::GenericSwap(this, other);
+    }
+  }
+  void UnsafeArenaSwap(AppDataUpdate* other) {
+    if (other == this) return;
+    GOOGLE_DCHECK(GetOwningArena() == other->GetOwningArena());
+    InternalSwap(other);
+  }
+
+  // implements Message ----------------------------------------------
+
+  AppDataUpdate* New(::PROTOBUF_NAMESPACE_ID::Arena* arena = nullptr) const final {
+    return CreateMaybeMessage<AppDataUpdate>(arena);
+  }
+  using ::PROTOBUF_NAMESPACE_ID::Message::CopyFrom;
+  void CopyFrom(const AppDataUpdate& from);
+  using ::PROTOBUF_NAMESPACE_ID::Message::MergeFrom;
+  void MergeFrom( const AppDataUpdate& from) {
+    AppDataUpdate::MergeImpl(*this, from);
+  }
+  private:
+  static void MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTOBUF_NAMESPACE_ID::Message& from_msg);
+  public:
+  PROTOBUF_ATTRIBUTE_REINITIALIZES void Clear() final;
+  bool IsInitialized() const final;
+
+  size_t ByteSizeLong() const final;
+  const char* _InternalParse(const char* ptr, ::PROTOBUF_NAMESPACE_ID::internal::ParseContext* ctx) final;
+  uint8_t* _InternalSerialize(
+      uint8_t* target, ::PROTOBUF_NAMESPACE_ID::io::EpsCopyOutputStream* stream) const final;
+  int GetCachedSize() const final { return _impl_._cached_size_.Get(); }
+
+  private:
+  void SharedCtor(::PROTOBUF_NAMESPACE_ID::Arena* arena, bool is_message_owned);
+  void SharedDtor();
+  void SetCachedSize(int size) const final;
+  void InternalSwap(AppDataUpdate* other);
+
+  private:
+  friend class ::PROTOBUF_NAMESPACE_ID::internal::AnyMetadata;
+  static ::PROTOBUF_NAMESPACE_ID::StringPiece FullMessageName() {
+    return "rtmwire.v1.AppDataUpdate";
+  }
+  protected:
+  explicit AppDataUpdate(::PROTOBUF_NAMESPACE_ID::Arena* arena,
+                       bool is_message_owned = false);
+  public:
+
+  static const ClassData _class_data_;
+  const ::PROTOBUF_NAMESPACE_ID::Message::ClassData*GetClassData() const final;
+
+  ::PROTOBUF_NAMESPACE_ID::Metadata GetMetadata() const final;
+
+  // nested types ----------------------------------------------------
+
+  // accessors -------------------------------------------------------
+
+  enum : int {
+    kSetFieldNumber = 2,
+    kRemovedKeysFieldNumber = 3,
+    kTargetMessageIdFieldNumber = 1,
+    kUpdateTimeMsFieldNumber = 4,
+  };
+  // repeated .rtmwire.v1.AppDataEntry set = 2;
+  int set_size() const;
+  private:
+  int _internal_set_size() const;
+  public:
+  void clear_set();
+  ::rtmwire::v1::AppDataEntry* mutable_set(int index);
+  ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::AppDataEntry >*
+      mutable_set();
+  private:
+  const ::rtmwire::v1::AppDataEntry& _internal_set(int index) const;
+  ::rtmwire::v1::AppDataEntry* _internal_add_set();
+  public:
+  const ::rtmwire::v1::AppDataEntry& set(int index) const;
+  ::rtmwire::v1::AppDataEntry* add_set();
+  const ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::AppDataEntry >&
+      set() const;
+
+  // repeated string removed_keys = 3;
+  int removed_keys_size() const;
+  private:
+  int _internal_removed_keys_size() const;
+  public:
+  void clear_removed_keys();
+  const std::string& removed_keys(int index) const;
+  std::string* mutable_removed_keys(int index);
+  void set_removed_keys(int index, const std::string& value);
+  void set_removed_keys(int index, std::string&& value);
+  void set_removed_keys(int index, const char* value);
+  void set_removed_keys(int index, const char* value, size_t size);
+  std::string* add_removed_keys();
+  void add_removed_keys(const std::string& value);
+  void add_removed_keys(std::string&& value);
+  void add_removed_keys(const char* value);
+  void add_removed_keys(const char* value, size_t size);
+  const ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField<std::string>& removed_keys() const;
+  ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField<std::string>* mutable_removed_keys();
+  private:
+  const std::string& _internal_removed_keys(int index) const;
+  std::string* _internal_add_removed_keys();
+  public:
+
+  // string target_message_id = 1;
+  void clear_target_message_id();
+  const std::string& target_message_id() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_target_message_id(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_target_message_id();
+  PROTOBUF_NODISCARD std::string* release_target_message_id();
+  void set_allocated_target_message_id(std::string* target_message_id);
+  private:
+  const std::string& _internal_target_message_id() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_target_message_id(const std::string& value);
+  std::string* _internal_mutable_target_message_id();
+  public:
+
+  // int64 update_time_ms = 4;
+  void clear_update_time_ms();
+  int64_t update_time_ms() const;
+  void set_update_time_ms(int64_t value);
+  private:
+  int64_t _internal_update_time_ms() const;
+  void _internal_set_update_time_ms(int64_t value);
+  public:
+
+  // @@protoc_insertion_point(class_scope:rtmwire.v1.AppDataUpdate)
+ private:
+  class _Internal;
+
+  template <typename T> friend class ::PROTOBUF_NAMESPACE_ID::Arena::InternalHelper;
+  typedef void InternalArenaConstructable_;
+  typedef void DestructorSkippable_;
+  struct Impl_ {
+    ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::AppDataEntry > set_;
+    ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField<std::string> removed_keys_;
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr target_message_id_;
+    int64_t update_time_ms_;
+    mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
+  };
+  union { Impl_ _impl_; };
+  friend struct ::TableStruct_rtmwire_2fv1_2fedit_2eproto;
+};
 // ===================================================================
 
 
@@ -503,9 +717,197 @@ inline void MessageEdit::clear_has_content() {
 inline MessageEdit::ContentCase MessageEdit::content_case() const {
   return MessageEdit::ContentCase(_impl_._oneof_case_[0]);
 }
+// -------------------------------------------------------------------
+
+// AppDataUpdate
+
+// string target_message_id = 1;
+inline void AppDataUpdate::clear_target_message_id() {
+  _impl_.target_message_id_.ClearToEmpty();
+}
+inline const std::string& AppDataUpdate::target_message_id() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.AppDataUpdate.target_message_id)
+  return _internal_target_message_id();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void AppDataUpdate::set_target_message_id(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.target_message_id_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.AppDataUpdate.target_message_id)
+}
+inline std::string* AppDataUpdate::mutable_target_message_id() {
+  std::string* _s = _internal_mutable_target_message_id();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.AppDataUpdate.target_message_id)
+  return _s;
+}
+inline const std::string& AppDataUpdate::_internal_target_message_id() const {
+  return _impl_.target_message_id_.Get();
+}
+inline void AppDataUpdate::_internal_set_target_message_id(const std::string& value) {
+  
+  _impl_.target_message_id_.Set(value, GetArenaForAllocation());
+}
+inline std::string* AppDataUpdate::_internal_mutable_target_message_id() {
+  
+  return _impl_.target_message_id_.Mutable(GetArenaForAllocation());
+}
+inline std::string* AppDataUpdate::release_target_message_id() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.AppDataUpdate.target_message_id)
+  return _impl_.target_message_id_.Release();
+}
+inline void AppDataUpdate::set_allocated_target_message_id(std::string* target_message_id) {
+  if (target_message_id != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.target_message_id_.SetAllocated(target_message_id, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.target_message_id_.IsDefault()) {
+    _impl_.target_message_id_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.AppDataUpdate.target_message_id)
+}
+
+// repeated .rtmwire.v1.AppDataEntry set = 2;
+inline int AppDataUpdate::_internal_set_size() const {
+  return _impl_.set_.size();
+}
+inline int AppDataUpdate::set_size() const {
+  return _internal_set_size();
+}
+inline ::rtmwire::v1::AppDataEntry* AppDataUpdate::mutable_set(int index) {
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.AppDataUpdate.set)
+  return _impl_.set_.Mutable(index);
+}
+inline ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::AppDataEntry >*
+AppDataUpdate::mutable_set() {
+  // @@protoc_insertion_point(field_mutable_list:rtmwire.v1.AppDataUpdate.set)
+  return &_impl_.set_;
+}
+inline const ::rtmwire::v1::AppDataEntry& AppDataUpdate::_internal_set(int index) const {
+  return _impl_.set_.Get(index);
+}
+inline const ::rtmwire::v1::AppDataEntry& AppDataUpdate::set(int index) const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.AppDataUpdate.set)
+  return _internal_set(index);
+}
+inline ::rtmwire::v1::AppDataEntry* AppDataUpdate::_internal_add_set() {
+  return _impl_.set_.Add();
+}
+inline ::rtmwire::v1::AppDataEntry* AppDataUpdate::add_set() {
+  ::rtmwire::v1::AppDataEntry* _add = _internal_add_set();
+  // @@protoc_insertion_point(field_add:rtmwire.v1.AppDataUpdate.set)
+  return _add;
+}
+inline const ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::AppDataEntry >&
+AppDataUpdate::set() const {
+  // @@protoc_insertion_point(field_list:rtmwire.v1.AppDataUpdate.set)
+  return _impl_.set_;
+}
+
+// repeated string removed_keys = 3;
+inline int AppDataUpdate::_internal_removed_keys_size() const {
+  return _impl_.removed_keys_.size();
+}
+inline int AppDataUpdate::removed_keys_size() const {
+  return _internal_removed_keys_size();
+}
+inline void AppDataUpdate::clear_removed_keys() {
+  _impl_.removed_keys_.Clear();
+}
+inline std::string* AppDataUpdate::add_removed_keys() {
+  std::string* _s = _internal_add_removed_keys();
+  // @@protoc_insertion_point(field_add_mutable:rtmwire.v1.AppDataUpdate.removed_keys)
+  return _s;
+}
+inline const std::string& AppDataUpdate::_internal_removed_keys(int index) const {
+  return _impl_.removed_keys_.Get(index);
+}
+inline const std::string& AppDataUpdate::removed_keys(int index) const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.AppDataUpdate.removed_keys)
+  return _internal_removed_keys(index);
+}
+inline std::string* AppDataUpdate::mutable_removed_keys(int index) {
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.AppDataUpdate.removed_keys)
+  return _impl_.removed_keys_.Mutable(index);
+}
+inline void AppDataUpdate::set_removed_keys(int index, const std::string& value) {
+  _impl_.removed_keys_.Mutable(index)->assign(value);
+  // @@protoc_insertion_point(field_set:rtmwire.v1.AppDataUpdate.removed_keys)
+}
+inline void AppDataUpdate::set_removed_keys(int index, std::string&& value) {
+  _impl_.removed_keys_.Mutable(index)->assign(std::move(value));
+  // @@protoc_insertion_point(field_set:rtmwire.v1.AppDataUpdate.removed_keys)
+}
+inline void AppDataUpdate::set_removed_keys(int index, const char* value) {
+  GOOGLE_DCHECK(value != nullptr);
+  _impl_.removed_keys_.Mutable(index)->assign(value);
+  // @@protoc_insertion_point(field_set_char:rtmwire.v1.AppDataUpdate.removed_keys)
+}
+inline void AppDataUpdate::set_removed_keys(int index, const char* value, size_t size) {
+  _impl_.removed_keys_.Mutable(index)->assign(
+    reinterpret_cast<const char*>(value), size);
+  // @@protoc_insertion_point(field_set_pointer:rtmwire.v1.AppDataUpdate.removed_keys)
+}
+inline std::string* AppDataUpdate::_internal_add_removed_keys() {
+  return _impl_.removed_keys_.Add();
+}
+inline void AppDataUpdate::add_removed_keys(const std::string& value) {
+  _impl_.removed_keys_.Add()->assign(value);
+  // @@protoc_insertion_point(field_add:rtmwire.v1.AppDataUpdate.removed_keys)
+}
+inline void AppDataUpdate::add_removed_keys(std::string&& value) {
+  _impl_.removed_keys_.Add(std::move(value));
+  // @@protoc_insertion_point(field_add:rtmwire.v1.AppDataUpdate.removed_keys)
+}
+inline void AppDataUpdate::add_removed_keys(const char* value) {
+  GOOGLE_DCHECK(value != nullptr);
+  _impl_.removed_keys_.Add()->assign(value);
+  // @@protoc_insertion_point(field_add_char:rtmwire.v1.AppDataUpdate.removed_keys)
+}
+inline void AppDataUpdate::add_removed_keys(const char* value, size_t size) {
+  _impl_.removed_keys_.Add()->assign(reinterpret_cast<const char*>(value), size);
+  // @@protoc_insertion_point(field_add_pointer:rtmwire.v1.AppDataUpdate.removed_keys)
+}
+inline const ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField<std::string>&
+AppDataUpdate::removed_keys() const {
+  // @@protoc_insertion_point(field_list:rtmwire.v1.AppDataUpdate.removed_keys)
+  return _impl_.removed_keys_;
+}
+inline ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField<std::string>*
+AppDataUpdate::mutable_removed_keys() {
+  // @@protoc_insertion_point(field_mutable_list:rtmwire.v1.AppDataUpdate.removed_keys)
+  return &_impl_.removed_keys_;
+}
+
+// int64 update_time_ms = 4;
+inline void AppDataUpdate::clear_update_time_ms() {
+  _impl_.update_time_ms_ = int64_t{0};
+}
+inline int64_t AppDataUpdate::_internal_update_time_ms() const {
+  return _impl_.update_time_ms_;
+}
+inline int64_t AppDataUpdate::update_time_ms() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.AppDataUpdate.update_time_ms)
+  return _internal_update_time_ms();
+}
+inline void AppDataUpdate::_internal_set_update_time_ms(int64_t value) {
+  
+  _impl_.update_time_ms_ = value;
+}
+inline void AppDataUpdate::set_update_time_ms(int64_t value) {
+  _internal_set_update_time_ms(value);
+  // @@protoc_insertion_point(field_set:rtmwire.v1.AppDataUpdate.update_time_ms)
+}
+
 #ifdef __GNUC__
   #pragma GCC diagnostic pop
 #endif  // __GNUC__
+// -------------------------------------------------------------------
+
 
 // @@protoc_insertion_point(namespace_scope)
 

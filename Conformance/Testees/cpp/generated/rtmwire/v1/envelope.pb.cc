@@ -24,7 +24,8 @@ namespace rtmwire {
 namespace v1 {
 PROTOBUF_CONSTEXPR Envelope::Envelope(
     ::_pbi::ConstantInitialized): _impl_{
-    /*decltype(_impl_.message_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+    /*decltype(_impl_.app_data_)*/{}
+  , /*decltype(_impl_.message_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
   , /*decltype(_impl_.sender_)*/nullptr
   , /*decltype(_impl_.conversation_)*/nullptr
   , /*decltype(_impl_.delivery_options_)*/nullptr
@@ -134,7 +135,9 @@ const uint32_t TableStruct_rtmwire_2fv1_2fenvelope_2eproto::offsets[] PROTOBUF_S
   ::_pbi::kInvalidFieldOffsetTag,
   ::_pbi::kInvalidFieldOffsetTag,
   ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Envelope, _impl_.reply_to_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Envelope, _impl_.app_data_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Envelope, _impl_.body_),
   ~0u,  // no _has_bits_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::MessageReference, _internal_metadata_),
@@ -173,10 +176,10 @@ const uint32_t TableStruct_rtmwire_2fv1_2fenvelope_2eproto::offsets[] PROTOBUF_S
 };
 static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) = {
   { 0, -1, -1, sizeof(::rtmwire::v1::Envelope)},
-  { 29, -1, -1, sizeof(::rtmwire::v1::MessageReference)},
-  { 38, -1, -1, sizeof(::rtmwire::v1::Sender)},
-  { 46, -1, -1, sizeof(::rtmwire::v1::Conversation)},
-  { 54, -1, -1, sizeof(::rtmwire::v1::DeliveryOptions)},
+  { 31, -1, -1, sizeof(::rtmwire::v1::MessageReference)},
+  { 40, -1, -1, sizeof(::rtmwire::v1::Sender)},
+  { 48, -1, -1, sizeof(::rtmwire::v1::Conversation)},
+  { 56, -1, -1, sizeof(::rtmwire::v1::DeliveryOptions)},
 };
 
 static const ::_pb::Message* const file_default_instances[] = {
@@ -194,7 +197,7 @@ const char descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto[] PROTOBUF_
   "mwire/v1/stream.proto\032\031rtmwire/v1/metada"
   "ta.proto\032\025rtmwire/v1/edit.proto\032\027rtmwire"
   "/v1/recall.proto\032\031rtmwire/v1/reaction.pr"
-  "oto\032\027rtmwire/v1/typing.proto\"\367\007\n\010Envelop"
+  "oto\032\027rtmwire/v1/typing.proto\"\331\010\n\010Envelop"
   "e\022\022\n\nmessage_id\030\001 \001(\t\022\"\n\006sender\030\002 \001(\0132\022."
   "rtmwire.v1.Sender\022\024\n\014send_time_ms\030\003 \001(\003\022"
   ".\n\014conversation\030\004 \001(\0132\030.rtmwire.v1.Conve"
@@ -218,20 +221,23 @@ const char descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto[] PROTOBUF_
   "gIndicatorH\000\022<\n\023stream_pull_request\030\036 \001("
   "\0132\035.rtmwire.v1.StreamPullRequestH\000\022>\n\024st"
   "ream_pull_response\030\037 \001(\0132\036.rtmwire.v1.St"
-  "reamPullResponseH\000\022.\n\010reply_to\030@ \001(\0132\034.r"
-  "tmwire.v1.MessageReferenceB\006\n\004bodyJ\004\010\006\020\020"
-  "J\004\010 \020@\"V\n\020MessageReference\022\023\n\013message_ui"
-  "d\030\001 \001(\t\022\026\n\016sender_user_id\030\002 \001(\t\022\017\n\007excer"
-  "pt\030\003 \001(\tJ\004\010\004\020\020\"5\n\006Sender\022\017\n\007user_id\030\001 \001("
-  "\t\022\024\n\014display_name\030\002 \001(\tJ\004\010\003\020\020\"L\n\014Convers"
-  "ation\022*\n\004type\030\001 \001(\0162\034.rtmwire.v1.Convers"
-  "ationType\022\n\n\002id\030\002 \001(\tJ\004\010\003\020\020\"c\n\017DeliveryO"
-  "ptions\022\030\n\020delivery_receipt\030\001 \001(\010\022\024\n\014read"
-  "_receipt\030\002 \001(\010\022\032\n\022group_read_receipt\030\003 \001"
-  "(\010J\004\010\004\020\020*\215\001\n\020ConversationType\022!\n\035CONVERS"
-  "ATION_TYPE_UNSPECIFIED\020\000\022\032\n\026CONVERSATION"
-  "_TYPE_PEER\020\001\022\035\n\031CONVERSATION_TYPE_CHANNE"
-  "L\020\002\022\033\n\027CONVERSATION_TYPE_GROUP\020\003b\006proto3"
+  "reamPullResponseH\000\0224\n\017app_data_update\030  "
+  "\001(\0132\031.rtmwire.v1.AppDataUpdateH\000\022.\n\010repl"
+  "y_to\030@ \001(\0132\034.rtmwire.v1.MessageReference"
+  "\022*\n\010app_data\030A \003(\0132\030.rtmwire.v1.AppDataE"
+  "ntryB\006\n\004bodyJ\004\010\006\020\020J\004\010!\020@\"V\n\020MessageRefer"
+  "ence\022\023\n\013message_uid\030\001 \001(\t\022\026\n\016sender_user"
+  "_id\030\002 \001(\t\022\017\n\007excerpt\030\003 \001(\tJ\004\010\004\020\020\"5\n\006Send"
+  "er\022\017\n\007user_id\030\001 \001(\t\022\024\n\014display_name\030\002 \001("
+  "\tJ\004\010\003\020\020\"L\n\014Conversation\022*\n\004type\030\001 \001(\0162\034."
+  "rtmwire.v1.ConversationType\022\n\n\002id\030\002 \001(\tJ"
+  "\004\010\003\020\020\"c\n\017DeliveryOptions\022\030\n\020delivery_rec"
+  "eipt\030\001 \001(\010\022\024\n\014read_receipt\030\002 \001(\010\022\032\n\022grou"
+  "p_read_receipt\030\003 \001(\010J\004\010\004\020\020*\215\001\n\020Conversat"
+  "ionType\022!\n\035CONVERSATION_TYPE_UNSPECIFIED"
+  "\020\000\022\032\n\026CONVERSATION_TYPE_PEER\020\001\022\035\n\031CONVER"
+  "SATION_TYPE_CHANNEL\020\002\022\033\n\027CONVERSATION_TY"
+  "PE_GROUP\020\003b\006proto3"
   ;
 static const ::_pbi::DescriptorTable* const descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_deps[9] = {
   &::descriptor_table_rtmwire_2fv1_2fcontent_2eproto,
@@ -246,7 +252,7 @@ static const ::_pbi::DescriptorTable* const descriptor_table_rtmwire_2fv1_2fenve
 };
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2fenvelope_2eproto = {
-    false, false, 1760, descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto,
+    false, false, 1858, descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto,
     "rtmwire/v1/envelope.proto",
     &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once, descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_deps, 9, 5,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2fenvelope_2eproto::offsets,
@@ -301,6 +307,7 @@ class Envelope::_Internal {
   static const ::rtmwire::v1::TypingIndicator& typing(const Envelope* msg);
   static const ::rtmwire::v1::StreamPullRequest& stream_pull_request(const Envelope* msg);
   static const ::rtmwire::v1::StreamPullResponse& stream_pull_response(const Envelope* msg);
+  static const ::rtmwire::v1::AppDataUpdate& app_data_update(const Envelope* msg);
   static const ::rtmwire::v1::MessageReference& reply_to(const Envelope* msg);
 };
 
@@ -379,6 +386,10 @@ Envelope::_Internal::stream_pull_request(const Envelope* msg) {
 const ::rtmwire::v1::StreamPullResponse&
 Envelope::_Internal::stream_pull_response(const Envelope* msg) {
   return *msg->_impl_.body_.stream_pull_response_;
+}
+const ::rtmwire::v1::AppDataUpdate&
+Envelope::_Internal::app_data_update(const Envelope* msg) {
+  return *msg->_impl_.body_.app_data_update_;
 }
 const ::rtmwire::v1::MessageReference&
 Envelope::_Internal::reply_to(const Envelope* msg) {
@@ -768,6 +779,33 @@ void Envelope::clear_stream_pull_response() {
     clear_has_body();
   }
 }
+void Envelope::set_allocated_app_data_update(::rtmwire::v1::AppDataUpdate* app_data_update) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (app_data_update) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(app_data_update));
+    if (message_arena != submessage_arena) {
+      app_data_update = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, app_data_update, submessage_arena);
+    }
+    set_has_app_data_update();
+    _impl_.body_.app_data_update_ = app_data_update;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.app_data_update)
+}
+void Envelope::clear_app_data_update() {
+  if (_internal_has_app_data_update()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.app_data_update_;
+    }
+    clear_has_body();
+  }
+}
+void Envelope::clear_app_data() {
+  _impl_.app_data_.Clear();
+}
 Envelope::Envelope(::PROTOBUF_NAMESPACE_ID::Arena* arena,
                          bool is_message_owned)
   : ::PROTOBUF_NAMESPACE_ID::Message(arena, is_message_owned) {
@@ -778,7 +816,8 @@ Envelope::Envelope(const Envelope& from)
   : ::PROTOBUF_NAMESPACE_ID::Message() {
   Envelope* const _this = this; (void)_this;
   new (&_impl_) Impl_{
-      decltype(_impl_.message_id_){}
+      decltype(_impl_.app_data_){from._impl_.app_data_}
+    , decltype(_impl_.message_id_){}
     , decltype(_impl_.sender_){nullptr}
     , decltype(_impl_.conversation_){nullptr}
     , decltype(_impl_.delivery_options_){nullptr}
@@ -892,6 +931,11 @@ Envelope::Envelope(const Envelope& from)
           from._internal_stream_pull_response());
       break;
     }
+    case kAppDataUpdate: {
+      _this->_internal_mutable_app_data_update()->::rtmwire::v1::AppDataUpdate::MergeFrom(
+          from._internal_app_data_update());
+      break;
+    }
     case BODY_NOT_SET: {
       break;
     }
@@ -904,7 +948,8 @@ inline void Envelope::SharedCtor(
   (void)arena;
   (void)is_message_owned;
   new (&_impl_) Impl_{
-      decltype(_impl_.message_id_){}
+      decltype(_impl_.app_data_){arena}
+    , decltype(_impl_.message_id_){}
     , decltype(_impl_.sender_){nullptr}
     , decltype(_impl_.conversation_){nullptr}
     , decltype(_impl_.delivery_options_){nullptr}
@@ -932,6 +977,7 @@ Envelope::~Envelope() {
 
 inline void Envelope::SharedDtor() {
   GOOGLE_DCHECK(GetArenaForAllocation() == nullptr);
+  _impl_.app_data_.~RepeatedPtrField();
   _impl_.message_id_.Destroy();
   if (this != internal_default_instance()) delete _impl_.sender_;
   if (this != internal_default_instance()) delete _impl_.conversation_;
@@ -1045,6 +1091,12 @@ void Envelope::clear_body() {
       }
       break;
     }
+    case kAppDataUpdate: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.app_data_update_;
+      }
+      break;
+    }
     case BODY_NOT_SET: {
       break;
     }
@@ -1059,6 +1111,7 @@ void Envelope::Clear() {
   // Prevent compiler warnings about cached_has_bits being unused
   (void) cached_has_bits;
 
+  _impl_.app_data_.Clear();
   _impl_.message_id_.ClearToEmpty();
   if (GetArenaForAllocation() == nullptr && _impl_.sender_ != nullptr) {
     delete _impl_.sender_;
@@ -1257,11 +1310,32 @@ const char* Envelope::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx)
         } else
           goto handle_unusual;
         continue;
+      // .rtmwire.v1.AppDataUpdate app_data_update = 32;
+      case 32:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 2)) {
+          ptr = ctx->ParseMessage(_internal_mutable_app_data_update(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
       // .rtmwire.v1.MessageReference reply_to = 64;
       case 64:
         if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 2)) {
           ptr = ctx->ParseMessage(_internal_mutable_reply_to(), ptr);
           CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // repeated .rtmwire.v1.AppDataEntry app_data = 65;
+      case 65:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 10)) {
+          ptr -= 2;
+          do {
+            ptr += 2;
+            ptr = ctx->ParseMessage(_internal_add_app_data(), ptr);
+            CHK_(ptr);
+            if (!ctx->DataAvailable(ptr)) break;
+          } while (::PROTOBUF_NAMESPACE_ID::internal::ExpectTag<522>(ptr));
         } else
           goto handle_unusual;
         continue;
@@ -1443,11 +1517,26 @@ uint8_t* Envelope::_InternalSerialize(
         _Internal::stream_pull_response(this).GetCachedSize(), target, stream);
   }
 
+  // .rtmwire.v1.AppDataUpdate app_data_update = 32;
+  if (_internal_has_app_data_update()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(32, _Internal::app_data_update(this),
+        _Internal::app_data_update(this).GetCachedSize(), target, stream);
+  }
+
   // .rtmwire.v1.MessageReference reply_to = 64;
   if (this->_internal_has_reply_to()) {
     target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
       InternalWriteMessage(64, _Internal::reply_to(this),
         _Internal::reply_to(this).GetCachedSize(), target, stream);
+  }
+
+  // repeated .rtmwire.v1.AppDataEntry app_data = 65;
+  for (unsigned i = 0,
+      n = static_cast<unsigned>(this->_internal_app_data_size()); i < n; i++) {
+    const auto& repfield = this->_internal_app_data(i);
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+        InternalWriteMessage(65, repfield, repfield.GetCachedSize(), target, stream);
   }
 
   if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
@@ -1465,6 +1554,13 @@ size_t Envelope::ByteSizeLong() const {
   uint32_t cached_has_bits = 0;
   // Prevent compiler warnings about cached_has_bits being unused
   (void) cached_has_bits;
+
+  // repeated .rtmwire.v1.AppDataEntry app_data = 65;
+  total_size += 2UL * this->_internal_app_data_size();
+  for (const auto& msg : this->_impl_.app_data_) {
+    total_size +=
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(msg);
+  }
 
   // string message_id = 1;
   if (!this->_internal_message_id().empty()) {
@@ -1619,6 +1715,13 @@ size_t Envelope::ByteSizeLong() const {
           *_impl_.body_.stream_pull_response_);
       break;
     }
+    // .rtmwire.v1.AppDataUpdate app_data_update = 32;
+    case kAppDataUpdate: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.app_data_update_);
+      break;
+    }
     case BODY_NOT_SET: {
       break;
     }
@@ -1641,6 +1744,7 @@ void Envelope::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTO
   uint32_t cached_has_bits = 0;
   (void) cached_has_bits;
 
+  _this->_impl_.app_data_.MergeFrom(from._impl_.app_data_);
   if (!from._internal_message_id().empty()) {
     _this->_internal_set_message_id(from._internal_message_id());
   }
@@ -1744,6 +1848,11 @@ void Envelope::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTO
           from._internal_stream_pull_response());
       break;
     }
+    case kAppDataUpdate: {
+      _this->_internal_mutable_app_data_update()->::rtmwire::v1::AppDataUpdate::MergeFrom(
+          from._internal_app_data_update());
+      break;
+    }
     case BODY_NOT_SET: {
       break;
     }
@@ -1767,6 +1876,7 @@ void Envelope::InternalSwap(Envelope* other) {
   auto* lhs_arena = GetArenaForAllocation();
   auto* rhs_arena = other->GetArenaForAllocation();
   _internal_metadata_.InternalSwap(&other->_internal_metadata_);
+  _impl_.app_data_.InternalSwap(&other->_impl_.app_data_);
   ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
       &_impl_.message_id_, lhs_arena,
       &other->_impl_.message_id_, rhs_arena

@@ -172,6 +172,7 @@ class Envelope final :
     kTyping = 29,
     kStreamPullRequest = 30,
     kStreamPullResponse = 31,
+    kAppDataUpdate = 32,
     BODY_NOT_SET = 0,
   };
 
@@ -253,6 +254,7 @@ class Envelope final :
   // accessors -------------------------------------------------------
 
   enum : int {
+    kAppDataFieldNumber = 65,
     kMessageIdFieldNumber = 1,
     kSenderFieldNumber = 2,
     kConversationFieldNumber = 4,
@@ -275,7 +277,26 @@ class Envelope final :
     kTypingFieldNumber = 29,
     kStreamPullRequestFieldNumber = 30,
     kStreamPullResponseFieldNumber = 31,
+    kAppDataUpdateFieldNumber = 32,
   };
+  // repeated .rtmwire.v1.AppDataEntry app_data = 65;
+  int app_data_size() const;
+  private:
+  int _internal_app_data_size() const;
+  public:
+  void clear_app_data();
+  ::rtmwire::v1::AppDataEntry* mutable_app_data(int index);
+  ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::AppDataEntry >*
+      mutable_app_data();
+  private:
+  const ::rtmwire::v1::AppDataEntry& _internal_app_data(int index) const;
+  ::rtmwire::v1::AppDataEntry* _internal_add_app_data();
+  public:
+  const ::rtmwire::v1::AppDataEntry& app_data(int index) const;
+  ::rtmwire::v1::AppDataEntry* add_app_data();
+  const ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::AppDataEntry >&
+      app_data() const;
+
   // string message_id = 1;
   void clear_message_id();
   const std::string& message_id() const;
@@ -659,6 +680,24 @@ class Envelope final :
       ::rtmwire::v1::StreamPullResponse* stream_pull_response);
   ::rtmwire::v1::StreamPullResponse* unsafe_arena_release_stream_pull_response();
 
+  // .rtmwire.v1.AppDataUpdate app_data_update = 32;
+  bool has_app_data_update() const;
+  private:
+  bool _internal_has_app_data_update() const;
+  public:
+  void clear_app_data_update();
+  const ::rtmwire::v1::AppDataUpdate& app_data_update() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::AppDataUpdate* release_app_data_update();
+  ::rtmwire::v1::AppDataUpdate* mutable_app_data_update();
+  void set_allocated_app_data_update(::rtmwire::v1::AppDataUpdate* app_data_update);
+  private:
+  const ::rtmwire::v1::AppDataUpdate& _internal_app_data_update() const;
+  ::rtmwire::v1::AppDataUpdate* _internal_mutable_app_data_update();
+  public:
+  void unsafe_arena_set_allocated_app_data_update(
+      ::rtmwire::v1::AppDataUpdate* app_data_update);
+  ::rtmwire::v1::AppDataUpdate* unsafe_arena_release_app_data_update();
+
   void clear_body();
   BodyCase body_case() const;
   // @@protoc_insertion_point(class_scope:rtmwire.v1.Envelope)
@@ -680,6 +719,7 @@ class Envelope final :
   void set_has_typing();
   void set_has_stream_pull_request();
   void set_has_stream_pull_response();
+  void set_has_app_data_update();
 
   inline bool has_body() const;
   inline void clear_has_body();
@@ -688,6 +728,7 @@ class Envelope final :
   typedef void InternalArenaConstructable_;
   typedef void DestructorSkippable_;
   struct Impl_ {
+    ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::AppDataEntry > app_data_;
     ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr message_id_;
     ::rtmwire::v1::Sender* sender_;
     ::rtmwire::v1::Conversation* conversation_;
@@ -713,6 +754,7 @@ class Envelope final :
       ::rtmwire::v1::TypingIndicator* typing_;
       ::rtmwire::v1::StreamPullRequest* stream_pull_request_;
       ::rtmwire::v1::StreamPullResponse* stream_pull_response_;
+      ::rtmwire::v1::AppDataUpdate* app_data_update_;
     } body_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
     uint32_t _oneof_case_[1];
@@ -2816,6 +2858,72 @@ inline ::rtmwire::v1::StreamPullResponse* Envelope::mutable_stream_pull_response
   return _msg;
 }
 
+// .rtmwire.v1.AppDataUpdate app_data_update = 32;
+inline bool Envelope::_internal_has_app_data_update() const {
+  return body_case() == kAppDataUpdate;
+}
+inline bool Envelope::has_app_data_update() const {
+  return _internal_has_app_data_update();
+}
+inline void Envelope::set_has_app_data_update() {
+  _impl_._oneof_case_[0] = kAppDataUpdate;
+}
+inline ::rtmwire::v1::AppDataUpdate* Envelope::release_app_data_update() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.app_data_update)
+  if (_internal_has_app_data_update()) {
+    clear_has_body();
+    ::rtmwire::v1::AppDataUpdate* temp = _impl_.body_.app_data_update_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.app_data_update_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::AppDataUpdate& Envelope::_internal_app_data_update() const {
+  return _internal_has_app_data_update()
+      ? *_impl_.body_.app_data_update_
+      : reinterpret_cast< ::rtmwire::v1::AppDataUpdate&>(::rtmwire::v1::_AppDataUpdate_default_instance_);
+}
+inline const ::rtmwire::v1::AppDataUpdate& Envelope::app_data_update() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.app_data_update)
+  return _internal_app_data_update();
+}
+inline ::rtmwire::v1::AppDataUpdate* Envelope::unsafe_arena_release_app_data_update() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.app_data_update)
+  if (_internal_has_app_data_update()) {
+    clear_has_body();
+    ::rtmwire::v1::AppDataUpdate* temp = _impl_.body_.app_data_update_;
+    _impl_.body_.app_data_update_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_app_data_update(::rtmwire::v1::AppDataUpdate* app_data_update) {
+  clear_body();
+  if (app_data_update) {
+    set_has_app_data_update();
+    _impl_.body_.app_data_update_ = app_data_update;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.app_data_update)
+}
+inline ::rtmwire::v1::AppDataUpdate* Envelope::_internal_mutable_app_data_update() {
+  if (!_internal_has_app_data_update()) {
+    clear_body();
+    set_has_app_data_update();
+    _impl_.body_.app_data_update_ = CreateMaybeMessage< ::rtmwire::v1::AppDataUpdate >(GetArenaForAllocation());
+  }
+  return _impl_.body_.app_data_update_;
+}
+inline ::rtmwire::v1::AppDataUpdate* Envelope::mutable_app_data_update() {
+  ::rtmwire::v1::AppDataUpdate* _msg = _internal_mutable_app_data_update();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.app_data_update)
+  return _msg;
+}
+
 // .rtmwire.v1.MessageReference reply_to = 64;
 inline bool Envelope::_internal_has_reply_to() const {
   return this != internal_default_instance() && _impl_.reply_to_ != nullptr;
@@ -2904,6 +3012,43 @@ inline void Envelope::set_allocated_reply_to(::rtmwire::v1::MessageReference* re
   }
   _impl_.reply_to_ = reply_to;
   // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.reply_to)
+}
+
+// repeated .rtmwire.v1.AppDataEntry app_data = 65;
+inline int Envelope::_internal_app_data_size() const {
+  return _impl_.app_data_.size();
+}
+inline int Envelope::app_data_size() const {
+  return _internal_app_data_size();
+}
+inline ::rtmwire::v1::AppDataEntry* Envelope::mutable_app_data(int index) {
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.app_data)
+  return _impl_.app_data_.Mutable(index);
+}
+inline ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::AppDataEntry >*
+Envelope::mutable_app_data() {
+  // @@protoc_insertion_point(field_mutable_list:rtmwire.v1.Envelope.app_data)
+  return &_impl_.app_data_;
+}
+inline const ::rtmwire::v1::AppDataEntry& Envelope::_internal_app_data(int index) const {
+  return _impl_.app_data_.Get(index);
+}
+inline const ::rtmwire::v1::AppDataEntry& Envelope::app_data(int index) const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.app_data)
+  return _internal_app_data(index);
+}
+inline ::rtmwire::v1::AppDataEntry* Envelope::_internal_add_app_data() {
+  return _impl_.app_data_.Add();
+}
+inline ::rtmwire::v1::AppDataEntry* Envelope::add_app_data() {
+  ::rtmwire::v1::AppDataEntry* _add = _internal_add_app_data();
+  // @@protoc_insertion_point(field_add:rtmwire.v1.Envelope.app_data)
+  return _add;
+}
+inline const ::PROTOBUF_NAMESPACE_ID::RepeatedPtrField< ::rtmwire::v1::AppDataEntry >&
+Envelope::app_data() const {
+  // @@protoc_insertion_point(field_list:rtmwire.v1.Envelope.app_data)
+  return _impl_.app_data_;
 }
 
 inline bool Envelope::has_body() const {

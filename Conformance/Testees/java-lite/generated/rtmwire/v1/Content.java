@@ -4650,6 +4650,535 @@ public final class Content {
     }
   }
 
+  public interface AppDataEntryOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.AppDataEntry)
+      com.google.protobuf.MessageLiteOrBuilder {
+
+    /**
+     * <pre>
+     * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+     * among the entries of one message or update.
+     * </pre>
+     *
+     * <code>string key = 1;</code>
+     * @return The key.
+     */
+    java.lang.String getKey();
+    /**
+     * <pre>
+     * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+     * among the entries of one message or update.
+     * </pre>
+     *
+     * <code>string key = 1;</code>
+     * @return The bytes for key.
+     */
+    com.google.protobuf.ByteString
+        getKeyBytes();
+
+    /**
+     * <pre>
+     * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+     * </pre>
+     *
+     * <code>string value = 2;</code>
+     * @return The value.
+     */
+    java.lang.String getValue();
+    /**
+     * <pre>
+     * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+     * </pre>
+     *
+     * <code>string value = 2;</code>
+     * @return The bytes for value.
+     */
+    com.google.protobuf.ByteString
+        getValueBytes();
+  }
+  /**
+   * <pre>
+   * One entry of the data an app attaches to a message (Sendbird's data, Stream's extraData,
+   * RongCloud's message extensions): the same bytes as one entry of a map&lt;string, string&gt;, so a
+   * peer whose schema declares the field as a map reads it; its proto3 JSON is a list, in the
+   * sender's order. App data is not content: it has its own limits (Limits.maxAppDataEntries,
+   * maxAppDataKeyBytes, maxAppDataValueBytes, RongCloud's extension bounds) and stays outside the
+   * 32 KB content budget, whose rule is Agora's about what a message shows.
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.AppDataEntry}
+   */
+  public  static final class AppDataEntry extends
+      com.google.protobuf.GeneratedMessageLite<
+          AppDataEntry, AppDataEntry.Builder> implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.AppDataEntry)
+      AppDataEntryOrBuilder {
+    private AppDataEntry() {
+      key_ = "";
+      value_ = "";
+    }
+    public static final int KEY_FIELD_NUMBER = 1;
+    private java.lang.String key_;
+    /**
+     * <pre>
+     * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+     * among the entries of one message or update.
+     * </pre>
+     *
+     * <code>string key = 1;</code>
+     * @return The key.
+     */
+    @java.lang.Override
+    public java.lang.String getKey() {
+      return key_;
+    }
+    /**
+     * <pre>
+     * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+     * among the entries of one message or update.
+     * </pre>
+     *
+     * <code>string key = 1;</code>
+     * @return The bytes for key.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getKeyBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(key_);
+    }
+    /**
+     * <pre>
+     * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+     * among the entries of one message or update.
+     * </pre>
+     *
+     * <code>string key = 1;</code>
+     * @param value The key to set.
+     */
+    private void setKey(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      key_ = value;
+    }
+    /**
+     * <pre>
+     * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+     * among the entries of one message or update.
+     * </pre>
+     *
+     * <code>string key = 1;</code>
+     */
+    private void clearKey() {
+      
+      key_ = getDefaultInstance().getKey();
+    }
+    /**
+     * <pre>
+     * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+     * among the entries of one message or update.
+     * </pre>
+     *
+     * <code>string key = 1;</code>
+     * @param value The bytes for key to set.
+     */
+    private void setKeyBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      key_ = value.toStringUtf8();
+      
+    }
+
+    public static final int VALUE_FIELD_NUMBER = 2;
+    private java.lang.String value_;
+    /**
+     * <pre>
+     * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+     * </pre>
+     *
+     * <code>string value = 2;</code>
+     * @return The value.
+     */
+    @java.lang.Override
+    public java.lang.String getValue() {
+      return value_;
+    }
+    /**
+     * <pre>
+     * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+     * </pre>
+     *
+     * <code>string value = 2;</code>
+     * @return The bytes for value.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getValueBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(value_);
+    }
+    /**
+     * <pre>
+     * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+     * </pre>
+     *
+     * <code>string value = 2;</code>
+     * @param value The value to set.
+     */
+    private void setValue(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      value_ = value;
+    }
+    /**
+     * <pre>
+     * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+     * </pre>
+     *
+     * <code>string value = 2;</code>
+     */
+    private void clearValue() {
+      
+      value_ = getDefaultInstance().getValue();
+    }
+    /**
+     * <pre>
+     * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+     * </pre>
+     *
+     * <code>string value = 2;</code>
+     * @param value The bytes for value to set.
+     */
+    private void setValueBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      value_ = value.toStringUtf8();
+      
+    }
+
+    public static rtmwire.v1.Content.AppDataEntry parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Content.AppDataEntry parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.AppDataEntry parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Content.AppDataEntry parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.AppDataEntry parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Content.AppDataEntry parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.AppDataEntry parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Content.AppDataEntry parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.AppDataEntry parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Content.AppDataEntry parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Content.AppDataEntry parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Content.AppDataEntry parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+
+    public static Builder newBuilder() {
+      return (Builder) DEFAULT_INSTANCE.createBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.Content.AppDataEntry prototype) {
+      return (Builder) DEFAULT_INSTANCE.createBuilder(prototype);
+    }
+
+    /**
+     * <pre>
+     * One entry of the data an app attaches to a message (Sendbird's data, Stream's extraData,
+     * RongCloud's message extensions): the same bytes as one entry of a map&lt;string, string&gt;, so a
+     * peer whose schema declares the field as a map reads it; its proto3 JSON is a list, in the
+     * sender's order. App data is not content: it has its own limits (Limits.maxAppDataEntries,
+     * maxAppDataKeyBytes, maxAppDataValueBytes, RongCloud's extension bounds) and stays outside the
+     * 32 KB content budget, whose rule is Agora's about what a message shows.
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.AppDataEntry}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageLite.Builder<
+          rtmwire.v1.Content.AppDataEntry, Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.AppDataEntry)
+        rtmwire.v1.Content.AppDataEntryOrBuilder {
+      // Construct using rtmwire.v1.Content.AppDataEntry.newBuilder()
+      private Builder() {
+        super(DEFAULT_INSTANCE);
+      }
+
+
+      /**
+       * <pre>
+       * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+       * among the entries of one message or update.
+       * </pre>
+       *
+       * <code>string key = 1;</code>
+       * @return The key.
+       */
+      @java.lang.Override
+      public java.lang.String getKey() {
+        return instance.getKey();
+      }
+      /**
+       * <pre>
+       * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+       * among the entries of one message or update.
+       * </pre>
+       *
+       * <code>string key = 1;</code>
+       * @return The bytes for key.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getKeyBytes() {
+        return instance.getKeyBytes();
+      }
+      /**
+       * <pre>
+       * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+       * among the entries of one message or update.
+       * </pre>
+       *
+       * <code>string key = 1;</code>
+       * @param value The key to set.
+       * @return This builder for chaining.
+       */
+      public Builder setKey(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setKey(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+       * among the entries of one message or update.
+       * </pre>
+       *
+       * <code>string key = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearKey() {
+        copyOnWrite();
+        instance.clearKey();
+        return this;
+      }
+      /**
+       * <pre>
+       * The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+       * among the entries of one message or update.
+       * </pre>
+       *
+       * <code>string key = 1;</code>
+       * @param value The bytes for key to set.
+       * @return This builder for chaining.
+       */
+      public Builder setKeyBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setKeyBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+       * </pre>
+       *
+       * <code>string value = 2;</code>
+       * @return The value.
+       */
+      @java.lang.Override
+      public java.lang.String getValue() {
+        return instance.getValue();
+      }
+      /**
+       * <pre>
+       * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+       * </pre>
+       *
+       * <code>string value = 2;</code>
+       * @return The bytes for value.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getValueBytes() {
+        return instance.getValueBytes();
+      }
+      /**
+       * <pre>
+       * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+       * </pre>
+       *
+       * <code>string value = 2;</code>
+       * @param value The value to set.
+       * @return This builder for chaining.
+       */
+      public Builder setValue(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setValue(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+       * </pre>
+       *
+       * <code>string value = 2;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearValue() {
+        copyOnWrite();
+        instance.clearValue();
+        return this;
+      }
+      /**
+       * <pre>
+       * The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
+       * </pre>
+       *
+       * <code>string value = 2;</code>
+       * @param value The bytes for value to set.
+       * @return This builder for chaining.
+       */
+      public Builder setValueBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setValueBytes(value);
+        return this;
+      }
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.AppDataEntry)
+    }
+    @java.lang.Override
+    @java.lang.SuppressWarnings({"unchecked", "fallthrough"})
+    protected final java.lang.Object dynamicMethod(
+        com.google.protobuf.GeneratedMessageLite.MethodToInvoke method,
+        java.lang.Object arg0, java.lang.Object arg1) {
+      switch (method) {
+        case NEW_MUTABLE_INSTANCE: {
+          return new rtmwire.v1.Content.AppDataEntry();
+        }
+        case NEW_BUILDER: {
+          return new Builder();
+        }
+        case BUILD_MESSAGE_INFO: {
+            java.lang.Object[] objects = new java.lang.Object[] {
+              "key_",
+              "value_",
+            };
+            java.lang.String info =
+                "\u0000\u0002\u0000\u0000\u0001\u0002\u0002\u0000\u0000\u0000\u0001\u0208\u0002\u0208" +
+                "";
+            return newMessageInfo(DEFAULT_INSTANCE, info, objects);
+        }
+        // fall through
+        case GET_DEFAULT_INSTANCE: {
+          return DEFAULT_INSTANCE;
+        }
+        case GET_PARSER: {
+          com.google.protobuf.Parser<rtmwire.v1.Content.AppDataEntry> parser = PARSER;
+          if (parser == null) {
+            synchronized (rtmwire.v1.Content.AppDataEntry.class) {
+              parser = PARSER;
+              if (parser == null) {
+                parser =
+                    new DefaultInstanceBasedParser<rtmwire.v1.Content.AppDataEntry>(
+                        DEFAULT_INSTANCE);
+                PARSER = parser;
+              }
+            }
+          }
+          return parser;
+      }
+      case GET_MEMOIZED_IS_INITIALIZED: {
+        return (byte) 1;
+      }
+      case SET_MEMOIZED_IS_INITIALIZED: {
+        return null;
+      }
+      }
+      throw new UnsupportedOperationException();
+    }
+
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.AppDataEntry)
+    private static final rtmwire.v1.Content.AppDataEntry DEFAULT_INSTANCE;
+    static {
+      AppDataEntry defaultInstance = new AppDataEntry();
+      // New instances are implicitly immutable so no need to make
+      // immutable.
+      DEFAULT_INSTANCE = defaultInstance;
+      com.google.protobuf.GeneratedMessageLite.registerDefaultInstance(
+        AppDataEntry.class, defaultInstance);
+    }
+
+    public static rtmwire.v1.Content.AppDataEntry getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static volatile com.google.protobuf.Parser<AppDataEntry> PARSER;
+
+    public static com.google.protobuf.Parser<AppDataEntry> parser() {
+      return DEFAULT_INSTANCE.getParserForType();
+    }
+  }
+
 
   static {
   }

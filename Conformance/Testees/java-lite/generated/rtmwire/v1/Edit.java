@@ -848,6 +848,1067 @@ public final class Edit {
     }
   }
 
+  public interface AppDataUpdateOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.AppDataUpdate)
+      com.google.protobuf.MessageLiteOrBuilder {
+
+    /**
+     * <pre>
+     * The changed message's id (its Envelope.message_id). Required (non-empty).
+     * </pre>
+     *
+     * <code>string target_message_id = 1;</code>
+     * @return The targetMessageId.
+     */
+    java.lang.String getTargetMessageId();
+    /**
+     * <pre>
+     * The changed message's id (its Envelope.message_id). Required (non-empty).
+     * </pre>
+     *
+     * <code>string target_message_id = 1;</code>
+     * @return The bytes for targetMessageId.
+     */
+    com.google.protobuf.ByteString
+        getTargetMessageIdBytes();
+
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    java.util.List<rtmwire.v1.Content.AppDataEntry> 
+        getSetList();
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    rtmwire.v1.Content.AppDataEntry getSet(int index);
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    int getSetCount();
+
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @return A list containing the removedKeys.
+     */
+    java.util.List<java.lang.String>
+        getRemovedKeysList();
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @return The count of removedKeys.
+     */
+    int getRemovedKeysCount();
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @param index The index of the element to return.
+     * @return The removedKeys at the given index.
+     */
+    java.lang.String getRemovedKeys(int index);
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @param index The index of the element to return.
+     * @return The removedKeys at the given index.
+     */
+    com.google.protobuf.ByteString
+        getRemovedKeysBytes(int index);
+
+    /**
+     * <pre>
+     * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+     * </pre>
+     *
+     * <code>int64 update_time_ms = 4;</code>
+     * @return The updateTimeMs.
+     */
+    long getUpdateTimeMs();
+  }
+  /**
+   * <pre>
+   * A change to the app data of an earlier message (RongCloud updateMessageExpansion and
+   * removeMessageExpansionForKey), by its sender or by the server (a stream's summary is one such
+   * update). Receivers set every entry of `set`, then remove every key of `removed_keys`, and apply
+   * updates in update-time order.
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.AppDataUpdate}
+   */
+  public  static final class AppDataUpdate extends
+      com.google.protobuf.GeneratedMessageLite<
+          AppDataUpdate, AppDataUpdate.Builder> implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.AppDataUpdate)
+      AppDataUpdateOrBuilder {
+    private AppDataUpdate() {
+      targetMessageId_ = "";
+      set_ = emptyProtobufList();
+      removedKeys_ = com.google.protobuf.GeneratedMessageLite.emptyProtobufList();
+    }
+    public static final int TARGET_MESSAGE_ID_FIELD_NUMBER = 1;
+    private java.lang.String targetMessageId_;
+    /**
+     * <pre>
+     * The changed message's id (its Envelope.message_id). Required (non-empty).
+     * </pre>
+     *
+     * <code>string target_message_id = 1;</code>
+     * @return The targetMessageId.
+     */
+    @java.lang.Override
+    public java.lang.String getTargetMessageId() {
+      return targetMessageId_;
+    }
+    /**
+     * <pre>
+     * The changed message's id (its Envelope.message_id). Required (non-empty).
+     * </pre>
+     *
+     * <code>string target_message_id = 1;</code>
+     * @return The bytes for targetMessageId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getTargetMessageIdBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(targetMessageId_);
+    }
+    /**
+     * <pre>
+     * The changed message's id (its Envelope.message_id). Required (non-empty).
+     * </pre>
+     *
+     * <code>string target_message_id = 1;</code>
+     * @param value The targetMessageId to set.
+     */
+    private void setTargetMessageId(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      targetMessageId_ = value;
+    }
+    /**
+     * <pre>
+     * The changed message's id (its Envelope.message_id). Required (non-empty).
+     * </pre>
+     *
+     * <code>string target_message_id = 1;</code>
+     */
+    private void clearTargetMessageId() {
+      
+      targetMessageId_ = getDefaultInstance().getTargetMessageId();
+    }
+    /**
+     * <pre>
+     * The changed message's id (its Envelope.message_id). Required (non-empty).
+     * </pre>
+     *
+     * <code>string target_message_id = 1;</code>
+     * @param value The bytes for targetMessageId to set.
+     */
+    private void setTargetMessageIdBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      targetMessageId_ = value.toStringUtf8();
+      
+    }
+
+    public static final int SET_FIELD_NUMBER = 2;
+    private com.google.protobuf.Internal.ProtobufList<rtmwire.v1.Content.AppDataEntry> set_;
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    @java.lang.Override
+    public java.util.List<rtmwire.v1.Content.AppDataEntry> getSetList() {
+      return set_;
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    public java.util.List<? extends rtmwire.v1.Content.AppDataEntryOrBuilder> 
+        getSetOrBuilderList() {
+      return set_;
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    @java.lang.Override
+    public int getSetCount() {
+      return set_.size();
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.AppDataEntry getSet(int index) {
+      return set_.get(index);
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    public rtmwire.v1.Content.AppDataEntryOrBuilder getSetOrBuilder(
+        int index) {
+      return set_.get(index);
+    }
+    private void ensureSetIsMutable() {
+      com.google.protobuf.Internal.ProtobufList<rtmwire.v1.Content.AppDataEntry> tmp = set_;
+      if (!tmp.isModifiable()) {
+        set_ =
+            com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+       }
+    }
+
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    private void setSet(
+        int index, rtmwire.v1.Content.AppDataEntry value) {
+      value.getClass();
+  ensureSetIsMutable();
+      set_.set(index, value);
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    private void addSet(rtmwire.v1.Content.AppDataEntry value) {
+      value.getClass();
+  ensureSetIsMutable();
+      set_.add(value);
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    private void addSet(
+        int index, rtmwire.v1.Content.AppDataEntry value) {
+      value.getClass();
+  ensureSetIsMutable();
+      set_.add(index, value);
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    private void addAllSet(
+        java.lang.Iterable<? extends rtmwire.v1.Content.AppDataEntry> values) {
+      ensureSetIsMutable();
+      com.google.protobuf.AbstractMessageLite.addAll(
+          values, set_);
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    private void clearSet() {
+      set_ = emptyProtobufList();
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    private void removeSet(int index) {
+      ensureSetIsMutable();
+      set_.remove(index);
+    }
+
+    public static final int REMOVED_KEYS_FIELD_NUMBER = 3;
+    private com.google.protobuf.Internal.ProtobufList<java.lang.String> removedKeys_;
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @return A list containing the removedKeys.
+     */
+    @java.lang.Override
+    public java.util.List<java.lang.String> getRemovedKeysList() {
+      return removedKeys_;
+    }
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @return The count of removedKeys.
+     */
+    @java.lang.Override
+    public int getRemovedKeysCount() {
+      return removedKeys_.size();
+    }
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @param index The index of the element to return.
+     * @return The removedKeys at the given index.
+     */
+    @java.lang.Override
+    public java.lang.String getRemovedKeys(int index) {
+      return removedKeys_.get(index);
+    }
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @param index The index of the value to return.
+     * @return The bytes of the removedKeys at the given index.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getRemovedKeysBytes(int index) {
+      return com.google.protobuf.ByteString.copyFromUtf8(
+          removedKeys_.get(index));
+    }
+    private void ensureRemovedKeysIsMutable() {
+      com.google.protobuf.Internal.ProtobufList<java.lang.String> tmp =
+          removedKeys_;  if (!tmp.isModifiable()) {
+        removedKeys_ =
+            com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+       }
+    }
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @param index The index to set the value at.
+     * @param value The removedKeys to set.
+     */
+    private void setRemovedKeys(
+        int index, java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  ensureRemovedKeysIsMutable();
+      removedKeys_.set(index, value);
+    }
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @param value The removedKeys to add.
+     */
+    private void addRemovedKeys(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  ensureRemovedKeysIsMutable();
+      removedKeys_.add(value);
+    }
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @param values The removedKeys to add.
+     */
+    private void addAllRemovedKeys(
+        java.lang.Iterable<java.lang.String> values) {
+      ensureRemovedKeysIsMutable();
+      com.google.protobuf.AbstractMessageLite.addAll(
+          values, removedKeys_);
+    }
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     */
+    private void clearRemovedKeys() {
+      removedKeys_ = com.google.protobuf.GeneratedMessageLite.emptyProtobufList();
+    }
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @param value The bytes of the removedKeys to add.
+     */
+    private void addRemovedKeysBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      ensureRemovedKeysIsMutable();
+      removedKeys_.add(value.toStringUtf8());
+    }
+
+    public static final int UPDATE_TIME_MS_FIELD_NUMBER = 4;
+    private long updateTimeMs_;
+    /**
+     * <pre>
+     * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+     * </pre>
+     *
+     * <code>int64 update_time_ms = 4;</code>
+     * @return The updateTimeMs.
+     */
+    @java.lang.Override
+    public long getUpdateTimeMs() {
+      return updateTimeMs_;
+    }
+    /**
+     * <pre>
+     * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+     * </pre>
+     *
+     * <code>int64 update_time_ms = 4;</code>
+     * @param value The updateTimeMs to set.
+     */
+    private void setUpdateTimeMs(long value) {
+      
+      updateTimeMs_ = value;
+    }
+    /**
+     * <pre>
+     * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+     * </pre>
+     *
+     * <code>int64 update_time_ms = 4;</code>
+     */
+    private void clearUpdateTimeMs() {
+      
+      updateTimeMs_ = 0L;
+    }
+
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, data, extensionRegistry);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return parseDelimitedFrom(DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageLite.parseFrom(
+          DEFAULT_INSTANCE, input, extensionRegistry);
+    }
+
+    public static Builder newBuilder() {
+      return (Builder) DEFAULT_INSTANCE.createBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.Edit.AppDataUpdate prototype) {
+      return (Builder) DEFAULT_INSTANCE.createBuilder(prototype);
+    }
+
+    /**
+     * <pre>
+     * A change to the app data of an earlier message (RongCloud updateMessageExpansion and
+     * removeMessageExpansionForKey), by its sender or by the server (a stream's summary is one such
+     * update). Receivers set every entry of `set`, then remove every key of `removed_keys`, and apply
+     * updates in update-time order.
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.AppDataUpdate}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageLite.Builder<
+          rtmwire.v1.Edit.AppDataUpdate, Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.AppDataUpdate)
+        rtmwire.v1.Edit.AppDataUpdateOrBuilder {
+      // Construct using rtmwire.v1.Edit.AppDataUpdate.newBuilder()
+      private Builder() {
+        super(DEFAULT_INSTANCE);
+      }
+
+
+      /**
+       * <pre>
+       * The changed message's id (its Envelope.message_id). Required (non-empty).
+       * </pre>
+       *
+       * <code>string target_message_id = 1;</code>
+       * @return The targetMessageId.
+       */
+      @java.lang.Override
+      public java.lang.String getTargetMessageId() {
+        return instance.getTargetMessageId();
+      }
+      /**
+       * <pre>
+       * The changed message's id (its Envelope.message_id). Required (non-empty).
+       * </pre>
+       *
+       * <code>string target_message_id = 1;</code>
+       * @return The bytes for targetMessageId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getTargetMessageIdBytes() {
+        return instance.getTargetMessageIdBytes();
+      }
+      /**
+       * <pre>
+       * The changed message's id (its Envelope.message_id). Required (non-empty).
+       * </pre>
+       *
+       * <code>string target_message_id = 1;</code>
+       * @param value The targetMessageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setTargetMessageId(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setTargetMessageId(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The changed message's id (its Envelope.message_id). Required (non-empty).
+       * </pre>
+       *
+       * <code>string target_message_id = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearTargetMessageId() {
+        copyOnWrite();
+        instance.clearTargetMessageId();
+        return this;
+      }
+      /**
+       * <pre>
+       * The changed message's id (its Envelope.message_id). Required (non-empty).
+       * </pre>
+       *
+       * <code>string target_message_id = 1;</code>
+       * @param value The bytes for targetMessageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setTargetMessageIdBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setTargetMessageIdBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      @java.lang.Override
+      public java.util.List<rtmwire.v1.Content.AppDataEntry> getSetList() {
+        return java.util.Collections.unmodifiableList(
+            instance.getSetList());
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      @java.lang.Override
+      public int getSetCount() {
+        return instance.getSetCount();
+      }/**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Content.AppDataEntry getSet(int index) {
+        return instance.getSet(index);
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder setSet(
+          int index, rtmwire.v1.Content.AppDataEntry value) {
+        copyOnWrite();
+        instance.setSet(index, value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder setSet(
+          int index, rtmwire.v1.Content.AppDataEntry.Builder builderForValue) {
+        copyOnWrite();
+        instance.setSet(index,
+            builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder addSet(rtmwire.v1.Content.AppDataEntry value) {
+        copyOnWrite();
+        instance.addSet(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder addSet(
+          int index, rtmwire.v1.Content.AppDataEntry value) {
+        copyOnWrite();
+        instance.addSet(index, value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder addSet(
+          rtmwire.v1.Content.AppDataEntry.Builder builderForValue) {
+        copyOnWrite();
+        instance.addSet(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder addSet(
+          int index, rtmwire.v1.Content.AppDataEntry.Builder builderForValue) {
+        copyOnWrite();
+        instance.addSet(index,
+            builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder addAllSet(
+          java.lang.Iterable<? extends rtmwire.v1.Content.AppDataEntry> values) {
+        copyOnWrite();
+        instance.addAllSet(values);
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder clearSet() {
+        copyOnWrite();
+        instance.clearSet();
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder removeSet(int index) {
+        copyOnWrite();
+        instance.removeSet(index);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @return A list containing the removedKeys.
+       */
+      @java.lang.Override
+      public java.util.List<java.lang.String>
+          getRemovedKeysList() {
+        return java.util.Collections.unmodifiableList(
+            instance.getRemovedKeysList());
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @return The count of removedKeys.
+       */
+      @java.lang.Override
+      public int getRemovedKeysCount() {
+        return instance.getRemovedKeysCount();
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @param index The index of the element to return.
+       * @return The removedKeys at the given index.
+       */
+      @java.lang.Override
+      public java.lang.String getRemovedKeys(int index) {
+        return instance.getRemovedKeys(index);
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @param index The index of the value to return.
+       * @return The bytes of the removedKeys at the given index.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getRemovedKeysBytes(int index) {
+        return instance.getRemovedKeysBytes(index);
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @param index The index to set the value at.
+       * @param value The removedKeys to set.
+       * @return This builder for chaining.
+       */
+      public Builder setRemovedKeys(
+          int index, java.lang.String value) {
+        copyOnWrite();
+        instance.setRemovedKeys(index, value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @param value The removedKeys to add.
+       * @return This builder for chaining.
+       */
+      public Builder addRemovedKeys(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.addRemovedKeys(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @param values The removedKeys to add.
+       * @return This builder for chaining.
+       */
+      public Builder addAllRemovedKeys(
+          java.lang.Iterable<java.lang.String> values) {
+        copyOnWrite();
+        instance.addAllRemovedKeys(values);
+        return this;
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearRemovedKeys() {
+        copyOnWrite();
+        instance.clearRemovedKeys();
+        return this;
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @param value The bytes of the removedKeys to add.
+       * @return This builder for chaining.
+       */
+      public Builder addRemovedKeysBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.addRemovedKeysBytes(value);
+        return this;
+      }
+
+      /**
+       * <pre>
+       * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+       * </pre>
+       *
+       * <code>int64 update_time_ms = 4;</code>
+       * @return The updateTimeMs.
+       */
+      @java.lang.Override
+      public long getUpdateTimeMs() {
+        return instance.getUpdateTimeMs();
+      }
+      /**
+       * <pre>
+       * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+       * </pre>
+       *
+       * <code>int64 update_time_ms = 4;</code>
+       * @param value The updateTimeMs to set.
+       * @return This builder for chaining.
+       */
+      public Builder setUpdateTimeMs(long value) {
+        copyOnWrite();
+        instance.setUpdateTimeMs(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+       * </pre>
+       *
+       * <code>int64 update_time_ms = 4;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearUpdateTimeMs() {
+        copyOnWrite();
+        instance.clearUpdateTimeMs();
+        return this;
+      }
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.AppDataUpdate)
+    }
+    @java.lang.Override
+    @java.lang.SuppressWarnings({"unchecked", "fallthrough"})
+    protected final java.lang.Object dynamicMethod(
+        com.google.protobuf.GeneratedMessageLite.MethodToInvoke method,
+        java.lang.Object arg0, java.lang.Object arg1) {
+      switch (method) {
+        case NEW_MUTABLE_INSTANCE: {
+          return new rtmwire.v1.Edit.AppDataUpdate();
+        }
+        case NEW_BUILDER: {
+          return new Builder();
+        }
+        case BUILD_MESSAGE_INFO: {
+            java.lang.Object[] objects = new java.lang.Object[] {
+              "targetMessageId_",
+              "set_",
+              rtmwire.v1.Content.AppDataEntry.class,
+              "removedKeys_",
+              "updateTimeMs_",
+            };
+            java.lang.String info =
+                "\u0000\u0004\u0000\u0000\u0001\u0004\u0004\u0000\u0002\u0000\u0001\u0208\u0002\u001b" +
+                "\u0003\u021a\u0004\u0002";
+            return newMessageInfo(DEFAULT_INSTANCE, info, objects);
+        }
+        // fall through
+        case GET_DEFAULT_INSTANCE: {
+          return DEFAULT_INSTANCE;
+        }
+        case GET_PARSER: {
+          com.google.protobuf.Parser<rtmwire.v1.Edit.AppDataUpdate> parser = PARSER;
+          if (parser == null) {
+            synchronized (rtmwire.v1.Edit.AppDataUpdate.class) {
+              parser = PARSER;
+              if (parser == null) {
+                parser =
+                    new DefaultInstanceBasedParser<rtmwire.v1.Edit.AppDataUpdate>(
+                        DEFAULT_INSTANCE);
+                PARSER = parser;
+              }
+            }
+          }
+          return parser;
+      }
+      case GET_MEMOIZED_IS_INITIALIZED: {
+        return (byte) 1;
+      }
+      case SET_MEMOIZED_IS_INITIALIZED: {
+        return null;
+      }
+      }
+      throw new UnsupportedOperationException();
+    }
+
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.AppDataUpdate)
+    private static final rtmwire.v1.Edit.AppDataUpdate DEFAULT_INSTANCE;
+    static {
+      AppDataUpdate defaultInstance = new AppDataUpdate();
+      // New instances are implicitly immutable so no need to make
+      // immutable.
+      DEFAULT_INSTANCE = defaultInstance;
+      com.google.protobuf.GeneratedMessageLite.registerDefaultInstance(
+        AppDataUpdate.class, defaultInstance);
+    }
+
+    public static rtmwire.v1.Edit.AppDataUpdate getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static volatile com.google.protobuf.Parser<AppDataUpdate> PARSER;
+
+    public static com.google.protobuf.Parser<AppDataUpdate> parser() {
+      return DEFAULT_INSTANCE.getParserForType();
+    }
+  }
+
 
   static {
   }

@@ -548,6 +548,25 @@ public final class EnvelopeOuterClass {
 
     /**
      * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     * @return Whether the appDataUpdate field is set.
+     */
+    boolean hasAppDataUpdate();
+    /**
+     * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     * @return The appDataUpdate.
+     */
+    rtmwire.v1.Edit.AppDataUpdate getAppDataUpdate();
+
+    /**
+     * <pre>
      * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
      * text, image or file). Numbered after the body kinds so that older readers, which keep it as
      * an unknown field after the body, re-encode the envelope byte for byte.
@@ -569,6 +588,35 @@ public final class EnvelopeOuterClass {
      */
     rtmwire.v1.EnvelopeOuterClass.MessageReference getReplyTo();
 
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    java.util.List<rtmwire.v1.Content.AppDataEntry> 
+        getAppDataList();
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    rtmwire.v1.Content.AppDataEntry getAppData(int index);
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    int getAppDataCount();
+
     public rtmwire.v1.EnvelopeOuterClass.Envelope.BodyCase getBodyCase();
   }
   /**
@@ -585,6 +633,7 @@ public final class EnvelopeOuterClass {
       EnvelopeOrBuilder {
     private Envelope() {
       messageId_ = "";
+      appData_ = emptyProtobufList();
     }
     private int bodyCase_ = 0;
     private java.lang.Object body_;
@@ -605,6 +654,7 @@ public final class EnvelopeOuterClass {
       TYPING(29),
       STREAM_PULL_REQUEST(30),
       STREAM_PULL_RESPONSE(31),
+      APP_DATA_UPDATE(32),
       BODY_NOT_SET(0);
       private final int value;
       private BodyCase(int value) {
@@ -636,6 +686,7 @@ public final class EnvelopeOuterClass {
           case 29: return TYPING;
           case 30: return STREAM_PULL_REQUEST;
           case 31: return STREAM_PULL_RESPONSE;
+          case 32: return APP_DATA_UPDATE;
           case 0: return BODY_NOT_SET;
           default: return null;
         }
@@ -2080,6 +2131,76 @@ public final class EnvelopeOuterClass {
       }
     }
 
+    public static final int APP_DATA_UPDATE_FIELD_NUMBER = 32;
+    /**
+     * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     */
+    @java.lang.Override
+    public boolean hasAppDataUpdate() {
+      return bodyCase_ == 32;
+    }
+    /**
+     * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Edit.AppDataUpdate getAppDataUpdate() {
+      if (bodyCase_ == 32) {
+         return (rtmwire.v1.Edit.AppDataUpdate) body_;
+      }
+      return rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     */
+    private void setAppDataUpdate(rtmwire.v1.Edit.AppDataUpdate value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 32;
+    }
+    /**
+     * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     */
+    private void mergeAppDataUpdate(rtmwire.v1.Edit.AppDataUpdate value) {
+      value.getClass();
+  if (bodyCase_ == 32 &&
+          body_ != rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance()) {
+        body_ = rtmwire.v1.Edit.AppDataUpdate.newBuilder((rtmwire.v1.Edit.AppDataUpdate) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 32;
+    }
+    /**
+     * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     */
+    private void clearAppDataUpdate() {
+      if (bodyCase_ == 32) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
     public static final int REPLY_TO_FIELD_NUMBER = 64;
     private rtmwire.v1.EnvelopeOuterClass.MessageReference replyTo_;
     /**
@@ -2154,6 +2275,155 @@ public final class EnvelopeOuterClass {
      */
     private void clearReplyTo() {  replyTo_ = null;
       
+    }
+
+    public static final int APP_DATA_FIELD_NUMBER = 65;
+    private com.google.protobuf.Internal.ProtobufList<rtmwire.v1.Content.AppDataEntry> appData_;
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    @java.lang.Override
+    public java.util.List<rtmwire.v1.Content.AppDataEntry> getAppDataList() {
+      return appData_;
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    public java.util.List<? extends rtmwire.v1.Content.AppDataEntryOrBuilder> 
+        getAppDataOrBuilderList() {
+      return appData_;
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    @java.lang.Override
+    public int getAppDataCount() {
+      return appData_.size();
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.AppDataEntry getAppData(int index) {
+      return appData_.get(index);
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    public rtmwire.v1.Content.AppDataEntryOrBuilder getAppDataOrBuilder(
+        int index) {
+      return appData_.get(index);
+    }
+    private void ensureAppDataIsMutable() {
+      com.google.protobuf.Internal.ProtobufList<rtmwire.v1.Content.AppDataEntry> tmp = appData_;
+      if (!tmp.isModifiable()) {
+        appData_ =
+            com.google.protobuf.GeneratedMessageLite.mutableCopy(tmp);
+       }
+    }
+
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    private void setAppData(
+        int index, rtmwire.v1.Content.AppDataEntry value) {
+      value.getClass();
+  ensureAppDataIsMutable();
+      appData_.set(index, value);
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    private void addAppData(rtmwire.v1.Content.AppDataEntry value) {
+      value.getClass();
+  ensureAppDataIsMutable();
+      appData_.add(value);
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    private void addAppData(
+        int index, rtmwire.v1.Content.AppDataEntry value) {
+      value.getClass();
+  ensureAppDataIsMutable();
+      appData_.add(index, value);
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    private void addAllAppData(
+        java.lang.Iterable<? extends rtmwire.v1.Content.AppDataEntry> values) {
+      ensureAppDataIsMutable();
+      com.google.protobuf.AbstractMessageLite.addAll(
+          values, appData_);
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    private void clearAppData() {
+      appData_ = emptyProtobufList();
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    private void removeAppData(int index) {
+      ensureAppDataIsMutable();
+      appData_.remove(index);
     }
 
     public static rtmwire.v1.EnvelopeOuterClass.Envelope parseFrom(
@@ -3743,6 +4013,78 @@ public final class EnvelopeOuterClass {
 
       /**
        * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      @java.lang.Override
+      public boolean hasAppDataUpdate() {
+        return instance.hasAppDataUpdate();
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Edit.AppDataUpdate getAppDataUpdate() {
+        return instance.getAppDataUpdate();
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      public Builder setAppDataUpdate(rtmwire.v1.Edit.AppDataUpdate value) {
+        copyOnWrite();
+        instance.setAppDataUpdate(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      public Builder setAppDataUpdate(
+          rtmwire.v1.Edit.AppDataUpdate.Builder builderForValue) {
+        copyOnWrite();
+        instance.setAppDataUpdate(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      public Builder mergeAppDataUpdate(rtmwire.v1.Edit.AppDataUpdate value) {
+        copyOnWrite();
+        instance.mergeAppDataUpdate(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      public Builder clearAppDataUpdate() {
+        copyOnWrite();
+        instance.clearAppDataUpdate();
+        return this;
+      }
+
+      /**
+       * <pre>
        * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
        * text, image or file). Numbered after the body kinds so that older readers, which keep it as
        * an unknown field after the body, re-encode the envelope byte for byte.
@@ -3824,6 +4166,168 @@ public final class EnvelopeOuterClass {
         return this;
       }
 
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      @java.lang.Override
+      public java.util.List<rtmwire.v1.Content.AppDataEntry> getAppDataList() {
+        return java.util.Collections.unmodifiableList(
+            instance.getAppDataList());
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      @java.lang.Override
+      public int getAppDataCount() {
+        return instance.getAppDataCount();
+      }/**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Content.AppDataEntry getAppData(int index) {
+        return instance.getAppData(index);
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder setAppData(
+          int index, rtmwire.v1.Content.AppDataEntry value) {
+        copyOnWrite();
+        instance.setAppData(index, value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder setAppData(
+          int index, rtmwire.v1.Content.AppDataEntry.Builder builderForValue) {
+        copyOnWrite();
+        instance.setAppData(index,
+            builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder addAppData(rtmwire.v1.Content.AppDataEntry value) {
+        copyOnWrite();
+        instance.addAppData(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder addAppData(
+          int index, rtmwire.v1.Content.AppDataEntry value) {
+        copyOnWrite();
+        instance.addAppData(index, value);
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder addAppData(
+          rtmwire.v1.Content.AppDataEntry.Builder builderForValue) {
+        copyOnWrite();
+        instance.addAppData(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder addAppData(
+          int index, rtmwire.v1.Content.AppDataEntry.Builder builderForValue) {
+        copyOnWrite();
+        instance.addAppData(index,
+            builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder addAllAppData(
+          java.lang.Iterable<? extends rtmwire.v1.Content.AppDataEntry> values) {
+        copyOnWrite();
+        instance.addAllAppData(values);
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder clearAppData() {
+        copyOnWrite();
+        instance.clearAppData();
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder removeAppData(int index) {
+        copyOnWrite();
+        instance.removeAppData(index);
+        return this;
+      }
+
       // @@protoc_insertion_point(builder_scope:rtmwire.v1.Envelope)
     }
     @java.lang.Override
@@ -3863,13 +4367,17 @@ public final class EnvelopeOuterClass {
               rtmwire.v1.Typing.TypingIndicator.class,
               rtmwire.v1.Stream.StreamPullRequest.class,
               rtmwire.v1.Stream.StreamPullResponse.class,
+              rtmwire.v1.Edit.AppDataUpdate.class,
               "replyTo_",
+              "appData_",
+              rtmwire.v1.Content.AppDataEntry.class,
             };
             java.lang.String info =
-                "\u0000\u0016\u0001\u0000\u0001@\u0016\u0000\u0000\u0000\u0001\u0208\u0002\t\u0003" +
+                "\u0000\u0018\u0001\u0000\u0001A\u0018\u0000\u0001\u0000\u0001\u0208\u0002\t\u0003" +
                 "\u0002\u0004\t\u0005\t\u0010<\u0000\u0011<\u0000\u0012<\u0000\u0013<\u0000\u0014" +
                 "<\u0000\u0015<\u0000\u0016<\u0000\u0017<\u0000\u0018<\u0000\u0019<\u0000\u001a<\u0000" +
-                "\u001b<\u0000\u001c<\u0000\u001d<\u0000\u001e<\u0000\u001f<\u0000@\t";
+                "\u001b<\u0000\u001c<\u0000\u001d<\u0000\u001e<\u0000\u001f<\u0000 <\u0000@\tA\u001b" +
+                "";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through

@@ -9,6 +9,10 @@ public final class MessageTypes {
     /** The default instance of the message named fullName, or null. */
     public static com.google.protobuf.MessageLite defaultInstance(String fullName) {
         switch (fullName) {
+            case "rtmwire.v1.AppDataEntry":
+                return rtmwire.v1.Content.AppDataEntry.getDefaultInstance();
+            case "rtmwire.v1.AppDataUpdate":
+                return rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance();
             case "rtmwire.v1.Caption":
                 return rtmwire.v1.Content.Caption.getDefaultInstance();
             case "rtmwire.v1.ChannelTarget":

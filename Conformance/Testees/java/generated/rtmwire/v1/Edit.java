@@ -1369,11 +1369,1478 @@ public final class Edit {
 
   }
 
+  public interface AppDataUpdateOrBuilder extends
+      // @@protoc_insertion_point(interface_extends:rtmwire.v1.AppDataUpdate)
+      com.google.protobuf.MessageOrBuilder {
+
+    /**
+     * <pre>
+     * The changed message's id (its Envelope.message_id). Required (non-empty).
+     * </pre>
+     *
+     * <code>string target_message_id = 1;</code>
+     * @return The targetMessageId.
+     */
+    java.lang.String getTargetMessageId();
+    /**
+     * <pre>
+     * The changed message's id (its Envelope.message_id). Required (non-empty).
+     * </pre>
+     *
+     * <code>string target_message_id = 1;</code>
+     * @return The bytes for targetMessageId.
+     */
+    com.google.protobuf.ByteString
+        getTargetMessageIdBytes();
+
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    java.util.List<rtmwire.v1.Content.AppDataEntry> 
+        getSetList();
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    rtmwire.v1.Content.AppDataEntry getSet(int index);
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    int getSetCount();
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    java.util.List<? extends rtmwire.v1.Content.AppDataEntryOrBuilder> 
+        getSetOrBuilderList();
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    rtmwire.v1.Content.AppDataEntryOrBuilder getSetOrBuilder(
+        int index);
+
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @return A list containing the removedKeys.
+     */
+    java.util.List<java.lang.String>
+        getRemovedKeysList();
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @return The count of removedKeys.
+     */
+    int getRemovedKeysCount();
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @param index The index of the element to return.
+     * @return The removedKeys at the given index.
+     */
+    java.lang.String getRemovedKeys(int index);
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @param index The index of the value to return.
+     * @return The bytes of the removedKeys at the given index.
+     */
+    com.google.protobuf.ByteString
+        getRemovedKeysBytes(int index);
+
+    /**
+     * <pre>
+     * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+     * </pre>
+     *
+     * <code>int64 update_time_ms = 4;</code>
+     * @return The updateTimeMs.
+     */
+    long getUpdateTimeMs();
+  }
+  /**
+   * <pre>
+   * A change to the app data of an earlier message (RongCloud updateMessageExpansion and
+   * removeMessageExpansionForKey), by its sender or by the server (a stream's summary is one such
+   * update). Receivers set every entry of `set`, then remove every key of `removed_keys`, and apply
+   * updates in update-time order.
+   * </pre>
+   *
+   * Protobuf type {@code rtmwire.v1.AppDataUpdate}
+   */
+  public static final class AppDataUpdate extends
+      com.google.protobuf.GeneratedMessageV3 implements
+      // @@protoc_insertion_point(message_implements:rtmwire.v1.AppDataUpdate)
+      AppDataUpdateOrBuilder {
+  private static final long serialVersionUID = 0L;
+    // Use AppDataUpdate.newBuilder() to construct.
+    private AppDataUpdate(com.google.protobuf.GeneratedMessageV3.Builder<?> builder) {
+      super(builder);
+    }
+    private AppDataUpdate() {
+      targetMessageId_ = "";
+      set_ = java.util.Collections.emptyList();
+      removedKeys_ = com.google.protobuf.LazyStringArrayList.EMPTY;
+    }
+
+    @java.lang.Override
+    @SuppressWarnings({"unused"})
+    protected java.lang.Object newInstance(
+        UnusedPrivateParameter unused) {
+      return new AppDataUpdate();
+    }
+
+    @java.lang.Override
+    public final com.google.protobuf.UnknownFieldSet
+    getUnknownFields() {
+      return this.unknownFields;
+    }
+    public static final com.google.protobuf.Descriptors.Descriptor
+        getDescriptor() {
+      return rtmwire.v1.Edit.internal_static_rtmwire_v1_AppDataUpdate_descriptor;
+    }
+
+    @java.lang.Override
+    protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+        internalGetFieldAccessorTable() {
+      return rtmwire.v1.Edit.internal_static_rtmwire_v1_AppDataUpdate_fieldAccessorTable
+          .ensureFieldAccessorsInitialized(
+              rtmwire.v1.Edit.AppDataUpdate.class, rtmwire.v1.Edit.AppDataUpdate.Builder.class);
+    }
+
+    public static final int TARGET_MESSAGE_ID_FIELD_NUMBER = 1;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object targetMessageId_ = "";
+    /**
+     * <pre>
+     * The changed message's id (its Envelope.message_id). Required (non-empty).
+     * </pre>
+     *
+     * <code>string target_message_id = 1;</code>
+     * @return The targetMessageId.
+     */
+    @java.lang.Override
+    public java.lang.String getTargetMessageId() {
+      java.lang.Object ref = targetMessageId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        targetMessageId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The changed message's id (its Envelope.message_id). Required (non-empty).
+     * </pre>
+     *
+     * <code>string target_message_id = 1;</code>
+     * @return The bytes for targetMessageId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getTargetMessageIdBytes() {
+      java.lang.Object ref = targetMessageId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        targetMessageId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
+    public static final int SET_FIELD_NUMBER = 2;
+    @SuppressWarnings("serial")
+    private java.util.List<rtmwire.v1.Content.AppDataEntry> set_;
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    @java.lang.Override
+    public java.util.List<rtmwire.v1.Content.AppDataEntry> getSetList() {
+      return set_;
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    @java.lang.Override
+    public java.util.List<? extends rtmwire.v1.Content.AppDataEntryOrBuilder> 
+        getSetOrBuilderList() {
+      return set_;
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    @java.lang.Override
+    public int getSetCount() {
+      return set_.size();
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.AppDataEntry getSet(int index) {
+      return set_.get(index);
+    }
+    /**
+     * <pre>
+     * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.AppDataEntryOrBuilder getSetOrBuilder(
+        int index) {
+      return set_.get(index);
+    }
+
+    public static final int REMOVED_KEYS_FIELD_NUMBER = 3;
+    @SuppressWarnings("serial")
+    private com.google.protobuf.LazyStringList removedKeys_;
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @return A list containing the removedKeys.
+     */
+    public com.google.protobuf.ProtocolStringList
+        getRemovedKeysList() {
+      return removedKeys_;
+    }
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @return The count of removedKeys.
+     */
+    public int getRemovedKeysCount() {
+      return removedKeys_.size();
+    }
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @param index The index of the element to return.
+     * @return The removedKeys at the given index.
+     */
+    public java.lang.String getRemovedKeys(int index) {
+      return removedKeys_.get(index);
+    }
+    /**
+     * <pre>
+     * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+     * </pre>
+     *
+     * <code>repeated string removed_keys = 3;</code>
+     * @param index The index of the value to return.
+     * @return The bytes of the removedKeys at the given index.
+     */
+    public com.google.protobuf.ByteString
+        getRemovedKeysBytes(int index) {
+      return removedKeys_.getByteString(index);
+    }
+
+    public static final int UPDATE_TIME_MS_FIELD_NUMBER = 4;
+    private long updateTimeMs_ = 0L;
+    /**
+     * <pre>
+     * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+     * </pre>
+     *
+     * <code>int64 update_time_ms = 4;</code>
+     * @return The updateTimeMs.
+     */
+    @java.lang.Override
+    public long getUpdateTimeMs() {
+      return updateTimeMs_;
+    }
+
+    private byte memoizedIsInitialized = -1;
+    @java.lang.Override
+    public final boolean isInitialized() {
+      byte isInitialized = memoizedIsInitialized;
+      if (isInitialized == 1) return true;
+      if (isInitialized == 0) return false;
+
+      memoizedIsInitialized = 1;
+      return true;
+    }
+
+    @java.lang.Override
+    public void writeTo(com.google.protobuf.CodedOutputStream output)
+                        throws java.io.IOException {
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(targetMessageId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 1, targetMessageId_);
+      }
+      for (int i = 0; i < set_.size(); i++) {
+        output.writeMessage(2, set_.get(i));
+      }
+      for (int i = 0; i < removedKeys_.size(); i++) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 3, removedKeys_.getRaw(i));
+      }
+      if (updateTimeMs_ != 0L) {
+        output.writeInt64(4, updateTimeMs_);
+      }
+      getUnknownFields().writeTo(output);
+    }
+
+    @java.lang.Override
+    public int getSerializedSize() {
+      int size = memoizedSize;
+      if (size != -1) return size;
+
+      size = 0;
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(targetMessageId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(1, targetMessageId_);
+      }
+      for (int i = 0; i < set_.size(); i++) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(2, set_.get(i));
+      }
+      {
+        int dataSize = 0;
+        for (int i = 0; i < removedKeys_.size(); i++) {
+          dataSize += computeStringSizeNoTag(removedKeys_.getRaw(i));
+        }
+        size += dataSize;
+        size += 1 * getRemovedKeysList().size();
+      }
+      if (updateTimeMs_ != 0L) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeInt64Size(4, updateTimeMs_);
+      }
+      size += getUnknownFields().getSerializedSize();
+      memoizedSize = size;
+      return size;
+    }
+
+    @java.lang.Override
+    public boolean equals(final java.lang.Object obj) {
+      if (obj == this) {
+       return true;
+      }
+      if (!(obj instanceof rtmwire.v1.Edit.AppDataUpdate)) {
+        return super.equals(obj);
+      }
+      rtmwire.v1.Edit.AppDataUpdate other = (rtmwire.v1.Edit.AppDataUpdate) obj;
+
+      if (!getTargetMessageId()
+          .equals(other.getTargetMessageId())) return false;
+      if (!getSetList()
+          .equals(other.getSetList())) return false;
+      if (!getRemovedKeysList()
+          .equals(other.getRemovedKeysList())) return false;
+      if (getUpdateTimeMs()
+          != other.getUpdateTimeMs()) return false;
+      if (!getUnknownFields().equals(other.getUnknownFields())) return false;
+      return true;
+    }
+
+    @java.lang.Override
+    public int hashCode() {
+      if (memoizedHashCode != 0) {
+        return memoizedHashCode;
+      }
+      int hash = 41;
+      hash = (19 * hash) + getDescriptor().hashCode();
+      hash = (37 * hash) + TARGET_MESSAGE_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getTargetMessageId().hashCode();
+      if (getSetCount() > 0) {
+        hash = (37 * hash) + SET_FIELD_NUMBER;
+        hash = (53 * hash) + getSetList().hashCode();
+      }
+      if (getRemovedKeysCount() > 0) {
+        hash = (37 * hash) + REMOVED_KEYS_FIELD_NUMBER;
+        hash = (53 * hash) + getRemovedKeysList().hashCode();
+      }
+      hash = (37 * hash) + UPDATE_TIME_MS_FIELD_NUMBER;
+      hash = (53 * hash) + com.google.protobuf.Internal.hashLong(
+          getUpdateTimeMs());
+      hash = (29 * hash) + getUnknownFields().hashCode();
+      memoizedHashCode = hash;
+      return hash;
+    }
+
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        java.nio.ByteBuffer data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        java.nio.ByteBuffer data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        com.google.protobuf.ByteString data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        com.google.protobuf.ByteString data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(byte[] data)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        byte[] data,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws com.google.protobuf.InvalidProtocolBufferException {
+      return PARSER.parseFrom(data, extensionRegistry);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseDelimitedFrom(java.io.InputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseDelimitedFrom(
+        java.io.InputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseDelimitedWithIOException(PARSER, input, extensionRegistry);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        com.google.protobuf.CodedInputStream input)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input);
+    }
+    public static rtmwire.v1.Edit.AppDataUpdate parseFrom(
+        com.google.protobuf.CodedInputStream input,
+        com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+        throws java.io.IOException {
+      return com.google.protobuf.GeneratedMessageV3
+          .parseWithIOException(PARSER, input, extensionRegistry);
+    }
+
+    @java.lang.Override
+    public Builder newBuilderForType() { return newBuilder(); }
+    public static Builder newBuilder() {
+      return DEFAULT_INSTANCE.toBuilder();
+    }
+    public static Builder newBuilder(rtmwire.v1.Edit.AppDataUpdate prototype) {
+      return DEFAULT_INSTANCE.toBuilder().mergeFrom(prototype);
+    }
+    @java.lang.Override
+    public Builder toBuilder() {
+      return this == DEFAULT_INSTANCE
+          ? new Builder() : new Builder().mergeFrom(this);
+    }
+
+    @java.lang.Override
+    protected Builder newBuilderForType(
+        com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+      Builder builder = new Builder(parent);
+      return builder;
+    }
+    /**
+     * <pre>
+     * A change to the app data of an earlier message (RongCloud updateMessageExpansion and
+     * removeMessageExpansionForKey), by its sender or by the server (a stream's summary is one such
+     * update). Receivers set every entry of `set`, then remove every key of `removed_keys`, and apply
+     * updates in update-time order.
+     * </pre>
+     *
+     * Protobuf type {@code rtmwire.v1.AppDataUpdate}
+     */
+    public static final class Builder extends
+        com.google.protobuf.GeneratedMessageV3.Builder<Builder> implements
+        // @@protoc_insertion_point(builder_implements:rtmwire.v1.AppDataUpdate)
+        rtmwire.v1.Edit.AppDataUpdateOrBuilder {
+      public static final com.google.protobuf.Descriptors.Descriptor
+          getDescriptor() {
+        return rtmwire.v1.Edit.internal_static_rtmwire_v1_AppDataUpdate_descriptor;
+      }
+
+      @java.lang.Override
+      protected com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+          internalGetFieldAccessorTable() {
+        return rtmwire.v1.Edit.internal_static_rtmwire_v1_AppDataUpdate_fieldAccessorTable
+            .ensureFieldAccessorsInitialized(
+                rtmwire.v1.Edit.AppDataUpdate.class, rtmwire.v1.Edit.AppDataUpdate.Builder.class);
+      }
+
+      // Construct using rtmwire.v1.Edit.AppDataUpdate.newBuilder()
+      private Builder() {
+
+      }
+
+      private Builder(
+          com.google.protobuf.GeneratedMessageV3.BuilderParent parent) {
+        super(parent);
+
+      }
+      @java.lang.Override
+      public Builder clear() {
+        super.clear();
+        bitField0_ = 0;
+        targetMessageId_ = "";
+        if (setBuilder_ == null) {
+          set_ = java.util.Collections.emptyList();
+        } else {
+          set_ = null;
+          setBuilder_.clear();
+        }
+        bitField0_ = (bitField0_ & ~0x00000002);
+        removedKeys_ = com.google.protobuf.LazyStringArrayList.EMPTY;
+        bitField0_ = (bitField0_ & ~0x00000004);
+        updateTimeMs_ = 0L;
+        return this;
+      }
+
+      @java.lang.Override
+      public com.google.protobuf.Descriptors.Descriptor
+          getDescriptorForType() {
+        return rtmwire.v1.Edit.internal_static_rtmwire_v1_AppDataUpdate_descriptor;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Edit.AppDataUpdate getDefaultInstanceForType() {
+        return rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance();
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Edit.AppDataUpdate build() {
+        rtmwire.v1.Edit.AppDataUpdate result = buildPartial();
+        if (!result.isInitialized()) {
+          throw newUninitializedMessageException(result);
+        }
+        return result;
+      }
+
+      @java.lang.Override
+      public rtmwire.v1.Edit.AppDataUpdate buildPartial() {
+        rtmwire.v1.Edit.AppDataUpdate result = new rtmwire.v1.Edit.AppDataUpdate(this);
+        buildPartialRepeatedFields(result);
+        if (bitField0_ != 0) { buildPartial0(result); }
+        onBuilt();
+        return result;
+      }
+
+      private void buildPartialRepeatedFields(rtmwire.v1.Edit.AppDataUpdate result) {
+        if (setBuilder_ == null) {
+          if (((bitField0_ & 0x00000002) != 0)) {
+            set_ = java.util.Collections.unmodifiableList(set_);
+            bitField0_ = (bitField0_ & ~0x00000002);
+          }
+          result.set_ = set_;
+        } else {
+          result.set_ = setBuilder_.build();
+        }
+        if (((bitField0_ & 0x00000004) != 0)) {
+          removedKeys_ = removedKeys_.getUnmodifiableView();
+          bitField0_ = (bitField0_ & ~0x00000004);
+        }
+        result.removedKeys_ = removedKeys_;
+      }
+
+      private void buildPartial0(rtmwire.v1.Edit.AppDataUpdate result) {
+        int from_bitField0_ = bitField0_;
+        if (((from_bitField0_ & 0x00000001) != 0)) {
+          result.targetMessageId_ = targetMessageId_;
+        }
+        if (((from_bitField0_ & 0x00000008) != 0)) {
+          result.updateTimeMs_ = updateTimeMs_;
+        }
+      }
+
+      @java.lang.Override
+      public Builder clone() {
+        return super.clone();
+      }
+      @java.lang.Override
+      public Builder setField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.setField(field, value);
+      }
+      @java.lang.Override
+      public Builder clearField(
+          com.google.protobuf.Descriptors.FieldDescriptor field) {
+        return super.clearField(field);
+      }
+      @java.lang.Override
+      public Builder clearOneof(
+          com.google.protobuf.Descriptors.OneofDescriptor oneof) {
+        return super.clearOneof(oneof);
+      }
+      @java.lang.Override
+      public Builder setRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          int index, java.lang.Object value) {
+        return super.setRepeatedField(field, index, value);
+      }
+      @java.lang.Override
+      public Builder addRepeatedField(
+          com.google.protobuf.Descriptors.FieldDescriptor field,
+          java.lang.Object value) {
+        return super.addRepeatedField(field, value);
+      }
+      @java.lang.Override
+      public Builder mergeFrom(com.google.protobuf.Message other) {
+        if (other instanceof rtmwire.v1.Edit.AppDataUpdate) {
+          return mergeFrom((rtmwire.v1.Edit.AppDataUpdate)other);
+        } else {
+          super.mergeFrom(other);
+          return this;
+        }
+      }
+
+      public Builder mergeFrom(rtmwire.v1.Edit.AppDataUpdate other) {
+        if (other == rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance()) return this;
+        if (!other.getTargetMessageId().isEmpty()) {
+          targetMessageId_ = other.targetMessageId_;
+          bitField0_ |= 0x00000001;
+          onChanged();
+        }
+        if (setBuilder_ == null) {
+          if (!other.set_.isEmpty()) {
+            if (set_.isEmpty()) {
+              set_ = other.set_;
+              bitField0_ = (bitField0_ & ~0x00000002);
+            } else {
+              ensureSetIsMutable();
+              set_.addAll(other.set_);
+            }
+            onChanged();
+          }
+        } else {
+          if (!other.set_.isEmpty()) {
+            if (setBuilder_.isEmpty()) {
+              setBuilder_.dispose();
+              setBuilder_ = null;
+              set_ = other.set_;
+              bitField0_ = (bitField0_ & ~0x00000002);
+              setBuilder_ = 
+                com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                   getSetFieldBuilder() : null;
+            } else {
+              setBuilder_.addAllMessages(other.set_);
+            }
+          }
+        }
+        if (!other.removedKeys_.isEmpty()) {
+          if (removedKeys_.isEmpty()) {
+            removedKeys_ = other.removedKeys_;
+            bitField0_ = (bitField0_ & ~0x00000004);
+          } else {
+            ensureRemovedKeysIsMutable();
+            removedKeys_.addAll(other.removedKeys_);
+          }
+          onChanged();
+        }
+        if (other.getUpdateTimeMs() != 0L) {
+          setUpdateTimeMs(other.getUpdateTimeMs());
+        }
+        this.mergeUnknownFields(other.getUnknownFields());
+        onChanged();
+        return this;
+      }
+
+      @java.lang.Override
+      public final boolean isInitialized() {
+        return true;
+      }
+
+      @java.lang.Override
+      public Builder mergeFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws java.io.IOException {
+        if (extensionRegistry == null) {
+          throw new java.lang.NullPointerException();
+        }
+        try {
+          boolean done = false;
+          while (!done) {
+            int tag = input.readTag();
+            switch (tag) {
+              case 0:
+                done = true;
+                break;
+              case 10: {
+                targetMessageId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000001;
+                break;
+              } // case 10
+              case 18: {
+                rtmwire.v1.Content.AppDataEntry m =
+                    input.readMessage(
+                        rtmwire.v1.Content.AppDataEntry.parser(),
+                        extensionRegistry);
+                if (setBuilder_ == null) {
+                  ensureSetIsMutable();
+                  set_.add(m);
+                } else {
+                  setBuilder_.addMessage(m);
+                }
+                break;
+              } // case 18
+              case 26: {
+                java.lang.String s = input.readStringRequireUtf8();
+                ensureRemovedKeysIsMutable();
+                removedKeys_.add(s);
+                break;
+              } // case 26
+              case 32: {
+                updateTimeMs_ = input.readInt64();
+                bitField0_ |= 0x00000008;
+                break;
+              } // case 32
+              default: {
+                if (!super.parseUnknownField(input, extensionRegistry, tag)) {
+                  done = true; // was an endgroup tag
+                }
+                break;
+              } // default:
+            } // switch (tag)
+          } // while (!done)
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.unwrapIOException();
+        } finally {
+          onChanged();
+        } // finally
+        return this;
+      }
+      private int bitField0_;
+
+      private java.lang.Object targetMessageId_ = "";
+      /**
+       * <pre>
+       * The changed message's id (its Envelope.message_id). Required (non-empty).
+       * </pre>
+       *
+       * <code>string target_message_id = 1;</code>
+       * @return The targetMessageId.
+       */
+      public java.lang.String getTargetMessageId() {
+        java.lang.Object ref = targetMessageId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          targetMessageId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The changed message's id (its Envelope.message_id). Required (non-empty).
+       * </pre>
+       *
+       * <code>string target_message_id = 1;</code>
+       * @return The bytes for targetMessageId.
+       */
+      public com.google.protobuf.ByteString
+          getTargetMessageIdBytes() {
+        java.lang.Object ref = targetMessageId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          targetMessageId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The changed message's id (its Envelope.message_id). Required (non-empty).
+       * </pre>
+       *
+       * <code>string target_message_id = 1;</code>
+       * @param value The targetMessageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setTargetMessageId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        targetMessageId_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The changed message's id (its Envelope.message_id). Required (non-empty).
+       * </pre>
+       *
+       * <code>string target_message_id = 1;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearTargetMessageId() {
+        targetMessageId_ = getDefaultInstance().getTargetMessageId();
+        bitField0_ = (bitField0_ & ~0x00000001);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The changed message's id (its Envelope.message_id). Required (non-empty).
+       * </pre>
+       *
+       * <code>string target_message_id = 1;</code>
+       * @param value The bytes for targetMessageId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setTargetMessageIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        targetMessageId_ = value;
+        bitField0_ |= 0x00000001;
+        onChanged();
+        return this;
+      }
+
+      private java.util.List<rtmwire.v1.Content.AppDataEntry> set_ =
+        java.util.Collections.emptyList();
+      private void ensureSetIsMutable() {
+        if (!((bitField0_ & 0x00000002) != 0)) {
+          set_ = new java.util.ArrayList<rtmwire.v1.Content.AppDataEntry>(set_);
+          bitField0_ |= 0x00000002;
+         }
+      }
+
+      private com.google.protobuf.RepeatedFieldBuilderV3<
+          rtmwire.v1.Content.AppDataEntry, rtmwire.v1.Content.AppDataEntry.Builder, rtmwire.v1.Content.AppDataEntryOrBuilder> setBuilder_;
+
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public java.util.List<rtmwire.v1.Content.AppDataEntry> getSetList() {
+        if (setBuilder_ == null) {
+          return java.util.Collections.unmodifiableList(set_);
+        } else {
+          return setBuilder_.getMessageList();
+        }
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public int getSetCount() {
+        if (setBuilder_ == null) {
+          return set_.size();
+        } else {
+          return setBuilder_.getCount();
+        }
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public rtmwire.v1.Content.AppDataEntry getSet(int index) {
+        if (setBuilder_ == null) {
+          return set_.get(index);
+        } else {
+          return setBuilder_.getMessage(index);
+        }
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder setSet(
+          int index, rtmwire.v1.Content.AppDataEntry value) {
+        if (setBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureSetIsMutable();
+          set_.set(index, value);
+          onChanged();
+        } else {
+          setBuilder_.setMessage(index, value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder setSet(
+          int index, rtmwire.v1.Content.AppDataEntry.Builder builderForValue) {
+        if (setBuilder_ == null) {
+          ensureSetIsMutable();
+          set_.set(index, builderForValue.build());
+          onChanged();
+        } else {
+          setBuilder_.setMessage(index, builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder addSet(rtmwire.v1.Content.AppDataEntry value) {
+        if (setBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureSetIsMutable();
+          set_.add(value);
+          onChanged();
+        } else {
+          setBuilder_.addMessage(value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder addSet(
+          int index, rtmwire.v1.Content.AppDataEntry value) {
+        if (setBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureSetIsMutable();
+          set_.add(index, value);
+          onChanged();
+        } else {
+          setBuilder_.addMessage(index, value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder addSet(
+          rtmwire.v1.Content.AppDataEntry.Builder builderForValue) {
+        if (setBuilder_ == null) {
+          ensureSetIsMutable();
+          set_.add(builderForValue.build());
+          onChanged();
+        } else {
+          setBuilder_.addMessage(builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder addSet(
+          int index, rtmwire.v1.Content.AppDataEntry.Builder builderForValue) {
+        if (setBuilder_ == null) {
+          ensureSetIsMutable();
+          set_.add(index, builderForValue.build());
+          onChanged();
+        } else {
+          setBuilder_.addMessage(index, builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder addAllSet(
+          java.lang.Iterable<? extends rtmwire.v1.Content.AppDataEntry> values) {
+        if (setBuilder_ == null) {
+          ensureSetIsMutable();
+          com.google.protobuf.AbstractMessageLite.Builder.addAll(
+              values, set_);
+          onChanged();
+        } else {
+          setBuilder_.addAllMessages(values);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder clearSet() {
+        if (setBuilder_ == null) {
+          set_ = java.util.Collections.emptyList();
+          bitField0_ = (bitField0_ & ~0x00000002);
+          onChanged();
+        } else {
+          setBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public Builder removeSet(int index) {
+        if (setBuilder_ == null) {
+          ensureSetIsMutable();
+          set_.remove(index);
+          onChanged();
+        } else {
+          setBuilder_.remove(index);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public rtmwire.v1.Content.AppDataEntry.Builder getSetBuilder(
+          int index) {
+        return getSetFieldBuilder().getBuilder(index);
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public rtmwire.v1.Content.AppDataEntryOrBuilder getSetOrBuilder(
+          int index) {
+        if (setBuilder_ == null) {
+          return set_.get(index);  } else {
+          return setBuilder_.getMessageOrBuilder(index);
+        }
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public java.util.List<? extends rtmwire.v1.Content.AppDataEntryOrBuilder> 
+           getSetOrBuilderList() {
+        if (setBuilder_ != null) {
+          return setBuilder_.getMessageOrBuilderList();
+        } else {
+          return java.util.Collections.unmodifiableList(set_);
+        }
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public rtmwire.v1.Content.AppDataEntry.Builder addSetBuilder() {
+        return getSetFieldBuilder().addBuilder(
+            rtmwire.v1.Content.AppDataEntry.getDefaultInstance());
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public rtmwire.v1.Content.AppDataEntry.Builder addSetBuilder(
+          int index) {
+        return getSetFieldBuilder().addBuilder(
+            index, rtmwire.v1.Content.AppDataEntry.getDefaultInstance());
+      }
+      /**
+       * <pre>
+       * Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry set = 2;</code>
+       */
+      public java.util.List<rtmwire.v1.Content.AppDataEntry.Builder> 
+           getSetBuilderList() {
+        return getSetFieldBuilder().getBuilderList();
+      }
+      private com.google.protobuf.RepeatedFieldBuilderV3<
+          rtmwire.v1.Content.AppDataEntry, rtmwire.v1.Content.AppDataEntry.Builder, rtmwire.v1.Content.AppDataEntryOrBuilder> 
+          getSetFieldBuilder() {
+        if (setBuilder_ == null) {
+          setBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+              rtmwire.v1.Content.AppDataEntry, rtmwire.v1.Content.AppDataEntry.Builder, rtmwire.v1.Content.AppDataEntryOrBuilder>(
+                  set_,
+                  ((bitField0_ & 0x00000002) != 0),
+                  getParentForChildren(),
+                  isClean());
+          set_ = null;
+        }
+        return setBuilder_;
+      }
+
+      private com.google.protobuf.LazyStringList removedKeys_ = com.google.protobuf.LazyStringArrayList.EMPTY;
+      private void ensureRemovedKeysIsMutable() {
+        if (!((bitField0_ & 0x00000004) != 0)) {
+          removedKeys_ = new com.google.protobuf.LazyStringArrayList(removedKeys_);
+          bitField0_ |= 0x00000004;
+         }
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @return A list containing the removedKeys.
+       */
+      public com.google.protobuf.ProtocolStringList
+          getRemovedKeysList() {
+        return removedKeys_.getUnmodifiableView();
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @return The count of removedKeys.
+       */
+      public int getRemovedKeysCount() {
+        return removedKeys_.size();
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @param index The index of the element to return.
+       * @return The removedKeys at the given index.
+       */
+      public java.lang.String getRemovedKeys(int index) {
+        return removedKeys_.get(index);
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @param index The index of the value to return.
+       * @return The bytes of the removedKeys at the given index.
+       */
+      public com.google.protobuf.ByteString
+          getRemovedKeysBytes(int index) {
+        return removedKeys_.getByteString(index);
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @param index The index to set the value at.
+       * @param value The removedKeys to set.
+       * @return This builder for chaining.
+       */
+      public Builder setRemovedKeys(
+          int index, java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        ensureRemovedKeysIsMutable();
+        removedKeys_.set(index, value);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @param value The removedKeys to add.
+       * @return This builder for chaining.
+       */
+      public Builder addRemovedKeys(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        ensureRemovedKeysIsMutable();
+        removedKeys_.add(value);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @param values The removedKeys to add.
+       * @return This builder for chaining.
+       */
+      public Builder addAllRemovedKeys(
+          java.lang.Iterable<java.lang.String> values) {
+        ensureRemovedKeysIsMutable();
+        com.google.protobuf.AbstractMessageLite.Builder.addAll(
+            values, removedKeys_);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearRemovedKeys() {
+        removedKeys_ = com.google.protobuf.LazyStringArrayList.EMPTY;
+        bitField0_ = (bitField0_ & ~0x00000004);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
+       * </pre>
+       *
+       * <code>repeated string removed_keys = 3;</code>
+       * @param value The bytes of the removedKeys to add.
+       * @return This builder for chaining.
+       */
+      public Builder addRemovedKeysBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        ensureRemovedKeysIsMutable();
+        removedKeys_.add(value);
+        onChanged();
+        return this;
+      }
+
+      private long updateTimeMs_ ;
+      /**
+       * <pre>
+       * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+       * </pre>
+       *
+       * <code>int64 update_time_ms = 4;</code>
+       * @return The updateTimeMs.
+       */
+      @java.lang.Override
+      public long getUpdateTimeMs() {
+        return updateTimeMs_;
+      }
+      /**
+       * <pre>
+       * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+       * </pre>
+       *
+       * <code>int64 update_time_ms = 4;</code>
+       * @param value The updateTimeMs to set.
+       * @return This builder for chaining.
+       */
+      public Builder setUpdateTimeMs(long value) {
+        
+        updateTimeMs_ = value;
+        bitField0_ |= 0x00000008;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
+       * </pre>
+       *
+       * <code>int64 update_time_ms = 4;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearUpdateTimeMs() {
+        bitField0_ = (bitField0_ & ~0x00000008);
+        updateTimeMs_ = 0L;
+        onChanged();
+        return this;
+      }
+      @java.lang.Override
+      public final Builder setUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.setUnknownFields(unknownFields);
+      }
+
+      @java.lang.Override
+      public final Builder mergeUnknownFields(
+          final com.google.protobuf.UnknownFieldSet unknownFields) {
+        return super.mergeUnknownFields(unknownFields);
+      }
+
+
+      // @@protoc_insertion_point(builder_scope:rtmwire.v1.AppDataUpdate)
+    }
+
+    // @@protoc_insertion_point(class_scope:rtmwire.v1.AppDataUpdate)
+    private static final rtmwire.v1.Edit.AppDataUpdate DEFAULT_INSTANCE;
+    static {
+      DEFAULT_INSTANCE = new rtmwire.v1.Edit.AppDataUpdate();
+    }
+
+    public static rtmwire.v1.Edit.AppDataUpdate getDefaultInstance() {
+      return DEFAULT_INSTANCE;
+    }
+
+    private static final com.google.protobuf.Parser<AppDataUpdate>
+        PARSER = new com.google.protobuf.AbstractParser<AppDataUpdate>() {
+      @java.lang.Override
+      public AppDataUpdate parsePartialFrom(
+          com.google.protobuf.CodedInputStream input,
+          com.google.protobuf.ExtensionRegistryLite extensionRegistry)
+          throws com.google.protobuf.InvalidProtocolBufferException {
+        Builder builder = newBuilder();
+        try {
+          builder.mergeFrom(input, extensionRegistry);
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+          throw e.setUnfinishedMessage(builder.buildPartial());
+        } catch (com.google.protobuf.UninitializedMessageException e) {
+          throw e.asInvalidProtocolBufferException().setUnfinishedMessage(builder.buildPartial());
+        } catch (java.io.IOException e) {
+          throw new com.google.protobuf.InvalidProtocolBufferException(e)
+              .setUnfinishedMessage(builder.buildPartial());
+        }
+        return builder.buildPartial();
+      }
+    };
+
+    public static com.google.protobuf.Parser<AppDataUpdate> parser() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public com.google.protobuf.Parser<AppDataUpdate> getParserForType() {
+      return PARSER;
+    }
+
+    @java.lang.Override
+    public rtmwire.v1.Edit.AppDataUpdate getDefaultInstanceForType() {
+      return DEFAULT_INSTANCE;
+    }
+
+  }
+
   private static final com.google.protobuf.Descriptors.Descriptor
     internal_static_rtmwire_v1_MessageEdit_descriptor;
   private static final 
     com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
       internal_static_rtmwire_v1_MessageEdit_fieldAccessorTable;
+  private static final com.google.protobuf.Descriptors.Descriptor
+    internal_static_rtmwire_v1_AppDataUpdate_descriptor;
+  private static final 
+    com.google.protobuf.GeneratedMessageV3.FieldAccessorTable
+      internal_static_rtmwire_v1_AppDataUpdate_fieldAccessorTable;
 
   public static com.google.protobuf.Descriptors.FileDescriptor
       getDescriptor() {
@@ -1388,7 +2855,11 @@ public final class Edit {
       "\021target_message_id\030\001 \001(\t\022\024\n\014edit_time_ms" +
       "\030\002 \001(\003\022\'\n\004text\030\003 \001(\0132\027.rtmwire.v1.TextMe" +
       "ssageH\000\022&\n\007caption\030\004 \001(\0132\023.rtmwire.v1.Ca" +
-      "ptionH\000B\t\n\007contentJ\004\010\005\020\020b\006proto3"
+      "ptionH\000B\t\n\007contentJ\004\010\005\020\020\"\205\001\n\rAppDataUpda" +
+      "te\022\031\n\021target_message_id\030\001 \001(\t\022%\n\003set\030\002 \003" +
+      "(\0132\030.rtmwire.v1.AppDataEntry\022\024\n\014removed_" +
+      "keys\030\003 \003(\t\022\026\n\016update_time_ms\030\004 \001(\003J\004\010\005\020\020" +
+      "b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -1401,6 +2872,12 @@ public final class Edit {
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_MessageEdit_descriptor,
         new java.lang.String[] { "TargetMessageId", "EditTimeMs", "Text", "Caption", "Content", });
+    internal_static_rtmwire_v1_AppDataUpdate_descriptor =
+      getDescriptor().getMessageTypes().get(1);
+    internal_static_rtmwire_v1_AppDataUpdate_fieldAccessorTable = new
+      com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
+        internal_static_rtmwire_v1_AppDataUpdate_descriptor,
+        new java.lang.String[] { "TargetMessageId", "Set", "RemovedKeys", "UpdateTimeMs", });
     rtmwire.v1.Content.getDescriptor();
   }
 

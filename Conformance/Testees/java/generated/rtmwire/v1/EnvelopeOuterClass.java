@@ -725,6 +725,33 @@ public final class EnvelopeOuterClass {
 
     /**
      * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     * @return Whether the appDataUpdate field is set.
+     */
+    boolean hasAppDataUpdate();
+    /**
+     * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     * @return The appDataUpdate.
+     */
+    rtmwire.v1.Edit.AppDataUpdate getAppDataUpdate();
+    /**
+     * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     */
+    rtmwire.v1.Edit.AppDataUpdateOrBuilder getAppDataUpdateOrBuilder();
+
+    /**
+     * <pre>
      * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
      * text, image or file). Numbered after the body kinds so that older readers, which keep it as
      * an unknown field after the body, re-encode the envelope byte for byte.
@@ -756,6 +783,55 @@ public final class EnvelopeOuterClass {
      */
     rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder getReplyToOrBuilder();
 
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    java.util.List<rtmwire.v1.Content.AppDataEntry> 
+        getAppDataList();
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    rtmwire.v1.Content.AppDataEntry getAppData(int index);
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    int getAppDataCount();
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    java.util.List<? extends rtmwire.v1.Content.AppDataEntryOrBuilder> 
+        getAppDataOrBuilderList();
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    rtmwire.v1.Content.AppDataEntryOrBuilder getAppDataOrBuilder(
+        int index);
+
     public rtmwire.v1.EnvelopeOuterClass.Envelope.BodyCase getBodyCase();
   }
   /**
@@ -776,6 +852,7 @@ public final class EnvelopeOuterClass {
     }
     private Envelope() {
       messageId_ = "";
+      appData_ = java.util.Collections.emptyList();
     }
 
     @java.lang.Override
@@ -824,6 +901,7 @@ public final class EnvelopeOuterClass {
       TYPING(29),
       STREAM_PULL_REQUEST(30),
       STREAM_PULL_RESPONSE(31),
+      APP_DATA_UPDATE(32),
       BODY_NOT_SET(0);
       private final int value;
       private BodyCase(int value) {
@@ -857,6 +935,7 @@ public final class EnvelopeOuterClass {
           case 29: return TYPING;
           case 30: return STREAM_PULL_REQUEST;
           case 31: return STREAM_PULL_RESPONSE;
+          case 32: return APP_DATA_UPDATE;
           case 0: return BODY_NOT_SET;
           default: return null;
         }
@@ -1736,6 +1815,49 @@ public final class EnvelopeOuterClass {
       return rtmwire.v1.Stream.StreamPullResponse.getDefaultInstance();
     }
 
+    public static final int APP_DATA_UPDATE_FIELD_NUMBER = 32;
+    /**
+     * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     * @return Whether the appDataUpdate field is set.
+     */
+    @java.lang.Override
+    public boolean hasAppDataUpdate() {
+      return bodyCase_ == 32;
+    }
+    /**
+     * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     * @return The appDataUpdate.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Edit.AppDataUpdate getAppDataUpdate() {
+      if (bodyCase_ == 32) {
+         return (rtmwire.v1.Edit.AppDataUpdate) body_;
+      }
+      return rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A change to the app data of an earlier message.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Edit.AppDataUpdateOrBuilder getAppDataUpdateOrBuilder() {
+      if (bodyCase_ == 32) {
+         return (rtmwire.v1.Edit.AppDataUpdate) body_;
+      }
+      return rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance();
+    }
+
     public static final int REPLY_TO_FIELD_NUMBER = 64;
     private rtmwire.v1.EnvelopeOuterClass.MessageReference replyTo_;
     /**
@@ -1778,6 +1900,72 @@ public final class EnvelopeOuterClass {
     @java.lang.Override
     public rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder getReplyToOrBuilder() {
       return replyTo_ == null ? rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance() : replyTo_;
+    }
+
+    public static final int APP_DATA_FIELD_NUMBER = 65;
+    @SuppressWarnings("serial")
+    private java.util.List<rtmwire.v1.Content.AppDataEntry> appData_;
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    @java.lang.Override
+    public java.util.List<rtmwire.v1.Content.AppDataEntry> getAppDataList() {
+      return appData_;
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    @java.lang.Override
+    public java.util.List<? extends rtmwire.v1.Content.AppDataEntryOrBuilder> 
+        getAppDataOrBuilderList() {
+      return appData_;
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    @java.lang.Override
+    public int getAppDataCount() {
+      return appData_.size();
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.AppDataEntry getAppData(int index) {
+      return appData_.get(index);
+    }
+    /**
+     * <pre>
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     * </pre>
+     *
+     * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Content.AppDataEntryOrBuilder getAppDataOrBuilder(
+        int index) {
+      return appData_.get(index);
     }
 
     private byte memoizedIsInitialized = -1;
@@ -1857,8 +2045,14 @@ public final class EnvelopeOuterClass {
       if (bodyCase_ == 31) {
         output.writeMessage(31, (rtmwire.v1.Stream.StreamPullResponse) body_);
       }
+      if (bodyCase_ == 32) {
+        output.writeMessage(32, (rtmwire.v1.Edit.AppDataUpdate) body_);
+      }
       if (replyTo_ != null) {
         output.writeMessage(64, getReplyTo());
+      }
+      for (int i = 0; i < appData_.size(); i++) {
+        output.writeMessage(65, appData_.get(i));
       }
       getUnknownFields().writeTo(output);
     }
@@ -1952,9 +2146,17 @@ public final class EnvelopeOuterClass {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(31, (rtmwire.v1.Stream.StreamPullResponse) body_);
       }
+      if (bodyCase_ == 32) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(32, (rtmwire.v1.Edit.AppDataUpdate) body_);
+      }
       if (replyTo_ != null) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(64, getReplyTo());
+      }
+      for (int i = 0; i < appData_.size(); i++) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(65, appData_.get(i));
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -1995,6 +2197,8 @@ public final class EnvelopeOuterClass {
         if (!getReplyTo()
             .equals(other.getReplyTo())) return false;
       }
+      if (!getAppDataList()
+          .equals(other.getAppDataList())) return false;
       if (!getBodyCase().equals(other.getBodyCase())) return false;
       switch (bodyCase_) {
         case 16:
@@ -2061,6 +2265,10 @@ public final class EnvelopeOuterClass {
           if (!getStreamPullResponse()
               .equals(other.getStreamPullResponse())) return false;
           break;
+        case 32:
+          if (!getAppDataUpdate()
+              .equals(other.getAppDataUpdate())) return false;
+          break;
         case 0:
         default:
       }
@@ -2095,6 +2303,10 @@ public final class EnvelopeOuterClass {
       if (hasReplyTo()) {
         hash = (37 * hash) + REPLY_TO_FIELD_NUMBER;
         hash = (53 * hash) + getReplyTo().hashCode();
+      }
+      if (getAppDataCount() > 0) {
+        hash = (37 * hash) + APP_DATA_FIELD_NUMBER;
+        hash = (53 * hash) + getAppDataList().hashCode();
       }
       switch (bodyCase_) {
         case 16:
@@ -2160,6 +2372,10 @@ public final class EnvelopeOuterClass {
         case 31:
           hash = (37 * hash) + STREAM_PULL_RESPONSE_FIELD_NUMBER;
           hash = (53 * hash) + getStreamPullResponse().hashCode();
+          break;
+        case 32:
+          hash = (37 * hash) + APP_DATA_UPDATE_FIELD_NUMBER;
+          hash = (53 * hash) + getAppDataUpdate().hashCode();
           break;
         case 0:
         default:
@@ -2362,11 +2578,21 @@ public final class EnvelopeOuterClass {
         if (streamPullResponseBuilder_ != null) {
           streamPullResponseBuilder_.clear();
         }
+        if (appDataUpdateBuilder_ != null) {
+          appDataUpdateBuilder_.clear();
+        }
         replyTo_ = null;
         if (replyToBuilder_ != null) {
           replyToBuilder_.dispose();
           replyToBuilder_ = null;
         }
+        if (appDataBuilder_ == null) {
+          appData_ = java.util.Collections.emptyList();
+        } else {
+          appData_ = null;
+          appDataBuilder_.clear();
+        }
+        bitField0_ = (bitField0_ & ~0x00800000);
         bodyCase_ = 0;
         body_ = null;
         return this;
@@ -2395,10 +2621,23 @@ public final class EnvelopeOuterClass {
       @java.lang.Override
       public rtmwire.v1.EnvelopeOuterClass.Envelope buildPartial() {
         rtmwire.v1.EnvelopeOuterClass.Envelope result = new rtmwire.v1.EnvelopeOuterClass.Envelope(this);
+        buildPartialRepeatedFields(result);
         if (bitField0_ != 0) { buildPartial0(result); }
         buildPartialOneofs(result);
         onBuilt();
         return result;
+      }
+
+      private void buildPartialRepeatedFields(rtmwire.v1.EnvelopeOuterClass.Envelope result) {
+        if (appDataBuilder_ == null) {
+          if (((bitField0_ & 0x00800000) != 0)) {
+            appData_ = java.util.Collections.unmodifiableList(appData_);
+            bitField0_ = (bitField0_ & ~0x00800000);
+          }
+          result.appData_ = appData_;
+        } else {
+          result.appData_ = appDataBuilder_.build();
+        }
       }
 
       private void buildPartial0(rtmwire.v1.EnvelopeOuterClass.Envelope result) {
@@ -2424,7 +2663,7 @@ public final class EnvelopeOuterClass {
               ? deliveryOptions_
               : deliveryOptionsBuilder_.build();
         }
-        if (((from_bitField0_ & 0x00200000) != 0)) {
+        if (((from_bitField0_ & 0x00400000) != 0)) {
           result.replyTo_ = replyToBuilder_ == null
               ? replyTo_
               : replyToBuilder_.build();
@@ -2498,6 +2737,10 @@ public final class EnvelopeOuterClass {
             streamPullResponseBuilder_ != null) {
           result.body_ = streamPullResponseBuilder_.build();
         }
+        if (bodyCase_ == 32 &&
+            appDataUpdateBuilder_ != null) {
+          result.body_ = appDataUpdateBuilder_.build();
+        }
       }
 
       @java.lang.Override
@@ -2564,6 +2807,32 @@ public final class EnvelopeOuterClass {
         if (other.hasReplyTo()) {
           mergeReplyTo(other.getReplyTo());
         }
+        if (appDataBuilder_ == null) {
+          if (!other.appData_.isEmpty()) {
+            if (appData_.isEmpty()) {
+              appData_ = other.appData_;
+              bitField0_ = (bitField0_ & ~0x00800000);
+            } else {
+              ensureAppDataIsMutable();
+              appData_.addAll(other.appData_);
+            }
+            onChanged();
+          }
+        } else {
+          if (!other.appData_.isEmpty()) {
+            if (appDataBuilder_.isEmpty()) {
+              appDataBuilder_.dispose();
+              appDataBuilder_ = null;
+              appData_ = other.appData_;
+              bitField0_ = (bitField0_ & ~0x00800000);
+              appDataBuilder_ = 
+                com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
+                   getAppDataFieldBuilder() : null;
+            } else {
+              appDataBuilder_.addAllMessages(other.appData_);
+            }
+          }
+        }
         switch (other.getBodyCase()) {
           case TEXT: {
             mergeText(other.getText());
@@ -2627,6 +2896,10 @@ public final class EnvelopeOuterClass {
           }
           case STREAM_PULL_RESPONSE: {
             mergeStreamPullResponse(other.getStreamPullResponse());
+            break;
+          }
+          case APP_DATA_UPDATE: {
+            mergeAppDataUpdate(other.getAppDataUpdate());
             break;
           }
           case BODY_NOT_SET: {
@@ -2802,13 +3075,33 @@ public final class EnvelopeOuterClass {
                 bodyCase_ = 31;
                 break;
               } // case 250
+              case 258: {
+                input.readMessage(
+                    getAppDataUpdateFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 32;
+                break;
+              } // case 258
               case 514: {
                 input.readMessage(
                     getReplyToFieldBuilder().getBuilder(),
                     extensionRegistry);
-                bitField0_ |= 0x00200000;
+                bitField0_ |= 0x00400000;
                 break;
               } // case 514
+              case 522: {
+                rtmwire.v1.Content.AppDataEntry m =
+                    input.readMessage(
+                        rtmwire.v1.Content.AppDataEntry.parser(),
+                        extensionRegistry);
+                if (appDataBuilder_ == null) {
+                  ensureAppDataIsMutable();
+                  appData_.add(m);
+                } else {
+                  appDataBuilder_.addMessage(m);
+                }
+                break;
+              } // case 522
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -6290,6 +6583,184 @@ public final class EnvelopeOuterClass {
         return streamPullResponseBuilder_;
       }
 
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Edit.AppDataUpdate, rtmwire.v1.Edit.AppDataUpdate.Builder, rtmwire.v1.Edit.AppDataUpdateOrBuilder> appDataUpdateBuilder_;
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       * @return Whether the appDataUpdate field is set.
+       */
+      @java.lang.Override
+      public boolean hasAppDataUpdate() {
+        return bodyCase_ == 32;
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       * @return The appDataUpdate.
+       */
+      @java.lang.Override
+      public rtmwire.v1.Edit.AppDataUpdate getAppDataUpdate() {
+        if (appDataUpdateBuilder_ == null) {
+          if (bodyCase_ == 32) {
+            return (rtmwire.v1.Edit.AppDataUpdate) body_;
+          }
+          return rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 32) {
+            return appDataUpdateBuilder_.getMessage();
+          }
+          return rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      public Builder setAppDataUpdate(rtmwire.v1.Edit.AppDataUpdate value) {
+        if (appDataUpdateBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          appDataUpdateBuilder_.setMessage(value);
+        }
+        bodyCase_ = 32;
+        return this;
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      public Builder setAppDataUpdate(
+          rtmwire.v1.Edit.AppDataUpdate.Builder builderForValue) {
+        if (appDataUpdateBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          appDataUpdateBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 32;
+        return this;
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      public Builder mergeAppDataUpdate(rtmwire.v1.Edit.AppDataUpdate value) {
+        if (appDataUpdateBuilder_ == null) {
+          if (bodyCase_ == 32 &&
+              body_ != rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance()) {
+            body_ = rtmwire.v1.Edit.AppDataUpdate.newBuilder((rtmwire.v1.Edit.AppDataUpdate) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 32) {
+            appDataUpdateBuilder_.mergeFrom(value);
+          } else {
+            appDataUpdateBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 32;
+        return this;
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      public Builder clearAppDataUpdate() {
+        if (appDataUpdateBuilder_ == null) {
+          if (bodyCase_ == 32) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 32) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          appDataUpdateBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      public rtmwire.v1.Edit.AppDataUpdate.Builder getAppDataUpdateBuilder() {
+        return getAppDataUpdateFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Edit.AppDataUpdateOrBuilder getAppDataUpdateOrBuilder() {
+        if ((bodyCase_ == 32) && (appDataUpdateBuilder_ != null)) {
+          return appDataUpdateBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 32) {
+            return (rtmwire.v1.Edit.AppDataUpdate) body_;
+          }
+          return rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A change to the app data of an earlier message.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Edit.AppDataUpdate, rtmwire.v1.Edit.AppDataUpdate.Builder, rtmwire.v1.Edit.AppDataUpdateOrBuilder> 
+          getAppDataUpdateFieldBuilder() {
+        if (appDataUpdateBuilder_ == null) {
+          if (!(bodyCase_ == 32)) {
+            body_ = rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance();
+          }
+          appDataUpdateBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Edit.AppDataUpdate, rtmwire.v1.Edit.AppDataUpdate.Builder, rtmwire.v1.Edit.AppDataUpdateOrBuilder>(
+                  (rtmwire.v1.Edit.AppDataUpdate) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 32;
+        onChanged();
+        return appDataUpdateBuilder_;
+      }
+
       private rtmwire.v1.EnvelopeOuterClass.MessageReference replyTo_;
       private com.google.protobuf.SingleFieldBuilderV3<
           rtmwire.v1.EnvelopeOuterClass.MessageReference, rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder, rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder> replyToBuilder_;
@@ -6304,7 +6775,7 @@ public final class EnvelopeOuterClass {
        * @return Whether the replyTo field is set.
        */
       public boolean hasReplyTo() {
-        return ((bitField0_ & 0x00200000) != 0);
+        return ((bitField0_ & 0x00400000) != 0);
       }
       /**
        * <pre>
@@ -6341,7 +6812,7 @@ public final class EnvelopeOuterClass {
         } else {
           replyToBuilder_.setMessage(value);
         }
-        bitField0_ |= 0x00200000;
+        bitField0_ |= 0x00400000;
         onChanged();
         return this;
       }
@@ -6361,7 +6832,7 @@ public final class EnvelopeOuterClass {
         } else {
           replyToBuilder_.setMessage(builderForValue.build());
         }
-        bitField0_ |= 0x00200000;
+        bitField0_ |= 0x00400000;
         onChanged();
         return this;
       }
@@ -6376,7 +6847,7 @@ public final class EnvelopeOuterClass {
        */
       public Builder mergeReplyTo(rtmwire.v1.EnvelopeOuterClass.MessageReference value) {
         if (replyToBuilder_ == null) {
-          if (((bitField0_ & 0x00200000) != 0) &&
+          if (((bitField0_ & 0x00400000) != 0) &&
             replyTo_ != null &&
             replyTo_ != rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance()) {
             getReplyToBuilder().mergeFrom(value);
@@ -6386,7 +6857,7 @@ public final class EnvelopeOuterClass {
         } else {
           replyToBuilder_.mergeFrom(value);
         }
-        bitField0_ |= 0x00200000;
+        bitField0_ |= 0x00400000;
         onChanged();
         return this;
       }
@@ -6400,7 +6871,7 @@ public final class EnvelopeOuterClass {
        * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
        */
       public Builder clearReplyTo() {
-        bitField0_ = (bitField0_ & ~0x00200000);
+        bitField0_ = (bitField0_ & ~0x00400000);
         replyTo_ = null;
         if (replyToBuilder_ != null) {
           replyToBuilder_.dispose();
@@ -6419,7 +6890,7 @@ public final class EnvelopeOuterClass {
        * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
        */
       public rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder getReplyToBuilder() {
-        bitField0_ |= 0x00200000;
+        bitField0_ |= 0x00400000;
         onChanged();
         return getReplyToFieldBuilder().getBuilder();
       }
@@ -6461,6 +6932,336 @@ public final class EnvelopeOuterClass {
           replyTo_ = null;
         }
         return replyToBuilder_;
+      }
+
+      private java.util.List<rtmwire.v1.Content.AppDataEntry> appData_ =
+        java.util.Collections.emptyList();
+      private void ensureAppDataIsMutable() {
+        if (!((bitField0_ & 0x00800000) != 0)) {
+          appData_ = new java.util.ArrayList<rtmwire.v1.Content.AppDataEntry>(appData_);
+          bitField0_ |= 0x00800000;
+         }
+      }
+
+      private com.google.protobuf.RepeatedFieldBuilderV3<
+          rtmwire.v1.Content.AppDataEntry, rtmwire.v1.Content.AppDataEntry.Builder, rtmwire.v1.Content.AppDataEntryOrBuilder> appDataBuilder_;
+
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public java.util.List<rtmwire.v1.Content.AppDataEntry> getAppDataList() {
+        if (appDataBuilder_ == null) {
+          return java.util.Collections.unmodifiableList(appData_);
+        } else {
+          return appDataBuilder_.getMessageList();
+        }
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public int getAppDataCount() {
+        if (appDataBuilder_ == null) {
+          return appData_.size();
+        } else {
+          return appDataBuilder_.getCount();
+        }
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public rtmwire.v1.Content.AppDataEntry getAppData(int index) {
+        if (appDataBuilder_ == null) {
+          return appData_.get(index);
+        } else {
+          return appDataBuilder_.getMessage(index);
+        }
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder setAppData(
+          int index, rtmwire.v1.Content.AppDataEntry value) {
+        if (appDataBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureAppDataIsMutable();
+          appData_.set(index, value);
+          onChanged();
+        } else {
+          appDataBuilder_.setMessage(index, value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder setAppData(
+          int index, rtmwire.v1.Content.AppDataEntry.Builder builderForValue) {
+        if (appDataBuilder_ == null) {
+          ensureAppDataIsMutable();
+          appData_.set(index, builderForValue.build());
+          onChanged();
+        } else {
+          appDataBuilder_.setMessage(index, builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder addAppData(rtmwire.v1.Content.AppDataEntry value) {
+        if (appDataBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureAppDataIsMutable();
+          appData_.add(value);
+          onChanged();
+        } else {
+          appDataBuilder_.addMessage(value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder addAppData(
+          int index, rtmwire.v1.Content.AppDataEntry value) {
+        if (appDataBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          ensureAppDataIsMutable();
+          appData_.add(index, value);
+          onChanged();
+        } else {
+          appDataBuilder_.addMessage(index, value);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder addAppData(
+          rtmwire.v1.Content.AppDataEntry.Builder builderForValue) {
+        if (appDataBuilder_ == null) {
+          ensureAppDataIsMutable();
+          appData_.add(builderForValue.build());
+          onChanged();
+        } else {
+          appDataBuilder_.addMessage(builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder addAppData(
+          int index, rtmwire.v1.Content.AppDataEntry.Builder builderForValue) {
+        if (appDataBuilder_ == null) {
+          ensureAppDataIsMutable();
+          appData_.add(index, builderForValue.build());
+          onChanged();
+        } else {
+          appDataBuilder_.addMessage(index, builderForValue.build());
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder addAllAppData(
+          java.lang.Iterable<? extends rtmwire.v1.Content.AppDataEntry> values) {
+        if (appDataBuilder_ == null) {
+          ensureAppDataIsMutable();
+          com.google.protobuf.AbstractMessageLite.Builder.addAll(
+              values, appData_);
+          onChanged();
+        } else {
+          appDataBuilder_.addAllMessages(values);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder clearAppData() {
+        if (appDataBuilder_ == null) {
+          appData_ = java.util.Collections.emptyList();
+          bitField0_ = (bitField0_ & ~0x00800000);
+          onChanged();
+        } else {
+          appDataBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public Builder removeAppData(int index) {
+        if (appDataBuilder_ == null) {
+          ensureAppDataIsMutable();
+          appData_.remove(index);
+          onChanged();
+        } else {
+          appDataBuilder_.remove(index);
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public rtmwire.v1.Content.AppDataEntry.Builder getAppDataBuilder(
+          int index) {
+        return getAppDataFieldBuilder().getBuilder(index);
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public rtmwire.v1.Content.AppDataEntryOrBuilder getAppDataOrBuilder(
+          int index) {
+        if (appDataBuilder_ == null) {
+          return appData_.get(index);  } else {
+          return appDataBuilder_.getMessageOrBuilder(index);
+        }
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public java.util.List<? extends rtmwire.v1.Content.AppDataEntryOrBuilder> 
+           getAppDataOrBuilderList() {
+        if (appDataBuilder_ != null) {
+          return appDataBuilder_.getMessageOrBuilderList();
+        } else {
+          return java.util.Collections.unmodifiableList(appData_);
+        }
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public rtmwire.v1.Content.AppDataEntry.Builder addAppDataBuilder() {
+        return getAppDataFieldBuilder().addBuilder(
+            rtmwire.v1.Content.AppDataEntry.getDefaultInstance());
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public rtmwire.v1.Content.AppDataEntry.Builder addAppDataBuilder(
+          int index) {
+        return getAppDataFieldBuilder().addBuilder(
+            index, rtmwire.v1.Content.AppDataEntry.getDefaultInstance());
+      }
+      /**
+       * <pre>
+       * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+       * entries with distinct keys. Empty = none.
+       * </pre>
+       *
+       * <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+       */
+      public java.util.List<rtmwire.v1.Content.AppDataEntry.Builder> 
+           getAppDataBuilderList() {
+        return getAppDataFieldBuilder().getBuilderList();
+      }
+      private com.google.protobuf.RepeatedFieldBuilderV3<
+          rtmwire.v1.Content.AppDataEntry, rtmwire.v1.Content.AppDataEntry.Builder, rtmwire.v1.Content.AppDataEntryOrBuilder> 
+          getAppDataFieldBuilder() {
+        if (appDataBuilder_ == null) {
+          appDataBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
+              rtmwire.v1.Content.AppDataEntry, rtmwire.v1.Content.AppDataEntry.Builder, rtmwire.v1.Content.AppDataEntryOrBuilder>(
+                  appData_,
+                  ((bitField0_ & 0x00800000) != 0),
+                  getParentForChildren(),
+                  isClean());
+          appData_ = null;
+        }
+        return appDataBuilder_;
       }
       @java.lang.Override
       public final Builder setUnknownFields(
@@ -9783,7 +10584,7 @@ public final class EnvelopeOuterClass {
       "mwire/v1/stream.proto\032\031rtmwire/v1/metada" +
       "ta.proto\032\025rtmwire/v1/edit.proto\032\027rtmwire" +
       "/v1/recall.proto\032\031rtmwire/v1/reaction.pr" +
-      "oto\032\027rtmwire/v1/typing.proto\"\367\007\n\010Envelop" +
+      "oto\032\027rtmwire/v1/typing.proto\"\331\010\n\010Envelop" +
       "e\022\022\n\nmessage_id\030\001 \001(\t\022\"\n\006sender\030\002 \001(\0132\022." +
       "rtmwire.v1.Sender\022\024\n\014send_time_ms\030\003 \001(\003\022" +
       ".\n\014conversation\030\004 \001(\0132\030.rtmwire.v1.Conve" +
@@ -9807,20 +10608,23 @@ public final class EnvelopeOuterClass {
       "gIndicatorH\000\022<\n\023stream_pull_request\030\036 \001(" +
       "\0132\035.rtmwire.v1.StreamPullRequestH\000\022>\n\024st" +
       "ream_pull_response\030\037 \001(\0132\036.rtmwire.v1.St" +
-      "reamPullResponseH\000\022.\n\010reply_to\030@ \001(\0132\034.r" +
-      "tmwire.v1.MessageReferenceB\006\n\004bodyJ\004\010\006\020\020" +
-      "J\004\010 \020@\"V\n\020MessageReference\022\023\n\013message_ui" +
-      "d\030\001 \001(\t\022\026\n\016sender_user_id\030\002 \001(\t\022\017\n\007excer" +
-      "pt\030\003 \001(\tJ\004\010\004\020\020\"5\n\006Sender\022\017\n\007user_id\030\001 \001(" +
-      "\t\022\024\n\014display_name\030\002 \001(\tJ\004\010\003\020\020\"L\n\014Convers" +
-      "ation\022*\n\004type\030\001 \001(\0162\034.rtmwire.v1.Convers" +
-      "ationType\022\n\n\002id\030\002 \001(\tJ\004\010\003\020\020\"c\n\017DeliveryO" +
-      "ptions\022\030\n\020delivery_receipt\030\001 \001(\010\022\024\n\014read" +
-      "_receipt\030\002 \001(\010\022\032\n\022group_read_receipt\030\003 \001" +
-      "(\010J\004\010\004\020\020*\215\001\n\020ConversationType\022!\n\035CONVERS" +
-      "ATION_TYPE_UNSPECIFIED\020\000\022\032\n\026CONVERSATION" +
-      "_TYPE_PEER\020\001\022\035\n\031CONVERSATION_TYPE_CHANNE" +
-      "L\020\002\022\033\n\027CONVERSATION_TYPE_GROUP\020\003b\006proto3"
+      "reamPullResponseH\000\0224\n\017app_data_update\030  " +
+      "\001(\0132\031.rtmwire.v1.AppDataUpdateH\000\022.\n\010repl" +
+      "y_to\030@ \001(\0132\034.rtmwire.v1.MessageReference" +
+      "\022*\n\010app_data\030A \003(\0132\030.rtmwire.v1.AppDataE" +
+      "ntryB\006\n\004bodyJ\004\010\006\020\020J\004\010!\020@\"V\n\020MessageRefer" +
+      "ence\022\023\n\013message_uid\030\001 \001(\t\022\026\n\016sender_user" +
+      "_id\030\002 \001(\t\022\017\n\007excerpt\030\003 \001(\tJ\004\010\004\020\020\"5\n\006Send" +
+      "er\022\017\n\007user_id\030\001 \001(\t\022\024\n\014display_name\030\002 \001(" +
+      "\tJ\004\010\003\020\020\"L\n\014Conversation\022*\n\004type\030\001 \001(\0162\034." +
+      "rtmwire.v1.ConversationType\022\n\n\002id\030\002 \001(\tJ" +
+      "\004\010\003\020\020\"c\n\017DeliveryOptions\022\030\n\020delivery_rec" +
+      "eipt\030\001 \001(\010\022\024\n\014read_receipt\030\002 \001(\010\022\032\n\022grou" +
+      "p_read_receipt\030\003 \001(\010J\004\010\004\020\020*\215\001\n\020Conversat" +
+      "ionType\022!\n\035CONVERSATION_TYPE_UNSPECIFIED" +
+      "\020\000\022\032\n\026CONVERSATION_TYPE_PEER\020\001\022\035\n\031CONVER" +
+      "SATION_TYPE_CHANNEL\020\002\022\033\n\027CONVERSATION_TY" +
+      "PE_GROUP\020\003b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -9840,7 +10644,7 @@ public final class EnvelopeOuterClass {
     internal_static_rtmwire_v1_Envelope_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_Envelope_descriptor,
-        new java.lang.String[] { "MessageId", "Sender", "SendTimeMs", "Conversation", "DeliveryOptions", "Text", "Image", "File", "Status", "Receipt", "Stream", "StreamChunk", "Metadata", "Custom", "Edit", "Recall", "Reaction", "ReactionSummary", "Typing", "StreamPullRequest", "StreamPullResponse", "ReplyTo", "Body", });
+        new java.lang.String[] { "MessageId", "Sender", "SendTimeMs", "Conversation", "DeliveryOptions", "Text", "Image", "File", "Status", "Receipt", "Stream", "StreamChunk", "Metadata", "Custom", "Edit", "Recall", "Reaction", "ReactionSummary", "Typing", "StreamPullRequest", "StreamPullResponse", "AppDataUpdate", "ReplyTo", "AppData", "Body", });
     internal_static_rtmwire_v1_MessageReference_descriptor =
       getDescriptor().getMessageTypes().get(1);
     internal_static_rtmwire_v1_MessageReference_fieldAccessorTable = new

@@ -24,4 +24,7 @@ PB_BIND(rtmwire_v1_Mentions, rtmwire_v1_Mentions, AUTO)
 PB_BIND(rtmwire_v1_Caption, rtmwire_v1_Caption, AUTO)
 
 
+PB_BIND(rtmwire_v1_AppDataEntry, rtmwire_v1_AppDataEntry, AUTO)
+
+
 

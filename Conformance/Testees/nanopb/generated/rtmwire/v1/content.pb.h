@@ -104,6 +104,20 @@ typedef struct _rtmwire_v1_Caption {
     rtmwire_v1_Mentions mentions;
 } rtmwire_v1_Caption;
 
+/* One entry of the data an app attaches to a message (Sendbird's data, Stream's extraData,
+ RongCloud's message extensions): the same bytes as one entry of a map<string, string>, so a
+ peer whose schema declares the field as a map reads it; its proto3 JSON is a list, in the
+ sender's order. App data is not content: it has its own limits (Limits.maxAppDataEntries,
+ maxAppDataKeyBytes, maxAppDataValueBytes, RongCloud's extension bounds) and stays outside the
+ 32 KB content budget, whose rule is Agora's about what a message shows. */
+typedef struct _rtmwire_v1_AppDataEntry {
+    /* The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
+ among the entries of one message or update. */
+    char *key;
+    /* The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value. */
+    char *value;
+} rtmwire_v1_AppDataEntry;
+
 
 #ifdef __cplusplus
 extern "C" {
@@ -116,12 +130,14 @@ extern "C" {
 #define rtmwire_v1_CustomMessage_init_default    {NULL, NULL}
 #define rtmwire_v1_Mentions_init_default         {0, NULL, 0}
 #define rtmwire_v1_Caption_init_default          {NULL, false, rtmwire_v1_Mentions_init_default}
+#define rtmwire_v1_AppDataEntry_init_default     {NULL, NULL}
 #define rtmwire_v1_TextMessage_init_zero         {NULL, false, rtmwire_v1_Mentions_init_zero}
 #define rtmwire_v1_ImageMessage_init_zero        {NULL, NULL, 0, 0, 0, NULL, 0, 0, NULL, false, rtmwire_v1_Mentions_init_zero, 0}
 #define rtmwire_v1_FileMessage_init_zero         {NULL, NULL, 0, NULL, NULL, false, rtmwire_v1_Mentions_init_zero, 0}
 #define rtmwire_v1_CustomMessage_init_zero       {NULL, NULL}
 #define rtmwire_v1_Mentions_init_zero            {0, NULL, 0}
 #define rtmwire_v1_Caption_init_zero             {NULL, false, rtmwire_v1_Mentions_init_zero}
+#define rtmwire_v1_AppDataEntry_init_zero        {NULL, NULL}
 
 /* Field tags (for use in manual encoding/decoding) */
 #define rtmwire_v1_CustomMessage_type_tag        1
@@ -150,6 +166,8 @@ extern "C" {
 #define rtmwire_v1_FileMessage_expire_time_ms_tag 7
 #define rtmwire_v1_Caption_text_tag              1
 #define rtmwire_v1_Caption_mentions_tag          2
+#define rtmwire_v1_AppDataEntry_key_tag          1
+#define rtmwire_v1_AppDataEntry_value_tag        2
 
 /* Struct field encoding specification for nanopb */
 #define rtmwire_v1_TextMessage_FIELDLIST(X, a) \
@@ -206,12 +224,19 @@ X(a, STATIC,   OPTIONAL, MESSAGE,  mentions,          2)
 #define rtmwire_v1_Caption_DEFAULT NULL
 #define rtmwire_v1_Caption_mentions_MSGTYPE rtmwire_v1_Mentions
 
+#define rtmwire_v1_AppDataEntry_FIELDLIST(X, a) \
+X(a, POINTER,  SINGULAR, STRING,   key,               1) \
+X(a, POINTER,  SINGULAR, STRING,   value,             2)
+#define rtmwire_v1_AppDataEntry_CALLBACK NULL
+#define rtmwire_v1_AppDataEntry_DEFAULT NULL
+
 extern const pb_msgdesc_t rtmwire_v1_TextMessage_msg;
 extern const pb_msgdesc_t rtmwire_v1_ImageMessage_msg;
 extern const pb_msgdesc_t rtmwire_v1_FileMessage_msg;
 extern const pb_msgdesc_t rtmwire_v1_CustomMessage_msg;
 extern const pb_msgdesc_t rtmwire_v1_Mentions_msg;
 extern const pb_msgdesc_t rtmwire_v1_Caption_msg;
+extern const pb_msgdesc_t rtmwire_v1_AppDataEntry_msg;
 
 /* Defines for backwards compatibility with code written before nanopb-0.4.0 */
 #define rtmwire_v1_TextMessage_fields &rtmwire_v1_TextMessage_msg
@@ -220,6 +245,7 @@ extern const pb_msgdesc_t rtmwire_v1_Caption_msg;
 #define rtmwire_v1_CustomMessage_fields &rtmwire_v1_CustomMessage_msg
 #define rtmwire_v1_Mentions_fields &rtmwire_v1_Mentions_msg
 #define rtmwire_v1_Caption_fields &rtmwire_v1_Caption_msg
+#define rtmwire_v1_AppDataEntry_fields &rtmwire_v1_AppDataEntry_msg
 
 /* Maximum encoded size of messages (where known) */
 /* rtmwire_v1_TextMessage_size depends on runtime parameters */
@@ -228,6 +254,7 @@ extern const pb_msgdesc_t rtmwire_v1_Caption_msg;
 /* rtmwire_v1_CustomMessage_size depends on runtime parameters */
 /* rtmwire_v1_Mentions_size depends on runtime parameters */
 /* rtmwire_v1_Caption_size depends on runtime parameters */
+/* rtmwire_v1_AppDataEntry_size depends on runtime parameters */
 
 #ifdef __cplusplus
 } /* extern "C" */

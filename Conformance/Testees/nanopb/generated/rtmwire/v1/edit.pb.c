@@ -9,4 +9,7 @@
 PB_BIND(rtmwire_v1_MessageEdit, rtmwire_v1_MessageEdit, AUTO)
 
 
+PB_BIND(rtmwire_v1_AppDataUpdate, rtmwire_v1_AppDataUpdate, AUTO)
+
+
 

@@ -30,6 +30,23 @@ typedef struct _rtmwire_v1_MessageEdit {
     } content;
 } rtmwire_v1_MessageEdit;
 
+/* A change to the app data of an earlier message (RongCloud updateMessageExpansion and
+ removeMessageExpansionForKey), by its sender or by the server (a stream's summary is one such
+ update). Receivers set every entry of `set`, then remove every key of `removed_keys`, and apply
+ updates in update-time order. */
+typedef struct _rtmwire_v1_AppDataUpdate {
+    /* The changed message's id (its Envelope.message_id). Required (non-empty). */
+    char *target_message_id;
+    /* Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys. */
+    pb_size_t set_count;
+    struct _rtmwire_v1_AppDataEntry *set;
+    /* Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`. */
+    pb_size_t removed_keys_count;
+    char **removed_keys;
+    /* When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid. */
+    int64_t update_time_ms;
+} rtmwire_v1_AppDataUpdate;
+
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,13 +54,19 @@ extern "C" {
 
 /* Initializer values for message structs */
 #define rtmwire_v1_MessageEdit_init_default      {NULL, 0, 0, {rtmwire_v1_TextMessage_init_default}}
+#define rtmwire_v1_AppDataUpdate_init_default    {NULL, 0, NULL, 0, NULL, 0}
 #define rtmwire_v1_MessageEdit_init_zero         {NULL, 0, 0, {rtmwire_v1_TextMessage_init_zero}}
+#define rtmwire_v1_AppDataUpdate_init_zero       {NULL, 0, NULL, 0, NULL, 0}
 
 /* Field tags (for use in manual encoding/decoding) */
 #define rtmwire_v1_MessageEdit_target_message_id_tag 1
 #define rtmwire_v1_MessageEdit_edit_time_ms_tag  2
 #define rtmwire_v1_MessageEdit_text_tag          3
 #define rtmwire_v1_MessageEdit_caption_tag       4
+#define rtmwire_v1_AppDataUpdate_target_message_id_tag 1
+#define rtmwire_v1_AppDataUpdate_set_tag         2
+#define rtmwire_v1_AppDataUpdate_removed_keys_tag 3
+#define rtmwire_v1_AppDataUpdate_update_time_ms_tag 4
 
 /* Struct field encoding specification for nanopb */
 #define rtmwire_v1_MessageEdit_FIELDLIST(X, a) \
@@ -56,16 +79,28 @@ X(a, STATIC,   ONEOF,    MESSAGE,  (content,caption,content.caption),   4)
 #define rtmwire_v1_MessageEdit_content_text_MSGTYPE rtmwire_v1_TextMessage
 #define rtmwire_v1_MessageEdit_content_caption_MSGTYPE rtmwire_v1_Caption
 
+#define rtmwire_v1_AppDataUpdate_FIELDLIST(X, a) \
+X(a, POINTER,  SINGULAR, STRING,   target_message_id,   1) \
+X(a, POINTER,  REPEATED, MESSAGE,  set,               2) \
+X(a, POINTER,  REPEATED, STRING,   removed_keys,      3) \
+X(a, STATIC,   SINGULAR, INT64,    update_time_ms,    4)
+#define rtmwire_v1_AppDataUpdate_CALLBACK NULL
+#define rtmwire_v1_AppDataUpdate_DEFAULT NULL
+#define rtmwire_v1_AppDataUpdate_set_MSGTYPE rtmwire_v1_AppDataEntry
+
 extern const pb_msgdesc_t rtmwire_v1_MessageEdit_msg;
+extern const pb_msgdesc_t rtmwire_v1_AppDataUpdate_msg;
 
 /* Defines for backwards compatibility with code written before nanopb-0.4.0 */
 #define rtmwire_v1_MessageEdit_fields &rtmwire_v1_MessageEdit_msg
+#define rtmwire_v1_AppDataUpdate_fields &rtmwire_v1_AppDataUpdate_msg
 
 /* Maximum encoded size of messages (where known) */
 #if defined(rtmwire_v1_TextMessage_size) && defined(rtmwire_v1_Caption_size)
 union rtmwire_v1_MessageEdit_content_size_union {char f3[(6 + rtmwire_v1_TextMessage_size)]; char f4[(6 + rtmwire_v1_Caption_size)];};
 #endif
 /* rtmwire_v1_MessageEdit_size depends on runtime parameters */
+/* rtmwire_v1_AppDataUpdate_size depends on runtime parameters */
 
 #ifdef __cplusplus
 } /* extern "C" */

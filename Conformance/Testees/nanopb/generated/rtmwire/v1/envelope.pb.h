@@ -126,12 +126,18 @@ typedef struct _rtmwire_v1_Envelope {
         rtmwire_v1_StreamPullRequest stream_pull_request;
         /* The server's answer to a stream pull request; the content follows as stream chunks. */
         rtmwire_v1_StreamPullResponse stream_pull_response;
+        /* A change to the app data of an earlier message. */
+        rtmwire_v1_AppDataUpdate app_data_update;
     } body;
     /* The message this envelope replies to. Absent = not a reply. Any body may reply (usually
  text, image or file). Numbered after the body kinds so that older readers, which keep it as
  an unknown field after the body, re-encode the envelope byte for byte. */
     bool has_reply_to;
     rtmwire_v1_MessageReference reply_to;
+    /* Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+ entries with distinct keys. Empty = none. */
+    pb_size_t app_data_count;
+    struct _rtmwire_v1_AppDataEntry *app_data;
 } rtmwire_v1_Envelope;
 
 
@@ -152,12 +158,12 @@ extern "C" {
 
 
 /* Initializer values for message structs */
-#define rtmwire_v1_Envelope_init_default         {NULL, false, rtmwire_v1_Sender_init_default, 0, false, rtmwire_v1_Conversation_init_default, false, rtmwire_v1_DeliveryOptions_init_default, 0, {rtmwire_v1_TextMessage_init_default}, false, rtmwire_v1_MessageReference_init_default}
+#define rtmwire_v1_Envelope_init_default         {NULL, false, rtmwire_v1_Sender_init_default, 0, false, rtmwire_v1_Conversation_init_default, false, rtmwire_v1_DeliveryOptions_init_default, 0, {rtmwire_v1_TextMessage_init_default}, false, rtmwire_v1_MessageReference_init_default, 0, NULL}
 #define rtmwire_v1_MessageReference_init_default {NULL, NULL, NULL}
 #define rtmwire_v1_Sender_init_default           {NULL, NULL}
 #define rtmwire_v1_Conversation_init_default     {_rtmwire_v1_ConversationType_MIN, NULL}
 #define rtmwire_v1_DeliveryOptions_init_default  {0, 0, 0}
-#define rtmwire_v1_Envelope_init_zero            {NULL, false, rtmwire_v1_Sender_init_zero, 0, false, rtmwire_v1_Conversation_init_zero, false, rtmwire_v1_DeliveryOptions_init_zero, 0, {rtmwire_v1_TextMessage_init_zero}, false, rtmwire_v1_MessageReference_init_zero}
+#define rtmwire_v1_Envelope_init_zero            {NULL, false, rtmwire_v1_Sender_init_zero, 0, false, rtmwire_v1_Conversation_init_zero, false, rtmwire_v1_DeliveryOptions_init_zero, 0, {rtmwire_v1_TextMessage_init_zero}, false, rtmwire_v1_MessageReference_init_zero, 0, NULL}
 #define rtmwire_v1_MessageReference_init_zero    {NULL, NULL, NULL}
 #define rtmwire_v1_Sender_init_zero              {NULL, NULL}
 #define rtmwire_v1_Conversation_init_zero        {_rtmwire_v1_ConversationType_MIN, NULL}
@@ -195,7 +201,9 @@ extern "C" {
 #define rtmwire_v1_Envelope_typing_tag           29
 #define rtmwire_v1_Envelope_stream_pull_request_tag 30
 #define rtmwire_v1_Envelope_stream_pull_response_tag 31
+#define rtmwire_v1_Envelope_app_data_update_tag  32
 #define rtmwire_v1_Envelope_reply_to_tag         64
+#define rtmwire_v1_Envelope_app_data_tag         65
 
 /* Struct field encoding specification for nanopb */
 #define rtmwire_v1_Envelope_FIELDLIST(X, a) \
@@ -220,7 +228,9 @@ X(a, STATIC,   ONEOF,    MESSAGE,  (body,reaction_summary,body.reaction_summary)
 X(a, STATIC,   ONEOF,    MESSAGE,  (body,typing,body.typing),  29) \
 X(a, STATIC,   ONEOF,    MESSAGE,  (body,stream_pull_request,body.stream_pull_request),  30) \
 X(a, STATIC,   ONEOF,    MESSAGE,  (body,stream_pull_response,body.stream_pull_response),  31) \
-X(a, STATIC,   OPTIONAL, MESSAGE,  reply_to,         64)
+X(a, STATIC,   ONEOF,    MESSAGE,  (body,app_data_update,body.app_data_update),  32) \
+X(a, STATIC,   OPTIONAL, MESSAGE,  reply_to,         64) \
+X(a, POINTER,  REPEATED, MESSAGE,  app_data,         65)
 #define rtmwire_v1_Envelope_CALLBACK NULL
 #define rtmwire_v1_Envelope_DEFAULT NULL
 #define rtmwire_v1_Envelope_sender_MSGTYPE rtmwire_v1_Sender
@@ -242,7 +252,9 @@ X(a, STATIC,   OPTIONAL, MESSAGE,  reply_to,         64)
 #define rtmwire_v1_Envelope_body_typing_MSGTYPE rtmwire_v1_TypingIndicator
 #define rtmwire_v1_Envelope_body_stream_pull_request_MSGTYPE rtmwire_v1_StreamPullRequest
 #define rtmwire_v1_Envelope_body_stream_pull_response_MSGTYPE rtmwire_v1_StreamPullResponse
+#define rtmwire_v1_Envelope_body_app_data_update_MSGTYPE rtmwire_v1_AppDataUpdate
 #define rtmwire_v1_Envelope_reply_to_MSGTYPE rtmwire_v1_MessageReference
+#define rtmwire_v1_Envelope_app_data_MSGTYPE rtmwire_v1_AppDataEntry
 
 #define rtmwire_v1_MessageReference_FIELDLIST(X, a) \
 X(a, POINTER,  SINGULAR, STRING,   message_uid,       1) \
@@ -284,8 +296,8 @@ extern const pb_msgdesc_t rtmwire_v1_DeliveryOptions_msg;
 #define rtmwire_v1_DeliveryOptions_fields &rtmwire_v1_DeliveryOptions_msg
 
 /* Maximum encoded size of messages (where known) */
-#if defined(rtmwire_v1_TextMessage_size) && defined(rtmwire_v1_ImageMessage_size) && defined(rtmwire_v1_FileMessage_size) && defined(rtmwire_v1_Receipt_size) && defined(rtmwire_v1_StreamMessage_size) && defined(rtmwire_v1_StreamChunk_size) && defined(rtmwire_v1_MetadataMessage_size) && defined(rtmwire_v1_CustomMessage_size) && defined(rtmwire_v1_MessageEdit_size) && defined(rtmwire_v1_MessageRecall_size) && defined(rtmwire_v1_Reaction_size) && defined(rtmwire_v1_ReactionSummary_size) && defined(rtmwire_v1_StreamPullRequest_size) && defined(rtmwire_v1_StreamPullResponse_size)
-union rtmwire_v1_Envelope_body_size_union {char f16[(7 + rtmwire_v1_TextMessage_size)]; char f17[(7 + rtmwire_v1_ImageMessage_size)]; char f18[(7 + rtmwire_v1_FileMessage_size)]; char f20[(7 + rtmwire_v1_Receipt_size)]; char f21[(7 + rtmwire_v1_StreamMessage_size)]; char f22[(7 + rtmwire_v1_StreamChunk_size)]; char f23[(7 + rtmwire_v1_MetadataMessage_size)]; char f24[(7 + rtmwire_v1_CustomMessage_size)]; char f25[(7 + rtmwire_v1_MessageEdit_size)]; char f26[(7 + rtmwire_v1_MessageRecall_size)]; char f27[(7 + rtmwire_v1_Reaction_size)]; char f28[(7 + rtmwire_v1_ReactionSummary_size)]; char f30[(7 + rtmwire_v1_StreamPullRequest_size)]; char f31[(7 + rtmwire_v1_StreamPullResponse_size)]; char f0[11];};
+#if defined(rtmwire_v1_TextMessage_size) && defined(rtmwire_v1_ImageMessage_size) && defined(rtmwire_v1_FileMessage_size) && defined(rtmwire_v1_Receipt_size) && defined(rtmwire_v1_StreamMessage_size) && defined(rtmwire_v1_StreamChunk_size) && defined(rtmwire_v1_MetadataMessage_size) && defined(rtmwire_v1_CustomMessage_size) && defined(rtmwire_v1_MessageEdit_size) && defined(rtmwire_v1_MessageRecall_size) && defined(rtmwire_v1_Reaction_size) && defined(rtmwire_v1_ReactionSummary_size) && defined(rtmwire_v1_StreamPullRequest_size) && defined(rtmwire_v1_StreamPullResponse_size) && defined(rtmwire_v1_AppDataUpdate_size)
+union rtmwire_v1_Envelope_body_size_union {char f16[(7 + rtmwire_v1_TextMessage_size)]; char f17[(7 + rtmwire_v1_ImageMessage_size)]; char f18[(7 + rtmwire_v1_FileMessage_size)]; char f20[(7 + rtmwire_v1_Receipt_size)]; char f21[(7 + rtmwire_v1_StreamMessage_size)]; char f22[(7 + rtmwire_v1_StreamChunk_size)]; char f23[(7 + rtmwire_v1_MetadataMessage_size)]; char f24[(7 + rtmwire_v1_CustomMessage_size)]; char f25[(7 + rtmwire_v1_MessageEdit_size)]; char f26[(7 + rtmwire_v1_MessageRecall_size)]; char f27[(7 + rtmwire_v1_Reaction_size)]; char f28[(7 + rtmwire_v1_ReactionSummary_size)]; char f30[(7 + rtmwire_v1_StreamPullRequest_size)]; char f31[(7 + rtmwire_v1_StreamPullResponse_size)]; char f32[(7 + rtmwire_v1_AppDataUpdate_size)]; char f0[11];};
 #endif
 /* rtmwire_v1_Envelope_size depends on runtime parameters */
 /* rtmwire_v1_MessageReference_size depends on runtime parameters */

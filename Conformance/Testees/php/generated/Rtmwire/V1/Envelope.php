@@ -53,6 +53,13 @@ class Envelope extends \Google\Protobuf\Internal\Message
      * Generated from protobuf field <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
      */
     protected $reply_to = null;
+    /**
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     *
+     * Generated from protobuf field <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     */
+    private $app_data;
     protected $body;
 
     /**
@@ -103,10 +110,15 @@ class Envelope extends \Google\Protobuf\Internal\Message
      *           A client asks the server to send a streaming message's content again.
      *     @type \Rtmwire\V1\StreamPullResponse $stream_pull_response
      *           The server's answer to a stream pull request; the content follows as stream chunks.
+     *     @type \Rtmwire\V1\AppDataUpdate $app_data_update
+     *           A change to the app data of an earlier message.
      *     @type \Rtmwire\V1\MessageReference $reply_to
      *           The message this envelope replies to. Absent = not a reply. Any body may reply (usually
      *           text, image or file). Numbered after the body kinds so that older readers, which keep it as
      *           an unknown field after the body, re-encode the envelope byte for byte.
+     *     @type array<\Rtmwire\V1\AppDataEntry>|\Google\Protobuf\Internal\RepeatedField $app_data
+     *           Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     *           entries with distinct keys. Empty = none.
      * }
      */
     public function __construct($data = NULL) {
@@ -771,6 +783,37 @@ class Envelope extends \Google\Protobuf\Internal\Message
     }
 
     /**
+     * A change to the app data of an earlier message.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     * @return \Rtmwire\V1\AppDataUpdate|null
+     */
+    public function getAppDataUpdate()
+    {
+        return $this->readOneof(32);
+    }
+
+    public function hasAppDataUpdate()
+    {
+        return $this->hasOneof(32);
+    }
+
+    /**
+     * A change to the app data of an earlier message.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.AppDataUpdate app_data_update = 32;</code>
+     * @param \Rtmwire\V1\AppDataUpdate $var
+     * @return $this
+     */
+    public function setAppDataUpdate($var)
+    {
+        GPBUtil::checkMessage($var, \Rtmwire\V1\AppDataUpdate::class);
+        $this->writeOneof(32, $var);
+
+        return $this;
+    }
+
+    /**
      * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
      * text, image or file). Numbered after the body kinds so that older readers, which keep it as
      * an unknown field after the body, re-encode the envelope byte for byte.
@@ -806,6 +849,34 @@ class Envelope extends \Google\Protobuf\Internal\Message
     {
         GPBUtil::checkMessage($var, \Rtmwire\V1\MessageReference::class);
         $this->reply_to = $var;
+
+        return $this;
+    }
+
+    /**
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     *
+     * Generated from protobuf field <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     * @return \Google\Protobuf\Internal\RepeatedField
+     */
+    public function getAppData()
+    {
+        return $this->app_data;
+    }
+
+    /**
+     * Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
+     * entries with distinct keys. Empty = none.
+     *
+     * Generated from protobuf field <code>repeated .rtmwire.v1.AppDataEntry app_data = 65;</code>
+     * @param array<\Rtmwire\V1\AppDataEntry>|\Google\Protobuf\Internal\RepeatedField $var
+     * @return $this
+     */
+    public function setAppData($var)
+    {
+        $arr = GPBUtil::checkRepeatedField($var, \Google\Protobuf\Internal\GPBType::MESSAGE, \Rtmwire\V1\AppDataEntry::class);
+        $this->app_data = $arr;
 
         return $this;
     }

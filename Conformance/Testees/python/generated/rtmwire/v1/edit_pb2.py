@@ -14,7 +14,7 @@ _sym_db = _symbol_database.Default()
 from rtmwire.v1 import content_pb2 as rtmwire_dot_v1_dot_content__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15rtmwire/v1/edit.proto\x12\nrtmwire.v1\x1a\x18rtmwire/v1/content.proto\"\xa0\x01\n\x0bMessageEdit\x12\x19\n\x11target_message_id\x18\x01 \x01(\t\x12\x14\n\x0c\x65\x64it_time_ms\x18\x02 \x01(\x03\x12\'\n\x04text\x18\x03 \x01(\x0b\x32\x17.rtmwire.v1.TextMessageH\x00\x12&\n\x07\x63\x61ption\x18\x04 \x01(\x0b\x32\x13.rtmwire.v1.CaptionH\x00\x42\t\n\x07\x63ontentJ\x04\x08\x05\x10\x10\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x15rtmwire/v1/edit.proto\x12\nrtmwire.v1\x1a\x18rtmwire/v1/content.proto\"\xa0\x01\n\x0bMessageEdit\x12\x19\n\x11target_message_id\x18\x01 \x01(\t\x12\x14\n\x0c\x65\x64it_time_ms\x18\x02 \x01(\x03\x12\'\n\x04text\x18\x03 \x01(\x0b\x32\x17.rtmwire.v1.TextMessageH\x00\x12&\n\x07\x63\x61ption\x18\x04 \x01(\x0b\x32\x13.rtmwire.v1.CaptionH\x00\x42\t\n\x07\x63ontentJ\x04\x08\x05\x10\x10\"\x85\x01\n\rAppDataUpdate\x12\x19\n\x11target_message_id\x18\x01 \x01(\t\x12%\n\x03set\x18\x02 \x03(\x0b\x32\x18.rtmwire.v1.AppDataEntry\x12\x14\n\x0cremoved_keys\x18\x03 \x03(\t\x12\x16\n\x0eupdate_time_ms\x18\x04 \x01(\x03J\x04\x08\x05\x10\x10\x62\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rtmwire.v1.edit_pb2', globals())
@@ -23,4 +23,6 @@ if _descriptor._USE_C_DESCRIPTORS == False:
   DESCRIPTOR._options = None
   _MESSAGEEDIT._serialized_start=64
   _MESSAGEEDIT._serialized_end=224
+  _APPDATAUPDATE._serialized_start=227
+  _APPDATAUPDATE._serialized_end=360
 # @@protoc_insertion_point(module_scope)

@@ -43,6 +43,10 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
       optional :text, :string, 1
       optional :mentions, :message, 2, "rtmwire.v1.Mentions"
     end
+    add_message "rtmwire.v1.AppDataEntry" do
+      optional :key, :string, 1
+      optional :value, :string, 2
+    end
   end
 end
 
@@ -54,5 +58,6 @@ module Rtmwire
     CustomMessage = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.CustomMessage").msgclass
     Mentions = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.Mentions").msgclass
     Caption = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.Caption").msgclass
+    AppDataEntry = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.AppDataEntry").msgclass
   end
 end

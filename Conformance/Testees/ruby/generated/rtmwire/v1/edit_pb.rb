@@ -15,11 +15,18 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
         optional :caption, :message, 4, "rtmwire.v1.Caption"
       end
     end
+    add_message "rtmwire.v1.AppDataUpdate" do
+      optional :target_message_id, :string, 1
+      repeated :set, :message, 2, "rtmwire.v1.AppDataEntry"
+      repeated :removed_keys, :string, 3
+      optional :update_time_ms, :int64, 4
+    end
   end
 end
 
 module Rtmwire
   module V1
     MessageEdit = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.MessageEdit").msgclass
+    AppDataUpdate = ::Google::Protobuf::DescriptorPool.generated_pool.lookup("rtmwire.v1.AppDataUpdate").msgclass
   end
 end

@@ -22,6 +22,7 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
       optional :conversation, :message, 4, "rtmwire.v1.Conversation"
       optional :delivery_options, :message, 5, "rtmwire.v1.DeliveryOptions"
       optional :reply_to, :message, 64, "rtmwire.v1.MessageReference"
+      repeated :app_data, :message, 65, "rtmwire.v1.AppDataEntry"
       oneof :body do
         optional :text, :message, 16, "rtmwire.v1.TextMessage"
         optional :image, :message, 17, "rtmwire.v1.ImageMessage"
@@ -39,6 +40,7 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
         optional :typing, :message, 29, "rtmwire.v1.TypingIndicator"
         optional :stream_pull_request, :message, 30, "rtmwire.v1.StreamPullRequest"
         optional :stream_pull_response, :message, 31, "rtmwire.v1.StreamPullResponse"
+        optional :app_data_update, :message, 32, "rtmwire.v1.AppDataUpdate"
       end
     end
     add_message "rtmwire.v1.MessageReference" do

@@ -16,7 +16,7 @@ class Content
         }
         $pool->internalAddGeneratedFile(
             '
-Ó
+…
 rtmwire/v1/content.proto
 rtmwire.v1"I
 TextMessage
@@ -51,7 +51,10 @@ rtmwire.v1"I
 everyone (J"E
 Caption
 text (	&
-mentions (2.rtmwire.v1.MentionsJbproto3'
+mentions (2.rtmwire.v1.MentionsJ"0
+AppDataEntry
+key (	
+value (	Jbproto3'
         , true);
 
         static::$is_initialized = true;
