@@ -25,6 +25,12 @@ def build(ctx):
                                                 "handRaised": True})))
     add(Valid("status-offline", "A member leaves the channel.",
               env("status-offline", {"presence": "PRESENCE_OFFLINE"}, send_time=None)))
+    add(Valid("status-member-left-reported-by-server", "The server reports that member jimin "
+              "left the channel (memberLeft): offline, with the member's id; the envelope is the "
+              "server's.",
+              env("status-member-left-reported-by-server",
+                  {"presence": "PRESENCE_OFFLINE", "memberUserId": "jimin"},
+                  sender={"userId": "rtm-server"})))
     add(Valid("status-inner-type", "A bare StatusMessage: offline, hand raised.",
               {"presence": "PRESENCE_OFFLINE", "handRaised": True}, type=STATUS))
 

@@ -39,6 +39,7 @@ struct BaselineReaderTests {
         case .image(let image)?: if image.mentions != nil || image.expireTimeMs != 0 { return true }
         case .file(let file)?: if file.mentions != nil || file.expireTimeMs != 0 { return true }
         case .stream(let stream)?: if !stream.summary.isEmpty { return true }
+        case .status(let status)?: if !status.memberUserID.isEmpty { return true }
         case .receipt(let receipt)?:
             switch receipt.kind {
             case .groupRead(let read)?: if !read.readerUserID.isEmpty { return true }

@@ -68,7 +68,7 @@ public nonisolated enum Rtmwire_V1_Presence: SwiftProtobuf.Enum, Swift.CaseItera
 
 }
 
-/// A status update broadcast by a channel member.
+/// A status update broadcast by a channel member, or by the server about a member.
 public nonisolated struct Rtmwire_V1_StatusMessage: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -79,6 +79,11 @@ public nonisolated struct Rtmwire_V1_StatusMessage: Sendable {
 
   /// True while the member's hand is raised (asking for attention).
   public var handRaised: Bool = false
+
+  /// The member this status is about when someone else reports it: the server that saw the
+  /// member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+  /// shows as online / offline) sends the member's id. Empty = the sender's own status.
+  public var memberUserID: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -95,7 +100,7 @@ nonisolated extension Rtmwire_V1_Presence: SwiftProtobuf._ProtoNameProviding {
 
 nonisolated extension Rtmwire_V1_StatusMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StatusMessage"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}presence\0\u{3}hand_raised\0\u{c}\u{3}\u{d}")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}presence\0\u{3}hand_raised\0\u{3}member_user_id\0\u{c}\u{4}\u{c}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -105,6 +110,7 @@ nonisolated extension Rtmwire_V1_StatusMessage: SwiftProtobuf.Message, SwiftProt
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularEnumField(value: &self.presence) }()
       case 2: try { try decoder.decodeSingularBoolField(value: &self.handRaised) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.memberUserID) }()
       default: break
       }
     }
@@ -117,12 +123,16 @@ nonisolated extension Rtmwire_V1_StatusMessage: SwiftProtobuf.Message, SwiftProt
     if self.handRaised != false {
       try visitor.visitSingularBoolField(value: self.handRaised, fieldNumber: 2)
     }
+    if !self.memberUserID.isEmpty {
+      try visitor.visitSingularStringField(value: self.memberUserID, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Rtmwire_V1_StatusMessage, rhs: Rtmwire_V1_StatusMessage) -> Bool {
     if lhs.presence != rhs.presence {return false}
     if lhs.handRaised != rhs.handRaised {return false}
+    if lhs.memberUserID != rhs.memberUserID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -279,6 +279,7 @@ extension SchemaTable {
             fields: [
                 FieldSchema(number: 1, name: "presence", kind: .varint, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "hand_raised", kind: .bool, isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "member_user_id", kind: .string, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.StorageEvent",

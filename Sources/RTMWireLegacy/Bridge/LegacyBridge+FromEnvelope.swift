@@ -9,7 +9,8 @@ extension LegacyBridge {
     /// read neither receipt requests, replies, mentions nor unknown members.
     ///
     /// - Throws: `RTMWireError`: whatever `RTMMessage/validate(limits:)` finds;
-    ///   `RTMWireError/Code/noLegacyForm` for receipts, files, streams, metadata, edits,
+    ///   `RTMWireError/Code/noLegacyForm` for receipts, files (an RTM file message, not
+    ///   JSON: see ``legacyFile(from:)``), streams, metadata, edits,
     ///   recalls, reactions, typing indicators, custom messages that did not come from legacy
     ///   JSON and bodies of a newer schema version; `missingField` at `send_time_ms` for an
     ///   unstamped text or image (their legacy form needs a timestamp); `invalidValue` when a
@@ -47,6 +48,12 @@ extension LegacyBridge {
                     message: try stamped(.photo(caption: caption)),
                     photo: LegacyPhotoAttachment(image))
             ]
+        case .status(let status) where !status.memberUserID.isEmpty:
+            // The server reports a member who joined or left (memberJoined / memberLeft): the
+            // tutorial's clients take it as that member's own status message.
+            let member = LegacySender(
+                senderID: status.memberUserID, displayName: "")
+            return statusMessages(status, from: member)
         case .status(let status):
             return statusMessages(status, from: legacySender)
         case .custom(let custom) where custom.type.hasPrefix(Self.customTypePrefix):
@@ -123,5 +130,23 @@ extension LegacyBridge {
         case .streamPullResponse: "stream pull response"
         case .appDataUpdate: "app data update"
         }
+    }
+}
+
+extension LegacyBridge {
+    /// The tutorial's file sharing: the RTM file message (`AgoraRtmFileMessage`: media id and
+    /// file name) that tells tutorial clients what a file envelope says. The tutorial sends it
+    /// as it is, with no JSON, and lists it by file name and media id.
+    ///
+    /// - Throws: `RTMWireError`: whatever `RTMMessage/validate(limits:)` finds;
+    ///   `RTMWireError/Code/noLegacyForm` when the body is no file.
+    public func legacyFile(from envelope: Envelope) throws(RTMWireError) -> LegacyFileShare {
+        try envelope.validate(limits: options.limits)
+        guard case .file(let file)? = envelope.body else {
+            throw RTMWireError(
+                code: .noLegacyForm, fieldPath: "body",
+                detail: "only a file body is an RTM file message in the tutorial")
+        }
+        return LegacyFileShare(file)
     }
 }

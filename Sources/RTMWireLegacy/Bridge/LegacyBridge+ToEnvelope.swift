@@ -85,3 +85,21 @@ extension LegacyBridge {
         return image
     }
 }
+
+extension LegacyBridge {
+    /// The envelope of a file the tutorial shared (an RTM file message, which carries no JSON):
+    /// a file body in the bridge's conversation, from `sender`, with the RTM message's id and
+    /// send time.
+    ///
+    /// - Throws: `RTMWireError`: whatever `RTMMessage/validate(limits:)` finds in the envelope
+    ///   (an empty media id, a size over the limit, …).
+    public func envelope(
+        fromFile file: LegacyFileShare, sender: Sender, messageID: String, sendTimeMs: Int64
+    ) throws(RTMWireError) -> Envelope {
+        let envelope = Envelope(
+            messageID: messageID, sender: sender, sendTimeMs: sendTimeMs,
+            conversation: conversation, body: .file(file.fileMessage))
+        try envelope.validate(limits: options.limits)
+        return envelope
+    }
+}

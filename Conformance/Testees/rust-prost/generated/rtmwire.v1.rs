@@ -188,7 +188,7 @@ pub struct AppDataUpdate {
     #[prost(int64, tag="4")]
     pub update_time_ms: i64,
 }
-/// A status update broadcast by a channel member.
+/// A status update broadcast by a channel member, or by the server about a member.
 #[allow(clippy::derive_partial_eq_without_eq)]
 #[derive(Clone, PartialEq, ::prost::Message)]
 pub struct StatusMessage {
@@ -198,6 +198,11 @@ pub struct StatusMessage {
     /// True while the member's hand is raised (asking for attention).
     #[prost(bool, tag="2")]
     pub hand_raised: bool,
+    /// The member this status is about when someone else reports it: the server that saw the
+    /// member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+    /// shows as online / offline) sends the member's id. Empty = the sender's own status.
+    #[prost(string, tag="3")]
+    pub member_user_id: ::prost::alloc::string::String,
 }
 /// Presence of a user in a channel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]

@@ -28,6 +28,7 @@ pub struct StatusMessage {
     // message fields
     pub presence: Presence,
     pub hand_raised: bool,
+    pub member_user_id: ::std::string::String,
     // special fields
     pub unknown_fields: ::protobuf::UnknownFields,
     pub cached_size: ::protobuf::CachedSize,
@@ -73,6 +74,32 @@ impl StatusMessage {
     pub fn set_hand_raised(&mut self, v: bool) {
         self.hand_raised = v;
     }
+
+    // string member_user_id = 3;
+
+
+    pub fn get_member_user_id(&self) -> &str {
+        &self.member_user_id
+    }
+    pub fn clear_member_user_id(&mut self) {
+        self.member_user_id.clear();
+    }
+
+    // Param is passed by value, moved
+    pub fn set_member_user_id(&mut self, v: ::std::string::String) {
+        self.member_user_id = v;
+    }
+
+    // Mutable pointer to the field.
+    // If field is not initialized, it is initialized with default value first.
+    pub fn mut_member_user_id(&mut self) -> &mut ::std::string::String {
+        &mut self.member_user_id
+    }
+
+    // Take field
+    pub fn take_member_user_id(&mut self) -> ::std::string::String {
+        ::std::mem::replace(&mut self.member_user_id, ::std::string::String::new())
+    }
 }
 
 impl ::protobuf::Message for StatusMessage {
@@ -94,6 +121,9 @@ impl ::protobuf::Message for StatusMessage {
                     let tmp = is.read_bool()?;
                     self.hand_raised = tmp;
                 },
+                3 => {
+                    ::protobuf::rt::read_singular_proto3_string_into(wire_type, is, &mut self.member_user_id)?;
+                },
                 _ => {
                     ::protobuf::rt::read_unknown_or_skip_group(field_number, wire_type, is, self.mut_unknown_fields())?;
                 },
@@ -112,6 +142,9 @@ impl ::protobuf::Message for StatusMessage {
         if self.hand_raised != false {
             my_size += 2;
         }
+        if !self.member_user_id.is_empty() {
+            my_size += ::protobuf::rt::string_size(3, &self.member_user_id);
+        }
         my_size += ::protobuf::rt::unknown_fields_size(self.get_unknown_fields());
         self.cached_size.set(my_size);
         my_size
@@ -123,6 +156,9 @@ impl ::protobuf::Message for StatusMessage {
         }
         if self.hand_raised != false {
             os.write_bool(2, self.hand_raised)?;
+        }
+        if !self.member_user_id.is_empty() {
+            os.write_string(3, &self.member_user_id)?;
         }
         os.write_unknown_fields(self.get_unknown_fields())?;
         ::std::result::Result::Ok(())
@@ -172,6 +208,11 @@ impl ::protobuf::Message for StatusMessage {
                 |m: &StatusMessage| { &m.hand_raised },
                 |m: &mut StatusMessage| { &mut m.hand_raised },
             ));
+            fields.push(::protobuf::reflect::accessor::make_simple_field_accessor::<_, ::protobuf::types::ProtobufTypeString>(
+                "member_user_id",
+                |m: &StatusMessage| { &m.member_user_id },
+                |m: &mut StatusMessage| { &mut m.member_user_id },
+            ));
             ::protobuf::reflect::MessageDescriptor::new_pb_name::<StatusMessage>(
                 "StatusMessage",
                 fields,
@@ -190,6 +231,7 @@ impl ::protobuf::Clear for StatusMessage {
     fn clear(&mut self) {
         self.presence = Presence::PRESENCE_UNSPECIFIED;
         self.hand_raised = false;
+        self.member_user_id.clear();
         self.unknown_fields.clear();
     }
 }
@@ -260,12 +302,13 @@ impl ::protobuf::reflect::ProtobufValue for Presence {
 }
 
 static file_descriptor_proto_data: &'static [u8] = b"\
-    \n\x17rtmwire/v1/status.proto\x12\nrtmwire.v1\"h\n\rStatusMessage\x120\n\
-    \x08presence\x18\x01\x20\x01(\x0e2\x14.rtmwire.v1.PresenceR\x08presence\
-    \x12\x1f\n\x0bhand_raised\x18\x02\x20\x01(\x08R\nhandRaisedJ\x04\x08\x03\
-    \x10\x10*O\n\x08Presence\x12\x18\n\x14PRESENCE_UNSPECIFIED\x10\0\x12\x13\
-    \n\x0fPRESENCE_ONLINE\x10\x01\x12\x14\n\x10PRESENCE_OFFLINE\x10\x02J\xe2\
-    \x05\n\x06\x12\x04\x01\0\x16\x01\nX\n\x01\x0c\x12\x03\x01\0\x12\x1aN\x20\
+    \n\x17rtmwire/v1/status.proto\x12\nrtmwire.v1\"\x8e\x01\n\rStatusMessage\
+    \x120\n\x08presence\x18\x01\x20\x01(\x0e2\x14.rtmwire.v1.PresenceR\x08pr\
+    esence\x12\x1f\n\x0bhand_raised\x18\x02\x20\x01(\x08R\nhandRaised\x12$\n\
+    \x0emember_user_id\x18\x03\x20\x01(\tR\x0cmemberUserIdJ\x04\x08\x04\x10\
+    \x10*O\n\x08Presence\x12\x18\n\x14PRESENCE_UNSPECIFIED\x10\0\x12\x13\n\
+    \x0fPRESENCE_ONLINE\x10\x01\x12\x14\n\x10PRESENCE_OFFLINE\x10\x02J\xc4\
+    \x08\n\x06\x12\x04\x01\0\x1a\x01\nX\n\x01\x0c\x12\x03\x01\0\x12\x1aN\x20\
     RTMWire\x20v1:\x20presence\x20status\x20(the\x20Swift\x20RTM\x20chat\x20\
     tutorial's\x20status\x20messages).\n\n\x08\n\x01\x02\x12\x03\x03\0\x13\n\
     .\n\x02\x05\0\x12\x04\x06\0\r\x01\x1a\"\x20Presence\x20of\x20a\x20user\
@@ -277,20 +320,29 @@ static file_descriptor_proto_data: &'static [u8] = b"\
     \x05\0\x02\x01\x01\x12\x03\n\x02\x11\n\x0c\n\x05\x05\0\x02\x01\x02\x12\
     \x03\n\x14\x15\n)\n\x04\x05\0\x02\x02\x12\x03\x0c\x02\x17\x1a\x1c\x20The\
     \x20user\x20left\x20the\x20channel.\n\n\x0c\n\x05\x05\0\x02\x02\x01\x12\
-    \x03\x0c\x02\x12\n\x0c\n\x05\x05\0\x02\x02\x02\x12\x03\x0c\x15\x16\n<\n\
-    \x02\x04\0\x12\x04\x10\0\x16\x01\x1a0\x20A\x20status\x20update\x20broadc\
-    ast\x20by\x20a\x20channel\x20member.\n\n\n\n\x03\x04\0\x01\x12\x03\x10\
-    \x08\x15\nA\n\x04\x04\0\x02\0\x12\x03\x12\x02\x18\x1a4\x20The\x20member'\
-    s\x20presence.\x20Required\x20(not\x20UNSPECIFIED).\n\n\x0c\n\x05\x04\0\
-    \x02\0\x06\x12\x03\x12\x02\n\n\x0c\n\x05\x04\0\x02\0\x01\x12\x03\x12\x0b\
-    \x13\n\x0c\n\x05\x04\0\x02\0\x03\x12\x03\x12\x16\x17\nM\n\x04\x04\0\x02\
-    \x01\x12\x03\x14\x02\x17\x1a@\x20True\x20while\x20the\x20member's\x20han\
-    d\x20is\x20raised\x20(asking\x20for\x20attention).\n\n\x0c\n\x05\x04\0\
-    \x02\x01\x05\x12\x03\x14\x02\x06\n\x0c\n\x05\x04\0\x02\x01\x01\x12\x03\
-    \x14\x07\x12\n\x0c\n\x05\x04\0\x02\x01\x03\x12\x03\x14\x15\x16\n\n\n\x03\
-    \x04\0\t\x12\x03\x15\x02\x13\n\x0b\n\x04\x04\0\t\0\x12\x03\x15\x0b\x12\n\
-    \x0c\n\x05\x04\0\t\0\x01\x12\x03\x15\x0b\x0c\n\x0c\n\x05\x04\0\t\0\x02\
-    \x12\x03\x15\x10\x12b\x06proto3\
+    \x03\x0c\x02\x12\n\x0c\n\x05\x05\0\x02\x02\x02\x12\x03\x0c\x15\x16\n]\n\
+    \x02\x04\0\x12\x04\x10\0\x1a\x01\x1aQ\x20A\x20status\x20update\x20broadc\
+    ast\x20by\x20a\x20channel\x20member,\x20or\x20by\x20the\x20server\x20abo\
+    ut\x20a\x20member.\n\n\n\n\x03\x04\0\x01\x12\x03\x10\x08\x15\nA\n\x04\
+    \x04\0\x02\0\x12\x03\x12\x02\x18\x1a4\x20The\x20member's\x20presence.\
+    \x20Required\x20(not\x20UNSPECIFIED).\n\n\x0c\n\x05\x04\0\x02\0\x06\x12\
+    \x03\x12\x02\n\n\x0c\n\x05\x04\0\x02\0\x01\x12\x03\x12\x0b\x13\n\x0c\n\
+    \x05\x04\0\x02\0\x03\x12\x03\x12\x16\x17\nM\n\x04\x04\0\x02\x01\x12\x03\
+    \x14\x02\x17\x1a@\x20True\x20while\x20the\x20member's\x20hand\x20is\x20r\
+    aised\x20(asking\x20for\x20attention).\n\n\x0c\n\x05\x04\0\x02\x01\x05\
+    \x12\x03\x14\x02\x06\n\x0c\n\x05\x04\0\x02\x01\x01\x12\x03\x14\x07\x12\n\
+    \x0c\n\x05\x04\0\x02\x01\x03\x12\x03\x14\x15\x16\n\x94\x02\n\x04\x04\0\
+    \x02\x02\x12\x03\x18\x02\x1c\x1a\x86\x02\x20The\x20member\x20this\x20sta\
+    tus\x20is\x20about\x20when\x20someone\x20else\x20reports\x20it:\x20the\
+    \x20server\x20that\x20saw\x20the\n\x20member\x20join\x20or\x20leave\x20t\
+    he\x20channel\x20(Agora\x20RTM\x20memberJoined\x20/\x20memberLeft,\x20wh\
+    ich\x20the\x20tutorial\n\x20shows\x20as\x20online\x20/\x20offline)\x20se\
+    nds\x20the\x20member's\x20id.\x20Empty\x20=\x20the\x20sender's\x20own\
+    \x20status.\n\n\x0c\n\x05\x04\0\x02\x02\x05\x12\x03\x18\x02\x08\n\x0c\n\
+    \x05\x04\0\x02\x02\x01\x12\x03\x18\t\x17\n\x0c\n\x05\x04\0\x02\x02\x03\
+    \x12\x03\x18\x1a\x1b\n\n\n\x03\x04\0\t\x12\x03\x19\x02\x13\n\x0b\n\x04\
+    \x04\0\t\0\x12\x03\x19\x0b\x12\n\x0c\n\x05\x04\0\t\0\x01\x12\x03\x19\x0b\
+    \x0c\n\x0c\n\x05\x04\0\t\0\x02\x12\x03\x19\x10\x12b\x06proto3\
 ";
 
 static file_descriptor_proto_lazy: ::protobuf::rt::LazyV2<::protobuf::descriptor::FileDescriptorProto> = ::protobuf::rt::LazyV2::INIT;

@@ -6,6 +6,7 @@ extension StatusMessage {
         var members: [JSONMember] = []
         if self.presence.rawValue != 0 { members.append(JSONMember("presence", self.presence._jsonValue(options))) }
         if self.handRaised { members.append(JSONMember(options.preserveProtoFieldNames ? "hand_raised" : "handRaised", .bool(self.handRaised))) }
+        if !self.memberUserID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "member_user_id" : "memberUserId", .string(self.memberUserID))) }
         return .object(members)
     }
 
@@ -26,6 +27,11 @@ extension StatusMessage {
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
                 if member.value == .null { continue }
                 self.handRaised = try member.value.proto3Bool(path: fieldPath)
+            case "memberUserId", "member_user_id":
+                let fieldPath = path.isEmpty ? "member_user_id" : path + ".member_user_id"
+                try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                self.memberUserID = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
                 throw JSONValue.unknownField(

@@ -5,6 +5,7 @@ extension StatusMessage {
     public func _printText(to printer: inout TextPrinter) {
         if self.presence.rawValue != 0 { printer.field("presence", enum: self.presence) }
         if self.handRaised { printer.field("hand_raised", self.handRaised) }
+        if !self.memberUserID.isEmpty { printer.field("member_user_id", self.memberUserID) }
         printer.unknownFields(self.unknownFields)
     }
 }

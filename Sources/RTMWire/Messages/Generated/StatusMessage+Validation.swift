@@ -4,5 +4,6 @@
 extension StatusMessage {
     public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
         try _validateSelf(limits)
+        if checkingNUL { try Rules.noNUL(self.memberUserID, "member_user_id") }
     }
 }

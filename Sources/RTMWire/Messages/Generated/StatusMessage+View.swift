@@ -10,6 +10,7 @@ public struct StatusMessageView: RTMMessageView {
     @usableFromInline let scope: ViewScope
     @usableFromInline var _presence: UInt64 = 0
     @usableFromInline var _handRaised: UInt64 = 0
+    @usableFromInline var _memberUserID: ViewRange = ViewRange()
 
     /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
     @inlinable
@@ -19,6 +20,7 @@ public struct StatusMessageView: RTMMessageView {
             switch field.tag {
             case 0x08: _presence = field.varint(scope.base)
             case 0x10: _handRaised = field.varint(scope.base)
+            case 0x1A: _memberUserID = ViewRange(field)
             default: break
             }
         }
@@ -32,6 +34,12 @@ public struct StatusMessageView: RTMMessageView {
     @inlinable
     public var handRaised: Bool { _handRaised != 0 }
 
+    /// The member this status is about when someone else reports it: the server that saw the
+    /// member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+    /// shows as online / offline) sends the member's id. Empty = the sender's own status.
+    @inlinable
+    public var memberUserID: RTMStringView { _memberUserID.string(scope) }
+
     /// A ``StatusMessage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
     /// its check (see ``RTMStringView/string``).
@@ -39,6 +47,7 @@ public struct StatusMessageView: RTMMessageView {
         var message = StatusMessage()
         message.presence = self.presence
         message.handRaised = self.handRaised
+        message.memberUserID = try self.memberUserID.string
         return message
     }
 }
@@ -51,6 +60,7 @@ extension StatusMessage: RTMViewable {
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
+        var nulMemberUserID = false
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
@@ -59,9 +69,16 @@ extension StatusMessage: RTMViewable {
                 try reader._skipVarint()
             case 0x10:  // hand_raised = 2
                 try reader._skipVarint()
+            case 0x1A:  // member_user_id = 3
+                nulMemberUserID = try reader._checkString(field: "member_user_id", validating: strings)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
+        }
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if nulMemberUserID {
+            violation.recordOwn(Rules.nulViolation("member_user_id"))
+            return
         }
     }
 }

@@ -6,6 +6,7 @@ extension StatusMessage {
         var total = self.unknownFields.bytes.count
         if self.presence.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.presence.rawValue))) }
         if self.handRaised { total += 1 + 1 }
+        if !self.memberUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.memberUserID.utf8.count) }
         return total
     }
 
@@ -13,6 +14,10 @@ extension StatusMessage {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
+        if !self.memberUserID.isEmpty {
+            writer.writeLengthDelimited(self.memberUserID)
+            writer.writeByte(0x1A)
+        }
         if self.handRaised {
             writer.writeByte(self.handRaised ? 1 : 0)
             writer.writeByte(0x10)
@@ -32,6 +37,8 @@ extension StatusMessage {
                 self.presence = Presence(rawValue: Int32(truncatingIfNeeded: try reader.readVarint()))
             case 0x10:  // hand_raised = 2
                 self.handRaised = try reader.readVarint() != 0
+            case 0x1A:  // member_user_id = 3
+                self.memberUserID = try reader.readString(field: "member_user_id")
             default:
                 try reader.preserveUnknown(rawTag: tag, tagStart: tagStart, into: &unknownFields)
             }

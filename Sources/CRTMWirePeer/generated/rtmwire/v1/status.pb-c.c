@@ -52,7 +52,7 @@ void   rtmwire__v1__status_message__free_unpacked
   assert(message->base.descriptor == &rtmwire__v1__status_message__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor rtmwire__v1__status_message__field_descriptors[2] =
+static const ProtobufCFieldDescriptor rtmwire__v1__status_message__field_descriptors[3] =
 {
   {
     "presence",
@@ -78,15 +78,28 @@ static const ProtobufCFieldDescriptor rtmwire__v1__status_message__field_descrip
     0,             /* flags */
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
+  {
+    "member_user_id",
+    3,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_STRING,
+    0,   /* quantifier_offset */
+    offsetof(Rtmwire__V1__StatusMessage, member_user_id),
+    NULL,
+    &protobuf_c_empty_string,
+    0,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
 };
 static const unsigned rtmwire__v1__status_message__field_indices_by_name[] = {
   1,   /* field[1] = hand_raised */
+  2,   /* field[2] = member_user_id */
   0,   /* field[0] = presence */
 };
 static const ProtobufCIntRange rtmwire__v1__status_message__number_ranges[1 + 1] =
 {
   { 1, 0 },
-  { 0, 2 }
+  { 0, 3 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__status_message__descriptor =
 {
@@ -96,7 +109,7 @@ const ProtobufCMessageDescriptor rtmwire__v1__status_message__descriptor =
   "Rtmwire__V1__StatusMessage",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__StatusMessage),
-  2,
+  3,
   rtmwire__v1__status_message__field_descriptors,
   rtmwire__v1__status_message__field_indices_by_name,
   1,  rtmwire__v1__status_message__number_ranges,

@@ -42,7 +42,7 @@ typedef enum _Rtmwire__V1__Presence {
 /* --- messages --- */
 
 /*
- * A status update broadcast by a channel member.
+ * A status update broadcast by a channel member, or by the server about a member.
  */
 struct  Rtmwire__V1__StatusMessage
 {
@@ -55,10 +55,16 @@ struct  Rtmwire__V1__StatusMessage
    * True while the member's hand is raised (asking for attention).
    */
   protobuf_c_boolean hand_raised;
+  /*
+   * The member this status is about when someone else reports it: the server that saw the
+   * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+   * shows as online / offline) sends the member's id. Empty = the sender's own status.
+   */
+  char *member_user_id;
 };
 #define RTMWIRE__V1__STATUS_MESSAGE__INIT \
  { PROTOBUF_C_MESSAGE_INIT (&rtmwire__v1__status_message__descriptor) \
-    , RTMWIRE__V1__PRESENCE__PRESENCE_UNSPECIFIED, 0 }
+    , RTMWIRE__V1__PRESENCE__PRESENCE_UNSPECIFIED, 0, (char *)protobuf_c_empty_string }
 
 
 /* Rtmwire__V1__StatusMessage methods */

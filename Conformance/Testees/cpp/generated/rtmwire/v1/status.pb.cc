@@ -24,7 +24,8 @@ namespace rtmwire {
 namespace v1 {
 PROTOBUF_CONSTEXPR StatusMessage::StatusMessage(
     ::_pbi::ConstantInitialized): _impl_{
-    /*decltype(_impl_.presence_)*/0
+    /*decltype(_impl_.member_user_id_)*/{&::_pbi::fixed_address_empty_string, ::_pbi::ConstantInitialized{}}
+  , /*decltype(_impl_.presence_)*/0
   , /*decltype(_impl_.hand_raised_)*/false
   , /*decltype(_impl_._cached_size_)*/{}} {}
 struct StatusMessageDefaultTypeInternal {
@@ -51,6 +52,7 @@ const uint32_t TableStruct_rtmwire_2fv1_2fstatus_2eproto::offsets[] PROTOBUF_SEC
   ~0u,  // no _inlined_string_donated_
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StatusMessage, _impl_.presence_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StatusMessage, _impl_.hand_raised_),
+  PROTOBUF_FIELD_OFFSET(::rtmwire::v1::StatusMessage, _impl_.member_user_id_),
 };
 static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) = {
   { 0, -1, -1, sizeof(::rtmwire::v1::StatusMessage)},
@@ -61,16 +63,16 @@ static const ::_pb::Message* const file_default_instances[] = {
 };
 
 const char descriptor_table_protodef_rtmwire_2fv1_2fstatus_2eproto[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) =
-  "\n\027rtmwire/v1/status.proto\022\nrtmwire.v1\"R\n"
+  "\n\027rtmwire/v1/status.proto\022\nrtmwire.v1\"j\n"
   "\rStatusMessage\022&\n\010presence\030\001 \001(\0162\024.rtmwi"
-  "re.v1.Presence\022\023\n\013hand_raised\030\002 \001(\010J\004\010\003\020"
-  "\020*O\n\010Presence\022\030\n\024PRESENCE_UNSPECIFIED\020\000\022"
-  "\023\n\017PRESENCE_ONLINE\020\001\022\024\n\020PRESENCE_OFFLINE"
-  "\020\002b\006proto3"
+  "re.v1.Presence\022\023\n\013hand_raised\030\002 \001(\010\022\026\n\016m"
+  "ember_user_id\030\003 \001(\tJ\004\010\004\020\020*O\n\010Presence\022\030\n"
+  "\024PRESENCE_UNSPECIFIED\020\000\022\023\n\017PRESENCE_ONLI"
+  "NE\020\001\022\024\n\020PRESENCE_OFFLINE\020\002b\006proto3"
   ;
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2fstatus_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2fstatus_2eproto = {
-    false, false, 210, descriptor_table_protodef_rtmwire_2fv1_2fstatus_2eproto,
+    false, false, 234, descriptor_table_protodef_rtmwire_2fv1_2fstatus_2eproto,
     "rtmwire/v1/status.proto",
     &descriptor_table_rtmwire_2fv1_2fstatus_2eproto_once, nullptr, 0, 1,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2fstatus_2eproto::offsets,
@@ -117,11 +119,20 @@ StatusMessage::StatusMessage(const StatusMessage& from)
   : ::PROTOBUF_NAMESPACE_ID::Message() {
   StatusMessage* const _this = this; (void)_this;
   new (&_impl_) Impl_{
-      decltype(_impl_.presence_){}
+      decltype(_impl_.member_user_id_){}
+    , decltype(_impl_.presence_){}
     , decltype(_impl_.hand_raised_){}
     , /*decltype(_impl_._cached_size_)*/{}};
 
   _internal_metadata_.MergeFrom<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(from._internal_metadata_);
+  _impl_.member_user_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.member_user_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (!from._internal_member_user_id().empty()) {
+    _this->_impl_.member_user_id_.Set(from._internal_member_user_id(), 
+      _this->GetArenaForAllocation());
+  }
   ::memcpy(&_impl_.presence_, &from._impl_.presence_,
     static_cast<size_t>(reinterpret_cast<char*>(&_impl_.hand_raised_) -
     reinterpret_cast<char*>(&_impl_.presence_)) + sizeof(_impl_.hand_raised_));
@@ -133,10 +144,15 @@ inline void StatusMessage::SharedCtor(
   (void)arena;
   (void)is_message_owned;
   new (&_impl_) Impl_{
-      decltype(_impl_.presence_){0}
+      decltype(_impl_.member_user_id_){}
+    , decltype(_impl_.presence_){0}
     , decltype(_impl_.hand_raised_){false}
     , /*decltype(_impl_._cached_size_)*/{}
   };
+  _impl_.member_user_id_.InitDefault();
+  #ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+    _impl_.member_user_id_.Set("", GetArenaForAllocation());
+  #endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
 }
 
 StatusMessage::~StatusMessage() {
@@ -150,6 +166,7 @@ StatusMessage::~StatusMessage() {
 
 inline void StatusMessage::SharedDtor() {
   GOOGLE_DCHECK(GetArenaForAllocation() == nullptr);
+  _impl_.member_user_id_.Destroy();
 }
 
 void StatusMessage::SetCachedSize(int size) const {
@@ -162,6 +179,7 @@ void StatusMessage::Clear() {
   // Prevent compiler warnings about cached_has_bits being unused
   (void) cached_has_bits;
 
+  _impl_.member_user_id_.ClearToEmpty();
   ::memset(&_impl_.presence_, 0, static_cast<size_t>(
       reinterpret_cast<char*>(&_impl_.hand_raised_) -
       reinterpret_cast<char*>(&_impl_.presence_)) + sizeof(_impl_.hand_raised_));
@@ -188,6 +206,16 @@ const char* StatusMessage::_InternalParse(const char* ptr, ::_pbi::ParseContext*
         if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 16)) {
           _impl_.hand_raised_ = ::PROTOBUF_NAMESPACE_ID::internal::ReadVarint64(&ptr);
           CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // string member_user_id = 3;
+      case 3:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 26)) {
+          auto str = _internal_mutable_member_user_id();
+          ptr = ::_pbi::InlineGreedyStringParser(str, ptr, ctx);
+          CHK_(ptr);
+          CHK_(::_pbi::VerifyUTF8(str, "rtmwire.v1.StatusMessage.member_user_id"));
         } else
           goto handle_unusual;
         continue;
@@ -233,6 +261,16 @@ uint8_t* StatusMessage::_InternalSerialize(
     target = ::_pbi::WireFormatLite::WriteBoolToArray(2, this->_internal_hand_raised(), target);
   }
 
+  // string member_user_id = 3;
+  if (!this->_internal_member_user_id().empty()) {
+    ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::VerifyUtf8String(
+      this->_internal_member_user_id().data(), static_cast<int>(this->_internal_member_user_id().length()),
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::SERIALIZE,
+      "rtmwire.v1.StatusMessage.member_user_id");
+    target = stream->WriteStringMaybeAliased(
+        3, this->_internal_member_user_id(), target);
+  }
+
   if (PROTOBUF_PREDICT_FALSE(_internal_metadata_.have_unknown_fields())) {
     target = ::_pbi::WireFormat::InternalSerializeUnknownFieldsToArray(
         _internal_metadata_.unknown_fields<::PROTOBUF_NAMESPACE_ID::UnknownFieldSet>(::PROTOBUF_NAMESPACE_ID::UnknownFieldSet::default_instance), target, stream);
@@ -248,6 +286,13 @@ size_t StatusMessage::ByteSizeLong() const {
   uint32_t cached_has_bits = 0;
   // Prevent compiler warnings about cached_has_bits being unused
   (void) cached_has_bits;
+
+  // string member_user_id = 3;
+  if (!this->_internal_member_user_id().empty()) {
+    total_size += 1 +
+      ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::StringSize(
+        this->_internal_member_user_id());
+  }
 
   // .rtmwire.v1.Presence presence = 1;
   if (this->_internal_presence() != 0) {
@@ -278,6 +323,9 @@ void StatusMessage::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::
   uint32_t cached_has_bits = 0;
   (void) cached_has_bits;
 
+  if (!from._internal_member_user_id().empty()) {
+    _this->_internal_set_member_user_id(from._internal_member_user_id());
+  }
   if (from._internal_presence() != 0) {
     _this->_internal_set_presence(from._internal_presence());
   }
@@ -300,7 +348,13 @@ bool StatusMessage::IsInitialized() const {
 
 void StatusMessage::InternalSwap(StatusMessage* other) {
   using std::swap;
+  auto* lhs_arena = GetArenaForAllocation();
+  auto* rhs_arena = other->GetArenaForAllocation();
   _internal_metadata_.InternalSwap(&other->_internal_metadata_);
+  ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr::InternalSwap(
+      &_impl_.member_user_id_, lhs_arena,
+      &other->_impl_.member_user_id_, rhs_arena
+  );
   ::PROTOBUF_NAMESPACE_ID::internal::memswap<
       PROTOBUF_FIELD_OFFSET(StatusMessage, _impl_.hand_raised_)
       + sizeof(StatusMessage::_impl_.hand_raised_)

@@ -207,9 +207,24 @@ class StatusMessage final :
   // accessors -------------------------------------------------------
 
   enum : int {
+    kMemberUserIdFieldNumber = 3,
     kPresenceFieldNumber = 1,
     kHandRaisedFieldNumber = 2,
   };
+  // string member_user_id = 3;
+  void clear_member_user_id();
+  const std::string& member_user_id() const;
+  template <typename ArgT0 = const std::string&, typename... ArgT>
+  void set_member_user_id(ArgT0&& arg0, ArgT... args);
+  std::string* mutable_member_user_id();
+  PROTOBUF_NODISCARD std::string* release_member_user_id();
+  void set_allocated_member_user_id(std::string* member_user_id);
+  private:
+  const std::string& _internal_member_user_id() const;
+  inline PROTOBUF_ALWAYS_INLINE void _internal_set_member_user_id(const std::string& value);
+  std::string* _internal_mutable_member_user_id();
+  public:
+
   // .rtmwire.v1.Presence presence = 1;
   void clear_presence();
   ::rtmwire::v1::Presence presence() const;
@@ -236,6 +251,7 @@ class StatusMessage final :
   typedef void InternalArenaConstructable_;
   typedef void DestructorSkippable_;
   struct Impl_ {
+    ::PROTOBUF_NAMESPACE_ID::internal::ArenaStringPtr member_user_id_;
     int presence_;
     bool hand_raised_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
@@ -292,6 +308,56 @@ inline void StatusMessage::_internal_set_hand_raised(bool value) {
 inline void StatusMessage::set_hand_raised(bool value) {
   _internal_set_hand_raised(value);
   // @@protoc_insertion_point(field_set:rtmwire.v1.StatusMessage.hand_raised)
+}
+
+// string member_user_id = 3;
+inline void StatusMessage::clear_member_user_id() {
+  _impl_.member_user_id_.ClearToEmpty();
+}
+inline const std::string& StatusMessage::member_user_id() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.StatusMessage.member_user_id)
+  return _internal_member_user_id();
+}
+template <typename ArgT0, typename... ArgT>
+inline PROTOBUF_ALWAYS_INLINE
+void StatusMessage::set_member_user_id(ArgT0&& arg0, ArgT... args) {
+ 
+ _impl_.member_user_id_.Set(static_cast<ArgT0 &&>(arg0), args..., GetArenaForAllocation());
+  // @@protoc_insertion_point(field_set:rtmwire.v1.StatusMessage.member_user_id)
+}
+inline std::string* StatusMessage::mutable_member_user_id() {
+  std::string* _s = _internal_mutable_member_user_id();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.StatusMessage.member_user_id)
+  return _s;
+}
+inline const std::string& StatusMessage::_internal_member_user_id() const {
+  return _impl_.member_user_id_.Get();
+}
+inline void StatusMessage::_internal_set_member_user_id(const std::string& value) {
+  
+  _impl_.member_user_id_.Set(value, GetArenaForAllocation());
+}
+inline std::string* StatusMessage::_internal_mutable_member_user_id() {
+  
+  return _impl_.member_user_id_.Mutable(GetArenaForAllocation());
+}
+inline std::string* StatusMessage::release_member_user_id() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.StatusMessage.member_user_id)
+  return _impl_.member_user_id_.Release();
+}
+inline void StatusMessage::set_allocated_member_user_id(std::string* member_user_id) {
+  if (member_user_id != nullptr) {
+    
+  } else {
+    
+  }
+  _impl_.member_user_id_.SetAllocated(member_user_id, GetArenaForAllocation());
+#ifdef PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  if (_impl_.member_user_id_.IsDefault()) {
+    _impl_.member_user_id_.Set("", GetArenaForAllocation());
+  }
+#endif // PROTOBUF_FORCE_COPY_DEFAULT_STRING
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.StatusMessage.member_user_id)
 }
 
 #ifdef __GNUC__

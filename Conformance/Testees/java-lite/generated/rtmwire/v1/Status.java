@@ -166,10 +166,34 @@ public final class Status {
      * @return The handRaised.
      */
     boolean getHandRaised();
+
+    /**
+     * <pre>
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     * </pre>
+     *
+     * <code>string member_user_id = 3;</code>
+     * @return The memberUserId.
+     */
+    java.lang.String getMemberUserId();
+    /**
+     * <pre>
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     * </pre>
+     *
+     * <code>string member_user_id = 3;</code>
+     * @return The bytes for memberUserId.
+     */
+    com.google.protobuf.ByteString
+        getMemberUserIdBytes();
   }
   /**
    * <pre>
-   * A status update broadcast by a channel member.
+   * A status update broadcast by a channel member, or by the server about a member.
    * </pre>
    *
    * Protobuf type {@code rtmwire.v1.StatusMessage}
@@ -180,6 +204,7 @@ public final class Status {
       // @@protoc_insertion_point(message_implements:rtmwire.v1.StatusMessage)
       StatusMessageOrBuilder {
     private StatusMessage() {
+      memberUserId_ = "";
     }
     public static final int PRESENCE_FIELD_NUMBER = 1;
     private int presence_;
@@ -281,6 +306,83 @@ public final class Status {
       handRaised_ = false;
     }
 
+    public static final int MEMBER_USER_ID_FIELD_NUMBER = 3;
+    private java.lang.String memberUserId_;
+    /**
+     * <pre>
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     * </pre>
+     *
+     * <code>string member_user_id = 3;</code>
+     * @return The memberUserId.
+     */
+    @java.lang.Override
+    public java.lang.String getMemberUserId() {
+      return memberUserId_;
+    }
+    /**
+     * <pre>
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     * </pre>
+     *
+     * <code>string member_user_id = 3;</code>
+     * @return The bytes for memberUserId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getMemberUserIdBytes() {
+      return com.google.protobuf.ByteString.copyFromUtf8(memberUserId_);
+    }
+    /**
+     * <pre>
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     * </pre>
+     *
+     * <code>string member_user_id = 3;</code>
+     * @param value The memberUserId to set.
+     */
+    private void setMemberUserId(
+        java.lang.String value) {
+      java.lang.Class<?> valueClass = value.getClass();
+  
+      memberUserId_ = value;
+    }
+    /**
+     * <pre>
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     * </pre>
+     *
+     * <code>string member_user_id = 3;</code>
+     */
+    private void clearMemberUserId() {
+      
+      memberUserId_ = getDefaultInstance().getMemberUserId();
+    }
+    /**
+     * <pre>
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     * </pre>
+     *
+     * <code>string member_user_id = 3;</code>
+     * @param value The bytes for memberUserId to set.
+     */
+    private void setMemberUserIdBytes(
+        com.google.protobuf.ByteString value) {
+      checkByteStringIsUtf8(value);
+      memberUserId_ = value.toStringUtf8();
+      
+    }
+
     public static rtmwire.v1.Status.StatusMessage parseFrom(
         java.nio.ByteBuffer data)
         throws com.google.protobuf.InvalidProtocolBufferException {
@@ -364,7 +466,7 @@ public final class Status {
 
     /**
      * <pre>
-     * A status update broadcast by a channel member.
+     * A status update broadcast by a channel member, or by the server about a member.
      * </pre>
      *
      * Protobuf type {@code rtmwire.v1.StatusMessage}
@@ -486,6 +588,85 @@ public final class Status {
         return this;
       }
 
+      /**
+       * <pre>
+       * The member this status is about when someone else reports it: the server that saw the
+       * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+       * shows as online / offline) sends the member's id. Empty = the sender's own status.
+       * </pre>
+       *
+       * <code>string member_user_id = 3;</code>
+       * @return The memberUserId.
+       */
+      @java.lang.Override
+      public java.lang.String getMemberUserId() {
+        return instance.getMemberUserId();
+      }
+      /**
+       * <pre>
+       * The member this status is about when someone else reports it: the server that saw the
+       * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+       * shows as online / offline) sends the member's id. Empty = the sender's own status.
+       * </pre>
+       *
+       * <code>string member_user_id = 3;</code>
+       * @return The bytes for memberUserId.
+       */
+      @java.lang.Override
+      public com.google.protobuf.ByteString
+          getMemberUserIdBytes() {
+        return instance.getMemberUserIdBytes();
+      }
+      /**
+       * <pre>
+       * The member this status is about when someone else reports it: the server that saw the
+       * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+       * shows as online / offline) sends the member's id. Empty = the sender's own status.
+       * </pre>
+       *
+       * <code>string member_user_id = 3;</code>
+       * @param value The memberUserId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMemberUserId(
+          java.lang.String value) {
+        copyOnWrite();
+        instance.setMemberUserId(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The member this status is about when someone else reports it: the server that saw the
+       * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+       * shows as online / offline) sends the member's id. Empty = the sender's own status.
+       * </pre>
+       *
+       * <code>string member_user_id = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearMemberUserId() {
+        copyOnWrite();
+        instance.clearMemberUserId();
+        return this;
+      }
+      /**
+       * <pre>
+       * The member this status is about when someone else reports it: the server that saw the
+       * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+       * shows as online / offline) sends the member's id. Empty = the sender's own status.
+       * </pre>
+       *
+       * <code>string member_user_id = 3;</code>
+       * @param value The bytes for memberUserId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMemberUserIdBytes(
+          com.google.protobuf.ByteString value) {
+        copyOnWrite();
+        instance.setMemberUserIdBytes(value);
+        return this;
+      }
+
       // @@protoc_insertion_point(builder_scope:rtmwire.v1.StatusMessage)
     }
     @java.lang.Override
@@ -504,10 +685,11 @@ public final class Status {
             java.lang.Object[] objects = new java.lang.Object[] {
               "presence_",
               "handRaised_",
+              "memberUserId_",
             };
             java.lang.String info =
-                "\u0000\u0002\u0000\u0000\u0001\u0002\u0002\u0000\u0000\u0000\u0001\f\u0002\u0007" +
-                "";
+                "\u0000\u0003\u0000\u0000\u0001\u0003\u0003\u0000\u0000\u0000\u0001\f\u0002\u0007" +
+                "\u0003\u0208";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through

@@ -191,10 +191,34 @@ public final class Status {
      * @return The handRaised.
      */
     boolean getHandRaised();
+
+    /**
+     * <pre>
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     * </pre>
+     *
+     * <code>string member_user_id = 3;</code>
+     * @return The memberUserId.
+     */
+    java.lang.String getMemberUserId();
+    /**
+     * <pre>
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     * </pre>
+     *
+     * <code>string member_user_id = 3;</code>
+     * @return The bytes for memberUserId.
+     */
+    com.google.protobuf.ByteString
+        getMemberUserIdBytes();
   }
   /**
    * <pre>
-   * A status update broadcast by a channel member.
+   * A status update broadcast by a channel member, or by the server about a member.
    * </pre>
    *
    * Protobuf type {@code rtmwire.v1.StatusMessage}
@@ -210,6 +234,7 @@ public final class Status {
     }
     private StatusMessage() {
       presence_ = 0;
+      memberUserId_ = "";
     }
 
     @java.lang.Override
@@ -278,6 +303,57 @@ public final class Status {
       return handRaised_;
     }
 
+    public static final int MEMBER_USER_ID_FIELD_NUMBER = 3;
+    @SuppressWarnings("serial")
+    private volatile java.lang.Object memberUserId_ = "";
+    /**
+     * <pre>
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     * </pre>
+     *
+     * <code>string member_user_id = 3;</code>
+     * @return The memberUserId.
+     */
+    @java.lang.Override
+    public java.lang.String getMemberUserId() {
+      java.lang.Object ref = memberUserId_;
+      if (ref instanceof java.lang.String) {
+        return (java.lang.String) ref;
+      } else {
+        com.google.protobuf.ByteString bs = 
+            (com.google.protobuf.ByteString) ref;
+        java.lang.String s = bs.toStringUtf8();
+        memberUserId_ = s;
+        return s;
+      }
+    }
+    /**
+     * <pre>
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     * </pre>
+     *
+     * <code>string member_user_id = 3;</code>
+     * @return The bytes for memberUserId.
+     */
+    @java.lang.Override
+    public com.google.protobuf.ByteString
+        getMemberUserIdBytes() {
+      java.lang.Object ref = memberUserId_;
+      if (ref instanceof java.lang.String) {
+        com.google.protobuf.ByteString b = 
+            com.google.protobuf.ByteString.copyFromUtf8(
+                (java.lang.String) ref);
+        memberUserId_ = b;
+        return b;
+      } else {
+        return (com.google.protobuf.ByteString) ref;
+      }
+    }
+
     private byte memoizedIsInitialized = -1;
     @java.lang.Override
     public final boolean isInitialized() {
@@ -298,6 +374,9 @@ public final class Status {
       if (handRaised_ != false) {
         output.writeBool(2, handRaised_);
       }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(memberUserId_)) {
+        com.google.protobuf.GeneratedMessageV3.writeString(output, 3, memberUserId_);
+      }
       getUnknownFields().writeTo(output);
     }
 
@@ -314,6 +393,9 @@ public final class Status {
       if (handRaised_ != false) {
         size += com.google.protobuf.CodedOutputStream
           .computeBoolSize(2, handRaised_);
+      }
+      if (!com.google.protobuf.GeneratedMessageV3.isStringEmpty(memberUserId_)) {
+        size += com.google.protobuf.GeneratedMessageV3.computeStringSize(3, memberUserId_);
       }
       size += getUnknownFields().getSerializedSize();
       memoizedSize = size;
@@ -333,6 +415,8 @@ public final class Status {
       if (presence_ != other.presence_) return false;
       if (getHandRaised()
           != other.getHandRaised()) return false;
+      if (!getMemberUserId()
+          .equals(other.getMemberUserId())) return false;
       if (!getUnknownFields().equals(other.getUnknownFields())) return false;
       return true;
     }
@@ -349,6 +433,8 @@ public final class Status {
       hash = (37 * hash) + HAND_RAISED_FIELD_NUMBER;
       hash = (53 * hash) + com.google.protobuf.Internal.hashBoolean(
           getHandRaised());
+      hash = (37 * hash) + MEMBER_USER_ID_FIELD_NUMBER;
+      hash = (53 * hash) + getMemberUserId().hashCode();
       hash = (29 * hash) + getUnknownFields().hashCode();
       memoizedHashCode = hash;
       return hash;
@@ -446,7 +532,7 @@ public final class Status {
     }
     /**
      * <pre>
-     * A status update broadcast by a channel member.
+     * A status update broadcast by a channel member, or by the server about a member.
      * </pre>
      *
      * Protobuf type {@code rtmwire.v1.StatusMessage}
@@ -484,6 +570,7 @@ public final class Status {
         bitField0_ = 0;
         presence_ = 0;
         handRaised_ = false;
+        memberUserId_ = "";
         return this;
       }
 
@@ -522,6 +609,9 @@ public final class Status {
         }
         if (((from_bitField0_ & 0x00000002) != 0)) {
           result.handRaised_ = handRaised_;
+        }
+        if (((from_bitField0_ & 0x00000004) != 0)) {
+          result.memberUserId_ = memberUserId_;
         }
       }
 
@@ -575,6 +665,11 @@ public final class Status {
         if (other.getHandRaised() != false) {
           setHandRaised(other.getHandRaised());
         }
+        if (!other.getMemberUserId().isEmpty()) {
+          memberUserId_ = other.memberUserId_;
+          bitField0_ |= 0x00000004;
+          onChanged();
+        }
         this.mergeUnknownFields(other.getUnknownFields());
         onChanged();
         return this;
@@ -611,6 +706,11 @@ public final class Status {
                 bitField0_ |= 0x00000002;
                 break;
               } // case 16
+              case 26: {
+                memberUserId_ = input.readStringRequireUtf8();
+                bitField0_ |= 0x00000004;
+                break;
+              } // case 26
               default: {
                 if (!super.parseUnknownField(input, extensionRegistry, tag)) {
                   done = true; // was an endgroup tag
@@ -744,6 +844,108 @@ public final class Status {
         onChanged();
         return this;
       }
+
+      private java.lang.Object memberUserId_ = "";
+      /**
+       * <pre>
+       * The member this status is about when someone else reports it: the server that saw the
+       * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+       * shows as online / offline) sends the member's id. Empty = the sender's own status.
+       * </pre>
+       *
+       * <code>string member_user_id = 3;</code>
+       * @return The memberUserId.
+       */
+      public java.lang.String getMemberUserId() {
+        java.lang.Object ref = memberUserId_;
+        if (!(ref instanceof java.lang.String)) {
+          com.google.protobuf.ByteString bs =
+              (com.google.protobuf.ByteString) ref;
+          java.lang.String s = bs.toStringUtf8();
+          memberUserId_ = s;
+          return s;
+        } else {
+          return (java.lang.String) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The member this status is about when someone else reports it: the server that saw the
+       * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+       * shows as online / offline) sends the member's id. Empty = the sender's own status.
+       * </pre>
+       *
+       * <code>string member_user_id = 3;</code>
+       * @return The bytes for memberUserId.
+       */
+      public com.google.protobuf.ByteString
+          getMemberUserIdBytes() {
+        java.lang.Object ref = memberUserId_;
+        if (ref instanceof String) {
+          com.google.protobuf.ByteString b = 
+              com.google.protobuf.ByteString.copyFromUtf8(
+                  (java.lang.String) ref);
+          memberUserId_ = b;
+          return b;
+        } else {
+          return (com.google.protobuf.ByteString) ref;
+        }
+      }
+      /**
+       * <pre>
+       * The member this status is about when someone else reports it: the server that saw the
+       * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+       * shows as online / offline) sends the member's id. Empty = the sender's own status.
+       * </pre>
+       *
+       * <code>string member_user_id = 3;</code>
+       * @param value The memberUserId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMemberUserId(
+          java.lang.String value) {
+        if (value == null) { throw new NullPointerException(); }
+        memberUserId_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The member this status is about when someone else reports it: the server that saw the
+       * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+       * shows as online / offline) sends the member's id. Empty = the sender's own status.
+       * </pre>
+       *
+       * <code>string member_user_id = 3;</code>
+       * @return This builder for chaining.
+       */
+      public Builder clearMemberUserId() {
+        memberUserId_ = getDefaultInstance().getMemberUserId();
+        bitField0_ = (bitField0_ & ~0x00000004);
+        onChanged();
+        return this;
+      }
+      /**
+       * <pre>
+       * The member this status is about when someone else reports it: the server that saw the
+       * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+       * shows as online / offline) sends the member's id. Empty = the sender's own status.
+       * </pre>
+       *
+       * <code>string member_user_id = 3;</code>
+       * @param value The bytes for memberUserId to set.
+       * @return This builder for chaining.
+       */
+      public Builder setMemberUserIdBytes(
+          com.google.protobuf.ByteString value) {
+        if (value == null) { throw new NullPointerException(); }
+        checkByteStringIsUtf8(value);
+        memberUserId_ = value;
+        bitField0_ |= 0x00000004;
+        onChanged();
+        return this;
+      }
       @java.lang.Override
       public final Builder setUnknownFields(
           final com.google.protobuf.UnknownFieldSet unknownFields) {
@@ -822,12 +1024,12 @@ public final class Status {
       descriptor;
   static {
     java.lang.String[] descriptorData = {
-      "\n\027rtmwire/v1/status.proto\022\nrtmwire.v1\"R\n" +
+      "\n\027rtmwire/v1/status.proto\022\nrtmwire.v1\"j\n" +
       "\rStatusMessage\022&\n\010presence\030\001 \001(\0162\024.rtmwi" +
-      "re.v1.Presence\022\023\n\013hand_raised\030\002 \001(\010J\004\010\003\020" +
-      "\020*O\n\010Presence\022\030\n\024PRESENCE_UNSPECIFIED\020\000\022" +
-      "\023\n\017PRESENCE_ONLINE\020\001\022\024\n\020PRESENCE_OFFLINE" +
-      "\020\002b\006proto3"
+      "re.v1.Presence\022\023\n\013hand_raised\030\002 \001(\010\022\026\n\016m" +
+      "ember_user_id\030\003 \001(\tJ\004\010\004\020\020*O\n\010Presence\022\030\n" +
+      "\024PRESENCE_UNSPECIFIED\020\000\022\023\n\017PRESENCE_ONLI" +
+      "NE\020\001\022\024\n\020PRESENCE_OFFLINE\020\002b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -838,7 +1040,7 @@ public final class Status {
     internal_static_rtmwire_v1_StatusMessage_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_StatusMessage_descriptor,
-        new java.lang.String[] { "Presence", "HandRaised", });
+        new java.lang.String[] { "Presence", "HandRaised", "MemberUserId", });
   }
 
   // @@protoc_insertion_point(outer_class_scope)

@@ -21,12 +21,16 @@ typedef enum _rtmwire_v1_Presence {
 } rtmwire_v1_Presence;
 
 /* Struct definitions */
-/* A status update broadcast by a channel member. */
+/* A status update broadcast by a channel member, or by the server about a member. */
 typedef struct _rtmwire_v1_StatusMessage {
     /* The member's presence. Required (not UNSPECIFIED). */
     rtmwire_v1_Presence presence;
     /* True while the member's hand is raised (asking for attention). */
     bool hand_raised;
+    /* The member this status is about when someone else reports it: the server that saw the
+ member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+ shows as online / offline) sends the member's id. Empty = the sender's own status. */
+    char *member_user_id;
 } rtmwire_v1_StatusMessage;
 
 
@@ -43,17 +47,19 @@ extern "C" {
 
 
 /* Initializer values for message structs */
-#define rtmwire_v1_StatusMessage_init_default    {_rtmwire_v1_Presence_MIN, 0}
-#define rtmwire_v1_StatusMessage_init_zero       {_rtmwire_v1_Presence_MIN, 0}
+#define rtmwire_v1_StatusMessage_init_default    {_rtmwire_v1_Presence_MIN, 0, NULL}
+#define rtmwire_v1_StatusMessage_init_zero       {_rtmwire_v1_Presence_MIN, 0, NULL}
 
 /* Field tags (for use in manual encoding/decoding) */
 #define rtmwire_v1_StatusMessage_presence_tag    1
 #define rtmwire_v1_StatusMessage_hand_raised_tag 2
+#define rtmwire_v1_StatusMessage_member_user_id_tag 3
 
 /* Struct field encoding specification for nanopb */
 #define rtmwire_v1_StatusMessage_FIELDLIST(X, a) \
 X(a, STATIC,   SINGULAR, UENUM,    presence,          1) \
-X(a, STATIC,   SINGULAR, BOOL,     hand_raised,       2)
+X(a, STATIC,   SINGULAR, BOOL,     hand_raised,       2) \
+X(a, POINTER,  SINGULAR, STRING,   member_user_id,    3)
 #define rtmwire_v1_StatusMessage_CALLBACK NULL
 #define rtmwire_v1_StatusMessage_DEFAULT NULL
 
@@ -63,7 +69,7 @@ extern const pb_msgdesc_t rtmwire_v1_StatusMessage_msg;
 #define rtmwire_v1_StatusMessage_fields &rtmwire_v1_StatusMessage_msg
 
 /* Maximum encoded size of messages (where known) */
-#define rtmwire_v1_StatusMessage_size            4
+/* rtmwire_v1_StatusMessage_size depends on runtime parameters */
 
 #ifdef __cplusplus
 } /* extern "C" */

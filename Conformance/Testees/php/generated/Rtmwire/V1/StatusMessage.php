@@ -9,7 +9,7 @@ use Google\Protobuf\Internal\RepeatedField;
 use Google\Protobuf\Internal\GPBUtil;
 
 /**
- * A status update broadcast by a channel member.
+ * A status update broadcast by a channel member, or by the server about a member.
  *
  * Generated from protobuf message <code>rtmwire.v1.StatusMessage</code>
  */
@@ -27,6 +27,14 @@ class StatusMessage extends \Google\Protobuf\Internal\Message
      * Generated from protobuf field <code>bool hand_raised = 2;</code>
      */
     protected $hand_raised = false;
+    /**
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     *
+     * Generated from protobuf field <code>string member_user_id = 3;</code>
+     */
+    protected $member_user_id = '';
 
     /**
      * Constructor.
@@ -38,6 +46,10 @@ class StatusMessage extends \Google\Protobuf\Internal\Message
      *           The member's presence. Required (not UNSPECIFIED).
      *     @type bool $hand_raised
      *           True while the member's hand is raised (asking for attention).
+     *     @type string $member_user_id
+     *           The member this status is about when someone else reports it: the server that saw the
+     *           member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     *           shows as online / offline) sends the member's id. Empty = the sender's own status.
      * }
      */
     public function __construct($data = NULL) {
@@ -93,6 +105,36 @@ class StatusMessage extends \Google\Protobuf\Internal\Message
     {
         GPBUtil::checkBool($var);
         $this->hand_raised = $var;
+
+        return $this;
+    }
+
+    /**
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     *
+     * Generated from protobuf field <code>string member_user_id = 3;</code>
+     * @return string
+     */
+    public function getMemberUserId()
+    {
+        return $this->member_user_id;
+    }
+
+    /**
+     * The member this status is about when someone else reports it: the server that saw the
+     * member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
+     * shows as online / offline) sends the member's id. Empty = the sender's own status.
+     *
+     * Generated from protobuf field <code>string member_user_id = 3;</code>
+     * @param string $var
+     * @return $this
+     */
+    public function setMemberUserId($var)
+    {
+        GPBUtil::checkString($var, True);
+        $this->member_user_id = $var;
 
         return $this;
     }

@@ -13,15 +13,15 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17rtmwire/v1/status.proto\x12\nrtmwire.v1\"R\n\rStatusMessage\x12&\n\x08presence\x18\x01 \x01(\x0e\x32\x14.rtmwire.v1.Presence\x12\x13\n\x0bhand_raised\x18\x02 \x01(\x08J\x04\x08\x03\x10\x10*O\n\x08Presence\x12\x18\n\x14PRESENCE_UNSPECIFIED\x10\x00\x12\x13\n\x0fPRESENCE_ONLINE\x10\x01\x12\x14\n\x10PRESENCE_OFFLINE\x10\x02\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17rtmwire/v1/status.proto\x12\nrtmwire.v1\"j\n\rStatusMessage\x12&\n\x08presence\x18\x01 \x01(\x0e\x32\x14.rtmwire.v1.Presence\x12\x13\n\x0bhand_raised\x18\x02 \x01(\x08\x12\x16\n\x0emember_user_id\x18\x03 \x01(\tJ\x04\x08\x04\x10\x10*O\n\x08Presence\x12\x18\n\x14PRESENCE_UNSPECIFIED\x10\x00\x12\x13\n\x0fPRESENCE_ONLINE\x10\x01\x12\x14\n\x10PRESENCE_OFFLINE\x10\x02\x62\x06proto3')
 
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, globals())
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'rtmwire.v1.status_pb2', globals())
 if _descriptor._USE_C_DESCRIPTORS == False:
 
   DESCRIPTOR._options = None
-  _PRESENCE._serialized_start=123
-  _PRESENCE._serialized_end=202
+  _PRESENCE._serialized_start=147
+  _PRESENCE._serialized_end=226
   _STATUSMESSAGE._serialized_start=39
-  _STATUSMESSAGE._serialized_end=121
+  _STATUSMESSAGE._serialized_end=145
 # @@protoc_insertion_point(module_scope)

@@ -8,6 +8,7 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
     add_message "rtmwire.v1.StatusMessage" do
       optional :presence, :enum, 1, "rtmwire.v1.Presence"
       optional :hand_raised, :bool, 2
+      optional :member_user_id, :string, 3
     end
     add_enum "rtmwire.v1.Presence" do
       value :PRESENCE_UNSPECIFIED, 0
