@@ -98,6 +98,13 @@ def build(ctx):
                         {"messageUid": UID, "reference": {"senderUserId": "alice",
                                                           "excerpt": "quoted"}})))
 
+    add(Reject("stream-reference-excerpt-over-limit", "A reference excerpt of 1,025 bytes: one "
+               "over maxExcerptBytes, as for a reply's.", "limitExceeded", "semantic",
+               json=env("stream-reference-excerpt-over-limit",
+                        {"messageUid": UID, "reference": {"messageUid": "m-0",
+                                                          "excerpt": "e" * 1025}}),
+               limit="maxExcerptBytes"))
+
     # ---- pulling a stream's content (requestStreamMessageWithParams) -----------------------------
     def pull(name, member, value, **kw):
         return envelope(name, member, value, conversation=(PEER, "bot"), **kw)

@@ -242,7 +242,7 @@ Checked on `rtmwire.v1.Envelope` when validation is on, with these `Limits` defa
 `maxContentBytes` 32,768; `maxMediaBytes` 31,457,280 (and at least 1 byte); `maxRepeatedCount`
 1,000; `maxMetadataKeyBytes` 256; `maxMetadataValueBytes` 8,192; `maxMentions` 100;
 `maxReactionKeyBytes` 64; `maxReactionKeyGraphemes` 32; `maxReactionRecentUsers` 10;
-`maxExcerptBytes` 1,024; `maxTypingExpiryMs` 60,000 (byte counts are UTF-8 / raw bytes; only
+`maxExcerptBytes` 1,024; `maxTypingExpiryMs` 60,000; `maxGroupAckPageSize` 100; `maxAppDataEntries` 20, `maxAppDataKeyBytes` 32, `maxAppDataValueBytes` 4,096 (byte counts are UTF-8 / raw bytes; only
 `maxReactionKeyGraphemes` counts characters: extended grapheme clusters, Unicode UAX #29).
 
 A oneof that must be set (the body, a receipt's or metadata message's kind, a chunk's event, a
@@ -255,12 +255,14 @@ unknown kind.
 | --- | --- |
 | `message_id` non-empty; `sender` present; `sender.user_id` non-empty; `conversation` present; `conversation.id` non-empty; a body set | `missingField` |
 | a present `reply_to` has a non-empty `message_uid` | `missingField` |
-| `reply_to.excerpt` at most `maxExcerptBytes` bytes | `limitExceeded` `maxExcerptBytes` |
+| `reply_to.excerpt`, and a stream reference's `excerpt`, at most `maxExcerptBytes` bytes | `limitExceeded` `maxExcerptBytes` |
+| `app_data` (and an app data update's `set`): at most `maxAppDataEntries` entries, each key non-empty and at most `maxAppDataKeyBytes`, each value at most `maxAppDataValueBytes`, no key twice | `limitExceeded` / `missingField` / `invalidValue` |
+| a GROUP conversation: only group read receipts, read counts and acks, each with the conversation's id as `group_id`; no `delivery_receipt` or `read_receipt` option | `invalidValue` |
 | `conversation.type` not `CONVERSATION_TYPE_UNSPECIFIED` | `invalidValue` |
 | text: `text` non-empty | `missingField` |
 | text: UTF-8 bytes of `text` at most `maxContentBytes` | `limitExceeded` `maxContentBytes` |
 | image, file: `media_id` non-empty | `missingField` |
-| image, file: `size` at least 1 / at most `maxMediaBytes` | `invalidValue` / `limitExceeded` `maxMediaBytes` |
+| image, file: `size` at most `maxMediaBytes` (0 = unknown) | `limitExceeded` `maxMediaBytes` |
 | image, file: `file_name` + `thumbnail` + `text` bytes at most `maxContentBytes` | `limitExceeded` `maxContentBytes` |
 | status: `presence` not `PRESENCE_UNSPECIFIED` | `invalidValue` |
 | receipt: a kind set | `missingField` |
@@ -269,12 +271,16 @@ unknown kind.
 | delivery: `delivered_at_ms` empty or exactly as many as `message_ids` | `invalidValue` |
 | times: `send_time_ms`, every `delivered_at_ms`, a group read's `read_time_ms` not negative (0 means not stamped or unknown) | `invalidValue` |
 | message read: `message_id`; conversation read: `conversation_id`; group read and group read count: `message_id` and `group_id` | `missingField` |
-| conversation read only in a `PEER` conversation; group read only in a `GROUP` conversation | `invalidValue` |
+| conversation read only in a `PEER` conversation; group read, read count and acks only in a `GROUP` conversation | `invalidValue` |
+| group read: `content` within `maxContentBytes` | `limitExceeded` `maxContentBytes` |
+| group ack query: `message_id`, `group_id`; `page_size` 1 … `maxGroupAckPageSize` | `missingField` / `invalidValue` (0) / `limitExceeded` |
+| group ack page: at most `maxGroupAckPageSize` acks, each of the page's message and group, with `ack_id` and `reader_user_id` | `limitExceeded` / `invalidValue` / `missingField` |
 | stream: `message_uid` non-empty; a present `reference` has a non-empty `message_uid` | `missingField` |
 | stream chunk: `stream_id` non-empty; an event set | `missingField` |
 | metadata: a kind set | `missingField` |
 | request: `request_id` non-empty; `target` present | `missingField` |
 | request: `operation` not `METADATA_OPERATION_UNSPECIFIED` | `invalidValue` |
+| request: `lock_name` only on a channel target; acquire and release lock name one | `invalidValue` / `missingField` |
 | event: `event_type` not `STORAGE_EVENT_TYPE_UNSPECIFIED` | `invalidValue` |
 | any present target (request, response, event): one member set; a user target's `user_id` non-empty; a channel target's `channel_name` non-empty | `missingField` |
 | any present channel target: `channel_type` not `CHANNEL_TYPE_UNSPECIFIED` | `invalidValue` |
@@ -288,6 +294,9 @@ unknown kind.
 | present mentions: no user id twice | `invalidValue` |
 | edit: `target_message_id` non-empty; a content member set; a text content has non-empty `text` | `missingField` |
 | edit: `edit_time_ms` positive | `invalidValue` |
+| app data update: `target_message_id`; something set or removed; removed keys non-empty, at most `maxAppDataEntries`, none also set; `update_time_ms` not negative | `missingField` / `limitExceeded` / `invalidValue` |
+| stream pull request and response: `stream_message_id` | `missingField` |
+| image, file: `expire_time_ms` not negative | `invalidValue` |
 | edit: new text or caption at most `maxContentBytes` bytes | `limitExceeded` `maxContentBytes` |
 | recall: `target_message_id` and `recalled_by_user_id` non-empty | `missingField` |
 | recall: `reason` at most `maxContentBytes` bytes | `limitExceeded` `maxContentBytes` |

@@ -301,8 +301,11 @@ class _Validator:
     def body_stream(self, msg, path, _):
         if not msg.message_uid:
             self.missing(path + ".message_uid")
-        if msg.HasField("reference") and not msg.reference.message_uid:
-            self.missing(path + ".reference.message_uid")
+        if msg.HasField("reference"):
+            if not msg.reference.message_uid:
+                self.missing(path + ".reference.message_uid")
+            self.over(path + ".reference.excerpt", "maxExcerptBytes",
+                      _utf8_len(msg.reference.excerpt))
 
     def app_data(self, entries, path):
         # At most maxAppDataEntries, no key twice (bytes compared), each key and value bounded.

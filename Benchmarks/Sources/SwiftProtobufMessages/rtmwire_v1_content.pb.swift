@@ -16,7 +16,8 @@
 /// Limits.maxContentBytes (default 32,768 bytes).
 ///
 /// Mentions ride along with a text or caption; they are not part of the content budget (they
-/// have their own limit, Limits.maxMentions).
+/// have their own limit, Limits.maxMentions). The budget is shared, so no one field "pushes it
+/// over": the error of a message over it names every field that holds bytes.
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

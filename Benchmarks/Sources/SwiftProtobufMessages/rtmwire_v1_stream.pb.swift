@@ -91,7 +91,8 @@ public nonisolated struct Rtmwire_V1_StreamReference: Sendable {
   /// User id of the referenced message's sender.
   public var senderUserID: String = String()
 
-  /// A short excerpt of the referenced message's content.
+  /// A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+  /// (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
   public var excerpt: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()

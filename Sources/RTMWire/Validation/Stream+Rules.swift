@@ -20,9 +20,12 @@ extension StreamPullResponse {
 }
 
 extension StreamReference {
-    /// A reference that is present names the referenced message.
+    /// A reference that is present names the referenced message; its excerpt is short, as a
+    /// reply's (``MessageReference``, its twin).
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(messageID, "message_uid")
+        try Rules.maxBytes(
+            excerpt, limits.maxExcerptBytes, "maxExcerptBytes", "excerpt", "reference excerpt")
     }
 }
 

@@ -427,7 +427,8 @@ pub struct StreamReference {
     /// User id of the referenced message's sender.
     #[prost(string, tag="2")]
     pub sender_user_id: ::prost::alloc::string::String,
-    /// A short excerpt of the referenced message's content.
+    /// A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+    /// (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
     #[prost(string, tag="3")]
     pub excerpt: ::prost::alloc::string::String,
 }
@@ -525,7 +526,8 @@ pub struct MetadataItem {
     /// The key. Required (non-empty), at most Limits.maxMetadataKeyBytes.
     #[prost(string, tag="1")]
     pub key: ::prost::alloc::string::String,
-    /// The value, at most Limits.maxMetadataValueBytes.
+    /// The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+    /// a remove request names its items by key alone.
     #[prost(string, tag="2")]
     pub value: ::prost::alloc::string::String,
     /// User id of the last editor. Read-only: set by the store when options.record_user_id is on;

@@ -34,7 +34,8 @@ public struct MetadataItemView: RTMMessageView {
     @inlinable
     public var key: RTMStringView { _key.string(scope) }
 
-    /// The value, at most Limits.maxMetadataValueBytes.
+    /// The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+    /// a remove request names its items by key alone.
     @inlinable
     public var value: RTMStringView { _value.string(scope) }
 

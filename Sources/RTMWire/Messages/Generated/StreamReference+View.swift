@@ -34,7 +34,8 @@ public struct StreamReferenceView: RTMMessageView {
     @inlinable
     public var senderUserID: RTMStringView { _senderUserID.string(scope) }
 
-    /// A short excerpt of the referenced message's content.
+    /// A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+    /// (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
     @inlinable
     public var excerpt: RTMStringView { _excerpt.string(scope) }
 

@@ -12,7 +12,8 @@ public struct StreamReference: RTMMessage {
     public var messageID: String = ""
     /// User id of the referenced message's sender.
     public var senderUserID: String = ""
-    /// A short excerpt of the referenced message's content.
+    /// A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+    /// (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
     public var excerpt: String = ""
     /// Fields not in this schema version, kept byte-exact and re-encoded after known ones.
     public var unknownFields = UnknownFields()

@@ -292,7 +292,8 @@ type MetadataItem struct {
 
 	// The key. Required (non-empty), at most Limits.maxMetadataKeyBytes.
 	Key string `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
-	// The value, at most Limits.maxMetadataValueBytes.
+	// The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+	// a remove request names its items by key alone.
 	Value string `protobuf:"bytes,2,opt,name=value,proto3" json:"value,omitempty"`
 	// User id of the last editor. Read-only: set by the store when options.record_user_id is on;
 	// ignored on requests.

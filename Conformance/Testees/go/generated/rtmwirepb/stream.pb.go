@@ -162,7 +162,8 @@ type StreamReference struct {
 	MessageUid string `protobuf:"bytes,1,opt,name=message_uid,json=messageUid,proto3" json:"message_uid,omitempty"`
 	// User id of the referenced message's sender.
 	SenderUserId string `protobuf:"bytes,2,opt,name=sender_user_id,json=senderUserId,proto3" json:"sender_user_id,omitempty"`
-	// A short excerpt of the referenced message's content.
+	// A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+	// (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
 	Excerpt string `protobuf:"bytes,3,opt,name=excerpt,proto3" json:"excerpt,omitempty"`
 }
 

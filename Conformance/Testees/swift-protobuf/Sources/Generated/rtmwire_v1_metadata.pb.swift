@@ -282,7 +282,8 @@ public nonisolated struct Rtmwire_V1_MetadataItem: Sendable {
   /// The key. Required (non-empty), at most Limits.maxMetadataKeyBytes.
   public var key: String = String()
 
-  /// The value, at most Limits.maxMetadataValueBytes.
+  /// The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+  /// a remove request names its items by key alone.
   public var value: String = String()
 
   /// User id of the last editor. Read-only: set by the store when options.record_user_id is on;

@@ -157,7 +157,8 @@ struct  Rtmwire__V1__MetadataItem
    */
   char *key;
   /*
-   * The value, at most Limits.maxMetadataValueBytes.
+   * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+   * a remove request names its items by key alone.
    */
   char *value;
   /*

@@ -97,7 +97,8 @@ struct  Rtmwire__V1__StreamReference
    */
   char *sender_user_id;
   /*
-   * A short excerpt of the referenced message's content.
+   * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+   * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
    */
   char *excerpt;
 };

@@ -714,7 +714,8 @@ public final class MetadataOuterClass {
 
     /**
      * <pre>
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      * </pre>
      *
      * <code>string value = 2;</code>
@@ -723,7 +724,8 @@ public final class MetadataOuterClass {
     java.lang.String getValue();
     /**
      * <pre>
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      * </pre>
      *
      * <code>string value = 2;</code>
@@ -864,7 +866,8 @@ public final class MetadataOuterClass {
     private java.lang.String value_;
     /**
      * <pre>
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      * </pre>
      *
      * <code>string value = 2;</code>
@@ -876,7 +879,8 @@ public final class MetadataOuterClass {
     }
     /**
      * <pre>
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      * </pre>
      *
      * <code>string value = 2;</code>
@@ -889,7 +893,8 @@ public final class MetadataOuterClass {
     }
     /**
      * <pre>
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      * </pre>
      *
      * <code>string value = 2;</code>
@@ -903,7 +908,8 @@ public final class MetadataOuterClass {
     }
     /**
      * <pre>
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      * </pre>
      *
      * <code>string value = 2;</code>
@@ -914,7 +920,8 @@ public final class MetadataOuterClass {
     }
     /**
      * <pre>
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      * </pre>
      *
      * <code>string value = 2;</code>
@@ -1251,7 +1258,8 @@ public final class MetadataOuterClass {
 
       /**
        * <pre>
-       * The value, at most Limits.maxMetadataValueBytes.
+       * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+       * a remove request names its items by key alone.
        * </pre>
        *
        * <code>string value = 2;</code>
@@ -1263,7 +1271,8 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * The value, at most Limits.maxMetadataValueBytes.
+       * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+       * a remove request names its items by key alone.
        * </pre>
        *
        * <code>string value = 2;</code>
@@ -1276,7 +1285,8 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * The value, at most Limits.maxMetadataValueBytes.
+       * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+       * a remove request names its items by key alone.
        * </pre>
        *
        * <code>string value = 2;</code>
@@ -1291,7 +1301,8 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * The value, at most Limits.maxMetadataValueBytes.
+       * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+       * a remove request names its items by key alone.
        * </pre>
        *
        * <code>string value = 2;</code>
@@ -1304,7 +1315,8 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * The value, at most Limits.maxMetadataValueBytes.
+       * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+       * a remove request names its items by key alone.
        * </pre>
        *
        * <code>string value = 2;</code>

@@ -1414,7 +1414,8 @@ public final class Stream {
 
     /**
      * <pre>
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      * </pre>
      *
      * <code>string excerpt = 3;</code>
@@ -1423,7 +1424,8 @@ public final class Stream {
     java.lang.String getExcerpt();
     /**
      * <pre>
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      * </pre>
      *
      * <code>string excerpt = 3;</code>
@@ -1589,7 +1591,8 @@ public final class Stream {
     private java.lang.String excerpt_;
     /**
      * <pre>
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      * </pre>
      *
      * <code>string excerpt = 3;</code>
@@ -1601,7 +1604,8 @@ public final class Stream {
     }
     /**
      * <pre>
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      * </pre>
      *
      * <code>string excerpt = 3;</code>
@@ -1614,7 +1618,8 @@ public final class Stream {
     }
     /**
      * <pre>
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      * </pre>
      *
      * <code>string excerpt = 3;</code>
@@ -1628,7 +1633,8 @@ public final class Stream {
     }
     /**
      * <pre>
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      * </pre>
      *
      * <code>string excerpt = 3;</code>
@@ -1639,7 +1645,8 @@ public final class Stream {
     }
     /**
      * <pre>
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      * </pre>
      *
      * <code>string excerpt = 3;</code>
@@ -1893,7 +1900,8 @@ public final class Stream {
 
       /**
        * <pre>
-       * A short excerpt of the referenced message's content.
+       * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+       * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
        * </pre>
        *
        * <code>string excerpt = 3;</code>
@@ -1905,7 +1913,8 @@ public final class Stream {
       }
       /**
        * <pre>
-       * A short excerpt of the referenced message's content.
+       * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+       * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
        * </pre>
        *
        * <code>string excerpt = 3;</code>
@@ -1918,7 +1927,8 @@ public final class Stream {
       }
       /**
        * <pre>
-       * A short excerpt of the referenced message's content.
+       * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+       * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
        * </pre>
        *
        * <code>string excerpt = 3;</code>
@@ -1933,7 +1943,8 @@ public final class Stream {
       }
       /**
        * <pre>
-       * A short excerpt of the referenced message's content.
+       * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+       * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
        * </pre>
        *
        * <code>string excerpt = 3;</code>
@@ -1946,7 +1957,8 @@ public final class Stream {
       }
       /**
        * <pre>
-       * A short excerpt of the referenced message's content.
+       * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+       * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
        * </pre>
        *
        * <code>string excerpt = 3;</code>

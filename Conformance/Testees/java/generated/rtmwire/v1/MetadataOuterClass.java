@@ -796,7 +796,8 @@ public final class MetadataOuterClass {
 
     /**
      * <pre>
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      * </pre>
      *
      * <code>string value = 2;</code>
@@ -805,7 +806,8 @@ public final class MetadataOuterClass {
     java.lang.String getValue();
     /**
      * <pre>
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      * </pre>
      *
      * <code>string value = 2;</code>
@@ -957,7 +959,8 @@ public final class MetadataOuterClass {
     private volatile java.lang.Object value_ = "";
     /**
      * <pre>
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      * </pre>
      *
      * <code>string value = 2;</code>
@@ -978,7 +981,8 @@ public final class MetadataOuterClass {
     }
     /**
      * <pre>
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      * </pre>
      *
      * <code>string value = 2;</code>
@@ -1599,7 +1603,8 @@ public final class MetadataOuterClass {
       private java.lang.Object value_ = "";
       /**
        * <pre>
-       * The value, at most Limits.maxMetadataValueBytes.
+       * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+       * a remove request names its items by key alone.
        * </pre>
        *
        * <code>string value = 2;</code>
@@ -1619,7 +1624,8 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * The value, at most Limits.maxMetadataValueBytes.
+       * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+       * a remove request names its items by key alone.
        * </pre>
        *
        * <code>string value = 2;</code>
@@ -1640,7 +1646,8 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * The value, at most Limits.maxMetadataValueBytes.
+       * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+       * a remove request names its items by key alone.
        * </pre>
        *
        * <code>string value = 2;</code>
@@ -1657,7 +1664,8 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * The value, at most Limits.maxMetadataValueBytes.
+       * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+       * a remove request names its items by key alone.
        * </pre>
        *
        * <code>string value = 2;</code>
@@ -1671,7 +1679,8 @@ public final class MetadataOuterClass {
       }
       /**
        * <pre>
-       * The value, at most Limits.maxMetadataValueBytes.
+       * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+       * a remove request names its items by key alone.
        * </pre>
        *
        * <code>string value = 2;</code>

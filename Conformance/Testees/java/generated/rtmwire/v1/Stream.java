@@ -1855,7 +1855,8 @@ public final class Stream {
 
     /**
      * <pre>
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      * </pre>
      *
      * <code>string excerpt = 3;</code>
@@ -1864,7 +1865,8 @@ public final class Stream {
     java.lang.String getExcerpt();
     /**
      * <pre>
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      * </pre>
      *
      * <code>string excerpt = 3;</code>
@@ -2021,7 +2023,8 @@ public final class Stream {
     private volatile java.lang.Object excerpt_ = "";
     /**
      * <pre>
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      * </pre>
      *
      * <code>string excerpt = 3;</code>
@@ -2042,7 +2045,8 @@ public final class Stream {
     }
     /**
      * <pre>
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      * </pre>
      *
      * <code>string excerpt = 3;</code>
@@ -2628,7 +2632,8 @@ public final class Stream {
       private java.lang.Object excerpt_ = "";
       /**
        * <pre>
-       * A short excerpt of the referenced message's content.
+       * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+       * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
        * </pre>
        *
        * <code>string excerpt = 3;</code>
@@ -2648,7 +2653,8 @@ public final class Stream {
       }
       /**
        * <pre>
-       * A short excerpt of the referenced message's content.
+       * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+       * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
        * </pre>
        *
        * <code>string excerpt = 3;</code>
@@ -2669,7 +2675,8 @@ public final class Stream {
       }
       /**
        * <pre>
-       * A short excerpt of the referenced message's content.
+       * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+       * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
        * </pre>
        *
        * <code>string excerpt = 3;</code>
@@ -2686,7 +2693,8 @@ public final class Stream {
       }
       /**
        * <pre>
-       * A short excerpt of the referenced message's content.
+       * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+       * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
        * </pre>
        *
        * <code>string excerpt = 3;</code>
@@ -2700,7 +2708,8 @@ public final class Stream {
       }
       /**
        * <pre>
-       * A short excerpt of the referenced message's content.
+       * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+       * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
        * </pre>
        *
        * <code>string excerpt = 3;</code>

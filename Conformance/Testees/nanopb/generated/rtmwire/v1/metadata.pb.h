@@ -78,7 +78,8 @@ typedef enum _rtmwire_v1_StorageEventType {
 typedef struct _rtmwire_v1_MetadataItem {
     /* The key. Required (non-empty), at most Limits.maxMetadataKeyBytes. */
     char *key;
-    /* The value, at most Limits.maxMetadataValueBytes. */
+    /* The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+ a remove request names its items by key alone. */
     char *value;
     /* User id of the last editor. Read-only: set by the store when options.record_user_id is on;
  ignored on requests. */

@@ -18,7 +18,8 @@ typedef struct _rtmwire_v1_StreamReference {
     char *message_uid;
     /* User id of the referenced message's sender. */
     char *sender_user_id;
-    /* A short excerpt of the referenced message's content. */
+    /* A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+ (default 1,024) UTF-8 bytes, as for MessageReference, its twin. */
     char *excerpt;
 } rtmwire_v1_StreamReference;
 

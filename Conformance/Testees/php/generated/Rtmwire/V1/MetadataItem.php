@@ -22,7 +22,8 @@ class MetadataItem extends \Google\Protobuf\Internal\Message
      */
     protected $key = '';
     /**
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      *
      * Generated from protobuf field <code>string value = 2;</code>
      */
@@ -58,7 +59,8 @@ class MetadataItem extends \Google\Protobuf\Internal\Message
      *     @type string $key
      *           The key. Required (non-empty), at most Limits.maxMetadataKeyBytes.
      *     @type string $value
-     *           The value, at most Limits.maxMetadataValueBytes.
+     *           The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     *           a remove request names its items by key alone.
      *     @type string $author_user_id
      *           User id of the last editor. Read-only: set by the store when options.record_user_id is on;
      *           ignored on requests.
@@ -102,7 +104,8 @@ class MetadataItem extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      *
      * Generated from protobuf field <code>string value = 2;</code>
      * @return string
@@ -113,7 +116,8 @@ class MetadataItem extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * The value, at most Limits.maxMetadataValueBytes.
+     * The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
+     * a remove request names its items by key alone.
      *
      * Generated from protobuf field <code>string value = 2;</code>
      * @param string $var

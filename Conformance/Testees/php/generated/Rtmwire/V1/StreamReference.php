@@ -30,7 +30,8 @@ class StreamReference extends \Google\Protobuf\Internal\Message
      */
     protected $sender_user_id = '';
     /**
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      *
      * Generated from protobuf field <code>string excerpt = 3;</code>
      */
@@ -47,7 +48,8 @@ class StreamReference extends \Google\Protobuf\Internal\Message
      *     @type string $sender_user_id
      *           User id of the referenced message's sender.
      *     @type string $excerpt
-     *           A short excerpt of the referenced message's content.
+     *           A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     *           (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      * }
      */
     public function __construct($data = NULL) {
@@ -108,7 +110,8 @@ class StreamReference extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      *
      * Generated from protobuf field <code>string excerpt = 3;</code>
      * @return string
@@ -119,7 +122,8 @@ class StreamReference extends \Google\Protobuf\Internal\Message
     }
 
     /**
-     * A short excerpt of the referenced message's content.
+     * A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
+     * (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
      *
      * Generated from protobuf field <code>string excerpt = 3;</code>
      * @param string $var
