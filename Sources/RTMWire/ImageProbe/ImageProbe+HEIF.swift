@@ -170,7 +170,7 @@ extension ImageProbe {
     private static func propertyBoxes(
         _ reader: Reader, container: ISOBox, wanted: [PropertyAssociation]
     ) throws(RTMWireError) -> [Int: ISOBox] {
-        let indices = Set(wanted.map(\.index).filter { $0 != 0 })
+        let indices = Set(wanted.map { $0.index }.filter { $0 != 0 })
         var boxes: [Int: ISOBox] = [:]
         var index = 0
         try forEachBox(reader, from: container.payload, to: container.end) {
