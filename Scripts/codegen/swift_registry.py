@@ -45,6 +45,6 @@ def registry_file(schema: Schema) -> str:
     out.line("/// What the operation returns.", 1)
     out.line("associatedtype Result", 1)
     out.line("/// Runs the operation for the message type `type`.", 1)
-    out.line("mutating func visit<Message: RTMViewable>(_ type: Message.Type) -> Result", 1)
+    out.line("mutating func visit<Message: RTMMessage>(_ type: Message.Type) -> Result", 1)
     out.line("}")
     return out.text

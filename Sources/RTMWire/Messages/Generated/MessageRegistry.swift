@@ -151,5 +151,5 @@ public protocol RTMMessageTypeVisitor {
     /// What the operation returns.
     associatedtype Result
     /// Runs the operation for the message type `type`.
-    mutating func visit<Message: RTMViewable>(_ type: Message.Type) -> Result
+    mutating func visit<Message: RTMMessage>(_ type: Message.Type) -> Result
 }
