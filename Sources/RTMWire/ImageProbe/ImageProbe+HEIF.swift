@@ -130,8 +130,9 @@ extension ImageProbe {
         var offset = box.payload + 8
         var found: [PropertyAssociation]?
         // Each entry takes at least 3 bytes and is checked against the box before it is read,
-        // so a huge entry count ends in an error, not a long loop.
-        for entry in 0..<Int(entryCount) {
+        // so a huge entry count ends in an error, not a long loop. Clamped: on a 32-bit platform
+        // (wasm32, watchOS) a count above Int.max would trap.
+        for entry in 0..<Int(clamping: entryCount) {
             guard box.end - offset >= idWidth + 1 else {
                 throw malformed(
                     at: offset,
