@@ -43,12 +43,13 @@ def _validate(out: SwiftSource, m: Message, receiver: str = None):
         out.line(") throws(RTMWireError) {", 1)
     else:
         out.line("public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {", 1)
-    recv = receiver or "self"
+    # In place, each field is read through the pointer (see InPlace.pointee).
+    recv = receiver + ".pointee" if receiver else "self"
     for f in m.by_number:
         if f.repeated:
             out.line('try Rules.count(%s.%s.count, limits, "%s")' % (recv, f.prop, f.name), 2)
     if receiver:
-        out.line("try %s.pointer.pointee._validateSelf(limits)" % receiver, 2)
+        out.line("try %s.pointee._validateSelf(limits)" % receiver, 2)
     else:
         out.line("try _validateSelf(limits)", 2)
     for f in m.by_number:

@@ -86,7 +86,8 @@ def _encode(out: SwiftSource, m: Message, receiver: str = None):
                  % receiver, 1)
     else:
         out.line("public func _encode(to writer: inout WireWriter) {", 1)
-    recv = receiver or "self"
+    # In place, each field is read through the pointer (see InPlace.pointee).
+    recv = receiver + ".pointee" if receiver else "self"
     out.line("// Backwards (see WireWriter): unknown fields, which go last, then the fields from the", 2)
     out.line("// highest number down, each value before its tag.", 2)
     out.line("if !%s.unknownFields.isEmpty { writer.writeRaw(%s.unknownFields.bytes) }"

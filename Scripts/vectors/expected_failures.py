@@ -30,8 +30,11 @@ def render(runtime: str, label: str, departing) -> str:
 
 def write(folder: pathlib.Path, departures):
     folder.mkdir(parents=True, exist_ok=True)
-    written = {"rtmwire.txt"}
+    # RTMWire follows every vector, natively and as WebAssembly (the same core, Embedded Swift).
+    written = {"rtmwire.txt", "wasm.txt"}
     (folder / "rtmwire.txt").write_text(render("rtmwire", "RTMWire (Swift)", []), encoding="utf-8")
+    (folder / "wasm.txt").write_text(
+        render("wasm", "RTMWire (WebAssembly)", []), encoding="utf-8")
     for runtime, label in testees.RUNTIMES:
         (folder / (runtime + ".txt")).write_text(render(runtime, label, departures[runtime]),
                                                  encoding="utf-8")

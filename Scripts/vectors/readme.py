@@ -41,7 +41,9 @@ them:
 | `swift-protobuf` | apple/swift-protobuf 1.39.0 (the benchmarks' `protoc-gen-swift` code), a package of its own | `Conformance/Testees/swift-protobuf` | `init(jsonUTF8Bytes:)` / `jsonUTF8Bytes()` |
 
 RTMWire is not recorded: the vectors are its specification, and `rtmwire verify` and `rtmwire
-conformance run --testee 'rtmwire conformance testee'` show that it follows every one.
+conformance run --testee 'rtmwire conformance testee'` show that it follows every one. So does
+its WebAssembly module (the same core in Embedded Swift, `Embedded/`), run under `wasmkit` as the
+`wasm` testee (`Conformance/Testees/wasm`).
 
 ## Regenerating and checking
 

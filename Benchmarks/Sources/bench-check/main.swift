@@ -8,6 +8,9 @@ import BenchmarkCorpus
 // `bench-check memory MESSAGE` prints the heap bytes one decode of MESSAGE holds, per
 // implementation (Memory.swift).
 //
+// `bench-check bytes` prints each message's canonical bytes, `NAME<TAB>HEX` per line: the input
+// of the WebAssembly module's heap figures (Embedded/README.md).
+//
 // `bench-check loop MESSAGE OPERATION IMPLEMENTATION COUNT` instead runs one workload COUNT
 // times, for profilers: e.g. `valgrind --tool=callgrind --toggle-collect='*measuredLoop*' bench-check loop A decode RTMWire 10000`.
 let arguments = CommandLine.arguments.dropFirst()
@@ -15,6 +18,15 @@ if arguments.first == "loop" {
     runLoop(Array(arguments.dropFirst()))
 } else if arguments.first == "memory" {
     runMemory(Array(arguments.dropFirst()))
+} else if arguments.first == "bytes" {
+    let digits = Array("0123456789abcdef".utf8)
+    for message in CorpusMessage.allCases {
+        var hex: [UInt8] = []
+        for byte in message.canonicalBytes {
+            hex += [digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+        }
+        print(message.rawValue + "\t" + String(decoding: hex, as: UTF8.self))
+    }
 } else {
     let suite = Suite()
     print("message\timplementation\tbytes")

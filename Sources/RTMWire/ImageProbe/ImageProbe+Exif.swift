@@ -31,7 +31,8 @@ extension ImageProbe {
             return bigEndian
                 ? reader.uint32BE(at: tiff + offset) : reader.uint32LE(at: tiff + offset)
         }
-        guard u16(2) == 42, let ifd = u32(4).map(Int.init), let count = u16(ifd) else {
+        // Clamped: on a 32-bit platform (wasm32, watchOS) an offset above Int.max would trap.
+        guard u16(2) == 42, let ifd = u32(4).map({ Int(clamping: $0) }), let count = u16(ifd) else {
             return nil
         }
         // At most 65,535 entries of 12 bytes, each read bounds-checked: the loop stops at the

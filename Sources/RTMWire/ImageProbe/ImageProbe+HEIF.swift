@@ -130,8 +130,9 @@ extension ImageProbe {
         var offset = box.payload + 8
         var found: [PropertyAssociation]?
         // Each entry takes at least 3 bytes and is checked against the box before it is read,
-        // so a huge entry count ends in an error, not a long loop.
-        for entry in 0..<Int(entryCount) {
+        // so a huge entry count ends in an error, not a long loop. Clamped: on a 32-bit platform
+        // (wasm32, watchOS) a count above Int.max would trap.
+        for entry in 0..<Int(clamping: entryCount) {
             guard box.end - offset >= idWidth + 1 else {
                 throw malformed(
                     at: offset,
@@ -170,7 +171,7 @@ extension ImageProbe {
     private static func propertyBoxes(
         _ reader: Reader, container: ISOBox, wanted: [PropertyAssociation]
     ) throws(RTMWireError) -> [Int: ISOBox] {
-        let indices = Set(wanted.map(\.index).filter { $0 != 0 })
+        let indices = Set(wanted.map { $0.index }.filter { $0 != 0 })
         var boxes: [Int: ISOBox] = [:]
         var index = 0
         try forEachBox(reader, from: container.payload, to: container.end) {

@@ -196,8 +196,10 @@ enum JSONInteger {
             fractionDigits = bytes[fractionStart..<index]
             guard !fractionDigits.isEmpty else { return .notANumber }
         }
-        // Exponent, saturated far beyond any meaningful value.
-        var exponent = 0
+        // Exponent, saturated far beyond any meaningful value. Int64, like every value derived
+        // from it below: with a 32-bit Int (wasm32, watchOS) the saturated exponent would
+        // overflow and trap.
+        var exponent: Int64 = 0
         if index < bytes.count,
             bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
         {
@@ -211,7 +213,9 @@ enum JSONInteger {
             }
             let exponentStart = index
             while index < bytes.count, isDigit(bytes[index]) {
-                if exponent < 1_000_000_000 { exponent = exponent * 10 + Int(bytes[index] - zero) }
+                if exponent < 1_000_000_000 {
+                    exponent = exponent * 10 + Int64(bytes[index] - zero)
+                }
                 index += 1
             }
             guard index > exponentStart else { return .notANumber }
@@ -221,25 +225,25 @@ enum JSONInteger {
 
         // value = significant digits × 10^scale
         var digits = Array(integerDigits) + Array(fractionDigits)
-        let scale = exponent - fractionDigits.count
+        let scale = exponent - Int64(fractionDigits.count)
         guard let firstNonZero = digits.firstIndex(where: { $0 != zero }) else {
             return .value(negative: negative, magnitude: 0)
         }
         digits.removeFirst(firstNonZero)
-        var trailingZeros = 0
+        var trailingZeros: Int64 = 0
         if scale < 0 {
             let dropped = -scale
-            guard dropped < digits.count,
-                digits[(digits.count - dropped)...].allSatisfy({ $0 == zero })
+            guard dropped < Int64(digits.count),
+                digits[(digits.count - Int(dropped))...].allSatisfy({ $0 == zero })
             else { return .notAnInteger }
-            digits.removeLast(dropped)
+            digits.removeLast(Int(dropped))
         } else {
             trailingZeros = scale
         }
         // The leading digit is non-zero, so more than 20 digits always exceeds UInt64.max.
-        guard digits.count + trailingZeros <= 20 else { return .outOfRange }
+        guard Int64(digits.count) + trailingZeros <= 20 else { return .outOfRange }
         var magnitude: UInt64 = 0
-        for digit in digits + Array(repeating: zero, count: trailingZeros) {
+        for digit in digits + Array(repeating: zero, count: Int(trailingZeros)) {
             let (shifted, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = shifted.addingReportingOverflow(UInt64(digit - zero))
             guard !overflow1, !overflow2 else { return .outOfRange }

@@ -47,7 +47,8 @@ extension ReactionCount {
             recentUserIDs.count, limits.maxReactionRecentUsers, "maxReactionRecentUsers",
             "recent_user_ids", "too many recent users")
         try Rules.distinctIDs(recentUserIDs, "recent_user_ids")
-        if count == 0 || Int(count) < recentUserIDs.count {
+        // In 64 bits: on a 32-bit platform (wasm32, watchOS) Int(count) would trap above 2^31.
+        if count == 0 || UInt64(count) < UInt64(recentUserIDs.count) {
             throw RTMWireError.invalid(
                 "count",
                 "count \(count) is below 1 or below the \(recentUserIDs.count) recent users listed")

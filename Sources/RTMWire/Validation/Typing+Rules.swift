@@ -4,8 +4,10 @@ extension TypingIndicator {
         if state == .unspecified {
             throw RTMWireError.invalid("state", "typing is started or stopped")
         }
+        // Clamped: on a 32-bit platform (wasm32, watchOS) a UInt32 above Int.max would trap.
         try Rules.atMost(
-            Int(expiresAfterMs), limits.maxTypingExpiryMs, "maxTypingExpiryMs", "expires_after_ms",
+            Int(clamping: expiresAfterMs), limits.maxTypingExpiryMs, "maxTypingExpiryMs",
+            "expires_after_ms",
             "typing expiry hint is too long")
     }
 }

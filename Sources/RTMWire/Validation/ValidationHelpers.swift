@@ -177,7 +177,7 @@ enum Rules {
         // Name the fields that hold bytes, so the error says what to shorten.
         let present = [
             (caption, "caption"), (fileName, "display file name"), (thumbnail, "thumbnail"),
-        ].filter { $0.0 > 0 }.map(\.1)
+        ].filter { $0.0 > 0 }.map { $0.1 }
         try contentBudget(total, limits, "thumbnail", counting: present)
     }
 }

@@ -89,7 +89,9 @@ extension RTMViewable {
         if options.checksSemantics, bytes.count > options.limits.maxMessageBytes {
             throw RTMWireError.messageTooLarge(bytes.count, options.limits, encoding: false)
         }
-        let storage = ViewStorage(bytes: bytes, root: Self.self, checksNUL: options.checksSemantics)
+        let storage = ViewStorage(
+            bytes: bytes, checkRoot: _checkView(_:_:strings:_:),
+            checksNUL: options.checksSemantics)
         let base = storage.base
         if bytes.count > 0 {
             var reader = WireReader(

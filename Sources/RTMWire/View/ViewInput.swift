@@ -36,7 +36,7 @@ struct ViewInput {
         var reader = WireReader(base: base, count: source.count, maxDepth: Int.max)
         do {
             var violation = ViewViolation()
-            try source.root._checkView(&reader, options, strings: true, &violation)
+            try source.checkRoot(&reader, options, true, &violation)
             if let error = violation.error { return error }
         } catch {
             return error

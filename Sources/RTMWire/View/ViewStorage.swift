@@ -11,15 +11,25 @@ final class ViewStorage {
     /// The input's bytes. Never mutated, so its buffer, and `base`, stay where they are for as
     /// long as this storage lives.
     @usableFromInline let bytes: [UInt8]
-    /// The message type the input was viewed as, whose checker finds the decoder's error.
-    @usableFromInline let root: any RTMViewable.Type
+    /// The view checker of the message type the input was viewed as (its
+    /// ``RTMViewable/_checkView(_:_:strings:_:)``), which finds the decoder's error. A function
+    /// rather than the type (`any RTMViewable.Type`): Embedded Swift has no existential
+    /// metatypes, and the call is the same one either way.
+    @usableFromInline let checkRoot: ViewChecker
     /// Whether U+0000 in a string is refused (the semantic checks are on).
     @usableFromInline let checksNUL: Bool
 
+    /// The signature of ``RTMViewable/_checkView(_:_:strings:_:)``.
     @usableFromInline
-    init(bytes: [UInt8], root: any RTMViewable.Type, checksNUL: Bool) {
+    typealias ViewChecker = (
+        _ reader: inout WireReader, _ options: CodecOptions, _ strings: Bool,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) -> Void
+
+    @usableFromInline
+    init(bytes: [UInt8], checkRoot: @escaping ViewChecker, checksNUL: Bool) {
         self.bytes = bytes
-        self.root = root
+        self.checkRoot = checkRoot
         self.checksNUL = checksNUL
     }
 

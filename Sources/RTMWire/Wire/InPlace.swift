@@ -3,9 +3,8 @@
 ///
 /// Reading an element out of an array copies it, and copying a message retains each of its
 /// strings: for a list of small messages (metadata items, reaction counts) those copies cost
-/// more than encoding the messages. A field read through this (`element.key`, by member lookup)
+/// more than encoding the messages. A field read through ``pointee`` (`element.pointee.key`)
 /// copies only that field. Generated encoders use it; it is not kept past the call.
-@dynamicMemberLookup
 @usableFromInline
 struct InPlace<Message> {
     @usableFromInline let pointer: UnsafePointer<Message>
@@ -15,10 +14,12 @@ struct InPlace<Message> {
         self.pointer = pointer
     }
 
-    /// The field at `field` of the message.
+    /// The message where it is stored, read by address: `pointee.key` loads that one field, as a
+    /// stored property of an `UnsafePointer`'s `pointee` does. (A key-path member lookup did the
+    /// same once optimised, but Embedded Swift has no key paths.)
     @inlinable
-    subscript<Value>(dynamicMember field: KeyPath<Message, Value>) -> Value {
-        pointer.pointee[keyPath: field]
+    var pointee: Message {
+        unsafeAddress { pointer }
     }
 }
 

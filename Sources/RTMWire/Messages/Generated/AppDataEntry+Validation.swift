@@ -13,8 +13,8 @@ extension AppDataEntry {
     static func _validate(
         _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
     ) throws(RTMWireError) {
-        try message.pointer.pointee._validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(message.key, "key") }
-        if checkingNUL { try Rules.noNUL(message.value, "value") }
+        try message.pointee._validateSelf(limits)
+        if checkingNUL { try Rules.noNUL(message.pointee.key, "key") }
+        if checkingNUL { try Rules.noNUL(message.pointee.value, "value") }
     }
 }

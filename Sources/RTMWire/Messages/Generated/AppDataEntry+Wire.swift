@@ -17,13 +17,13 @@ extension AppDataEntry {
     static func _encode(_ message: InPlace<Self>, to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !message.unknownFields.isEmpty { writer.writeRaw(message.unknownFields.bytes) }
-        if !message.value.isEmpty {
-            writer.writeLengthDelimited(message.value)
+        if !message.pointee.unknownFields.isEmpty { writer.writeRaw(message.pointee.unknownFields.bytes) }
+        if !message.pointee.value.isEmpty {
+            writer.writeLengthDelimited(message.pointee.value)
             writer.writeByte(0x12)
         }
-        if !message.key.isEmpty {
-            writer.writeLengthDelimited(message.key)
+        if !message.pointee.key.isEmpty {
+            writer.writeLengthDelimited(message.pointee.key)
             writer.writeByte(0x0A)
         }
     }

@@ -13,11 +13,11 @@ extension GroupReadReceipt {
     static func _validate(
         _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
     ) throws(RTMWireError) {
-        try message.pointer.pointee._validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(message.messageID, "message_id") }
-        if checkingNUL { try Rules.noNUL(message.groupID, "group_id") }
-        if checkingNUL { try Rules.noNUL(message.content, "content") }
-        if checkingNUL { try Rules.noNUL(message.ackID, "ack_id") }
-        if checkingNUL { try Rules.noNUL(message.readerUserID, "reader_user_id") }
+        try message.pointee._validateSelf(limits)
+        if checkingNUL { try Rules.noNUL(message.pointee.messageID, "message_id") }
+        if checkingNUL { try Rules.noNUL(message.pointee.groupID, "group_id") }
+        if checkingNUL { try Rules.noNUL(message.pointee.content, "content") }
+        if checkingNUL { try Rules.noNUL(message.pointee.ackID, "ack_id") }
+        if checkingNUL { try Rules.noNUL(message.pointee.readerUserID, "reader_user_id") }
     }
 }

@@ -21,29 +21,29 @@ extension GroupReadReceipt {
     static func _encode(_ message: InPlace<Self>, to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !message.unknownFields.isEmpty { writer.writeRaw(message.unknownFields.bytes) }
-        if !message.readerUserID.isEmpty {
-            writer.writeLengthDelimited(message.readerUserID)
+        if !message.pointee.unknownFields.isEmpty { writer.writeRaw(message.pointee.unknownFields.bytes) }
+        if !message.pointee.readerUserID.isEmpty {
+            writer.writeLengthDelimited(message.pointee.readerUserID)
             writer.writeByte(0x32)
         }
-        if message.readTimeMs != 0 {
-            writer.writeVarint(UInt64(bitPattern: message.readTimeMs))
+        if message.pointee.readTimeMs != 0 {
+            writer.writeVarint(UInt64(bitPattern: message.pointee.readTimeMs))
             writer.writeByte(0x28)
         }
-        if !message.ackID.isEmpty {
-            writer.writeLengthDelimited(message.ackID)
+        if !message.pointee.ackID.isEmpty {
+            writer.writeLengthDelimited(message.pointee.ackID)
             writer.writeByte(0x22)
         }
-        if !message.content.isEmpty {
-            writer.writeLengthDelimited(message.content)
+        if !message.pointee.content.isEmpty {
+            writer.writeLengthDelimited(message.pointee.content)
             writer.writeByte(0x1A)
         }
-        if !message.groupID.isEmpty {
-            writer.writeLengthDelimited(message.groupID)
+        if !message.pointee.groupID.isEmpty {
+            writer.writeLengthDelimited(message.pointee.groupID)
             writer.writeByte(0x12)
         }
-        if !message.messageID.isEmpty {
-            writer.writeLengthDelimited(message.messageID)
+        if !message.pointee.messageID.isEmpty {
+            writer.writeLengthDelimited(message.pointee.messageID)
             writer.writeByte(0x0A)
         }
     }

@@ -3,6 +3,7 @@
 
 /// Every message type of the schemas, by protobuf full name.
 public enum RTMMessageTypes {
+#if !hasFeature(Embedded)
     /// All message types, sorted by full name.
     public static let all: [any RTMMessage.Type] = [
         AppDataEntry.self,
@@ -103,4 +104,70 @@ public enum RTMMessageTypes {
         default: nil
         }
     }
+#endif
+
+    /// Calls `visitor` with the message type whose full name is `fullName` (e.g.
+    /// `rtmwire.v1.Envelope`) and returns what it returns, or nil for an unknown name. Unlike
+    /// ``type(named:)`` it needs no existential metatype, so Embedded Swift has it too.
+    public static func visit<Visitor: RTMMessageTypeVisitor>(
+        named fullName: String, _ visitor: inout Visitor
+    ) -> Visitor.Result? {
+        switch fullName {
+        case "rtmwire.v1.AppDataEntry": visitor.visit(AppDataEntry.self)
+        case "rtmwire.v1.AppDataUpdate": visitor.visit(AppDataUpdate.self)
+        case "rtmwire.v1.Caption": visitor.visit(Caption.self)
+        case "rtmwire.v1.ChannelTarget": visitor.visit(ChannelTarget.self)
+        case "rtmwire.v1.Conversation": visitor.visit(Conversation.self)
+        case "rtmwire.v1.ConversationReadReceipt": visitor.visit(ConversationReadReceipt.self)
+        case "rtmwire.v1.CustomMessage": visitor.visit(CustomMessage.self)
+        case "rtmwire.v1.DeliveryOptions": visitor.visit(DeliveryOptions.self)
+        case "rtmwire.v1.DeliveryReceipt": visitor.visit(DeliveryReceipt.self)
+        case "rtmwire.v1.Envelope": visitor.visit(Envelope.self)
+        case "rtmwire.v1.FileMessage": visitor.visit(FileMessage.self)
+        case "rtmwire.v1.GroupAckPage": visitor.visit(GroupAckPage.self)
+        case "rtmwire.v1.GroupAckQuery": visitor.visit(GroupAckQuery.self)
+        case "rtmwire.v1.GroupReadCount": visitor.visit(GroupReadCount.self)
+        case "rtmwire.v1.GroupReadReceipt": visitor.visit(GroupReadReceipt.self)
+        case "rtmwire.v1.ImageMessage": visitor.visit(ImageMessage.self)
+        case "rtmwire.v1.Mentions": visitor.visit(Mentions.self)
+        case "rtmwire.v1.MessageEdit": visitor.visit(MessageEdit.self)
+        case "rtmwire.v1.MessageReadReceipt": visitor.visit(MessageReadReceipt.self)
+        case "rtmwire.v1.MessageRecall": visitor.visit(MessageRecall.self)
+        case "rtmwire.v1.MessageReference": visitor.visit(MessageReference.self)
+        case "rtmwire.v1.Metadata": visitor.visit(Metadata.self)
+        case "rtmwire.v1.MetadataItem": visitor.visit(MetadataItem.self)
+        case "rtmwire.v1.MetadataMessage": visitor.visit(MetadataMessage.self)
+        case "rtmwire.v1.MetadataOptions": visitor.visit(MetadataOptions.self)
+        case "rtmwire.v1.MetadataRequest": visitor.visit(MetadataRequest.self)
+        case "rtmwire.v1.MetadataResponse": visitor.visit(MetadataResponse.self)
+        case "rtmwire.v1.MetadataTarget": visitor.visit(MetadataTarget.self)
+        case "rtmwire.v1.Reaction": visitor.visit(Reaction.self)
+        case "rtmwire.v1.ReactionCount": visitor.visit(ReactionCount.self)
+        case "rtmwire.v1.ReactionSummary": visitor.visit(ReactionSummary.self)
+        case "rtmwire.v1.Receipt": visitor.visit(Receipt.self)
+        case "rtmwire.v1.Sender": visitor.visit(Sender.self)
+        case "rtmwire.v1.StatusMessage": visitor.visit(StatusMessage.self)
+        case "rtmwire.v1.StorageEvent": visitor.visit(StorageEvent.self)
+        case "rtmwire.v1.StreamChunk": visitor.visit(StreamChunk.self)
+        case "rtmwire.v1.StreamComplete": visitor.visit(StreamComplete.self)
+        case "rtmwire.v1.StreamDelta": visitor.visit(StreamDelta.self)
+        case "rtmwire.v1.StreamInit": visitor.visit(StreamInit.self)
+        case "rtmwire.v1.StreamMessage": visitor.visit(StreamMessage.self)
+        case "rtmwire.v1.StreamPullRequest": visitor.visit(StreamPullRequest.self)
+        case "rtmwire.v1.StreamPullResponse": visitor.visit(StreamPullResponse.self)
+        case "rtmwire.v1.StreamReference": visitor.visit(StreamReference.self)
+        case "rtmwire.v1.TextMessage": visitor.visit(TextMessage.self)
+        case "rtmwire.v1.TypingIndicator": visitor.visit(TypingIndicator.self)
+        default: nil
+        }
+    }
+}
+
+/// A generic operation over one message type, chosen by name with
+/// ``RTMMessageTypes/visit(named:_:)``.
+public protocol RTMMessageTypeVisitor {
+    /// What the operation returns.
+    associatedtype Result
+    /// Runs the operation for the message type `type`.
+    mutating func visit<Message: RTMMessage>(_ type: Message.Type) -> Result
 }

@@ -13,9 +13,9 @@ extension MetadataItem {
     static func _validate(
         _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
     ) throws(RTMWireError) {
-        try message.pointer.pointee._validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(message.key, "key") }
-        if checkingNUL { try Rules.noNUL(message.value, "value") }
-        if checkingNUL { try Rules.noNUL(message.authorUserID, "author_user_id") }
+        try message.pointee._validateSelf(limits)
+        if checkingNUL { try Rules.noNUL(message.pointee.key, "key") }
+        if checkingNUL { try Rules.noNUL(message.pointee.value, "value") }
+        if checkingNUL { try Rules.noNUL(message.pointee.authorUserID, "author_user_id") }
     }
 }

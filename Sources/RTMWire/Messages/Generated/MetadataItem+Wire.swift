@@ -20,25 +20,25 @@ extension MetadataItem {
     static func _encode(_ message: InPlace<Self>, to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !message.unknownFields.isEmpty { writer.writeRaw(message.unknownFields.bytes) }
-        if message.updateTimeMs != 0 {
-            writer.writeVarint(UInt64(message.updateTimeMs))
+        if !message.pointee.unknownFields.isEmpty { writer.writeRaw(message.pointee.unknownFields.bytes) }
+        if message.pointee.updateTimeMs != 0 {
+            writer.writeVarint(UInt64(message.pointee.updateTimeMs))
             writer.writeByte(0x28)
         }
-        if message.revision != 0 {
-            writer.writeVarint(UInt64(bitPattern: message.revision))
+        if message.pointee.revision != 0 {
+            writer.writeVarint(UInt64(bitPattern: message.pointee.revision))
             writer.writeByte(0x20)
         }
-        if !message.authorUserID.isEmpty {
-            writer.writeLengthDelimited(message.authorUserID)
+        if !message.pointee.authorUserID.isEmpty {
+            writer.writeLengthDelimited(message.pointee.authorUserID)
             writer.writeByte(0x1A)
         }
-        if !message.value.isEmpty {
-            writer.writeLengthDelimited(message.value)
+        if !message.pointee.value.isEmpty {
+            writer.writeLengthDelimited(message.pointee.value)
             writer.writeByte(0x12)
         }
-        if !message.key.isEmpty {
-            writer.writeLengthDelimited(message.key)
+        if !message.pointee.key.isEmpty {
+            writer.writeLengthDelimited(message.pointee.key)
             writer.writeByte(0x0A)
         }
     }

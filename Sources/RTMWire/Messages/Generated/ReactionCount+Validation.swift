@@ -13,11 +13,11 @@ extension ReactionCount {
     static func _validate(
         _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
     ) throws(RTMWireError) {
-        try Rules.count(message.recentUserIDs.count, limits, "recent_user_ids")
-        try message.pointer.pointee._validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(message.key, "key") }
-        if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(message.recentUserIDs) {
-            try Rules.noNUL(message.recentUserIDs[index], "recent_user_ids")
+        try Rules.count(message.pointee.recentUserIDs.count, limits, "recent_user_ids")
+        try message.pointee._validateSelf(limits)
+        if checkingNUL { try Rules.noNUL(message.pointee.key, "key") }
+        if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(message.pointee.recentUserIDs) {
+            try Rules.noNUL(message.pointee.recentUserIDs[index], "recent_user_ids")
         }
     }
 }

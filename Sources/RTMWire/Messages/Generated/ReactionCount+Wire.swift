@@ -19,21 +19,21 @@ extension ReactionCount {
     static func _encode(_ message: InPlace<Self>, to writer: inout WireWriter) {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
-        if !message.unknownFields.isEmpty { writer.writeRaw(message.unknownFields.bytes) }
-        if message.receiverReacted {
-            writer.writeByte(message.receiverReacted ? 1 : 0)
+        if !message.pointee.unknownFields.isEmpty { writer.writeRaw(message.pointee.unknownFields.bytes) }
+        if message.pointee.receiverReacted {
+            writer.writeByte(message.pointee.receiverReacted ? 1 : 0)
             writer.writeByte(0x20)
         }
-        for value in message.recentUserIDs.reversed() {
+        for value in message.pointee.recentUserIDs.reversed() {
             writer.writeLengthDelimited(value)
             writer.writeByte(0x1A)
         }
-        if message.count != 0 {
-            writer.writeVarint(UInt64(message.count))
+        if message.pointee.count != 0 {
+            writer.writeVarint(UInt64(message.pointee.count))
             writer.writeByte(0x10)
         }
-        if !message.key.isEmpty {
-            writer.writeLengthDelimited(message.key)
+        if !message.pointee.key.isEmpty {
+            writer.writeLengthDelimited(message.pointee.key)
             writer.writeByte(0x0A)
         }
     }
