@@ -34,18 +34,15 @@ enum TCPChannels {
         let limits = configuration.limits
         let pipeline = channel.pipeline.syncOperations
         if let frameTimeout = limits.frameTimeout {
-            try pipeline.addHandler(FrameDeadlineHandler(timeout: frameTimeout))
+            try pipeline.addHandler(
+                FrameDeadlineHandler<FrameBoundaryTracker>(timeout: frameTimeout))
         }
         try pipeline.addMessageDecoder(
             Envelope.self, options: configuration.codec, telemetry: configuration.telemetry)
         try pipeline.addHandler(MessageBatchHandler<Envelope>())
-        // NIO's writability agrees with the budget, so the async writer never parks a send the
-        // budget let through (which would wait without the send timeout).
-        let mark = limits.maxOutboundBufferedBytes
-        try channel.syncOptions?.setOption(
-            .writeBufferWaterMark, value: .init(low: mark / 2, high: mark))
-        let budget = OutboundBudget(capacity: mark, timeout: limits.sendTimeout)
-        try pipeline.addHandler(OutboundBudgetHandler(budget: budget))
+        let budget = try OutboundBudget.install(on: channel, limits: limits) {
+            (buffer: ByteBuffer) in buffer.readableBytes
+        }
         let asyncChannel = try EnvelopeChannel(
             wrappingChannelSynchronously: channel,
             configuration: .init(
