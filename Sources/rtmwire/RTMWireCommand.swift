@@ -15,6 +15,7 @@ struct RTMWireCommand: AsyncParsableCommand {
         version: RTMWire.version,
         subcommands: [
             DecodeCommand.self, EncodeCommand.self, ConvertCommand.self, VerifyCommand.self,
-            DemoCommand.self, ConformanceCommand.self, ListTypesCommand.self,
+            DemoCommand.self, ServeCommand.self, BenchRelayCommand.self, ConformanceCommand.self,
+            ListTypesCommand.self,
         ])
 }

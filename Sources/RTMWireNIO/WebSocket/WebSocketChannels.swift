@@ -18,12 +18,16 @@ import RTMWireTransport
 /// on both sides and the pipeline every upgraded connection gets.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 enum WebSocketChannels {
-    /// Inbound: the envelopes of one read; outbound: frames the connection checked and encoded.
-    typealias EnvelopeChannel = NIOAsyncChannel<[Envelope], WebSocketFrame>
+    /// How each whole message becomes the value the pipeline passes on (an envelope, or a
+    /// relay's frame), for the subprotocol agreed in the handshake.
+    struct InboundDecoding<Inbound: Sendable>: Sendable {
+        let decoder: @Sendable (WebSocketSubprotocol) -> WebSocketMessageAssembler<Inbound>.Decode
+    }
 
-    /// An upgraded channel with the RTMWire pipeline.
-    struct Configured: Sendable {
-        let channel: EnvelopeChannel
+    /// An upgraded channel with the RTMWire pipeline. Inbound: the values decoded from one read;
+    /// outbound: frames the connection checked and encoded.
+    struct Configured<Inbound: Sendable>: Sendable {
+        let channel: NIOAsyncChannel<[Inbound], WebSocketFrame>
         let budget: OutboundBudget
         let subprotocol: WebSocketSubprotocol
         let isServer: Bool
@@ -32,14 +36,14 @@ enum WebSocketChannels {
     }
 
     /// How a server's handshake ended: upgraded, or answered over HTTP (a refusal, a page).
-    enum ServerHandshake: Sendable {
-        case upgraded(Configured)
+    enum ServerHandshake<Inbound: Sendable>: Sendable {
+        case upgraded(Configured<Inbound>)
         case answered
     }
 
     /// How a client's handshake ended: upgraded, or refused with an HTTP status and body.
-    enum ClientHandshake: Sendable {
-        case upgraded(Configured)
+    enum ClientHandshake<Inbound: Sendable>: Sendable {
+        case upgraded(Configured<Inbound>)
         case refused(EventLoopFuture<HTTPRefusal>)
     }
 
@@ -50,7 +54,9 @@ enum WebSocketChannels {
     }
 
     /// A listening socket whose accepted connections are handshakes under way.
-    typealias Listener = NIOAsyncChannel<Pending<ServerHandshake>, Never>
+    typealias Listener<Inbound: Sendable> = NIOAsyncChannel<
+        Pending<ServerHandshake<Inbound>>, Never
+    >
 
     /// The largest frame the decoder accepts: the message limit (NIO takes at most 32 bits).
     static func maxFrameSize(_ configuration: WebSocketConfiguration) -> Int {
@@ -59,10 +65,10 @@ enum WebSocketChannels {
 
     /// Installs the message deadline, the message assembler and envelope decoder, the batching,
     /// the outbound budget and the async bridge on an upgraded channel; runs on its event loop.
-    static func configure(
+    static func configure<Inbound: Sendable>(
         _ channel: any Channel, subprotocol: WebSocketSubprotocol, isServer: Bool,
-        _ configuration: WebSocketConfiguration
-    ) throws -> Configured {
+        _ configuration: WebSocketConfiguration, _ decoding: InboundDecoding<Inbound>
+    ) throws -> Configured<Inbound> {
         let limits = configuration.limits
         let pipeline = channel.pipeline.syncOperations
         if let frameTimeout = limits.frameTimeout {
@@ -74,23 +80,18 @@ enum WebSocketChannels {
                     timeout: frameTimeout, closesChannel: false),
                 position: .before(decoder))
         }
-        let codec = configuration.codec
-        let json = configuration.jsonDecoding
         let closeWritten = channel.eventLoop.makePromise(of: Void.self)
         try pipeline.addHandler(
-            WebSocketMessageAssembler<Envelope>(
+            WebSocketMessageAssembler<Inbound>(
                 subprotocol: subprotocol, isServer: isServer, configuration: configuration,
-                closeWritten: closeWritten
-            ) { payload throws(RTMWireError) in
-                try decodeEnvelope(payload, subprotocol, codec, json)
-            })
-        try pipeline.addHandler(MessageBatchHandler<Envelope>())
+                closeWritten: closeWritten, decode: decoding.decoder(subprotocol)))
+        try pipeline.addHandler(MessageBatchHandler<Inbound>())
         // Data frames were reserved by the connection; the close frame was not.
         let budget = try OutboundBudget.install(on: channel, limits: limits) {
             (frame: WebSocketFrame) in
             frame.opcode == .binary || frame.opcode == .text ? frame.length : nil
         }
-        let asyncChannel = try EnvelopeChannel(
+        let asyncChannel = try NIOAsyncChannel<[Inbound], WebSocketFrame>(
             wrappingChannelSynchronously: channel,
             configuration: .init(
                 backPressureStrategy: .init(
@@ -101,27 +102,13 @@ enum WebSocketChannels {
             closeWritten: closeWritten.futureResult)
     }
 
-    /// One whole message's payload as an envelope: protobuf bytes or proto3 JSON text.
-    static func decodeEnvelope(
-        _ payload: ByteBuffer, _ subprotocol: WebSocketSubprotocol, _ codec: CodecOptions,
-        _ json: JSONDecodingOptions
-    ) throws(RTMWireError) -> Envelope {
-        try payload.withUnsafeReadableBytes { raw -> Result<Envelope, RTMWireError> in
-            Result { () throws(RTMWireError) in
-                switch subprotocol {
-                case .binary: try Envelope(serializedBytes: raw, options: codec)
-                case .json: try Envelope(jsonUTF8Bytes: raw, options: codec, jsonOptions: json)
-                }
-            }
-        }.get()
-    }
-
     // MARK: Server
 
     /// Listens on `host`:`port` (0: an ephemeral port).
-    static func listen(host: String, port: Int, _ configuration: WebSocketConfiguration)
-        async throws -> Listener
-    {
+    static func listen<Inbound: Sendable>(
+        host: String, port: Int, _ configuration: WebSocketConfiguration,
+        _ decoding: InboundDecoding<Inbound>
+    ) async throws -> Listener<Inbound> {
         do {
             return try await ServerBootstrap(group: configuration.eventLoopGroup)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -129,7 +116,7 @@ enum WebSocketChannels {
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                 .bind(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try serverHandshake(channel, configuration)
+                        try serverHandshake(channel, configuration, decoding)
                     }
                 }
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
@@ -144,13 +131,14 @@ enum WebSocketChannels {
     /// The HTTP server pipeline of an accepted socket, with the WebSocket upgrader: a request
     /// offering an RTMWire subprotocol (from an allowed origin) is upgraded; any other request
     /// is answered by ``WebSocketHTTPResponder`` and closed.
-    static func serverHandshake(_ channel: any Channel, _ configuration: WebSocketConfiguration)
-        throws -> Pending<ServerHandshake>
-    {
+    static func serverHandshake<Inbound: Sendable>(
+        _ channel: any Channel, _ configuration: WebSocketConfiguration,
+        _ decoding: InboundDecoding<Inbound>
+    ) throws -> Pending<ServerHandshake<Inbound>> {
         // NIO's upgrade handler keeps a refused request's head to itself (it replays only the
         // parts after it), so the refusal keeps it here for the responder's answer.
         let refused = NIOLockedValueBox<HTTPRequestHead?>(nil)
-        let upgrader = NIOTypedWebSocketServerUpgrader<ServerHandshake>(
+        let upgrader = NIOTypedWebSocketServerUpgrader<ServerHandshake<Inbound>>(
             maxFrameSize: maxFrameSize(configuration),
             // Protocol errors are answered by the message assembler, with RTMWire's reasons.
             enableAutomaticErrorHandling: false,
@@ -175,7 +163,8 @@ enum WebSocketChannels {
                     }
                     return .upgraded(
                         try configure(
-                            channel, subprotocol: subprotocol, isServer: true, configuration))
+                            channel, subprotocol: subprotocol, isServer: true, configuration,
+                            decoding))
                 }
             })
         let handshake = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
@@ -188,7 +177,7 @@ enum WebSocketChannels {
                                 WebSocketHTTPResponder(
                                     configuration: configuration,
                                     refusedHead: refused.withLockedValue { $0 }))
-                            return .answered
+                            return ServerHandshake<Inbound>.answered
                         }
                     })))
         limitHandshake(channel, handshake, configuration) {
@@ -214,35 +203,29 @@ enum WebSocketChannels {
         channel.closeFuture.whenComplete { _ in deadline.cancel() }
     }
 
-    /// The address a listener is bound to (its port is the one chosen for port 0).
-    static func boundAddress(_ listener: Listener) throws -> SocketAddress {
-        guard let address = listener.channel.localAddress, address.port != nil else {
-            throw TransportError(code: .ioFailure, detail: "the server socket has no port")
-        }
-        return address
-    }
-
     // MARK: Client
 
     /// Connects to `host`:`port` and upgrades `target` to a WebSocket connection speaking
     /// `subprotocol`, sending `origin` when given. An IP address is connected to as it is, as
     /// for TCP.
-    static func connect(
+    static func connect<Inbound: Sendable>(
         host: String, port: Int, target: String, subprotocol: WebSocketSubprotocol,
-        origin: String?, _ configuration: WebSocketConfiguration
-    ) async throws -> Configured {
+        origin: String?, _ configuration: WebSocketConfiguration,
+        _ decoding: InboundDecoding<Inbound>
+    ) async throws -> Configured<Inbound> {
         let bootstrap = ClientBootstrap(group: configuration.eventLoopGroup)
             .channelOption(.allowRemoteHalfClosure, value: true)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
-        let initializer: @Sendable (any Channel) -> EventLoopFuture<Pending<ClientHandshake>> = {
-            channel in
-            channel.eventLoop.makeCompletedFuture {
-                try clientHandshake(
-                    channel, host: host, port: port, target: target, subprotocol: subprotocol,
-                    origin: origin, configuration)
+        let initializer:
+            @Sendable (any Channel) -> EventLoopFuture<Pending<ClientHandshake<Inbound>>> = {
+                channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try clientHandshake(
+                        channel, host: host, port: port, target: target, subprotocol: subprotocol,
+                        origin: origin, configuration, decoding)
+                }
             }
-        }
-        let pending: Pending<ClientHandshake>
+        let pending: Pending<ClientHandshake<Inbound>>
         do {
             if let address = try? SocketAddress(ipAddress: host, port: port) {
                 pending = try await bootstrap.connect(to: address, channelInitializer: initializer)
@@ -275,17 +258,18 @@ enum WebSocketChannels {
 
     /// The HTTP client pipeline with the WebSocket upgrader; the request goes out when the
     /// socket connects.
-    static func clientHandshake(
+    static func clientHandshake<Inbound: Sendable>(
         _ channel: any Channel, host: String, port: Int, target: String,
-        subprotocol: WebSocketSubprotocol, origin: String?, _ configuration: WebSocketConfiguration
-    ) throws -> Pending<ClientHandshake> {
+        subprotocol: WebSocketSubprotocol, origin: String?, _ configuration: WebSocketConfiguration,
+        _ decoding: InboundDecoding<Inbound>
+    ) throws -> Pending<ClientHandshake<Inbound>> {
         var headers = HTTPHeaders([
             ("Host", "\(host):\(port)"), ("Sec-WebSocket-Protocol", subprotocol.name),
             ("Content-Length", "0"),
         ])
         if let origin { headers.add(name: "Origin", value: origin) }
         let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target, headers: headers)
-        let upgrader = NIOTypedWebSocketClientUpgrader<ClientHandshake>(
+        let upgrader = NIOTypedWebSocketClientUpgrader<ClientHandshake<Inbound>>(
             maxFrameSize: maxFrameSize(configuration), enableAutomaticErrorHandling: false,
             upgradePipelineHandler: { channel, response in
                 channel.eventLoop.makeCompletedFuture {
@@ -299,7 +283,8 @@ enum WebSocketChannels {
                     }
                     return .upgraded(
                         try configure(
-                            channel, subprotocol: subprotocol, isServer: false, configuration))
+                            channel, subprotocol: subprotocol, isServer: false, configuration,
+                            decoding))
                 }
             })
         let handshake = try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
@@ -311,7 +296,7 @@ enum WebSocketChannels {
                             let collector = HTTPRefusalCollector(
                                 channel.eventLoop.makePromise(of: HTTPRefusal.self))
                             try channel.pipeline.syncOperations.addHandler(collector)
-                            return .refused(collector.refusal.futureResult)
+                            return ClientHandshake<Inbound>.refused(collector.refusal.futureResult)
                         }
                     })))
         limitHandshake(channel, handshake, configuration) {
@@ -376,5 +361,27 @@ extension String {
         while let first = text.first, characters.contains(first) { text = text.dropFirst() }
         while let last = text.last, characters.contains(last) { text = text.dropLast() }
         return String(text)
+    }
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension WebSocketChannels.InboundDecoding where Inbound == Envelope {
+    /// Each message as an envelope: protobuf bytes, or proto3 JSON text.
+    static func envelopes(_ configuration: WebSocketConfiguration) -> Self {
+        let codec = configuration.codec
+        let json = configuration.jsonDecoding
+        return Self { subprotocol in
+            { payload throws(RTMWireError) in
+                try payload.withUnsafeReadableBytes { raw -> Result<Envelope, RTMWireError> in
+                    Result { () throws(RTMWireError) in
+                        switch subprotocol {
+                        case .binary: try Envelope(serializedBytes: raw, options: codec)
+                        case .json:
+                            try Envelope(jsonUTF8Bytes: raw, options: codec, jsonOptions: json)
+                        }
+                    }
+                }.get()
+            }
+        }
     }
 }

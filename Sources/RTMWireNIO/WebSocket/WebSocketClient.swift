@@ -20,7 +20,7 @@ public enum WebSocketClient {
     ) async throws -> Result {
         let configured = try await WebSocketChannels.connect(
             host: host, port: port, target: target, subprotocol: subprotocol, origin: origin,
-            configuration)
+            configuration, .envelopes(configuration))
         return try await WebSocketEnvelopeConnection.run(
             configured, configuration: configuration, body)
     }

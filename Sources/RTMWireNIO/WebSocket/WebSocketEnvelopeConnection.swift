@@ -34,7 +34,7 @@ public struct WebSocketEnvelopeConnection: EnvelopeConnection {
     private let closeWritten: EventLoopFuture<Void>
 
     init(
-        _ configured: WebSocketChannels.Configured,
+        _ configured: WebSocketChannels.Configured<Envelope>,
         outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>,
         configuration: WebSocketConfiguration
     ) {
@@ -138,7 +138,7 @@ extension WebSocketEnvelopeConnection {
     /// Runs `body` with a connection over an upgraded channel; when `body` returns or throws,
     /// sends the close frame (unless sent) and closes the socket.
     static func run<Result: Sendable>(
-        _ configured: WebSocketChannels.Configured,
+        _ configured: WebSocketChannels.Configured<Envelope>,
         configuration: WebSocketConfiguration,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (WebSocketEnvelopeConnection) async throws -> Result

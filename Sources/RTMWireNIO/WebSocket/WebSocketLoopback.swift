@@ -19,14 +19,15 @@ public enum WebSocketLoopback {
             _ client: WebSocketEnvelopeConnection, _ server: WebSocketEnvelopeConnection
         ) async throws -> Result
     ) async throws -> Result {
-        let listener = try await WebSocketChannels.listen(host: host, port: 0, configuration)
-        let port = try WebSocketChannels.boundAddress(listener).port!
+        let listener = try await WebSocketChannels.listen(
+            host: host, port: 0, configuration, .envelopes(configuration))
+        let port = try TCPChannels.boundAddress(listener).port!
         return try await listener.executeThenClose { accepted in
             var incoming = accepted.makeAsyncIterator()
             let client = try await WebSocketChannels.connect(
                 host: host, port: port, target: "/", subprotocol: subprotocol, origin: nil,
-                configuration)
-            let serverSide: WebSocketChannels.Configured
+                configuration, .envelopes(configuration))
+            let serverSide: WebSocketChannels.Configured<Envelope>
             do {
                 guard let pending = try await incoming.next(),
                     case .upgraded(let configured) = try await pending.handshake.get()

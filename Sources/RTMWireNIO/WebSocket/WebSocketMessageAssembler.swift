@@ -80,30 +80,39 @@ final class WebSocketMessageAssembler<Inbound: Sendable>: ChannelDuplexHandler,
     func channelInactive(context: ChannelHandlerContext) {
         stopTimers()
         defer { closeWritten.succeed() }
-        if !closeReceived, !failed {
-            // The socket went away without a close frame: not a clean end.
-            fail(context, endOfInputError)
-        }
+        endOfInput(context)
         context.fireChannelInactive()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case .inputClosed? = event as? ChannelEvent {
-            // The TCP stream ended. After a close frame the end was already reported.
-            if !closeReceived, !failed { fail(context, endOfInputError) }
+            endOfInput(context)
             return
         }
         context.fireUserInboundEventTriggered(event)
     }
 
-    private var endOfInputError: any Error {
+    /// The TCP stream ended. After the peer's close frame the end was already reported; after
+    /// this side's, the peer may hang up without answering (and this side closes the socket
+    /// itself once its close frame is written): a clean end. Otherwise the peer vanished.
+    private func endOfInput(_ context: ChannelHandlerContext) {
+        guard !closeReceived, !failed else { return }
         if message != nil {
-            return RTMWireError(
-                code: .truncatedFrame,
-                detail: "the connection ended inside a fragmented message")
+            return fail(
+                context,
+                RTMWireError(
+                    code: .truncatedFrame,
+                    detail: "the connection ended inside a fragmented message"))
         }
-        return TransportError(
-            code: .reset, detail: "the peer ended the connection without a close frame")
+        if closeSent {
+            closeReceived = true
+            context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+            return
+        }
+        fail(
+            context,
+            TransportError(
+                code: .reset, detail: "the peer ended the connection without a close frame"))
     }
 
     // MARK: Inbound

@@ -30,8 +30,9 @@ public enum WebSocketServer {
         handler: @escaping @Sendable (WebSocketEnvelopeConnection) async -> Void,
         _ body: (_ address: SocketAddress) async throws -> Result
     ) async throws -> Result {
-        let listener = try await WebSocketChannels.listen(host: host, port: port, configuration)
-        let address = try WebSocketChannels.boundAddress(listener)
+        let listener = try await WebSocketChannels.listen(
+            host: host, port: port, configuration, .envelopes(configuration))
+        let address = try TCPChannels.boundAddress(listener)
         configuration.telemetry.logger.debug(
             "rtmwire: websocket listening", metadata: ["rtmwire.local": "\(address)"])
         return try await ServerScope.withListener(
@@ -59,7 +60,7 @@ public enum WebSocketServer {
     /// Waits for the handshake, then runs the handler on an upgraded connection; a request
     /// answered over HTTP holds its slot until its socket closes.
     private static func serve(
-        _ pending: WebSocketChannels.Pending<WebSocketChannels.ServerHandshake>,
+        _ pending: WebSocketChannels.Pending<WebSocketChannels.ServerHandshake<Envelope>>,
         _ configuration: WebSocketConfiguration,
         _ handler: @escaping @Sendable (WebSocketEnvelopeConnection) async -> Void
     ) async {
@@ -78,7 +79,7 @@ public enum WebSocketServer {
     /// Closes a socket over the limit; an upgrade that completes meanwhile is closed through its
     /// async wrapper, which must be finished.
     private static func close(
-        _ pending: WebSocketChannels.Pending<WebSocketChannels.ServerHandshake>
+        _ pending: WebSocketChannels.Pending<WebSocketChannels.ServerHandshake<Envelope>>
     ) async {
         try? await pending.channel.close()
         if case .upgraded(let configured)? = try? await pending.handshake.get() {

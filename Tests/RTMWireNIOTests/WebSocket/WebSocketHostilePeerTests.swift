@@ -203,12 +203,13 @@ struct WebSocketHostilePeerTests {
     }
 
     @Test func aHandshakeThatNeverFinishesIsClosedAndOthersAreServed() async throws {
-        let configuration = WebSocketConfiguration(handshakeTimeout: .milliseconds(300))
+        let configuration = WebSocketConfiguration(handshakeTimeout: .seconds(3))
         let (echo, _) = try await Self.withRecordingServer(configuration: configuration, echo: true)
         { port in
             let stalled = try await HostilePeer.connect(port: port)
-            // Half a request line, then nothing.
-            try await stalled.write(Array("GET / HTTP/1.1\r\nHost: 127".utf8))
+            // Half a request line, then nothing. (On a slow machine the server may have closed
+            // the socket already, before the write: the same outcome.)
+            try? await stalled.write(Array("GET / HTTP/1.1\r\nHost: 127".utf8))
             let echo = try await WebSocketClient.withConnection(
                 host: WebSocketLoopback.host, port: port
             ) { connection in
