@@ -112,7 +112,9 @@ let package = Package(
         // stderr), and the demo exchange (@testable import).
         .testTarget(
             name: "RTMWireCLITests",
-            dependencies: ["rtmwire", "RTMWire", "RTMWireTransport", "RTMWireTestSupport"]),
+            dependencies: [
+                "rtmwire", "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireTestSupport",
+            ]),
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(
             name: "RTMWireConformanceTests",
