@@ -241,7 +241,7 @@ public final class EnvelopeRelay: Sendable {
                     string: envelope.jsonString(options: configuration.webSocket.jsonEncoding)))
         } catch {
             var metadata = Logger.metadata(of: error)
-            metadata["rtmwire.relay.link"] = "\(frame.header.messageID)"
+            metadata["rtmwire.relay.message"] = "\(frame.header.messageID)"
             configuration.telemetry.logger.warning(
                 "rtmwire: relay could not convert an envelope to JSON", metadata: metadata)
             drop("undecodableForJSON")

@@ -304,13 +304,15 @@ final class WebSocketMessageAssembler<Inbound: Sendable>: ChannelDuplexHandler,
         switch error {
         case let error as NIOWebSocketError:
             if error == .invalidFrameLength {
+                // NIO refuses the frame from its header and does not say the length it declared:
+                // `actual` is the least it can have been.
                 return RTMWireError(
                     code: .limitExceeded,
                     limit: .init(
                         name: "maxMessageBytes", allowed: maxMessageBytes,
                         actual: maxMessageBytes + 1
                     ),
-                    detail: "a frame is larger than the message size limit")
+                    detail: "a frame header declares more than the message size limit")
             }
             return TransportError(code: .protocolViolation, detail: "\(error)")
         case is RTMWireError, is TransportError:

@@ -173,4 +173,44 @@ struct EnvelopeRelayTests {
                 $0.body == .status(StatusMessage(presence: .offline))
             })
     }
+
+    @Test func aClientSendingBrokenBytesIsClosedWithItsErrorAndTheRoomGoesOn() async throws {
+        let relay = EnvelopeRelay()
+        let after = Self.envelope("after", from: "alice", .text(TextMessage(text: "still here")))
+        let (answer, bobGot) = try await relay.run(
+            tcp: nil, webSocket: RelayEndpoint(host: "127.0.0.1", port: 0)
+        ) { addresses in
+            let port = try #require(addresses.webSocket?.port)
+            return try await WebSocketClient.withConnection(host: "127.0.0.1", port: port) {
+                alice in
+                try await alice.send(Self.join("alice"))
+                try await Self.waitUntil(relay, received: 1)
+                return try await WebSocketClient.withConnection(host: "127.0.0.1", port: port) {
+                    bob in
+                    try await bob.send(Self.join("bob"))
+                    _ = try await Self.receive(1, on: alice)
+                    // Mallory: a join, then a binary message that is not an envelope.
+                    let mallory = try await HostilePeer.connect(port: port)
+                    try await mallory.write(
+                        RawWebSocket.request(protocols: ["rtmwire.v1.binary"])
+                            + (try RawWebSocket.binary(Self.join("mallory")))
+                            + RawWebSocket.frame(opcode: 0x2, [0x0A, 0x05, 0x61]))
+                    let answer = RawWebSocket.parse(try await mallory.bytesRead())
+                    try await alice.send(after)
+                    return (answer, try await Self.receive(3, on: bob))
+                }
+            }
+        }
+        // Mallory's connection ended with the codec's error; bob saw her come, go, and alice
+        // go on.
+        #expect(answer.close?.code == 1007)
+        #expect(answer.close?.reason.hasPrefix("lengthPastEnd:") == true)
+        #expect(bobGot.map(\.messageID).first == "join-mallory")
+        #expect(bobGot.last == after)
+        #expect(
+            bobGot.contains {
+                $0.sender?.userID == "mallory"
+                    && $0.body == .status(StatusMessage(presence: .offline))
+            })
+    }
 }
