@@ -13,10 +13,13 @@ import Testing
 @Suite(.timeLimit(.minutes(5)))
 struct WebSocketHostilePeerTests {
     static let good = [Fixtures.text("g1", "first"), Fixtures.text("g2", "둘째 👋🏽")]
+    /// The handshake timeout of the servers whose tests are not about it: under
+    /// ThreadSanitizer on a busy machine a handshake took longer than the default 10 s.
+    static let patient = TimeAmount.minutes(2)
 
     /// Runs a server whose handler records what each connection saw; `body` gets the port.
     static func withRecordingServer<Result: Sendable>(
-        configuration: WebSocketConfiguration = WebSocketConfiguration(),
+        configuration: WebSocketConfiguration = WebSocketConfiguration(handshakeTimeout: patient),
         echo: Bool = false,
         _ body: (_ port: Int) async throws -> Result
     ) async throws -> (Result, [ServerOutcome]) {
@@ -60,7 +63,8 @@ struct WebSocketHostilePeerTests {
     }
 
     @Test func theNIOClientReportsARefusedHandshakeWithTheServersReason() async throws {
-        let configuration = WebSocketConfiguration(allowedOrigins: ["https://chat.example"])
+        let configuration = WebSocketConfiguration(
+            handshakeTimeout: Self.patient, allowedOrigins: ["https://chat.example"])
         let (errors, _) = try await Self.withRecordingServer(configuration: configuration) {
             port in
             var errors: [TransportError] = []
@@ -91,7 +95,8 @@ struct WebSocketHostilePeerTests {
 
     @Test func anOversizedFrameIsRefusedFromItsHeaderWith1009AfterTheWholeOnes() async throws {
         let configuration = WebSocketConfiguration(
-            codec: CodecOptions(limits: Limits(maxMessageBytes: 4_096)))
+            codec: CodecOptions(limits: Limits(maxMessageBytes: 4_096)),
+            handshakeTimeout: Self.patient)
         // Declares 1 GB and sends 10 bytes of it: refused from the header, nothing buffered.
         let hostile =
             try Self.good.flatMap { try RawWebSocket.binary($0) }
@@ -111,7 +116,8 @@ struct WebSocketHostilePeerTests {
 
     @Test func endlessFragmentsStopAtTheMessageLimitWith1009() async throws {
         let configuration = WebSocketConfiguration(
-            codec: CodecOptions(limits: Limits(maxMessageBytes: 4_096)))
+            codec: CodecOptions(limits: Limits(maxMessageBytes: 4_096)),
+            handshakeTimeout: Self.patient)
         // 1,000 fragments of 100 bytes, never final: the 41st passes 4,096.
         var hostile = try RawWebSocket.binary(Self.good[0])
         hostile += RawWebSocket.frame(opcode: 0x2, Array(repeating: 7, count: 100), fin: false)
@@ -203,7 +209,8 @@ struct WebSocketHostilePeerTests {
     }
 
     @Test func aHandshakeThatNeverFinishesIsClosedAndOthersAreServed() async throws {
-        let configuration = WebSocketConfiguration(handshakeTimeout: .seconds(3))
+        // Long enough for the well-behaved client's handshake on a busy machine.
+        let configuration = WebSocketConfiguration(handshakeTimeout: .seconds(10))
         let (echo, _) = try await Self.withRecordingServer(configuration: configuration, echo: true)
         { port in
             let stalled = try await HostilePeer.connect(port: port)
@@ -226,7 +233,8 @@ struct WebSocketHostilePeerTests {
 
     @Test func aTricklingMessageIsCutOffAtTheFrameTimeoutWith1008() async throws {
         let configuration = WebSocketConfiguration(
-            limits: ConnectionLimits(frameTimeout: .milliseconds(500)))
+            limits: ConnectionLimits(frameTimeout: .milliseconds(500)),
+            handshakeTimeout: Self.patient)
         let (answer, outcomes) = try await Self.withRecordingServer(configuration: configuration) {
             port in
             let peer = try await HostilePeer.connect(port: port)
@@ -250,7 +258,8 @@ struct WebSocketHostilePeerTests {
 
     @Test func aPeerThatAnswersNoPingIsClosedWith1008() async throws {
         let configuration = WebSocketConfiguration(
-            pingInterval: .milliseconds(100), pingTimeout: .milliseconds(200))
+            pingInterval: .milliseconds(100), pingTimeout: .milliseconds(200),
+            handshakeTimeout: Self.patient)
         let (answer, outcomes) = try await Self.withRecordingServer(configuration: configuration) {
             port in
             // Reads (so it sees the pings) but never answers one.
@@ -263,7 +272,9 @@ struct WebSocketHostilePeerTests {
 
     @Test func theNIOClientAnswersPingsSoAQuietConnectionStaysUp() async throws {
         let configuration = WebSocketConfiguration(
-            pingInterval: .milliseconds(50), pingTimeout: .seconds(5))
+            // A pong that takes a minute is still a pong: the test is that pings are answered.
+            pingInterval: .milliseconds(50), pingTimeout: .seconds(60),
+            handshakeTimeout: Self.patient)
         let (echo, outcomes) = try await Self.withRecordingServer(
             configuration: configuration, echo: true
         ) { port in
@@ -319,7 +330,8 @@ struct WebSocketHostilePeerTests {
         let mark = 64 * 1024
         let configuration = WebSocketConfiguration(
             limits: ConnectionLimits(
-                maxOutboundBufferedBytes: mark, sendTimeout: .milliseconds(300)))
+                maxOutboundBufferedBytes: mark, sendTimeout: .milliseconds(300)),
+            handshakeTimeout: Self.patient)
         let envelope = Fixtures.text("big", String(repeating: "x", count: 10_000))
         let (outcomes, continuation) = AsyncStream<(Int, Int, (any Error)?)>.makeStream()
         let outcome = try await WebSocketServer.withServer(

@@ -51,11 +51,15 @@ struct WebSocketTransportTests {
 
     @Test func aPlainRequestIsAnsweredByTheResponderOr426() async throws {
         let page = Array("<!doctype html><title>chat</title>".utf8)
-        let configuration = WebSocketConfiguration(httpResponder: { method, target in
-            guard method == "GET", target == "/" else { return nil }
-            return WebSocketHTTPResponse(
-                status: 200, headers: [("Content-Type", "text/html")], body: page)
-        })
+        // A patient handshake timeout: under ThreadSanitizer on a busy machine the default 10 s
+        // was not enough for the raw client's request.
+        let configuration = WebSocketConfiguration(
+            handshakeTimeout: .minutes(2),
+            httpResponder: { method, target in
+                guard method == "GET", target == "/" else { return nil }
+                return WebSocketHTTPResponse(
+                    status: 200, headers: [("Content-Type", "text/html")], body: page)
+            })
         try await WebSocketServer.withServer(
             host: WebSocketLoopback.host, port: 0, configuration: configuration,
             handler: { _ in }
