@@ -1,12 +1,13 @@
 import ArgumentParser
 import RTMWire
 
-/// The `rtmwire` command: encode, decode, convert and verify RTMWire messages, and run the
-/// loopback demo.
+/// The `rtmwire` command: encode, decode, convert and verify RTMWire messages, run the loopback
+/// demo, and relay envelopes among clients.
 struct RTMWireCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rtmwire",
-        abstract: "Encode, decode, convert and verify RTMWire messages; run the loopback demo.",
+        abstract:
+            "Encode, decode, convert and verify RTMWire messages; run the loopback demo; relay envelopes among clients.",
         discussion: """
             Exit status: 0 on success; 1 when the input is invalid (one line on stderr: \
             "error: <kind>: <detail>", where <kind> is a stable RTMWireError code such as \
