@@ -112,6 +112,10 @@
     chat.members.set(user, { online, hand });
     if (!before || before.online !== online) {
       addEvent(`${user} is ${online ? "online" : "offline"}`);
+      // A newcomer knows nobody who came before: say who is here, once per arrival.
+      if (online && user !== chat.user) {
+        send({ status: { presence: "PRESENCE_ONLINE", handRaised: chat.handRaised } });
+      }
     } else if (before.hand !== hand) {
       addEvent(`${user} ${hand ? "raised" : "lowered"} a hand ✋`);
     }
