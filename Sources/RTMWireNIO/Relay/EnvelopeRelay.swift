@@ -72,13 +72,17 @@ public final class EnvelopeRelay: Sendable {
     /// addresses. When `body` returns, the relay drains: it stops accepting, sends every
     /// connection what is queued for it, closes each (WebSocket close 1001, going away; TCP
     /// half-close) and waits up to ``RelayConfiguration/drainTimeout`` for them to end, then
-    /// closes the rest. When `body` throws, connections are cancelled.
+    /// closes the rest. When `body` throws, connections are cancelled. Throws
+    /// `TransportError` when an address cannot be bound, or when neither endpoint is given.
     public func run<Result: Sendable>(
         tcp: RelayEndpoint?, webSocket: RelayEndpoint?,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (RelayAddresses) async throws -> Result
     ) async throws -> Result {
-        precondition(tcp != nil || webSocket != nil, "a relay needs at least one endpoint")
+        guard tcp != nil || webSocket != nil else {
+            throw TransportError(
+                code: .ioFailure, detail: "a relay needs a TCP or a WebSocket endpoint, or both")
+        }
         let tcpListener = try await listenTCP(tcp)
         let webSocketListener: WebSocketChannels.Listener<RelayFrame>?
         do {
