@@ -165,12 +165,10 @@ public final class EnvelopeRelay: Sendable {
                     for await frame in link.outbox {
                         var buffer = channel.allocator.buffer(capacity: frame.bytes.count + 5)
                         buffer.writeDelimited(frame.bytes)
-                        let size = buffer.readableBytes
                         do {
-                            try await budget.reserve(size)
-                            try await outbound.write(buffer)
+                            try await budget.write(
+                                CollectionOfOne(buffer), bytes: buffer.readableBytes, to: outbound)
                         } catch {
-                            budget.release(size)
                             break
                         }
                     }
@@ -204,10 +202,9 @@ public final class EnvelopeRelay: Sendable {
                             continue
                         }
                         do {
-                            try await budget.reserve(message.length)
-                            try await outbound.write(message)
+                            try await budget.write(
+                                CollectionOfOne(message), bytes: message.length, to: outbound)
                         } catch {
-                            budget.release(message.length)
                             break
                         }
                     }

@@ -79,6 +79,22 @@ final class OutboundBudget: Sendable {
         }
     }
 
+    /// Reserves `bytes`, then writes `elements` with one flush; gives the bytes back when the
+    /// write never reached the channel (the handler gives back the rest once the socket took
+    /// them). Throws the reservation's error, or the writer's as a transport error.
+    func write<Element: Sendable>(
+        _ elements: some Sequence<Element>, bytes: Int,
+        to outbound: NIOAsyncChannelOutboundWriter<Element>
+    ) async throws {
+        try await reserve(bytes)
+        do {
+            try await outbound.write(contentsOf: elements)
+        } catch {
+            release(bytes)
+            throw TCPEnvelopeConnection.transportError(error)
+        }
+    }
+
     /// Gives back the bytes of a write the socket took (or that failed), waking the waiters that
     /// now fit, in order.
     func release(_ bytes: Int) {

@@ -86,15 +86,7 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
         guard !frames.isEmpty else { return }
         var buffer = channel.allocator.buffer(capacity: frames.reduce(0) { $0 + $1.size })
         for frame in frames { try buffer.writeDelimitedFrame(frame) }
-        let size = buffer.readableBytes
-        try await budget.reserve(size)
-        do {
-            try await outbound.write(buffer)
-        } catch {
-            // Not handed to the channel: its bytes never reach the budget's handler.
-            budget.release(size)
-            throw Self.transportError(error)
-        }
+        try await budget.write(CollectionOfOne(buffer), bytes: buffer.readableBytes, to: outbound)
         for frame in frames { counters.frame(size: frame.size) }
     }
 

@@ -77,15 +77,7 @@ public struct WebSocketEnvelopeConnection: EnvelopeConnection {
             throw error
         }
         guard !frames.isEmpty else { return }
-        let size = frames.reduce(0) { $0 + $1.length }
-        try await budget.reserve(size)
-        do {
-            try await outbound.write(contentsOf: frames)
-        } catch {
-            // Not handed to the channel: its bytes never reach the budget's handler.
-            budget.release(size)
-            throw TCPEnvelopeConnection.transportError(error)
-        }
+        try await budget.write(frames, bytes: frames.reduce(0) { $0 + $1.length }, to: outbound)
         for frame in frames { counters.frame(size: frame.length) }
     }
 
