@@ -72,6 +72,9 @@ let package = Package(
                 server("NIOConcurrencyHelpers", from: "swift-nio"),
                 server("NIOCore", from: "swift-nio"),
                 server("NIOPosix", from: "swift-nio"),
+                // The WebSocket transport (WebSocket/): NIO's own upgrader and frame codec.
+                server("NIOHTTP1", from: "swift-nio"),
+                server("NIOWebSocket", from: "swift-nio"),
                 server("Logging", from: "swift-log"),
                 server("CoreMetrics", from: "swift-metrics"),
             ]),
@@ -125,7 +128,9 @@ let package = Package(
         // stderr), and the demo exchange (@testable import).
         .testTarget(
             name: "RTMWireCLITests",
-            dependencies: ["rtmwire", "RTMWire", "RTMWireTransport", "RTMWireTestSupport"]),
+            dependencies: [
+                "rtmwire", "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireTestSupport",
+            ]),
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(
             name: "RTMWireConformanceTests",

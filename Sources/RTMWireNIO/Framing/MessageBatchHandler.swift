@@ -8,7 +8,7 @@ import RTMWire
 /// Place it after a ``MessageFrameDecoder`` of the same type. Pending messages are passed on
 /// before an error, an end of input or an inactive channel is, so nothing decoded ahead of a
 /// fault is lost.
-public final class MessageBatchHandler<Message: RTMMessage>: ChannelInboundHandler,
+public final class MessageBatchHandler<Message>: ChannelInboundHandler,
     RemovableChannelHandler
 {
     /// Single messages from the decoder.

@@ -41,3 +41,9 @@ struct FrameBoundaryTracker: Sendable {
         }
     }
 }
+
+extension FrameBoundaryTracker: StreamBoundaryTracking {
+    static var unitName: String { "frame" }
+    var isInsideUnit: Bool { isInsideFrame }
+    var unitsStarted: Int { framesStarted }
+}

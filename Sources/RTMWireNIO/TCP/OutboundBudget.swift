@@ -79,6 +79,22 @@ final class OutboundBudget: Sendable {
         }
     }
 
+    /// Reserves `bytes`, then writes `elements` with one flush; gives the bytes back when the
+    /// write never reached the channel (the handler gives back the rest once the socket took
+    /// them). Throws the reservation's error, or the writer's as a transport error.
+    func write<Element: Sendable>(
+        _ elements: some Sequence<Element>, bytes: Int,
+        to outbound: NIOAsyncChannelOutboundWriter<Element>
+    ) async throws {
+        try await reserve(bytes)
+        do {
+            try await outbound.write(contentsOf: elements)
+        } catch {
+            release(bytes)
+            throw TCPEnvelopeConnection.transportError(error)
+        }
+    }
+
     /// Gives back the bytes of a write the socket took (or that failed), waking the waiters that
     /// now fit, in order.
     func release(_ bytes: Int) {
@@ -164,21 +180,47 @@ final class OutboundBudget: Sendable {
     }
 }
 
+extension OutboundBudget {
+    /// A budget of ``ConnectionLimits/maxOutboundBufferedBytes`` for `channel`, and its handler
+    /// (`bytes`: what a write reserved, nil for a write that reserved nothing) added to the
+    /// pipeline; runs on the channel's event loop. NIO's writability is set to agree with the
+    /// budget, so the async writer never parks a send the budget let through (which would wait
+    /// without the send timeout).
+    static func install<Written>(
+        on channel: any Channel, limits: ConnectionLimits,
+        bytes: @escaping (Written) -> Int?
+    ) throws -> OutboundBudget {
+        let mark = limits.maxOutboundBufferedBytes
+        try channel.syncOptions?.setOption(
+            .writeBufferWaterMark, value: .init(low: mark / 2, high: mark))
+        let budget = OutboundBudget(capacity: mark, timeout: limits.sendTimeout)
+        try channel.pipeline.syncOperations.addHandler(
+            OutboundBudgetHandler(budget: budget, bytes: bytes))
+        return budget
+    }
+}
+
 /// Gives a connection's outbound bytes back to its ``OutboundBudget`` once the socket took them
 /// (the write's promise succeeded) or the write failed; sits right behind the async channel, so
-/// it sees exactly the buffers ``TCPEnvelopeConnection`` reserved.
-final class OutboundBudgetHandler: ChannelOutboundHandler, RemovableChannelHandler {
-    typealias OutboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
+/// it sees exactly what the connection reserved (``TCPEnvelopeConnection``'s buffers,
+/// ``WebSocketEnvelopeConnection``'s data frames).
+final class OutboundBudgetHandler<Written>: ChannelOutboundHandler, RemovableChannelHandler {
+    typealias OutboundIn = Written
+    typealias OutboundOut = Written
 
     private let budget: OutboundBudget
+    private let bytes: (Written) -> Int?
 
-    init(budget: OutboundBudget) {
+    init(budget: OutboundBudget, bytes: @escaping (Written) -> Int?) {
         self.budget = budget
+        self.bytes = bytes
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let bytes = Self.unwrapOutboundIn(data).readableBytes
+        guard let bytes = bytes(Self.unwrapOutboundIn(data)) else {
+            context.write(data, promise: promise)
+            return
+        }
         let promise = promise ?? context.eventLoop.makePromise()
         let budget = self.budget
         promise.futureResult.whenComplete { _ in budget.release(bytes) }

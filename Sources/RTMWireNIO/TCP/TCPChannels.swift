@@ -15,38 +15,48 @@ import RTMWireTransport
 /// ``TCPEnvelopeConnection/withConnection(over:configuration:isolation:_:)``: the pipeline every
 /// connection gets, listening and connecting.
 enum TCPChannels {
-    /// Inbound: the envelopes of one read; outbound: frames the connection checked and encoded.
-    typealias EnvelopeChannel = NIOAsyncChannel<[Envelope], ByteBuffer>
     /// A listening socket whose accepted connections are configured envelope channels.
     typealias Listener = NIOAsyncChannel<Configured, Never>
+    /// A channel with the envelope pipeline.
+    typealias Configured = ConfiguredChannel<Envelope>
 
-    /// A channel with the RTMWire pipeline and the budget of its outbound bytes.
-    struct Configured: Sendable {
-        let channel: EnvelopeChannel
+    /// A channel with an RTMWire pipeline and the budget of its outbound bytes. Inbound: the
+    /// values decoded from one read (envelopes, or a relay's frames); outbound: frames the
+    /// connection checked and encoded.
+    struct ConfiguredChannel<Inbound: Sendable>: Sendable {
+        let channel: NIOAsyncChannel<[Inbound], ByteBuffer>
         let budget: OutboundBudget
     }
 
-    /// Installs the frame deadline, the frame decoder, the batching, the outbound budget and the
-    /// async bridge on a channel; runs on the channel's event loop.
+    /// Installs the envelope pipeline on a channel; runs on the channel's event loop.
     static func configure(_ channel: any Channel, _ configuration: TCPConfiguration) throws
         -> Configured
     {
+        try configure(channel, configuration) { pipeline in
+            try pipeline.addMessageDecoder(
+                Envelope.self, options: configuration.codec, telemetry: configuration.telemetry)
+        }
+    }
+
+    /// Installs the frame deadline, the decoder `addDecoder` adds (bytes in, `Inbound` values
+    /// out), the batching, the outbound budget and the async bridge on a channel; runs on the
+    /// channel's event loop.
+    static func configure<Inbound: Sendable>(
+        _ channel: any Channel, _ configuration: TCPConfiguration,
+        addDecoder: (ChannelPipeline.SynchronousOperations) throws -> Void
+    ) throws -> ConfiguredChannel<Inbound> {
         let limits = configuration.limits
         let pipeline = channel.pipeline.syncOperations
         if let frameTimeout = limits.frameTimeout {
-            try pipeline.addHandler(FrameDeadlineHandler(timeout: frameTimeout))
+            try pipeline.addHandler(
+                FrameDeadlineHandler<FrameBoundaryTracker>(timeout: frameTimeout))
         }
-        try pipeline.addMessageDecoder(
-            Envelope.self, options: configuration.codec, telemetry: configuration.telemetry)
-        try pipeline.addHandler(MessageBatchHandler<Envelope>())
-        // NIO's writability agrees with the budget, so the async writer never parks a send the
-        // budget let through (which would wait without the send timeout).
-        let mark = limits.maxOutboundBufferedBytes
-        try channel.syncOptions?.setOption(
-            .writeBufferWaterMark, value: .init(low: mark / 2, high: mark))
-        let budget = OutboundBudget(capacity: mark, timeout: limits.sendTimeout)
-        try pipeline.addHandler(OutboundBudgetHandler(budget: budget))
-        let asyncChannel = try EnvelopeChannel(
+        try addDecoder(pipeline)
+        try pipeline.addHandler(MessageBatchHandler<Inbound>())
+        let budget = try OutboundBudget.install(on: channel, limits: limits) {
+            (buffer: ByteBuffer) in buffer.readableBytes
+        }
+        let asyncChannel = try NIOAsyncChannel<[Inbound], ByteBuffer>(
             wrappingChannelSynchronously: channel,
             configuration: .init(
                 backPressureStrategy: .init(
@@ -54,20 +64,31 @@ enum TCPChannels {
                     highWatermark: configuration.inboundHighWatermark)))
         // After the async bridge has seen an error, close the socket: the stream is out of sync.
         try pipeline.addHandler(NIOCloseOnErrorHandler())
-        return Configured(channel: asyncChannel, budget: budget)
+        return ConfiguredChannel(channel: asyncChannel, budget: budget)
     }
 
-    /// Listens on `host`:`port` (0: an ephemeral port).
+    /// Listens on `host`:`port` (0: an ephemeral port) for envelope connections.
     static func listen(host: String, port: Int, _ configuration: TCPConfiguration) async throws
         -> Listener
     {
+        try await listen(host: host, port: port, configuration) { channel in
+            try configure(channel, configuration)
+        }
+    }
+
+    /// Listens on `host`:`port` (0: an ephemeral port); `configure` sets up each accepted
+    /// channel on its event loop.
+    static func listen<Accepted: Sendable>(
+        host: String, port: Int, _ configuration: TCPConfiguration,
+        configure: @escaping @Sendable (any Channel) throws -> Accepted
+    ) async throws -> NIOAsyncChannel<Accepted, Never> {
         do {
             return try await ServerBootstrap(group: configuration.eventLoopGroup)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.allowRemoteHalfClosure, value: true)
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                 .bind(host: host, port: port) { channel in
-                    channel.eventLoop.makeCompletedFuture { try configure(channel, configuration) }
+                    channel.eventLoop.makeCompletedFuture { try configure(channel) }
                 }
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw TransportError(
@@ -104,7 +125,9 @@ enum TCPChannels {
     }
 
     /// The address a listener is bound to (its port is the one chosen for port 0).
-    static func boundAddress(_ listener: Listener) throws -> SocketAddress {
+    static func boundAddress<Accepted>(_ listener: NIOAsyncChannel<Accepted, Never>) throws
+        -> SocketAddress
+    {
         guard let address = listener.channel.localAddress, address.port != nil else {
             throw TransportError(code: .ioFailure, detail: "the server socket has no port")
         }

@@ -34,7 +34,7 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
 
     private let channel: any Channel
     private let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
-    private let inbox: EnvelopeInbox
+    fileprivate let inbox: EnvelopeInbox
     private let counters: FrameCounters
     private let budget: OutboundBudget
 
@@ -79,25 +79,14 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
                 try OutboundFrame(envelope, options: configuration.codec)
             }
         } catch {
-            counters.error(error.code)
-            var metadata = Logger.metadata(of: channel)
-            metadata.merge(Logger.metadata(of: error)) { $1 }
-            configuration.telemetry.logger.debug(
-                "rtmwire: outbound message refused", metadata: metadata)
+            ConnectionScope.refused(
+                error, channel: channel, telemetry: configuration.telemetry, counters: counters)
             throw error
         }
         guard !frames.isEmpty else { return }
         var buffer = channel.allocator.buffer(capacity: frames.reduce(0) { $0 + $1.size })
         for frame in frames { try buffer.writeDelimitedFrame(frame) }
-        let size = buffer.readableBytes
-        try await budget.reserve(size)
-        do {
-            try await outbound.write(buffer)
-        } catch {
-            // Not handed to the channel: its bytes never reach the budget's handler.
-            budget.release(size)
-            throw Self.transportError(error)
-        }
+        try await budget.write(CollectionOfOne(buffer), bytes: buffer.readableBytes, to: outbound)
         for frame in frames { counters.frame(size: frame.size) }
     }
 
@@ -116,19 +105,6 @@ public struct TCPEnvelopeConnection: EnvelopeConnection {
     public func close() async {
         outbound.finish()
         try? await channel.close(mode: .output).get()
-    }
-
-    /// Moves inbound batches from NIO into the inbox until the stream ends; run by the owner of
-    /// the channel's scope in a child task.
-    func pump(_ inbound: NIOAsyncChannelInboundStream<[Envelope]>) async {
-        do {
-            for try await batch in inbound {
-                await inbox.push(batch)
-            }
-            await inbox.finish(nil)
-        } catch {
-            await inbox.finish(Self.transportError(error))
-        }
     }
 
     /// Keeps codec errors as they are; names NIO's errors as transport errors.
@@ -206,21 +182,11 @@ extension TCPEnvelopeConnection {
     ) async throws -> Result {
         let connection = TCPEnvelopeConnection(
             channel: channel, budget: budget, outbound: outbound, configuration: configuration)
-        // A channel with a parent was accepted by a server.
-        configuration.telemetry.counters(channel.parent == nil ? .outbound : .inbound)
-            .connection()
-        let logger = configuration.telemetry.logger
-        let metadata = Logger.metadata(of: channel)
-        logger.debug("rtmwire: connection opened", metadata: metadata)
-        defer { logger.debug("rtmwire: connection closed", metadata: metadata) }
-        return try await ResourceCensus.counting(\.connections) {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    await ResourceCensus.counting(\.pumps) { await connection.pump(inbound) }
-                }
-                defer { group.cancelAll() }
-                return try await body(connection)
-            }
+        return try await ConnectionScope.run(
+            channel: channel, telemetry: configuration.telemetry, inbound: inbound,
+            inbox: connection.inbox
+        ) {
+            try await body(connection)
         }
     }
 }

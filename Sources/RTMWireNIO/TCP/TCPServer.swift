@@ -1,5 +1,4 @@
 import Logging
-import NIOConcurrencyHelpers
 import NIOCore
 import RTMWire
 import RTMWireTransport
@@ -33,18 +32,21 @@ public enum TCPServer {
         let address = try TCPChannels.boundAddress(listener)
         configuration.telemetry.logger.debug(
             "rtmwire: listening", metadata: ["rtmwire.local": "\(address)"])
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await accept(listener, configuration, handler) }
-            do {
-                let result = try await body(address)
-                try? await listener.channel.close().get()
-                try await group.waitForAll()
-                return result
-            } catch {
-                group.cancelAll()
-                try? await listener.channel.close().get()
-                throw error
+        return try await ServerScope.withListener(
+            listener, maxConnections: configuration.limits.maxConnections,
+            telemetry: configuration.telemetry, channel: { $0.channel.channel },
+            refuse: { child in
+                // Closed through its async wrapper, which must be finished.
+                try? await child.channel.executeThenClose { _, _ in }
+            },
+            serve: { child in
+                try? await TCPEnvelopeConnection.run(child, configuration: configuration) {
+                    connection in
+                    await handler(connection)
+                }
             }
+        ) {
+            try await body(address)
         }
     }
 
@@ -54,63 +56,9 @@ public enum TCPServer {
         host: String, port: Int, configuration: TCPConfiguration = TCPConfiguration(),
         handler: @escaping @Sendable (TCPEnvelopeConnection) async -> Void
     ) async throws {
-        do {
+        try await ServerScope.untilCancelled { body in
             try await withServer(
-                host: host, port: port, configuration: configuration, handler: handler
-            ) { _ in
-                while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
-            }
-        } catch is CancellationError {
-            return
+                host: host, port: port, configuration: configuration, handler: handler, body)
         }
-    }
-
-    /// Hands every accepted connection to `handler` in its own child task; beyond
-    /// ``ConnectionLimits/maxConnections`` open at once, closes the new one instead.
-    private static func accept(
-        _ listener: TCPChannels.Listener, _ configuration: TCPConfiguration,
-        _ handler: @escaping @Sendable (TCPEnvelopeConnection) async -> Void
-    ) async throws {
-        let open = NIOLockedValueBox(0)
-        let maxConnections = configuration.limits.maxConnections
-        try await listener.executeThenClose { accepted in
-            try await withThrowingDiscardingTaskGroup { connections in
-                for try await child in accepted {
-                    let admitted = open.withLockedValue { count in
-                        guard count < maxConnections else { return false }
-                        count += 1
-                        return true
-                    }
-                    guard admitted else {
-                        refuse(child, configuration)
-                        // Closed through its async wrapper, which must be finished.
-                        connections.addTask {
-                            await ResourceCensus.counting(\.serverTasks) {
-                                try? await child.channel.executeThenClose { _, _ in }
-                            }
-                        }
-                        continue
-                    }
-                    connections.addTask {
-                        defer { open.withLockedValue { $0 -= 1 } }
-                        await ResourceCensus.counting(\.serverTasks) {
-                            try? await TCPEnvelopeConnection.run(
-                                child, configuration: configuration
-                            ) { connection in
-                                await handler(connection)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Logs a connection over the limit, which is closed before anything is read from it.
-    private static func refuse(_ child: TCPChannels.Configured, _ configuration: TCPConfiguration) {
-        var metadata = Logger.metadata(of: child.channel.channel)
-        metadata["rtmwire.maxConnections"] = "\(configuration.limits.maxConnections)"
-        configuration.telemetry.logger.warning(
-            "rtmwire: connection refused: too many open", metadata: metadata)
     }
 }

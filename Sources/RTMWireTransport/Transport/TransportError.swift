@@ -48,5 +48,22 @@ public struct TransportError: Error, Hashable, Sendable, CustomStringConvertible
         /// The peer took longer than its limit to finish a frame; the connection ended after
         /// every envelope that arrived whole.
         public static let frameTimedOut = Code("frameTimedOut")
+        /// The peer broke the rules of the transport's own protocol (for WebSocket: an unmasked
+        /// client frame, a fragmented control frame, a continuation without a message); the
+        /// connection ended after every envelope that arrived whole.
+        public static let protocolViolation = Code("protocolViolation")
+        /// The peer sent a kind of message the connection does not carry (for WebSocket: text on
+        /// `rtmwire.v1.binary`, binary on `rtmwire.v1.json`); the connection ended after every
+        /// envelope that arrived whole.
+        public static let unsupportedMessageType = Code("unsupportedMessageType")
+        /// The peer answered no keep-alive ping within its limit; the connection ended after
+        /// every envelope that arrived whole.
+        public static let keepAliveTimedOut = Code("keepAliveTimedOut")
+        /// The server refused to open the connection (for WebSocket: an HTTP status other than
+        /// 101, or no subprotocol both sides speak); the detail names the status and the reason.
+        public static let handshakeRefused = Code("handshakeRefused")
+        /// The peer closed the connection with an error of its own (for WebSocket: a close code
+        /// other than normal closure or going away); the detail names the code and the reason.
+        public static let closedByPeer = Code("closedByPeer")
     }
 }

@@ -14,7 +14,8 @@ import Testing
     /// A channel with the deadline handler, the frame decoder and the batching, as TCP has them.
     static func channel() throws -> EmbeddedChannel {
         let channel = EmbeddedChannel()
-        try channel.pipeline.syncOperations.addHandler(FrameDeadlineHandler(timeout: timeout))
+        try channel.pipeline.syncOperations.addHandler(
+            FrameDeadlineHandler<FrameBoundaryTracker>(timeout: timeout))
         try channel.pipeline.syncOperations.addHandler(
             ByteToMessageHandler(EnvelopeFrameDecoder()))
         try channel.pipeline.syncOperations.addHandler(EnvelopeBatchHandler())

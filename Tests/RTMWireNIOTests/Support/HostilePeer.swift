@@ -134,12 +134,12 @@ struct ServerOutcome: Sendable {
 }
 
 /// Receives until the end or the first error, echoing every envelope when `echo` is set.
-func serve(_ connection: TCPEnvelopeConnection, echo: Bool) async -> ServerOutcome {
+func serve(_ connection: some EnvelopeConnection, echo: Bool) async -> ServerOutcome {
     await serve(connection, echoes: { _ in echo })
 }
 
 /// Receives until the end or the first error, echoing the envelopes `echoes` picks.
-func serve(_ connection: TCPEnvelopeConnection, echoes: (Envelope) -> Bool) async
+func serve(_ connection: some EnvelopeConnection, echoes: (Envelope) -> Bool) async
     -> ServerOutcome
 {
     var envelopes: [Envelope] = []

@@ -38,6 +38,25 @@ extension TransportKind {
                     }
                 }
             }
+        case .webSocket, .webSocketJSON:
+            let subprotocol: WebSocketSubprotocol = self == .webSocket ? .binary : .json
+            return try await WebSocketServer.withServer(
+                host: WebSocketLoopback.host, port: 0,
+                handler: { connection in
+                    try? await service.serve(connection)
+                }
+            ) { address in
+                let port = address.port!
+                return try await WebSocketClient.withConnection(
+                    host: WebSocketLoopback.host, port: port, subprotocol: subprotocol
+                ) { client1 in
+                    try await WebSocketClient.withConnection(
+                        host: WebSocketLoopback.host, port: port, subprotocol: subprotocol
+                    ) { client2 in
+                        try await body(client1, client2)
+                    }
+                }
+            }
         }
     }
 }

@@ -1,0 +1,180 @@
+import Foundation
+import RTMWire
+import RTMWireNIO
+import RTMWireTransport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The web chat in a real browser: `rtmwire serve --websocket … --web Web/chat` serves the page,
+/// headless Chromium (Scripts/browser-chat.py, with selenium) joins channel "general" over
+/// `rtmwire.v1.json`, and a Swift client on `rtmwire.v1.binary` exchanges text (Korean and
+/// emoji), a raised hand, an image, typing and receipts with it through the relay. The page
+/// checks what it received field for field (and what it shows); this side checks what the page
+/// sent byte for byte. The screenshot is kept in `.build/browser-test/chat.png`.
+///
+/// Runs where Chromium, chromedriver and selenium are installed (`Scripts/install-deps`, so in
+/// CI); elsewhere it is skipped, saying why.
+@Suite(
+    .timeLimit(.minutes(5)),
+    .enabled(if: Browser.missing == nil, "\(Browser.missing ?? "")"))
+struct BrowserChatTests {
+    static let channel = Conversation(type: .channel, id: "general")
+    static let swift = Sender(userID: "swift", displayName: "Swift")
+
+    static func envelope(_ id: String, _ body: Envelope.Body) -> Envelope {
+        Envelope(
+            messageID: id, sender: swift, sendTimeMs: 1_764_000_000_000, conversation: channel,
+            deliveryOptions: DeliveryOptions(readReceipt: true), body: body)
+    }
+
+    /// A 1×1 PNG, the thumbnail the page must decode and show.
+    static let pixel: [UInt8] = Array(
+        Data(
+            base64Encoded:
+                "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+        )!)
+
+    /// What the Swift client sends once the page has joined.
+    static let fromSwift: [Envelope] = [
+        envelope("swift-text", .text(TextMessage(text: "안녕하세요 👋🏽 Swift에서 왔어요"))),
+        envelope(
+            "swift-image",
+            .image(
+                ImageMessage(
+                    mediaID: "media-7", fileName: "풍경.png", size: 2_048_000, width: 4032,
+                    height: 3024, thumbnail: pixel, thumbnailWidth: 1, thumbnailHeight: 1))),
+        envelope("swift-hand", .status(StatusMessage(presence: .online, handRaised: true))),
+        envelope("swift-typing", .typing(TypingIndicator(state: .started, expiresAfterMs: 60_000))),
+    ]
+
+    @Test func theBrowserAndASwiftClientChatThroughTheRelay() async throws {
+        let root = LiveProcess.repository
+        let work = root.appendingPathComponent(".build/browser-test")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let expected = work.appendingPathComponent("expected.jsonl")
+        let sent = work.appendingPathComponent("sent.jsonl")
+        let screenshot = work.appendingPathComponent("chat.png")
+        try? FileManager.default.removeItem(at: sent)
+        try Self.fromSwift.map { $0.jsonString() + "\n" }.joined()
+            .write(to: expected, atomically: true, encoding: .utf8)
+
+        let server = try LiveProcess([
+            "serve", "--websocket", "127.0.0.1:0", "--web",
+            root.appendingPathComponent("Web/chat").path,
+        ])
+        let banner = server.lines(1, timeout: 60).first ?? ""
+        let port = try #require(
+            banner.split(separator: " ").first { $0.hasPrefix("127.0.0.1:") }
+                .flatMap { Int($0.dropFirst("127.0.0.1:".count).filter(\.isNumber)) },
+            "no address in \(banner)")
+
+        let received = try await WebSocketClient.withConnection(
+            host: "127.0.0.1", port: port, subprotocol: .binary
+        ) { swift in
+            try await swift.send(
+                Envelope(
+                    messageID: "swift-join", sender: Self.swift, sendTimeMs: 1_764_000_000_000,
+                    conversation: Self.channel, body: .status(StatusMessage(presence: .online))))
+            let browser = try Self.startBrowser(port: port, expected, sent, screenshot)
+            // The page's join first: only then does it receive what is sent to the channel.
+            var received: [Envelope] = []
+            while let envelope = try await swift.receive() {
+                received.append(envelope)
+                if envelope.sender?.userID == "web", case .status? = envelope.body { break }
+            }
+            try await swift.send(contentsOf: Self.fromSwift)
+            // Then everything until the page goes (offline, after the server refused its last
+            // message), answering the page's text with a read receipt.
+            while let envelope = try await swift.receive() {
+                received.append(envelope)
+                if case .text? = envelope.body, envelope.sender?.userID == "web" {
+                    try await swift.send(
+                        Self.envelope(
+                            "swift-read",
+                            .receipt(
+                                Receipt(
+                                    kind: .messageRead(
+                                        MessageReadReceipt(messageID: envelope.messageID))))))
+                }
+                if case .status(let status)? = envelope.body, status.presence == .offline {
+                    break
+                }
+            }
+            let (status, output) = await browser.value
+            #expect(status == 0, "\(output)")
+            return received
+        }
+        kill(server.process.processIdentifier, SIGTERM)
+        let end = server.finish()
+        #expect(end.status == 0, "\(end.stderr)")
+        #expect(String(decoding: end.stdout, as: UTF8.self).contains("SIGTERM, draining"))
+
+        // What the page sent arrived byte for byte: the binary side's envelope encodes to the
+        // bytes of the page's JSON read as an envelope.
+        let pageSent = try String(contentsOf: sent, encoding: .utf8).split(separator: "\n")
+            .map { try Envelope(jsonString: String($0)) }
+        #expect(pageSent.count == 4)
+        for envelope in pageSent {
+            let arrived = try #require(
+                received.first { $0.messageID == envelope.messageID },
+                "\(envelope.messageID) did not arrive")
+            #expect(try arrived.serializedBytes() == envelope.serializedBytes())
+            #expect(arrived == envelope)
+        }
+        // The page's read receipts for what it showed came back to this client.
+        let reads = received.compactMap { envelope -> String? in
+            guard case .receipt(let receipt)? = envelope.body,
+                case .messageRead(let read)? = receipt.kind
+            else { return nil }
+            return read.messageID
+        }
+        #expect(Set(reads) == ["swift-text", "swift-image"])
+        #expect(FileManager.default.fileExists(atPath: screenshot.path))
+    }
+
+    /// Runs Scripts/browser-chat.py; its status and output when it ends.
+    static func startBrowser(port: Int, _ expected: URL, _ sent: URL, _ screenshot: URL) throws
+        -> Task<(Int32, String), Never>
+    {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3",
+            LiveProcess.repository.appendingPathComponent("Scripts/browser-chat.py").path,
+            "http://127.0.0.1:\(port)/", expected.path, sent.path, screenshot.path,
+        ]
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        return Task.detached {
+            let text = String(
+                decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+    }
+}
+
+/// Whether this machine can run the browser test.
+enum Browser {
+    /// What is missing to run a browser, or nil.
+    static let missing: String? = {
+        for path in ["/usr/bin/chromium", "/usr/bin/chromedriver"]
+        where !FileManager.default.isExecutableFile(atPath: path) {
+            return "\(path) is not installed (Scripts/install-deps)"
+        }
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["python3", "-c", "import selenium"]
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return "python3 cannot be run" }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0 ? nil : "the selenium package is not installed"
+    }()
+}
