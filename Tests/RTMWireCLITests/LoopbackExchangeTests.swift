@@ -48,7 +48,7 @@ struct LoopbackExchangeTests {
         let receipts = Set(
             report.rows.map(\.kind).filter { $0.hasPrefix("receipt") }.map { $0.prefix(25) })
         #expect(receipts.count >= 5)
-        #expect(report.checks.count == 12)
+        #expect(report.checks.count == 16)
         #expect(report.rows.allSatisfy { $0.bytes > 0 })
     }
 

@@ -21,6 +21,8 @@ extension LoopbackExchange {
             var events = 0
             var summaries = 0
             var bobReacted = false
+            var gotAckPage = false
+            var pulledComplete = false
             func satisfied() -> Bool {
                 wantsDelivery.allSatisfy { (tracker[messageID: $0]?.stage ?? .sent) >= .delivered }
                     && tracker[messageID: Script.textID]?.stage == .read
@@ -28,7 +30,7 @@ extension LoopbackExchange {
                     && tracker[messageID: Script.groupID]?.groupReadCount == 1
                     && (tracker[messageID: Script.groupID]?.groupReads.count ?? 0) == 1
                     && responses.isSuperset(of: Script.metadataRequestIDs) && events >= 2
-                    && bobReacted && summaries >= 2
+                    && bobReacted && summaries >= 2 && gotAckPage && pulledComplete
             }
             while !satisfied(), let envelope = try await connection.receive() {
                 alice.received.append(envelope)
@@ -41,6 +43,10 @@ extension LoopbackExchange {
                 switch envelope.body {
                 case .reaction?: bobReacted = true
                 case .reactionSummary?: summaries += 1
+                case .receipt(let receipt)?:
+                    if case .groupAckPage? = receipt.kind { gotAckPage = true }
+                case .streamChunk(let chunk)? where envelope.sender?.userID == Bob.streamServer:
+                    if case .complete? = chunk.event { pulledComplete = true }
                 default: break
                 }
             }
@@ -60,6 +66,9 @@ extension LoopbackExchange {
     struct Bob: Sendable {
         static let groupReadContent = "seen, thanks"
         static let groupAckID = "ack-0001"
+        /// Who answers group acks queries and stream pulls: the servers bob stands in for.
+        static let groupServer = "team-server"
+        static let streamServer = "stream-server"
 
         struct Outcome: Sendable {
             var received: [Envelope] = []
@@ -92,6 +101,8 @@ extension LoopbackExchange {
             let responder = ReceiptResponder(identity: Script.bob)
             let store = MetadataService(identity: Sender(userID: "store"), clock: clock)
             var assembler = StreamAssembler()
+            var acks = GroupAckLog(identity: Sender(userID: Self.groupServer))
+            var history = StreamHistory(identity: Sender(userID: Self.streamServer))
             var outcome = Outcome()
             func send(_ envelopes: [Envelope]) async throws {
                 guard !envelopes.isEmpty else { return }
@@ -120,11 +131,15 @@ extension LoopbackExchange {
                         at: now)
                     {
                         answers.append(groupRead)
+                        acks.record(groupRead)  // what the group's server keeps
                     }
                     if let count = responder.groupReadCount(for: envelope, readCount: 1, at: now) {
                         answers.append(count)
                     }
+                    if let page = acks.handle(envelope, at: now) { answers.append(page) }
+                    if let pulled = history.answer(envelope, at: now) { answers += pulled }
                     if case .streamChunk(let chunk)? = envelope.body {
+                        history.record(chunk)
                         do {
                             if let done = try assembler.apply(chunk) { outcome.assembled = done }
                         } catch {

@@ -1,10 +1,12 @@
 import RTMWire
 
 extension LoopbackExchange {
-    /// What alice sends, in order: every body kind, a stream as out-of-order chunks, metadata
-    /// requests (subscribe, set, then a set with a stale revision), then the chat kinds: typing
-    /// started and stopped, a reply that mentions bob, an edit of her text and of her image's
-    /// caption, a reaction added and removed, and the recall of her poll.
+    /// What alice sends, in order: every body kind (her first text with app data), a stream as
+    /// out-of-order chunks, metadata requests (subscribe, set, a set with a stale revision, a
+    /// channel lock acquired and a write under it), the domain flows (an image re-sent by media
+    /// id, a group acks query, a stream pull), then the chat kinds: typing started and stopped, a
+    /// reply that mentions bob, an edit of her text and of her image's caption, a reaction added
+    /// and removed, an app data update and the recall of her poll.
     struct Script: Sendable {
         static let alice = Sender(userID: "alice", displayName: "Alice")
         static let bob = Sender(userID: "bob", displayName: "Bob")
@@ -16,7 +18,9 @@ extension LoopbackExchange {
         static var streamText: String { streamPieces.joined() }
         static let streamSummary = "a five-piece stream"
         static let metadataKey = "mood"
-        static let metadataRequestIDs = ["md-subscribe", "md-set", "md-stale-set"]
+        static let metadataRequestIDs = [
+            "md-subscribe", "md-set", "md-stale-set", "md-lock", "md-locked-set",
+        ]
         static let imageID = "a-image"
         static let pollID = "a-custom"
         static let replyID = "a-reply"
@@ -58,9 +62,10 @@ extension LoopbackExchange {
                     deliveryOptions: options, body: body)
             }
             var envelopes: [Envelope] = []
-            envelopes.append(
-                envelope(Self.textID, options: receipts, .text(TextMessage(text: Self.textContent)))
-            )
+            var first = envelope(
+                Self.textID, options: receipts, .text(TextMessage(text: Self.textContent)))
+            first.appData = Self.firstAppData
+            envelopes.append(first)
             let thumbnail =
                 (try? ImageProbe.probe(Self.png)) ?? ImageInfo(format: .png, width: 0, height: 0)
             if let image = try? ImageMessage(
@@ -144,11 +149,14 @@ extension LoopbackExchange {
                         MetadataItem(key: Self.metadataKey, value: "stormy", revision: 999_999)
                     ])),
             ]
-            for request in requests {
+            for request in requests + Self.lockRequests() {
                 envelopes.append(
                     envelope(
                         "a-\(request.requestID)", in: Conversation(type: .peer, id: "store"),
                         .metadata(MetadataMessage(kind: .request(request)))))
+            }
+            envelopes += Self.flows(now: now) { id, conversation, body in
+                envelope(id, in: conversation ?? toBob, body)
             }
             envelopes += Self.chat(now: now, envelope: { id, body in envelope(id, body) })
             self.envelopes = envelopes
@@ -188,6 +196,7 @@ extension LoopbackExchange {
                             content: .caption(Caption(text: editedCaption, mentions: bobMention))))),
                 reaction("a-reaction-add", .add),
                 reaction("a-reaction-remove", .remove),
+                envelope(appDataID, appDataUpdate(now: now)),
                 envelope(
                     "a-recall",
                     .recall(

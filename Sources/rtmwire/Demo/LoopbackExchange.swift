@@ -136,8 +136,9 @@ enum LoopbackExchange {
         }
         checks.append(
             Check(
-                name: "metadata subscribe, set, then a CAS conflict",
-                ok: statuses == ["ok", "ok", "revision_conflict"],
+                name:
+                    "metadata subscribe, set, a CAS conflict, a channel lock and a write under it",
+                ok: statuses == ["ok", "ok", "revision_conflict", "ok", "ok"],
                 detail: statuses.joined(separator: ", ")))
         let eventTypes = events.map(\.eventType)
         checks.append(
@@ -148,6 +149,7 @@ enum LoopbackExchange {
                 detail: eventTypes.map { short($0.protoName, "STORAGE_EVENT_TYPE_") }.joined(
                     separator: ", ")))
         checks += chatChecks(bob: bob, alice: alice)
+        checks += flowChecks(bob: bob, alice: alice, script: script)
         return Report(rows: rows, checks: checks)
     }
 
