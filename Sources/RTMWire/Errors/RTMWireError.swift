@@ -120,16 +120,18 @@ extension RTMWireError {
     public struct LimitViolation: Hashable, Sendable, CustomStringConvertible {
         /// The name of the ``Limits`` property that was exceeded (for example `maxContentBytes`).
         public var name: String
-        /// The value the limit allows (a maximum, or the minimum for lower bounds).
+        /// The largest value the limit allows.
         public var allowed: Int
-        /// The value found.
-        public var actual: Int
+        /// The value found: 64 bits on every platform, so a size or length read from the wire
+        /// reads the same on a 32-bit one (wasm32, watchOS); a value above `Int64.max` is
+        /// `Int64.max`.
+        public var actual: Int64
 
-        /// Creates a violation record.
-        public init(name: String, allowed: Int, actual: Int) {
+        /// Creates a violation record; `actual` is any integer, clamped to 64 bits.
+        public init(name: String, allowed: Int, actual: some BinaryInteger) {
             self.name = name
             self.allowed = allowed
-            self.actual = actual
+            self.actual = Int64(clamping: actual)
         }
 
         /// `<name>: allowed <allowed>, actual <actual>`.

@@ -37,7 +37,7 @@ public enum DelimitedFrame {
         guard length <= UInt64(cap) else {
             throw RTMWireError(
                 code: .limitExceeded, offset: streamOffset,
-                limit: .init(name: "maxMessageBytes", allowed: cap, actual: Int(clamping: length)),
+                limit: .init(name: "maxMessageBytes", allowed: cap, actual: length),
                 detail:
                     "frame length prefix exceeds the frame cap; refused before buffering the body")
         }

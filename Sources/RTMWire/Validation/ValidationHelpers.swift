@@ -9,7 +9,7 @@ extension RTMWireError {
 
     /// A ``Code/limitExceeded`` error.
     static func limit(
-        _ name: String, allowed: Int, actual: Int, path: String, detail: String
+        _ name: String, allowed: Int, actual: some BinaryInteger, path: String, detail: String
     ) -> RTMWireError {
         RTMWireError(
             code: .limitExceeded, fieldPath: path,
@@ -142,7 +142,7 @@ enum Rules {
         if size > UInt64(limits.maxMediaBytes) {
             throw RTMWireError.limit(
                 "maxMediaBytes", allowed: limits.maxMediaBytes,
-                actual: Int(clamping: size), path: path, detail: "uploaded media is too large")
+                actual: size, path: path, detail: "uploaded media is too large")
         }
     }
 

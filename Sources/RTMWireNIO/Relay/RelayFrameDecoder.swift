@@ -73,7 +73,7 @@ struct RelayFrameDecoder: ByteToMessageDecoder {
                     throw RTMWireError(
                         code: .limitExceeded, offset: consumedBytes,
                         limit: .init(
-                            name: "maxMessageBytes", allowed: limit, actual: Int(clamping: value)),
+                            name: "maxMessageBytes", allowed: limit, actual: value),
                         detail: "frame length prefix exceeds the message size limit")
                 }
                 return (Int(value), index + 1)
