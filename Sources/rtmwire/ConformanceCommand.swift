@@ -7,7 +7,10 @@ struct ConformanceCommand: ParsableCommand {
         abstract: "Check a protobuf implementation against the golden vectors.",
         discussion: """
             `run` drives a testee program through every vector over the protocol of \
-            Conformance/PROTOCOL.md; `testee` is that program for RTMWire itself.
+            Conformance/PROTOCOL.md; `fuzz` feeds a testee mutated vectors and compares its \
+            answers with RTMWire's; `testee` is that program for RTMWire itself.
             """,
-        subcommands: [ConformanceRunCommand.self, ConformanceTesteeCommand.self])
+        subcommands: [
+            ConformanceRunCommand.self, ConformanceFuzzCommand.self, ConformanceTesteeCommand.self,
+        ])
 }

@@ -59,4 +59,32 @@ struct ConformanceCommandTests {
         #expect(run.status == 0)
         #expect(run.stdout == [14, 0, 0, 0, 0] + Array(#"{"text":"hi"}"#.utf8))
     }
+
+    /// `rtmwire conformance fuzz` against RTMWire's own testee: a repeatable run with no
+    /// disagreement, exit 0, and the rate and classes printed.
+    @Test func fuzzAgainstItselfFindsNothing() throws {
+        let out = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rtmwire-fuzz-\(UInt32.random(in: 0...UInt32.max))")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try Run([
+            "conformance", "fuzz", "--testee", swiftTestee, "--vectors", vectors,
+            "--executions", "300", "--seed", "1", "--out", out.path,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.text.contains("seed: 1\n"))
+        #expect(run.text.contains("inputs: 300 in "))
+        #expect(run.text.contains("classes the vectors show (0)"))
+        #expect(run.text.contains("fuzz: no disagreement the vectors do not already show"))
+        #expect(!FileManager.default.fileExists(atPath: out.path), "no finding, no folder")
+    }
+
+    /// A testee that cannot answer stops the run before fuzzing: exit 3, `testeeFailed`.
+    @Test func fuzzingATesteeThatDiesIsUnavailable() throws {
+        let run = try Run([
+            "conformance", "fuzz", "--testee", "exit 3", "--vectors", vectors, "--seconds", "5",
+        ])
+        #expect(run.status == 3)
+        #expect(run.stderr.contains("error: testeeFailed: the testee failed all "), "\(run.stderr)")
+        #expect(try Run(["conformance", "fuzz", "--testee", "x", "--seconds", "0"]).status == 2)
+    }
 }

@@ -1,0 +1,74 @@
+/// One field record of protobuf binary: where its tag starts, where its value starts and ends.
+/// The mutator and the divergence classifier split messages into records without decoding them.
+struct WireRecord: Sendable, Hashable {
+    /// The field number.
+    var number: UInt64
+    /// The wire type (0 varint, 1 fixed64, 2 length-delimited, 5 fixed32; groups are not split).
+    var wireType: UInt8
+    /// The whole record: tag, length prefix (wire type 2) and value.
+    var record: Range<Int>
+    /// The value: the varint, the fixed bytes, or the length-delimited payload.
+    var value: Range<Int>
+
+    /// Splits `bytes` into records, or nil when they are not a well-formed sequence of records
+    /// (a truncated varint or value, a group, wire type 6 or 7). Never reads out of bounds.
+    static func split(_ bytes: [UInt8]) -> [WireRecord]? {
+        var records: [WireRecord] = []
+        var index = 0
+        while index < bytes.count {
+            let start = index
+            guard let tag = readVarint(bytes, &index), tag >> 3 != 0 else { return nil }
+            let wireType = UInt8(tag & 7)
+            let valueStart: Int
+            switch wireType {
+            case 0:
+                valueStart = index
+                guard readVarint(bytes, &index) != nil else { return nil }
+            case 1, 5:
+                valueStart = index
+                let width = wireType == 1 ? 8 : 4
+                guard bytes.count - index >= width else { return nil }
+                index += width
+            case 2:
+                guard let length = readVarint(bytes, &index), length <= UInt64(bytes.count - index)
+                else { return nil }
+                valueStart = index
+                index += Int(length)
+            default:
+                return nil
+            }
+            records.append(
+                WireRecord(
+                    number: tag >> 3, wireType: wireType, record: start..<index,
+                    value: valueStart..<index))
+        }
+        return records
+    }
+
+    /// Reads a varint of at most 10 bytes at `index`, advancing it; nil when it is cut short or
+    /// longer than 10 bytes.
+    static func readVarint(_ bytes: [UInt8], _ index: inout Int) -> UInt64? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < bytes.count, shift < 70 {
+            let byte = bytes[index]
+            index += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 { return value }
+            shift += 7
+        }
+        return nil
+    }
+
+    /// `value` as a minimal varint.
+    static func varint(_ value: UInt64) -> [UInt8] {
+        var value = value
+        var out: [UInt8] = []
+        while value >= 0x80 {
+            out.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        out.append(UInt8(value))
+        return out
+    }
+}
