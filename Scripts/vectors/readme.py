@@ -349,21 +349,7 @@ and encode it back to its bytes, for every vector they read correctly.
 The inputs a receiver should expect some runtime to read differently (each row of the table
 below has its vectors in the list that follows it):
 
-- **read as another value, silently**: a 10-byte varint whose last byte is even (Java full sets
-  bit 63), a tag of 2^32 or more (C++, Java, Java lite and PHP keep its low 32 bits) and a length
-  of 2^32 or more (Java and Java lite likewise; PHP in unknown fields and packed runs): a
-  must-reject input becomes a valid-looking field; a tag of value 0, or one cut short or of 11
-  bytes (PHP takes it for the end of the message and drops the rest); a singular sub-message
-  given in pieces (PHP keeps only the last piece); a packed run whose length cuts its last value
-  (gogo reads the value on past the run); invalid UTF-8 (gogo, like protobuf-c and nanopb,
-  copies it); unknown fields (nanopb drops them: an envelope of a newer body kind loses its
-  body; so does prost); an enum number the schema does not define (rust-protobuf reads the
-  field as 0 and keeps the number as an unknown field); a length of 2^32 or more and a tag above
-  32 bits (rust-protobuf keeps their low 32 bits); a packed run whose length points past the end
-  (rust-protobuf reads what is there); a singular sub-message given in pieces (rust-protobuf, like
-  PHP, keeps only the last piece);
-  a known field's tag written in more bytes than it needs (pure-Python protobuf does not
-  recognise it: the field stays unset and its bytes are kept as an unknown field);
+@@SILENT@@
 - **refused by some, accepted by others**: tags and lengths of 6 to 10 bytes (Python, protobuf-c
   and C++ refuse them; Ruby and swift-protobuf refuse such tags), a 10th varint byte above `01` (Go refuses it), groups, known fields with
   another wire type and empty oneof messages given twice (protobuf-c refuses them; PHP refuses
@@ -653,8 +639,24 @@ def summary(plans, departures) -> str:
                          break_on_hyphens=False).replace("\u00a0", " ")
 
 
+def _silent_bullet(plans, departures) -> str:
+    """The profile's first bullet: every silent difference (topics.SILENT), by input."""
+    labels = dict(_runtimes(departures))
+    explained = _explained(plans, departures)
+    items = []
+    for key in TOPICS:
+        who = [labels[r] for r in labels if _is_silent(key, r) and key in explained[r]]
+        if who:
+            items.append("%s (%s)" % (TOPICS[key].title, ", ".join(who)))
+    text = ("- **read as another value, or data lost, silently** (no error; the DocC article "
+            "lists them by runtime): %s;" % "; ".join(items))
+    return textwrap.fill(text, 100, subsequent_indent="  ", break_long_words=False,
+                         break_on_hyphens=False)
+
+
 def render(files, plans, departures) -> str:
     text = TEMPLATE.lstrip("\n")
+    text = text.replace("@@SILENT@@", _silent_bullet(plans, departures))
     text = text.replace("@@COUNTS@@", _counts(files))
     text = text.replace("@@TOPICS@@", topics_table(plans, departures))
     text = text.replace("@@DEPARTURES@@", _departures(plans, departures))
