@@ -22,7 +22,7 @@ from rtmwire_tools import oneofs
 # Five wrote deliberately foreign data into a field number the baseline reserved as room and the
 # chat kinds assigned; no writer of the baseline schema can produce them (they now use numbers
 # still free). One changed its bytes when the vectors began to record every runtime; the old
-# bytes meet two known runtime differences (README, the differences table).
+# bytes meet two known runtime differences (Vectors/README.md, the differences table).
 FOREIGN_IN_NEW_NUMBER = ("writes an unknown field into a number the baseline reserved and "
                          "rtmwire.v1 now uses for mentions, with another wire type: protobuf-c "
                          "refuses a known field of the wrong wire type (Google keeps it unknown)")

@@ -3,7 +3,9 @@
 
 Usage (normally through Scripts/generate-vectors):
   generate.py                    write Vectors/, Conformance/ExpectedFailures/ and the
-                                 differences table of CONTRIBUTING.md (deterministic)
+                                 documents of readme.DOCUMENTS (the DocC article
+                                 RuntimeDifferences, README's summary, CONTRIBUTING's
+                                 results table), deterministically
   generate.py --check            generate into a temp dir; exit 1 if anything committed differs
   generate.py --check-coverage   run coverage.py on Vectors/ (may be combined with the above)
   generate.py --out DIR          write the vector files somewhere else (nothing else is written)
@@ -18,7 +20,8 @@ checkers written from the rules in Vectors/README.md; generation fails on any su
 - reject, semantic: the bytes are wire-valid, Google accepts them, and semantics.py finds exactly
   one violation: the named error (and limit).
 Then every runtime's testee (testees.py) runs every vector and its results are recorded. Where a
-runtime departs from a vector, a topic of the case (topics.py) must explain it.
+runtime departs from a vector, a topic of the case (topics.py) must explain it, and a runtime
+whose JSON shows it read a value otherwise must be explained by a silent topic (topics.SILENT).
 """
 
 import argparse
@@ -44,7 +47,7 @@ import semantics  # noqa: E402
 import testees  # noqa: E402
 import toolchain  # noqa: E402
 from google.protobuf import unknown_fields  # noqa: E402
-from topics import TOPICS  # noqa: E402
+from topics import SILENT, TOPICS  # noqa: E402
 
 sys.path.insert(0, str(HERE.parent / "evolution"))  # the readers built from the baseline schema
 import checks as evolution_checks  # noqa: E402
@@ -54,8 +57,6 @@ ROOT = HERE.parent.parent
 SCHEMAS = ROOT / "Schemas"
 VECTORS = ROOT / "Vectors"
 EXPECTED_FAILURES = ROOT / "Conformance" / "ExpectedFailures"
-# The maintainers' document holds the differences and results tables of the README-level runtimes.
-ROOT_README = ROOT / "CONTRIBUTING.md"
 FORMAT = "rtmwire-vectors/2"
 CASE_MODULES = ["cases_envelope", "cases_wire", "cases_text", "cases_image", "cases_file",
                 "cases_status", "cases_receipt", "cases_stream", "cases_stream_chunk",
@@ -359,7 +360,7 @@ def record_results(plans, commands):
                 plan.entry.setdefault("results", {})[runtime] = result
                 if departs(plan, result):
                     departures[runtime].append(plan)
-    explained, problems = set(), []
+    explained, accepted, problems = set(), set(), []
     for runtime, departing in departures.items():
         for plan in departing:
             topics = [t for t in plan.topics() if runtime in TOPICS[t].runtimes]
@@ -368,12 +369,25 @@ def record_results(plans, commands):
                                 "explains it (topics.py)" % (plan.case.name, runtime, json.dumps(
                                     plan.entry["results"][runtime])[:300]))
             explained.update((t, runtime) for t in topics)
+            result = plan.entry["results"][runtime]
+            if result["result"] == "accept":
+                accepted.update((t, runtime) for t in topics)
+                if "json" in result and plan.accept and not any(
+                        runtime in SILENT.get(t, ()) for t in topics):
+                    problems.append("%s: %s reads other values (its JSON differs) without an "
+                                    "error, but no topic of it is silent for %s (topics.SILENT)"
+                                    % (plan.case.name, runtime, runtime))
             if plan.group == "valid" and not PROFILE_EXCEPTIONS & set(topics):
                 problems.append("%s: %s does not follow a valid (canonical) vector: the "
                                 "interoperability profile no longer holds" % (plan.case.name, runtime))
     for key, topic in TOPICS.items():
         problems += ["topics.py: %s on %r is not borne out by any vector" % (runtime, key)
                      for runtime in topic.runtimes if (key, runtime) not in explained]
+    for key, runtimes in SILENT.items():
+        problems += ["topics.SILENT: %s on %r is silent, but %s" % (
+            runtime, key, "the topic has no such runtime" if runtime not in TOPICS[key].runtimes
+            else "it accepted none of the topic's vectors it departs from")
+            for runtime in runtimes if (key, runtime) not in accepted]
     if problems:
         raise GenerationError("%d problems:\n  %s" % (len(problems), "\n  ".join(problems)))
     return departures
@@ -407,7 +421,9 @@ def _dump(value, indent: int, used: int) -> str:
 
 
 def generate(vectors_dir: pathlib.Path, failures_dir: Optional[pathlib.Path],
-             readme_path: Optional[pathlib.Path], quiet=False):
+             documents_dir: Optional[pathlib.Path], quiet=False):
+    """Writes the vector files to `vectors_dir`, the expected failures to `failures_dir` and
+    readme.DOCUMENTS under `documents_dir` (the repository's root, or a folder to compare)."""
     allow_other = os.environ.get("RTMWIRE_VECTORS_ANY_VERSION") == "1"
     versions = toolchain.check_versions(allow_other)
     modules = [importlib.import_module(name) for name in CASE_MODULES]
@@ -439,9 +455,12 @@ def generate(vectors_dir: pathlib.Path, failures_dir: Optional[pathlib.Path],
         (vectors_dir / name).unlink()
     if failures_dir is not None:
         expected_failures.write(failures_dir, departures)
-    if readme_path is not None:
-        readme_path.write_text(readme.update_root(ROOT_README.read_text(encoding="utf-8"), plans,
-                                                  departures), encoding="utf-8")
+    if documents_dir is not None:
+        written = readme.documents(plans, departures,
+                                   lambda path: (ROOT / path).read_text(encoding="utf-8"))
+        for path, text in written.items():
+            (documents_dir / path).parent.mkdir(parents=True, exist_ok=True)
+            (documents_dir / path).write_text(text, encoding="utf-8")
     if not quiet:
         for kind, groups in files.items():
             toolchain.log("  %-13s valid %3d  noncanonical %3d  reject %3d" % (
@@ -462,12 +481,14 @@ def _differing_files(fresh: pathlib.Path, committed: pathlib.Path):
 def check(vectors_dir: pathlib.Path) -> bool:
     with tempfile.TemporaryDirectory(prefix="rtmwire-vectors-check-") as tmp:
         tmp = pathlib.Path(tmp)
-        generate(tmp / "Vectors", tmp / "ExpectedFailures", tmp / "README.md", quiet=True)
+        generate(tmp / "Vectors", tmp / "ExpectedFailures", tmp / "documents", quiet=True)
         bad = ["Vectors/" + n for n in _differing_files(tmp / "Vectors", vectors_dir)]
         bad += ["Conformance/ExpectedFailures/" + n
                 for n in _differing_files(tmp / "ExpectedFailures", EXPECTED_FAILURES)]
-        if not filecmp.cmp(tmp / "README.md", ROOT_README, shallow=False):
-            bad.append("CONTRIBUTING.md (the differences and results tables)")
+        bad += ["%s (generated%s)" % (path, "" if regions is None else ": " + ", ".join(regions))
+                for path, regions in readme.DOCUMENTS.items()
+                if not (ROOT / path).is_file()
+                or not filecmp.cmp(tmp / "documents" / path, ROOT / path, shallow=False)]
     for name in bad:
         toolchain.log("differs from a fresh generation: %s" % name)
     if bad:
@@ -493,7 +514,7 @@ def main(argv=None):
             if args.out:
                 generate(args.out, None, None)
             else:
-                generate(VECTORS, EXPECTED_FAILURES, ROOT_README)
+                generate(VECTORS, EXPECTED_FAILURES, ROOT)
         if args.check_coverage:
             import coverage
 

@@ -40,8 +40,9 @@ RUNTIMES = [
     ("rust-protobuf", "Rust rust-protobuf"),
     ("swift-protobuf", "swift-protobuf"),
 ]
-# The runtimes of the differences and results tables in the repository's README: the rest have
-# too many columns for it and are only in Vectors/README.md.
+# The runtimes of the results table in CONTRIBUTING.md (every runtime's is in Vectors/README.md;
+# the differences table, a column per runtime, is in Vectors/README.md and the DocC article
+# RuntimeDifferences only).
 README_RUNTIMES = ("python", "protobuf-c", "cpp", "java", "java-lite", "go")
 
 

@@ -3,8 +3,9 @@
 A case names its topics (model.py); generate.py fails when a runtime departs from a vector and no
 topic of that vector explains what that runtime does, and when an explanation here is not borne
 out by any vector (so this file can never claim a difference that no longer exists). readme.py
-turns the topics into the differences tables of Vectors/README.md and README.md, and each line
-of Conformance/ExpectedFailures/<runtime>.txt names its topic.
+turns the topics into the differences table of Vectors/README.md and of the DocC article
+RuntimeDifferences (with SILENT below, each runtime's silent divergences first) and the summary
+in README.md, and each line of Conformance/ExpectedFailures/<runtime>.txt names its topic.
 """
 
 from dataclasses import dataclass, field
@@ -188,3 +189,33 @@ TOPICS.update({
          "rust-protobuf": "reads it the same, but writes every set oneof member after the other "
                           "fields: the later field before the body"}),
 })
+
+# The silent divergences: (topic, runtime) pairs where the runtime accepts the input without an
+# error and reads a value otherwise than the vectors, or loses data an app or a relay cannot
+# miss (unknown fields, a string's tail). An app on that runtime cannot tell. Everything else
+# a runtime does differently is loud (it refuses the input, or accepts must-reject input as an
+# unknown field and reads every known value the same) or in its writing only (other bytes for
+# the same message). Generation checks the claim both ways: each pair names a runtime of the
+# topic that accepted one of its vectors, and a runtime whose JSON printed other values for a
+# vector it had to accept is explained there by a silent pair.
+SILENT = {
+    "utf8": ("protobuf-c", "go-gogo", "nanopb"),  # a "string" of invalid bytes reaches the app
+    "nul": ("protobuf-c", "nanopb"),
+    "bool-wrong-wire-type": ("protobuf-c",),
+    "oneof-twice": ("protobuf-c", "php", "go-gogo", "go-apiv1", "rust-protobuf"),
+    "field-number-above-max": ("php",),  # drops the rest of the message
+    "packed-overrun": ("go-gogo",),
+    "java-ten-byte-varint": ("java",),
+    "bool-high-bits": ("protobuf-c", "java"),
+    "tag-low-32-bits": ("cpp", "java", "java-lite", "php", "rust-protobuf"),
+    "length-low-32-bits": ("java", "java-lite", "php", "rust-protobuf"),
+    "eleven-bytes": ("java-lite",),
+    "split-scalars": ("protobuf-c",),
+    "split-unknown": ("protobuf-c",),
+    "split-replaced": ("php", "rust-protobuf"),
+    "tag-zero-ends": ("php",),
+    "unknown-fields": ("nanopb", "rust-prost", "rust-protobuf"),  # rust-protobuf: unknown groups
+    "enum-unknown": ("rust-protobuf",),
+    "packed-past-end": ("rust-protobuf",),
+    "padded-tag": ("python-pure",),
+}
