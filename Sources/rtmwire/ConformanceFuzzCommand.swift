@@ -16,13 +16,15 @@ struct ConformanceFuzzCommand: ParsableCommand {
         commandName: "fuzz",
         abstract: "Fuzz a testee's decoder against RTMWire, starting from the golden vectors.",
         discussion: """
-            Sends every vector through the testee first, to learn which classes of disagreement \
-            the vectors already show for it. Then mutates the vectors (bit flips, dictionary \
+            Sends every vector through the testee first, to learn which disagreements the \
+            vectors already show for it: each effect, with the features of the vector's input \
+            (a padded tag, an unknown field, invalid UTF-8, a sub-message given twice, ...). Then mutates the vectors (bit flips, dictionary \
             tokens, splices; records dropped, repeated, moved, retagged; overlong varints, edge \
             values, invalid UTF-8, unknown fields, inside sub-messages too) and sends each input \
             to the testee and to RTMWire: binary → binary, binary → JSON, JSON → binary and, \
-            for envelopes, validated binary → binary. A disagreement of a class no vector \
-            shows is minimised and written to --out as a finding with a candidate vector. \
+            for envelopes, validated binary → binary. A disagreement no vector explains (none \
+            shows its effect with only features this input has) is minimised and written to \
+            --out as a finding with a candidate vector. \
             Prints executions per second and each finding. Exits 4 when it found any, 0 when \
             not. The same --seed against the same testee repeats a run.
             """)
@@ -126,10 +128,10 @@ struct ConformanceFuzzCommand: ParsableCommand {
             throw CLIError(
                 kind: "fuzzFoundDivergences",
                 detail:
-                    "\(report.findings.count) new class\(report.findings.count == 1 ? "" : "es") of disagreement",
+                    "\(report.findings.count) disagreement\(report.findings.count == 1 ? "" : "s") no vector explains",
                 status: .checkFailed)
         }
-        StandardStreams.write("fuzz: no disagreement the vectors do not already show\n")
+        StandardStreams.write("fuzz: every disagreement explained by a vector\n")
     }
 
     /// The end-of-run report: rates, the classes the vectors explain and how often each came up.
@@ -137,11 +139,13 @@ struct ConformanceFuzzCommand: ParsableCommand {
         var text = "\ninputs: \(report.executions) in \(Int(report.seconds.rounded())) s "
         text += "(\(Int(report.executionsPerSecond.rounded())) per second); "
         text += "requests: \(report.requests); testee failures: \(report.testeeFailures)\n"
-        text += "classes the vectors show (\(report.explained.count)), fuzzed inputs in each:\n"
-        for (signature, vector) in report.explained.sorted(by: { $0.key < $1.key }) {
-            text += "  \(report.explainedHits[signature, default: 0])\t\(signature) (\(vector))\n"
+        text +=
+            "disagreements the vectors show (\(report.explained.count)); fuzzed inputs each explained:\n"
+        for explanation in report.explained.sorted(by: { $0.signature < $1.signature }) {
+            let hits = report.explainedHits[explanation.signature, default: 0]
+            text += "  \(hits)\t\(explanation.signature) (\(explanation.source))\n"
         }
-        text += "new classes: \(report.findings.count)\n"
+        text += "findings: \(report.findings.count)\n"
         return text
     }
 

@@ -4,11 +4,11 @@ import Testing
 @testable import RTMWireConformance
 
 /// `rtmwire conformance fuzz`'s engine: it finds what a testee reads differently and the vectors
-/// do not show, and only that.
+/// do not explain, and only that.
 @Suite("Differential fuzzer")
 struct DifferentialFuzzerTests {
     /// A testee with a planted bug no vector exposes: it drops top-level unknown fields numbered
-    /// 100 to 199 when it re-encodes (as a runtime with a fixed-size unknown-field table might).
+    /// 150 to 199 when it re-encodes (as a runtime with a fixed-size unknown-field table might).
     static func plantedTestee(_ request: TesteeRequest) -> TesteeResponse {
         let answer = SwiftTestee.answer(request)
         guard request.output == .binary, case .output(let bytes) = answer,
@@ -21,26 +21,19 @@ struct DifferentialFuzzerTests {
         return .output(kept)
     }
 
-    /// The planted bug is found within the smoke budget CI gives a testee, minimised to one
-    /// unknown record, and classed as unknown fields dropped.
+    /// The planted bug is found within the smoke budget CI gives a testee and minimised to one
+    /// unknown record.
     @Test func findsAPlantedDivergence() throws {
-        let fuzzer = DifferentialFuzzer(vectors: VectorFiles.all)
-        let report = try fuzzer.run(
-            on: InProcessTestee(Self.plantedTestee),
-            configuration: {
-                var configuration = DifferentialFuzzer.Configuration(
-                    seed: 7, seconds: nil, executions: 20_000)
-                configuration.maxFindings = 1
-                return configuration
-            }())
+        var configuration = DifferentialFuzzer.Configuration(
+            seed: 7, seconds: nil, executions: 20_000)
+        configuration.maxFindings = 1
+        let report = try DifferentialFuzzer(vectors: VectorFiles.all).run(
+            on: InProcessTestee(Self.plantedTestee), configuration: configuration)
         // The vectors cannot show it: otherwise it would not be a test of the fuzzer.
         #expect(report.explained.isEmpty, "\(report.explained)")
-        let finding = report.findings.first {
-            $0.divergence.signature
-                == "binary: both accept; bytes differ: the testee drops unknown fields"
-        }
-        #expect(finding != nil, "\(report.findings.map(\.divergence.signature))")
-        guard let finding else { return }
+        let finding = try #require(report.findings.first)
+        #expect(finding.divergence.effect == "binary: both accept; bytes differ")
+        #expect(finding.divergence.features == ["unknown field"])
         let records = WireRecord.split(finding.minimalInput) ?? []
         #expect(
             records.count == 1 && (150..<200).contains(records.first?.number ?? 0),
@@ -49,6 +42,7 @@ struct DifferentialFuzzerTests {
         #expect(report.executions == finding.execution, "stops at the first finding")
         let document = finding.document(number: 1)
         #expect(document["signature"] == .string(finding.divergence.signature))
+        #expect(document["features"] == .array([.string("unknown field")]))
         #expect(document["candidate_vector"]?["hex"] == .string(Hex.encode(finding.minimalInput)))
     }
 
@@ -62,22 +56,29 @@ struct DifferentialFuzzerTests {
         #expect(report.findings.isEmpty, "\(report.findings.map(\.divergence.signature))")
     }
 
-    /// A disagreement the vectors already show for the testee is counted, not reported: a
-    /// testee that refuses every oneof member given twice in the input is explained by the
-    /// vectors that give one twice.
-    @Test func aClassTheVectorsShowIsNotAFinding() throws {
-        let refusesEverything: (TesteeRequest) -> TesteeResponse = { request in
-            request.input == .binary ? .parseError("refused") : SwiftTestee.answer(request)
+    /// A testee that refuses inputs with an unknown field: the vectors with one show the
+    /// effect, so every fuzzed input with an unknown field that it refuses is explained, and
+    /// counted rather than reported.
+    @Test func aDisagreementTheVectorsExplainIsNotAFinding() throws {
+        let refusesUnknownFields: (TesteeRequest) -> TesteeResponse = { request in
+            if request.input == .binary,
+                InputFeatures.of(request.payload, typeName: request.typeName).contains(
+                    "unknown field")
+            {
+                return .parseError("unknown field")
+            }
+            return SwiftTestee.answer(request)
         }
         let report = try DifferentialFuzzer(vectors: VectorFiles.all).run(
-            on: InProcessTestee(refusesEverything),
-            configuration: .init(seed: 3, seconds: nil, executions: 500))
-        #expect(report.explained["binary: RTMWire accepts, the testee refuses"] != nil)
+            on: InProcessTestee(refusesUnknownFields),
+            configuration: .init(seed: 3, seconds: nil, executions: 2_000))
+        let effect = "binary: RTMWire accepts, the testee refuses"
+        let explanation = try #require(
+            report.explained.first { $0.effect == effect && $0.features == ["unknown field"] })
+        #expect(report.explainedHits[explanation.signature, default: 0] > 0)
         #expect(
-            !report.findings.contains {
-                $0.divergence.signature.hasPrefix("binary: RTMWire accepts")
-            })
-        #expect(report.explainedHits["binary: RTMWire accepts, the testee refuses", default: 0] > 0)
+            !report.findings.contains { $0.divergence.effect == effect },
+            "\(report.findings.map(\.divergence.signature))")
     }
 
     /// The same seed makes the same inputs; another seed makes others.
@@ -95,36 +96,68 @@ struct DifferentialFuzzerTests {
         #expect(Set(inputs(42)).count > 150)
     }
 
-    /// How two outputs are told apart: by records, not by bytes.
-    @Test func outputDifferencesAreClassed() {
-        let request = TesteeRequest(
-            input: .binary, output: .binary, typeName: "rtmwire.v1.FileMessage", payload: [])
-        func difference(_ want: [UInt8], _ got: [UInt8]) -> String? {
-            Divergence.outputDifference(want, got, request: request)
+    /// The features of an input: what it does that runtimes read differently.
+    @Test func inputFeatures() {
+        func features(_ hex: String, _ type: String = "rtmwire.v1.FileMessage") -> Set<String> {
+            InputFeatures.of(Hex.decode(hex)!, typeName: type)
         }
-        #expect(difference([0x0A, 0x01, 0x61], [0x0A, 0x01, 0x61]) == nil)
-        #expect(
-            difference([0x0A, 0x01, 0x61, 0x78, 0x01], [0x78, 0x01, 0x0A, 0x01, 0x61])
-                == "bytes differ: the same records in another order")
-        #expect(
-            difference([0x0A, 0x01, 0x61, 0xF8, 0x07, 0x01], [0x0A, 0x01, 0x61])
-                == "bytes differ: the testee drops unknown fields")
-        #expect(
-            difference([0x0A, 0x01, 0x61], [0x0A, 0x01, 0x62])
-                == "bytes differ: known string fields differ")
-        #expect(
-            difference([0x0A, 0x01, 0x61], [0x0A, 0x01])
-                == "bytes differ: not comparable record by record")
+        #expect(features("0a0161") == [])  // media_id "a"
+        #expect(features("0a0161f80701") == ["unknown field"])
+        #expect(features("8a000161") == ["padded tag"])
+        #expect(features("0a8000") == ["overlong length", "empty string or bytes"])
+        #expect(features("0a01c3") == ["invalid UTF-8"])
+        #expect(features("0a0100") == ["U+0000 in a string"])
+        #expect(features("0801") == ["known number with another wire type", "unknown field"])
+        #expect(features("000a24") == ["malformed"])
+        #expect(features("0a01610a0162") == ["scalar given more than once"])
+        #expect(features("0a05") == ["malformed"])
+        #expect(features("0b0c") == ["group"])
+        // An envelope: its custom body given twice, then a text after it (two oneof members).
+        let envelope = Envelope.protoFullName
+        #expect(features("c20100c20100", envelope) == ["sub-message given more than once"])
+        #expect(features("c201008201030a0161", envelope) == ["two members of a oneof"])
+        #expect(features("18ffffffff0f", envelope) == [])
+        #expect(features("1880808080808080808001", envelope) == ["negative number"])
+        #expect(features("188000", envelope) == ["overlong varint"])
+        // Features before the point where the records stop making sense still count.
+        #expect(features("8a0001610a05") == ["padded tag", "malformed"])
+        #expect(features("f8078000") == ["unknown field", "overlong varint"])
     }
 
-    /// A testee that crashes is a divergence of its own class, and the run goes on.
-    @Test func aFailedRequestIsAClass() {
+    /// How two outputs are told apart: JSON by value, bytes with two writer traits named.
+    @Test func outputDifferences() {
+        let request = TesteeRequest(
+            input: .binary, output: .binary, typeName: "rtmwire.v1.FileMessage", payload: [])
+        #expect(
+            Divergence.outputDifference([0x0A, 0x01, 0x61], [0x0A, 0x01, 0x61], request: request)
+                == nil)
+        #expect(
+            Divergence.outputDifference(
+                [0x0A, 0x01, 0x61, 0x78, 0x01], [0x78, 0x01, 0x0A, 0x01, 0x61], request: request)
+                == "bytes differ: the same records in another order")
+        #expect(
+            Divergence.outputDifference([0x0A, 0x01, 0x61], [0x0A, 0x01, 0x62], request: request)
+                == "bytes differ")
+        let json = TesteeRequest(
+            input: .binary, output: .json, typeName: "rtmwire.v1.FileMessage", payload: [])
+        #expect(
+            Divergence.outputDifference(
+                Array(#"{"a":"1","b":2}"#.utf8), Array(#"{"b":2,"a":"1"}"#.utf8), request: json)
+                == nil)
+        #expect(
+            Divergence.outputDifference(Array(#"{"a":1}"#.utf8), Array(#"{}"#.utf8), request: json)
+                == "JSON differs")
+    }
+
+    /// A testee that crashes is a divergence of its own, and the run goes on; a skipped JSON
+    /// request is none.
+    @Test func aFailedRequestIsADivergence() {
         let divergence = Divergence.compare(
-            check: .binary, input: [0x08, 0x01],
+            check: .binary, input: [0x0A, 0x01, 0x61],
             request: TesteeRequest(
                 input: .binary, output: .binary, typeName: "rtmwire.v1.FileMessage",
-                payload: [0x08, 0x01]),
-            rtmwire: .output([0x08, 0x01]),
+                payload: [0x0A, 0x01, 0x61]),
+            rtmwire: .output([0x0A, 0x01, 0x61]),
             testee: .failure(TesteeFailure("exited with status 134")))
         #expect(divergence?.signature == "binary: the testee failed")
         let skipped = Divergence.compare(

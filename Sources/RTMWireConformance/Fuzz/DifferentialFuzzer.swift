@@ -2,12 +2,15 @@ import RTMWire
 
 /// Differential fuzzing of a testee with RTMWire as the oracle: mutates golden vectors
 /// (``VectorMutator``), sends each input to the testee and to RTMWire with the requests of the
-/// conformance protocol, and keeps every disagreement whose class (``Divergence/signature``) the
-/// vectors do not already show for this testee, minimised (``DivergenceMinimizer``).
+/// conformance protocol, and keeps every disagreement the vectors do not already explain for
+/// this testee, minimised (``DivergenceMinimizer``).
 ///
-/// "Already shown by the vectors" is measured, not listed: the run first sends every vector
-/// through the same checks and records the classes of disagreement they produce. A class found
-/// later is new: a case no vector pins yet.
+/// "Explained" is measured, not listed: the run first sends every vector through the same
+/// checks and records each disagreement's effect and the vector's features
+/// (``InputFeatures``). A later disagreement is explained when some vector shows the same
+/// effect with no feature the input lacks: the input does what that vector does, and the
+/// testee reacts the same way. Anything else is a finding, a case no vector pins yet; once
+/// minimised, it explains later disagreements the same way, so each is reported once.
 public struct DifferentialFuzzer {
     /// When a run stops and how it draws its inputs.
     public struct Configuration: Sendable {
@@ -52,9 +55,10 @@ public struct DifferentialFuzzer {
         public var requests = 0
         /// Seconds the fuzzing took (the vector pass not counted).
         public var seconds = 0.0
-        /// Each class of disagreement the vectors show, with the first vector that shows it.
-        public var explained: [String: String] = [:]
-        /// How many fuzzed inputs fell in each explained class.
+        /// What the vectors show: each effect with the features of a vector that shows it
+        /// (one per distinct feature set), and that vector's name.
+        public var explained: [Explanation] = []
+        /// How many fuzzed inputs each explanation explained, by its ``Explanation/signature``.
         public var explainedHits: [String: Int] = [:]
         /// The new classes, in the order found.
         public var findings: [Finding] = []
@@ -63,6 +67,26 @@ public struct DifferentialFuzzer {
 
         /// Fuzzed inputs per second.
         public var executionsPerSecond: Double { seconds > 0 ? Double(executions) / seconds : 0 }
+    }
+
+    /// A disagreement a vector (or an earlier finding) shows: what explains later ones.
+    public struct Explanation: Sendable, Hashable {
+        /// The effect (``Divergence/effect``).
+        public var effect: String
+        /// The features of the input that showed it.
+        public var features: Set<String>
+        /// The vector's name, or "finding N".
+        public var source: String
+
+        /// The effect and features in one line.
+        public var signature: String {
+            features.isEmpty ? effect : "\(effect) [\(features.sorted().joined(separator: ", "))]"
+        }
+
+        /// Whether this explains `divergence`: the same effect, and no feature it lacks.
+        public func explains(_ divergence: Divergence) -> Bool {
+            effect == divergence.effect && features.isSubset(of: divergence.features)
+        }
     }
 
     /// The vectors: the seeds of mutation and the measure of what is already known.
@@ -87,8 +111,13 @@ public struct DifferentialFuzzer {
         var report = Report()
         for vector in vectors {
             for divergence in session.divergences(typeName: vector.typeName, input: vector.bytes)
-            where report.explained[divergence.signature] == nil {
-                report.explained[divergence.signature] = vector.name
+            where !report.explained.contains(where: {
+                $0.effect == divergence.effect && $0.features == divergence.features
+            }) {
+                report.explained.append(
+                    Explanation(
+                        effect: divergence.effect, features: divergence.features,
+                        source: vector.name))
             }
         }
         if session.requests > 0, session.failures == session.requests {
@@ -97,7 +126,7 @@ public struct DifferentialFuzzer {
                     "the testee failed all \(session.requests) requests of the vector pass; the last: \(session.lastFailure ?? "")"
             )
         }
-        var known = Set(report.explained.keys)
+        var known = report.explained
         var mutator = VectorMutator(seed: configuration.seed)
         let clock = ContinuousClock()
         let start = clock.now
@@ -118,18 +147,22 @@ public struct DifferentialFuzzer {
                 donor: donor.typeName == vector.typeName ? donor.bytes : [])
             report.executions += 1
             for divergence in session.divergences(typeName: vector.typeName, input: input) {
-                guard !known.contains(divergence.signature) else {
-                    report.explainedHits[divergence.signature, default: 0] += 1
+                if let explanation = known.first(where: { $0.explains(divergence) }) {
+                    report.explainedHits[explanation.signature, default: 0] += 1
                     continue
                 }
-                known.insert(divergence.signature)
                 var minimizer = DivergenceMinimizer(
                     maxRequests: configuration.maxMinimizingRequests)
-                let minimal = minimizer.minimize(divergence, input: input, session: &session)
+                let minimal = minimizer.minimize(divergence, input: input, session: &session) {
+                    candidate in !known.contains { $0.explains(candidate) }
+                }
+                known.append(
+                    Explanation(
+                        effect: minimal.effect, features: minimal.features,
+                        source: "finding \(report.findings.count + 1)"))
                 let finding = Finding(
                     divergence: minimal, found: input, vectorName: vector.name,
-                    vectorKind: vector.kind,
-                    execution: report.executions)
+                    vectorKind: vector.kind, execution: report.executions)
                 report.findings.append(finding)
                 found(finding)
             }

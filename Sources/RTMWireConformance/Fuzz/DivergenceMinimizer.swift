@@ -1,4 +1,5 @@
-/// Shrinks the input of a ``Divergence`` while the same class of disagreement holds: whole
+/// Shrinks the input of a ``Divergence`` while the same effect holds and nothing known
+/// explains it (so the features that remain are the ones that matter): whole
 /// records first (at the top level, then inside sub-messages), then runs of bytes halving in
 /// length down to single bytes (delta debugging). Bounded by a number of requests, so a slow
 /// or crashing testee cannot hold a run.
@@ -8,9 +9,11 @@ struct DivergenceMinimizer {
 
     init(maxRequests: Int) { budget = maxRequests }
 
-    /// The smallest input found that gives `divergence`'s class on the same check.
+    /// The smallest input found that gives `divergence`'s effect on the same check and that
+    /// `unexplained` accepts.
     mutating func minimize<Testee>(
-        _ divergence: Divergence, input: [UInt8], session: inout FuzzSession<Testee>
+        _ divergence: Divergence, input: [UInt8], session: inout FuzzSession<Testee>,
+        unexplained: (Divergence) -> Bool
     ) -> Divergence {
         var best = divergence
         var bytes = input
@@ -20,7 +23,7 @@ struct DivergenceMinimizer {
             guard
                 let found = session.divergence(
                     divergence.check, typeName: divergence.request.typeName, input: candidate),
-                found.signature == divergence.signature
+                found.effect == divergence.effect, unexplained(found)
             else { return false }
             best = found
             bytes = candidate

@@ -14,6 +14,8 @@ extension DifferentialFuzzer.Finding {
         return .object([
             JSONMember("format", .string("rtmwire-fuzz-finding/1")),
             JSONMember("signature", .string(divergence.signature)),
+            JSONMember("effect", .string(divergence.effect)),
+            JSONMember("features", .array(divergence.features.sorted().map { .string($0) })),
             JSONMember("check", .string(divergence.check.rawValue)),
             JSONMember("type", .string(request.typeName)),
             JSONMember(

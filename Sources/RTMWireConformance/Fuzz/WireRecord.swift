@@ -13,36 +13,44 @@ struct WireRecord: Sendable, Hashable {
     /// Splits `bytes` into records, or nil when they are not a well-formed sequence of records
     /// (a truncated varint or value, a group, wire type 6 or 7). Never reads out of bounds.
     static func split(_ bytes: [UInt8]) -> [WireRecord]? {
+        let (records, complete) = splitPrefix(bytes)
+        return complete ? records : nil
+    }
+
+    /// The well-formed records `bytes` starts with, and whether they are all of it.
+    static func splitPrefix(_ bytes: [UInt8]) -> (records: [WireRecord], complete: Bool) {
         var records: [WireRecord] = []
         var index = 0
         while index < bytes.count {
             let start = index
-            guard let tag = readVarint(bytes, &index), tag >> 3 != 0 else { return nil }
+            guard let tag = readVarint(bytes, &index), tag >> 3 != 0 else {
+                return (records, false)
+            }
             let wireType = UInt8(tag & 7)
             let valueStart: Int
             switch wireType {
             case 0:
                 valueStart = index
-                guard readVarint(bytes, &index) != nil else { return nil }
+                guard readVarint(bytes, &index) != nil else { return (records, false) }
             case 1, 5:
                 valueStart = index
                 let width = wireType == 1 ? 8 : 4
-                guard bytes.count - index >= width else { return nil }
+                guard bytes.count - index >= width else { return (records, false) }
                 index += width
             case 2:
                 guard let length = readVarint(bytes, &index), length <= UInt64(bytes.count - index)
-                else { return nil }
+                else { return (records, false) }
                 valueStart = index
                 index += Int(length)
             default:
-                return nil
+                return (records, false)
             }
             records.append(
                 WireRecord(
                     number: tag >> 3, wireType: wireType, record: start..<index,
                     value: valueStart..<index))
         }
-        return records
+        return (records, true)
     }
 
     /// Reads a varint of at most 10 bytes at `index`, advancing it; nil when it is cut short or
