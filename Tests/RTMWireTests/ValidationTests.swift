@@ -128,6 +128,21 @@ struct ValidationTests {
                 .invalidValue, "receipt.group_ack_page.acks[0]"
             ),
             (
+                // Ids compare byte for byte: a precomposed é is not e + U+0301, though Swift's
+                // == says so.
+                "ack page with an ack of the same message spelled otherwise",
+                receipt(
+                    .groupAckPage(
+                        GroupAckPage(
+                            messageID: "caf\u{E9}", groupID: "c-1",
+                            acks: [
+                                GroupReadReceipt(
+                                    messageID: "cafe\u{301}", groupID: "c-1", ackID: "a",
+                                    readerUserID: "u")
+                            ])), .group),
+                .invalidValue, "receipt.group_ack_page.acks[0]"
+            ),
+            (
                 "ack page with an ack without reader",
                 receipt(
                     .groupAckPage(

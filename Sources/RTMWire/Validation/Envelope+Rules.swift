@@ -70,7 +70,7 @@ extension Envelope {
     static func checkReceipt(
         _ receipt: Receipt, in type: ConversationType, _ conversationID: String
     ) throws(RTMWireError) {
-        let groupID: String?
+        let groupID: String
         let member: String
         switch receipt.kind {
         case .groupRead(let read)?: (groupID, member) = (read.groupID, "group_read")
@@ -99,7 +99,7 @@ extension Envelope {
                 "receipt", "group receipts belong to group conversations, not \(type)")
         }
         // An empty group id is the member's own missingField, reported by its rules.
-        if let groupID, !groupID.isEmpty, groupID != conversationID {
+        if !groupID.isEmpty, !Rules.sameID(groupID, conversationID) {
             throw RTMWireError.invalid(
                 "receipt.\(member).group_id", "names another group than the conversation")
         }

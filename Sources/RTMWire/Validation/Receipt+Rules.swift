@@ -78,18 +78,13 @@ extension GroupAckPage {
             acks.count, limits.maxGroupAckPageSize, "maxGroupAckPageSize", "acks",
             "the page holds too many receipts")
         for (index, ack) in acks.enumerated() {
-            if ack.messageID != messageID || ack.groupID != groupID {
+            if !Rules.sameID(ack.messageID, messageID) || !Rules.sameID(ack.groupID, groupID) {
                 throw RTMWireError.invalid(
                     "acks[\(index)]", "a receipt of another message or group than the page's")
             }
-            if ack.ackID.isEmpty {
-                throw RTMWireError.missing(
-                    "acks[\(index)].ack_id", "a paged receipt needs its ack id")
-            }
-            if ack.readerUserID.isEmpty {
-                throw RTMWireError.missing(
-                    "acks[\(index)].reader_user_id", "a paged receipt names its reader")
-            }
+            // The cursor is an ack id, and a page lists readers.
+            try Rules.required(ack.ackID, "acks[\(index)].ack_id")
+            try Rules.required(ack.readerUserID, "acks[\(index)].reader_user_id")
         }
     }
 }

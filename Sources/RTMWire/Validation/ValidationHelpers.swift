@@ -72,6 +72,12 @@ enum Rules {
             path: "\(path)", detail: "too many entries")
     }
 
+    /// Whether two ids are the same, byte for byte (UTF-8), as every other runtime and the
+    /// vectors' rules compare them; Swift's `==` would equate canonically equivalent spellings
+    /// (a precomposed é and e + U+0301) that a peer keeps apart.
+    @inline(__always)
+    static func sameID(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
     /// Requires a non-empty string.
     @inline(__always)
     static func required(_ value: String, _ path: String) throws(RTMWireError) {

@@ -36,8 +36,11 @@ public struct GroupAckLog: Sendable {
         guard !read.readerUserID.isEmpty else { return nil }
         let key = Key(groupID: read.groupID, messageID: read.messageID)
         var list = acks[key, default: []]
-        guard !list.contains(where: { $0.readerUserID == read.readerUserID }) else { return nil }
-        if read.ackID.isEmpty || list.contains(where: { $0.ackID == read.ackID }) {
+        guard !list.contains(where: { $0.readerUserID.utf8.elementsEqual(read.readerUserID.utf8) })
+        else { return nil }
+        if read.ackID.isEmpty
+            || list.contains(where: { $0.ackID.utf8.elementsEqual(read.ackID.utf8) })
+        {
             read.ackID = "ack-\(list.count + 1)"
         }
         if read.readTimeMs == 0 { read.readTimeMs = envelope.sendTimeMs }
@@ -60,7 +63,9 @@ public struct GroupAckLog: Sendable {
         let start: Int
         if query.startAckID.isEmpty {
             start = 0
-        } else if let found = all.firstIndex(where: { $0.ackID == query.startAckID }) {
+        } else if let found = all.firstIndex(where: {
+            $0.ackID.utf8.elementsEqual(query.startAckID.utf8)
+        }) {
             start = found
         } else {
             return page
