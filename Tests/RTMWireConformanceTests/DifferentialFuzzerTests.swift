@@ -109,6 +109,7 @@ struct DifferentialFuzzerTests {
         #expect(features("0a0100") == ["U+0000 in a string"])
         #expect(features("0801") == ["known number with another wire type", "unknown field"])
         #expect(features("000a24") == ["malformed"])
+        #expect(features("8000026869") == ["malformed", "padded tag"])
         #expect(features("0a01610a0162") == ["scalar given more than once"])
         #expect(features("0a05") == ["malformed"])
         #expect(features("0b0c") == ["group"])
@@ -118,6 +119,7 @@ struct DifferentialFuzzerTests {
         #expect(features("c201008201030a0161", envelope) == ["two members of a oneof"])
         #expect(features("18ffffffff0f", envelope) == [])
         #expect(features("1880808080808080808001", envelope) == ["negative number"])
+        #expect(features("18ffffffffffffffffff7f", envelope) == ["negative number", "bits above bit 63"])
         #expect(features("188000", envelope) == ["overlong varint"])
         // Features before the point where the records stop making sense still count.
         #expect(features("8a0001610a05") == ["padded tag", "malformed"])

@@ -20,7 +20,9 @@ public enum InputFeatures {
             // Truncated, a group, wire type 6 or 7, a length past the end: the rest is not a
             // plain run of records (wire rejects, and what some runtimes accept anyway).
             let rest = Array(bytes[(records.last?.record.upperBound ?? 0)...])
-            features.insert(groupOrMalformed(rest))
+            for feature in groupOrMalformed(rest).split(separator: ", ") {
+                features.insert(String(feature))
+            }
         }
         let message = schema.map { SchemaTable.messages[$0] }
         var singular: [UInt64: Int] = [:]
@@ -40,6 +42,8 @@ public enum InputFeatures {
                 if value.count > WireRecord.varint(number).count {
                     features.insert("overlong varint")
                 }
+                // A tenth byte above 1 carries bits past bit 63, which parsers drop or refuse.
+                if value.count == 10, value[9] > 1 { features.insert("bits above bit 63") }
             case 2:
                 if record.value.lowerBound - index > WireRecord.varint(UInt64(value.count)).count {
                     features.insert("overlong length")
@@ -126,8 +130,10 @@ public enum InputFeatures {
     private static func groupOrMalformed(_ bytes: [UInt8]) -> String {
         var index = 0
         while index < bytes.count {
+            let start = index
             guard let tag = WireRecord.readVarint(bytes, &index), tag >> 3 != 0 else {
-                return "malformed"
+                // Field number 0; written with padding (80 00), it is also a padded tag.
+                return index - start > 1 ? "malformed, padded tag" : "malformed"
             }
             switch tag & 7 {
             case 3, 4: return "group"
