@@ -156,7 +156,7 @@ public func viewHeader(_ bytes: UnsafePointer<UInt8>?, _ length: Int32, _ valida
         var members: [JSONMember] = [
             JSONMember("messageId", .string(try view.messageID.string)),
             JSONMember("sendTimeMs", .string(String(view.sendTimeMs))),
-            JSONMember("body", .string(bodyKind(view.body))),
+            JSONMember("body", .string(view.body?.jsonName ?? "none")),
         ]
         if let sender = view.sender {
             members.append(JSONMember("sender", try sender.materialized().jsonValue()))
@@ -170,30 +170,6 @@ public func viewHeader(_ bytes: UnsafePointer<UInt8>?, _ length: Int32, _ valida
         return finish(.ok, Array(JSONValue.object(members).serialized().utf8))
     } catch {
         return finish(.parseError, Array(error.description.utf8))
-    }
-}
-
-/// The body member's JSON name.
-func bodyKind(_ body: EnvelopeView.Body?) -> String {
-    switch body {
-    case .text: "text"
-    case .image: "image"
-    case .file: "file"
-    case .status: "status"
-    case .receipt: "receipt"
-    case .stream: "stream"
-    case .streamChunk: "streamChunk"
-    case .metadata: "metadata"
-    case .custom: "custom"
-    case .edit: "edit"
-    case .recall: "recall"
-    case .reaction: "reaction"
-    case .reactionSummary: "reactionSummary"
-    case .typing: "typing"
-    case .streamPullRequest: "streamPullRequest"
-    case .streamPullResponse: "streamPullResponse"
-    case .appDataUpdate: "appDataUpdate"
-    case nil: "none"
     }
 }
 

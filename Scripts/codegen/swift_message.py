@@ -47,6 +47,8 @@ def message_file(m: Message) -> str:
         for field in oneof.fields:
             out.doc(field.comment, 2)
             out.line("case %s(%s)" % (field.case, field.swift_scalar), 2)
+        out.line()
+        json_name_property(out, oneof)
         out.line("}", 1)
         out.line()
         _member(out, oneof)
@@ -95,3 +97,14 @@ def _member(out, oneof):
         out.line("}", 2)
     out.line("return .absent", 2)
     out.line("}", 1)
+
+
+def json_name_property(out: SwiftSource, oneof):
+    """`jsonName`: the member's proto3 JSON name, so that tools print the same name as JSON."""
+    out.line("/// The member's name in proto3 JSON (`%s`), as `rtmwire decode` writes it." % oneof.fields[-1].json, 2)
+    out.line("public var jsonName: String {", 2)
+    out.line("switch self {", 3)
+    for f in oneof.fields:
+        out.line("case .%s: \"%s\"" % (f.case, f.json), 3)
+    out.line("}", 3)
+    out.line("}", 2)

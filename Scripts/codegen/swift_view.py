@@ -10,6 +10,7 @@ decoder's error for the whole input.
 """
 
 from schema import Field, Message, Schema
+from swift_message import json_name_property
 from swift_source import SwiftSource
 
 # ViewPath.capacity in Sources/RTMWire/View/ViewScope.swift.
@@ -186,6 +187,8 @@ def _oneof(out: SwiftSource, oneof):
     for f in oneof.fields:
         out.doc(f.comment, 2, fallback="The `%s` member." % f.name)
         out.line("case %s(%s)" % (f.case, _value(f)[0].rstrip("?")), 2)
+    out.line()
+    json_name_property(out, oneof)
     out.line("}", 1)
 
 

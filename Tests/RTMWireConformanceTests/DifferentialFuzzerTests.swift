@@ -119,7 +119,10 @@ struct DifferentialFuzzerTests {
         #expect(features("c201008201030a0161", envelope) == ["two members of a oneof"])
         #expect(features("18ffffffff0f", envelope) == [])
         #expect(features("1880808080808080808001", envelope) == ["negative number"])
-        #expect(features("18ffffffffffffffffff7f", envelope) == ["negative number", "bits above bit 63"])
+        #expect(
+            features("18ffffffffffffffffff7f", envelope) == [
+                "negative number", "bits above bit 63",
+            ])
         #expect(features("188000", envelope) == ["overlong varint"])
         // Features before the point where the records stop making sense still count.
         #expect(features("8a0001610a05") == ["padded tag", "malformed"])

@@ -24,7 +24,7 @@ struct EndToEndTests {
             return received
         }
         #expect(received == sent)
-        #expect(Set(received.compactMap { $0.body?.kindName }).count == 14)
+        #expect(Set(received.compactMap { $0.body?.jsonName }).count == 14)
     }
 
     @Test("a batch send arrives in order and as sent", arguments: TransportKind.allCases)

@@ -63,6 +63,21 @@ public struct Envelope: RTMMessage {
         case metadata(MetadataMessage)
         /// An application-defined message: type name plus opaque payload.
         case custom(CustomMessage)
+
+        /// The member's name in proto3 JSON (`custom`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .text: "text"
+            case .image: "image"
+            case .file: "file"
+            case .status: "status"
+            case .receipt: "receipt"
+            case .stream: "stream"
+            case .streamChunk: "streamChunk"
+            case .metadata: "metadata"
+            case .custom: "custom"
+            }
+        }
     }
 
     /// The member of `body` this message holds: `.known` for a member of this schema

@@ -29,6 +29,14 @@ public struct MetadataTarget: RTMMessage {
         case channel(ChannelTarget)
         /// User metadata of this user id (non-empty).
         case userID(String)
+
+        /// The member's name in proto3 JSON (`userId`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .channel: "channel"
+            case .userID: "userId"
+            }
+        }
     }
 
     /// The member of `target` this message holds: `.known` for a member of this schema

@@ -35,6 +35,17 @@ public struct Receipt: RTMMessage {
         case groupRead(GroupReadReceipt)
         /// How many group members have read a message (sent to the sender when it asked).
         case groupReadCount(GroupReadCount)
+
+        /// The member's name in proto3 JSON (`groupReadCount`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .delivery: "delivery"
+            case .messageRead: "messageRead"
+            case .conversationRead: "conversationRead"
+            case .groupRead: "groupRead"
+            case .groupReadCount: "groupReadCount"
+            }
+        }
     }
 
     /// The member of `kind` this message holds: `.known` for a member of this schema

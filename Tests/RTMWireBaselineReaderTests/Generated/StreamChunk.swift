@@ -39,6 +39,15 @@ public struct StreamChunk: RTMMessage {
         case delta(StreamDelta)
         /// The stream ended (normally or not).
         case complete(StreamComplete)
+
+        /// The member's name in proto3 JSON (`complete`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .initial: "init"
+            case .delta: "delta"
+            case .complete: "complete"
+            }
+        }
     }
 
     /// The member of `event` this message holds: `.known` for a member of this schema

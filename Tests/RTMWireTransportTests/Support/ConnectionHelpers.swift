@@ -2,31 +2,6 @@ import RTMWire
 import RTMWireTestSupport
 import RTMWireTransport
 
-extension Envelope.Body {
-    /// The body's case name.
-    var kindName: String {
-        switch self {
-        case .text: "text"
-        case .image: "image"
-        case .file: "file"
-        case .status: "status"
-        case .receipt: "receipt"
-        case .stream: "stream"
-        case .streamChunk: "streamChunk"
-        case .metadata: "metadata"
-        case .custom: "custom"
-        case .edit: "edit"
-        case .recall: "recall"
-        case .reaction: "reaction"
-        case .reactionSummary: "reactionSummary"
-        case .typing: "typing"
-        case .streamPullRequest: "streamPullRequest"
-        case .streamPullResponse: "streamPullResponse"
-        case .appDataUpdate: "appDataUpdate"
-        }
-    }
-}
-
 /// Receives until the clean end of the stream.
 func receiveAll(_ connection: any EnvelopeConnection) async throws -> [Envelope] {
     var received: [Envelope] = []

@@ -131,6 +131,29 @@ public struct EnvelopeView: RTMMessageView {
         case streamPullResponse(StreamPullResponseView)
         /// A change to the app data of an earlier message.
         case appDataUpdate(AppDataUpdateView)
+
+        /// The member's name in proto3 JSON (`appDataUpdate`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .text: "text"
+            case .image: "image"
+            case .file: "file"
+            case .status: "status"
+            case .receipt: "receipt"
+            case .stream: "stream"
+            case .streamChunk: "streamChunk"
+            case .metadata: "metadata"
+            case .custom: "custom"
+            case .edit: "edit"
+            case .recall: "recall"
+            case .reaction: "reaction"
+            case .reactionSummary: "reactionSummary"
+            case .typing: "typing"
+            case .streamPullRequest: "streamPullRequest"
+            case .streamPullResponse: "streamPullResponse"
+            case .appDataUpdate: "appDataUpdate"
+            }
+        }
     }
 
     /// The message this envelope replies to. Absent = not a reply. Any body may reply (usually

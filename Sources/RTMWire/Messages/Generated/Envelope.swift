@@ -94,6 +94,29 @@ public struct Envelope: RTMMessage {
         case streamPullResponse(StreamPullResponse)
         /// A change to the app data of an earlier message.
         case appDataUpdate(AppDataUpdate)
+
+        /// The member's name in proto3 JSON (`appDataUpdate`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .text: "text"
+            case .image: "image"
+            case .file: "file"
+            case .status: "status"
+            case .receipt: "receipt"
+            case .stream: "stream"
+            case .streamChunk: "streamChunk"
+            case .metadata: "metadata"
+            case .custom: "custom"
+            case .edit: "edit"
+            case .recall: "recall"
+            case .reaction: "reaction"
+            case .reactionSummary: "reactionSummary"
+            case .typing: "typing"
+            case .streamPullRequest: "streamPullRequest"
+            case .streamPullResponse: "streamPullResponse"
+            case .appDataUpdate: "appDataUpdate"
+            }
+        }
     }
 
     /// The member of `body` this message holds: `.known` for a member of this schema

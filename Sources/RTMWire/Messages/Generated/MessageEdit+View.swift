@@ -61,6 +61,14 @@ public struct MessageEditView: RTMMessageView {
         case text(TextMessageView)
         /// The new caption of an image or file message, with its mentions.
         case caption(CaptionView)
+
+        /// The member's name in proto3 JSON (`caption`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .text: "text"
+            case .caption: "caption"
+            }
+        }
     }
 
     /// A ``MessageEdit`` holding a copy of the viewed fields (strings and bytes are copied;

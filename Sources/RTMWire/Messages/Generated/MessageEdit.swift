@@ -39,6 +39,14 @@ public struct MessageEdit: RTMMessage {
         case text(TextMessage)
         /// The new caption of an image or file message, with its mentions.
         case caption(Caption)
+
+        /// The member's name in proto3 JSON (`caption`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .text: "text"
+            case .caption: "caption"
+            }
+        }
     }
 
     /// The member of `content` this message holds: `.known` for a member of this schema

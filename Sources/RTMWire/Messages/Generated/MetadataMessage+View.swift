@@ -51,6 +51,15 @@ public struct MetadataMessageView: RTMMessageView {
         case response(MetadataResponseView)
         /// From the store to subscribers.
         case event(StorageEventView)
+
+        /// The member's name in proto3 JSON (`event`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .request: "request"
+            case .response: "response"
+            case .event: "event"
+            }
+        }
     }
 
     /// A ``MetadataMessage`` holding a copy of the viewed fields (strings and bytes are copied;

@@ -29,6 +29,15 @@ public struct MetadataMessage: RTMMessage {
         case response(MetadataResponse)
         /// From the store to subscribers.
         case event(StorageEvent)
+
+        /// The member's name in proto3 JSON (`event`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .request: "request"
+            case .response: "response"
+            case .event: "event"
+            }
+        }
     }
 
     /// The member of `kind` this message holds: `.known` for a member of this schema

@@ -48,6 +48,14 @@ public struct MetadataTargetView: RTMMessageView {
         case channel(ChannelTargetView)
         /// User metadata of this user id (non-empty).
         case userID(RTMStringView)
+
+        /// The member's name in proto3 JSON (`userId`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .channel: "channel"
+            case .userID: "userId"
+            }
+        }
     }
 
     /// A ``MetadataTarget`` holding a copy of the viewed fields (strings and bytes are copied;

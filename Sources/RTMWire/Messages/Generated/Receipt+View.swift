@@ -64,6 +64,19 @@ public struct ReceiptView: RTMMessageView {
         case groupAckQuery(GroupAckQueryView)
         /// The server's answer: one page of read receipts and the cursor to the next.
         case groupAckPage(GroupAckPageView)
+
+        /// The member's name in proto3 JSON (`groupAckPage`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .delivery: "delivery"
+            case .messageRead: "messageRead"
+            case .conversationRead: "conversationRead"
+            case .groupRead: "groupRead"
+            case .groupReadCount: "groupReadCount"
+            case .groupAckQuery: "groupAckQuery"
+            case .groupAckPage: "groupAckPage"
+            }
+        }
     }
 
     /// A ``Receipt`` holding a copy of the viewed fields (strings and bytes are copied;

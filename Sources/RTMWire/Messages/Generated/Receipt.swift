@@ -38,6 +38,19 @@ public struct Receipt: RTMMessage {
         case groupAckQuery(GroupAckQuery)
         /// The server's answer: one page of read receipts and the cursor to the next.
         case groupAckPage(GroupAckPage)
+
+        /// The member's name in proto3 JSON (`groupAckPage`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .delivery: "delivery"
+            case .messageRead: "messageRead"
+            case .conversationRead: "conversationRead"
+            case .groupRead: "groupRead"
+            case .groupReadCount: "groupReadCount"
+            case .groupAckQuery: "groupAckQuery"
+            case .groupAckPage: "groupAckPage"
+            }
+        }
     }
 
     /// The member of `kind` this message holds: `.known` for a member of this schema

@@ -63,6 +63,15 @@ public struct StreamChunkView: RTMMessageView {
         case delta(StreamDeltaView)
         /// The stream ended (normally or not).
         case complete(StreamCompleteView)
+
+        /// The member's name in proto3 JSON (`complete`), as `rtmwire decode` writes it.
+        public var jsonName: String {
+            switch self {
+            case .initial: "init"
+            case .delta: "delta"
+            case .complete: "complete"
+            }
+        }
     }
 
     /// A ``StreamChunk`` holding a copy of the viewed fields (strings and bytes are copied;
