@@ -39,11 +39,13 @@ public enum InputFeatures {
             case 0:
                 var offset = 0
                 let number = WireRecord.readVarint(value, &offset) ?? 0
-                if value.count > WireRecord.varint(number).count {
+                // A tenth byte above 1 carries bits past bit 63, which parsers drop or refuse;
+                // such a varint is long because of them, not overlong.
+                if value.count == 10, value[9] > 1 {
+                    features.insert("bits above bit 63")
+                } else if value.count > WireRecord.varint(number).count {
                     features.insert("overlong varint")
                 }
-                // A tenth byte above 1 carries bits past bit 63, which parsers drop or refuse.
-                if value.count == 10, value[9] > 1 { features.insert("bits above bit 63") }
             case 2:
                 if record.value.lowerBound - index > WireRecord.varint(UInt64(value.count)).count {
                     features.insert("overlong length")
@@ -87,12 +89,17 @@ public enum InputFeatures {
                             features.insert("packed run cut short")
                             break
                         }
-                        varintFeatures(number, bytes: offset - start, field: field, into: &features)
+                        varintFeatures(
+                            number, bytes: offset - start,
+                            highBits: offset - start == 10 && value[offset - 1] > 1,
+                            field: field, into: &features)
                     }
                 } else {
                     var offset = 0
                     let number = WireRecord.readVarint(value, &offset) ?? 0
-                    varintFeatures(number, bytes: value.count, field: field, into: &features)
+                    varintFeatures(
+                        number, bytes: value.count, highBits: value.count == 10 && value[9] > 1,
+                        field: field, into: &features)
                 }
             case .string, .bytes:
                 if value.isEmpty, !field.isRepeated { features.insert("empty string or bytes") }
@@ -114,9 +121,14 @@ public enum InputFeatures {
     }
 
     private static func varintFeatures(
-        _ value: UInt64, bytes: Int, field: FieldSchema, into features: inout Set<String>
+        _ value: UInt64, bytes: Int, highBits: Bool, field: FieldSchema,
+        into features: inout Set<String>
     ) {
-        if bytes > WireRecord.varint(value).count { features.insert("overlong varint") }
+        if highBits {
+            features.insert("bits above bit 63")
+        } else if bytes > WireRecord.varint(value).count {
+            features.insert("overlong varint")
+        }
         if field.kind == .bool, value > 1 { features.insert("bool above 1") }
         // Timestamps pass 2^31 in every envelope: only the ends of the ranges count.
         if field.valueBits == 32, value > UInt64(UInt32.max) {
