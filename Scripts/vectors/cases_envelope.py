@@ -252,6 +252,15 @@ def build(ctx):
                      "occurrence is an unknown field; the real message_id is kept.",
                      header(name) + f_varint(1, 5) + text_body(), topic="wrong-wire-type"))
 
+    name = "envelope-oneof-member-again-after-another"
+    add(NonCanonical(name, "A text body (\"first\", mentioning bob), then a custom body, then a "
+                     "text body (\"second\"): text is the oneof's last member and only its last "
+                     "run counts, so the text is \"second\" with no mention; the first run went "
+                     "with the switch to custom (found by rtmwire conformance fuzz).",
+                     header(name) + f_len(16, f_str(1, "first") + f_len(2, f_str(1, "bob")))
+                     + f_len(24, b"") + f_len(16, f_str(1, "second")),
+                     topic="oneof-member-again"))
+
     name = "envelope-known-field-as-group"
     add(NonCanonical(name, "Field 2 (sender, a message) arrives a second time as a group: it is "
                      "an unknown group for Google's parsers, kept byte-exact; protobuf-c rejects "
@@ -328,6 +337,11 @@ def build(ctx):
     add(Reject(name, "A 00 byte where a tag is expected: field number 0, varint.",
                "invalidFieldNumber", "wire", hex=b"\x00\x00" + header(name) + text_body(),
                topic="tag-zero-ends"))
+    name = "envelope-field-number-zero-padded"
+    add(Reject(name, "A tag of value 0 written in two bytes (80 00), then a varint value: field "
+               "number 0 is invalid however it is written (found by rtmwire conformance fuzz).",
+               "invalidFieldNumber", "wire", hex=header(name) + b"\x80\x00\x01" + text_body(),
+               topic=("tag-zero-padded", "tag-zero-ends")))
     name = "envelope-field-number-2-pow-29"
     add(Reject(name, "Field number 2^29 = 536870912, one above the maximum (tag 80 80 80 80 10). "
                "Google rejects it; protobuf-c reads the 5-byte tag into 32 bits and accepts it as "

@@ -242,6 +242,12 @@ def build(ctx):
          "2-byte id.", topic="length-low-32-bits")
     huge("wire-length-2-pow-64-minus-1", (1 << 64) - 1, "message_id declares 2^64 - 1 bytes (ff "
          "ff ff ff ff ff ff ff ff 01).", topic="length-low-32-bits")
+    add(Reject("wire-length-2-pow-32-minus-1-oneof-string", "A MetadataTarget whose user_id, a "
+               "string in a oneof, declares 2^32 - 1 bytes (ff ff ff ff 0f) and none follow: -1 "
+               "for a reader that keeps a length in a signed 32-bit integer (found by rtmwire "
+               "conformance fuzz).", "lengthPastEnd", "wire",
+               hex=tag(2, LEN) + varint((1 << 32) - 1), type=TARGET,
+               topic="oneof-string-length-minus-one"))
     name = "wire-length-2-pow-32-submessage"
     f = fields(name)
     sender = field_body(f["sender"])

@@ -143,6 +143,18 @@ TOPICS.update({
         {"php": "keeps only the last piece: the earlier ones' fields, unknown fields included, "
                 "are lost",
          "rust-protobuf": "keeps only the last piece: the earlier ones' fields are lost"}),
+    "tag-zero-padded": Topic(
+        "a tag of value 0 written with padding (80 00)", "rejected (`invalidFieldNumber`)",
+        {"protobuf-c": "accepts it as an unknown field numbered 0 and writes it back as 00"}),
+    "oneof-member-again": Topic(
+        "a oneof member given again after another member", "only the member's last run counts: "
+        "its value from before the other member is gone",
+        {"java": "merges the new run into the member's value from before, which reappears"}),
+    "oneof-string-length-minus-one": Topic(
+        "a string in a oneof whose length prefix is 2^32 - 1 (-1 in a signed 32-bit integer)",
+        "rejected (`lengthPastEnd`)",
+        {"java-lite": "throws AssertionError from its UTF-8 check, an Error that a caller "
+                      "catching InvalidProtocolBufferException does not catch: the app crashes"}),
     "tag-zero-ends": Topic(
         "a tag of value 0, or one it cannot read (cut short, 11 bytes)",
         "rejected (`invalidFieldNumber`, `truncated`, `varintTooLong`)",
@@ -218,4 +230,5 @@ SILENT = {
     "enum-unknown": ("rust-protobuf",),
     "packed-past-end": ("rust-protobuf",),
     "padded-tag": ("python-pure",),
+    "oneof-member-again": ("java",),
 }
