@@ -53,6 +53,10 @@ public enum InputFeatures {
             default: break
             }
             if record.number > 536_870_911 { features.insert("field number above 2^29-1") }
+            if record.wireType == 3 {
+                features.insert("group")
+                walk(value, schema: nil, depth: depth + 1, into: &features)
+            }
             guard let message, let field = message.field(record.number) else {
                 features.insert("unknown field")
                 continue

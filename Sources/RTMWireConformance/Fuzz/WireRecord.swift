@@ -3,15 +3,18 @@
 struct WireRecord: Sendable, Hashable {
     /// The field number.
     var number: UInt64
-    /// The wire type (0 varint, 1 fixed64, 2 length-delimited, 5 fixed32; groups are not split).
+    /// The wire type (0 varint, 1 fixed64, 2 length-delimited, 3 a group with its end tag, 5
+    /// fixed32).
     var wireType: UInt8
     /// The whole record: tag, length prefix (wire type 2) and value.
     var record: Range<Int>
-    /// The value: the varint, the fixed bytes, or the length-delimited payload.
+    /// The value: the varint, the fixed bytes, the length-delimited payload, or a group's
+    /// records.
     var value: Range<Int>
 
     /// Splits `bytes` into records, or nil when they are not a well-formed sequence of records
-    /// (a truncated varint or value, a group, wire type 6 or 7). Never reads out of bounds.
+    /// (a truncated varint or value, an unmatched group tag, wire type 6 or 7). Never reads out
+    /// of bounds.
     static func split(_ bytes: [UInt8]) -> [WireRecord]? {
         let (records, complete) = splitPrefix(bytes)
         return complete ? records : nil
@@ -42,6 +45,39 @@ struct WireRecord: Sendable, Hashable {
                 else { return (records, false) }
                 valueStart = index
                 index += Int(length)
+            case 3:
+                // A group: its records up to the end-group tag of the same number, nested
+                // groups included. The value is what lies between the two tags.
+                valueStart = index
+                var depth = 1
+                var valueEnd = index
+                while depth > 0 {
+                    valueEnd = index
+                    guard let inner = readVarint(bytes, &index), inner >> 3 != 0 else {
+                        return (records, false)
+                    }
+                    switch inner & 7 {
+                    case 0: guard readVarint(bytes, &index) != nil else { return (records, false) }
+                    case 1, 5:
+                        let width = inner & 7 == 1 ? 8 : 4
+                        guard bytes.count - index >= width else { return (records, false) }
+                        index += width
+                    case 2:
+                        guard let length = readVarint(bytes, &index),
+                            length <= UInt64(bytes.count - index)
+                        else { return (records, false) }
+                        index += Int(length)
+                    case 3: depth += 1
+                    case 4: depth -= 1
+                    default: return (records, false)
+                    }
+                    if depth == 0, inner >> 3 != tag >> 3 { return (records, false) }
+                }
+                records.append(
+                    WireRecord(
+                        number: tag >> 3, wireType: 3, record: start..<index,
+                        value: valueStart..<valueEnd))
+                continue
             default:
                 return (records, false)
             }
