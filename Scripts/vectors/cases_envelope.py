@@ -240,6 +240,22 @@ def build(ctx):
                      tag(1, LEN, width=5) + varint(len(mid)) + mid + header(name)[2 + len(mid):]
                      + tag(16, LEN, width=4) + varint(4) + f_str(1, "hi"), topic="padded-tag"))
 
+    name = "envelope-padded-tag-invalid-utf8"
+    mid = uid(name).encode()
+    add(Reject(name, "message_id's tag padded to 2 bytes (8a 00) and its value ending in c3 28, "
+               "invalid UTF-8: rejected like any invalid string, whatever its tag looks like "
+               "(found by rtmwire conformance fuzz).",
+               "invalidUTF8", "wire",
+               hex=tag(1, LEN, width=2) + varint(len(mid) + 2) + mid + b"\xc3\x28"
+               + header(name)[2 + len(mid):] + text_body(), topic="padded-tag-hides"))
+    name = "envelope-padded-tag-malformed-body"
+    add(Reject(name, "The text body's tag padded to 3 bytes (82 81 00), its body a text field "
+               "that declares 5 bytes where 2 follow: the body is malformed, whatever its tag "
+               "looks like (found by rtmwire conformance fuzz).",
+               "lengthPastEnd", "wire",
+               hex=header(name) + tag(16, LEN, width=3) + varint(4) + tag(1, LEN) + b"\x05hi",
+               topic="padded-tag-hides"))
+
     name = "envelope-wrong-wire-type-known-field"
     add(NonCanonical(name, "send_time_ms (field 3, varint) arrives as fixed64: Google's parsers "
                      "keep it as an unknown field (so send_time_ms stays 0 and the bytes are "

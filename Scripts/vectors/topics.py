@@ -143,6 +143,11 @@ TOPICS.update({
         {"php": "keeps only the last piece: the earlier ones' fields, unknown fields included, "
                 "are lost",
          "rust-protobuf": "keeps only the last piece: the earlier ones' fields are lost"}),
+    "padded-tag-hides": Topic(
+        "invalid content (bad UTF-8, a malformed sub-message) in a field whose tag is padded",
+        "rejected like the same content under a minimal tag",
+        {"python-pure": "does not recognise the field, so keeps its bytes as an unknown field "
+                        "unchecked: accepts"}),
     "tag-zero-padded": Topic(
         "a tag of value 0 written with padding (80 00)", "rejected (`invalidFieldNumber`)",
         {"protobuf-c": "accepts it as an unknown field numbered 0 and writes it back as 00"}),

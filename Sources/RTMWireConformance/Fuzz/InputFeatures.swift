@@ -91,6 +91,7 @@ public enum InputFeatures {
                         let start = offset
                         guard let number = WireRecord.readVarint(value, &offset) else {
                             features.insert("packed run cut short")
+                            features.insert("malformed")
                             break
                         }
                         varintFeatures(
