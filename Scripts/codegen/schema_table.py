@@ -26,6 +26,10 @@ def schema_table_file(schema: Schema) -> str:
             oneof = "nil" if f.oneof_index is None else str(f.oneof_index)
             # A uint32's value must fit 32 bits (a runtime may refuse a larger varint).
             bits = ", valueBits: 32" if f.type.swift == "UInt32" else ""
+            # An int32 or an enum: a negative value is sign-extended to 64 bits, and parsers
+            # truncate (or refuse) a value between 2^31 and 2^64 - 2^31.
+            if f.type.swift == "Int32" or f.is_enum:
+                bits = ", isSigned32: true"
             out.line("FieldSchema(number: %d, name: %s, kind: %s, isRepeated: %s, oneof: %s%s),"
                      % (f.number, json.dumps(f.name), kind, "true" if f.repeated else "false",
                         oneof, bits), 4)

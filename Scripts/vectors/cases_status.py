@@ -46,6 +46,19 @@ def build(ctx):
     name = "status-presence-overlong"
     add(NonCanonical(name, "presence = 2 written as a 5-byte varint.",
                      header(name) + f_len(19, f_varint(1, 2, width=5))))
+    name = "status-presence-35-bits"
+    add(NonCanonical(name, "presence written as ff ff ff ff 7f, a value of 35 bits: an enum is "
+                     "32 bits, so the value is its low 32 bits, 0xffffffff, that is -1 (open "
+                     "enum), re-encoded sign-extended in 10 bytes (found by rtmwire conformance "
+                     "fuzz).",
+                     header(name) + f_len(19, f_varint(1, (1 << 35) - 1)),
+                     topic="enum-above-32-bits"))
+    name = "status-presence-minus-one-in-5-bytes"
+    add(NonCanonical(name, "presence = -1 written as its 32-bit pattern in 5 bytes (ff ff ff ff "
+                     "0f): read as -1, re-encoded sign-extended in 10 bytes (found by rtmwire "
+                     "conformance fuzz).",
+                     header(name) + f_len(19, f_varint(1, (1 << 32) - 1)),
+                     topic="enum-above-32-bits"))
     name = "status-hand-raised-wrong-wire-type"
     add(NonCanonical(name, "hand_raised (a bool, varint) arrives as fixed32 01 00 00 00. Google "
                      "keeps it as an unknown field, so hand_raised stays false. protobuf-c 1.4.1 "

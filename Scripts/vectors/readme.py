@@ -337,7 +337,8 @@ rust-protobuf write oneofs last) and repeated scalars (rust-protobuf writes them
 - fields in ascending field-number order, each singular field and each sub-message once and in
   one piece, at most one member of each oneof;
 - minimal varints for values, tags and lengths (a negative `int32`/`int64` takes 10 bytes ending
-  in `01`; no tag or length longer than 5 bytes), and a `uint32`'s value within 32 bits;
+  in `01`; no tag or length longer than 5 bytes), a `uint32`'s value within 32 bits and an
+  `int32`'s or enum's within int32 (a negative one sign-extended to 10 bytes);
 - repeated scalars as one packed run;
 - strings in valid UTF-8 without U+0000;
 - no groups, no unknown fields, no wrong wire types (a sender built from the schema has none);

@@ -143,6 +143,11 @@ TOPICS.update({
         {"php": "keeps only the last piece: the earlier ones' fields, unknown fields included, "
                 "are lost",
          "rust-protobuf": "keeps only the last piece: the earlier ones' fields are lost"}),
+    "enum-above-32-bits": Topic(
+        "an enum varint above 32 bits, or a negative one written in 5 bytes",
+        "its low 32 bits, sign-extended: re-encoded in 10 bytes",
+        {"nanopb": "refuses a value above 32 bits (`integer too large`); writes -1 back in 5 "
+                   "bytes"}),
     "padded-tag-hides": Topic(
         "invalid content (bad UTF-8, a malformed sub-message) in a field whose tag is padded",
         "rejected like the same content under a minimal tag",

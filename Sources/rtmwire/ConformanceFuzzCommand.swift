@@ -149,8 +149,11 @@ struct ConformanceFuzzCommand: ParsableCommand {
         return text
     }
 
-    /// Creates `path` if it does not exist.
+    /// Creates `path` and any folder above it that does not exist.
     static func makeDirectory(_ path: String) throws(CLIError) {
+        let parent = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            .joined(separator: "/")
+        if !parent.isEmpty, access(parent, F_OK) != 0 { try makeDirectory(parent) }
         guard mkdir(path, 0o755) == 0 || errno == EEXIST else {
             throw CLIError(
                 kind: "io", detail: "cannot create \(path): \(String(cString: strerror(errno)))",

@@ -103,19 +103,40 @@ public struct Divergence: Sendable, Hashable {
             }
             return gotJSON.isEquivalent(to: wantJSON) ? nil : "JSON differs"
         }
-        return "bytes differ" + recordDifference(want, got)
+        return "bytes differ" + recordDifference(want, got, typeName: request.typeName)
     }
 
-    /// Two ways two encodings of a message differ that are traits of the writer, not of the
-    /// input: the same records in another order, unknown fields left out. Empty otherwise.
-    static func recordDifference(_ want: [UInt8], _ got: [UInt8]) -> String {
-        guard let wantRecords = WireRecord.split(want), let gotRecords = WireRecord.split(got)
+    /// A writer trait rather than a reading of the input: the same records in another order,
+    /// at any depth of known sub-messages (a runtime that writes unknown fields after the known
+    /// ones, or sorted). Empty otherwise.
+    static func recordDifference(_ want: [UInt8], _ got: [UInt8], typeName: String) -> String {
+        let schema = SchemaTable.index(of: typeName)
+        guard let left = sortedRecords(want, schema: schema, depth: 0),
+            let right = sortedRecords(got, schema: schema, depth: 0), left == right
         else { return "" }
-        // Records as multisets of their bytes: what one side has more often than the other.
-        var balance: [[UInt8]: Int] = [:]
-        for record in wantRecords { balance[Array(want[record.record]), default: 0] += 1 }
-        for record in gotRecords { balance[Array(got[record.record]), default: 0] -= 1 }
-        if balance.values.allSatisfy({ $0 == 0 }) { return ": the same records in another order" }
-        return ""
+        return ": the same records in another order"
+    }
+
+    /// The message's records in byte order, each known sub-message's own records sorted the
+    /// same way; nil when the bytes are not records.
+    private static func sortedRecords(_ bytes: [UInt8], schema: Int?, depth: Int) -> [[UInt8]]? {
+        guard depth < 32, let records = WireRecord.split(bytes) else { return nil }
+        var pieces: [[UInt8]] = []
+        for record in records {
+            var piece = Array(bytes[record.record])
+            if record.wireType == 2, let schema,
+                let field = SchemaTable.messages[schema].field(record.number),
+                case .message(let inner) = field.kind,
+                let sorted = sortedRecords(
+                    Array(bytes[record.value]), schema: inner, depth: depth + 1)
+            {
+                // The tag, then the sorted body in place of the body (lengths are equal).
+                piece =
+                    Array(bytes[record.record.lowerBound..<record.value.lowerBound])
+                    + sorted.joined()
+            }
+            pieces.append(piece)
+        }
+        return pieces.sorted { $0.lexicographicallyPrecedes($1) }
     }
 }

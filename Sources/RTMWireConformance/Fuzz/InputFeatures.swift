@@ -138,6 +138,10 @@ public enum InputFeatures {
         // Timestamps pass 2^31 in every envelope: only the ends of the ranges count.
         if field.valueBits == 32, value > UInt64(UInt32.max) {
             features.insert("32-bit field above 32 bits")
+        } else if field.isSigned32, value > UInt64(Int32.max),
+            value < UInt64(bitPattern: Int64(Int32.min))
+        {
+            features.insert("32-bit field above 32 bits")
         } else if value >= 1 << 63 {
             features.insert("negative number")
         }

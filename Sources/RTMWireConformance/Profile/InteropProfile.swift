@@ -5,7 +5,8 @@
 /// - fields in ascending field-number order, each singular field and each sub-message once (in
 ///   one piece), at most one member of each oneof;
 /// - minimal varints for values, tags and lengths (a 10-byte varint ends in `01`);
-/// - repeated scalars as one packed run; bools as 0 or 1;
+/// - repeated scalars as one packed run; bools as 0 or 1; a `uint32` within 32 bits, an
+///   `int32` or enum within int32 (a negative one sign-extended);
 /// - strings in valid UTF-8 without U+0000;
 /// - no groups, no unknown fields, no field with another wire type than its own;
 /// - nesting of at most 32 levels.
@@ -34,7 +35,9 @@ public enum InteropProfile {
         case unpacked
         /// A bool other than 0 or 1.
         case boolValue
-        /// A `uint32` value that does not fit 32 bits (nanopb refuses it, others truncate it).
+        /// A `uint32` value that does not fit 32 bits, or an `int32` or enum value outside
+        /// int32 as a sign-extended 64-bit number (nanopb refuses it or writes it back in 5
+        /// bytes, others truncate it).
         case valueRange
         /// A string that is not UTF-8, or holds U+0000.
         case string
@@ -56,6 +59,12 @@ public enum InteropProfile {
 
     /// The deepest nesting inside the profile: RTMWire's default `maxDepth`.
     public static let maxDepth = 32
+
+    /// Whether a varint is an int32 as protobuf writes one: below 2^31, or a negative value
+    /// sign-extended to 64 bits.
+    static func fitsInt32(_ value: UInt64) -> Bool {
+        value <= UInt64(Int32.max) || value >= UInt64(bitPattern: Int64(Int32.min))
+    }
 
     /// Every place where `bytes`, a message of type `typeName`, leave the profile; empty when
     /// they are inside it. A malformed input ends the walk with one `.malformed` violation.
@@ -177,6 +186,8 @@ public enum InteropProfile {
                     note(.boolValue, payload, "\(label) is \(value)")
                 case (.varint, 0) where shape.valueBits == 32 && value > UInt64(UInt32.max):
                     note(.valueRange, payload, "\(label) is \(value), past 32 bits")
+                case (.varint, 0) where shape.isSigned32 && !InteropProfile.fitsInt32(value):
+                    note(.valueRange, payload, "\(label) is \(value), outside int32")
                 case (.varint, 2) where shape.isRepeated, (.bool, 2) where shape.isRepeated:
                     var inner = payload
                     while inner < payloadEnd {
@@ -186,6 +197,8 @@ public enum InteropProfile {
                             note(.boolValue, at, "\(label) holds \(item)")
                         } else if shape.valueBits == 32 && item > UInt64(UInt32.max) {
                             note(.valueRange, at, "\(label) holds \(item), past 32 bits")
+                        } else if shape.isSigned32 && !InteropProfile.fitsInt32(item) {
+                            note(.valueRange, at, "\(label) holds \(item), outside int32")
                         }
                     }
                 case (.string, 2):

@@ -29,12 +29,12 @@ extension SchemaTable {
             fullName: "rtmwire.v1.ChannelTarget",
             fields: [
                 FieldSchema(number: 1, name: "channel_name", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "channel_type", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "channel_type", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.Conversation",
             fields: [
-                FieldSchema(number: 1, name: "type", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 1, name: "type", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
                 FieldSchema(number: 2, name: "id", kind: .string, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
@@ -214,7 +214,7 @@ extension SchemaTable {
             fullName: "rtmwire.v1.MetadataRequest",
             fields: [
                 FieldSchema(number: 1, name: "request_id", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "operation", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "operation", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
                 FieldSchema(number: 3, name: "target", kind: .message(27), isRepeated: false, oneof: nil),
                 FieldSchema(number: 4, name: "metadata", kind: .message(21), isRepeated: false, oneof: nil),
                 FieldSchema(number: 5, name: "options", kind: .message(24), isRepeated: false, oneof: nil),
@@ -224,9 +224,9 @@ extension SchemaTable {
             fullName: "rtmwire.v1.MetadataResponse",
             fields: [
                 FieldSchema(number: 1, name: "request_id", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "operation", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "operation", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
                 FieldSchema(number: 3, name: "target", kind: .message(27), isRepeated: false, oneof: nil),
-                FieldSchema(number: 4, name: "status", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 4, name: "status", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
                 FieldSchema(number: 5, name: "error_message", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 6, name: "metadata", kind: .message(21), isRepeated: false, oneof: nil),
             ]),
@@ -241,7 +241,7 @@ extension SchemaTable {
             fields: [
                 FieldSchema(number: 1, name: "target_message_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "key", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 3, name: "action", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "action", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.ReactionCount",
@@ -277,7 +277,7 @@ extension SchemaTable {
         MessageSchema(
             fullName: "rtmwire.v1.StatusMessage",
             fields: [
-                FieldSchema(number: 1, name: "presence", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 1, name: "presence", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
                 FieldSchema(number: 2, name: "hand_raised", kind: .bool, isRepeated: false, oneof: nil),
                 FieldSchema(number: 3, name: "member_user_id", kind: .string, isRepeated: false, oneof: nil),
             ]),
@@ -285,7 +285,7 @@ extension SchemaTable {
             fullName: "rtmwire.v1.StorageEvent",
             fields: [
                 FieldSchema(number: 1, name: "target", kind: .message(27), isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "event_type", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "event_type", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
                 FieldSchema(number: 3, name: "metadata", kind: .message(21), isRepeated: false, oneof: nil),
                 FieldSchema(number: 4, name: "publisher_user_id", kind: .string, isRepeated: false, oneof: nil),
             ]),
@@ -301,10 +301,10 @@ extension SchemaTable {
         MessageSchema(
             fullName: "rtmwire.v1.StreamComplete",
             fields: [
-                FieldSchema(number: 1, name: "code", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "stop_reason", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 1, name: "code", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
+                FieldSchema(number: 2, name: "stop_reason", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
                 FieldSchema(number: 3, name: "summary", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 4, name: "complete_reason", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 4, name: "complete_reason", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.StreamDelta",
@@ -323,8 +323,8 @@ extension SchemaTable {
                 FieldSchema(number: 2, name: "content_type", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 3, name: "content", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 4, name: "is_complete", kind: .bool, isRepeated: false, oneof: nil),
-                FieldSchema(number: 5, name: "complete_reason", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 6, name: "stop_reason", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 5, name: "complete_reason", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
+                FieldSchema(number: 6, name: "stop_reason", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
                 FieldSchema(number: 7, name: "is_sync", kind: .bool, isRepeated: false, oneof: nil),
                 FieldSchema(number: 8, name: "reference", kind: .message(42), isRepeated: false, oneof: nil),
                 FieldSchema(number: 9, name: "summary", kind: .string, isRepeated: false, oneof: nil),
@@ -338,7 +338,7 @@ extension SchemaTable {
             fullName: "rtmwire.v1.StreamPullResponse",
             fields: [
                 FieldSchema(number: 1, name: "stream_message_id", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "code", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "code", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.StreamReference",
@@ -356,7 +356,7 @@ extension SchemaTable {
         MessageSchema(
             fullName: "rtmwire.v1.TypingIndicator",
             fields: [
-                FieldSchema(number: 1, name: "state", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 1, name: "state", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
                 FieldSchema(number: 2, name: "expires_after_ms", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
             ]),
     ]

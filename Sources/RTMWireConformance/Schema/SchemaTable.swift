@@ -47,10 +47,12 @@ package struct FieldSchema: Sendable {
     package let oneof: Int?
     /// The bits a varint value of the field must fit: 32 for `uint32`, else 64.
     package let valueBits: Int
+    /// An `int32` or an enum: 32 bits, a negative value sign-extended to 64.
+    package let isSigned32: Bool
 
     package init(
         number: UInt32, name: String, kind: Kind, isRepeated: Bool, oneof: Int?,
-        valueBits: Int = 64
+        valueBits: Int = 64, isSigned32: Bool = false
     ) {
         self.number = number
         self.name = name
@@ -58,6 +60,7 @@ package struct FieldSchema: Sendable {
         self.isRepeated = isRepeated
         self.oneof = oneof
         self.valueBits = valueBits
+        self.isSigned32 = isSigned32
     }
 
     /// Repeated fields of this kind are packed (numbers and bools).
