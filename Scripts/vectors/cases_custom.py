@@ -45,6 +45,12 @@ def build(ctx):
     add(NonCanonical(name, "payload occurs twice: the last one replaces the first.",
                      header(name) + f_len(24, f_str(1, "com.example.poll") + f_len(2, b"old")
                                           + f_len(2, POLL))))
+    name = "custom-empty-payload-written"
+    add(NonCanonical(name, "payload written although empty (12 00): an empty bytes field is the "
+                     "default, so it is left out when re-encoded and in JSON (found by rtmwire "
+                     "conformance fuzz).",
+                     header(name) + f_len(24, f_str(1, "com.example.ping") + f_len(2, b"")),
+                     topic="empty-bytes-written"))
     name = "custom-fields-reordered-with-unknown"
     add(NonCanonical(name, "payload before type, and an unknown fixed64 field 3 between them.",
                      header(name) + f_len(24, f_len(2, POLL) + f_fixed64(3, 1)
