@@ -176,12 +176,40 @@ def _record_oneof(out: SwiftSource, oneof, indent: int):
     out.line("%sRun.add(field)" % _stored(oneof), indent)
 
 
+def _walk(out: SwiftSource, fields: list, case):
+    """The loop over a message's fields that a checker runs: `case(f)` writes each field's case."""
+    out.line("while !reader.isAtEnd {", 2)
+    out.line("let tagStart = reader.offset", 3)
+    out.line("let tag = try reader.readTag()", 3)
+    if fields:
+        out.line("switch tag {", 3)
+        for f in fields:
+            case(f)
+        out.line("default:", 3)
+        out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 4)
+        out.line("}", 3)
+    else:
+        out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 3)
+    out.line("}", 2)
+
+
+def _count_checks(out: SwiftSource, repeated: list, last_returns: bool = True):
+    """The repeated-count checks, in field order, each recording its violation and returning."""
+    for i, f in enumerate(repeated):
+        out.line('if %s > options.limits.maxRepeatedCount {' % _count(f), 2)
+        out.line('violation.recordOwn(Rules.countViolation(%s, options.limits, "%s"))'
+                 % (_count(f), f.name), 3)
+        if last_returns or i < len(repeated) - 1:
+            out.line("return", 3)
+        out.line("}", 2)
+
+
 def _checking_init(out: SwiftSource, m: Message, singular: list):
     """init(_checking:): the one pass that checks the message's structure, as `_checkView` with
     `strings: false` does (the same errors, and the same violations recorded), and records
     where its fields are, as init(_scope:) does: a root view walks its input once."""
     out.line("/// The view of the message `reader` is at (its current scope, whose bytes `scope`", 1)
-    out.line("/// keeps alive), after checking it as ``%s/_checkView(_:_:strings:_:)`` does without" % m.name, 1)
+    out.line("/// keeps alive), after checking it as `%s._checkView` does without" % m.name, 1)
     out.line("/// strings, in the same pass; made by `view(of:)`.", 1)
     out.line("public init(", 1)
     out.line("_checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,", 2)
@@ -195,54 +223,41 @@ def _checking_init(out: SwiftSource, m: Message, singular: list):
         out.line("let firstHere = violation.isEmpty", 2)
     for f in repeated:
         out.line("var %s = 0" % _count(f), 2)
-    out.line("while !reader.isAtEnd {", 2)
-    out.line("let tagStart = reader.offset", 3)
-    out.line("let tag = try reader.readTag()", 3)
-    if fields:
-        out.line("switch tag {", 3)
-        for f in fields:
-            comment = "  // %s = %d" % (f.name, f.number)
-            if f.repeated:
-                if f.is_string:
-                    out.line("case %s:%s" % (_tag(f), comment), 3)
-                    out.line("try reader._skipLengthDelimited()", 4)
-                    out.line("%s &+= 1" % _count(f), 4)
-                else:
-                    _check_case(out, f, strings="false")
-                continue
-            out.line("case %s:%s" % (_tag(f), comment), 3)
-            if f.is_message:
-                out.line("let field = try reader._viewMessage(", 4)
-                out.line("%s.self, tag: tag, tagStart: tagStart, field: \"%s\", options: options," % (f.swift_scalar, f.name), 5)
-                out.line("&violation)", 5)
-            elif f.is_string or f.type.swift == "[UInt8]":
-                out.line("let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)", 4)
-            elif f.oneof is None:
-                out.line("%s = try reader.readVarint()" % _stored(f), 4)
-                continue
+
+    def case(f: Field):
+        comment = "  // %s = %d" % (f.name, f.number)
+        if f.repeated:
+            if f.is_string:
+                out.line("case %s:%s" % (_tag(f), comment), 3)
+                out.line("try reader._skipLengthDelimited()", 4)
+                out.line("%s &+= 1" % _count(f), 4)
             else:
-                out.line("let field = try reader._viewVarint(tag: tag, tagStart: tagStart)", 4)
-            if f.oneof is None:
-                out.line(_assign(f), 4)
-            else:
-                _record_oneof(out, f.oneof, 4)
-        out.line("default:", 3)
-        out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 4)
-        out.line("}", 3)
-    else:
-        out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 3)
-    out.line("}", 2)
+                _check_case(out, f, strings="false")
+            return
+        out.line("case %s:%s" % (_tag(f), comment), 3)
+        if f.is_message:
+            out.line("let field = try reader._viewMessage(", 4)
+            out.line("%s.self, tag: tag, tagStart: tagStart, field: \"%s\", options: options,"
+                     % (f.swift_scalar, f.name), 5)
+            out.line("&violation)", 5)
+        elif f.is_string or f.type.swift == "[UInt8]":
+            out.line("let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)", 4)
+        elif f.oneof is None:
+            out.line("%s = try reader.readVarint()" % _stored(f), 4)
+            return
+        else:
+            out.line("let field = try reader._viewVarint(tag: tag, tagStart: tagStart)", 4)
+        if f.oneof is None:
+            out.line(_assign(f), 4)
+        else:
+            _record_oneof(out, f.oneof, 4)
+
+    _walk(out, fields, case)
     if repeated:
         first = "firstHere" if has_messages else "violation.isEmpty"
         out.line("guard options.checksSemantics, %s else { return }" % first, 2)
         # In the order of `_checkView`: counts first (strings are not checked here).
-        for i, f in enumerate(repeated):
-            out.line('if %s > options.limits.maxRepeatedCount {' % _count(f), 2)
-            out.line('violation.recordOwn(Rules.countViolation(%s, options.limits, "%s"))'
-                     % (_count(f), f.name), 3)
-            if i < len(repeated) - 1:
-                out.line("return", 3)
-            out.line("}", 2)
+        _count_checks(out, repeated, last_returns=False)
     out.line("}", 1)
 
 
@@ -340,19 +355,7 @@ def _check(out: SwiftSource, m: Message):
     for oneof in string_oneofs:
         # The last member wins: only a string member that stays set can hold U+0000.
         out.line("var %sNUL: StaticString? = nil" % oneof.prop, 2)
-    out.line("while !reader.isAtEnd {", 2)
-    out.line("let tagStart = reader.offset", 3)
-    out.line("let tag = try reader.readTag()", 3)
-    if fields:
-        out.line("switch tag {", 3)
-        for f in fields:
-            _check_case(out, f)
-        out.line("default:", 3)
-        out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 4)
-        out.line("}", 3)
-    else:
-        out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 3)
-    out.line("}", 2)
+    _walk(out, fields, lambda f: _check_case(out, f))
     if not has_own:
         out.line("}", 1)
         out.line("}")
@@ -360,13 +363,7 @@ def _check(out: SwiftSource, m: Message):
     first = "firstHere" if has_messages else "violation.isEmpty"
     out.line("guard options.checksSemantics, %s else { return }" % first, 2)
     # In the order of the generated `_validate`: counts, strings, then sub-messages.
-    for f in fields:
-        if f.repeated:
-            out.line('if %s > options.limits.maxRepeatedCount {' % _count(f), 2)
-            out.line('violation.recordOwn(Rules.countViolation(%s, options.limits, "%s"))'
-                     % (_count(f), f.name), 3)
-            out.line("return", 3)
-            out.line("}", 2)
+    _count_checks(out, [f for f in fields if f.repeated])
     for f in fields:
         if f.is_string and f.oneof is None:
             out.line('if %s {' % _flag(f), 2)

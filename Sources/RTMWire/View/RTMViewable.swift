@@ -51,7 +51,7 @@ public protocol RTMViewable: RTMMessage {
         _ violation: inout ViewViolation
     ) throws(RTMWireError)
 
-    /// This type's ``_checkView(_:_:strings:_:)``, for the strings of its views; a static
+    /// This type's `_checkView`, for the strings of its views; a static
     /// constant of the generated code, made once.
     static var _viewRoot: ViewRoot { get }
 }

@@ -33,7 +33,7 @@ public struct GroupReadReceiptView: RTMMessageView {
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
-    /// keeps alive), after checking it as ``GroupReadReceipt/_checkView(_:_:strings:_:)`` does without
+    /// keeps alive), after checking it as `GroupReadReceipt._checkView` does without
     /// strings, in the same pass; made by `view(of:)`.
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,

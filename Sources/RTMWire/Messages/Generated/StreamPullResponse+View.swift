@@ -25,7 +25,7 @@ public struct StreamPullResponseView: RTMMessageView {
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
-    /// keeps alive), after checking it as ``StreamPullResponse/_checkView(_:_:strings:_:)`` does without
+    /// keeps alive), after checking it as `StreamPullResponse._checkView` does without
     /// strings, in the same pass; made by `view(of:)`.
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
