@@ -145,17 +145,13 @@ def _view(out: SwiftSource, m: Message):
             out.line("case %s: %s" % (_tag(f), _assign(f)), 3)
         for oneof in m.oneofs:
             out.line("case %s:" % ", ".join(_tag(f) for f in oneof.by_number), 3)
-            # A member other than the last one seen starts a new run; the last member wins.
-            out.line("if %s?.tag != field.tag {" % _stored(oneof), 4)
-            out.line("%sFrom = field.tagStart" % _stored(oneof), 5)
-            out.line("%sRun = ViewOccurrences()" % _stored(oneof), 5)
-            out.line("}", 4)
-            out.line("%s = field" % _stored(oneof), 4)
-            out.line("%sRun.add(field)" % _stored(oneof), 4)
+            _record_oneof(out, oneof, 4)
         out.line("default: break", 3)
         out.line("}", 3)
         out.line("}", 2)
     out.line("}", 1)
+    out.line()
+    _checking_init(out, m, singular)
     for member in m.members():
         out.line()
         if isinstance(member, Field):
@@ -168,6 +164,102 @@ def _view(out: SwiftSource, m: Message):
     out.line()
     _materialized(out, m)
     out.line("}")
+
+
+def _record_oneof(out: SwiftSource, oneof, indent: int):
+    """The statements that record `field`, an occurrence of a member of `oneof`."""
+    # A member other than the last one seen starts a new run; the last member wins.
+    out.line("if %s?.tag != field.tag {" % _stored(oneof), indent)
+    out.line("%sFrom = field.tagStart" % _stored(oneof), indent + 1)
+    out.line("%sRun = ViewOccurrences()" % _stored(oneof), indent + 1)
+    out.line("}", indent)
+    out.line("%s = field" % _stored(oneof), indent)
+    out.line("%sRun.add(field)" % _stored(oneof), indent)
+
+
+def _walk(out: SwiftSource, fields: list, case):
+    """The loop over a message's fields that a checker runs: `case(f)` writes each field's case."""
+    out.line("while !reader.isAtEnd {", 2)
+    out.line("let tagStart = reader.offset", 3)
+    out.line("let tag = try reader.readTag()", 3)
+    if fields:
+        out.line("switch tag {", 3)
+        for f in fields:
+            case(f)
+        out.line("default:", 3)
+        out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 4)
+        out.line("}", 3)
+    else:
+        out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 3)
+    out.line("}", 2)
+
+
+def _count_checks(out: SwiftSource, repeated: list, last_returns: bool = True):
+    """The repeated-count checks, in field order, each recording its violation and returning."""
+    for i, f in enumerate(repeated):
+        out.line('if %s > options.limits.maxRepeatedCount {' % _count(f), 2)
+        out.line('violation.recordOwn(Rules.countViolation(%s, options.limits, "%s"))'
+                 % (_count(f), f.name), 3)
+        if last_returns or i < len(repeated) - 1:
+            out.line("return", 3)
+        out.line("}", 2)
+
+
+def _checking_init(out: SwiftSource, m: Message, singular: list):
+    """init(_checking:): the one pass that checks the message's structure, as `_checkView` with
+    `strings: false` does (the same errors, and the same violations recorded), and records
+    where its fields are, as init(_scope:) does: a root view walks its input once."""
+    out.line("/// The view of the message `reader` is at (its current scope, whose bytes `scope`", 1)
+    out.line("/// keeps alive), after checking it as `%s._checkView` does without" % m.name, 1)
+    out.line("/// strings, in the same pass; made by `view(of:)`.", 1)
+    out.line("public init(", 1)
+    out.line("_checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,", 2)
+    out.line("_ violation: inout ViewViolation", 2)
+    out.line(") throws(RTMWireError) {", 1)
+    out.line("self.scope = scope", 2)
+    fields = m.by_number
+    repeated = [f for f in fields if f.repeated]
+    has_messages = any(f.is_message for f in fields)
+    if repeated and has_messages:
+        out.line("let firstHere = violation.isEmpty", 2)
+    for f in repeated:
+        out.line("var %s = 0" % _count(f), 2)
+
+    def case(f: Field):
+        comment = "  // %s = %d" % (f.name, f.number)
+        if f.repeated:
+            if f.is_string:
+                out.line("case %s:%s" % (_tag(f), comment), 3)
+                out.line("try reader._skipLengthDelimited()", 4)
+                out.line("%s &+= 1" % _count(f), 4)
+            else:
+                _check_case(out, f, strings="false")
+            return
+        out.line("case %s:%s" % (_tag(f), comment), 3)
+        if f.is_message:
+            out.line("let field = try reader._viewMessage(", 4)
+            out.line("%s.self, tag: tag, tagStart: tagStart, field: \"%s\", options: options,"
+                     % (f.swift_scalar, f.name), 5)
+            out.line("&violation)", 5)
+        elif f.is_string or f.type.swift == "[UInt8]":
+            out.line("let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)", 4)
+        elif f.oneof is None:
+            out.line("%s = try reader.readVarint()" % _stored(f), 4)
+            return
+        else:
+            out.line("let field = try reader._viewVarint(tag: tag, tagStart: tagStart)", 4)
+        if f.oneof is None:
+            out.line(_assign(f), 4)
+        else:
+            _record_oneof(out, f.oneof, 4)
+
+    _walk(out, fields, case)
+    if repeated:
+        first = "firstHere" if has_messages else "violation.isEmpty"
+        out.line("guard options.checksSemantics, %s else { return }" % first, 2)
+        # In the order of `_checkView`: counts first (strings are not checked here).
+        _count_checks(out, repeated, last_returns=False)
+    out.line("}", 1)
 
 
 def _oneof(out: SwiftSource, oneof):
@@ -242,6 +334,8 @@ def _check(out: SwiftSource, m: Message):
     out.line("extension %s: RTMViewable {" % m.name)
     out.line("/// The view of an encoded ``%s``, read in place." % m.name, 1)
     out.line("public typealias View = %s" % view_name(m.name), 1)
+    out.line("/// The checker this type's views find a failed string's error with (see ``ViewRoot``).", 1)
+    out.line("public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))", 1)
     out.line()
     out.line("public static func _checkView(", 1)
     out.line("_ reader: inout WireReader, _ options: CodecOptions, strings: Bool,", 2)
@@ -264,19 +358,7 @@ def _check(out: SwiftSource, m: Message):
     for oneof in string_oneofs:
         # The last member wins: only a string member that stays set can hold U+0000.
         out.line("var %sNUL: StaticString? = nil" % oneof.prop, 2)
-    out.line("while !reader.isAtEnd {", 2)
-    out.line("let tagStart = reader.offset", 3)
-    out.line("let tag = try reader.readTag()", 3)
-    if fields:
-        out.line("switch tag {", 3)
-        for f in fields:
-            _check_case(out, f)
-        out.line("default:", 3)
-        out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 4)
-        out.line("}", 3)
-    else:
-        out.line("try reader._skipUnknown(rawTag: tag, tagStart: tagStart)", 3)
-    out.line("}", 2)
+    _walk(out, fields, lambda f: _check_case(out, f))
     if not has_own:
         out.line("}", 1)
         out.line("}")
@@ -284,13 +366,7 @@ def _check(out: SwiftSource, m: Message):
     first = "firstHere" if has_messages else "violation.isEmpty"
     out.line("guard options.checksSemantics, %s else { return }" % first, 2)
     # In the order of the generated `_validate`: counts, strings, then sub-messages.
-    for f in fields:
-        if f.repeated:
-            out.line('if %s > options.limits.maxRepeatedCount {' % _count(f), 2)
-            out.line('violation.recordOwn(Rules.countViolation(%s, options.limits, "%s"))'
-                     % (_count(f), f.name), 3)
-            out.line("return", 3)
-            out.line("}", 2)
+    _count_checks(out, [f for f in fields if f.repeated])
     for f in fields:
         if f.is_string and f.oneof is None:
             out.line('if %s {' % _flag(f), 2)
@@ -306,7 +382,7 @@ def _check(out: SwiftSource, m: Message):
     out.line("}")
 
 
-def _check_case(out: SwiftSource, f: Field):
+def _check_case(out: SwiftSource, f: Field, strings: str = "strings"):
     name = '"%s"' % f.name
     comment = "  // %s = %d" % (f.name, f.number)
     if f.packed:
@@ -318,8 +394,8 @@ def _check_case(out: SwiftSource, f: Field):
     if f.is_message:
         index = ", index: %s" % _count(f) if f.repeated else ""
         out.line("try reader._checkMessage(", 4)
-        out.line("%s.self, field: %s%s, options: options, strings: strings, &violation)"
-                 % (f.swift_scalar, name, index), 5)
+        out.line("%s.self, field: %s%s, options: options, strings: %s, &violation)"
+                 % (f.swift_scalar, name, index, strings), 5)
         if f.oneof is not None and any(o.is_string for o in f.oneof.fields):
             out.line("%sNUL = nil" % f.oneof.prop, 4)
     elif f.is_string and f.repeated:

@@ -53,6 +53,7 @@ let benchmarks = {
     suite.rtmwire.forEach(register)
     suite.rtmwireBuffer.forEach(register)
     suite.rtmwireView.forEach(registerDecode)
+    suite.rtmwireViewHeader.forEach(registerDecode)
     suite.protobufC.forEach(register)
     suite.swiftProtobuf.forEach(register)
     suite.jsonSerialization.forEach(register)

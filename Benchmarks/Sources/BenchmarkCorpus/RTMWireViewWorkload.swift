@@ -62,3 +62,47 @@ public struct RTMWireViewWorkload: DecodeWorkload {
         }
     }
 }
+
+/// RTMWire's borrowed view, header only: what a router reads to route an envelope (the message
+/// id, the sender's user id, the conversation id and the body kind), with the default options.
+/// Separate from ``RTMWireViewWorkload``, which also reads the body's ids.
+public struct RTMWireViewHeaderWorkload: DecodeWorkload {
+    public var implementation: Implementation { .rtmwireViewHeader }
+    public let message: CorpusMessage
+    @usableFromInline let bytes: [UInt8]
+
+    public init(_ message: CorpusMessage, canonical: [UInt8]) {
+        self.message = message
+        self.bytes = canonical
+        let envelope = message.rtmwireEnvelope
+        let expected =
+            envelope.messageID.utf8.count &+ (envelope.sender?.userID.utf8.count ?? 0)
+            &+ (envelope.conversation?.id.utf8.count ?? 0)
+        guard decode() == expected &+ (envelope.body.map { _ in 1000 } ?? 0) else {
+            verificationFailure(implementation, message, "the view read other values")
+        }
+    }
+
+    public var encodedCount: Int { bytes.count }
+
+    @inlinable
+    public func decode() -> Int {
+        do {
+            return try Envelope.withView(of: bytes) { envelope in
+                var sum = envelope.messageID.count
+                sum &+= envelope.sender?.userID.count ?? 0
+                sum &+= envelope.conversation?.id.count ?? 0
+                switch envelope.body {
+                case nil: break
+                case .text?, .image?, .file?, .status?, .receipt?, .stream?, .streamChunk?,
+                    .metadata?, .custom?, .edit?, .recall?, .reaction?, .reactionSummary?, .typing?,
+                    .streamPullRequest?, .streamPullResponse?, .appDataUpdate?:
+                    sum &+= 1000
+                }
+                return sum
+            }
+        } catch {
+            fatalError("RTMWire view failed: \(error)")
+        }
+    }
+}

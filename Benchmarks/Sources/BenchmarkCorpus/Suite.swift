@@ -5,6 +5,7 @@ public struct Suite {
     public var rtmwire: [RTMWireWorkload] = []
     public var rtmwireBuffer: [RTMWireBufferWorkload] = []
     public var rtmwireView: [RTMWireViewWorkload] = []
+    public var rtmwireViewHeader: [RTMWireViewHeaderWorkload] = []
     public var protobufC: [ProtobufCWorkload] = []
     public var swiftProtobuf: [SwiftProtobufWorkload] = []
     public var jsonSerialization: [JSONSerializationWorkload] = []
@@ -18,6 +19,7 @@ public struct Suite {
             rtmwire.append(RTMWireWorkload(message, canonical: canonical, wireOnly: true))
             rtmwireBuffer.append(RTMWireBufferWorkload(message, canonical: canonical))
             rtmwireView.append(RTMWireViewWorkload(message, canonical: canonical))
+            rtmwireViewHeader.append(RTMWireViewHeaderWorkload(message, canonical: canonical))
             protobufC.append(ProtobufCWorkload(message, canonical: canonical))
             swiftProtobuf.append(SwiftProtobufWorkload(message, canonical: canonical))
             // The JSON rows are the chat tutorial's message A only: a baseline, not a codec.

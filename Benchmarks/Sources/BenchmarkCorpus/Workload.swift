@@ -21,6 +21,9 @@ public enum Implementation: String, CaseIterable, Sendable {
     /// RTMWire's borrowed view with the default options (decode only): the up-front check,
     /// then every header field, the body kind and the body's id fields read in place.
     case rtmwireView = "RTMWire-view"
+    /// RTMWire's borrowed view, header only (decode only): the up-front check, then the message
+    /// id, sender's user id, conversation id and body kind, what a router reads.
+    case rtmwireViewHeader = "RTMWire-view-header"
 }
 
 /// One implementation set up for one corpus message: everything allocated and checked up front,

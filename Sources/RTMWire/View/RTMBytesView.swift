@@ -27,7 +27,7 @@ public struct RTMBytesView: RandomAccessCollection, Equatable, CustomStringConve
     @inlinable
     public subscript(position: Int) -> UInt8 {
         precondition(position >= 0 && position < count, "RTMBytesView: index out of range")
-        return withExtendedLifetime(input.storage) { input.base[start &+ position] }
+        return withExtendedLifetime(input.bytes) { input.base[start &+ position] }
     }
 
     /// Calls `body` with the bytes; the buffer is valid only inside `body`.
@@ -35,7 +35,7 @@ public struct RTMBytesView: RandomAccessCollection, Equatable, CustomStringConve
     public func withUnsafeBytes<Result, E: Error>(
         _ body: (UnsafeRawBufferPointer) throws(E) -> Result
     ) throws(E) -> Result {
-        try withExtendedLifetime(input.storage) { () throws(E) -> Result in
+        try withExtendedLifetime(input.bytes) { () throws(E) -> Result in
             try body(UnsafeRawBufferPointer(start: input.base + start, count: count))
         }
     }
@@ -45,7 +45,7 @@ public struct RTMBytesView: RandomAccessCollection, Equatable, CustomStringConve
     public func withContiguousStorageIfAvailable<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result? {
-        try withExtendedLifetime(input.storage) {
+        try withExtendedLifetime(input.bytes) {
             try body(UnsafeBufferPointer(start: input.base + start, count: count))
         }
     }

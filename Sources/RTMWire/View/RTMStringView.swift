@@ -33,7 +33,7 @@ public struct RTMStringView: CustomStringConvertible {
     public func withUTF8<Result, E: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> Result
     ) throws(E) -> Result {
-        try withExtendedLifetime(input.storage) { () throws(E) -> Result in
+        try withExtendedLifetime(input.bytes) { () throws(E) -> Result in
             try body(UnsafeBufferPointer(start: input.base + start, count: count))
         }
     }

@@ -1,6 +1,7 @@
 /// A message whose encoding can be read in place, without decoding it into a value: a router
 /// or filter reads the envelope header, the body kind and any body field from the bytes,
-/// allocating once (the view's storage) however many fields it reads.
+/// allocating nothing for an `[UInt8]` input however many fields it reads (a sub-message
+/// encoded in several occurrences allocates the path that merges them, when it is read).
 ///
 /// ```swift
 /// let view = try Envelope.view(of: bytes)
@@ -49,6 +50,10 @@ public protocol RTMViewable: RTMMessage {
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
         _ violation: inout ViewViolation
     ) throws(RTMWireError)
+
+    /// This type's `_checkView`, for the strings of its views; a static
+    /// constant of the generated code, made once.
+    static var _viewRoot: ViewRoot { get }
 }
 
 /// A generated view of one encoded message, read in place (see ``RTMViewable``).
@@ -57,6 +62,12 @@ public protocol RTMMessageView {
     associatedtype Message: RTMMessage
     /// Creates the view of the message at `scope`; generated code only.
     init(_scope scope: ViewScope)
+    /// Creates the view of the message `reader` is at, whose bytes `scope` keeps, checking its
+    /// structure in the same pass (`Message._checkView` without strings); generated code only.
+    init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError)
     /// A message holding a copy of the viewed fields (unknown fields are not kept); throws the
     /// decoder's error when a string it copies fails its check (see ``RTMStringView/string``).
     func materialized() throws(RTMWireError) -> Message
@@ -89,22 +100,18 @@ extension RTMViewable {
         if options.checksSemantics, bytes.count > options.limits.maxMessageBytes {
             throw RTMWireError.messageTooLarge(bytes.count, options.limits, encoding: false)
         }
-        let storage = ViewStorage(
-            bytes: bytes, checkRoot: _checkView(_:_:strings:_:),
-            checksNUL: options.checksSemantics)
-        let base = storage.base
-        if bytes.count > 0 {
-            var reader = WireReader(
-                base: base, count: bytes.count, maxDepth: options.limits.maxDepth)
-            var violation = ViewViolation()
-            try withExtendedLifetime(storage) { () throws(RTMWireError) in
-                try _checkView(&reader, options, strings: false, &violation)
-            }
-            if let error = violation.error { throw error }
+        let input = ViewInput(bytes: bytes, root: _viewRoot, checksNUL: options.checksSemantics)
+        var reader = WireReader(
+            base: input.base, count: bytes.count, maxDepth: options.limits.maxDepth)
+        var violation = ViewViolation()
+        // One pass: the structure is checked and the top-level fields found together.
+        let view = try withExtendedLifetime(input.bytes) { () throws(RTMWireError) in
+            try View(
+                _checking: &reader, ViewScope(input: input, start: 0, end: bytes.count), options,
+                &violation)
         }
-        return View(
-            _scope: ViewScope(
-                input: ViewInput(base: base, storage: storage), start: 0, end: bytes.count))
+        if let error = violation.error { throw error }
+        return view
     }
 
     /// Checks the structure of `bytes` (see ``RTMViewable``), then calls `body` with a view of

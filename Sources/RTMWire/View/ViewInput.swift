@@ -1,5 +1,12 @@
 /// The input a view reads, and what a string read from it needs to check itself.
 ///
+/// A view, and every string, bytes field, sub-message and sequence read from it, holds the
+/// input's array, the way a `Substring` keeps its base `String` alive: whatever the caller keeps,
+/// and however long, it reads these bytes and never memory the caller has freed or reused. An
+/// `[UInt8]` input is kept as it is (a reference to its buffer: no copy, no allocation); any
+/// other input is copied once into an array of its own. The array is never mutated, so its
+/// buffer, and `base`, stay where they are for as long as any copy of this value lives.
+///
 /// A view checks the structure of its input up front and the text of each string only when the
 /// string is read as text (see ``RTMViewable``). When that late check fails, the error must be
 /// the one the decoder throws for the same input, path and offset included, although the string
@@ -8,35 +15,42 @@
 /// is the decoder's. That pass runs only on input that is already known to be bad.
 @usableFromInline
 struct ViewInput {
-    /// Start of the input's bytes in `storage`; every offset of a view is relative to it.
+    /// Start of `bytes`' buffer; every offset of a view is relative to it.
     @usableFromInline let base: UnsafePointer<UInt8>
     /// The bytes `base` points into, kept alive by every value read from the view.
-    @usableFromInline let storage: ViewStorage
-
-    @inlinable
-    init(base: UnsafePointer<UInt8>, storage: ViewStorage) {
-        self.base = base
-        self.storage = storage
-    }
-
+    @usableFromInline let bytes: [UInt8]
+    /// The checker of the message type the input was viewed as; static, never freed.
+    @usableFromInline unowned(unsafe) let root: ViewRoot
     /// Whether U+0000 in a string is refused (the semantic checks are on).
-    @inlinable var checksNUL: Bool { storage.checksNUL }
+    @usableFromInline let checksNUL: Bool
+
+    /// The input `bytes`, viewed as the message type of `root`. A native `[UInt8]` is one
+    /// contiguous buffer object (`UInt8` is never bridged lazily), and this value holds the array
+    /// unmutated for its whole life: the address the buffer had while lent stays its address
+    /// until the last copy of the array is gone.
+    @inlinable
+    init(bytes: [UInt8], root: ViewRoot, checksNUL: Bool) {
+        self.base = bytes.withUnsafeBufferPointer { $0.baseAddress } ?? ViewRoot.emptyBase
+        self.bytes = bytes
+        self.root = root
+        self.checksNUL = checksNUL
+    }
 
     /// The error the decoder throws for this input, found after a string at `offset` failed its
     /// check (invalid UTF-8, or U+0000 when `checksNUL`).
     @usableFromInline
     func stringError(at offset: Int) -> RTMWireError {
-        let source = storage
         // The structure passed with the caller's limits already: the limits are lifted so that
         // only the string checks, the ones not made up front, can fail.
         var limits = Limits.default
         limits.maxRepeatedCount = Int.max
         limits.maxDepth = Int.max
-        let options = CodecOptions(limits: limits, checksSemantics: source.checksNUL)
-        var reader = WireReader(base: base, count: source.count, maxDepth: Int.max)
+        let options = CodecOptions(limits: limits, checksSemantics: checksNUL)
+        defer { withExtendedLifetime(bytes) {} }
+        var reader = WireReader(base: base, count: bytes.count, maxDepth: Int.max)
         do {
             var violation = ViewViolation()
-            try source.checkRoot(&reader, options, true, &violation)
+            try root.checkRoot(&reader, options, true, &violation)
             if let error = violation.error { return error }
         } catch {
             return error

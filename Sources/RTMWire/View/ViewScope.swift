@@ -6,32 +6,37 @@
 /// allocating: the message is the concatenation of the bodies of every occurrence of
 /// `path[0]` in the range, then of `path[1]` inside those, and so on, each step counting only
 /// occurrences that start at or after its `from` offset (the start of a oneof member's last run).
-/// It keeps the view's storage alive (see `ViewStorage`). Generated views hold one; it is not
+/// It keeps the view's bytes alive (see `ViewInput`). Generated views hold one; it is not
 /// meant to be made or read by hand.
 public struct ViewScope {
     @usableFromInline let input: ViewInput
     @usableFromInline let start: Int
     @usableFromInline let end: Int
-    @usableFromInline var path: ViewPath
+    /// The path of a merged message; nil (the common case: it occurred once) for one range, so
+    /// that a scope stays five words and a view copies no path it does not have.
+    @usableFromInline let pathBox: ViewPathBox?
 
     @inlinable
-    init(input: ViewInput, start: Int, end: Int, path: ViewPath = ViewPath()) {
+    init(input: ViewInput, start: Int, end: Int, pathBox: ViewPathBox? = nil) {
         self.input = input
         self.start = start
         self.end = end
-        self.path = path
+        self.pathBox = pathBox
     }
 
     /// Start of the view's bytes, to which the scope's offsets are relative.
     @inlinable var base: UnsafePointer<UInt8> { input.base }
 
+    /// The path of occurrences from the range to the message (empty for one range).
+    @inlinable var path: ViewPath { pathBox?.path ?? ViewPath() }
+
     /// The scope of the sub-message field `number` of this message: every occurrence from
     /// `from` on, merged.
-    @inlinable
+    @usableFromInline
     func appending(_ number: UInt32, from: Int = 0) -> ViewScope {
-        var scope = self
-        scope.path.append(number, from: from)
-        return scope
+        var path = self.path
+        path.append(number, from: from)
+        return ViewScope(input: input, start: start, end: end, pathBox: ViewPathBox(path))
     }
 
     /// Every field of the message, in wire order (all occurrences, across merged ranges).
@@ -43,7 +48,7 @@ public struct ViewScope {
     /// cursor's state for merged ranges.
     @inlinable @inline(__always)
     func forEachField(_ body: (ViewField) -> Void) {
-        if path.count == 0 {
+        if pathBox == nil {
             let base = input.base
             var offset = start
             while offset < end, let field = ViewScan.field(base, &offset, end) { body(field) }
@@ -205,6 +210,16 @@ struct ViewFieldCursor {
             }
         }
     }
+}
+
+/// The path of a merged ``ViewScope``, out of line: only a sub-message that occurs more than
+/// once has one.
+@usableFromInline
+final class ViewPathBox {
+    @usableFromInline let path: ViewPath
+
+    @usableFromInline
+    init(_ path: ViewPath) { self.path = path }
 }
 
 /// A path of up to ``ViewPath/capacity`` sub-message steps, stored inline.

@@ -77,4 +77,42 @@ extension WireReader {
     mutating func _skipUnknown(rawTag: UInt64, tagStart: Int) throws(RTMWireError) {
         try skipValue(Self.decodeTag(rawTag, at: tagStart), tagStart: tagStart)
     }
+
+    // The one pass of a root view (the generated `init(_checking:)`): the same checks as
+    // `_checkView` without strings, each also returning where the field it checked is.
+
+    /// Checks a length-delimited field's prefix, as ``_skipLengthDelimited()`` does, and returns
+    /// where its value is.
+    @inlinable @inline(__always)
+    mutating func _viewLengthDelimited(tag: UInt64, tagStart: Int) throws(RTMWireError)
+        -> ViewField
+    {
+        let (start, length) = try readLengthPrefix()
+        return ViewField(tag: tag, tagStart: tagStart, start: start, end: start &+ length)
+    }
+
+    /// Checks a varint, as ``_skipVarint()`` does, and returns where its bytes are.
+    @inlinable
+    mutating func _viewVarint(tag: UInt64, tagStart: Int) throws(RTMWireError) -> ViewField {
+        let start = offset
+        try _skipVarint()
+        return ViewField(tag: tag, tagStart: tagStart, start: start, end: offset)
+    }
+
+    /// Checks a sub-message of type `M`, as ``_checkMessage(_:field:index:options:strings:_:)``
+    /// does without strings, and returns where its body is.
+    @inlinable
+    mutating func _viewMessage<M: RTMViewable>(
+        _ type: M.Type, tag: UInt64, tagStart: Int, field: StaticString, options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) -> ViewField {
+        let wasEmpty = violation.isEmpty
+        let start = try withSubMessage(field: field) { reader throws(RTMWireError) in
+            let start = reader.offset
+            try M._checkView(&reader, options, strings: false, &violation)
+            return start
+        }
+        if wasEmpty, !violation.isEmpty { violation.prefixPath(field, index: nil) }
+        return ViewField(tag: tag, tagStart: tagStart, start: start, end: offset)
+    }
 }

@@ -24,6 +24,30 @@ public struct AppDataEntryView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `AppDataEntry._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // key = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _key = ViewRange(field)
+            case 0x12:  // value = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _value = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
     /// among the entries of one message or update.
     @inlinable
@@ -47,6 +71,8 @@ public struct AppDataEntryView: RTMMessageView {
 extension AppDataEntry: RTMViewable {
     /// The view of an encoded ``AppDataEntry``, read in place.
     public typealias View = AppDataEntryView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

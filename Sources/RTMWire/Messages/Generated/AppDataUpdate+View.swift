@@ -24,6 +24,47 @@ public struct AppDataUpdateView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `AppDataUpdate._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        let firstHere = violation.isEmpty
+        var countSet = 0
+        var countRemovedKeys = 0
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // target_message_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _targetMessageID = ViewRange(field)
+            case 0x12:  // set = 2
+                try reader._checkMessage(
+                    AppDataEntry.self, field: "set", index: countSet, options: options, strings: false, &violation)
+                countSet &+= 1
+            case 0x1A:  // removed_keys = 3
+                try reader._skipLengthDelimited()
+                countRemovedKeys &+= 1
+            case 0x20:  // update_time_ms = 4
+                _updateTimeMs = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+        guard options.checksSemantics, firstHere else { return }
+        if countSet > options.limits.maxRepeatedCount {
+            violation.recordOwn(Rules.countViolation(countSet, options.limits, "set"))
+            return
+        }
+        if countRemovedKeys > options.limits.maxRepeatedCount {
+            violation.recordOwn(Rules.countViolation(countRemovedKeys, options.limits, "removed_keys"))
+        }
+    }
+
     /// The changed message's id (its Envelope.message_id). Required (non-empty).
     @inlinable
     public var targetMessageID: RTMStringView { _targetMessageID.string(scope) }
@@ -56,6 +97,8 @@ public struct AppDataUpdateView: RTMMessageView {
 extension AppDataUpdate: RTMViewable {
     /// The view of an encoded ``AppDataUpdate``, read in place.
     public typealias View = AppDataUpdateView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -24,6 +24,29 @@ public struct ChannelTargetView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `ChannelTarget._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // channel_name = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _channelName = ViewRange(field)
+            case 0x10:  // channel_type = 2
+                _channelType = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The channel name. Required (non-empty).
     @inlinable
     public var channelName: RTMStringView { _channelName.string(scope) }
@@ -46,6 +69,8 @@ public struct ChannelTargetView: RTMMessageView {
 extension ChannelTarget: RTMViewable {
     /// The view of an encoded ``ChannelTarget``, read in place.
     public typealias View = ChannelTargetView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

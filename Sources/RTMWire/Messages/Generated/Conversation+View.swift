@@ -24,6 +24,29 @@ public struct ConversationView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `Conversation._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x08:  // type = 1
+                _type = try reader.readVarint()
+            case 0x12:  // id = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _id = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Peer, channel or group. Required (not UNSPECIFIED).
     @inlinable
     public var type: ConversationType { ConversationType(rawValue: Int32(truncatingIfNeeded: _type)) }
@@ -46,6 +69,8 @@ public struct ConversationView: RTMMessageView {
 extension Conversation: RTMViewable {
     /// The view of an encoded ``Conversation``, read in place.
     public typealias View = ConversationView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -24,6 +24,30 @@ public struct CustomMessageView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `CustomMessage._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // type = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _type = ViewRange(field)
+            case 0x12:  // payload = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _payload = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Application type name, e.g. "com.example.poll". Required (non-empty).
     @inlinable
     public var type: RTMStringView { _type.string(scope) }
@@ -46,6 +70,8 @@ public struct CustomMessageView: RTMMessageView {
 extension CustomMessage: RTMViewable {
     /// The view of an encoded ``CustomMessage``, read in place.
     public typealias View = CustomMessageView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -26,6 +26,30 @@ public struct DeliveryOptionsView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `DeliveryOptions._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x08:  // delivery_receipt = 1
+                _deliveryReceipt = try reader.readVarint()
+            case 0x10:  // read_receipt = 2
+                _readReceipt = try reader.readVarint()
+            case 0x18:  // group_read_receipt = 3
+                _groupReadReceipt = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The receiver answers with a delivery receipt when the message arrives.
     @inlinable
     public var deliveryReceipt: Bool { _deliveryReceipt != 0 }
@@ -54,6 +78,8 @@ public struct DeliveryOptionsView: RTMMessageView {
 extension DeliveryOptions: RTMViewable {
     /// The view of an encoded ``DeliveryOptions``, read in place.
     public typealias View = DeliveryOptionsView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -15,6 +15,39 @@ public struct DeliveryReceiptView: RTMMessageView {
         self.scope = scope
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `DeliveryReceipt._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        var countMessageIDs = 0
+        var countDeliveredAtMs = 0
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_ids = 1
+                try reader._skipLengthDelimited()
+                countMessageIDs &+= 1
+            case 0x10, 0x12:  // delivered_at_ms = 2
+                countDeliveredAtMs &+= try reader._checkRepeatedVarint(packed: tag == 0x12)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if countMessageIDs > options.limits.maxRepeatedCount {
+            violation.recordOwn(Rules.countViolation(countMessageIDs, options.limits, "message_ids"))
+            return
+        }
+        if countDeliveredAtMs > options.limits.maxRepeatedCount {
+            violation.recordOwn(Rules.countViolation(countDeliveredAtMs, options.limits, "delivered_at_ms"))
+        }
+    }
+
     /// Ids of the delivered messages, at most Limits.maxRepeatedCount.
     @inlinable
     public var messageIDs: RTMRepeatedStringView { RTMRepeatedStringView(scope, tag: 0x0A) }
@@ -40,6 +73,8 @@ public struct DeliveryReceiptView: RTMMessageView {
 extension DeliveryReceipt: RTMViewable {
     /// The view of an encoded ``DeliveryReceipt``, read in place.
     public typealias View = DeliveryReceiptView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

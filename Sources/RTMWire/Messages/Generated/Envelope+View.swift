@@ -43,6 +43,229 @@ public struct EnvelopeView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `Envelope._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        let firstHere = violation.isEmpty
+        var countAppData = 0
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _messageID = ViewRange(field)
+            case 0x12:  // sender = 2
+                let field = try reader._viewMessage(
+                    Sender.self, tag: tag, tagStart: tagStart, field: "sender", options: options,
+                    &violation)
+                _sender.add(field)
+            case 0x18:  // send_time_ms = 3
+                _sendTimeMs = try reader.readVarint()
+            case 0x22:  // conversation = 4
+                let field = try reader._viewMessage(
+                    Conversation.self, tag: tag, tagStart: tagStart, field: "conversation", options: options,
+                    &violation)
+                _conversation.add(field)
+            case 0x2A:  // delivery_options = 5
+                let field = try reader._viewMessage(
+                    DeliveryOptions.self, tag: tag, tagStart: tagStart, field: "delivery_options", options: options,
+                    &violation)
+                _deliveryOptions.add(field)
+            case 0x82:  // text = 16
+                let field = try reader._viewMessage(
+                    TextMessage.self, tag: tag, tagStart: tagStart, field: "text", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0x8A:  // image = 17
+                let field = try reader._viewMessage(
+                    ImageMessage.self, tag: tag, tagStart: tagStart, field: "image", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0x92:  // file = 18
+                let field = try reader._viewMessage(
+                    FileMessage.self, tag: tag, tagStart: tagStart, field: "file", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0x9A:  // status = 19
+                let field = try reader._viewMessage(
+                    StatusMessage.self, tag: tag, tagStart: tagStart, field: "status", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0xA2:  // receipt = 20
+                let field = try reader._viewMessage(
+                    Receipt.self, tag: tag, tagStart: tagStart, field: "receipt", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0xAA:  // stream = 21
+                let field = try reader._viewMessage(
+                    StreamMessage.self, tag: tag, tagStart: tagStart, field: "stream", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0xB2:  // stream_chunk = 22
+                let field = try reader._viewMessage(
+                    StreamChunk.self, tag: tag, tagStart: tagStart, field: "stream_chunk", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0xBA:  // metadata = 23
+                let field = try reader._viewMessage(
+                    MetadataMessage.self, tag: tag, tagStart: tagStart, field: "metadata", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0xC2:  // custom = 24
+                let field = try reader._viewMessage(
+                    CustomMessage.self, tag: tag, tagStart: tagStart, field: "custom", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0xCA:  // edit = 25
+                let field = try reader._viewMessage(
+                    MessageEdit.self, tag: tag, tagStart: tagStart, field: "edit", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0xD2:  // recall = 26
+                let field = try reader._viewMessage(
+                    MessageRecall.self, tag: tag, tagStart: tagStart, field: "recall", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0xDA:  // reaction = 27
+                let field = try reader._viewMessage(
+                    Reaction.self, tag: tag, tagStart: tagStart, field: "reaction", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0xE2:  // reaction_summary = 28
+                let field = try reader._viewMessage(
+                    ReactionSummary.self, tag: tag, tagStart: tagStart, field: "reaction_summary", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0xEA:  // typing = 29
+                let field = try reader._viewMessage(
+                    TypingIndicator.self, tag: tag, tagStart: tagStart, field: "typing", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0xF2:  // stream_pull_request = 30
+                let field = try reader._viewMessage(
+                    StreamPullRequest.self, tag: tag, tagStart: tagStart, field: "stream_pull_request", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0xFA:  // stream_pull_response = 31
+                let field = try reader._viewMessage(
+                    StreamPullResponse.self, tag: tag, tagStart: tagStart, field: "stream_pull_response", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0x102:  // app_data_update = 32
+                let field = try reader._viewMessage(
+                    AppDataUpdate.self, tag: tag, tagStart: tagStart, field: "app_data_update", options: options,
+                    &violation)
+                if _body?.tag != field.tag {
+                    _bodyFrom = field.tagStart
+                    _bodyRun = ViewOccurrences()
+                }
+                _body = field
+                _bodyRun.add(field)
+            case 0x202:  // reply_to = 64
+                let field = try reader._viewMessage(
+                    MessageReference.self, tag: tag, tagStart: tagStart, field: "reply_to", options: options,
+                    &violation)
+                _replyTo.add(field)
+            case 0x20A:  // app_data = 65
+                try reader._checkMessage(
+                    AppDataEntry.self, field: "app_data", index: countAppData, options: options, strings: false, &violation)
+                countAppData &+= 1
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+        guard options.checksSemantics, firstHere else { return }
+        if countAppData > options.limits.maxRepeatedCount {
+            violation.recordOwn(Rules.countViolation(countAppData, options.limits, "app_data"))
+        }
+    }
+
     /// Client-generated unique id of this message, e.g. a UUID string. Required (non-empty).
     @inlinable
     public var messageID: RTMStringView { _messageID.string(scope) }
@@ -224,6 +447,8 @@ public struct EnvelopeView: RTMMessageView {
 extension Envelope: RTMViewable {
     /// The view of an encoded ``Envelope``, read in place.
     public typealias View = EnvelopeView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

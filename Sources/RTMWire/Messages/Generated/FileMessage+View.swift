@@ -34,6 +34,45 @@ public struct FileMessageView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `FileMessage._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // media_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _mediaID = ViewRange(field)
+            case 0x12:  // file_name = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _fileName = ViewRange(field)
+            case 0x18:  // size = 3
+                _size = try reader.readVarint()
+            case 0x22:  // thumbnail = 4
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _thumbnail = ViewRange(field)
+            case 0x2A:  // text = 5
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _caption = ViewRange(field)
+            case 0x32:  // mentions = 6
+                let field = try reader._viewMessage(
+                    Mentions.self, tag: tag, tagStart: tagStart, field: "mentions", options: options,
+                    &violation)
+                _mentions.add(field)
+            case 0x38:  // expire_time_ms = 7
+                _expireTimeMs = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Media id issued by the file server. Required (non-empty).
     @inlinable
     public var mediaID: RTMStringView { _mediaID.string(scope) }
@@ -83,6 +122,8 @@ public struct FileMessageView: RTMMessageView {
 extension FileMessage: RTMViewable {
     /// The view of an encoded ``FileMessage``, read in place.
     public typealias View = FileMessageView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -28,6 +28,45 @@ public struct GroupAckPageView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `GroupAckPage._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        let firstHere = violation.isEmpty
+        var countAcks = 0
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _messageID = ViewRange(field)
+            case 0x12:  // group_id = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _groupID = ViewRange(field)
+            case 0x1A:  // acks = 3
+                try reader._checkMessage(
+                    GroupReadReceipt.self, field: "acks", index: countAcks, options: options, strings: false, &violation)
+                countAcks &+= 1
+            case 0x22:  // next_ack_id = 4
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _nextAckID = ViewRange(field)
+            case 0x28:  // total_count = 5
+                _totalCount = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+        guard options.checksSemantics, firstHere else { return }
+        if countAcks > options.limits.maxRepeatedCount {
+            violation.recordOwn(Rules.countViolation(countAcks, options.limits, "acks"))
+        }
+    }
+
     /// Id of the group message. Required (non-empty).
     @inlinable
     public var messageID: RTMStringView { _messageID.string(scope) }
@@ -66,6 +105,8 @@ public struct GroupAckPageView: RTMMessageView {
 extension GroupAckPage: RTMViewable {
     /// The view of an encoded ``GroupAckPage``, read in place.
     public typealias View = GroupAckPageView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

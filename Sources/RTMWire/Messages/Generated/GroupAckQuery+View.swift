@@ -28,6 +28,35 @@ public struct GroupAckQueryView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `GroupAckQuery._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _messageID = ViewRange(field)
+            case 0x12:  // group_id = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _groupID = ViewRange(field)
+            case 0x1A:  // start_ack_id = 3
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _startAckID = ViewRange(field)
+            case 0x20:  // page_size = 4
+                _pageSize = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Id of the group message. Required (non-empty).
     @inlinable
     public var messageID: RTMStringView { _messageID.string(scope) }
@@ -60,6 +89,8 @@ public struct GroupAckQueryView: RTMMessageView {
 extension GroupAckQuery: RTMViewable {
     /// The view of an encoded ``GroupAckQuery``, read in place.
     public typealias View = GroupAckQueryView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -32,6 +32,41 @@ public struct GroupReadReceiptView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `GroupReadReceipt._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _messageID = ViewRange(field)
+            case 0x12:  // group_id = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _groupID = ViewRange(field)
+            case 0x1A:  // content = 3
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _content = ViewRange(field)
+            case 0x22:  // ack_id = 4
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _ackID = ViewRange(field)
+            case 0x28:  // read_time_ms = 5
+                _readTimeMs = try reader.readVarint()
+            case 0x32:  // reader_user_id = 6
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _readerUserID = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Id of the group message that was read. Required (non-empty).
     @inlinable
     public var messageID: RTMStringView { _messageID.string(scope) }
@@ -76,6 +111,8 @@ public struct GroupReadReceiptView: RTMMessageView {
 extension GroupReadReceipt: RTMViewable {
     /// The view of an encoded ``GroupReadReceipt``, read in place.
     public typealias View = GroupReadReceiptView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

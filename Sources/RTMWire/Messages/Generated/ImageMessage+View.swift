@@ -42,6 +42,53 @@ public struct ImageMessageView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `ImageMessage._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // media_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _mediaID = ViewRange(field)
+            case 0x12:  // file_name = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _fileName = ViewRange(field)
+            case 0x18:  // size = 3
+                _size = try reader.readVarint()
+            case 0x20:  // width = 4
+                _width = try reader.readVarint()
+            case 0x28:  // height = 5
+                _height = try reader.readVarint()
+            case 0x32:  // thumbnail = 6
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _thumbnail = ViewRange(field)
+            case 0x38:  // thumbnail_width = 7
+                _thumbnailWidth = try reader.readVarint()
+            case 0x40:  // thumbnail_height = 8
+                _thumbnailHeight = try reader.readVarint()
+            case 0x4A:  // text = 9
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _caption = ViewRange(field)
+            case 0x52:  // mentions = 10
+                let field = try reader._viewMessage(
+                    Mentions.self, tag: tag, tagStart: tagStart, field: "mentions", options: options,
+                    &violation)
+                _mentions.add(field)
+            case 0x58:  // expire_time_ms = 11
+                _expireTimeMs = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Media id issued by the file server. Required (non-empty).
     @inlinable
     public var mediaID: RTMStringView { _mediaID.string(scope) }
@@ -114,6 +161,8 @@ public struct ImageMessageView: RTMMessageView {
 extension ImageMessage: RTMViewable {
     /// The view of an encoded ``ImageMessage``, read in place.
     public typealias View = ImageMessageView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -22,6 +22,34 @@ public struct MentionsView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `Mentions._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        var countUserIDs = 0
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // user_ids = 1
+                try reader._skipLengthDelimited()
+                countUserIDs &+= 1
+            case 0x10:  // everyone = 2
+                _everyone = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if countUserIDs > options.limits.maxRepeatedCount {
+            violation.recordOwn(Rules.countViolation(countUserIDs, options.limits, "user_ids"))
+        }
+    }
+
     /// Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
     @inlinable
     public var userIDs: RTMRepeatedStringView { RTMRepeatedStringView(scope, tag: 0x0A) }
@@ -44,6 +72,8 @@ public struct MentionsView: RTMMessageView {
 extension Mentions: RTMViewable {
     /// The view of an encoded ``Mentions``, read in place.
     public typealias View = MentionsView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -35,6 +35,49 @@ public struct MessageEditView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `MessageEdit._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // target_message_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _targetMessageID = ViewRange(field)
+            case 0x10:  // edit_time_ms = 2
+                _editTimeMs = try reader.readVarint()
+            case 0x1A:  // text = 3
+                let field = try reader._viewMessage(
+                    TextMessage.self, tag: tag, tagStart: tagStart, field: "text", options: options,
+                    &violation)
+                if _content?.tag != field.tag {
+                    _contentFrom = field.tagStart
+                    _contentRun = ViewOccurrences()
+                }
+                _content = field
+                _contentRun.add(field)
+            case 0x22:  // caption = 4
+                let field = try reader._viewMessage(
+                    Caption.self, tag: tag, tagStart: tagStart, field: "caption", options: options,
+                    &violation)
+                if _content?.tag != field.tag {
+                    _contentFrom = field.tagStart
+                    _contentRun = ViewOccurrences()
+                }
+                _content = field
+                _contentRun.add(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The edited message's id (its Envelope.message_id). Required (non-empty).
     @inlinable
     public var targetMessageID: RTMStringView { _targetMessageID.string(scope) }
@@ -93,6 +136,8 @@ public struct MessageEditView: RTMMessageView {
 extension MessageEdit: RTMViewable {
     /// The view of an encoded ``MessageEdit``, read in place.
     public typealias View = MessageEditView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -26,6 +26,33 @@ public struct MessageRecallView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `MessageRecall._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // target_message_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _targetMessageID = ViewRange(field)
+            case 0x12:  // recalled_by_user_id = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _recalledByUserID = ViewRange(field)
+            case 0x1A:  // reason = 3
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _reason = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The recalled message's id (its Envelope.message_id). Required (non-empty).
     @inlinable
     public var targetMessageID: RTMStringView { _targetMessageID.string(scope) }
@@ -53,6 +80,8 @@ public struct MessageRecallView: RTMMessageView {
 extension MessageRecall: RTMViewable {
     /// The view of an encoded ``MessageRecall``, read in place.
     public typealias View = MessageRecallView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

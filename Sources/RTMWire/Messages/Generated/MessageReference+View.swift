@@ -26,6 +26,33 @@ public struct MessageReferenceView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `MessageReference._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_uid = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _messageID = ViewRange(field)
+            case 0x12:  // sender_user_id = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _senderUserID = ViewRange(field)
+            case 0x1A:  // excerpt = 3
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _excerpt = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The referenced message's id: its Envelope.message_id (named message_uid like
     /// StreamReference's, after RongCloud's messageUId). Required when the reference is present.
     @inlinable
@@ -55,6 +82,8 @@ public struct MessageReferenceView: RTMMessageView {
 extension MessageReference: RTMViewable {
     /// The view of an encoded ``MessageReference``, read in place.
     public typealias View = MessageReferenceView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

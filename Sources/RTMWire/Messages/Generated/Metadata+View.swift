@@ -22,6 +22,36 @@ public struct MetadataView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `Metadata._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        let firstHere = violation.isEmpty
+        var countItems = 0
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // items = 1
+                try reader._checkMessage(
+                    MetadataItem.self, field: "items", index: countItems, options: options, strings: false, &violation)
+                countItems &+= 1
+            case 0x10:  // major_revision = 2
+                _majorRevision = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+        guard options.checksSemantics, firstHere else { return }
+        if countItems > options.limits.maxRepeatedCount {
+            violation.recordOwn(Rules.countViolation(countItems, options.limits, "items"))
+        }
+    }
+
     /// The items, at most Limits.maxRepeatedCount.
     @inlinable
     public var items: RTMRepeatedMessageView<MetadataItemView> { RTMRepeatedMessageView(scope, tag: 0x0A) }
@@ -45,6 +75,8 @@ public struct MetadataView: RTMMessageView {
 extension Metadata: RTMViewable {
     /// The view of an encoded ``Metadata``, read in place.
     public typealias View = MetadataView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

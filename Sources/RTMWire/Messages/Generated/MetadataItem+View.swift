@@ -30,6 +30,37 @@ public struct MetadataItemView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `MetadataItem._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // key = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _key = ViewRange(field)
+            case 0x12:  // value = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _value = ViewRange(field)
+            case 0x1A:  // author_user_id = 3
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _authorUserID = ViewRange(field)
+            case 0x20:  // revision = 4
+                _revision = try reader.readVarint()
+            case 0x28:  // update_time_ms = 5
+                _updateTimeMs = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The key. Required (non-empty), at most Limits.maxMetadataKeyBytes.
     @inlinable
     public var key: RTMStringView { _key.string(scope) }
@@ -71,6 +102,8 @@ public struct MetadataItemView: RTMMessageView {
 extension MetadataItem: RTMViewable {
     /// The view of an encoded ``MetadataItem``, read in place.
     public typealias View = MetadataItemView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -31,6 +31,54 @@ public struct MetadataMessageView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `MetadataMessage._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // request = 1
+                let field = try reader._viewMessage(
+                    MetadataRequest.self, tag: tag, tagStart: tagStart, field: "request", options: options,
+                    &violation)
+                if _kind?.tag != field.tag {
+                    _kindFrom = field.tagStart
+                    _kindRun = ViewOccurrences()
+                }
+                _kind = field
+                _kindRun.add(field)
+            case 0x12:  // response = 2
+                let field = try reader._viewMessage(
+                    MetadataResponse.self, tag: tag, tagStart: tagStart, field: "response", options: options,
+                    &violation)
+                if _kind?.tag != field.tag {
+                    _kindFrom = field.tagStart
+                    _kindRun = ViewOccurrences()
+                }
+                _kind = field
+                _kindRun.add(field)
+            case 0x1A:  // event = 3
+                let field = try reader._viewMessage(
+                    StorageEvent.self, tag: tag, tagStart: tagStart, field: "event", options: options,
+                    &violation)
+                if _kind?.tag != field.tag {
+                    _kindFrom = field.tagStart
+                    _kindRun = ViewOccurrences()
+                }
+                _kind = field
+                _kindRun.add(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The member of the `kind` oneof, if one is set.
     @inlinable
     public var kind: Kind? {
@@ -84,6 +132,8 @@ public struct MetadataMessageView: RTMMessageView {
 extension MetadataMessage: RTMViewable {
     /// The view of an encoded ``MetadataMessage``, read in place.
     public typealias View = MetadataMessageView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -24,6 +24,28 @@ public struct MetadataOptionsView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `MetadataOptions._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x08:  // record_timestamp = 1
+                _recordTimestamp = try reader.readVarint()
+            case 0x10:  // record_user_id = 2
+                _recordUserID = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Record the edit time in each written item's update_time_ms.
     @inlinable
     public var recordTimestamp: Bool { _recordTimestamp != 0 }
@@ -46,6 +68,8 @@ public struct MetadataOptionsView: RTMMessageView {
 extension MetadataOptions: RTMViewable {
     /// The view of an encoded ``MetadataOptions``, read in place.
     public typealias View = MetadataOptionsView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -32,6 +32,47 @@ public struct MetadataRequestView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `MetadataRequest._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // request_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _requestID = ViewRange(field)
+            case 0x10:  // operation = 2
+                _operation = try reader.readVarint()
+            case 0x1A:  // target = 3
+                let field = try reader._viewMessage(
+                    MetadataTarget.self, tag: tag, tagStart: tagStart, field: "target", options: options,
+                    &violation)
+                _target.add(field)
+            case 0x22:  // metadata = 4
+                let field = try reader._viewMessage(
+                    Metadata.self, tag: tag, tagStart: tagStart, field: "metadata", options: options,
+                    &violation)
+                _metadata.add(field)
+            case 0x2A:  // options = 5
+                let field = try reader._viewMessage(
+                    MetadataOptions.self, tag: tag, tagStart: tagStart, field: "options", options: options,
+                    &violation)
+                _options.add(field)
+            case 0x32:  // lock_name = 6
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _lockName = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Client-chosen id echoed by the response. Required (non-empty).
     @inlinable
     public var requestID: RTMStringView { _requestID.string(scope) }
@@ -76,6 +117,8 @@ public struct MetadataRequestView: RTMMessageView {
 extension MetadataRequest: RTMViewable {
     /// The view of an encoded ``MetadataRequest``, read in place.
     public typealias View = MetadataRequestView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

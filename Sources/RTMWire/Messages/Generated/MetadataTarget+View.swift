@@ -31,6 +31,42 @@ public struct MetadataTargetView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `MetadataTarget._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // channel = 1
+                let field = try reader._viewMessage(
+                    ChannelTarget.self, tag: tag, tagStart: tagStart, field: "channel", options: options,
+                    &violation)
+                if _target?.tag != field.tag {
+                    _targetFrom = field.tagStart
+                    _targetRun = ViewOccurrences()
+                }
+                _target = field
+                _targetRun.add(field)
+            case 0x12:  // user_id = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                if _target?.tag != field.tag {
+                    _targetFrom = field.tagStart
+                    _targetRun = ViewOccurrences()
+                }
+                _target = field
+                _targetRun.add(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The member of the `target` oneof, if one is set.
     @inlinable
     public var target: Target? {
@@ -78,6 +114,8 @@ public struct MetadataTargetView: RTMMessageView {
 extension MetadataTarget: RTMViewable {
     /// The view of an encoded ``MetadataTarget``, read in place.
     public typealias View = MetadataTargetView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

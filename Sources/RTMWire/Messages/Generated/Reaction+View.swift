@@ -26,6 +26,32 @@ public struct ReactionView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `Reaction._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // target_message_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _targetMessageID = ViewRange(field)
+            case 0x12:  // key = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _key = ViewRange(field)
+            case 0x18:  // action = 3
+                _action = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The message reacted to (its Envelope.message_id). Required (non-empty).
     @inlinable
     public var targetMessageID: RTMStringView { _targetMessageID.string(scope) }
@@ -53,6 +79,8 @@ public struct ReactionView: RTMMessageView {
 extension Reaction: RTMViewable {
     /// The view of an encoded ``Reaction``, read in place.
     public typealias View = ReactionView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

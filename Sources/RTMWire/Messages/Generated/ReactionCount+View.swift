@@ -26,6 +26,39 @@ public struct ReactionCountView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `ReactionCount._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        var countRecentUserIDs = 0
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // key = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _key = ViewRange(field)
+            case 0x10:  // count = 2
+                _count = try reader.readVarint()
+            case 0x1A:  // recent_user_ids = 3
+                try reader._skipLengthDelimited()
+                countRecentUserIDs &+= 1
+            case 0x20:  // receiver_reacted = 4
+                _receiverReacted = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+        guard options.checksSemantics, violation.isEmpty else { return }
+        if countRecentUserIDs > options.limits.maxRepeatedCount {
+            violation.recordOwn(Rules.countViolation(countRecentUserIDs, options.limits, "recent_user_ids"))
+        }
+    }
+
     /// The reaction key (same rules as Reaction.key). Required.
     @inlinable
     public var key: RTMStringView { _key.string(scope) }
@@ -59,6 +92,8 @@ public struct ReactionCountView: RTMMessageView {
 extension ReactionCount: RTMViewable {
     /// The view of an encoded ``ReactionCount``, read in place.
     public typealias View = ReactionCountView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -22,6 +22,37 @@ public struct ReactionSummaryView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `ReactionSummary._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        let firstHere = violation.isEmpty
+        var countReactions = 0
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // target_message_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _targetMessageID = ViewRange(field)
+            case 0x12:  // reactions = 2
+                try reader._checkMessage(
+                    ReactionCount.self, field: "reactions", index: countReactions, options: options, strings: false, &violation)
+                countReactions &+= 1
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+        guard options.checksSemantics, firstHere else { return }
+        if countReactions > options.limits.maxRepeatedCount {
+            violation.recordOwn(Rules.countViolation(countReactions, options.limits, "reactions"))
+        }
+    }
+
     /// The message the reactions belong to. Required (non-empty).
     @inlinable
     public var targetMessageID: RTMStringView { _targetMessageID.string(scope) }
@@ -45,6 +76,8 @@ public struct ReactionSummaryView: RTMMessageView {
 extension ReactionSummary: RTMViewable {
     /// The view of an encoded ``ReactionSummary``, read in place.
     public typealias View = ReactionSummaryView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -31,6 +31,94 @@ public struct ReceiptView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `Receipt._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // delivery = 1
+                let field = try reader._viewMessage(
+                    DeliveryReceipt.self, tag: tag, tagStart: tagStart, field: "delivery", options: options,
+                    &violation)
+                if _kind?.tag != field.tag {
+                    _kindFrom = field.tagStart
+                    _kindRun = ViewOccurrences()
+                }
+                _kind = field
+                _kindRun.add(field)
+            case 0x12:  // message_read = 2
+                let field = try reader._viewMessage(
+                    MessageReadReceipt.self, tag: tag, tagStart: tagStart, field: "message_read", options: options,
+                    &violation)
+                if _kind?.tag != field.tag {
+                    _kindFrom = field.tagStart
+                    _kindRun = ViewOccurrences()
+                }
+                _kind = field
+                _kindRun.add(field)
+            case 0x1A:  // conversation_read = 3
+                let field = try reader._viewMessage(
+                    ConversationReadReceipt.self, tag: tag, tagStart: tagStart, field: "conversation_read", options: options,
+                    &violation)
+                if _kind?.tag != field.tag {
+                    _kindFrom = field.tagStart
+                    _kindRun = ViewOccurrences()
+                }
+                _kind = field
+                _kindRun.add(field)
+            case 0x22:  // group_read = 4
+                let field = try reader._viewMessage(
+                    GroupReadReceipt.self, tag: tag, tagStart: tagStart, field: "group_read", options: options,
+                    &violation)
+                if _kind?.tag != field.tag {
+                    _kindFrom = field.tagStart
+                    _kindRun = ViewOccurrences()
+                }
+                _kind = field
+                _kindRun.add(field)
+            case 0x2A:  // group_read_count = 5
+                let field = try reader._viewMessage(
+                    GroupReadCount.self, tag: tag, tagStart: tagStart, field: "group_read_count", options: options,
+                    &violation)
+                if _kind?.tag != field.tag {
+                    _kindFrom = field.tagStart
+                    _kindRun = ViewOccurrences()
+                }
+                _kind = field
+                _kindRun.add(field)
+            case 0x32:  // group_ack_query = 6
+                let field = try reader._viewMessage(
+                    GroupAckQuery.self, tag: tag, tagStart: tagStart, field: "group_ack_query", options: options,
+                    &violation)
+                if _kind?.tag != field.tag {
+                    _kindFrom = field.tagStart
+                    _kindRun = ViewOccurrences()
+                }
+                _kind = field
+                _kindRun.add(field)
+            case 0x3A:  // group_ack_page = 7
+                let field = try reader._viewMessage(
+                    GroupAckPage.self, tag: tag, tagStart: tagStart, field: "group_ack_page", options: options,
+                    &violation)
+                if _kind?.tag != field.tag {
+                    _kindFrom = field.tagStart
+                    _kindRun = ViewOccurrences()
+                }
+                _kind = field
+                _kindRun.add(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The member of the `kind` oneof, if one is set.
     @inlinable
     public var kind: Kind? {
@@ -109,6 +197,8 @@ public struct ReceiptView: RTMMessageView {
 extension Receipt: RTMViewable {
     /// The view of an encoded ``Receipt``, read in place.
     public typealias View = ReceiptView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -24,6 +24,30 @@ public struct SenderView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `Sender._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // user_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _userID = ViewRange(field)
+            case 0x12:  // display_name = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _displayName = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The sender's user id. Required (non-empty).
     @inlinable
     public var userID: RTMStringView { _userID.string(scope) }
@@ -46,6 +70,8 @@ public struct SenderView: RTMMessageView {
 extension Sender: RTMViewable {
     /// The view of an encoded ``Sender``, read in place.
     public typealias View = SenderView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -26,6 +26,31 @@ public struct StatusMessageView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `StatusMessage._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x08:  // presence = 1
+                _presence = try reader.readVarint()
+            case 0x10:  // hand_raised = 2
+                _handRaised = try reader.readVarint()
+            case 0x1A:  // member_user_id = 3
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _memberUserID = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The member's presence. Required (not UNSPECIFIED).
     @inlinable
     public var presence: Presence { Presence(rawValue: Int32(truncatingIfNeeded: _presence)) }
@@ -55,6 +80,8 @@ public struct StatusMessageView: RTMMessageView {
 extension StatusMessage: RTMViewable {
     /// The view of an encoded ``StatusMessage``, read in place.
     public typealias View = StatusMessageView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -28,6 +28,39 @@ public struct StorageEventView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `StorageEvent._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // target = 1
+                let field = try reader._viewMessage(
+                    MetadataTarget.self, tag: tag, tagStart: tagStart, field: "target", options: options,
+                    &violation)
+                _target.add(field)
+            case 0x10:  // event_type = 2
+                _eventType = try reader.readVarint()
+            case 0x1A:  // metadata = 3
+                let field = try reader._viewMessage(
+                    Metadata.self, tag: tag, tagStart: tagStart, field: "metadata", options: options,
+                    &violation)
+                _metadata.add(field)
+            case 0x22:  // publisher_user_id = 4
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _publisherUserID = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Channel or user whose metadata changed (the event's storage type follows from it).
     @inlinable
     public var target: MetadataTargetView? { _target.scope(in: scope, 1).map(MetadataTargetView.init(_scope:)) }
@@ -60,6 +93,8 @@ public struct StorageEventView: RTMMessageView {
 extension StorageEvent: RTMViewable {
     /// The view of an encoded ``StorageEvent``, read in place.
     public typealias View = StorageEventView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -35,6 +35,59 @@ public struct StreamChunkView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `StreamChunk._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // stream_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _streamMessageID = ViewRange(field)
+            case 0x10:  // sequence = 2
+                _sequence = try reader.readVarint()
+            case 0x1A:  // init = 3
+                let field = try reader._viewMessage(
+                    StreamInit.self, tag: tag, tagStart: tagStart, field: "init", options: options,
+                    &violation)
+                if _event?.tag != field.tag {
+                    _eventFrom = field.tagStart
+                    _eventRun = ViewOccurrences()
+                }
+                _event = field
+                _eventRun.add(field)
+            case 0x22:  // delta = 4
+                let field = try reader._viewMessage(
+                    StreamDelta.self, tag: tag, tagStart: tagStart, field: "delta", options: options,
+                    &violation)
+                if _event?.tag != field.tag {
+                    _eventFrom = field.tagStart
+                    _eventRun = ViewOccurrences()
+                }
+                _event = field
+                _eventRun.add(field)
+            case 0x2A:  // complete = 5
+                let field = try reader._viewMessage(
+                    StreamComplete.self, tag: tag, tagStart: tagStart, field: "complete", options: options,
+                    &violation)
+                if _event?.tag != field.tag {
+                    _eventFrom = field.tagStart
+                    _eventRun = ViewOccurrences()
+                }
+                _event = field
+                _eventRun.add(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The streaming message this chunk belongs to (its message_uid). Required (non-empty).
     @inlinable
     public var streamMessageID: RTMStringView { _streamMessageID.string(scope) }
@@ -98,6 +151,8 @@ public struct StreamChunkView: RTMMessageView {
 extension StreamChunk: RTMViewable {
     /// The view of an encoded ``StreamChunk``, read in place.
     public typealias View = StreamChunkView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -28,6 +28,33 @@ public struct StreamCompleteView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `StreamComplete._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x08:  // code = 1
+                _code = try reader.readVarint()
+            case 0x10:  // stop_reason = 2
+                _stopReason = try reader.readVarint()
+            case 0x1A:  // summary = 3
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _summary = ViewRange(field)
+            case 0x20:  // complete_reason = 4
+                _completeReason = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Result code of the stream request. 0 = success.
     @inlinable
     public var code: Int32 { Int32(truncatingIfNeeded: _code) }
@@ -60,6 +87,8 @@ public struct StreamCompleteView: RTMMessageView {
 extension StreamComplete: RTMViewable {
     /// The view of an encoded ``StreamComplete``, read in place.
     public typealias View = StreamCompleteView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -22,6 +22,27 @@ public struct StreamDeltaView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `StreamDelta._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // content = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _content = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The content piece, appended to what came before in sequence order.
     @inlinable
     public var content: RTMStringView { _content.string(scope) }
@@ -39,6 +60,8 @@ public struct StreamDeltaView: RTMMessageView {
 extension StreamDelta: RTMViewable {
     /// The view of an encoded ``StreamDelta``, read in place.
     public typealias View = StreamDeltaView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -22,6 +22,27 @@ public struct StreamInitView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `StreamInit._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // content_type = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _contentType = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Text format of the content that follows, e.g. "text/plain". Optional.
     @inlinable
     public var contentType: RTMStringView { _contentType.string(scope) }
@@ -39,6 +60,8 @@ public struct StreamInitView: RTMMessageView {
 extension StreamInit: RTMViewable {
     /// The view of an encoded ``StreamInit``, read in place.
     public typealias View = StreamInitView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

@@ -38,6 +38,49 @@ public struct StreamMessageView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `StreamMessage._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // message_uid = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _messageID = ViewRange(field)
+            case 0x12:  // content_type = 2
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _contentType = ViewRange(field)
+            case 0x1A:  // content = 3
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _content = ViewRange(field)
+            case 0x20:  // is_complete = 4
+                _isComplete = try reader.readVarint()
+            case 0x28:  // complete_reason = 5
+                _completeReason = try reader.readVarint()
+            case 0x30:  // stop_reason = 6
+                _stopReason = try reader.readVarint()
+            case 0x38:  // is_sync = 7
+                _isSync = try reader.readVarint()
+            case 0x42:  // reference = 8
+                let field = try reader._viewMessage(
+                    StreamReference.self, tag: tag, tagStart: tagStart, field: "reference", options: options,
+                    &violation)
+                _reference.add(field)
+            case 0x4A:  // summary = 9
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _summary = ViewRange(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Unique id of the streaming message (RongCloud messageUId). Required (non-empty).
     @inlinable
     public var messageID: RTMStringView { _messageID.string(scope) }
@@ -97,6 +140,8 @@ public struct StreamMessageView: RTMMessageView {
 extension StreamMessage: RTMViewable {
     /// The view of an encoded ``StreamMessage``, read in place.
     public typealias View = StreamMessageView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

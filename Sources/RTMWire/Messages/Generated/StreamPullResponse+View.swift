@@ -24,6 +24,29 @@ public struct StreamPullResponseView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `StreamPullResponse._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // stream_message_id = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _streamMessageID = ViewRange(field)
+            case 0x10:  // code = 2
+                _code = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The stream asked for. Required (non-empty).
     @inlinable
     public var streamMessageID: RTMStringView { _streamMessageID.string(scope) }
@@ -47,6 +70,8 @@ public struct StreamPullResponseView: RTMMessageView {
 extension StreamPullResponse: RTMViewable {
     /// The view of an encoded ``StreamPullResponse``, read in place.
     public typealias View = StreamPullResponseView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

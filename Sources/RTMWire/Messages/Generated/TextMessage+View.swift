@@ -24,6 +24,32 @@ public struct TextMessageView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `TextMessage._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x0A:  // text = 1
+                let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
+                _text = ViewRange(field)
+            case 0x12:  // mentions = 2
+                let field = try reader._viewMessage(
+                    Mentions.self, tag: tag, tagStart: tagStart, field: "mentions", options: options,
+                    &violation)
+                _mentions.add(field)
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// The text body, UTF-8. Counts toward the 32 KB content budget.
     @inlinable
     public var text: RTMStringView { _text.string(scope) }
@@ -46,6 +72,8 @@ public struct TextMessageView: RTMMessageView {
 extension TextMessage: RTMViewable {
     /// The view of an encoded ``TextMessage``, read in place.
     public typealias View = TextMessageView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,

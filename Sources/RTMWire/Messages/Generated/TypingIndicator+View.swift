@@ -24,6 +24,28 @@ public struct TypingIndicatorView: RTMMessageView {
         }
     }
 
+    /// The view of the message `reader` is at (its current scope, whose bytes `scope`
+    /// keeps alive), after checking it as `TypingIndicator._checkView` does without
+    /// strings, in the same pass; made by `view(of:)`.
+    public init(
+        _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+        _ violation: inout ViewViolation
+    ) throws(RTMWireError) {
+        self.scope = scope
+        while !reader.isAtEnd {
+            let tagStart = reader.offset
+            let tag = try reader.readTag()
+            switch tag {
+            case 0x08:  // state = 1
+                _state = try reader.readVarint()
+            case 0x10:  // expires_after_ms = 2
+                _expiresAfterMs = try reader.readVarint()
+            default:
+                try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
+            }
+        }
+    }
+
     /// Started or stopped. Required (not UNSPECIFIED).
     @inlinable
     public var state: TypingState { TypingState(rawValue: Int32(truncatingIfNeeded: _state)) }
@@ -48,6 +70,8 @@ public struct TypingIndicatorView: RTMMessageView {
 extension TypingIndicator: RTMViewable {
     /// The view of an encoded ``TypingIndicator``, read in place.
     public typealias View = TypingIndicatorView
+    /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
+    public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
