@@ -202,11 +202,15 @@ struct EnvelopeRelayTests {
             }
         }
         // Mallory's connection ended with the codec's error; bob saw her come, go, and alice
-        // go on.
+        // go on. The relay keeps each sender's order, not an order between senders on other
+        // connections (their event loops run side by side): under load alice's envelope can
+        // reach bob before mallory's join.
         #expect(answer.close?.code == 1007)
         #expect(answer.close?.reason.hasPrefix("lengthPastEnd:") == true)
-        #expect(bobGot.map(\.messageID).first == "join-mallory")
-        #expect(bobGot.last == after)
+        #expect(bobGot.contains { $0.messageID == "join-mallory" })
+        #expect(bobGot.contains(after))
+        let malloryEvents = bobGot.filter { $0.sender?.userID == "mallory" }.map(\.messageID)
+        #expect(malloryEvents.first == "join-mallory", "mallory's own order: join, then leave")
         #expect(
             bobGot.contains {
                 $0.sender?.userID == "mallory"
