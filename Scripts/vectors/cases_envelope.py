@@ -277,6 +277,13 @@ def build(ctx):
                      + f_len(24, b"") + f_len(16, f_str(1, "second")),
                      topic="oneof-member-again"))
 
+    name = "envelope-body-member-as-varint"
+    add(NonCanonical(name, "Field 24 (the custom body, a message) arrives as a varint before a text "
+                     "body: an unknown field, kept and re-emitted after the known fields; the "
+                     "body stays the text (found by rtmwire conformance fuzz).",
+                     header(name) + f_varint(24, 46) + text_body(),
+                     topic=("wrong-wire-type-message", "wrong-wire-type")))
+
     name = "envelope-known-field-as-group"
     add(NonCanonical(name, "Field 2 (sender, a message) arrives a second time as a group: it is "
                      "an unknown group for Google's parsers, kept byte-exact; protobuf-c rejects "

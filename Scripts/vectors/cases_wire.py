@@ -226,6 +226,13 @@ def build(ctx):
                "invalidFieldNumber", "wire", hex=varint((1 << 32) | 0x0A) + b"\x02hi", type=TEXT,
                topic="tag-low-32-bits"))
 
+    add(Reject("wire-tag-above-32-bits-top-bits-set", "A bare TextMessage whose first tag is 8a "
+               "80 80 80 7f 00, six bytes: its value needs 39 bits, a field number above the "
+               "maximum; its low 32 bits name a valid unknown field, length-delimited and empty "
+               "(found by rtmwire conformance fuzz).", "invalidFieldNumber", "wire",
+               hex=b"\x8a\x80\x80\x80\x7f\x00" + b"\x0a\x02hi", type=TEXT,
+               topic=("tag-low-32-bits", "tag-above-32-bits-unknown")))
+
     # ---- huge lengths ------------------------------------------------------------------------
     def huge(name, length: int, description: str, topic=()):
         f = fields(name)

@@ -143,6 +143,13 @@ TOPICS.update({
         {"php": "keeps only the last piece: the earlier ones' fields, unknown fields included, "
                 "are lost",
          "rust-protobuf": "keeps only the last piece: the earlier ones' fields are lost"}),
+    "tag-above-32-bits-unknown": Topic(
+        "a tag above 32 bits whose low 32 bits name a valid (unknown) field",
+        "rejected (`invalidFieldNumber`)",
+        {"nanopb": "accepts it as that unknown field, and drops it"}),
+    "wrong-wire-type-message": Topic(
+        "a message field (a oneof member) given as a varint", "kept as an unknown field",
+        {"go-apiv1": "rejects the message"}),
     "empty-bytes-written": Topic(
         "an empty bytes field written explicitly (12 00)", "the default: left out of the bytes "
         "and the JSON",
