@@ -296,6 +296,13 @@ def build(ctx):
                      "is true; re-encoded as 1.",
                      header(name) + f_len(5, f_varint(2, 2)) + text_body()))
 
+    name = "envelope-bool-as-2-pow-32"
+    add(NonCanonical(name, "delivery_options.delivery_receipt written as 2^32 (80 80 80 80 10): "
+                     "any non-zero bool is true; re-encoded as 1 (found by rtmwire conformance "
+                     "fuzz).",
+                     header(name) + f_len(5, f_varint(1, 1 << 32)) + text_body(),
+                     topic="bool-above-32-bits"))
+
     name = "envelope-conversation-type-unknown-enum"
     add(NonCanonical(name, "conversation.type = 99, a value v1 does not define. Enums are open: "
                      "the number is kept (JSON shows 99) and re-encoded; semantic validation "

@@ -107,8 +107,8 @@ public struct Divergence: Sendable, Hashable {
     }
 
     /// A writer trait rather than a reading of the input: the same records in another order,
-    /// at any depth of known sub-messages (a runtime that writes unknown fields after the known
-    /// ones, or sorted). Empty otherwise.
+    /// at any depth of known sub-messages and groups (a runtime that writes unknown fields after
+    /// the known ones, or sorted). Empty otherwise.
     static func recordDifference(_ want: [UInt8], _ got: [UInt8], typeName: String) -> String {
         let schema = SchemaTable.index(of: typeName)
         guard let left = sortedRecords(want, schema: schema, depth: 0),
@@ -134,6 +134,15 @@ public struct Divergence: Sendable, Hashable {
                 piece =
                     Array(bytes[record.record.lowerBound..<record.value.lowerBound])
                     + sorted.joined()
+            }
+            if record.wireType == 3,
+                let sorted = sortedRecords(
+                    Array(bytes[record.value]), schema: nil, depth: depth + 1)
+            {
+                // A group: its start tag, its records sorted, its end tag.
+                piece =
+                    Array(bytes[record.record.lowerBound..<record.value.lowerBound])
+                    + sorted.joined() + bytes[record.value.upperBound..<record.record.upperBound]
             }
             pieces.append(piece)
         }

@@ -20,6 +20,7 @@ public enum InputFeatures {
             // Truncated, a group, wire type 6 or 7, a length past the end: the rest is not a
             // plain run of records (wire rejects, and what some runtimes accept anyway).
             let rest = Array(bytes[(records.last?.record.upperBound ?? 0)...])
+            features.insert("malformed")
             for feature in groupOrMalformed(rest).split(separator: ", ") {
                 features.insert(String(feature))
             }
