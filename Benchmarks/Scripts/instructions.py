@@ -30,7 +30,7 @@ import sys
 import tempfile
 
 MESSAGES = "ABCDEFGH"
-IMPLS = ["RTMWire", "RTMWire-view", "protobuf-c", "swift-protobuf"]
+IMPLS = ["RTMWire", "RTMWire-view", "protobuf-c", "swift-protobuf", "C++", "C++-arena", "C++-array"]
 # Fewer iterations for the large messages keep each run to a few seconds under valgrind.
 COUNTS = {"G": 100, "H": 200}
 DEFAULT_COUNT = 1000
