@@ -23,6 +23,12 @@ let package = Package(
             name: "CRTMWirePeerBench",
             cSettings: [.headerSearchPath("generated")],
             linkerSettings: [.linkedLibrary("protobuf-c")]),
+        // Google's C++ protobuf: libprotobuf 3.21 and protoc's C++ code for Schemas/ (generated/
+        // links to the C++ conformance testee's), behind a C interface.
+        .target(
+            name: "CRTMWireCppBench",
+            cxxSettings: [.headerSearchPath("generated")],
+            linkerSettings: [.linkedLibrary("protobuf")]),
         .target(
             name: "SwiftProtobufMessages",
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")]),
@@ -31,6 +37,7 @@ let package = Package(
             dependencies: [
                 .product(name: "RTMWire", package: rtmwireIdentity),
                 "CRTMWirePeerBench",
+                "CRTMWireCppBench",
                 "SwiftProtobufMessages",
             ]),
         // Checks every implementation against the corpus and prints encoded sizes.
@@ -59,5 +66,6 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

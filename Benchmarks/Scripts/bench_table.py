@@ -18,7 +18,8 @@ import statistics
 import sys
 
 IMPLEMENTATIONS = ["RTMWire", "RTMWire-wireOnly", "RTMWire-buffer", "RTMWire-view", "protobuf-c",
-                   "swift-protobuf", "JSONSerialization", "JSONCodable", "memcpy"]
+                   "C++", "C++-arena", "C++-array", "swift-protobuf", "JSONSerialization",
+                   "JSONCodable", "memcpy"]
 OPERATIONS = ["encode", "decode"]
 NAME = re.compile(r"^.*\.CodecBenchmarks\.([A-Z])_(encode|decode)_(.+)\.(wallClock|mallocCountTotal)"
                   r"\.histogram\.samples\.tsv$")

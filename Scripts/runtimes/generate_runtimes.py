@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Generates the protobuf code of every conformance testee from Schemas/ (Conformance/Testees/).
 
-  cpp/generated/        protoc --cpp_out                        (libprotobuf 3.21)
+  cpp/generated/        protoc --cpp_out                        (libprotobuf 3.21; the benchmarks'
+                        C++ rows compile it too: Benchmarks/Sources/CRTMWireCppBench)
   java/generated/       protoc --java_out        + MessageTypes (protobuf-java 3.21, full)
   java-lite/generated/  protoc --java_out=lite:  + MessageTypes (protobuf-java 3.21, lite)
   go/generated/         protoc-gen-go, package rtmwirepb        (google.golang.org/protobuf 1.28)

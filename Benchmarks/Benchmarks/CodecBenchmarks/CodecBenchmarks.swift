@@ -28,23 +28,21 @@ let configuration = Benchmark.Configuration(
     maxIterations: smoke ? 10 : 1_000)
 
 func register<W: Workload>(_ workload: W) {
-    let name = "\(workload.message.rawValue) %@ \(workload.implementation.rawValue)"
-    Benchmark(name.replacingPlaceholder("encode"), configuration: configuration) { benchmark in
+    registerEncode(workload)
+    registerDecode(workload)
+}
+
+func registerEncode<W: EncodeWorkload>(_ workload: W) {
+    let name = "\(workload.message.rawValue) encode \(workload.implementation.rawValue)"
+    Benchmark(name, configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(workload.encode()) }
     }
-    registerDecode(workload)
 }
 
 func registerDecode<W: DecodeWorkload>(_ workload: W) {
     let name = "\(workload.message.rawValue) decode \(workload.implementation.rawValue)"
     Benchmark(name, configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations { blackHole(workload.decode()) }
-    }
-}
-
-extension String {
-    fileprivate func replacingPlaceholder(_ operation: String) -> String {
-        split(separator: "%@", omittingEmptySubsequences: false).joined(separator: operation)
     }
 }
 
@@ -56,6 +54,9 @@ let benchmarks = {
     suite.rtmwireViewHeader.forEach(registerDecode)
     suite.protobufC.forEach(register)
     suite.swiftProtobuf.forEach(register)
+    suite.cpp.forEach(register)
+    suite.cppArena.forEach(registerDecode)
+    suite.cppArray.forEach(registerEncode)
     suite.jsonSerialization.forEach(register)
     suite.jsonCodable.forEach(register)
     suite.memcpy.forEach(register)

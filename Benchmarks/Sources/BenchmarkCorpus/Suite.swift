@@ -8,6 +8,9 @@ public struct Suite {
     public var rtmwireViewHeader: [RTMWireViewHeaderWorkload] = []
     public var protobufC: [ProtobufCWorkload] = []
     public var swiftProtobuf: [SwiftProtobufWorkload] = []
+    public var cpp: [CppWorkload] = []
+    public var cppArena: [CppArenaWorkload] = []
+    public var cppArray: [CppArrayWorkload] = []
     public var jsonSerialization: [JSONSerializationWorkload] = []
     public var jsonCodable: [JSONCodableWorkload] = []
     public var memcpy: [MemcpyWorkload] = []
@@ -22,6 +25,10 @@ public struct Suite {
             rtmwireViewHeader.append(RTMWireViewHeaderWorkload(message, canonical: canonical))
             protobufC.append(ProtobufCWorkload(message, canonical: canonical))
             swiftProtobuf.append(SwiftProtobufWorkload(message, canonical: canonical))
+            let cppMessage = CppMessage(message, canonical: canonical)
+            cpp.append(CppWorkload(cppMessage))
+            cppArena.append(CppArenaWorkload(cppMessage))
+            cppArray.append(CppArrayWorkload(cppMessage))
             // The JSON rows are the chat tutorial's message A only: a baseline, not a codec.
             if message == .a {
                 jsonSerialization.append(JSONSerializationWorkload(message))

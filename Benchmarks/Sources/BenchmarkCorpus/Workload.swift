@@ -24,26 +24,40 @@ public enum Implementation: String, CaseIterable, Sendable {
     /// RTMWire's borrowed view, header only (decode only): the up-front check, then the message
     /// id, sender's user id, conversation id and body kind, what a router reads.
     case rtmwireViewHeader = "RTMWire-view-header"
+    /// Google's C++ protobuf (libprotobuf 3.21): `SerializeToString` into a new string, and
+    /// `ParseFromArray` into a new message (its parts on the heap).
+    case cpp = "C++"
+    /// C++ decode only: `ParseFromArray` into a message created on an `Arena`, then `Reset()`.
+    case cppArena = "C++-arena"
+    /// C++ encode only: `SerializeToArray` into a buffer of `ByteSizeLong()` bytes made once.
+    case cppArray = "C++-array"
 }
 
 /// One implementation set up for one corpus message: everything allocated and checked up front,
-/// so that `decode()` does only the work being measured.
-public protocol DecodeWorkload {
-    associatedtype Decoded
+/// so that `encode()` and `decode()` do only the work being measured.
+public protocol CorpusWorkload {
     var implementation: Implementation { get }
     var message: CorpusMessage { get }
     /// Size of this implementation's encoding of the message (for MB/s).
     var encodedCount: Int { get }
+}
+
+/// A workload that decodes.
+public protocol DecodeWorkload: CorpusWorkload {
+    associatedtype Decoded
     /// Decodes the encoded message once.
     func decode() -> Decoded
 }
 
-/// A ``DecodeWorkload`` that also encodes.
-public protocol Workload: DecodeWorkload {
+/// A workload that encodes.
+public protocol EncodeWorkload: CorpusWorkload {
     associatedtype Encoded
     /// Encodes the message once.
     func encode() -> Encoded
 }
+
+/// A workload that does both.
+public typealias Workload = DecodeWorkload & EncodeWorkload
 
 /// Stops the program, naming the implementation and message, when a check made before timing
 /// fails: a benchmark of code that produces the wrong bytes measures nothing.

@@ -34,6 +34,7 @@ func runMemory(_ arguments: [String]) {
         }
         report("swift-protobuf") { suite.swiftProtobuf[0].decode() }
         report("protobuf-c (unpack, not freed)") { suite.protobufC[0].unpackRetained() }
+        report("C++ (ParseFromString into a heap message)") { suite.cpp[0].decodeRetained() }
     #else
         fatalError("bench-check memory needs glibc's mallinfo2")
     #endif

@@ -30,7 +30,7 @@ if arguments.first == "loop" {
 } else {
     let suite = Suite()
     print("message\timplementation\tbytes")
-    func row(_ workload: some DecodeWorkload) {
+    func row(_ workload: some CorpusWorkload) {
         print(
             "\(workload.message.rawValue)\t\(workload.implementation.rawValue)\t\(workload.encodedCount)"
         )
@@ -41,6 +41,9 @@ if arguments.first == "loop" {
     suite.rtmwireViewHeader.forEach(row)
     suite.protobufC.forEach(row)
     suite.swiftProtobuf.forEach(row)
+    suite.cpp.forEach(row)
+    suite.cppArena.forEach(row)
+    suite.cppArray.forEach(row)
     suite.jsonSerialization.forEach(row)
     suite.jsonCodable.forEach(row)
     suite.memcpy.forEach(row)
@@ -70,12 +73,21 @@ func runLoop(_ arguments: [String]) {
             measuredLoop(count) { blackHole(workload.decode()) }
         }
     }
+    func runEncodeOnly(_ workloads: [some EncodeWorkload]) {
+        for workload in workloads where workload.implementation == implementation {
+            guard encode else { fatalError("\(implementation.rawValue) only encodes") }
+            measuredLoop(count) { blackHole(workload.encode()) }
+        }
+    }
     run(suite.rtmwire)
     run(suite.rtmwireBuffer)
     runDecodeOnly(suite.rtmwireView)
     runDecodeOnly(suite.rtmwireViewHeader)
     run(suite.protobufC)
     run(suite.swiftProtobuf)
+    run(suite.cpp)
+    runDecodeOnly(suite.cppArena)
+    runEncodeOnly(suite.cppArray)
     run(suite.jsonSerialization)
     run(suite.jsonCodable)
     run(suite.memcpy)

@@ -132,6 +132,7 @@ enum Rules {
     static func contentBudget(
         _ bytes: Int, _ limits: Limits, _ path: String, counting fields: [String] = []
     ) throws(RTMWireError) {
+        guard bytes > limits.maxContentBytes else { return }
         let what =
             fields.count > 1
             ? fields.dropLast().joined(separator: ", ") + " and " + fields.last!
