@@ -65,11 +65,7 @@ struct DivergenceMinimizer {
         for record in records where record.wireType == 2 {
             let payload = Array(bytes[record.value])
             for inner in recordRemovals(payload, depth: depth + 1) {
-                var tagEnd = record.record.lowerBound
-                _ = WireRecord.readVarint(bytes, &tagEnd)
-                candidates.append(
-                    Array(bytes[..<tagEnd]) + WireRecord.varint(UInt64(inner.count)) + inner
-                        + bytes[record.record.upperBound...])
+                candidates.append(record.replacingValue(in: bytes, with: inner))
             }
         }
         return candidates

@@ -29,8 +29,8 @@ public enum InputFeatures {
         var singular: [UInt64: Int] = [:]
         var oneofMembers: [Int: UInt64] = [:]
         for record in records {
-            var index = record.record.lowerBound
-            let tag = WireRecord.readVarint(bytes, &index) ?? 0
+            let index = record.tagEnd
+            let tag = UInt64(record.number) << 3 | UInt64(record.wireType)
             if index - record.record.lowerBound > WireRecord.varint(tag).count {
                 features.insert("padded tag")
             }

@@ -46,7 +46,7 @@ public struct VectorMutator: Sendable {
                 }
                 let payload = Array(bytes[record.value])
                 let mutated = mutateOnce(payload, schema: inner, donor: donor, depth: depth + 1)
-                return replacingValue(of: record, in: bytes, with: mutated)
+                return record.replacingValue(in: bytes, with: mutated)
             }
             return mutateStructure(bytes, records: records, schema: schema)
         }
@@ -73,13 +73,13 @@ public struct VectorMutator: Sendable {
                 out.insert(contentsOf: bytes[record.record], at: 0)
             }
         case 3:  // its tag, overlong
-            let tagEnd = tagEnd(of: record, in: bytes)
+            let tagEnd = record.tagEnd
             out.replaceSubrange(
                 record.record.lowerBound..<tagEnd,
                 with: overlong(Array(bytes[record.record.lowerBound..<tagEnd])))
         case 4:  // another wire type for the same number
             let wireType = [0, 1, 2, 5, 3, 4, 6, 7][below(8)]
-            let tagEnd = tagEnd(of: record, in: bytes)
+            let tagEnd = record.tagEnd
             out.replaceSubrange(
                 record.record.lowerBound..<tagEnd,
                 with: WireRecord.varint(record.number << 3 | UInt64(wireType)))
@@ -112,7 +112,7 @@ public struct VectorMutator: Sendable {
         var payload = Array(bytes[record.value])
         switch below(6) {
         case 0:  // a length prefix that does not match the payload
-            let tagEnd = tagEnd(of: record, in: bytes)
+            let tagEnd = record.tagEnd
             let lengths: [UInt64] = [
                 UInt64(payload.count) + 1, UInt64(max(payload.count, 1) - 1), 0x7FFF_FFFF,
                 0xFFFF_FFFF, 1 << 32 | UInt64(payload.count),
@@ -123,7 +123,7 @@ public struct VectorMutator: Sendable {
                 with: WireRecord.varint(lengths[below(lengths.count)]))
             return out
         case 1:  // the length prefix, overlong
-            let tagEnd = tagEnd(of: record, in: bytes)
+            let tagEnd = record.tagEnd
             var out = bytes
             out.replaceSubrange(
                 tagEnd..<record.value.lowerBound,
@@ -139,7 +139,7 @@ public struct VectorMutator: Sendable {
         default:  // a byte of the payload changed
             if !payload.isEmpty { payload[below(payload.count)] ^= UInt8(1 << below(8)) }
         }
-        return replacingValue(of: record, in: bytes, with: payload)
+        return record.replacingValue(in: bytes, with: payload)
     }
 
     // MARK: Byte mutations (libFuzzer's families)
@@ -225,24 +225,6 @@ public struct VectorMutator: Sendable {
         last |= 0x80
         out.append(last)
         out += Array(repeating: 0x80, count: below(3)) + [0x00]
-        return out
-    }
-
-    /// Where the tag of `record` ends.
-    private func tagEnd(of record: WireRecord, in bytes: [UInt8]) -> Int {
-        var index = record.record.lowerBound
-        _ = WireRecord.readVarint(bytes, &index)
-        return index
-    }
-
-    /// `bytes` with the length-delimited `record`'s payload replaced and its length rewritten.
-    private func replacingValue(of record: WireRecord, in bytes: [UInt8], with payload: [UInt8])
-        -> [UInt8]
-    {
-        let tagEnd = tagEnd(of: record, in: bytes)
-        var out = Array(bytes[..<tagEnd])
-        out += WireRecord.varint(UInt64(payload.count)) + payload
-        out += bytes[record.record.upperBound...]
         return out
     }
 }

@@ -8,6 +8,8 @@ struct WireRecord: Sendable, Hashable {
     var wireType: UInt8
     /// The whole record: tag, length prefix (wire type 2) and value.
     var record: Range<Int>
+    /// Where the tag ends (a padded tag is longer than its value needs).
+    var tagEnd: Int
     /// The value: the varint, the fixed bytes, the length-delimited payload, or a group's
     /// records.
     var value: Range<Int>
@@ -29,6 +31,7 @@ struct WireRecord: Sendable, Hashable {
             guard let tag = readVarint(bytes, &index), tag >> 3 != 0 else {
                 return (records, false)
             }
+            let tagEnd = index
             let wireType = UInt8(tag & 7)
             let valueStart: Int
             switch wireType {
@@ -75,7 +78,7 @@ struct WireRecord: Sendable, Hashable {
                 }
                 records.append(
                     WireRecord(
-                        number: tag >> 3, wireType: 3, record: start..<index,
+                        number: tag >> 3, wireType: 3, record: start..<index, tagEnd: tagEnd,
                         value: valueStart..<valueEnd))
                 continue
             default:
@@ -83,10 +86,17 @@ struct WireRecord: Sendable, Hashable {
             }
             records.append(
                 WireRecord(
-                    number: tag >> 3, wireType: wireType, record: start..<index,
+                    number: tag >> 3, wireType: wireType, record: start..<index, tagEnd: tagEnd,
                     value: valueStart..<index))
         }
         return (records, true)
+    }
+
+    /// `bytes` with this length-delimited record's value replaced by `payload`, its length
+    /// prefix rewritten to match.
+    func replacingValue(in bytes: [UInt8], with payload: [UInt8]) -> [UInt8] {
+        Array(bytes[..<tagEnd]) + Self.varint(UInt64(payload.count)) + payload
+            + bytes[record.upperBound...]
     }
 
     /// Reads a varint of at most 10 bytes at `index`, advancing it; nil when it is cut short or
