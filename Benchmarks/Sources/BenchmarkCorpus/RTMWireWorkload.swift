@@ -55,8 +55,9 @@ extension CorpusMessage {
 }
 
 /// RTMWire's public API as an application calls it: `serializedBytes(options:)` (size, one
-/// allocation, write) and `Envelope(serializedBytes:options:)` (a materialised value).
-public struct RTMWireWorkload: Workload {
+/// allocation, write) and `Envelope(serializedBytes:options:)` (a materialised value). A class,
+/// as the other workloads holding a message are: the measured loop must not copy the envelope.
+public final class RTMWireWorkload: Workload {
     public let implementation: Implementation
     public let message: CorpusMessage
     @usableFromInline let envelope: Envelope

@@ -77,6 +77,53 @@ public struct WireWriter {
         return size
     }
 
+    /// Encodes `message` (of exactly `size` bytes, its `_wireSize()`) into a new array and sets
+    /// `sawNUL` when a string held U+0000. The message is passed, not captured by a closure,
+    /// so that it is not copied.
+    @inlinable
+    static func encode<M: RTMMessage>(_ message: M, size: Int, sawNUL: inout Bool) -> [UInt8] {
+        if size == 0 { return [] }
+        if size <= stackBufferLimit {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+                sawNUL = encode(message, filling: buffer)
+                return Array(buffer)
+            }
+        }
+        return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            sawNUL = encode(message, filling: buffer)
+            initialized = size
+        }
+    }
+
+    /// Encodes `message` (of exactly `size` bytes) into the start of `buffer`; returns whether
+    /// a string held U+0000. Throws ``RTMWireError/Code/bufferTooSmall`` when `buffer` is shorter.
+    @inlinable
+    static func encode<M: RTMMessage>(
+        _ message: M, into buffer: UnsafeMutableRawBufferPointer, size: Int
+    ) throws(RTMWireError) -> Bool {
+        guard buffer.count >= size else {
+            throw RTMWireError(
+                code: .bufferTooSmall,
+                detail: "buffer of \(buffer.count) bytes; the encoding needs \(size)")
+        }
+        // An empty buffer may have no base address; nothing is written then.
+        guard size > 0 else { return false }
+        let start = buffer.baseAddress!.bindMemory(to: UInt8.self, capacity: size)
+        return encode(message, filling: UnsafeMutableBufferPointer(start: start, count: size))
+    }
+
+    /// Encodes `message` into all of `buffer`, which must be its exact size (checked); returns
+    /// whether a string held U+0000.
+    @inlinable
+    static func encode<M: RTMMessage>(
+        _ message: M, filling buffer: UnsafeMutableBufferPointer<UInt8>
+    ) -> Bool {
+        var writer = WireWriter(base: buffer.baseAddress!, capacity: buffer.count)
+        message._encode(to: &writer)
+        precondition(writer.position == 0, "RTMWire: encoded size differs from computed size")
+        return writer.sawNUL
+    }
+
     /// Moves `position` back by `count` bytes and returns the new position, where the caller
     /// writes exactly `count` bytes.
     @inlinable @inline(__always)
