@@ -101,41 +101,60 @@ enum UTF8Scan {
     }
 
     /// ``validate(_:)`` from `start` on, where a byte of 0x80 or above is near; `zero` holds the
-    /// zero-byte bits of the words before. Each byte moves ``UTF8DFA`` one step (a table load
-    /// and a shift, no branch per byte), eight bytes per round; a round that starts between
-    /// characters on eight ASCII bytes skips them as one word, since text mixes scripts with
-    /// spaces and punctuation. U+0000 is looked for in the same words.
+    /// zero-byte bits of the words before. Each byte moves ``UTF8DFA`` one step (one load, no
+    /// branch per byte), eight bytes per round; a round that starts between characters on eight
+    /// ASCII bytes without 0x00 skips them as one word, since text mixes scripts with spaces and
+    /// punctuation. A 0x00 stops the automaton in its error state, like invalid UTF-8:
+    /// ``validateAroundNUL(_:_:from:)`` then tells the two apart.
     @usableFromInline
     static func validateMixed(
         _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, zero: UInt64
     ) -> Scan? {
-        UTF8DFA.rows.withUnsafeBufferPointer { rows in
-            // Only the low six bits of `state` matter: `&>>` masks the shift to them.
-            var state: UInt64 = UTF8DFA.accept
-            var zero = zero
-            var index = start
-            @inline(__always) func step(_ byte: UInt8) {
-                state = rows[Int(byte)] &>> state
-            }
-            while index &+ 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                zero |= (word &- lowBits) & ~word
-                if word & highBits == 0, state & 63 == UTF8DFA.accept {
-                    index &+= 8
-                    continue
-                }
-                for offset in 0..<8 { step(base[index &+ offset]) }
+        let table = UTF8DFA.table
+        var state = table.accept
+        var index = start
+        while index &+ 8 <= count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            // A high bit where a byte is 0x80 or above or 0x00 (or, after a 0x00, one more: that
+            // word only goes through the automaton).
+            if (word | (word &- lowBits)) & highBits == 0, state == table.accept {
                 index &+= 8
+                continue
             }
-            while index < count {
-                let byte = base[index]
-                if byte == 0 { zero |= highBits }
-                step(byte)
-                index &+= 1
-            }
-            guard state & 63 == UTF8DFA.accept else { return nil }
-            return Scan(isASCII: false, containsNUL: zero & highBits != 0)
+            for offset in 0..<8 { state = table.step(state, base[index &+ offset]) }
+            index &+= 8
         }
+        while index < count {
+            state = table.step(state, base[index])
+            index &+= 1
+        }
+        guard state == table.accept else { return validateAroundNUL(base, count, from: start) }
+        return Scan(isASCII: false, containsNUL: zero & highBits != 0)
+    }
+
+    /// After ``validateMixed(_:_:from:zero:)`` ended in the automaton's error state, which 0x00
+    /// leads to as invalid UTF-8 does: the bytes from `start` on are valid UTF-8 holding U+0000
+    /// when every run between 0x00 bytes is; nil otherwise. Rare (U+0000 is refused by the
+    /// semantic rules), so it walks the bytes again, one at a time.
+    @usableFromInline
+    static func validateAroundNUL(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int)
+        -> Scan?
+    {
+        let table = UTF8DFA.table
+        var state = table.accept
+        var sawNUL = false
+        for index in start..<count {
+            let byte = base[index]
+            if byte == 0 {
+                // A 0x00 where a continuation byte belongs is invalid UTF-8.
+                guard state == table.accept else { return nil }
+                sawNUL = true
+            } else {
+                state = table.step(state, byte)
+            }
+        }
+        guard sawNUL, state == table.accept else { return nil }
+        return Scan(isASCII: false, containsNUL: true)
     }
 
     /// A string holding a copy of `bytes`, which ``validate(_:)`` accepted: where the standard
