@@ -5,10 +5,16 @@ The generated `_validate` checks repeated-field counts, runs the message's own r
 (protobuf-c cuts strings there) and descends into every sub-message, prefixing error paths.
 The decoder passes `checkingNUL: false` when no string it read held U+0000 (it looked while
 validating their UTF-8), so that strings are not scanned twice; anything else passes true.
+
+`_checkedWireSize` is `_validate` and `_wireSize` in one walk, for the encoders: the same checks
+in the same order (so the same first error), adding up the size as it goes. A walk of its own
+cost a small envelope's encode about a tenth of its instructions: a call per sub-message and a
+copy of the body's enum to switch on it (see CONTRIBUTING.md, "Benchmarks").
 """
 
 from schema import Field, Message
 from swift_source import SwiftSource, extension_file
+from swift_wire import _tag_length
 
 
 def _validate_sub_message(name: str) -> str:
@@ -18,15 +24,104 @@ def _validate_sub_message(name: str) -> str:
 
 def validation_file(m: Message, elements: set) -> str:
     if m.name in elements:
-        return extension_file(m, _validate_forwarding, _validate_in_place)
-    return extension_file(m, _validate)
+        return extension_file(m, _forwarding("_validate", ""), _validate_in_place,
+                              _forwarding("_checkedWireSize", " -> Int"), _checked_size_in_place)
+    return extension_file(m, _validate, _checked_size)
 
 
-def _validate_forwarding(out: SwiftSource, m: Message):
-    out.line("public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {", 1)
-    out.line("try withUnsafePointer(to: self) { pointer throws(RTMWireError) in", 2)
-    out.line("try Self._validate(InPlace(pointer), limits, checkingNUL: checkingNUL)", 3)
-    out.line("}", 2)
+def _forwarding(name: str, returns: str):
+    """The public method of a repeated field's element type: it reads `self` in place."""
+    def section(out: SwiftSource, m: Message):
+        out.line("public func %s(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError)%s {"
+                 % (name, returns), 1)
+        out.line("try withUnsafePointer(to: self) { pointer throws(RTMWireError) in", 2)
+        out.line("try Self.%s(InPlace(pointer), limits, checkingNUL: checkingNUL)" % name, 3)
+        out.line("}", 2)
+        out.line("}", 1)
+    return section
+
+
+def _open(out: SwiftSource, m: Message, name: str, returns: str, receiver: str = None) -> str:
+    """Writes the signature (static and in place with a receiver) and the checks every walk
+    starts with: repeated-field counts, then the message's own rules. Returns the expression
+    that reads the message."""
+    if receiver:
+        out.line("static func %s(" % name, 1)
+        out.line("_ %s: InPlace<Self>, _ limits: Limits, checkingNUL: Bool" % receiver, 2)
+        out.line(") throws(RTMWireError)%s {" % returns, 1)
+    else:
+        out.line("public func %s(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError)%s {"
+                 % (name, returns), 1)
+    # In place, each field is read through the pointer (see InPlace.pointee).
+    recv = receiver + ".pointee" if receiver else "self"
+    for f in m.by_number:
+        if f.repeated:
+            out.line('try Rules.count(%s.%s.count, limits, "%s")' % (recv, f.prop, f.name), 2)
+    if receiver:
+        out.line("try %s.pointee._validateSelf(limits)" % receiver, 2)
+    else:
+        out.line("try _validateSelf(limits)", 2)
+    return recv
+
+
+def _checked_sub_message(name: str, tag_length: int, call: str) -> str:
+    return ("do { total += %d + Varint.sizeWithLengthPrefix(try %s) } "
+            'catch { throw error.prefixingPath("%s") }' % (tag_length, call, name))
+
+
+def _checked_size_in_place(out: SwiftSource, m: Message):
+    out.line("/// `_checkedWireSize(_:checkingNUL:)` of a message read where it is stored (an element", 1)
+    out.line("/// of a repeated field).", 1)
+    _checked_size(out, m, receiver="message")
+
+
+def _checked_size(out: SwiftSource, m: Message, receiver: str = None):
+    recv = _open(out, m, "_checkedWireSize", " -> Int", receiver)
+    out.line("var total = %s.unknownFields.bytes.count" % recv, 2)
+    for f in m.by_number:
+        if f.oneof is not None:
+            continue
+        prop = recv + "." + f.prop
+        tag_length = _tag_length(f)
+        if f.is_message and f.repeated:
+            out.line("try %s.forEachInPlace { element, index throws(RTMWireError) in" % prop, 2)
+            out.line("do throws(RTMWireError) { total += %d + Varint.sizeWithLengthPrefix(try %s._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } "
+                     'catch { throw error.prefixingPath("%s[\\(index)]") }' % (tag_length, f.swift_scalar, f.name), 3)
+            out.line("}", 2)
+            continue
+        if f.is_message:
+            out.line("if let value = %s {" % prop, 2)
+            out.line(_checked_sub_message(
+                f.name, tag_length, "value._checkedWireSize(limits, checkingNUL: checkingNUL)"), 3)
+            out.line("}", 2)
+            continue
+        if f.is_string:
+            _check_field(out, f, recv)
+        if f.packed:
+            out.line("if !%s.isEmpty {" % prop, 2)
+            out.line("var packedSize = 0", 3)
+            out.line("for value in %s { packedSize += %s }" % (prop, f.size("value")), 3)
+            out.line("total += %d + Varint.sizeWithLengthPrefix(packedSize)" % tag_length, 3)
+            out.line("}", 2)
+        elif f.repeated:
+            out.line("for value in %s { total += %d + %s }" % (prop, tag_length, f.size("value")), 2)
+        else:
+            out.line("if %s { total += %d + %s }" % (f.nonzero(prop), tag_length, f.size(prop)), 2)
+    for oneof in m.oneofs:
+        out.line("switch %s.%s {" % (recv, oneof.prop), 2)
+        for f in oneof.fields:
+            out.line("case .%s(let value)?:" % f.case, 2)
+            if f.is_message:
+                out.line(_checked_sub_message(
+                    f.name, _tag_length(f), "value._checkedWireSize(limits, checkingNUL: checkingNUL)"), 3)
+                continue
+            if f.is_string:
+                out.line('if checkingNUL { try Rules.noNUL(value, "%s") }' % f.name, 3)
+            out.line("total += %d + %s" % (_tag_length(f), f.size("value")), 3)
+        out.line("case nil:", 2)
+        out.line("break", 3)
+        out.line("}", 2)
+    out.line("return total", 2)
     out.line("}", 1)
 
 
@@ -37,21 +132,7 @@ def _validate_in_place(out: SwiftSource, m: Message):
 
 
 def _validate(out: SwiftSource, m: Message, receiver: str = None):
-    if receiver:
-        out.line("static func _validate(", 1)
-        out.line("_ %s: InPlace<Self>, _ limits: Limits, checkingNUL: Bool" % receiver, 2)
-        out.line(") throws(RTMWireError) {", 1)
-    else:
-        out.line("public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {", 1)
-    # In place, each field is read through the pointer (see InPlace.pointee).
-    recv = receiver + ".pointee" if receiver else "self"
-    for f in m.by_number:
-        if f.repeated:
-            out.line('try Rules.count(%s.%s.count, limits, "%s")' % (recv, f.prop, f.name), 2)
-    if receiver:
-        out.line("try %s.pointee._validateSelf(limits)" % receiver, 2)
-    else:
-        out.line("try _validateSelf(limits)", 2)
+    recv = _open(out, m, "_validate", "", receiver)
     for f in m.by_number:
         if f.oneof is None:
             _check_field(out, f, recv)

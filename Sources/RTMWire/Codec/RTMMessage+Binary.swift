@@ -125,17 +125,17 @@ extension RTMMessage {
     func checkedWireSize(_ options: CodecOptions, checkingNUL: Bool = true) throws(RTMWireError)
         -> Int
     {
-        if options.checksSemantics {
-            do {
-                try _validate(options.limits, checkingNUL: checkingNUL)
-            } catch {
-                // A U+0000 error of a field checked earlier would have come first.
-                if !checkingNUL { try _validate(options.limits) }
-                throw error
-            }
+        guard options.checksSemantics else { return _wireSize() }
+        let size: Int
+        do {
+            // The checks and the size in one walk of the message.
+            size = try _checkedWireSize(options.limits, checkingNUL: checkingNUL)
+        } catch {
+            // A U+0000 error of a field checked earlier would have come first.
+            if !checkingNUL { try _validate(options.limits) }
+            throw error
         }
-        let size = _wireSize()
-        if options.checksSemantics, size > options.limits.maxMessageBytes {
+        if size > options.limits.maxMessageBytes {
             throw RTMWireError.messageTooLarge(size, options.limits, encoding: true)
         }
         return size

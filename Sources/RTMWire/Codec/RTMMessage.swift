@@ -23,6 +23,9 @@ public protocol RTMMessage: Sendable, Hashable, CustomDebugStringConvertible {
     /// `checkingNUL` false, skips the U+0000 scan of strings known to hold none (the decoder
     /// looked while validating their UTF-8).
     func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError)
+    /// `_validate(_:checkingNUL:)` and `_wireSize()` in one walk, for the encoders: the same
+    /// checks in the same order, then the size. Generated; defaults to the two calls.
+    func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int
     /// Checks the rules of this message alone; sub-messages are checked by `_validate`.
     /// Defaults to no rules; rules live in `Validation/`.
     func _validateSelf(_ limits: Limits) throws(RTMWireError)
@@ -38,6 +41,11 @@ public protocol RTMMessage: Sendable, Hashable, CustomDebugStringConvertible {
 
 extension RTMMessage {
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {}
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try _validate(limits, checkingNUL: checkingNUL)
+        return _wireSize()
+    }
 
     /// Checks this message's semantic rules and those of every sub-message it holds.
     @inlinable

@@ -11,4 +11,15 @@ extension Metadata {
             do throws(RTMWireError) { try MetadataItem._validate(element, limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("items[\(index)]") }
         }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try Rules.count(self.items.count, limits, "items")
+        try _validateSelf(limits)
+        var total = self.unknownFields.bytes.count
+        try self.items.forEachInPlace { element, index throws(RTMWireError) in
+            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try MetadataItem._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("items[\(index)]") }
+        }
+        if self.majorRevision != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.majorRevision)) }
+        return total
+    }
 }

@@ -9,4 +9,14 @@ extension Sender {
         if checkingNUL { try Rules.noNUL(self.userID, "user_id") }
         if checkingNUL { try Rules.noNUL(self.displayName, "display_name") }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try _validateSelf(limits)
+        var total = self.unknownFields.bytes.count
+        if checkingNUL { try Rules.noNUL(self.userID, "user_id") }
+        if !self.userID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.userID.utf8.count) }
+        if checkingNUL { try Rules.noNUL(self.displayName, "display_name") }
+        if !self.displayName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.displayName.utf8.count) }
+        return total
+    }
 }

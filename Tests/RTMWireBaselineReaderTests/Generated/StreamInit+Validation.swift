@@ -8,4 +8,12 @@ extension StreamInit {
         try _validateSelf(limits)
         if checkingNUL { try Rules.noNUL(self.contentType, "content_type") }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try _validateSelf(limits)
+        var total = self.unknownFields.bytes.count
+        if checkingNUL { try Rules.noNUL(self.contentType, "content_type") }
+        if !self.contentType.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.contentType.utf8.count) }
+        return total
+    }
 }

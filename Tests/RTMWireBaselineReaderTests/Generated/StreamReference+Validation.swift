@@ -10,4 +10,16 @@ extension StreamReference {
         if checkingNUL { try Rules.noNUL(self.senderUserID, "sender_user_id") }
         if checkingNUL { try Rules.noNUL(self.excerpt, "excerpt") }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try _validateSelf(limits)
+        var total = self.unknownFields.bytes.count
+        if checkingNUL { try Rules.noNUL(self.messageID, "message_uid") }
+        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+        if checkingNUL { try Rules.noNUL(self.senderUserID, "sender_user_id") }
+        if !self.senderUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.senderUserID.utf8.count) }
+        if checkingNUL { try Rules.noNUL(self.excerpt, "excerpt") }
+        if !self.excerpt.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.excerpt.utf8.count) }
+        return total
+    }
 }

@@ -8,4 +8,12 @@ extension TextMessage {
         try _validateSelf(limits)
         if checkingNUL { try Rules.noNUL(self.text, "text") }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try _validateSelf(limits)
+        var total = self.unknownFields.bytes.count
+        if checkingNUL { try Rules.noNUL(self.text, "text") }
+        if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
+        return total
+    }
 }

@@ -17,4 +17,24 @@ extension AppDataEntry {
         if checkingNUL { try Rules.noNUL(message.pointee.key, "key") }
         if checkingNUL { try Rules.noNUL(message.pointee.value, "value") }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try withUnsafePointer(to: self) { pointer throws(RTMWireError) in
+            try Self._checkedWireSize(InPlace(pointer), limits, checkingNUL: checkingNUL)
+        }
+    }
+
+    /// `_checkedWireSize(_:checkingNUL:)` of a message read where it is stored (an element
+    /// of a repeated field).
+    static func _checkedWireSize(
+        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
+    ) throws(RTMWireError) -> Int {
+        try message.pointee._validateSelf(limits)
+        var total = message.pointee.unknownFields.bytes.count
+        if checkingNUL { try Rules.noNUL(message.pointee.key, "key") }
+        if !message.pointee.key.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.key.utf8.count) }
+        if checkingNUL { try Rules.noNUL(message.pointee.value, "value") }
+        if !message.pointee.value.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.value.utf8.count) }
+        return total
+    }
 }

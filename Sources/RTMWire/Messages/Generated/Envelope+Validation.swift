@@ -60,4 +60,67 @@ extension Envelope {
             break
         }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try Rules.count(self.appData.count, limits, "app_data")
+        try _validateSelf(limits)
+        var total = self.unknownFields.bytes.count
+        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
+        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+        if let value = self.sender {
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("sender") }
+        }
+        if self.sendTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.sendTimeMs)) }
+        if let value = self.conversation {
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("conversation") }
+        }
+        if let value = self.deliveryOptions {
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("delivery_options") }
+        }
+        if let value = self.replyTo {
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("reply_to") }
+        }
+        try self.appData.forEachInPlace { element, index throws(RTMWireError) in
+            do throws(RTMWireError) { total += 2 + Varint.sizeWithLengthPrefix(try AppDataEntry._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("app_data[\(index)]") }
+        }
+        switch self.body {
+        case .text(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("text") }
+        case .image(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("image") }
+        case .file(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("file") }
+        case .status(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("status") }
+        case .receipt(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("receipt") }
+        case .stream(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream") }
+        case .streamChunk(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream_chunk") }
+        case .metadata(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("metadata") }
+        case .custom(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("custom") }
+        case .edit(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("edit") }
+        case .recall(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("recall") }
+        case .reaction(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("reaction") }
+        case .reactionSummary(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("reaction_summary") }
+        case .typing(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("typing") }
+        case .streamPullRequest(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream_pull_request") }
+        case .streamPullResponse(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream_pull_response") }
+        case .appDataUpdate(let value)?:
+            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("app_data_update") }
+        case nil:
+            break
+        }
+        return total
+    }
 }

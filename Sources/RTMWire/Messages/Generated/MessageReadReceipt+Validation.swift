@@ -6,4 +6,12 @@ extension MessageReadReceipt {
         try _validateSelf(limits)
         if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try _validateSelf(limits)
+        var total = self.unknownFields.bytes.count
+        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
+        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+        return total
+    }
 }

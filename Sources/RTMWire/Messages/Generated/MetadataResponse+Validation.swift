@@ -13,4 +13,22 @@ extension MetadataResponse {
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("metadata") }
         }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try _validateSelf(limits)
+        var total = self.unknownFields.bytes.count
+        if checkingNUL { try Rules.noNUL(self.requestID, "request_id") }
+        if !self.requestID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.requestID.utf8.count) }
+        if self.operation.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.operation.rawValue))) }
+        if let value = self.target {
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("target") }
+        }
+        if self.status.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.status.rawValue))) }
+        if checkingNUL { try Rules.noNUL(self.errorMessage, "error_message") }
+        if !self.errorMessage.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.errorMessage.utf8.count) }
+        if let value = self.metadata {
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("metadata") }
+        }
+        return total
+    }
 }

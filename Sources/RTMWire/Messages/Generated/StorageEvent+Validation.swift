@@ -12,4 +12,19 @@ extension StorageEvent {
         }
         if checkingNUL { try Rules.noNUL(self.publisherUserID, "publisher_user_id") }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try _validateSelf(limits)
+        var total = self.unknownFields.bytes.count
+        if let value = self.target {
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("target") }
+        }
+        if self.eventType.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.eventType.rawValue))) }
+        if let value = self.metadata {
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("metadata") }
+        }
+        if checkingNUL { try Rules.noNUL(self.publisherUserID, "publisher_user_id") }
+        if !self.publisherUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.publisherUserID.utf8.count) }
+        return total
+    }
 }

@@ -16,4 +16,23 @@ extension StreamChunk {
             break
         }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try _validateSelf(limits)
+        var total = self.unknownFields.bytes.count
+        if checkingNUL { try Rules.noNUL(self.streamMessageID, "stream_id") }
+        if !self.streamMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.streamMessageID.utf8.count) }
+        if self.sequence != 0 { total += 1 + Varint.size(UInt64(self.sequence)) }
+        switch self.event {
+        case .initial(let value)?:
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("init") }
+        case .delta(let value)?:
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("delta") }
+        case .complete(let value)?:
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("complete") }
+        case nil:
+            break
+        }
+        return total
+    }
 }

@@ -6,4 +6,12 @@ extension StreamDelta {
         try _validateSelf(limits)
         if checkingNUL { try Rules.noNUL(self.content, "content") }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try _validateSelf(limits)
+        var total = self.unknownFields.bytes.count
+        if checkingNUL { try Rules.noNUL(self.content, "content") }
+        if !self.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.content.utf8.count) }
+        return total
+    }
 }

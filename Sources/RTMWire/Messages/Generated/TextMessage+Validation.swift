@@ -9,4 +9,15 @@ extension TextMessage {
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("mentions") }
         }
     }
+
+    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+        try _validateSelf(limits)
+        var total = self.unknownFields.bytes.count
+        if checkingNUL { try Rules.noNUL(self.text, "text") }
+        if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
+        if let value = self.mentions {
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("mentions") }
+        }
+        return total
+    }
 }
