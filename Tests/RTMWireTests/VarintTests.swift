@@ -104,4 +104,31 @@ struct VarintTests {
             }
         }
     }
+
+    /// The writer's varints against the byte loop: every length, its edges, and every amount of
+    /// room before them from none to nine bytes (the writer fills its buffer from the end; a
+    /// faster writer that stores whole words must not spill past what it claimed).
+    @Test func theWriterAgreesWithTheByteLoopWhateverTheRoom() {
+        var values: [UInt64] = [0, 1, 0x7F, .max]
+        for bits in stride(from: 7, through: 63, by: 7) {
+            values += [(1 << UInt64(bits)) - 1, 1 << UInt64(bits), (1 << UInt64(bits)) + 1]
+        }
+        var random = SplitMix64(state: 22)
+        for _ in 0..<2_000 { values.append(random.next() >> (random.next() % 64)) }
+        for value in values {
+            let expected = encode(value)
+            for room in 0...9 {
+                var buffer = [UInt8](repeating: 0xEE, count: room + expected.count + 3)
+                buffer.withUnsafeMutableBufferPointer { pointer in
+                    var writer = WireWriter(
+                        base: pointer.baseAddress!, capacity: room + expected.count)
+                    writer.writeVarint(value)
+                    #expect(writer.position == room)
+                }
+                #expect(Array(buffer[room..<(room + expected.count)]) == expected, "\(value)")
+                // Nothing past the varint is touched; the room before it may be.
+                #expect(buffer.suffix(3).allSatisfy { $0 == 0xEE }, "\(value)")
+            }
+        }
+    }
 }
