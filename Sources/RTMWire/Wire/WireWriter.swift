@@ -64,11 +64,7 @@ public struct WireWriter {
     static func fill(
         _ buffer: UnsafeMutableRawBufferPointer, size: Int, _ body: (inout WireWriter) -> Void
     ) throws(RTMWireError) -> Int {
-        guard buffer.count >= size else {
-            throw RTMWireError(
-                code: .bufferTooSmall,
-                detail: "buffer of \(buffer.count) bytes; the encoding needs \(size)")
-        }
+        guard buffer.count >= size else { throw bufferTooSmall(buffer.count, needed: size) }
         // An empty buffer may have no base address; nothing is written then.
         if size > 0 {
             let start = buffer.baseAddress!.bindMemory(to: UInt8.self, capacity: size)
@@ -101,11 +97,7 @@ public struct WireWriter {
     static func encode<M: RTMMessage>(
         _ message: M, into buffer: UnsafeMutableRawBufferPointer, size: Int
     ) throws(RTMWireError) -> Bool {
-        guard buffer.count >= size else {
-            throw RTMWireError(
-                code: .bufferTooSmall,
-                detail: "buffer of \(buffer.count) bytes; the encoding needs \(size)")
-        }
+        guard buffer.count >= size else { throw bufferTooSmall(buffer.count, needed: size) }
         // An empty buffer may have no base address; nothing is written then.
         guard size > 0 else { return false }
         let start = buffer.baseAddress!.bindMemory(to: UInt8.self, capacity: size)
@@ -122,6 +114,13 @@ public struct WireWriter {
         message._encode(to: &writer)
         precondition(writer.position == 0, "RTMWire: encoded size differs from computed size")
         return writer.sawNUL
+    }
+
+    /// The ``RTMWireError/Code/bufferTooSmall`` error of a caller's buffer of `count` bytes.
+    @usableFromInline
+    static func bufferTooSmall(_ count: Int, needed size: Int) -> RTMWireError {
+        RTMWireError(
+            code: .bufferTooSmall, detail: "buffer of \(count) bytes; the encoding needs \(size)")
     }
 
     /// Moves `position` back by `count` bytes and returns the new position, where the caller
