@@ -108,18 +108,19 @@ def _checked_size(out: SwiftSource, m: Message, receiver: str = None):
         else:
             out.line("if %s { total += %d + %s }" % (f.nonzero(prop), tag_length, f.size(prop)), 2)
     for oneof in m.oneofs:
-        out.line("switch %s.%s {" % (recv, oneof.prop), 2)
+        # On the unwrapped value, as the encoder (see swift_wire.py).
+        out.line("if let oneof = %s.%s {" % (recv, oneof.prop), 2)
+        out.line("switch oneof {", 3)
         for f in oneof.fields:
-            out.line("case .%s(let value)?:" % f.case, 2)
+            out.line("case .%s(let value):" % f.case, 3)
             if f.is_message:
                 out.line(_checked_sub_message(
-                    f.name, _tag_length(f), "value._checkedWireSize(limits, checkingNUL: checkingNUL)"), 3)
+                    f.name, _tag_length(f), "value._checkedWireSize(limits, checkingNUL: checkingNUL)"), 4)
                 continue
             if f.is_string:
-                out.line('if checkingNUL { try Rules.noNUL(value, "%s") }' % f.name, 3)
-            out.line("total += %d + %s" % (_tag_length(f), f.size("value")), 3)
-        out.line("case nil:", 2)
-        out.line("break", 3)
+                out.line('if checkingNUL { try Rules.noNUL(value, "%s") }' % f.name, 4)
+            out.line("total += %d + %s" % (_tag_length(f), f.size("value")), 4)
+        out.line("}", 3)
         out.line("}", 2)
     out.line("return total", 2)
     out.line("}", 1)

@@ -103,12 +103,14 @@ def _encode(out: SwiftSource, m: Message, receiver: str = None):
             # Members adjacent in field order: one switch, placed at the last of them.
             if f is not f.oneof.by_number[-1]:
                 continue
-            out.line("switch %s.%s {" % (recv, f.oneof.prop), 2)
+            # On the unwrapped value: a switch on the optional reads the case twice (the
+            # optional's, then the member's), each time from a copy of the whole enum.
+            out.line("if let oneof = %s.%s {" % (recv, f.oneof.prop), 2)
+            out.line("switch oneof {", 3)
             for member in f.oneof.by_number:
-                out.line("case .%s(let value)?:" % member.case, 2)
-                value_then_tag(member, "value", 3)
-            out.line("case nil:", 2)
-            out.line("break", 3)
+                out.line("case .%s(let value):" % member.case, 3)
+                value_then_tag(member, "value", 4)
+            out.line("}", 3)
             out.line("}", 2)
             continue
         if f.oneof is not None:

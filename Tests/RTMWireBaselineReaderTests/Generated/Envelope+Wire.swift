@@ -30,36 +30,36 @@ extension Envelope {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
-        switch self.body {
-        case .text(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0x82, 0x01)
-        case .image(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0x8A, 0x01)
-        case .file(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0x92, 0x01)
-        case .status(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0x9A, 0x01)
-        case .receipt(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xA2, 0x01)
-        case .stream(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xAA, 0x01)
-        case .streamChunk(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xB2, 0x01)
-        case .metadata(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xBA, 0x01)
-        case .custom(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xC2, 0x01)
-        case nil:
-            break
+        if let oneof = self.body {
+            switch oneof {
+            case .text(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0x82, 0x01)
+            case .image(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0x8A, 0x01)
+            case .file(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0x92, 0x01)
+            case .status(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0x9A, 0x01)
+            case .receipt(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xA2, 0x01)
+            case .stream(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xAA, 0x01)
+            case .streamChunk(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xB2, 0x01)
+            case .metadata(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xBA, 0x01)
+            case .custom(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xC2, 0x01)
+            }
         }
         if let value = self.deliveryOptions {
             writer.writeMessage(value)

@@ -19,14 +19,14 @@ extension MetadataTarget {
     public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
-        switch self.target {
-        case .channel(let value)?:
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("channel") }
-        case .userID(let value)?:
-            if checkingNUL { try Rules.noNUL(value, "user_id") }
-            total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count)
-        case nil:
-            break
+        if let oneof = self.target {
+            switch oneof {
+            case .channel(let value):
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("channel") }
+            case .userID(let value):
+                if checkingNUL { try Rules.noNUL(value, "user_id") }
+                total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count)
+            }
         }
         return total
     }

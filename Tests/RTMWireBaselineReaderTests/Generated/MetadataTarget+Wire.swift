@@ -18,15 +18,15 @@ extension MetadataTarget {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
-        switch self.target {
-        case .channel(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x0A)
-        case .userID(let value)?:
-            writer.writeLengthDelimited(value)
-            writer.writeByte(0x12)
-        case nil:
-            break
+        if let oneof = self.target {
+            switch oneof {
+            case .channel(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x0A)
+            case .userID(let value):
+                writer.writeLengthDelimited(value)
+                writer.writeByte(0x12)
+            }
         }
     }
 

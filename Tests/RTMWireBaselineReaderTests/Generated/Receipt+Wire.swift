@@ -21,24 +21,24 @@ extension Receipt {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
-        switch self.kind {
-        case .delivery(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x0A)
-        case .messageRead(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x12)
-        case .conversationRead(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x1A)
-        case .groupRead(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x22)
-        case .groupReadCount(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x2A)
-        case nil:
-            break
+        if let oneof = self.kind {
+            switch oneof {
+            case .delivery(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x0A)
+            case .messageRead(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x12)
+            case .conversationRead(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x1A)
+            case .groupRead(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x22)
+            case .groupReadCount(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x2A)
+            }
         }
     }
 

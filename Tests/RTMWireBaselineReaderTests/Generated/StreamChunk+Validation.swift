@@ -25,15 +25,15 @@ extension StreamChunk {
         if checkingNUL { try Rules.noNUL(self.streamMessageID, "stream_id") }
         if !self.streamMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.streamMessageID.utf8.count) }
         if self.sequence != 0 { total += 1 + Varint.size(UInt64(self.sequence)) }
-        switch self.event {
-        case .initial(let value)?:
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("init") }
-        case .delta(let value)?:
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("delta") }
-        case .complete(let value)?:
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("complete") }
-        case nil:
-            break
+        if let oneof = self.event {
+            switch oneof {
+            case .initial(let value):
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("init") }
+            case .delta(let value):
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("delta") }
+            case .complete(let value):
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("complete") }
+            }
         }
         return total
     }

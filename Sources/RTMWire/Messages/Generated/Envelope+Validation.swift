@@ -83,43 +83,43 @@ extension Envelope {
         try self.appData.forEachInPlace { element, index throws(RTMWireError) in
             do throws(RTMWireError) { total += 2 + Varint.sizeWithLengthPrefix(try AppDataEntry._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("app_data[\(index)]") }
         }
-        switch self.body {
-        case .text(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("text") }
-        case .image(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("image") }
-        case .file(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("file") }
-        case .status(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("status") }
-        case .receipt(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("receipt") }
-        case .stream(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream") }
-        case .streamChunk(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream_chunk") }
-        case .metadata(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("metadata") }
-        case .custom(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("custom") }
-        case .edit(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("edit") }
-        case .recall(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("recall") }
-        case .reaction(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("reaction") }
-        case .reactionSummary(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("reaction_summary") }
-        case .typing(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("typing") }
-        case .streamPullRequest(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream_pull_request") }
-        case .streamPullResponse(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream_pull_response") }
-        case .appDataUpdate(let value)?:
-            do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("app_data_update") }
-        case nil:
-            break
+        if let oneof = self.body {
+            switch oneof {
+            case .text(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("text") }
+            case .image(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("image") }
+            case .file(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("file") }
+            case .status(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("status") }
+            case .receipt(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("receipt") }
+            case .stream(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream") }
+            case .streamChunk(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream_chunk") }
+            case .metadata(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("metadata") }
+            case .custom(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("custom") }
+            case .edit(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("edit") }
+            case .recall(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("recall") }
+            case .reaction(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("reaction") }
+            case .reactionSummary(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("reaction_summary") }
+            case .typing(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("typing") }
+            case .streamPullRequest(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream_pull_request") }
+            case .streamPullResponse(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream_pull_response") }
+            case .appDataUpdate(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("app_data_update") }
+            }
         }
         return total
     }

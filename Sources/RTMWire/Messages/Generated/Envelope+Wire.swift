@@ -48,60 +48,60 @@ extension Envelope {
             writer.writeMessage(value)
             writer.writeTag(0x82, 0x04)
         }
-        switch self.body {
-        case .text(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0x82, 0x01)
-        case .image(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0x8A, 0x01)
-        case .file(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0x92, 0x01)
-        case .status(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0x9A, 0x01)
-        case .receipt(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xA2, 0x01)
-        case .stream(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xAA, 0x01)
-        case .streamChunk(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xB2, 0x01)
-        case .metadata(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xBA, 0x01)
-        case .custom(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xC2, 0x01)
-        case .edit(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xCA, 0x01)
-        case .recall(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xD2, 0x01)
-        case .reaction(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xDA, 0x01)
-        case .reactionSummary(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xE2, 0x01)
-        case .typing(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xEA, 0x01)
-        case .streamPullRequest(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xF2, 0x01)
-        case .streamPullResponse(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0xFA, 0x01)
-        case .appDataUpdate(let value)?:
-            writer.writeMessage(value)
-            writer.writeTag(0x82, 0x02)
-        case nil:
-            break
+        if let oneof = self.body {
+            switch oneof {
+            case .text(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0x82, 0x01)
+            case .image(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0x8A, 0x01)
+            case .file(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0x92, 0x01)
+            case .status(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0x9A, 0x01)
+            case .receipt(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xA2, 0x01)
+            case .stream(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xAA, 0x01)
+            case .streamChunk(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xB2, 0x01)
+            case .metadata(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xBA, 0x01)
+            case .custom(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xC2, 0x01)
+            case .edit(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xCA, 0x01)
+            case .recall(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xD2, 0x01)
+            case .reaction(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xDA, 0x01)
+            case .reactionSummary(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xE2, 0x01)
+            case .typing(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xEA, 0x01)
+            case .streamPullRequest(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xF2, 0x01)
+            case .streamPullResponse(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xFA, 0x01)
+            case .appDataUpdate(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0x82, 0x02)
+            }
         }
         if let value = self.deliveryOptions {
             writer.writeMessage(value)

@@ -21,13 +21,13 @@ extension MessageEdit {
         if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
         if !self.targetMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.targetMessageID.utf8.count) }
         if self.editTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.editTimeMs)) }
-        switch self.content {
-        case .text(let value)?:
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("text") }
-        case .caption(let value)?:
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("caption") }
-        case nil:
-            break
+        if let oneof = self.content {
+            switch oneof {
+            case .text(let value):
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("text") }
+            case .caption(let value):
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("caption") }
+            }
         }
         return total
     }

@@ -18,15 +18,15 @@ extension MessageEdit {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
-        switch self.content {
-        case .text(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x1A)
-        case .caption(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x22)
-        case nil:
-            break
+        if let oneof = self.content {
+            switch oneof {
+            case .text(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x1A)
+            case .caption(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x22)
+            }
         }
         if self.editTimeMs != 0 {
             writer.writeVarint(UInt64(bitPattern: self.editTimeMs))

@@ -17,18 +17,18 @@ extension MetadataMessage {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
-        switch self.kind {
-        case .request(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x0A)
-        case .response(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x12)
-        case .event(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x1A)
-        case nil:
-            break
+        if let oneof = self.kind {
+            switch oneof {
+            case .request(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x0A)
+            case .response(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x12)
+            case .event(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x1A)
+            }
         }
     }
 

@@ -19,18 +19,18 @@ extension StreamChunk {
         // Backwards (see WireWriter): unknown fields, which go last, then the fields from the
         // highest number down, each value before its tag.
         if !self.unknownFields.isEmpty { writer.writeRaw(self.unknownFields.bytes) }
-        switch self.event {
-        case .initial(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x1A)
-        case .delta(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x22)
-        case .complete(let value)?:
-            writer.writeMessage(value)
-            writer.writeByte(0x2A)
-        case nil:
-            break
+        if let oneof = self.event {
+            switch oneof {
+            case .initial(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x1A)
+            case .delta(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x22)
+            case .complete(let value):
+                writer.writeMessage(value)
+                writer.writeByte(0x2A)
+            }
         }
         if self.sequence != 0 {
             writer.writeVarint(UInt64(self.sequence))
