@@ -14,7 +14,7 @@ copy of the body's enum to switch on it (see CONTRIBUTING.md, "Benchmarks").
 
 from schema import Field, Message
 from swift_source import SwiftSource, extension_file
-from swift_wire import _tag_length
+from swift_wire import _tag_length, add_value_size
 
 
 def _validate_sub_message(name: str) -> str:
@@ -97,16 +97,7 @@ def _checked_size(out: SwiftSource, m: Message, receiver: str = None):
             continue
         if f.is_string:
             _check_field(out, f, recv)
-        if f.packed:
-            out.line("if !%s.isEmpty {" % prop, 2)
-            out.line("var packedSize = 0", 3)
-            out.line("for value in %s { packedSize += %s }" % (prop, f.size("value")), 3)
-            out.line("total += %d + Varint.sizeWithLengthPrefix(packedSize)" % tag_length, 3)
-            out.line("}", 2)
-        elif f.repeated:
-            out.line("for value in %s { total += %d + %s }" % (prop, tag_length, f.size("value")), 2)
-        else:
-            out.line("if %s { total += %d + %s }" % (f.nonzero(prop), tag_length, f.size(prop)), 2)
+        add_value_size(out, f, prop)
     for oneof in m.oneofs:
         # On the unwrapped value, as the encoder (see swift_wire.py).
         out.line("if let oneof = %s.%s {" % (recv, oneof.prop), 2)

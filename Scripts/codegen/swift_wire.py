@@ -51,22 +51,29 @@ def _size(out: SwiftSource, m: Message):
                          % (member.case, _tag_length(member), member.size("value")), 2)
             out.line("case nil: break", 2)
             out.line("}", 2)
-        elif f.packed:
-            out.line("if !%s.isEmpty {" % prop, 2)
-            out.line("var packedSize = 0", 3)
-            out.line("for value in %s { packedSize += %s }" % (prop, f.size("value")), 3)
-            out.line("total += %d + Varint.sizeWithLengthPrefix(packedSize)" % tag_length, 3)
-            out.line("}", 2)
-        elif f.repeated:
-            out.line("for value in %s { total += %d + %s }"
-                     % (prop, tag_length, f.size("value")), 2)
-        elif f.is_message:
+        elif f.is_message and not f.repeated:
             out.line("if let value = %s { total += %d + %s }"
                      % (prop, tag_length, f.size("value")), 2)
         else:
-            out.line("if %s { total += %d + %s }" % (f.nonzero(prop), tag_length, f.size(prop)), 2)
+            add_value_size(out, f, prop)
     out.line("return total", 2)
     out.line("}", 1)
+
+
+def add_value_size(out: SwiftSource, f: Field, prop: str):
+    """Adds the size of a field that is not a sub-message (a packed or repeated run, or one value)
+    to `total`: shared by `_wireSize` and the checked walk (swift_validation.py)."""
+    tag_length = _tag_length(f)
+    if f.packed:
+        out.line("if !%s.isEmpty {" % prop, 2)
+        out.line("var packedSize = 0", 3)
+        out.line("for value in %s { packedSize += %s }" % (prop, f.size("value")), 3)
+        out.line("total += %d + Varint.sizeWithLengthPrefix(packedSize)" % tag_length, 3)
+        out.line("}", 2)
+    elif f.repeated:
+        out.line("for value in %s { total += %d + %s }" % (prop, tag_length, f.size("value")), 2)
+    else:
+        out.line("if %s { total += %d + %s }" % (f.nonzero(prop), tag_length, f.size(prop)), 2)
 
 
 def _encode_forwarding(out: SwiftSource, m: Message):
