@@ -55,30 +55,37 @@ def _stored(f: Field) -> str:
 
 
 def _storage(f: Field) -> tuple:
-    """(Swift type, initial value, assignment from `field`) of a singular field's storage."""
+    """(Swift type, initial value) of a singular field's storage in `_Fields`."""
     if f.is_message:
-        # The occurrence, if there is exactly one (nil and `many` otherwise): a sub-message
-        # that occurs once is viewed in its own range, without walking this message again.
-        return "ViewOccurrences", "ViewOccurrences()", "%s.add(field)"
+        # The occurrence, if there is exactly one (its own range) or `many`; the sub-message's
+        # own fields are recorded beside it (`_senderFields`), merged over every occurrence.
+        return "ViewOccurrences", "ViewOccurrences()"
     if f.is_string or f.type.swift == "[UInt8]":
-        return "ViewRange", "ViewRange()", "ViewRange(field)"
-    return "UInt64", "0", "field.varint(scope.base)"
+        return "ViewRange", "ViewRange()"
+    return "UInt64", "0"
 
 
-def _assign(f: Field) -> str:
-    """The statement that records `field`, an occurrence of `f`, in its storage."""
-    assignment = _storage(f)[2]
-    if "%s" in assignment:
-        return assignment % _stored(f)
-    return "%s = %s" % (_stored(f), assignment)
+def _fields_of(f: Field) -> str:
+    """The stored property holding the recorded fields of a singular sub-message field."""
+    return _stored(f) + "Fields"
 
 
-def _value(f: Field, stored: str = None) -> tuple:
-    """(Swift type, expression) of a singular field, from its storage (`stored`)."""
-    stored = stored or _stored(f)
+def _oneof_fields_enum(oneof) -> str:
+    """The enum holding the recorded fields of a oneof's message member."""
+    return "_%sFields" % oneof.enum
+
+
+def _message_members(oneof) -> list:
+    return [f for f in oneof.by_number if f.is_message]
+
+
+def _value(f: Field) -> tuple:
+    """(Swift type, expression) of a singular field, from its recorded storage."""
+    stored = "fields." + _stored(f)
     if f.is_message:
         view = view_name(f.swift_scalar)
-        return view + "?", "%s.scope(in: scope, %d).map(%s.init(_scope:))" % (stored, f.number, view)
+        return view + "?", "%s.scope(in: scope, %d).map { %s(scope: $0, fields: fields.%s) }" % (
+            stored, f.number, view, _fields_of(f))
     if f.is_string:
         return "RTMStringView", "%s.string(scope)" % stored
     if f.type.swift == "[UInt8]":
@@ -87,12 +94,7 @@ def _value(f: Field, stored: str = None) -> tuple:
 
 
 def _member_value(f: Field) -> str:
-    """A oneof member's value from `member` (its last occurrence) and `%sFrom`."""
-    if f.is_message:
-        # A member that is set occurred at least once: `scope(in:)` is never nil here.
-        stored = _stored(f.oneof)
-        return "%s(_scope: %sRun.scope(in: scope, %d, from: %sFrom) ?? scope)" % (
-            view_name(f.swift_scalar), stored, f.number, stored)
+    """A non-message oneof member's value from `member` (its last occurrence)."""
     if f.is_string:
         return "ViewRange(member).string(scope)"
     if f.type.swift == "[UInt8]":
@@ -118,40 +120,20 @@ def _repeated(f: Field) -> tuple:
 def _view(out: SwiftSource, m: Message):
     name = view_name(m.name)
     out.line("/// A view of an encoded ``%s``, read in place from bytes that it keeps alive (see" % m.name)
-    out.line("/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular")
-    out.line("/// field's last occurrence is; repeated fields are read when iterated.")
+    out.line("/// ``RTMViewable``). The pass that checks the input records where each singular field's")
+    out.line("/// last occurrence is, sub-messages included; repeated fields are read when iterated.")
     out.line("public struct %s: RTMMessageView {" % name)
     out.line("/// The message type this views.", 1)
     out.line("public typealias Message = %s" % m.name, 1)
     out.line("@usableFromInline let scope: ViewScope", 1)
+    out.line("@usableFromInline var fields: _Fields", 1)
     singular = [f for f in m.by_number if not f.repeated and f.oneof is None]
-    for f in singular:
-        swift_type, initial, _ = _storage(f)
-        out.line("@usableFromInline var %s: %s = %s" % (_stored(f), swift_type, initial), 1)
-    for oneof in m.oneofs:
-        out.line("/// The last occurrence of a member, and where that member's last run starts.", 1)
-        out.line("@usableFromInline var %s: ViewField? = nil" % _stored(oneof), 1)
-        out.line("@usableFromInline var %sFrom = 0" % _stored(oneof), 1)
-        out.line("@usableFromInline var %sRun = ViewOccurrences()" % _stored(oneof), 1)
     out.line()
-    out.line("/// The view of the message at `scope`; made by `view(of:)` and by enclosing views.", 1)
-    out.line("@inlinable", 1)
-    out.line("public init(_scope scope: ViewScope) {", 1)
-    out.line("self.scope = scope", 2)
-    if singular or m.oneofs:
-        out.line("scope.forEachField { field in", 2)
-        out.line("switch field.tag {", 3)
-        for f in singular:
-            out.line("case %s: %s" % (_tag(f), _assign(f)), 3)
-        for oneof in m.oneofs:
-            out.line("case %s:" % ", ".join(_tag(f) for f in oneof.by_number), 3)
-            _record_oneof(out, oneof, 4)
-        out.line("default: break", 3)
-        out.line("}", 3)
-        out.line("}", 2)
-    out.line("}", 1)
+    _fields_struct(out, m, singular)
     out.line()
-    _checking_init(out, m, singular)
+    out.lines(_INITS.replace("MESSAGE", m.name).split("\n"), 1)
+    out.line()
+    _record(out, m, singular)
     for member in m.members():
         out.line()
         if isinstance(member, Field):
@@ -166,15 +148,86 @@ def _view(out: SwiftSource, m: Message):
     out.line("}")
 
 
+# The initializers every view has; MESSAGE is the message type's name. Indented by one level.
+_INITS = """/// The view of the message at `scope` whose fields were recorded as `fields`.
+@inlinable
+init(scope: ViewScope, fields: _Fields) {
+    self.scope = scope
+    self.fields = fields
+}
+
+/// The view of the message at `scope`, an input a view has already checked (an element
+/// of a repeated field): its fields are recorded by walking it again.
+public init(_scope scope: ViewScope) {
+    var fields = _Fields()
+    scope.recordChecked { reader, options, violation throws(RTMWireError) in
+        try Self._record(&reader, options, &violation, into: &fields)
+    }
+    self.init(scope: scope, fields: fields)
+}
+
+/// The view of the message `reader` is at (its current scope, whose bytes `scope`
+/// keeps alive), after checking it as `MESSAGE._checkView` does without
+/// strings, in the same pass that records its fields; made by `view(of:)`.
+@inlinable
+public init(
+    _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
+    _ violation: inout ViewViolation
+) throws(RTMWireError) {
+    self.scope = scope
+    self.fields = _Fields()
+    try Self._record(&reader, options, &violation, into: &self.fields)
+}"""
+
+
+def _fields_struct(out: SwiftSource, m: Message, singular: list):
+    """_Fields: where the message's singular fields are, offsets only (no reference, so a
+    view copies it as plain bytes), recorded by the checking pass."""
+    out.line("/// Where the singular fields of the message are: offsets into the input, and the recorded", 1)
+    out.line("/// fields of each sub-message, merged over its occurrences as the decoder merges them.", 1)
+    out.line("@usableFromInline", 1)
+    out.line("struct _Fields {", 1)
+    for f in singular:
+        swift_type, initial = _storage(f)
+        out.line("@usableFromInline var %s: %s = %s" % (_stored(f), swift_type, initial), 2)
+        if f.is_message:
+            out.line("@usableFromInline var %s = %s._Fields()"
+                     % (_fields_of(f), view_name(f.swift_scalar)), 2)
+    for oneof in m.oneofs:
+        out.line("/// The last occurrence of a member, and where that member's last run starts.", 2)
+        out.line("@usableFromInline var %s: ViewField? = nil" % _stored(oneof), 2)
+        out.line("@usableFromInline var %sFrom = 0" % _stored(oneof), 2)
+        out.line("@usableFromInline var %sRun = ViewOccurrences()" % _stored(oneof), 2)
+        if _message_members(oneof):
+            out.line("@usableFromInline var %sFields = %s.none"
+                     % (_stored(oneof), _oneof_fields_enum(oneof)), 2)
+    out.line()
+    out.line("@inlinable init() {}", 2)
+    out.line("}", 1)
+    for oneof in m.oneofs:
+        members = _message_members(oneof)
+        if not members:
+            continue
+        out.line()
+        out.line("/// The recorded fields of the `%s` member that is set, when it is a message." % oneof.name, 1)
+        out.line("@usableFromInline", 1)
+        out.line("enum %s {" % _oneof_fields_enum(oneof), 1)
+        out.line("case none", 2)
+        for f in members:
+            out.line("case %s(%s._Fields)" % (f.case, view_name(f.swift_scalar)), 2)
+        out.line("}", 1)
+
+
 def _record_oneof(out: SwiftSource, oneof, indent: int):
     """The statements that record `field`, an occurrence of a member of `oneof`."""
     # A member other than the last one seen starts a new run; the last member wins.
-    out.line("if %s?.tag != field.tag {" % _stored(oneof), indent)
-    out.line("%sFrom = field.tagStart" % _stored(oneof), indent + 1)
-    out.line("%sRun = ViewOccurrences()" % _stored(oneof), indent + 1)
+    stored = "fields." + _stored(oneof)
+    out.line("if %s?.tag != field.tag {" % stored, indent)
+    out.line("%sFrom = field.tagStart" % stored, indent + 1)
+    out.line("%sRun = ViewOccurrences()" % stored, indent + 1)
     out.line("}", indent)
-    out.line("%s = field" % _stored(oneof), indent)
-    out.line("%sRun.add(field)" % _stored(oneof), indent)
+    out.line("%s = field" % stored, indent)
+    out.line("%sRun.add(field)" % stored, indent)
 
 
 def _walk(out: SwiftSource, fields: list, case):
@@ -205,18 +258,18 @@ def _count_checks(out: SwiftSource, repeated: list, last_returns: bool = True):
         out.line("}", 2)
 
 
-def _checking_init(out: SwiftSource, m: Message, singular: list):
-    """init(_checking:): the one pass that checks the message's structure, as `_checkView` with
+def _record(out: SwiftSource, m: Message, singular: list):
+    """_record: the one pass that checks the message's structure, as `_checkView` with
     `strings: false` does (the same errors, and the same violations recorded), and records
-    where its fields are, as init(_scope:) does: a root view walks its input once."""
-    out.line("/// The view of the message `reader` is at (its current scope, whose bytes `scope`", 1)
-    out.line("/// keeps alive), after checking it as `%s._checkView` does without" % m.name, 1)
-    out.line("/// strings, in the same pass; made by `view(of:)`.", 1)
-    out.line("public init(", 1)
-    out.line("_checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,", 2)
-    out.line("_ violation: inout ViewViolation", 2)
+    where its fields are, its sub-messages' included: a view walks its input once."""
+    out.line("/// Checks the message `reader` is at as `%s._checkView` does without strings" % m.name, 1)
+    out.line("/// (the same errors and violations) and records where its fields are in `fields`,", 1)
+    out.line("/// merging into what an earlier occurrence recorded.", 1)
+    out.line("@usableFromInline", 1)
+    out.line("static func _record(", 1)
+    out.line("_ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,", 2)
+    out.line("into fields: inout _Fields", 2)
     out.line(") throws(RTMWireError) {", 1)
-    out.line("self.scope = scope", 2)
     fields = m.by_number
     repeated = [f for f in fields if f.repeated]
     has_messages = any(f.is_message for f in fields)
@@ -236,22 +289,42 @@ def _checking_init(out: SwiftSource, m: Message, singular: list):
                 _check_case(out, f, strings="false")
             return
         out.line("case %s:%s" % (_tag(f), comment), 3)
-        if f.is_message:
+        view = view_name(f.swift_scalar)
+        if f.is_message and f.oneof is None:
             out.line("let field = try reader._viewMessage(", 4)
-            out.line("%s.self, tag: tag, tagStart: tagStart, field: \"%s\", options: options,"
-                     % (f.swift_scalar, f.name), 5)
-            out.line("&violation)", 5)
+            out.line("tag: tag, tagStart: tagStart, field: \"%s\", &violation" % f.name, 5)
+            out.line(") { reader, violation throws(RTMWireError) in", 4)
+            out.line("try %s._record(&reader, options, &violation, into: &fields.%s)"
+                     % (view, _fields_of(f)), 5)
+            out.line("}", 4)
+            out.line("fields.%s.add(field)" % _stored(f), 4)
+            return
+        if f.is_message:
+            enum_value = "fields.%sFields" % _stored(f.oneof)
+            out.line("var member = %s._Fields()" % view, 4)
+            out.line("if fields.%s?.tag == tag, case .%s(let previous) = %s {"
+                     % (_stored(f.oneof), f.case, enum_value), 4)
+            out.line("member = previous", 5)
+            out.line("}", 4)
+            out.line("let field = try reader._viewMessage(", 4)
+            out.line("tag: tag, tagStart: tagStart, field: \"%s\", &violation" % f.name, 5)
+            out.line(") { reader, violation throws(RTMWireError) in", 4)
+            out.line("try %s._record(&reader, options, &violation, into: &member)" % view, 5)
+            out.line("}", 4)
+            out.line("%s = .%s(member)" % (enum_value, f.case), 4)
         elif f.is_string or f.type.swift == "[UInt8]":
             out.line("let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)", 4)
         elif f.oneof is None:
-            out.line("%s = try reader.readVarint()" % _stored(f), 4)
+            out.line("fields.%s = try reader.readVarint()" % _stored(f), 4)
             return
         else:
             out.line("let field = try reader._viewVarint(tag: tag, tagStart: tagStart)", 4)
         if f.oneof is None:
-            out.line(_assign(f), 4)
-        else:
-            _record_oneof(out, f.oneof, 4)
+            out.line("fields.%s = ViewRange(field)" % _stored(f), 4)
+            return
+        if not f.is_message and _message_members(f.oneof):
+            out.line("fields.%sFields = .none" % _stored(f.oneof), 4)
+        _record_oneof(out, f.oneof, 4)
 
     _walk(out, fields, case)
     if repeated:
@@ -266,12 +339,27 @@ def _oneof(out: SwiftSource, oneof):
     out.doc(oneof.comment, 1, fallback="The member of the `%s` oneof, if one is set." % oneof.name)
     out.line("@inlinable", 1)
     out.line("public var %s: %s? {" % (oneof.prop, oneof.enum), 1)
-    out.line("guard let member = %s else { return nil }" % _stored(oneof), 2)
-    out.line("switch member.tag {", 2)
-    for f in oneof.by_number:
-        out.line("case %s: return .%s(%s)" % (_tag(f), f.case, _member_value(f)), 2)
-    out.line("default: return nil", 2)
-    out.line("}", 2)
+    stored = "fields." + _stored(oneof)
+    members = _message_members(oneof)
+    if members:
+        out.line("switch %sFields {" % stored, 2)
+        for f in members:
+            out.line("case .%s(let recorded):" % f.case, 2)
+            out.line("let memberScope = %sRun.memberScope(in: scope, %d, from: %sFrom)"
+                     % (stored, f.number, stored), 3)
+            out.line("return .%s(%s(scope: memberScope, fields: recorded))" % (f.case, view_name(f.swift_scalar)), 3)
+        out.line("case .none: break", 2)
+        out.line("}", 2)
+    scalars = [f for f in oneof.by_number if not f.is_message]
+    if scalars:
+        out.line("guard let member = %s else { return nil }" % stored, 2)
+        out.line("switch member.tag {", 2)
+        for f in scalars:
+            out.line("case %s: return .%s(%s)" % (_tag(f), f.case, _member_value(f)), 2)
+        out.line("default: return nil", 2)
+        out.line("}", 2)
+    else:
+        out.line("return nil", 2)
     out.line("}", 1)
     out.line()
     out.doc(oneof.comment, 1, fallback="The members of the `%s` oneof." % oneof.name)

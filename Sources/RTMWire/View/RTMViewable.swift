@@ -100,16 +100,16 @@ extension RTMViewable {
         if options.checksSemantics, bytes.count > options.limits.maxMessageBytes {
             throw RTMWireError.messageTooLarge(bytes.count, options.limits, encoding: false)
         }
+        try ViewInput.checkCount(bytes.count)
         let input = ViewInput(bytes: bytes, root: _viewRoot, checksNUL: options.checksSemantics)
         var reader = WireReader(
             base: input.base, count: bytes.count, maxDepth: options.limits.maxDepth)
         var violation = ViewViolation()
-        // One pass: the structure is checked and the top-level fields found together.
-        let view = try withExtendedLifetime(input.bytes) { () throws(RTMWireError) in
-            try View(
-                _checking: &reader, ViewScope(input: input, start: 0, end: bytes.count), options,
-                &violation)
-        }
+        // One pass: the structure is checked and the fields recorded together. `bytes`, a
+        // parameter, outlives the pass that reads its buffer through `reader`.
+        let view = try View(
+            _checking: &reader, ViewScope(input: input, start: 0, end: bytes.count), options,
+            &violation)
         if let error = violation.error { throw error }
         return view
     }

@@ -24,6 +24,16 @@ struct ViewInput {
     /// Whether U+0000 in a string is refused (the semantic checks are on).
     @usableFromInline let checksNUL: Bool
 
+    /// Inputs a view reads are shorter than this (2 GiB): it records offsets in 32 bits, so
+    /// that views, which are copied whole, stay small. Longer inputs are refused.
+    @usableFromInline static let maxCount = Int(Int32.max)
+
+    /// Refuses an input of `count` bytes when it is too long for a view (``maxCount`` or more).
+    @inlinable
+    static func checkCount(_ count: Int) throws(RTMWireError) {
+        if count >= maxCount { throw RTMWireError.tooLargeForView(count) }
+    }
+
     /// The input `bytes`, viewed as the message type of `root`. A native `[UInt8]` is one
     /// contiguous buffer object (`UInt8` is never bridged lazily), and this value holds the array
     /// unmutated for its whole life: the address the buffer had while lent stays its address
@@ -60,5 +70,16 @@ struct ViewInput {
         return RTMWireError(
             code: .invalidUTF8, offset: offset,
             detail: "string is not valid UTF-8 or contains U+0000")
+    }
+}
+
+extension RTMWireError {
+    /// The error of an input too long for a view (``ViewInput/maxCount`` bytes or more): a
+    /// fixed bound of the view, not one of ``Limits``.
+    @usableFromInline
+    static func tooLargeForView(_ count: Int) -> RTMWireError {
+        limit(
+            "viewInputBytes", allowed: ViewInput.maxCount &- 1, actual: count, path: "",
+            detail: "a view reads inputs shorter than 2 GiB; decode longer ones")
     }
 }

@@ -43,19 +43,37 @@ public struct ViewScope {
     @inlinable
     var fields: ViewFieldCursor { ViewFieldCursor(self) }
 
-    /// Calls `body` with every field of the message, in wire order, as ``fields`` iterates them;
-    /// a message in one range (it occurred once: the common case) is a plain loop, without the
-    /// cursor's state for merged ranges.
-    @inlinable @inline(__always)
-    func forEachField(_ body: (ViewField) -> Void) {
+    /// Runs `record` (a generated view's `_record`) over each range of the message in wire
+    /// order, so that it records the fields merged over every occurrence. The input was checked
+    /// when the view was made, so the checks cannot fail: the limits are lifted, and a failure
+    /// (unreachable) ends the recording rather than trapping.
+    @usableFromInline
+    func recordChecked(
+        _ record: (inout WireReader, CodecOptions, inout ViewViolation) throws(RTMWireError) -> Void
+    ) {
+        let options = CodecOptions.viewRecording
+        var violation = ViewViolation()
+        withExtendedLifetime(input.bytes) {
+            forEachRange { start, end in
+                var reader = WireReader(base: base, count: input.bytes.count, maxDepth: Int.max)
+                reader.offset = start
+                reader.end = end
+                reader.inLengthDelimitedScope = true
+                try? record(&reader, options, &violation)
+            }
+        }
+    }
+
+    /// Calls `body` with each range whose concatenation is the message: the scope's range, or
+    /// the bodies of the occurrences its path names.
+    @usableFromInline
+    func forEachRange(_ body: (_ start: Int, _ end: Int) -> Void) {
         if pathBox == nil {
-            let base = input.base
-            var offset = start
-            while offset < end, let field = ViewScan.field(base, &offset, end) { body(field) }
+            body(start, end)
             return
         }
         var cursor = fields
-        while let field = cursor.nextThroughPath() { body(field) }
+        cursor.forEachLeafRange(body)
     }
 
     /// Whether the field whose raw tag is `tag` occurs.
@@ -71,21 +89,22 @@ public struct ViewScope {
 
 /// The occurrences of a sub-message field met so far: the one occurrence while there is only
 /// one, so that the sub-message is viewed in its own range rather than through its parent.
-/// Two words (views hold one per sub-message field, and are copied whole).
+/// Eight bytes: offsets are 32-bit (a view refuses inputs of ``ViewInput/maxCount`` bytes or
+/// more), because views record one per sub-message field and are copied whole.
 @usableFromInline
 struct ViewOccurrences {
     /// The body of the one occurrence; `end` is -1 when there is none, `start` is -1 when
     /// there are several.
-    @usableFromInline var start = 0
-    @usableFromInline var end = -1
+    @usableFromInline var start: Int32 = 0
+    @usableFromInline var end: Int32 = -1
 
     @inlinable init() {}
 
     @inlinable
     mutating func add(_ field: ViewField) {
         if end < 0 {
-            start = field.start
-            end = field.end
+            start = field.start32
+            end = field.end32
         } else {
             start = -1
         }
@@ -97,56 +116,78 @@ struct ViewOccurrences {
     @inlinable
     func scope(in parent: ViewScope, _ number: UInt32, from: Int = 0) -> ViewScope? {
         if end < 0 { return nil }
-        if start >= 0 { return ViewScope(input: parent.input, start: start, end: end) }
+        if start >= 0 {
+            return ViewScope(input: parent.input, start: Int(start), end: Int(end))
+        }
         return parent.appending(number, from: from)
     }
 }
 
-/// Where a string or bytes field's value is in the view's bytes (empty when absent).
+extension ViewOccurrences {
+    /// ``scope(in:_:from:)`` for the oneof member that is set, which occurred at least once:
+    /// never nil (`parent` would stand for a member that never occurred).
+    @inlinable
+    func memberScope(in parent: ViewScope, _ number: UInt32, from: Int) -> ViewScope {
+        if end >= 0, start >= 0 {
+            return ViewScope(input: parent.input, start: Int(start), end: Int(end))
+        }
+        if end < 0 { return parent }
+        return parent.appending(number, from: from)
+    }
+}
+
+/// Where a string or bytes field's value is in the view's bytes (empty when absent); 32-bit
+/// offsets, as in ``ViewOccurrences``.
 @usableFromInline
 struct ViewRange {
-    @usableFromInline var start = 0
-    @usableFromInline var end = 0
+    @usableFromInline var start: Int32 = 0
+    @usableFromInline var end: Int32 = 0
 
     @inlinable init() {}
 
     @inlinable
     init(_ field: ViewField) {
-        start = field.start
-        end = field.end
+        start = field.start32
+        end = field.end32
     }
 
     /// The string in the input of `scope`, its text not yet checked.
     @inlinable
     func string(_ scope: ViewScope) -> RTMStringView {
-        RTMStringView(input: scope.input, start: start, count: end &- start)
+        RTMStringView(input: scope.input, start: Int(start), count: Int(end &- start))
     }
 
     /// The bytes in the input of `scope`.
     @inlinable
     func bytes(_ scope: ViewScope) -> RTMBytesView {
-        RTMBytesView(input: scope.input, start: start, count: end &- start)
+        RTMBytesView(input: scope.input, start: Int(start), count: Int(end &- start))
     }
 }
 
 /// One field of a viewed message: its raw tag, where the tag starts and where its value is
-/// (a length-delimited field's body without its prefix; a varint's bytes).
+/// (a length-delimited field's body without its prefix; a varint's bytes). Sixteen bytes:
+/// tags of a checked input fit 32 bits (field numbers are 29), offsets as in ``ViewOccurrences``.
 @usableFromInline
 struct ViewField {
-    @usableFromInline let tag: UInt64
-    @usableFromInline let tagStart: Int
-    @usableFromInline let start: Int
-    @usableFromInline let end: Int
+    @usableFromInline let tag32: UInt32
+    @usableFromInline let tagStart32: Int32
+    @usableFromInline let start32: Int32
+    @usableFromInline let end32: Int32
 
     @inlinable
     init(tag: UInt64, tagStart: Int, start: Int, end: Int) {
-        self.tag = tag
-        self.tagStart = tagStart
-        self.start = start
-        self.end = end
+        self.tag32 = UInt32(truncatingIfNeeded: tag)
+        self.tagStart32 = Int32(truncatingIfNeeded: tagStart)
+        self.start32 = Int32(truncatingIfNeeded: start)
+        self.end32 = Int32(truncatingIfNeeded: end)
     }
 
-    @inlinable var number: UInt32 { UInt32(truncatingIfNeeded: tag >> 3) }
+    @inlinable var tag: UInt64 { UInt64(tag32) }
+    @inlinable var tagStart: Int { Int(tagStart32) }
+    @inlinable var start: Int { Int(start32) }
+    @inlinable var end: Int { Int(end32) }
+
+    @inlinable var number: UInt32 { tag32 >> 3 }
 
     /// The value of a varint field (its bytes were checked when the view was made).
     @inlinable
@@ -186,6 +227,33 @@ struct ViewFieldCursor {
             return ViewScan.field(base, &offset, end)
         }
         return nextThroughPath()
+    }
+
+    /// Calls `body` with the body of each occurrence the path names, in wire order.
+    @usableFromInline
+    mutating func forEachLeafRange(_ body: (_ start: Int, _ end: Int) -> Void) {
+        while true {
+            guard offset < end, let field = ViewScan.field(base, &offset, end) else {
+                if level == 0 { return }
+                level &-= 1
+                offset = savedOffsets[level]
+                end = savedEnds[level]
+                continue
+            }
+            let step = path[level]
+            guard field.tag == UInt64(step.number) << 3 | 2, field.tagStart >= step.from else {
+                continue
+            }
+            if level &+ 1 == Int(path.count) {
+                body(field.start, field.end)
+                continue
+            }
+            savedOffsets[level] = offset
+            savedEnds[level] = end
+            level &+= 1
+            offset = field.start
+            end = field.end
+        }
     }
 
     /// ``next()`` for a message merged from several occurrences.
@@ -274,4 +342,16 @@ struct ViewLevels {
             }
         }
     }
+}
+
+extension CodecOptions {
+    /// The options a view records an already-checked input with: wire rules only, no depth
+    /// limit (the input passed the caller's limits when the view was made).
+    @usableFromInline
+    static let viewRecording: CodecOptions = {
+        var limits = Limits.default
+        limits.maxDepth = Int.max
+        limits.maxRepeatedCount = Int.max
+        return CodecOptions(limits: limits, checksSemantics: false)
+    }()
 }

@@ -78,6 +78,16 @@ extension WireReader {
         try skipValue(Self.decodeTag(rawTag, at: tagStart), tagStart: tagStart)
     }
 
+    /// The ``RTMWireError/Code/depthLimitExceeded`` error of a sub-message `field` whose length
+    /// prefix starts at `offset`, one level below the current depth (``withSubMessage(field:_:)``'s error).
+    @usableFromInline
+    func depthError(field: StaticString, at offset: Int) -> RTMWireError {
+        RTMWireError(
+            code: .depthLimitExceeded, fieldPath: "\(field)", offset: offset,
+            limit: .init(name: "maxDepth", allowed: maxDepth, actual: depth + 1),
+            detail: "messages nested deeper than \(maxDepth)")
+    }
+
     // The one pass of a root view (the generated `init(_checking:)`): the same checks as
     // `_checkView` without strings, each also returning where the field it checked is.
 
@@ -99,19 +109,34 @@ extension WireReader {
         return ViewField(tag: tag, tagStart: tagStart, start: start, end: offset)
     }
 
-    /// Checks a sub-message of type `M`, as ``_checkMessage(_:field:index:options:strings:_:)``
-    /// does without strings, and returns where its body is.
-    @inlinable
-    mutating func _viewMessage<M: RTMViewable>(
-        _ type: M.Type, tag: UInt64, tagStart: Int, field: StaticString, options: CodecOptions,
-        _ violation: inout ViewViolation
+    /// Checks a sub-message with `record` (a generated view's `_record`, which checks it as
+    /// ``_checkMessage(_:field:index:options:strings:_:)`` does without strings and records its
+    /// fields) and returns where its body is.
+    @inlinable @inline(__always)
+    mutating func _viewMessage(
+        tag: UInt64, tagStart: Int, field: StaticString, _ violation: inout ViewViolation,
+        _ record: (inout WireReader, inout ViewViolation) throws(RTMWireError) -> Void
     ) throws(RTMWireError) -> ViewField {
+        // `withSubMessage`'s steps, written out so that `record` is called directly rather
+        // than through a second closure.
         let wasEmpty = violation.isEmpty
-        let start = try withSubMessage(field: field) { reader throws(RTMWireError) in
-            let start = reader.offset
-            try M._checkView(&reader, options, strings: false, &violation)
-            return start
+        let prefixStart = offset
+        let (start, length) = try readLengthPrefix()
+        guard depth < maxDepth else { throw depthError(field: field, at: prefixStart) }
+        let savedEnd = end
+        let savedScope = inLengthDelimitedScope
+        offset = start
+        end = start &+ length
+        inLengthDelimitedScope = true
+        depth &+= 1
+        do {
+            try record(&self, &violation)
+        } catch {
+            throw error.prefixingPath("\(field)")
         }
+        depth &-= 1
+        end = savedEnd
+        inLengthDelimitedScope = savedScope
         if wasEmpty, !violation.isEmpty { violation.prefixPath(field, index: nil) }
         return ViewField(tag: tag, tagStart: tagStart, start: start, end: offset)
     }

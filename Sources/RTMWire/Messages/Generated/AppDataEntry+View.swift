@@ -2,46 +2,72 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``AppDataEntry``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct AppDataEntryView: RTMMessageView {
     /// The message type this views.
     public typealias Message = AppDataEntry
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _key: ViewRange = ViewRange()
-    @usableFromInline var _value: ViewRange = ViewRange()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _key: ViewRange = ViewRange()
+        @usableFromInline var _value: ViewRange = ViewRange()
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _key = ViewRange(field)
-            case 0x12: _value = ViewRange(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `AppDataEntry._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `AppDataEntry._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // key = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _key = ViewRange(field)
+                fields._key = ViewRange(field)
             case 0x12:  // value = 2
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _value = ViewRange(field)
+                fields._value = ViewRange(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -51,11 +77,11 @@ public struct AppDataEntryView: RTMMessageView {
     /// The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
     /// among the entries of one message or update.
     @inlinable
-    public var key: RTMStringView { _key.string(scope) }
+    public var key: RTMStringView { fields._key.string(scope) }
 
     /// The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
     @inlinable
-    public var value: RTMStringView { _value.string(scope) }
+    public var value: RTMStringView { fields._value.string(scope) }
 
     /// A ``AppDataEntry`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -2,36 +2,62 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``AppDataUpdate``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct AppDataUpdateView: RTMMessageView {
     /// The message type this views.
     public typealias Message = AppDataUpdate
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _targetMessageID: ViewRange = ViewRange()
-    @usableFromInline var _updateTimeMs: UInt64 = 0
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _targetMessageID: ViewRange = ViewRange()
+        @usableFromInline var _updateTimeMs: UInt64 = 0
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _targetMessageID = ViewRange(field)
-            case 0x20: _updateTimeMs = field.varint(scope.base)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `AppDataUpdate._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `AppDataUpdate._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         let firstHere = violation.isEmpty
         var countSet = 0
         var countRemovedKeys = 0
@@ -41,7 +67,7 @@ public struct AppDataUpdateView: RTMMessageView {
             switch tag {
             case 0x0A:  // target_message_id = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _targetMessageID = ViewRange(field)
+                fields._targetMessageID = ViewRange(field)
             case 0x12:  // set = 2
                 try reader._checkMessage(
                     AppDataEntry.self, field: "set", index: countSet, options: options, strings: false, &violation)
@@ -50,7 +76,7 @@ public struct AppDataUpdateView: RTMMessageView {
                 try reader._skipLengthDelimited()
                 countRemovedKeys &+= 1
             case 0x20:  // update_time_ms = 4
-                _updateTimeMs = try reader.readVarint()
+                fields._updateTimeMs = try reader.readVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -67,7 +93,7 @@ public struct AppDataUpdateView: RTMMessageView {
 
     /// The changed message's id (its Envelope.message_id). Required (non-empty).
     @inlinable
-    public var targetMessageID: RTMStringView { _targetMessageID.string(scope) }
+    public var targetMessageID: RTMStringView { fields._targetMessageID.string(scope) }
 
     /// Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
     @inlinable
@@ -79,7 +105,7 @@ public struct AppDataUpdateView: RTMMessageView {
 
     /// When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
     @inlinable
-    public var updateTimeMs: Int64 { Int64(bitPattern: _updateTimeMs) }
+    public var updateTimeMs: Int64 { Int64(bitPattern: fields._updateTimeMs) }
 
     /// A ``AppDataUpdate`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

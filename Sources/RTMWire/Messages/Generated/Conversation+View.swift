@@ -2,45 +2,71 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``Conversation``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct ConversationView: RTMMessageView {
     /// The message type this views.
     public typealias Message = Conversation
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _type: UInt64 = 0
-    @usableFromInline var _id: ViewRange = ViewRange()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _type: UInt64 = 0
+        @usableFromInline var _id: ViewRange = ViewRange()
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x08: _type = field.varint(scope.base)
-            case 0x12: _id = ViewRange(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `Conversation._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `Conversation._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // type = 1
-                _type = try reader.readVarint()
+                fields._type = try reader.readVarint()
             case 0x12:  // id = 2
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _id = ViewRange(field)
+                fields._id = ViewRange(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -49,11 +75,11 @@ public struct ConversationView: RTMMessageView {
 
     /// Peer, channel or group. Required (not UNSPECIFIED).
     @inlinable
-    public var type: ConversationType { ConversationType(rawValue: Int32(truncatingIfNeeded: _type)) }
+    public var type: ConversationType { ConversationType(rawValue: Int32(truncatingIfNeeded: fields._type)) }
 
     /// The peer user id, channel name or group id. Required (non-empty).
     @inlinable
-    public var id: RTMStringView { _id.string(scope) }
+    public var id: RTMStringView { fields._id.string(scope) }
 
     /// A ``Conversation`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -2,48 +2,73 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``DeliveryOptions``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct DeliveryOptionsView: RTMMessageView {
     /// The message type this views.
     public typealias Message = DeliveryOptions
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _deliveryReceipt: UInt64 = 0
-    @usableFromInline var _readReceipt: UInt64 = 0
-    @usableFromInline var _groupReadReceipt: UInt64 = 0
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _deliveryReceipt: UInt64 = 0
+        @usableFromInline var _readReceipt: UInt64 = 0
+        @usableFromInline var _groupReadReceipt: UInt64 = 0
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x08: _deliveryReceipt = field.varint(scope.base)
-            case 0x10: _readReceipt = field.varint(scope.base)
-            case 0x18: _groupReadReceipt = field.varint(scope.base)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `DeliveryOptions._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `DeliveryOptions._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // delivery_receipt = 1
-                _deliveryReceipt = try reader.readVarint()
+                fields._deliveryReceipt = try reader.readVarint()
             case 0x10:  // read_receipt = 2
-                _readReceipt = try reader.readVarint()
+                fields._readReceipt = try reader.readVarint()
             case 0x18:  // group_read_receipt = 3
-                _groupReadReceipt = try reader.readVarint()
+                fields._groupReadReceipt = try reader.readVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -52,16 +77,16 @@ public struct DeliveryOptionsView: RTMMessageView {
 
     /// The receiver answers with a delivery receipt when the message arrives.
     @inlinable
-    public var deliveryReceipt: Bool { _deliveryReceipt != 0 }
+    public var deliveryReceipt: Bool { fields._deliveryReceipt != 0 }
 
     /// The receiver answers with a message read receipt once the message is read.
     @inlinable
-    public var readReceipt: Bool { _readReceipt != 0 }
+    public var readReceipt: Bool { fields._readReceipt != 0 }
 
     /// Group members answer with group read receipts; the sender may receive read counts.
     /// Only meaningful in a group conversation.
     @inlinable
-    public var groupReadReceipt: Bool { _groupReadReceipt != 0 }
+    public var groupReadReceipt: Bool { fields._groupReadReceipt != 0 }
 
     /// A ``DeliveryOptions`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

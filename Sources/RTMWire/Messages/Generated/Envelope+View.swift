@@ -2,55 +2,98 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``Envelope``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct EnvelopeView: RTMMessageView {
     /// The message type this views.
     public typealias Message = Envelope
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _messageID: ViewRange = ViewRange()
-    @usableFromInline var _sender: ViewOccurrences = ViewOccurrences()
-    @usableFromInline var _sendTimeMs: UInt64 = 0
-    @usableFromInline var _conversation: ViewOccurrences = ViewOccurrences()
-    @usableFromInline var _deliveryOptions: ViewOccurrences = ViewOccurrences()
-    @usableFromInline var _replyTo: ViewOccurrences = ViewOccurrences()
-    /// The last occurrence of a member, and where that member's last run starts.
-    @usableFromInline var _body: ViewField? = nil
-    @usableFromInline var _bodyFrom = 0
-    @usableFromInline var _bodyRun = ViewOccurrences()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _messageID: ViewRange = ViewRange()
+        @usableFromInline var _sender: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _senderFields = SenderView._Fields()
+        @usableFromInline var _sendTimeMs: UInt64 = 0
+        @usableFromInline var _conversation: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _conversationFields = ConversationView._Fields()
+        @usableFromInline var _deliveryOptions: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _deliveryOptionsFields = DeliveryOptionsView._Fields()
+        @usableFromInline var _replyTo: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _replyToFields = MessageReferenceView._Fields()
+        /// The last occurrence of a member, and where that member's last run starts.
+        @usableFromInline var _body: ViewField? = nil
+        @usableFromInline var _bodyFrom = 0
+        @usableFromInline var _bodyRun = ViewOccurrences()
+        @usableFromInline var _bodyFields = _BodyFields.none
+
+        @inlinable init() {}
+    }
+
+    /// The recorded fields of the `body` member that is set, when it is a message.
+    @usableFromInline
+    enum _BodyFields {
+        case none
+        case text(TextMessageView._Fields)
+        case image(ImageMessageView._Fields)
+        case file(FileMessageView._Fields)
+        case status(StatusMessageView._Fields)
+        case receipt(ReceiptView._Fields)
+        case stream(StreamMessageView._Fields)
+        case streamChunk(StreamChunkView._Fields)
+        case metadata(MetadataMessageView._Fields)
+        case custom(CustomMessageView._Fields)
+        case edit(MessageEditView._Fields)
+        case recall(MessageRecallView._Fields)
+        case reaction(ReactionView._Fields)
+        case reactionSummary(ReactionSummaryView._Fields)
+        case typing(TypingIndicatorView._Fields)
+        case streamPullRequest(StreamPullRequestView._Fields)
+        case streamPullResponse(StreamPullResponseView._Fields)
+        case appDataUpdate(AppDataUpdateView._Fields)
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _messageID = ViewRange(field)
-            case 0x12: _sender.add(field)
-            case 0x18: _sendTimeMs = field.varint(scope.base)
-            case 0x22: _conversation.add(field)
-            case 0x2A: _deliveryOptions.add(field)
-            case 0x202: _replyTo.add(field)
-            case 0x82, 0x8A, 0x92, 0x9A, 0xA2, 0xAA, 0xB2, 0xBA, 0xC2, 0xCA, 0xD2, 0xDA, 0xE2, 0xEA, 0xF2, 0xFA, 0x102:
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
-                }
-                _body = field
-                _bodyRun.add(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `Envelope._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `Envelope._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         let firstHere = violation.isEmpty
         var countAppData = 0
         while !reader.isAtEnd {
@@ -59,199 +102,326 @@ public struct EnvelopeView: RTMMessageView {
             switch tag {
             case 0x0A:  // message_id = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _messageID = ViewRange(field)
+                fields._messageID = ViewRange(field)
             case 0x12:  // sender = 2
                 let field = try reader._viewMessage(
-                    Sender.self, tag: tag, tagStart: tagStart, field: "sender", options: options,
-                    &violation)
-                _sender.add(field)
+                    tag: tag, tagStart: tagStart, field: "sender", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try SenderView._record(&reader, options, &violation, into: &fields._senderFields)
+                }
+                fields._sender.add(field)
             case 0x18:  // send_time_ms = 3
-                _sendTimeMs = try reader.readVarint()
+                fields._sendTimeMs = try reader.readVarint()
             case 0x22:  // conversation = 4
                 let field = try reader._viewMessage(
-                    Conversation.self, tag: tag, tagStart: tagStart, field: "conversation", options: options,
-                    &violation)
-                _conversation.add(field)
+                    tag: tag, tagStart: tagStart, field: "conversation", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try ConversationView._record(&reader, options, &violation, into: &fields._conversationFields)
+                }
+                fields._conversation.add(field)
             case 0x2A:  // delivery_options = 5
                 let field = try reader._viewMessage(
-                    DeliveryOptions.self, tag: tag, tagStart: tagStart, field: "delivery_options", options: options,
-                    &violation)
-                _deliveryOptions.add(field)
+                    tag: tag, tagStart: tagStart, field: "delivery_options", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try DeliveryOptionsView._record(&reader, options, &violation, into: &fields._deliveryOptionsFields)
+                }
+                fields._deliveryOptions.add(field)
             case 0x82:  // text = 16
-                let field = try reader._viewMessage(
-                    TextMessage.self, tag: tag, tagStart: tagStart, field: "text", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = TextMessageView._Fields()
+                if fields._body?.tag == tag, case .text(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "text", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try TextMessageView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .text(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0x8A:  // image = 17
-                let field = try reader._viewMessage(
-                    ImageMessage.self, tag: tag, tagStart: tagStart, field: "image", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = ImageMessageView._Fields()
+                if fields._body?.tag == tag, case .image(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "image", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try ImageMessageView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .image(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0x92:  // file = 18
-                let field = try reader._viewMessage(
-                    FileMessage.self, tag: tag, tagStart: tagStart, field: "file", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = FileMessageView._Fields()
+                if fields._body?.tag == tag, case .file(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "file", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try FileMessageView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .file(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0x9A:  // status = 19
-                let field = try reader._viewMessage(
-                    StatusMessage.self, tag: tag, tagStart: tagStart, field: "status", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = StatusMessageView._Fields()
+                if fields._body?.tag == tag, case .status(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "status", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try StatusMessageView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .status(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0xA2:  // receipt = 20
-                let field = try reader._viewMessage(
-                    Receipt.self, tag: tag, tagStart: tagStart, field: "receipt", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = ReceiptView._Fields()
+                if fields._body?.tag == tag, case .receipt(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "receipt", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try ReceiptView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .receipt(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0xAA:  // stream = 21
-                let field = try reader._viewMessage(
-                    StreamMessage.self, tag: tag, tagStart: tagStart, field: "stream", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = StreamMessageView._Fields()
+                if fields._body?.tag == tag, case .stream(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "stream", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try StreamMessageView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .stream(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0xB2:  // stream_chunk = 22
-                let field = try reader._viewMessage(
-                    StreamChunk.self, tag: tag, tagStart: tagStart, field: "stream_chunk", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = StreamChunkView._Fields()
+                if fields._body?.tag == tag, case .streamChunk(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "stream_chunk", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try StreamChunkView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .streamChunk(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0xBA:  // metadata = 23
-                let field = try reader._viewMessage(
-                    MetadataMessage.self, tag: tag, tagStart: tagStart, field: "metadata", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = MetadataMessageView._Fields()
+                if fields._body?.tag == tag, case .metadata(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "metadata", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MetadataMessageView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .metadata(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0xC2:  // custom = 24
-                let field = try reader._viewMessage(
-                    CustomMessage.self, tag: tag, tagStart: tagStart, field: "custom", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = CustomMessageView._Fields()
+                if fields._body?.tag == tag, case .custom(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "custom", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try CustomMessageView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .custom(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0xCA:  // edit = 25
-                let field = try reader._viewMessage(
-                    MessageEdit.self, tag: tag, tagStart: tagStart, field: "edit", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = MessageEditView._Fields()
+                if fields._body?.tag == tag, case .edit(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "edit", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MessageEditView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .edit(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0xD2:  // recall = 26
-                let field = try reader._viewMessage(
-                    MessageRecall.self, tag: tag, tagStart: tagStart, field: "recall", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = MessageRecallView._Fields()
+                if fields._body?.tag == tag, case .recall(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "recall", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MessageRecallView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .recall(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0xDA:  // reaction = 27
-                let field = try reader._viewMessage(
-                    Reaction.self, tag: tag, tagStart: tagStart, field: "reaction", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = ReactionView._Fields()
+                if fields._body?.tag == tag, case .reaction(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "reaction", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try ReactionView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .reaction(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0xE2:  // reaction_summary = 28
-                let field = try reader._viewMessage(
-                    ReactionSummary.self, tag: tag, tagStart: tagStart, field: "reaction_summary", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = ReactionSummaryView._Fields()
+                if fields._body?.tag == tag, case .reactionSummary(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "reaction_summary", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try ReactionSummaryView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .reactionSummary(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0xEA:  // typing = 29
-                let field = try reader._viewMessage(
-                    TypingIndicator.self, tag: tag, tagStart: tagStart, field: "typing", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = TypingIndicatorView._Fields()
+                if fields._body?.tag == tag, case .typing(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "typing", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try TypingIndicatorView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .typing(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0xF2:  // stream_pull_request = 30
-                let field = try reader._viewMessage(
-                    StreamPullRequest.self, tag: tag, tagStart: tagStart, field: "stream_pull_request", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = StreamPullRequestView._Fields()
+                if fields._body?.tag == tag, case .streamPullRequest(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "stream_pull_request", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try StreamPullRequestView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .streamPullRequest(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0xFA:  // stream_pull_response = 31
-                let field = try reader._viewMessage(
-                    StreamPullResponse.self, tag: tag, tagStart: tagStart, field: "stream_pull_response", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = StreamPullResponseView._Fields()
+                if fields._body?.tag == tag, case .streamPullResponse(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "stream_pull_response", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try StreamPullResponseView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .streamPullResponse(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0x102:  // app_data_update = 32
-                let field = try reader._viewMessage(
-                    AppDataUpdate.self, tag: tag, tagStart: tagStart, field: "app_data_update", options: options,
-                    &violation)
-                if _body?.tag != field.tag {
-                    _bodyFrom = field.tagStart
-                    _bodyRun = ViewOccurrences()
+                var member = AppDataUpdateView._Fields()
+                if fields._body?.tag == tag, case .appDataUpdate(let previous) = fields._bodyFields {
+                    member = previous
                 }
-                _body = field
-                _bodyRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "app_data_update", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try AppDataUpdateView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .appDataUpdate(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0x202:  // reply_to = 64
                 let field = try reader._viewMessage(
-                    MessageReference.self, tag: tag, tagStart: tagStart, field: "reply_to", options: options,
-                    &violation)
-                _replyTo.add(field)
+                    tag: tag, tagStart: tagStart, field: "reply_to", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MessageReferenceView._record(&reader, options, &violation, into: &fields._replyToFields)
+                }
+                fields._replyTo.add(field)
             case 0x20A:  // app_data = 65
                 try reader._checkMessage(
                     AppDataEntry.self, field: "app_data", index: countAppData, options: options, strings: false, &violation)
@@ -268,23 +438,23 @@ public struct EnvelopeView: RTMMessageView {
 
     /// Client-generated unique id of this message, e.g. a UUID string. Required (non-empty).
     @inlinable
-    public var messageID: RTMStringView { _messageID.string(scope) }
+    public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// Who sent the message. Required.
     @inlinable
-    public var sender: SenderView? { _sender.scope(in: scope, 2).map(SenderView.init(_scope:)) }
+    public var sender: SenderView? { fields._sender.scope(in: scope, 2).map { SenderView(scope: $0, fields: fields._senderFields) } }
 
     /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
     @inlinable
-    public var sendTimeMs: Int64 { Int64(bitPattern: _sendTimeMs) }
+    public var sendTimeMs: Int64 { Int64(bitPattern: fields._sendTimeMs) }
 
     /// Where the message is addressed: a peer, a channel or a group. Required.
     @inlinable
-    public var conversation: ConversationView? { _conversation.scope(in: scope, 4).map(ConversationView.init(_scope:)) }
+    public var conversation: ConversationView? { fields._conversation.scope(in: scope, 4).map { ConversationView(scope: $0, fields: fields._conversationFields) } }
 
     /// What the sender asks of the receivers (receipts). Absent = all off.
     @inlinable
-    public var deliveryOptions: DeliveryOptionsView? { _deliveryOptions.scope(in: scope, 5).map(DeliveryOptionsView.init(_scope:)) }
+    public var deliveryOptions: DeliveryOptionsView? { fields._deliveryOptions.scope(in: scope, 5).map { DeliveryOptionsView(scope: $0, fields: fields._deliveryOptionsFields) } }
 
     /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
     /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
@@ -292,27 +462,61 @@ public struct EnvelopeView: RTMMessageView {
     /// and still routes the envelope by its header.
     @inlinable
     public var body: Body? {
-        guard let member = _body else { return nil }
-        switch member.tag {
-        case 0x82: return .text(TextMessageView(_scope: _bodyRun.scope(in: scope, 16, from: _bodyFrom) ?? scope))
-        case 0x8A: return .image(ImageMessageView(_scope: _bodyRun.scope(in: scope, 17, from: _bodyFrom) ?? scope))
-        case 0x92: return .file(FileMessageView(_scope: _bodyRun.scope(in: scope, 18, from: _bodyFrom) ?? scope))
-        case 0x9A: return .status(StatusMessageView(_scope: _bodyRun.scope(in: scope, 19, from: _bodyFrom) ?? scope))
-        case 0xA2: return .receipt(ReceiptView(_scope: _bodyRun.scope(in: scope, 20, from: _bodyFrom) ?? scope))
-        case 0xAA: return .stream(StreamMessageView(_scope: _bodyRun.scope(in: scope, 21, from: _bodyFrom) ?? scope))
-        case 0xB2: return .streamChunk(StreamChunkView(_scope: _bodyRun.scope(in: scope, 22, from: _bodyFrom) ?? scope))
-        case 0xBA: return .metadata(MetadataMessageView(_scope: _bodyRun.scope(in: scope, 23, from: _bodyFrom) ?? scope))
-        case 0xC2: return .custom(CustomMessageView(_scope: _bodyRun.scope(in: scope, 24, from: _bodyFrom) ?? scope))
-        case 0xCA: return .edit(MessageEditView(_scope: _bodyRun.scope(in: scope, 25, from: _bodyFrom) ?? scope))
-        case 0xD2: return .recall(MessageRecallView(_scope: _bodyRun.scope(in: scope, 26, from: _bodyFrom) ?? scope))
-        case 0xDA: return .reaction(ReactionView(_scope: _bodyRun.scope(in: scope, 27, from: _bodyFrom) ?? scope))
-        case 0xE2: return .reactionSummary(ReactionSummaryView(_scope: _bodyRun.scope(in: scope, 28, from: _bodyFrom) ?? scope))
-        case 0xEA: return .typing(TypingIndicatorView(_scope: _bodyRun.scope(in: scope, 29, from: _bodyFrom) ?? scope))
-        case 0xF2: return .streamPullRequest(StreamPullRequestView(_scope: _bodyRun.scope(in: scope, 30, from: _bodyFrom) ?? scope))
-        case 0xFA: return .streamPullResponse(StreamPullResponseView(_scope: _bodyRun.scope(in: scope, 31, from: _bodyFrom) ?? scope))
-        case 0x102: return .appDataUpdate(AppDataUpdateView(_scope: _bodyRun.scope(in: scope, 32, from: _bodyFrom) ?? scope))
-        default: return nil
+        switch fields._bodyFields {
+        case .text(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 16, from: fields._bodyFrom)
+            return .text(TextMessageView(scope: memberScope, fields: recorded))
+        case .image(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 17, from: fields._bodyFrom)
+            return .image(ImageMessageView(scope: memberScope, fields: recorded))
+        case .file(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 18, from: fields._bodyFrom)
+            return .file(FileMessageView(scope: memberScope, fields: recorded))
+        case .status(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 19, from: fields._bodyFrom)
+            return .status(StatusMessageView(scope: memberScope, fields: recorded))
+        case .receipt(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 20, from: fields._bodyFrom)
+            return .receipt(ReceiptView(scope: memberScope, fields: recorded))
+        case .stream(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 21, from: fields._bodyFrom)
+            return .stream(StreamMessageView(scope: memberScope, fields: recorded))
+        case .streamChunk(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 22, from: fields._bodyFrom)
+            return .streamChunk(StreamChunkView(scope: memberScope, fields: recorded))
+        case .metadata(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 23, from: fields._bodyFrom)
+            return .metadata(MetadataMessageView(scope: memberScope, fields: recorded))
+        case .custom(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 24, from: fields._bodyFrom)
+            return .custom(CustomMessageView(scope: memberScope, fields: recorded))
+        case .edit(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 25, from: fields._bodyFrom)
+            return .edit(MessageEditView(scope: memberScope, fields: recorded))
+        case .recall(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 26, from: fields._bodyFrom)
+            return .recall(MessageRecallView(scope: memberScope, fields: recorded))
+        case .reaction(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 27, from: fields._bodyFrom)
+            return .reaction(ReactionView(scope: memberScope, fields: recorded))
+        case .reactionSummary(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 28, from: fields._bodyFrom)
+            return .reactionSummary(ReactionSummaryView(scope: memberScope, fields: recorded))
+        case .typing(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 29, from: fields._bodyFrom)
+            return .typing(TypingIndicatorView(scope: memberScope, fields: recorded))
+        case .streamPullRequest(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 30, from: fields._bodyFrom)
+            return .streamPullRequest(StreamPullRequestView(scope: memberScope, fields: recorded))
+        case .streamPullResponse(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 31, from: fields._bodyFrom)
+            return .streamPullResponse(StreamPullResponseView(scope: memberScope, fields: recorded))
+        case .appDataUpdate(let recorded):
+            let memberScope = fields._bodyRun.memberScope(in: scope, 32, from: fields._bodyFrom)
+            return .appDataUpdate(AppDataUpdateView(scope: memberScope, fields: recorded))
+        case .none: break
         }
+        return nil
     }
 
     /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
@@ -383,7 +587,7 @@ public struct EnvelopeView: RTMMessageView {
     /// text, image or file). Numbered after the body kinds so that older readers, which keep it as
     /// an unknown field after the body, re-encode the envelope byte for byte.
     @inlinable
-    public var replyTo: MessageReferenceView? { _replyTo.scope(in: scope, 64).map(MessageReferenceView.init(_scope:)) }
+    public var replyTo: MessageReferenceView? { fields._replyTo.scope(in: scope, 64).map { MessageReferenceView(scope: $0, fields: fields._replyToFields) } }
 
     /// Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
     /// entries with distinct keys. Empty = none.

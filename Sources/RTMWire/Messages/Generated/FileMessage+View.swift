@@ -2,71 +2,95 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``FileMessage``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct FileMessageView: RTMMessageView {
     /// The message type this views.
     public typealias Message = FileMessage
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _mediaID: ViewRange = ViewRange()
-    @usableFromInline var _fileName: ViewRange = ViewRange()
-    @usableFromInline var _size: UInt64 = 0
-    @usableFromInline var _thumbnail: ViewRange = ViewRange()
-    @usableFromInline var _caption: ViewRange = ViewRange()
-    @usableFromInline var _mentions: ViewOccurrences = ViewOccurrences()
-    @usableFromInline var _expireTimeMs: UInt64 = 0
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _mediaID: ViewRange = ViewRange()
+        @usableFromInline var _fileName: ViewRange = ViewRange()
+        @usableFromInline var _size: UInt64 = 0
+        @usableFromInline var _thumbnail: ViewRange = ViewRange()
+        @usableFromInline var _caption: ViewRange = ViewRange()
+        @usableFromInline var _mentions: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _mentionsFields = MentionsView._Fields()
+        @usableFromInline var _expireTimeMs: UInt64 = 0
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _mediaID = ViewRange(field)
-            case 0x12: _fileName = ViewRange(field)
-            case 0x18: _size = field.varint(scope.base)
-            case 0x22: _thumbnail = ViewRange(field)
-            case 0x2A: _caption = ViewRange(field)
-            case 0x32: _mentions.add(field)
-            case 0x38: _expireTimeMs = field.varint(scope.base)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `FileMessage._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `FileMessage._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // media_id = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _mediaID = ViewRange(field)
+                fields._mediaID = ViewRange(field)
             case 0x12:  // file_name = 2
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _fileName = ViewRange(field)
+                fields._fileName = ViewRange(field)
             case 0x18:  // size = 3
-                _size = try reader.readVarint()
+                fields._size = try reader.readVarint()
             case 0x22:  // thumbnail = 4
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _thumbnail = ViewRange(field)
+                fields._thumbnail = ViewRange(field)
             case 0x2A:  // text = 5
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _caption = ViewRange(field)
+                fields._caption = ViewRange(field)
             case 0x32:  // mentions = 6
                 let field = try reader._viewMessage(
-                    Mentions.self, tag: tag, tagStart: tagStart, field: "mentions", options: options,
-                    &violation)
-                _mentions.add(field)
+                    tag: tag, tagStart: tagStart, field: "mentions", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MentionsView._record(&reader, options, &violation, into: &fields._mentionsFields)
+                }
+                fields._mentions.add(field)
             case 0x38:  // expire_time_ms = 7
-                _expireTimeMs = try reader.readVarint()
+                fields._expireTimeMs = try reader.readVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -75,33 +99,33 @@ public struct FileMessageView: RTMMessageView {
 
     /// Media id issued by the file server. Required (non-empty).
     @inlinable
-    public var mediaID: RTMStringView { _mediaID.string(scope) }
+    public var mediaID: RTMStringView { fields._mediaID.string(scope) }
 
     /// Display file name. Counts toward the 32 KB content budget.
     @inlinable
-    public var fileName: RTMStringView { _fileName.string(scope) }
+    public var fileName: RTMStringView { fields._fileName.string(scope) }
 
     /// Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
     /// 0 = unknown (a message sent by media id).
     @inlinable
-    public var size: UInt64 { _size }
+    public var size: UInt64 { fields._size }
 
     /// Thumbnail bytes set by the application (binary). Counts toward the 32 KB content budget.
     @inlinable
-    public var thumbnail: RTMBytesView { _thumbnail.bytes(scope) }
+    public var thumbnail: RTMBytesView { fields._thumbnail.bytes(scope) }
 
     /// Optional caption. Counts toward the 32 KB content budget.
     @inlinable
-    public var caption: RTMStringView { _caption.string(scope) }
+    public var caption: RTMStringView { fields._caption.string(scope) }
 
     /// Users the caption mentions. Absent = none.
     @inlinable
-    public var mentions: MentionsView? { _mentions.scope(in: scope, 6).map(MentionsView.init(_scope:)) }
+    public var mentions: MentionsView? { fields._mentions.scope(in: scope, 6).map { MentionsView(scope: $0, fields: fields._mentionsFields) } }
 
     /// When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
     /// given; negative is invalid.
     @inlinable
-    public var expireTimeMs: Int64 { Int64(bitPattern: _expireTimeMs) }
+    public var expireTimeMs: Int64 { Int64(bitPattern: fields._expireTimeMs) }
 
     /// A ``FileMessage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -2,55 +2,79 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``GroupAckQuery``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct GroupAckQueryView: RTMMessageView {
     /// The message type this views.
     public typealias Message = GroupAckQuery
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _messageID: ViewRange = ViewRange()
-    @usableFromInline var _groupID: ViewRange = ViewRange()
-    @usableFromInline var _startAckID: ViewRange = ViewRange()
-    @usableFromInline var _pageSize: UInt64 = 0
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _messageID: ViewRange = ViewRange()
+        @usableFromInline var _groupID: ViewRange = ViewRange()
+        @usableFromInline var _startAckID: ViewRange = ViewRange()
+        @usableFromInline var _pageSize: UInt64 = 0
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _messageID = ViewRange(field)
-            case 0x12: _groupID = ViewRange(field)
-            case 0x1A: _startAckID = ViewRange(field)
-            case 0x20: _pageSize = field.varint(scope.base)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `GroupAckQuery._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `GroupAckQuery._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_id = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _messageID = ViewRange(field)
+                fields._messageID = ViewRange(field)
             case 0x12:  // group_id = 2
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _groupID = ViewRange(field)
+                fields._groupID = ViewRange(field)
             case 0x1A:  // start_ack_id = 3
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _startAckID = ViewRange(field)
+                fields._startAckID = ViewRange(field)
             case 0x20:  // page_size = 4
-                _pageSize = try reader.readVarint()
+                fields._pageSize = try reader.readVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -59,19 +83,19 @@ public struct GroupAckQueryView: RTMMessageView {
 
     /// Id of the group message. Required (non-empty).
     @inlinable
-    public var messageID: RTMStringView { _messageID.string(scope) }
+    public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// The group id. Required (non-empty); in an envelope, the conversation's id.
     @inlinable
-    public var groupID: RTMStringView { _groupID.string(scope) }
+    public var groupID: RTMStringView { fields._groupID.string(scope) }
 
     /// The cursor: the next_ack_id of the previous page. Empty = the first page.
     @inlinable
-    public var startAckID: RTMStringView { _startAckID.string(scope) }
+    public var startAckID: RTMStringView { fields._startAckID.string(scope) }
 
     /// How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
     @inlinable
-    public var pageSize: UInt32 { UInt32(truncatingIfNeeded: _pageSize) }
+    public var pageSize: UInt32 { UInt32(truncatingIfNeeded: fields._pageSize) }
 
     /// A ``GroupAckQuery`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

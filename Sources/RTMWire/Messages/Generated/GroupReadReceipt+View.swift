@@ -2,65 +2,87 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``GroupReadReceipt``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct GroupReadReceiptView: RTMMessageView {
     /// The message type this views.
     public typealias Message = GroupReadReceipt
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _messageID: ViewRange = ViewRange()
-    @usableFromInline var _groupID: ViewRange = ViewRange()
-    @usableFromInline var _content: ViewRange = ViewRange()
-    @usableFromInline var _ackID: ViewRange = ViewRange()
-    @usableFromInline var _readTimeMs: UInt64 = 0
-    @usableFromInline var _readerUserID: ViewRange = ViewRange()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _messageID: ViewRange = ViewRange()
+        @usableFromInline var _groupID: ViewRange = ViewRange()
+        @usableFromInline var _content: ViewRange = ViewRange()
+        @usableFromInline var _ackID: ViewRange = ViewRange()
+        @usableFromInline var _readTimeMs: UInt64 = 0
+        @usableFromInline var _readerUserID: ViewRange = ViewRange()
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _messageID = ViewRange(field)
-            case 0x12: _groupID = ViewRange(field)
-            case 0x1A: _content = ViewRange(field)
-            case 0x22: _ackID = ViewRange(field)
-            case 0x28: _readTimeMs = field.varint(scope.base)
-            case 0x32: _readerUserID = ViewRange(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `GroupReadReceipt._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `GroupReadReceipt._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_id = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _messageID = ViewRange(field)
+                fields._messageID = ViewRange(field)
             case 0x12:  // group_id = 2
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _groupID = ViewRange(field)
+                fields._groupID = ViewRange(field)
             case 0x1A:  // content = 3
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _content = ViewRange(field)
+                fields._content = ViewRange(field)
             case 0x22:  // ack_id = 4
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _ackID = ViewRange(field)
+                fields._ackID = ViewRange(field)
             case 0x28:  // read_time_ms = 5
-                _readTimeMs = try reader.readVarint()
+                fields._readTimeMs = try reader.readVarint()
             case 0x32:  // reader_user_id = 6
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _readerUserID = ViewRange(field)
+                fields._readerUserID = ViewRange(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -69,29 +91,29 @@ public struct GroupReadReceiptView: RTMMessageView {
 
     /// Id of the group message that was read. Required (non-empty).
     @inlinable
-    public var messageID: RTMStringView { _messageID.string(scope) }
+    public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// The group id. Required (non-empty); in an envelope, the conversation's id.
     @inlinable
-    public var groupID: RTMStringView { _groupID.string(scope) }
+    public var groupID: RTMStringView { fields._groupID.string(scope) }
 
     /// Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
     /// the 32 KB content budget.
     @inlinable
-    public var content: RTMStringView { _content.string(scope) }
+    public var content: RTMStringView { fields._content.string(scope) }
 
     /// Server-issued id of this acknowledgement (used to page through acks).
     @inlinable
-    public var ackID: RTMStringView { _ackID.string(scope) }
+    public var ackID: RTMStringView { fields._ackID.string(scope) }
 
     /// When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
     @inlinable
-    public var readTimeMs: Int64 { Int64(bitPattern: _readTimeMs) }
+    public var readTimeMs: Int64 { Int64(bitPattern: fields._readTimeMs) }
 
     /// The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
     /// envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
     @inlinable
-    public var readerUserID: RTMStringView { _readerUserID.string(scope) }
+    public var readerUserID: RTMStringView { fields._readerUserID.string(scope) }
 
     /// A ``GroupReadReceipt`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -2,87 +2,107 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``ImageMessage``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct ImageMessageView: RTMMessageView {
     /// The message type this views.
     public typealias Message = ImageMessage
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _mediaID: ViewRange = ViewRange()
-    @usableFromInline var _fileName: ViewRange = ViewRange()
-    @usableFromInline var _size: UInt64 = 0
-    @usableFromInline var _width: UInt64 = 0
-    @usableFromInline var _height: UInt64 = 0
-    @usableFromInline var _thumbnail: ViewRange = ViewRange()
-    @usableFromInline var _thumbnailWidth: UInt64 = 0
-    @usableFromInline var _thumbnailHeight: UInt64 = 0
-    @usableFromInline var _caption: ViewRange = ViewRange()
-    @usableFromInline var _mentions: ViewOccurrences = ViewOccurrences()
-    @usableFromInline var _expireTimeMs: UInt64 = 0
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _mediaID: ViewRange = ViewRange()
+        @usableFromInline var _fileName: ViewRange = ViewRange()
+        @usableFromInline var _size: UInt64 = 0
+        @usableFromInline var _width: UInt64 = 0
+        @usableFromInline var _height: UInt64 = 0
+        @usableFromInline var _thumbnail: ViewRange = ViewRange()
+        @usableFromInline var _thumbnailWidth: UInt64 = 0
+        @usableFromInline var _thumbnailHeight: UInt64 = 0
+        @usableFromInline var _caption: ViewRange = ViewRange()
+        @usableFromInline var _mentions: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _mentionsFields = MentionsView._Fields()
+        @usableFromInline var _expireTimeMs: UInt64 = 0
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _mediaID = ViewRange(field)
-            case 0x12: _fileName = ViewRange(field)
-            case 0x18: _size = field.varint(scope.base)
-            case 0x20: _width = field.varint(scope.base)
-            case 0x28: _height = field.varint(scope.base)
-            case 0x32: _thumbnail = ViewRange(field)
-            case 0x38: _thumbnailWidth = field.varint(scope.base)
-            case 0x40: _thumbnailHeight = field.varint(scope.base)
-            case 0x4A: _caption = ViewRange(field)
-            case 0x52: _mentions.add(field)
-            case 0x58: _expireTimeMs = field.varint(scope.base)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `ImageMessage._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `ImageMessage._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // media_id = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _mediaID = ViewRange(field)
+                fields._mediaID = ViewRange(field)
             case 0x12:  // file_name = 2
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _fileName = ViewRange(field)
+                fields._fileName = ViewRange(field)
             case 0x18:  // size = 3
-                _size = try reader.readVarint()
+                fields._size = try reader.readVarint()
             case 0x20:  // width = 4
-                _width = try reader.readVarint()
+                fields._width = try reader.readVarint()
             case 0x28:  // height = 5
-                _height = try reader.readVarint()
+                fields._height = try reader.readVarint()
             case 0x32:  // thumbnail = 6
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _thumbnail = ViewRange(field)
+                fields._thumbnail = ViewRange(field)
             case 0x38:  // thumbnail_width = 7
-                _thumbnailWidth = try reader.readVarint()
+                fields._thumbnailWidth = try reader.readVarint()
             case 0x40:  // thumbnail_height = 8
-                _thumbnailHeight = try reader.readVarint()
+                fields._thumbnailHeight = try reader.readVarint()
             case 0x4A:  // text = 9
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _caption = ViewRange(field)
+                fields._caption = ViewRange(field)
             case 0x52:  // mentions = 10
                 let field = try reader._viewMessage(
-                    Mentions.self, tag: tag, tagStart: tagStart, field: "mentions", options: options,
-                    &violation)
-                _mentions.add(field)
+                    tag: tag, tagStart: tagStart, field: "mentions", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MentionsView._record(&reader, options, &violation, into: &fields._mentionsFields)
+                }
+                fields._mentions.add(field)
             case 0x58:  // expire_time_ms = 11
-                _expireTimeMs = try reader.readVarint()
+                fields._expireTimeMs = try reader.readVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -91,52 +111,52 @@ public struct ImageMessageView: RTMMessageView {
 
     /// Media id issued by the file server. Required (non-empty).
     @inlinable
-    public var mediaID: RTMStringView { _mediaID.string(scope) }
+    public var mediaID: RTMStringView { fields._mediaID.string(scope) }
 
     /// Display file name. Counts toward the 32 KB content budget.
     @inlinable
-    public var fileName: RTMStringView { _fileName.string(scope) }
+    public var fileName: RTMStringView { fields._fileName.string(scope) }
 
     /// Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
     /// 0 = unknown (a message sent by media id).
     @inlinable
-    public var size: UInt64 { _size }
+    public var size: UInt64 { fields._size }
 
     /// Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
     /// value set by the sender overrides the computed one. 0 = unknown (any other format).
     @inlinable
-    public var width: UInt32 { UInt32(truncatingIfNeeded: _width) }
+    public var width: UInt32 { UInt32(truncatingIfNeeded: fields._width) }
 
     /// Image height in pixels; same rules as width. 0 = unknown.
     @inlinable
-    public var height: UInt32 { UInt32(truncatingIfNeeded: _height) }
+    public var height: UInt32 { UInt32(truncatingIfNeeded: fields._height) }
 
     /// Thumbnail bytes (binary, any format), set by the application; the codec never generates one.
     /// Counts toward the 32 KB content budget. Empty = no thumbnail.
     @inlinable
-    public var thumbnail: RTMBytesView { _thumbnail.bytes(scope) }
+    public var thumbnail: RTMBytesView { fields._thumbnail.bytes(scope) }
 
     /// Thumbnail width in pixels. 0 = unknown.
     @inlinable
-    public var thumbnailWidth: UInt32 { UInt32(truncatingIfNeeded: _thumbnailWidth) }
+    public var thumbnailWidth: UInt32 { UInt32(truncatingIfNeeded: fields._thumbnailWidth) }
 
     /// Thumbnail height in pixels. 0 = unknown.
     @inlinable
-    public var thumbnailHeight: UInt32 { UInt32(truncatingIfNeeded: _thumbnailHeight) }
+    public var thumbnailHeight: UInt32 { UInt32(truncatingIfNeeded: fields._thumbnailHeight) }
 
     /// Optional caption. Counts toward the 32 KB content budget.
     @inlinable
-    public var caption: RTMStringView { _caption.string(scope) }
+    public var caption: RTMStringView { fields._caption.string(scope) }
 
     /// Users the caption mentions. Absent = none.
     @inlinable
-    public var mentions: MentionsView? { _mentions.scope(in: scope, 10).map(MentionsView.init(_scope:)) }
+    public var mentions: MentionsView? { fields._mentions.scope(in: scope, 10).map { MentionsView(scope: $0, fields: fields._mentionsFields) } }
 
     /// When the file server discards the upload and the media id stops working (ms since the Unix
     /// epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
     /// negative is invalid.
     @inlinable
-    public var expireTimeMs: Int64 { Int64(bitPattern: _expireTimeMs) }
+    public var expireTimeMs: Int64 { Int64(bitPattern: fields._expireTimeMs) }
 
     /// A ``ImageMessage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -2,76 +2,118 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``MessageEdit``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct MessageEditView: RTMMessageView {
     /// The message type this views.
     public typealias Message = MessageEdit
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _targetMessageID: ViewRange = ViewRange()
-    @usableFromInline var _editTimeMs: UInt64 = 0
-    /// The last occurrence of a member, and where that member's last run starts.
-    @usableFromInline var _content: ViewField? = nil
-    @usableFromInline var _contentFrom = 0
-    @usableFromInline var _contentRun = ViewOccurrences()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _targetMessageID: ViewRange = ViewRange()
+        @usableFromInline var _editTimeMs: UInt64 = 0
+        /// The last occurrence of a member, and where that member's last run starts.
+        @usableFromInline var _content: ViewField? = nil
+        @usableFromInline var _contentFrom = 0
+        @usableFromInline var _contentRun = ViewOccurrences()
+        @usableFromInline var _contentFields = _ContentFields.none
+
+        @inlinable init() {}
+    }
+
+    /// The recorded fields of the `content` member that is set, when it is a message.
+    @usableFromInline
+    enum _ContentFields {
+        case none
+        case text(TextMessageView._Fields)
+        case caption(CaptionView._Fields)
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _targetMessageID = ViewRange(field)
-            case 0x10: _editTimeMs = field.varint(scope.base)
-            case 0x1A, 0x22:
-                if _content?.tag != field.tag {
-                    _contentFrom = field.tagStart
-                    _contentRun = ViewOccurrences()
-                }
-                _content = field
-                _contentRun.add(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `MessageEdit._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `MessageEdit._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // target_message_id = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _targetMessageID = ViewRange(field)
+                fields._targetMessageID = ViewRange(field)
             case 0x10:  // edit_time_ms = 2
-                _editTimeMs = try reader.readVarint()
+                fields._editTimeMs = try reader.readVarint()
             case 0x1A:  // text = 3
-                let field = try reader._viewMessage(
-                    TextMessage.self, tag: tag, tagStart: tagStart, field: "text", options: options,
-                    &violation)
-                if _content?.tag != field.tag {
-                    _contentFrom = field.tagStart
-                    _contentRun = ViewOccurrences()
+                var member = TextMessageView._Fields()
+                if fields._content?.tag == tag, case .text(let previous) = fields._contentFields {
+                    member = previous
                 }
-                _content = field
-                _contentRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "text", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try TextMessageView._record(&reader, options, &violation, into: &member)
+                }
+                fields._contentFields = .text(member)
+                if fields._content?.tag != field.tag {
+                    fields._contentFrom = field.tagStart
+                    fields._contentRun = ViewOccurrences()
+                }
+                fields._content = field
+                fields._contentRun.add(field)
             case 0x22:  // caption = 4
-                let field = try reader._viewMessage(
-                    Caption.self, tag: tag, tagStart: tagStart, field: "caption", options: options,
-                    &violation)
-                if _content?.tag != field.tag {
-                    _contentFrom = field.tagStart
-                    _contentRun = ViewOccurrences()
+                var member = CaptionView._Fields()
+                if fields._content?.tag == tag, case .caption(let previous) = fields._contentFields {
+                    member = previous
                 }
-                _content = field
-                _contentRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "caption", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try CaptionView._record(&reader, options, &violation, into: &member)
+                }
+                fields._contentFields = .caption(member)
+                if fields._content?.tag != field.tag {
+                    fields._contentFrom = field.tagStart
+                    fields._contentRun = ViewOccurrences()
+                }
+                fields._content = field
+                fields._contentRun.add(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -80,21 +122,25 @@ public struct MessageEditView: RTMMessageView {
 
     /// The edited message's id (its Envelope.message_id). Required (non-empty).
     @inlinable
-    public var targetMessageID: RTMStringView { _targetMessageID.string(scope) }
+    public var targetMessageID: RTMStringView { fields._targetMessageID.string(scope) }
 
     /// When the edit was made, ms since the Unix epoch. Required (positive): it orders edits.
     @inlinable
-    public var editTimeMs: Int64 { Int64(bitPattern: _editTimeMs) }
+    public var editTimeMs: Int64 { Int64(bitPattern: fields._editTimeMs) }
 
     /// The new content. Exactly one is required.
     @inlinable
     public var content: Content? {
-        guard let member = _content else { return nil }
-        switch member.tag {
-        case 0x1A: return .text(TextMessageView(_scope: _contentRun.scope(in: scope, 3, from: _contentFrom) ?? scope))
-        case 0x22: return .caption(CaptionView(_scope: _contentRun.scope(in: scope, 4, from: _contentFrom) ?? scope))
-        default: return nil
+        switch fields._contentFields {
+        case .text(let recorded):
+            let memberScope = fields._contentRun.memberScope(in: scope, 3, from: fields._contentFrom)
+            return .text(TextMessageView(scope: memberScope, fields: recorded))
+        case .caption(let recorded):
+            let memberScope = fields._contentRun.memberScope(in: scope, 4, from: fields._contentFrom)
+            return .caption(CaptionView(scope: memberScope, fields: recorded))
+        case .none: break
         }
+        return nil
     }
 
     /// The new content. Exactly one is required.

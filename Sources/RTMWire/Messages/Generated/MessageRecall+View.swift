@@ -2,51 +2,76 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``MessageRecall``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct MessageRecallView: RTMMessageView {
     /// The message type this views.
     public typealias Message = MessageRecall
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _targetMessageID: ViewRange = ViewRange()
-    @usableFromInline var _recalledByUserID: ViewRange = ViewRange()
-    @usableFromInline var _reason: ViewRange = ViewRange()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _targetMessageID: ViewRange = ViewRange()
+        @usableFromInline var _recalledByUserID: ViewRange = ViewRange()
+        @usableFromInline var _reason: ViewRange = ViewRange()
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _targetMessageID = ViewRange(field)
-            case 0x12: _recalledByUserID = ViewRange(field)
-            case 0x1A: _reason = ViewRange(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `MessageRecall._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `MessageRecall._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // target_message_id = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _targetMessageID = ViewRange(field)
+                fields._targetMessageID = ViewRange(field)
             case 0x12:  // recalled_by_user_id = 2
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _recalledByUserID = ViewRange(field)
+                fields._recalledByUserID = ViewRange(field)
             case 0x1A:  // reason = 3
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _reason = ViewRange(field)
+                fields._reason = ViewRange(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -55,15 +80,15 @@ public struct MessageRecallView: RTMMessageView {
 
     /// The recalled message's id (its Envelope.message_id). Required (non-empty).
     @inlinable
-    public var targetMessageID: RTMStringView { _targetMessageID.string(scope) }
+    public var targetMessageID: RTMStringView { fields._targetMessageID.string(scope) }
 
     /// Who recalled it: the message's sender, or a moderator acting for the server. Required.
     @inlinable
-    public var recalledByUserID: RTMStringView { _recalledByUserID.string(scope) }
+    public var recalledByUserID: RTMStringView { fields._recalledByUserID.string(scope) }
 
     /// Why, shown with the recall notice. Optional; counts toward the 32 KB content budget.
     @inlinable
-    public var reason: RTMStringView { _reason.string(scope) }
+    public var reason: RTMStringView { fields._reason.string(scope) }
 
     /// A ``MessageRecall`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

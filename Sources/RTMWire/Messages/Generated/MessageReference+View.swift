@@ -2,51 +2,76 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``MessageReference``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct MessageReferenceView: RTMMessageView {
     /// The message type this views.
     public typealias Message = MessageReference
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _messageID: ViewRange = ViewRange()
-    @usableFromInline var _senderUserID: ViewRange = ViewRange()
-    @usableFromInline var _excerpt: ViewRange = ViewRange()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _messageID: ViewRange = ViewRange()
+        @usableFromInline var _senderUserID: ViewRange = ViewRange()
+        @usableFromInline var _excerpt: ViewRange = ViewRange()
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _messageID = ViewRange(field)
-            case 0x12: _senderUserID = ViewRange(field)
-            case 0x1A: _excerpt = ViewRange(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `MessageReference._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `MessageReference._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_uid = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _messageID = ViewRange(field)
+                fields._messageID = ViewRange(field)
             case 0x12:  // sender_user_id = 2
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _senderUserID = ViewRange(field)
+                fields._senderUserID = ViewRange(field)
             case 0x1A:  // excerpt = 3
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _excerpt = ViewRange(field)
+                fields._excerpt = ViewRange(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -56,16 +81,16 @@ public struct MessageReferenceView: RTMMessageView {
     /// The referenced message's id: its Envelope.message_id (named message_uid like
     /// StreamReference's, after RongCloud's messageUId). Required when the reference is present.
     @inlinable
-    public var messageID: RTMStringView { _messageID.string(scope) }
+    public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// User id of the referenced message's sender. Optional.
     @inlinable
-    public var senderUserID: RTMStringView { _senderUserID.string(scope) }
+    public var senderUserID: RTMStringView { fields._senderUserID.string(scope) }
 
     /// A short excerpt of the referenced message's content, for display before the original is
     /// loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
     @inlinable
-    public var excerpt: RTMStringView { _excerpt.string(scope) }
+    public var excerpt: RTMStringView { fields._excerpt.string(scope) }
 
     /// A ``MessageReference`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -2,34 +2,61 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``Metadata``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct MetadataView: RTMMessageView {
     /// The message type this views.
     public typealias Message = Metadata
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _majorRevision: UInt64 = 0
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _majorRevision: UInt64 = 0
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x10: _majorRevision = field.varint(scope.base)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `Metadata._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `Metadata._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         let firstHere = violation.isEmpty
         var countItems = 0
         while !reader.isAtEnd {
@@ -41,7 +68,7 @@ public struct MetadataView: RTMMessageView {
                     MetadataItem.self, field: "items", index: countItems, options: options, strings: false, &violation)
                 countItems &+= 1
             case 0x10:  // major_revision = 2
-                _majorRevision = try reader.readVarint()
+                fields._majorRevision = try reader.readVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -59,7 +86,7 @@ public struct MetadataView: RTMMessageView {
     /// Whole-set revision. On requests: <= 0 means no compare-and-set; > 0 means apply only if the
     /// stored major revision matches. On responses and events: the stored major revision.
     @inlinable
-    public var majorRevision: Int64 { Int64(bitPattern: _majorRevision) }
+    public var majorRevision: Int64 { Int64(bitPattern: fields._majorRevision) }
 
     /// A ``Metadata`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

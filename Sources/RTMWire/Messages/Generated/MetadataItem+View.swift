@@ -2,59 +2,82 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``MetadataItem``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct MetadataItemView: RTMMessageView {
     /// The message type this views.
     public typealias Message = MetadataItem
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _key: ViewRange = ViewRange()
-    @usableFromInline var _value: ViewRange = ViewRange()
-    @usableFromInline var _authorUserID: ViewRange = ViewRange()
-    @usableFromInline var _revision: UInt64 = 0
-    @usableFromInline var _updateTimeMs: UInt64 = 0
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _key: ViewRange = ViewRange()
+        @usableFromInline var _value: ViewRange = ViewRange()
+        @usableFromInline var _authorUserID: ViewRange = ViewRange()
+        @usableFromInline var _revision: UInt64 = 0
+        @usableFromInline var _updateTimeMs: UInt64 = 0
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _key = ViewRange(field)
-            case 0x12: _value = ViewRange(field)
-            case 0x1A: _authorUserID = ViewRange(field)
-            case 0x20: _revision = field.varint(scope.base)
-            case 0x28: _updateTimeMs = field.varint(scope.base)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `MetadataItem._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `MetadataItem._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // key = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _key = ViewRange(field)
+                fields._key = ViewRange(field)
             case 0x12:  // value = 2
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _value = ViewRange(field)
+                fields._value = ViewRange(field)
             case 0x1A:  // author_user_id = 3
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _authorUserID = ViewRange(field)
+                fields._authorUserID = ViewRange(field)
             case 0x20:  // revision = 4
-                _revision = try reader.readVarint()
+                fields._revision = try reader.readVarint()
             case 0x28:  // update_time_ms = 5
-                _updateTimeMs = try reader.readVarint()
+                fields._updateTimeMs = try reader.readVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -63,27 +86,27 @@ public struct MetadataItemView: RTMMessageView {
 
     /// The key. Required (non-empty), at most Limits.maxMetadataKeyBytes.
     @inlinable
-    public var key: RTMStringView { _key.string(scope) }
+    public var key: RTMStringView { fields._key.string(scope) }
 
     /// The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
     /// a remove request names its items by key alone.
     @inlinable
-    public var value: RTMStringView { _value.string(scope) }
+    public var value: RTMStringView { fields._value.string(scope) }
 
     /// User id of the last editor. Read-only: set by the store when options.record_user_id is on;
     /// ignored on requests.
     @inlinable
-    public var authorUserID: RTMStringView { _authorUserID.string(scope) }
+    public var authorUserID: RTMStringView { fields._authorUserID.string(scope) }
 
     /// Item revision. On requests: revision <= 0 means no compare-and-set; > 0 means apply only if
     /// the stored revision matches. On responses and events: the stored revision.
     @inlinable
-    public var revision: Int64 { Int64(bitPattern: _revision) }
+    public var revision: Int64 { Int64(bitPattern: fields._revision) }
 
     /// Last update time, ms since the Unix epoch. Read-only: set by the store when
     /// options.record_timestamp is on; ignored on requests. 0 = not recorded.
     @inlinable
-    public var updateTimeMs: UInt64 { _updateTimeMs }
+    public var updateTimeMs: UInt64 { fields._updateTimeMs }
 
     /// A ``MetadataItem`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -2,77 +2,129 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``MetadataMessage``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct MetadataMessageView: RTMMessageView {
     /// The message type this views.
     public typealias Message = MetadataMessage
     @usableFromInline let scope: ViewScope
-    /// The last occurrence of a member, and where that member's last run starts.
-    @usableFromInline var _kind: ViewField? = nil
-    @usableFromInline var _kindFrom = 0
-    @usableFromInline var _kindRun = ViewOccurrences()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        /// The last occurrence of a member, and where that member's last run starts.
+        @usableFromInline var _kind: ViewField? = nil
+        @usableFromInline var _kindFrom = 0
+        @usableFromInline var _kindRun = ViewOccurrences()
+        @usableFromInline var _kindFields = _KindFields.none
+
+        @inlinable init() {}
+    }
+
+    /// The recorded fields of the `kind` member that is set, when it is a message.
+    @usableFromInline
+    enum _KindFields {
+        case none
+        case request(MetadataRequestView._Fields)
+        case response(MetadataResponseView._Fields)
+        case event(StorageEventView._Fields)
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A, 0x12, 0x1A:
-                if _kind?.tag != field.tag {
-                    _kindFrom = field.tagStart
-                    _kindRun = ViewOccurrences()
-                }
-                _kind = field
-                _kindRun.add(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `MetadataMessage._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `MetadataMessage._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // request = 1
-                let field = try reader._viewMessage(
-                    MetadataRequest.self, tag: tag, tagStart: tagStart, field: "request", options: options,
-                    &violation)
-                if _kind?.tag != field.tag {
-                    _kindFrom = field.tagStart
-                    _kindRun = ViewOccurrences()
+                var member = MetadataRequestView._Fields()
+                if fields._kind?.tag == tag, case .request(let previous) = fields._kindFields {
+                    member = previous
                 }
-                _kind = field
-                _kindRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "request", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MetadataRequestView._record(&reader, options, &violation, into: &member)
+                }
+                fields._kindFields = .request(member)
+                if fields._kind?.tag != field.tag {
+                    fields._kindFrom = field.tagStart
+                    fields._kindRun = ViewOccurrences()
+                }
+                fields._kind = field
+                fields._kindRun.add(field)
             case 0x12:  // response = 2
-                let field = try reader._viewMessage(
-                    MetadataResponse.self, tag: tag, tagStart: tagStart, field: "response", options: options,
-                    &violation)
-                if _kind?.tag != field.tag {
-                    _kindFrom = field.tagStart
-                    _kindRun = ViewOccurrences()
+                var member = MetadataResponseView._Fields()
+                if fields._kind?.tag == tag, case .response(let previous) = fields._kindFields {
+                    member = previous
                 }
-                _kind = field
-                _kindRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "response", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MetadataResponseView._record(&reader, options, &violation, into: &member)
+                }
+                fields._kindFields = .response(member)
+                if fields._kind?.tag != field.tag {
+                    fields._kindFrom = field.tagStart
+                    fields._kindRun = ViewOccurrences()
+                }
+                fields._kind = field
+                fields._kindRun.add(field)
             case 0x1A:  // event = 3
-                let field = try reader._viewMessage(
-                    StorageEvent.self, tag: tag, tagStart: tagStart, field: "event", options: options,
-                    &violation)
-                if _kind?.tag != field.tag {
-                    _kindFrom = field.tagStart
-                    _kindRun = ViewOccurrences()
+                var member = StorageEventView._Fields()
+                if fields._kind?.tag == tag, case .event(let previous) = fields._kindFields {
+                    member = previous
                 }
-                _kind = field
-                _kindRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "event", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try StorageEventView._record(&reader, options, &violation, into: &member)
+                }
+                fields._kindFields = .event(member)
+                if fields._kind?.tag != field.tag {
+                    fields._kindFrom = field.tagStart
+                    fields._kindRun = ViewOccurrences()
+                }
+                fields._kind = field
+                fields._kindRun.add(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -82,13 +134,19 @@ public struct MetadataMessageView: RTMMessageView {
     /// The member of the `kind` oneof, if one is set.
     @inlinable
     public var kind: Kind? {
-        guard let member = _kind else { return nil }
-        switch member.tag {
-        case 0x0A: return .request(MetadataRequestView(_scope: _kindRun.scope(in: scope, 1, from: _kindFrom) ?? scope))
-        case 0x12: return .response(MetadataResponseView(_scope: _kindRun.scope(in: scope, 2, from: _kindFrom) ?? scope))
-        case 0x1A: return .event(StorageEventView(_scope: _kindRun.scope(in: scope, 3, from: _kindFrom) ?? scope))
-        default: return nil
+        switch fields._kindFields {
+        case .request(let recorded):
+            let memberScope = fields._kindRun.memberScope(in: scope, 1, from: fields._kindFrom)
+            return .request(MetadataRequestView(scope: memberScope, fields: recorded))
+        case .response(let recorded):
+            let memberScope = fields._kindRun.memberScope(in: scope, 2, from: fields._kindFrom)
+            return .response(MetadataResponseView(scope: memberScope, fields: recorded))
+        case .event(let recorded):
+            let memberScope = fields._kindRun.memberScope(in: scope, 3, from: fields._kindFrom)
+            return .event(StorageEventView(scope: memberScope, fields: recorded))
+        case .none: break
         }
+        return nil
     }
 
     /// The members of the `kind` oneof.

@@ -2,44 +2,70 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``MetadataOptions``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct MetadataOptionsView: RTMMessageView {
     /// The message type this views.
     public typealias Message = MetadataOptions
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _recordTimestamp: UInt64 = 0
-    @usableFromInline var _recordUserID: UInt64 = 0
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _recordTimestamp: UInt64 = 0
+        @usableFromInline var _recordUserID: UInt64 = 0
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x08: _recordTimestamp = field.varint(scope.base)
-            case 0x10: _recordUserID = field.varint(scope.base)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `MetadataOptions._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `MetadataOptions._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // record_timestamp = 1
-                _recordTimestamp = try reader.readVarint()
+                fields._recordTimestamp = try reader.readVarint()
             case 0x10:  // record_user_id = 2
-                _recordUserID = try reader.readVarint()
+                fields._recordUserID = try reader.readVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -48,11 +74,11 @@ public struct MetadataOptionsView: RTMMessageView {
 
     /// Record the edit time in each written item's update_time_ms.
     @inlinable
-    public var recordTimestamp: Bool { _recordTimestamp != 0 }
+    public var recordTimestamp: Bool { fields._recordTimestamp != 0 }
 
     /// Record the editor's user id in each written item's author_user_id.
     @inlinable
-    public var recordUserID: Bool { _recordUserID != 0 }
+    public var recordUserID: Bool { fields._recordUserID != 0 }
 
     /// A ``MetadataOptions`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

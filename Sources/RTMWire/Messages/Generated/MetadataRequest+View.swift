@@ -2,71 +2,102 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``MetadataRequest``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct MetadataRequestView: RTMMessageView {
     /// The message type this views.
     public typealias Message = MetadataRequest
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _requestID: ViewRange = ViewRange()
-    @usableFromInline var _operation: UInt64 = 0
-    @usableFromInline var _target: ViewOccurrences = ViewOccurrences()
-    @usableFromInline var _metadata: ViewOccurrences = ViewOccurrences()
-    @usableFromInline var _options: ViewOccurrences = ViewOccurrences()
-    @usableFromInline var _lockName: ViewRange = ViewRange()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _requestID: ViewRange = ViewRange()
+        @usableFromInline var _operation: UInt64 = 0
+        @usableFromInline var _target: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _targetFields = MetadataTargetView._Fields()
+        @usableFromInline var _metadata: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _metadataFields = MetadataView._Fields()
+        @usableFromInline var _options: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _optionsFields = MetadataOptionsView._Fields()
+        @usableFromInline var _lockName: ViewRange = ViewRange()
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _requestID = ViewRange(field)
-            case 0x10: _operation = field.varint(scope.base)
-            case 0x1A: _target.add(field)
-            case 0x22: _metadata.add(field)
-            case 0x2A: _options.add(field)
-            case 0x32: _lockName = ViewRange(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `MetadataRequest._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `MetadataRequest._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // request_id = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _requestID = ViewRange(field)
+                fields._requestID = ViewRange(field)
             case 0x10:  // operation = 2
-                _operation = try reader.readVarint()
+                fields._operation = try reader.readVarint()
             case 0x1A:  // target = 3
                 let field = try reader._viewMessage(
-                    MetadataTarget.self, tag: tag, tagStart: tagStart, field: "target", options: options,
-                    &violation)
-                _target.add(field)
+                    tag: tag, tagStart: tagStart, field: "target", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MetadataTargetView._record(&reader, options, &violation, into: &fields._targetFields)
+                }
+                fields._target.add(field)
             case 0x22:  // metadata = 4
                 let field = try reader._viewMessage(
-                    Metadata.self, tag: tag, tagStart: tagStart, field: "metadata", options: options,
-                    &violation)
-                _metadata.add(field)
+                    tag: tag, tagStart: tagStart, field: "metadata", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MetadataView._record(&reader, options, &violation, into: &fields._metadataFields)
+                }
+                fields._metadata.add(field)
             case 0x2A:  // options = 5
                 let field = try reader._viewMessage(
-                    MetadataOptions.self, tag: tag, tagStart: tagStart, field: "options", options: options,
-                    &violation)
-                _options.add(field)
+                    tag: tag, tagStart: tagStart, field: "options", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MetadataOptionsView._record(&reader, options, &violation, into: &fields._optionsFields)
+                }
+                fields._options.add(field)
             case 0x32:  // lock_name = 6
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _lockName = ViewRange(field)
+                fields._lockName = ViewRange(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -75,29 +106,29 @@ public struct MetadataRequestView: RTMMessageView {
 
     /// Client-chosen id echoed by the response. Required (non-empty).
     @inlinable
-    public var requestID: RTMStringView { _requestID.string(scope) }
+    public var requestID: RTMStringView { fields._requestID.string(scope) }
 
     /// What to do. Required (not UNSPECIFIED).
     @inlinable
-    public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: _operation)) }
+    public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: fields._operation)) }
 
     /// Whose metadata. Required.
     @inlinable
-    public var target: MetadataTargetView? { _target.scope(in: scope, 3).map(MetadataTargetView.init(_scope:)) }
+    public var target: MetadataTargetView? { fields._target.scope(in: scope, 3).map { MetadataTargetView(scope: $0, fields: fields._targetFields) } }
 
     /// Items and major revision for set/update/remove (remove names items by key).
     @inlinable
-    public var metadata: MetadataView? { _metadata.scope(in: scope, 4).map(MetadataView.init(_scope:)) }
+    public var metadata: MetadataView? { fields._metadata.scope(in: scope, 4).map { MetadataView(scope: $0, fields: fields._metadataFields) } }
 
     /// Write options (set/update/remove).
     @inlinable
-    public var options: MetadataOptionsView? { _options.scope(in: scope, 5).map(MetadataOptionsView.init(_scope:)) }
+    public var options: MetadataOptionsView? { fields._options.scope(in: scope, 5).map { MetadataOptionsView(scope: $0, fields: fields._optionsFields) } }
 
     /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
     /// exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
     /// and ACQUIRE_LOCK and RELEASE_LOCK require one.
     @inlinable
-    public var lockName: RTMStringView { _lockName.string(scope) }
+    public var lockName: RTMStringView { fields._lockName.string(scope) }
 
     /// A ``MetadataRequest`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -2,68 +2,96 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``MetadataResponse``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct MetadataResponseView: RTMMessageView {
     /// The message type this views.
     public typealias Message = MetadataResponse
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _requestID: ViewRange = ViewRange()
-    @usableFromInline var _operation: UInt64 = 0
-    @usableFromInline var _target: ViewOccurrences = ViewOccurrences()
-    @usableFromInline var _status: UInt64 = 0
-    @usableFromInline var _errorMessage: ViewRange = ViewRange()
-    @usableFromInline var _metadata: ViewOccurrences = ViewOccurrences()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _requestID: ViewRange = ViewRange()
+        @usableFromInline var _operation: UInt64 = 0
+        @usableFromInline var _target: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _targetFields = MetadataTargetView._Fields()
+        @usableFromInline var _status: UInt64 = 0
+        @usableFromInline var _errorMessage: ViewRange = ViewRange()
+        @usableFromInline var _metadata: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _metadataFields = MetadataView._Fields()
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _requestID = ViewRange(field)
-            case 0x10: _operation = field.varint(scope.base)
-            case 0x1A: _target.add(field)
-            case 0x20: _status = field.varint(scope.base)
-            case 0x2A: _errorMessage = ViewRange(field)
-            case 0x32: _metadata.add(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `MetadataResponse._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `MetadataResponse._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // request_id = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _requestID = ViewRange(field)
+                fields._requestID = ViewRange(field)
             case 0x10:  // operation = 2
-                _operation = try reader.readVarint()
+                fields._operation = try reader.readVarint()
             case 0x1A:  // target = 3
                 let field = try reader._viewMessage(
-                    MetadataTarget.self, tag: tag, tagStart: tagStart, field: "target", options: options,
-                    &violation)
-                _target.add(field)
+                    tag: tag, tagStart: tagStart, field: "target", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MetadataTargetView._record(&reader, options, &violation, into: &fields._targetFields)
+                }
+                fields._target.add(field)
             case 0x20:  // status = 4
-                _status = try reader.readVarint()
+                fields._status = try reader.readVarint()
             case 0x2A:  // error_message = 5
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _errorMessage = ViewRange(field)
+                fields._errorMessage = ViewRange(field)
             case 0x32:  // metadata = 6
                 let field = try reader._viewMessage(
-                    Metadata.self, tag: tag, tagStart: tagStart, field: "metadata", options: options,
-                    &violation)
-                _metadata.add(field)
+                    tag: tag, tagStart: tagStart, field: "metadata", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MetadataView._record(&reader, options, &violation, into: &fields._metadataFields)
+                }
+                fields._metadata.add(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -72,27 +100,27 @@ public struct MetadataResponseView: RTMMessageView {
 
     /// The request_id of the request answered.
     @inlinable
-    public var requestID: RTMStringView { _requestID.string(scope) }
+    public var requestID: RTMStringView { fields._requestID.string(scope) }
 
     /// The operation of the request answered.
     @inlinable
-    public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: _operation)) }
+    public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: fields._operation)) }
 
     /// The target of the request answered.
     @inlinable
-    public var target: MetadataTargetView? { _target.scope(in: scope, 3).map(MetadataTargetView.init(_scope:)) }
+    public var target: MetadataTargetView? { fields._target.scope(in: scope, 3).map { MetadataTargetView(scope: $0, fields: fields._targetFields) } }
 
     /// Outcome. OK (0) on success.
     @inlinable
-    public var status: MetadataStatus { MetadataStatus(rawValue: Int32(truncatingIfNeeded: _status)) }
+    public var status: MetadataStatus { MetadataStatus(rawValue: Int32(truncatingIfNeeded: fields._status)) }
 
     /// Human-readable explanation when status is not OK.
     @inlinable
-    public var errorMessage: RTMStringView { _errorMessage.string(scope) }
+    public var errorMessage: RTMStringView { fields._errorMessage.string(scope) }
 
     /// For get: the stored set. For writes: the stored set after the operation.
     @inlinable
-    public var metadata: MetadataView? { _metadata.scope(in: scope, 6).map(MetadataView.init(_scope:)) }
+    public var metadata: MetadataView? { fields._metadata.scope(in: scope, 6).map { MetadataView(scope: $0, fields: fields._metadataFields) } }
 
     /// A ``MetadataResponse`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -2,65 +2,102 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``MetadataTarget``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct MetadataTargetView: RTMMessageView {
     /// The message type this views.
     public typealias Message = MetadataTarget
     @usableFromInline let scope: ViewScope
-    /// The last occurrence of a member, and where that member's last run starts.
-    @usableFromInline var _target: ViewField? = nil
-    @usableFromInline var _targetFrom = 0
-    @usableFromInline var _targetRun = ViewOccurrences()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        /// The last occurrence of a member, and where that member's last run starts.
+        @usableFromInline var _target: ViewField? = nil
+        @usableFromInline var _targetFrom = 0
+        @usableFromInline var _targetRun = ViewOccurrences()
+        @usableFromInline var _targetFields = _TargetFields.none
+
+        @inlinable init() {}
+    }
+
+    /// The recorded fields of the `target` member that is set, when it is a message.
+    @usableFromInline
+    enum _TargetFields {
+        case none
+        case channel(ChannelTargetView._Fields)
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A, 0x12:
-                if _target?.tag != field.tag {
-                    _targetFrom = field.tagStart
-                    _targetRun = ViewOccurrences()
-                }
-                _target = field
-                _targetRun.add(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `MetadataTarget._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `MetadataTarget._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // channel = 1
-                let field = try reader._viewMessage(
-                    ChannelTarget.self, tag: tag, tagStart: tagStart, field: "channel", options: options,
-                    &violation)
-                if _target?.tag != field.tag {
-                    _targetFrom = field.tagStart
-                    _targetRun = ViewOccurrences()
+                var member = ChannelTargetView._Fields()
+                if fields._target?.tag == tag, case .channel(let previous) = fields._targetFields {
+                    member = previous
                 }
-                _target = field
-                _targetRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "channel", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try ChannelTargetView._record(&reader, options, &violation, into: &member)
+                }
+                fields._targetFields = .channel(member)
+                if fields._target?.tag != field.tag {
+                    fields._targetFrom = field.tagStart
+                    fields._targetRun = ViewOccurrences()
+                }
+                fields._target = field
+                fields._targetRun.add(field)
             case 0x12:  // user_id = 2
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                if _target?.tag != field.tag {
-                    _targetFrom = field.tagStart
-                    _targetRun = ViewOccurrences()
+                fields._targetFields = .none
+                if fields._target?.tag != field.tag {
+                    fields._targetFrom = field.tagStart
+                    fields._targetRun = ViewOccurrences()
                 }
-                _target = field
-                _targetRun.add(field)
+                fields._target = field
+                fields._targetRun.add(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -70,9 +107,14 @@ public struct MetadataTargetView: RTMMessageView {
     /// The member of the `target` oneof, if one is set.
     @inlinable
     public var target: Target? {
-        guard let member = _target else { return nil }
+        switch fields._targetFields {
+        case .channel(let recorded):
+            let memberScope = fields._targetRun.memberScope(in: scope, 1, from: fields._targetFrom)
+            return .channel(ChannelTargetView(scope: memberScope, fields: recorded))
+        case .none: break
+        }
+        guard let member = fields._target else { return nil }
         switch member.tag {
-        case 0x0A: return .channel(ChannelTargetView(_scope: _targetRun.scope(in: scope, 1, from: _targetFrom) ?? scope))
         case 0x12: return .userID(ViewRange(member).string(scope))
         default: return nil
         }

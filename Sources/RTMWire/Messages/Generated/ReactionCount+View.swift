@@ -2,38 +2,63 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``ReactionCount``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct ReactionCountView: RTMMessageView {
     /// The message type this views.
     public typealias Message = ReactionCount
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _key: ViewRange = ViewRange()
-    @usableFromInline var _count: UInt64 = 0
-    @usableFromInline var _receiverReacted: UInt64 = 0
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _key: ViewRange = ViewRange()
+        @usableFromInline var _count: UInt64 = 0
+        @usableFromInline var _receiverReacted: UInt64 = 0
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _key = ViewRange(field)
-            case 0x10: _count = field.varint(scope.base)
-            case 0x20: _receiverReacted = field.varint(scope.base)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `ReactionCount._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `ReactionCount._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         var countRecentUserIDs = 0
         while !reader.isAtEnd {
             let tagStart = reader.offset
@@ -41,14 +66,14 @@ public struct ReactionCountView: RTMMessageView {
             switch tag {
             case 0x0A:  // key = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _key = ViewRange(field)
+                fields._key = ViewRange(field)
             case 0x10:  // count = 2
-                _count = try reader.readVarint()
+                fields._count = try reader.readVarint()
             case 0x1A:  // recent_user_ids = 3
                 try reader._skipLengthDelimited()
                 countRecentUserIDs &+= 1
             case 0x20:  // receiver_reacted = 4
-                _receiverReacted = try reader.readVarint()
+                fields._receiverReacted = try reader.readVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -61,11 +86,11 @@ public struct ReactionCountView: RTMMessageView {
 
     /// The reaction key (same rules as Reaction.key). Required.
     @inlinable
-    public var key: RTMStringView { _key.string(scope) }
+    public var key: RTMStringView { fields._key.string(scope) }
 
     /// How many users reacted with the key: at least 1, and at least as many as recent_user_ids.
     @inlinable
-    public var count: UInt32 { UInt32(truncatingIfNeeded: _count) }
+    public var count: UInt32 { UInt32(truncatingIfNeeded: fields._count) }
 
     /// Some of them, most recent first: each non-empty, no id twice, at most
     /// Limits.maxReactionRecentUsers (default 10).
@@ -74,7 +99,7 @@ public struct ReactionCountView: RTMMessageView {
 
     /// True when the receiver of this summary is among the users who reacted with the key.
     @inlinable
-    public var receiverReacted: Bool { _receiverReacted != 0 }
+    public var receiverReacted: Bool { fields._receiverReacted != 0 }
 
     /// A ``ReactionCount`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

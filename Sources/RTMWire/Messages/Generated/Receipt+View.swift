@@ -2,117 +2,201 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``Receipt``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct ReceiptView: RTMMessageView {
     /// The message type this views.
     public typealias Message = Receipt
     @usableFromInline let scope: ViewScope
-    /// The last occurrence of a member, and where that member's last run starts.
-    @usableFromInline var _kind: ViewField? = nil
-    @usableFromInline var _kindFrom = 0
-    @usableFromInline var _kindRun = ViewOccurrences()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        /// The last occurrence of a member, and where that member's last run starts.
+        @usableFromInline var _kind: ViewField? = nil
+        @usableFromInline var _kindFrom = 0
+        @usableFromInline var _kindRun = ViewOccurrences()
+        @usableFromInline var _kindFields = _KindFields.none
+
+        @inlinable init() {}
+    }
+
+    /// The recorded fields of the `kind` member that is set, when it is a message.
+    @usableFromInline
+    enum _KindFields {
+        case none
+        case delivery(DeliveryReceiptView._Fields)
+        case messageRead(MessageReadReceiptView._Fields)
+        case conversationRead(ConversationReadReceiptView._Fields)
+        case groupRead(GroupReadReceiptView._Fields)
+        case groupReadCount(GroupReadCountView._Fields)
+        case groupAckQuery(GroupAckQueryView._Fields)
+        case groupAckPage(GroupAckPageView._Fields)
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A, 0x12, 0x1A, 0x22, 0x2A, 0x32, 0x3A:
-                if _kind?.tag != field.tag {
-                    _kindFrom = field.tagStart
-                    _kindRun = ViewOccurrences()
-                }
-                _kind = field
-                _kindRun.add(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `Receipt._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `Receipt._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // delivery = 1
-                let field = try reader._viewMessage(
-                    DeliveryReceipt.self, tag: tag, tagStart: tagStart, field: "delivery", options: options,
-                    &violation)
-                if _kind?.tag != field.tag {
-                    _kindFrom = field.tagStart
-                    _kindRun = ViewOccurrences()
+                var member = DeliveryReceiptView._Fields()
+                if fields._kind?.tag == tag, case .delivery(let previous) = fields._kindFields {
+                    member = previous
                 }
-                _kind = field
-                _kindRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "delivery", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try DeliveryReceiptView._record(&reader, options, &violation, into: &member)
+                }
+                fields._kindFields = .delivery(member)
+                if fields._kind?.tag != field.tag {
+                    fields._kindFrom = field.tagStart
+                    fields._kindRun = ViewOccurrences()
+                }
+                fields._kind = field
+                fields._kindRun.add(field)
             case 0x12:  // message_read = 2
-                let field = try reader._viewMessage(
-                    MessageReadReceipt.self, tag: tag, tagStart: tagStart, field: "message_read", options: options,
-                    &violation)
-                if _kind?.tag != field.tag {
-                    _kindFrom = field.tagStart
-                    _kindRun = ViewOccurrences()
+                var member = MessageReadReceiptView._Fields()
+                if fields._kind?.tag == tag, case .messageRead(let previous) = fields._kindFields {
+                    member = previous
                 }
-                _kind = field
-                _kindRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "message_read", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MessageReadReceiptView._record(&reader, options, &violation, into: &member)
+                }
+                fields._kindFields = .messageRead(member)
+                if fields._kind?.tag != field.tag {
+                    fields._kindFrom = field.tagStart
+                    fields._kindRun = ViewOccurrences()
+                }
+                fields._kind = field
+                fields._kindRun.add(field)
             case 0x1A:  // conversation_read = 3
-                let field = try reader._viewMessage(
-                    ConversationReadReceipt.self, tag: tag, tagStart: tagStart, field: "conversation_read", options: options,
-                    &violation)
-                if _kind?.tag != field.tag {
-                    _kindFrom = field.tagStart
-                    _kindRun = ViewOccurrences()
+                var member = ConversationReadReceiptView._Fields()
+                if fields._kind?.tag == tag, case .conversationRead(let previous) = fields._kindFields {
+                    member = previous
                 }
-                _kind = field
-                _kindRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "conversation_read", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try ConversationReadReceiptView._record(&reader, options, &violation, into: &member)
+                }
+                fields._kindFields = .conversationRead(member)
+                if fields._kind?.tag != field.tag {
+                    fields._kindFrom = field.tagStart
+                    fields._kindRun = ViewOccurrences()
+                }
+                fields._kind = field
+                fields._kindRun.add(field)
             case 0x22:  // group_read = 4
-                let field = try reader._viewMessage(
-                    GroupReadReceipt.self, tag: tag, tagStart: tagStart, field: "group_read", options: options,
-                    &violation)
-                if _kind?.tag != field.tag {
-                    _kindFrom = field.tagStart
-                    _kindRun = ViewOccurrences()
+                var member = GroupReadReceiptView._Fields()
+                if fields._kind?.tag == tag, case .groupRead(let previous) = fields._kindFields {
+                    member = previous
                 }
-                _kind = field
-                _kindRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "group_read", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try GroupReadReceiptView._record(&reader, options, &violation, into: &member)
+                }
+                fields._kindFields = .groupRead(member)
+                if fields._kind?.tag != field.tag {
+                    fields._kindFrom = field.tagStart
+                    fields._kindRun = ViewOccurrences()
+                }
+                fields._kind = field
+                fields._kindRun.add(field)
             case 0x2A:  // group_read_count = 5
-                let field = try reader._viewMessage(
-                    GroupReadCount.self, tag: tag, tagStart: tagStart, field: "group_read_count", options: options,
-                    &violation)
-                if _kind?.tag != field.tag {
-                    _kindFrom = field.tagStart
-                    _kindRun = ViewOccurrences()
+                var member = GroupReadCountView._Fields()
+                if fields._kind?.tag == tag, case .groupReadCount(let previous) = fields._kindFields {
+                    member = previous
                 }
-                _kind = field
-                _kindRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "group_read_count", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try GroupReadCountView._record(&reader, options, &violation, into: &member)
+                }
+                fields._kindFields = .groupReadCount(member)
+                if fields._kind?.tag != field.tag {
+                    fields._kindFrom = field.tagStart
+                    fields._kindRun = ViewOccurrences()
+                }
+                fields._kind = field
+                fields._kindRun.add(field)
             case 0x32:  // group_ack_query = 6
-                let field = try reader._viewMessage(
-                    GroupAckQuery.self, tag: tag, tagStart: tagStart, field: "group_ack_query", options: options,
-                    &violation)
-                if _kind?.tag != field.tag {
-                    _kindFrom = field.tagStart
-                    _kindRun = ViewOccurrences()
+                var member = GroupAckQueryView._Fields()
+                if fields._kind?.tag == tag, case .groupAckQuery(let previous) = fields._kindFields {
+                    member = previous
                 }
-                _kind = field
-                _kindRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "group_ack_query", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try GroupAckQueryView._record(&reader, options, &violation, into: &member)
+                }
+                fields._kindFields = .groupAckQuery(member)
+                if fields._kind?.tag != field.tag {
+                    fields._kindFrom = field.tagStart
+                    fields._kindRun = ViewOccurrences()
+                }
+                fields._kind = field
+                fields._kindRun.add(field)
             case 0x3A:  // group_ack_page = 7
-                let field = try reader._viewMessage(
-                    GroupAckPage.self, tag: tag, tagStart: tagStart, field: "group_ack_page", options: options,
-                    &violation)
-                if _kind?.tag != field.tag {
-                    _kindFrom = field.tagStart
-                    _kindRun = ViewOccurrences()
+                var member = GroupAckPageView._Fields()
+                if fields._kind?.tag == tag, case .groupAckPage(let previous) = fields._kindFields {
+                    member = previous
                 }
-                _kind = field
-                _kindRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "group_ack_page", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try GroupAckPageView._record(&reader, options, &violation, into: &member)
+                }
+                fields._kindFields = .groupAckPage(member)
+                if fields._kind?.tag != field.tag {
+                    fields._kindFrom = field.tagStart
+                    fields._kindRun = ViewOccurrences()
+                }
+                fields._kind = field
+                fields._kindRun.add(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -122,17 +206,31 @@ public struct ReceiptView: RTMMessageView {
     /// The member of the `kind` oneof, if one is set.
     @inlinable
     public var kind: Kind? {
-        guard let member = _kind else { return nil }
-        switch member.tag {
-        case 0x0A: return .delivery(DeliveryReceiptView(_scope: _kindRun.scope(in: scope, 1, from: _kindFrom) ?? scope))
-        case 0x12: return .messageRead(MessageReadReceiptView(_scope: _kindRun.scope(in: scope, 2, from: _kindFrom) ?? scope))
-        case 0x1A: return .conversationRead(ConversationReadReceiptView(_scope: _kindRun.scope(in: scope, 3, from: _kindFrom) ?? scope))
-        case 0x22: return .groupRead(GroupReadReceiptView(_scope: _kindRun.scope(in: scope, 4, from: _kindFrom) ?? scope))
-        case 0x2A: return .groupReadCount(GroupReadCountView(_scope: _kindRun.scope(in: scope, 5, from: _kindFrom) ?? scope))
-        case 0x32: return .groupAckQuery(GroupAckQueryView(_scope: _kindRun.scope(in: scope, 6, from: _kindFrom) ?? scope))
-        case 0x3A: return .groupAckPage(GroupAckPageView(_scope: _kindRun.scope(in: scope, 7, from: _kindFrom) ?? scope))
-        default: return nil
+        switch fields._kindFields {
+        case .delivery(let recorded):
+            let memberScope = fields._kindRun.memberScope(in: scope, 1, from: fields._kindFrom)
+            return .delivery(DeliveryReceiptView(scope: memberScope, fields: recorded))
+        case .messageRead(let recorded):
+            let memberScope = fields._kindRun.memberScope(in: scope, 2, from: fields._kindFrom)
+            return .messageRead(MessageReadReceiptView(scope: memberScope, fields: recorded))
+        case .conversationRead(let recorded):
+            let memberScope = fields._kindRun.memberScope(in: scope, 3, from: fields._kindFrom)
+            return .conversationRead(ConversationReadReceiptView(scope: memberScope, fields: recorded))
+        case .groupRead(let recorded):
+            let memberScope = fields._kindRun.memberScope(in: scope, 4, from: fields._kindFrom)
+            return .groupRead(GroupReadReceiptView(scope: memberScope, fields: recorded))
+        case .groupReadCount(let recorded):
+            let memberScope = fields._kindRun.memberScope(in: scope, 5, from: fields._kindFrom)
+            return .groupReadCount(GroupReadCountView(scope: memberScope, fields: recorded))
+        case .groupAckQuery(let recorded):
+            let memberScope = fields._kindRun.memberScope(in: scope, 6, from: fields._kindFrom)
+            return .groupAckQuery(GroupAckQueryView(scope: memberScope, fields: recorded))
+        case .groupAckPage(let recorded):
+            let memberScope = fields._kindRun.memberScope(in: scope, 7, from: fields._kindFrom)
+            return .groupAckPage(GroupAckPageView(scope: memberScope, fields: recorded))
+        case .none: break
         }
+        return nil
     }
 
     /// The members of the `kind` oneof.

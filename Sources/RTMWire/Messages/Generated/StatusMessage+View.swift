@@ -2,49 +2,74 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``StatusMessage``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct StatusMessageView: RTMMessageView {
     /// The message type this views.
     public typealias Message = StatusMessage
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _presence: UInt64 = 0
-    @usableFromInline var _handRaised: UInt64 = 0
-    @usableFromInline var _memberUserID: ViewRange = ViewRange()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _presence: UInt64 = 0
+        @usableFromInline var _handRaised: UInt64 = 0
+        @usableFromInline var _memberUserID: ViewRange = ViewRange()
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x08: _presence = field.varint(scope.base)
-            case 0x10: _handRaised = field.varint(scope.base)
-            case 0x1A: _memberUserID = ViewRange(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `StatusMessage._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `StatusMessage._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // presence = 1
-                _presence = try reader.readVarint()
+                fields._presence = try reader.readVarint()
             case 0x10:  // hand_raised = 2
-                _handRaised = try reader.readVarint()
+                fields._handRaised = try reader.readVarint()
             case 0x1A:  // member_user_id = 3
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _memberUserID = ViewRange(field)
+                fields._memberUserID = ViewRange(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -53,17 +78,17 @@ public struct StatusMessageView: RTMMessageView {
 
     /// The member's presence. Required (not UNSPECIFIED).
     @inlinable
-    public var presence: Presence { Presence(rawValue: Int32(truncatingIfNeeded: _presence)) }
+    public var presence: Presence { Presence(rawValue: Int32(truncatingIfNeeded: fields._presence)) }
 
     /// True while the member's hand is raised (asking for attention).
     @inlinable
-    public var handRaised: Bool { _handRaised != 0 }
+    public var handRaised: Bool { fields._handRaised != 0 }
 
     /// The member this status is about when someone else reports it: the server that saw the
     /// member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
     /// shows as online / offline) sends the member's id. Empty = the sender's own status.
     @inlinable
-    public var memberUserID: RTMStringView { _memberUserID.string(scope) }
+    public var memberUserID: RTMStringView { fields._memberUserID.string(scope) }
 
     /// A ``StatusMessage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

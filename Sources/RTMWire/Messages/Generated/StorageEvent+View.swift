@@ -2,59 +2,89 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``StorageEvent``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct StorageEventView: RTMMessageView {
     /// The message type this views.
     public typealias Message = StorageEvent
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _target: ViewOccurrences = ViewOccurrences()
-    @usableFromInline var _eventType: UInt64 = 0
-    @usableFromInline var _metadata: ViewOccurrences = ViewOccurrences()
-    @usableFromInline var _publisherUserID: ViewRange = ViewRange()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _target: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _targetFields = MetadataTargetView._Fields()
+        @usableFromInline var _eventType: UInt64 = 0
+        @usableFromInline var _metadata: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _metadataFields = MetadataView._Fields()
+        @usableFromInline var _publisherUserID: ViewRange = ViewRange()
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _target.add(field)
-            case 0x10: _eventType = field.varint(scope.base)
-            case 0x1A: _metadata.add(field)
-            case 0x22: _publisherUserID = ViewRange(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `StorageEvent._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `StorageEvent._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // target = 1
                 let field = try reader._viewMessage(
-                    MetadataTarget.self, tag: tag, tagStart: tagStart, field: "target", options: options,
-                    &violation)
-                _target.add(field)
+                    tag: tag, tagStart: tagStart, field: "target", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MetadataTargetView._record(&reader, options, &violation, into: &fields._targetFields)
+                }
+                fields._target.add(field)
             case 0x10:  // event_type = 2
-                _eventType = try reader.readVarint()
+                fields._eventType = try reader.readVarint()
             case 0x1A:  // metadata = 3
                 let field = try reader._viewMessage(
-                    Metadata.self, tag: tag, tagStart: tagStart, field: "metadata", options: options,
-                    &violation)
-                _metadata.add(field)
+                    tag: tag, tagStart: tagStart, field: "metadata", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MetadataView._record(&reader, options, &violation, into: &fields._metadataFields)
+                }
+                fields._metadata.add(field)
             case 0x22:  // publisher_user_id = 4
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _publisherUserID = ViewRange(field)
+                fields._publisherUserID = ViewRange(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -63,19 +93,19 @@ public struct StorageEventView: RTMMessageView {
 
     /// Channel or user whose metadata changed (the event's storage type follows from it).
     @inlinable
-    public var target: MetadataTargetView? { _target.scope(in: scope, 1).map(MetadataTargetView.init(_scope:)) }
+    public var target: MetadataTargetView? { fields._target.scope(in: scope, 1).map { MetadataTargetView(scope: $0, fields: fields._targetFields) } }
 
     /// Snapshot, set, update or remove. Required (not UNSPECIFIED).
     @inlinable
-    public var eventType: StorageEventType { StorageEventType(rawValue: Int32(truncatingIfNeeded: _eventType)) }
+    public var eventType: StorageEventType { StorageEventType(rawValue: Int32(truncatingIfNeeded: fields._eventType)) }
 
     /// The items concerned (for a snapshot, the whole set) and the new major revision.
     @inlinable
-    public var metadata: MetadataView? { _metadata.scope(in: scope, 3).map(MetadataView.init(_scope:)) }
+    public var metadata: MetadataView? { fields._metadata.scope(in: scope, 3).map { MetadataView(scope: $0, fields: fields._metadataFields) } }
 
     /// User id of the client whose operation caused the event. Empty for snapshots.
     @inlinable
-    public var publisherUserID: RTMStringView { _publisherUserID.string(scope) }
+    public var publisherUserID: RTMStringView { fields._publisherUserID.string(scope) }
 
     /// A ``StorageEvent`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

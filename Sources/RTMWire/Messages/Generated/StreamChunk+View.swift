@@ -2,86 +2,136 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``StreamChunk``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct StreamChunkView: RTMMessageView {
     /// The message type this views.
     public typealias Message = StreamChunk
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _streamMessageID: ViewRange = ViewRange()
-    @usableFromInline var _sequence: UInt64 = 0
-    /// The last occurrence of a member, and where that member's last run starts.
-    @usableFromInline var _event: ViewField? = nil
-    @usableFromInline var _eventFrom = 0
-    @usableFromInline var _eventRun = ViewOccurrences()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _streamMessageID: ViewRange = ViewRange()
+        @usableFromInline var _sequence: UInt64 = 0
+        /// The last occurrence of a member, and where that member's last run starts.
+        @usableFromInline var _event: ViewField? = nil
+        @usableFromInline var _eventFrom = 0
+        @usableFromInline var _eventRun = ViewOccurrences()
+        @usableFromInline var _eventFields = _EventFields.none
+
+        @inlinable init() {}
+    }
+
+    /// The recorded fields of the `event` member that is set, when it is a message.
+    @usableFromInline
+    enum _EventFields {
+        case none
+        case initial(StreamInitView._Fields)
+        case delta(StreamDeltaView._Fields)
+        case complete(StreamCompleteView._Fields)
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _streamMessageID = ViewRange(field)
-            case 0x10: _sequence = field.varint(scope.base)
-            case 0x1A, 0x22, 0x2A:
-                if _event?.tag != field.tag {
-                    _eventFrom = field.tagStart
-                    _eventRun = ViewOccurrences()
-                }
-                _event = field
-                _eventRun.add(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `StreamChunk._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `StreamChunk._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // stream_id = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _streamMessageID = ViewRange(field)
+                fields._streamMessageID = ViewRange(field)
             case 0x10:  // sequence = 2
-                _sequence = try reader.readVarint()
+                fields._sequence = try reader.readVarint()
             case 0x1A:  // init = 3
-                let field = try reader._viewMessage(
-                    StreamInit.self, tag: tag, tagStart: tagStart, field: "init", options: options,
-                    &violation)
-                if _event?.tag != field.tag {
-                    _eventFrom = field.tagStart
-                    _eventRun = ViewOccurrences()
+                var member = StreamInitView._Fields()
+                if fields._event?.tag == tag, case .initial(let previous) = fields._eventFields {
+                    member = previous
                 }
-                _event = field
-                _eventRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "init", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try StreamInitView._record(&reader, options, &violation, into: &member)
+                }
+                fields._eventFields = .initial(member)
+                if fields._event?.tag != field.tag {
+                    fields._eventFrom = field.tagStart
+                    fields._eventRun = ViewOccurrences()
+                }
+                fields._event = field
+                fields._eventRun.add(field)
             case 0x22:  // delta = 4
-                let field = try reader._viewMessage(
-                    StreamDelta.self, tag: tag, tagStart: tagStart, field: "delta", options: options,
-                    &violation)
-                if _event?.tag != field.tag {
-                    _eventFrom = field.tagStart
-                    _eventRun = ViewOccurrences()
+                var member = StreamDeltaView._Fields()
+                if fields._event?.tag == tag, case .delta(let previous) = fields._eventFields {
+                    member = previous
                 }
-                _event = field
-                _eventRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "delta", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try StreamDeltaView._record(&reader, options, &violation, into: &member)
+                }
+                fields._eventFields = .delta(member)
+                if fields._event?.tag != field.tag {
+                    fields._eventFrom = field.tagStart
+                    fields._eventRun = ViewOccurrences()
+                }
+                fields._event = field
+                fields._eventRun.add(field)
             case 0x2A:  // complete = 5
-                let field = try reader._viewMessage(
-                    StreamComplete.self, tag: tag, tagStart: tagStart, field: "complete", options: options,
-                    &violation)
-                if _event?.tag != field.tag {
-                    _eventFrom = field.tagStart
-                    _eventRun = ViewOccurrences()
+                var member = StreamCompleteView._Fields()
+                if fields._event?.tag == tag, case .complete(let previous) = fields._eventFields {
+                    member = previous
                 }
-                _event = field
-                _eventRun.add(field)
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "complete", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try StreamCompleteView._record(&reader, options, &violation, into: &member)
+                }
+                fields._eventFields = .complete(member)
+                if fields._event?.tag != field.tag {
+                    fields._eventFrom = field.tagStart
+                    fields._eventRun = ViewOccurrences()
+                }
+                fields._event = field
+                fields._eventRun.add(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -90,22 +140,28 @@ public struct StreamChunkView: RTMMessageView {
 
     /// The streaming message this chunk belongs to (its message_uid). Required (non-empty).
     @inlinable
-    public var streamMessageID: RTMStringView { _streamMessageID.string(scope) }
+    public var streamMessageID: RTMStringView { fields._streamMessageID.string(scope) }
 
     /// Position of this chunk in the stream, starting at 0 with init; deltas follow in order.
     @inlinable
-    public var sequence: UInt64 { _sequence }
+    public var sequence: UInt64 { fields._sequence }
 
     /// Exactly one event is required.
     @inlinable
     public var event: Event? {
-        guard let member = _event else { return nil }
-        switch member.tag {
-        case 0x1A: return .initial(StreamInitView(_scope: _eventRun.scope(in: scope, 3, from: _eventFrom) ?? scope))
-        case 0x22: return .delta(StreamDeltaView(_scope: _eventRun.scope(in: scope, 4, from: _eventFrom) ?? scope))
-        case 0x2A: return .complete(StreamCompleteView(_scope: _eventRun.scope(in: scope, 5, from: _eventFrom) ?? scope))
-        default: return nil
+        switch fields._eventFields {
+        case .initial(let recorded):
+            let memberScope = fields._eventRun.memberScope(in: scope, 3, from: fields._eventFrom)
+            return .initial(StreamInitView(scope: memberScope, fields: recorded))
+        case .delta(let recorded):
+            let memberScope = fields._eventRun.memberScope(in: scope, 4, from: fields._eventFrom)
+            return .delta(StreamDeltaView(scope: memberScope, fields: recorded))
+        case .complete(let recorded):
+            let memberScope = fields._eventRun.memberScope(in: scope, 5, from: fields._eventFrom)
+            return .complete(StreamCompleteView(scope: memberScope, fields: recorded))
+        case .none: break
         }
+        return nil
     }
 
     /// Exactly one event is required.

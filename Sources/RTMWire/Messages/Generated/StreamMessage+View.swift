@@ -2,79 +2,101 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``StreamMessage``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct StreamMessageView: RTMMessageView {
     /// The message type this views.
     public typealias Message = StreamMessage
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _messageID: ViewRange = ViewRange()
-    @usableFromInline var _contentType: ViewRange = ViewRange()
-    @usableFromInline var _content: ViewRange = ViewRange()
-    @usableFromInline var _isComplete: UInt64 = 0
-    @usableFromInline var _completeReason: UInt64 = 0
-    @usableFromInline var _stopReason: UInt64 = 0
-    @usableFromInline var _isSync: UInt64 = 0
-    @usableFromInline var _reference: ViewOccurrences = ViewOccurrences()
-    @usableFromInline var _summary: ViewRange = ViewRange()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _messageID: ViewRange = ViewRange()
+        @usableFromInline var _contentType: ViewRange = ViewRange()
+        @usableFromInline var _content: ViewRange = ViewRange()
+        @usableFromInline var _isComplete: UInt64 = 0
+        @usableFromInline var _completeReason: UInt64 = 0
+        @usableFromInline var _stopReason: UInt64 = 0
+        @usableFromInline var _isSync: UInt64 = 0
+        @usableFromInline var _reference: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _referenceFields = StreamReferenceView._Fields()
+        @usableFromInline var _summary: ViewRange = ViewRange()
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _messageID = ViewRange(field)
-            case 0x12: _contentType = ViewRange(field)
-            case 0x1A: _content = ViewRange(field)
-            case 0x20: _isComplete = field.varint(scope.base)
-            case 0x28: _completeReason = field.varint(scope.base)
-            case 0x30: _stopReason = field.varint(scope.base)
-            case 0x38: _isSync = field.varint(scope.base)
-            case 0x42: _reference.add(field)
-            case 0x4A: _summary = ViewRange(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `StreamMessage._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `StreamMessage._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // message_uid = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _messageID = ViewRange(field)
+                fields._messageID = ViewRange(field)
             case 0x12:  // content_type = 2
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _contentType = ViewRange(field)
+                fields._contentType = ViewRange(field)
             case 0x1A:  // content = 3
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _content = ViewRange(field)
+                fields._content = ViewRange(field)
             case 0x20:  // is_complete = 4
-                _isComplete = try reader.readVarint()
+                fields._isComplete = try reader.readVarint()
             case 0x28:  // complete_reason = 5
-                _completeReason = try reader.readVarint()
+                fields._completeReason = try reader.readVarint()
             case 0x30:  // stop_reason = 6
-                _stopReason = try reader.readVarint()
+                fields._stopReason = try reader.readVarint()
             case 0x38:  // is_sync = 7
-                _isSync = try reader.readVarint()
+                fields._isSync = try reader.readVarint()
             case 0x42:  // reference = 8
                 let field = try reader._viewMessage(
-                    StreamReference.self, tag: tag, tagStart: tagStart, field: "reference", options: options,
-                    &violation)
-                _reference.add(field)
+                    tag: tag, tagStart: tagStart, field: "reference", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try StreamReferenceView._record(&reader, options, &violation, into: &fields._referenceFields)
+                }
+                fields._reference.add(field)
             case 0x4A:  // summary = 9
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _summary = ViewRange(field)
+                fields._summary = ViewRange(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -83,41 +105,41 @@ public struct StreamMessageView: RTMMessageView {
 
     /// Unique id of the streaming message (RongCloud messageUId). Required (non-empty).
     @inlinable
-    public var messageID: RTMStringView { _messageID.string(scope) }
+    public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// Text format of the content, e.g. "text/markdown" (RCStreamMessage.type).
     @inlinable
-    public var contentType: RTMStringView { _contentType.string(scope) }
+    public var contentType: RTMStringView { fields._contentType.string(scope) }
 
     /// Content received so far; by default only the initial packet.
     @inlinable
-    public var content: RTMStringView { _content.string(scope) }
+    public var content: RTMStringView { fields._content.string(scope) }
 
     /// True once content generation has completed.
     @inlinable
-    public var isComplete: Bool { _isComplete != 0 }
+    public var isComplete: Bool { fields._isComplete != 0 }
 
     /// Reason for abnormal termination, provided by the business server. 0 = none.
     @inlinable
-    public var completeReason: Int32 { Int32(truncatingIfNeeded: _completeReason) }
+    public var completeReason: Int32 { Int32(truncatingIfNeeded: fields._completeReason) }
 
     /// Reason for termination, provided by the messaging server. 0 = normal termination.
     @inlinable
-    public var stopReason: Int32 { Int32(truncatingIfNeeded: _stopReason) }
+    public var stopReason: Int32 { Int32(truncatingIfNeeded: fields._stopReason) }
 
     /// True once the client has finished retrieving the stream.
     @inlinable
-    public var isSync: Bool { _isSync != 0 }
+    public var isSync: Bool { fields._isSync != 0 }
 
     /// An optional reference to another message (a quoted or replied-to message).
     @inlinable
-    public var reference: StreamReferenceView? { _reference.scope(in: scope, 8).map(StreamReferenceView.init(_scope:)) }
+    public var reference: StreamReferenceView? { fields._reference.scope(in: scope, 8).map { StreamReferenceView(scope: $0, fields: fields._referenceFields) } }
 
     /// The summary of the whole content, once there is one (RongCloud delivers it as the message
     /// extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
     /// conversation list or the history shows. Set from the complete event's summary. Optional.
     @inlinable
-    public var summary: RTMStringView { _summary.string(scope) }
+    public var summary: RTMStringView { fields._summary.string(scope) }
 
     /// A ``StreamMessage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -2,48 +2,77 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``TextMessage``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct TextMessageView: RTMMessageView {
     /// The message type this views.
     public typealias Message = TextMessage
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _text: ViewRange = ViewRange()
-    @usableFromInline var _mentions: ViewOccurrences = ViewOccurrences()
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _text: ViewRange = ViewRange()
+        @usableFromInline var _mentions: ViewOccurrences = ViewOccurrences()
+        @usableFromInline var _mentionsFields = MentionsView._Fields()
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x0A: _text = ViewRange(field)
-            case 0x12: _mentions.add(field)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `TextMessage._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `TextMessage._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x0A:  // text = 1
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
-                _text = ViewRange(field)
+                fields._text = ViewRange(field)
             case 0x12:  // mentions = 2
                 let field = try reader._viewMessage(
-                    Mentions.self, tag: tag, tagStart: tagStart, field: "mentions", options: options,
-                    &violation)
-                _mentions.add(field)
+                    tag: tag, tagStart: tagStart, field: "mentions", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try MentionsView._record(&reader, options, &violation, into: &fields._mentionsFields)
+                }
+                fields._mentions.add(field)
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -52,11 +81,11 @@ public struct TextMessageView: RTMMessageView {
 
     /// The text body, UTF-8. Counts toward the 32 KB content budget.
     @inlinable
-    public var text: RTMStringView { _text.string(scope) }
+    public var text: RTMStringView { fields._text.string(scope) }
 
     /// Users the text mentions. Absent = none.
     @inlinable
-    public var mentions: MentionsView? { _mentions.scope(in: scope, 2).map(MentionsView.init(_scope:)) }
+    public var mentions: MentionsView? { fields._mentions.scope(in: scope, 2).map { MentionsView(scope: $0, fields: fields._mentionsFields) } }
 
     /// A ``TextMessage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

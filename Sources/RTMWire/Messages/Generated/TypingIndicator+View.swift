@@ -2,44 +2,70 @@
 // swift-format-ignore-file
 
 /// A view of an encoded ``TypingIndicator``, read in place from bytes that it keeps alive (see
-/// ``RTMViewable``). Making the view walks its fields once and keeps where each singular
-/// field's last occurrence is; repeated fields are read when iterated.
+/// ``RTMViewable``). The pass that checks the input records where each singular field's
+/// last occurrence is, sub-messages included; repeated fields are read when iterated.
 public struct TypingIndicatorView: RTMMessageView {
     /// The message type this views.
     public typealias Message = TypingIndicator
     @usableFromInline let scope: ViewScope
-    @usableFromInline var _state: UInt64 = 0
-    @usableFromInline var _expiresAfterMs: UInt64 = 0
+    @usableFromInline var fields: _Fields
 
-    /// The view of the message at `scope`; made by `view(of:)` and by enclosing views.
+    /// Where the singular fields of the message are: offsets into the input, and the recorded
+    /// fields of each sub-message, merged over its occurrences as the decoder merges them.
+    @usableFromInline
+    struct _Fields {
+        @usableFromInline var _state: UInt64 = 0
+        @usableFromInline var _expiresAfterMs: UInt64 = 0
+
+        @inlinable init() {}
+    }
+
+    /// The view of the message at `scope` whose fields were recorded as `fields`.
     @inlinable
-    public init(_scope scope: ViewScope) {
+    init(scope: ViewScope, fields: _Fields) {
         self.scope = scope
-        scope.forEachField { field in
-            switch field.tag {
-            case 0x08: _state = field.varint(scope.base)
-            case 0x10: _expiresAfterMs = field.varint(scope.base)
-            default: break
-            }
+        self.fields = fields
+    }
+
+    /// The view of the message at `scope`, an input a view has already checked (an element
+    /// of a repeated field): its fields are recorded by walking it again.
+    public init(_scope scope: ViewScope) {
+        var fields = _Fields()
+        scope.recordChecked { reader, options, violation throws(RTMWireError) in
+            try Self._record(&reader, options, &violation, into: &fields)
         }
+        self.init(scope: scope, fields: fields)
     }
 
     /// The view of the message `reader` is at (its current scope, whose bytes `scope`
     /// keeps alive), after checking it as `TypingIndicator._checkView` does without
-    /// strings, in the same pass; made by `view(of:)`.
+    /// strings, in the same pass that records its fields; made by `view(of:)`.
+    @inlinable
     public init(
         _checking reader: inout WireReader, _ scope: ViewScope, _ options: CodecOptions,
         _ violation: inout ViewViolation
     ) throws(RTMWireError) {
         self.scope = scope
+        self.fields = _Fields()
+        try Self._record(&reader, options, &violation, into: &self.fields)
+    }
+
+    /// Checks the message `reader` is at as `TypingIndicator._checkView` does without strings
+    /// (the same errors and violations) and records where its fields are in `fields`,
+    /// merging into what an earlier occurrence recorded.
+    @usableFromInline
+    static func _record(
+        _ reader: inout WireReader, _ options: CodecOptions, _ violation: inout ViewViolation,
+        into fields: inout _Fields
+    ) throws(RTMWireError) {
         while !reader.isAtEnd {
             let tagStart = reader.offset
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // state = 1
-                _state = try reader.readVarint()
+                fields._state = try reader.readVarint()
             case 0x10:  // expires_after_ms = 2
-                _expiresAfterMs = try reader.readVarint()
+                fields._expiresAfterMs = try reader.readVarint()
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -48,13 +74,13 @@ public struct TypingIndicatorView: RTMMessageView {
 
     /// Started or stopped. Required (not UNSPECIFIED).
     @inlinable
-    public var state: TypingState { TypingState(rawValue: Int32(truncatingIfNeeded: _state)) }
+    public var state: TypingState { TypingState(rawValue: Int32(truncatingIfNeeded: fields._state)) }
 
     /// For STARTED: how long receivers show the indicator without a repeat, in ms, so a sender that
     /// vanishes is not shown typing forever. 0 = the receiver's default. At most
     /// Limits.maxTypingExpiryMs (default 60,000). Ignored for STOPPED.
     @inlinable
-    public var expiresAfterMs: UInt32 { UInt32(truncatingIfNeeded: _expiresAfterMs) }
+    public var expiresAfterMs: UInt32 { UInt32(truncatingIfNeeded: fields._expiresAfterMs) }
 
     /// A ``TypingIndicator`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
