@@ -62,7 +62,30 @@ def _storage(f: Field) -> tuple:
         return "ViewOccurrences", "ViewOccurrences()"
     if f.is_string or f.type.swift == "[UInt8]":
         return "ViewRange", "ViewRange()"
-    return "UInt64", "0"
+    # As narrow as the value (views are copied whole): a bool as read (any bit set), a 32-bit
+    # value or enum as its low 32 bits, which are all its conversion reads.
+    return {"Bool": ("Bool", "false"), "Int64": ("UInt64", "0"),
+            "UInt64": ("UInt64", "0")}.get(f.type.swift, ("UInt32", "0"))
+
+
+def _read_scalar(f: Field) -> str:
+    """The expression that reads a singular scalar into its storage."""
+    stored_type = _storage(f)[0]
+    if stored_type == "Bool":
+        return "try reader.readVarint() != 0"
+    if stored_type == "UInt32":
+        return "UInt32(truncatingIfNeeded: try reader.readVarint())"
+    return "try reader.readVarint()"
+
+
+def _scalar_value(f: Field, stored: str) -> str:
+    """The field's value from its storage `stored`."""
+    stored_type = _storage(f)[0]
+    if stored_type == "Bool":
+        return stored
+    if stored_type == "UInt32":
+        return f.from_varint("UInt64(%s)" % stored)
+    return f.from_varint(stored)
 
 
 def _fields_of(f: Field) -> str:
@@ -90,7 +113,7 @@ def _value(f: Field) -> tuple:
         return "RTMStringView", "%s.string(scope)" % stored
     if f.type.swift == "[UInt8]":
         return "RTMBytesView", "%s.bytes(scope)" % stored
-    return f.swift_scalar, f.from_varint(stored)
+    return f.swift_scalar, _scalar_value(f, stored)
 
 
 def _member_value(f: Field) -> str:
@@ -196,7 +219,7 @@ def _fields_struct(out: SwiftSource, m: Message, singular: list):
     for oneof in m.oneofs:
         out.line("/// The last occurrence of a member, and where that member's last run starts.", 2)
         out.line("@usableFromInline var %s: ViewField? = nil" % _stored(oneof), 2)
-        out.line("@usableFromInline var %sFrom = 0" % _stored(oneof), 2)
+        out.line("@usableFromInline var %sFrom: Int32 = 0" % _stored(oneof), 2)
         out.line("@usableFromInline var %sRun = ViewOccurrences()" % _stored(oneof), 2)
         if _message_members(oneof):
             out.line("@usableFromInline var %sFields = %s.none"
@@ -223,7 +246,7 @@ def _record_oneof(out: SwiftSource, oneof, indent: int):
     # A member other than the last one seen starts a new run; the last member wins.
     stored = "fields." + _stored(oneof)
     out.line("if %s?.tag != field.tag {" % stored, indent)
-    out.line("%sFrom = field.tagStart" % stored, indent + 1)
+    out.line("%sFrom = field.tagStart32" % stored, indent + 1)
     out.line("%sRun = ViewOccurrences()" % stored, indent + 1)
     out.line("}", indent)
     out.line("%s = field" % stored, indent)
@@ -315,7 +338,7 @@ def _record(out: SwiftSource, m: Message, singular: list):
         elif f.is_string or f.type.swift == "[UInt8]":
             out.line("let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)", 4)
         elif f.oneof is None:
-            out.line("fields.%s = try reader.readVarint()" % _stored(f), 4)
+            out.line("fields.%s = %s" % (_stored(f), _read_scalar(f)), 4)
             return
         else:
             out.line("let field = try reader._viewVarint(tag: tag, tagStart: tagStart)", 4)
@@ -345,7 +368,7 @@ def _oneof(out: SwiftSource, oneof):
         out.line("switch %sFields {" % stored, 2)
         for f in members:
             out.line("case .%s(let recorded):" % f.case, 2)
-            out.line("let memberScope = %sRun.memberScope(in: scope, %d, from: %sFrom)"
+            out.line("let memberScope = %sRun.memberScope(in: scope, %d, from: Int(%sFrom))"
                      % (stored, f.number, stored), 3)
             out.line("return .%s(%s(scope: memberScope, fields: recorded))" % (f.case, view_name(f.swift_scalar)), 3)
         out.line("case .none: break", 2)

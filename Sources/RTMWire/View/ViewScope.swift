@@ -10,8 +10,9 @@
 /// meant to be made or read by hand.
 public struct ViewScope {
     @usableFromInline let input: ViewInput
-    @usableFromInline let start: Int
-    @usableFromInline let end: Int
+    /// The range, in 32 bits (see ``ViewOccurrences``): views are copied whole.
+    @usableFromInline let start32: Int32
+    @usableFromInline let end32: Int32
     /// The path of a merged message; nil (the common case: it occurred once) for one range, so
     /// that a scope stays five words and a view copies no path it does not have.
     @usableFromInline let pathBox: ViewPathBox?
@@ -19,10 +20,15 @@ public struct ViewScope {
     @inlinable
     init(input: ViewInput, start: Int, end: Int, pathBox: ViewPathBox? = nil) {
         self.input = input
-        self.start = start
-        self.end = end
+        self.start32 = Int32(truncatingIfNeeded: start)
+        self.end32 = Int32(truncatingIfNeeded: end)
         self.pathBox = pathBox
     }
+
+    /// Where the range starts in the view's bytes.
+    @inlinable var start: Int { Int(start32) }
+    /// Where the range ends in the view's bytes.
+    @inlinable var end: Int { Int(end32) }
 
     /// Start of the view's bytes, to which the scope's offsets are relative.
     @inlinable var base: UnsafePointer<UInt8> { input.base }

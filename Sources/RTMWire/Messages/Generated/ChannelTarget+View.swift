@@ -15,7 +15,7 @@ public struct ChannelTargetView: RTMMessageView {
     @usableFromInline
     struct _Fields {
         @usableFromInline var _channelName: ViewRange = ViewRange()
-        @usableFromInline var _channelType: UInt64 = 0
+        @usableFromInline var _channelType: UInt32 = 0
 
         @inlinable init() {}
     }
@@ -66,7 +66,7 @@ public struct ChannelTargetView: RTMMessageView {
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._channelName = ViewRange(field)
             case 0x10:  // channel_type = 2
-                fields._channelType = try reader.readVarint()
+                fields._channelType = UInt32(truncatingIfNeeded: try reader.readVarint())
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -79,7 +79,7 @@ public struct ChannelTargetView: RTMMessageView {
 
     /// Message or stream channel. Required (not UNSPECIFIED).
     @inlinable
-    public var channelType: ChannelType { ChannelType(rawValue: Int32(truncatingIfNeeded: fields._channelType)) }
+    public var channelType: ChannelType { ChannelType(rawValue: Int32(truncatingIfNeeded: UInt64(fields._channelType))) }
 
     /// A ``ChannelTarget`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

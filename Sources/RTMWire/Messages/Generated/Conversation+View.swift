@@ -14,7 +14,7 @@ public struct ConversationView: RTMMessageView {
     /// fields of each sub-message, merged over its occurrences as the decoder merges them.
     @usableFromInline
     struct _Fields {
-        @usableFromInline var _type: UInt64 = 0
+        @usableFromInline var _type: UInt32 = 0
         @usableFromInline var _id: ViewRange = ViewRange()
 
         @inlinable init() {}
@@ -63,7 +63,7 @@ public struct ConversationView: RTMMessageView {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // type = 1
-                fields._type = try reader.readVarint()
+                fields._type = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x12:  // id = 2
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._id = ViewRange(field)
@@ -75,7 +75,7 @@ public struct ConversationView: RTMMessageView {
 
     /// Peer, channel or group. Required (not UNSPECIFIED).
     @inlinable
-    public var type: ConversationType { ConversationType(rawValue: Int32(truncatingIfNeeded: fields._type)) }
+    public var type: ConversationType { ConversationType(rawValue: Int32(truncatingIfNeeded: UInt64(fields._type))) }
 
     /// The peer user id, channel name or group id. Required (non-empty).
     @inlinable

@@ -14,9 +14,9 @@ public struct DeliveryOptionsView: RTMMessageView {
     /// fields of each sub-message, merged over its occurrences as the decoder merges them.
     @usableFromInline
     struct _Fields {
-        @usableFromInline var _deliveryReceipt: UInt64 = 0
-        @usableFromInline var _readReceipt: UInt64 = 0
-        @usableFromInline var _groupReadReceipt: UInt64 = 0
+        @usableFromInline var _deliveryReceipt: Bool = false
+        @usableFromInline var _readReceipt: Bool = false
+        @usableFromInline var _groupReadReceipt: Bool = false
 
         @inlinable init() {}
     }
@@ -64,11 +64,11 @@ public struct DeliveryOptionsView: RTMMessageView {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // delivery_receipt = 1
-                fields._deliveryReceipt = try reader.readVarint()
+                fields._deliveryReceipt = try reader.readVarint() != 0
             case 0x10:  // read_receipt = 2
-                fields._readReceipt = try reader.readVarint()
+                fields._readReceipt = try reader.readVarint() != 0
             case 0x18:  // group_read_receipt = 3
-                fields._groupReadReceipt = try reader.readVarint()
+                fields._groupReadReceipt = try reader.readVarint() != 0
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -77,16 +77,16 @@ public struct DeliveryOptionsView: RTMMessageView {
 
     /// The receiver answers with a delivery receipt when the message arrives.
     @inlinable
-    public var deliveryReceipt: Bool { fields._deliveryReceipt != 0 }
+    public var deliveryReceipt: Bool { fields._deliveryReceipt }
 
     /// The receiver answers with a message read receipt once the message is read.
     @inlinable
-    public var readReceipt: Bool { fields._readReceipt != 0 }
+    public var readReceipt: Bool { fields._readReceipt }
 
     /// Group members answer with group read receipts; the sender may receive read counts.
     /// Only meaningful in a group conversation.
     @inlinable
-    public var groupReadReceipt: Bool { fields._groupReadReceipt != 0 }
+    public var groupReadReceipt: Bool { fields._groupReadReceipt }
 
     /// A ``DeliveryOptions`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

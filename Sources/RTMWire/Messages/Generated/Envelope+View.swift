@@ -26,7 +26,7 @@ public struct EnvelopeView: RTMMessageView {
         @usableFromInline var _replyToFields = MessageReferenceView._Fields()
         /// The last occurrence of a member, and where that member's last run starts.
         @usableFromInline var _body: ViewField? = nil
-        @usableFromInline var _bodyFrom = 0
+        @usableFromInline var _bodyFrom: Int32 = 0
         @usableFromInline var _bodyRun = ViewOccurrences()
         @usableFromInline var _bodyFields = _BodyFields.none
 
@@ -138,7 +138,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .text(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -155,7 +155,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .image(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -172,7 +172,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .file(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -189,7 +189,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .status(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -206,7 +206,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .receipt(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -223,7 +223,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .stream(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -240,7 +240,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .streamChunk(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -257,7 +257,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .metadata(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -274,7 +274,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .custom(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -291,7 +291,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .edit(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -308,7 +308,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .recall(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -325,7 +325,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .reaction(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -342,7 +342,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .reactionSummary(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -359,7 +359,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .typing(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -376,7 +376,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .streamPullRequest(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -393,7 +393,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .streamPullResponse(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -410,7 +410,7 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._bodyFields = .appDataUpdate(member)
                 if fields._body?.tag != field.tag {
-                    fields._bodyFrom = field.tagStart
+                    fields._bodyFrom = field.tagStart32
                     fields._bodyRun = ViewOccurrences()
                 }
                 fields._body = field
@@ -464,55 +464,55 @@ public struct EnvelopeView: RTMMessageView {
     public var body: Body? {
         switch fields._bodyFields {
         case .text(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 16, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 16, from: Int(fields._bodyFrom))
             return .text(TextMessageView(scope: memberScope, fields: recorded))
         case .image(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 17, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 17, from: Int(fields._bodyFrom))
             return .image(ImageMessageView(scope: memberScope, fields: recorded))
         case .file(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 18, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 18, from: Int(fields._bodyFrom))
             return .file(FileMessageView(scope: memberScope, fields: recorded))
         case .status(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 19, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 19, from: Int(fields._bodyFrom))
             return .status(StatusMessageView(scope: memberScope, fields: recorded))
         case .receipt(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 20, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 20, from: Int(fields._bodyFrom))
             return .receipt(ReceiptView(scope: memberScope, fields: recorded))
         case .stream(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 21, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 21, from: Int(fields._bodyFrom))
             return .stream(StreamMessageView(scope: memberScope, fields: recorded))
         case .streamChunk(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 22, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 22, from: Int(fields._bodyFrom))
             return .streamChunk(StreamChunkView(scope: memberScope, fields: recorded))
         case .metadata(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 23, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 23, from: Int(fields._bodyFrom))
             return .metadata(MetadataMessageView(scope: memberScope, fields: recorded))
         case .custom(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 24, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 24, from: Int(fields._bodyFrom))
             return .custom(CustomMessageView(scope: memberScope, fields: recorded))
         case .edit(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 25, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 25, from: Int(fields._bodyFrom))
             return .edit(MessageEditView(scope: memberScope, fields: recorded))
         case .recall(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 26, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 26, from: Int(fields._bodyFrom))
             return .recall(MessageRecallView(scope: memberScope, fields: recorded))
         case .reaction(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 27, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 27, from: Int(fields._bodyFrom))
             return .reaction(ReactionView(scope: memberScope, fields: recorded))
         case .reactionSummary(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 28, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 28, from: Int(fields._bodyFrom))
             return .reactionSummary(ReactionSummaryView(scope: memberScope, fields: recorded))
         case .typing(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 29, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 29, from: Int(fields._bodyFrom))
             return .typing(TypingIndicatorView(scope: memberScope, fields: recorded))
         case .streamPullRequest(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 30, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 30, from: Int(fields._bodyFrom))
             return .streamPullRequest(StreamPullRequestView(scope: memberScope, fields: recorded))
         case .streamPullResponse(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 31, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 31, from: Int(fields._bodyFrom))
             return .streamPullResponse(StreamPullResponseView(scope: memberScope, fields: recorded))
         case .appDataUpdate(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 32, from: fields._bodyFrom)
+            let memberScope = fields._bodyRun.memberScope(in: scope, 32, from: Int(fields._bodyFrom))
             return .appDataUpdate(AppDataUpdateView(scope: memberScope, fields: recorded))
         case .none: break
         }

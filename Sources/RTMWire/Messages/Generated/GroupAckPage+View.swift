@@ -17,7 +17,7 @@ public struct GroupAckPageView: RTMMessageView {
         @usableFromInline var _messageID: ViewRange = ViewRange()
         @usableFromInline var _groupID: ViewRange = ViewRange()
         @usableFromInline var _nextAckID: ViewRange = ViewRange()
-        @usableFromInline var _totalCount: UInt64 = 0
+        @usableFromInline var _totalCount: UInt32 = 0
 
         @inlinable init() {}
     }
@@ -80,7 +80,7 @@ public struct GroupAckPageView: RTMMessageView {
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._nextAckID = ViewRange(field)
             case 0x28:  // total_count = 5
-                fields._totalCount = try reader.readVarint()
+                fields._totalCount = UInt32(truncatingIfNeeded: try reader.readVarint())
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -110,7 +110,7 @@ public struct GroupAckPageView: RTMMessageView {
 
     /// How many read receipts the message has in all.
     @inlinable
-    public var totalCount: UInt32 { UInt32(truncatingIfNeeded: fields._totalCount) }
+    public var totalCount: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._totalCount)) }
 
     /// A ``GroupAckPage`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -17,7 +17,7 @@ public struct GroupAckQueryView: RTMMessageView {
         @usableFromInline var _messageID: ViewRange = ViewRange()
         @usableFromInline var _groupID: ViewRange = ViewRange()
         @usableFromInline var _startAckID: ViewRange = ViewRange()
-        @usableFromInline var _pageSize: UInt64 = 0
+        @usableFromInline var _pageSize: UInt32 = 0
 
         @inlinable init() {}
     }
@@ -74,7 +74,7 @@ public struct GroupAckQueryView: RTMMessageView {
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._startAckID = ViewRange(field)
             case 0x20:  // page_size = 4
-                fields._pageSize = try reader.readVarint()
+                fields._pageSize = UInt32(truncatingIfNeeded: try reader.readVarint())
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -95,7 +95,7 @@ public struct GroupAckQueryView: RTMMessageView {
 
     /// How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
     @inlinable
-    public var pageSize: UInt32 { UInt32(truncatingIfNeeded: fields._pageSize) }
+    public var pageSize: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._pageSize)) }
 
     /// A ``GroupAckQuery`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

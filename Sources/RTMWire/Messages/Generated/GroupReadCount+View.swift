@@ -16,7 +16,7 @@ public struct GroupReadCountView: RTMMessageView {
     struct _Fields {
         @usableFromInline var _messageID: ViewRange = ViewRange()
         @usableFromInline var _groupID: ViewRange = ViewRange()
-        @usableFromInline var _readCount: UInt64 = 0
+        @usableFromInline var _readCount: UInt32 = 0
 
         @inlinable init() {}
     }
@@ -70,7 +70,7 @@ public struct GroupReadCountView: RTMMessageView {
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._groupID = ViewRange(field)
             case 0x18:  // read_count = 3
-                fields._readCount = try reader.readVarint()
+                fields._readCount = UInt32(truncatingIfNeeded: try reader.readVarint())
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -87,7 +87,7 @@ public struct GroupReadCountView: RTMMessageView {
 
     /// Number of members that have read the message so far.
     @inlinable
-    public var readCount: UInt32 { UInt32(truncatingIfNeeded: fields._readCount) }
+    public var readCount: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._readCount)) }
 
     /// A ``GroupReadCount`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

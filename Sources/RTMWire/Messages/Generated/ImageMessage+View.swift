@@ -17,11 +17,11 @@ public struct ImageMessageView: RTMMessageView {
         @usableFromInline var _mediaID: ViewRange = ViewRange()
         @usableFromInline var _fileName: ViewRange = ViewRange()
         @usableFromInline var _size: UInt64 = 0
-        @usableFromInline var _width: UInt64 = 0
-        @usableFromInline var _height: UInt64 = 0
+        @usableFromInline var _width: UInt32 = 0
+        @usableFromInline var _height: UInt32 = 0
         @usableFromInline var _thumbnail: ViewRange = ViewRange()
-        @usableFromInline var _thumbnailWidth: UInt64 = 0
-        @usableFromInline var _thumbnailHeight: UInt64 = 0
+        @usableFromInline var _thumbnailWidth: UInt32 = 0
+        @usableFromInline var _thumbnailHeight: UInt32 = 0
         @usableFromInline var _caption: ViewRange = ViewRange()
         @usableFromInline var _mentions: ViewOccurrences = ViewOccurrences()
         @usableFromInline var _mentionsFields = MentionsView._Fields()
@@ -81,16 +81,16 @@ public struct ImageMessageView: RTMMessageView {
             case 0x18:  // size = 3
                 fields._size = try reader.readVarint()
             case 0x20:  // width = 4
-                fields._width = try reader.readVarint()
+                fields._width = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x28:  // height = 5
-                fields._height = try reader.readVarint()
+                fields._height = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x32:  // thumbnail = 6
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._thumbnail = ViewRange(field)
             case 0x38:  // thumbnail_width = 7
-                fields._thumbnailWidth = try reader.readVarint()
+                fields._thumbnailWidth = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x40:  // thumbnail_height = 8
-                fields._thumbnailHeight = try reader.readVarint()
+                fields._thumbnailHeight = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x4A:  // text = 9
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._caption = ViewRange(field)
@@ -125,11 +125,11 @@ public struct ImageMessageView: RTMMessageView {
     /// Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
     /// value set by the sender overrides the computed one. 0 = unknown (any other format).
     @inlinable
-    public var width: UInt32 { UInt32(truncatingIfNeeded: fields._width) }
+    public var width: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._width)) }
 
     /// Image height in pixels; same rules as width. 0 = unknown.
     @inlinable
-    public var height: UInt32 { UInt32(truncatingIfNeeded: fields._height) }
+    public var height: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._height)) }
 
     /// Thumbnail bytes (binary, any format), set by the application; the codec never generates one.
     /// Counts toward the 32 KB content budget. Empty = no thumbnail.
@@ -138,11 +138,11 @@ public struct ImageMessageView: RTMMessageView {
 
     /// Thumbnail width in pixels. 0 = unknown.
     @inlinable
-    public var thumbnailWidth: UInt32 { UInt32(truncatingIfNeeded: fields._thumbnailWidth) }
+    public var thumbnailWidth: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._thumbnailWidth)) }
 
     /// Thumbnail height in pixels. 0 = unknown.
     @inlinable
-    public var thumbnailHeight: UInt32 { UInt32(truncatingIfNeeded: fields._thumbnailHeight) }
+    public var thumbnailHeight: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._thumbnailHeight)) }
 
     /// Optional caption. Counts toward the 32 KB content budget.
     @inlinable

@@ -14,7 +14,7 @@ public struct MentionsView: RTMMessageView {
     /// fields of each sub-message, merged over its occurrences as the decoder merges them.
     @usableFromInline
     struct _Fields {
-        @usableFromInline var _everyone: UInt64 = 0
+        @usableFromInline var _everyone: Bool = false
 
         @inlinable init() {}
     }
@@ -66,7 +66,7 @@ public struct MentionsView: RTMMessageView {
                 try reader._skipLengthDelimited()
                 countUserIDs &+= 1
             case 0x10:  // everyone = 2
-                fields._everyone = try reader.readVarint()
+                fields._everyone = try reader.readVarint() != 0
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -83,7 +83,7 @@ public struct MentionsView: RTMMessageView {
 
     /// "@everyone" / "@all": every member of the conversation is mentioned.
     @inlinable
-    public var everyone: Bool { fields._everyone != 0 }
+    public var everyone: Bool { fields._everyone }
 
     /// A ``Mentions`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

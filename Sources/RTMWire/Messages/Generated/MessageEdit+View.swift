@@ -18,7 +18,7 @@ public struct MessageEditView: RTMMessageView {
         @usableFromInline var _editTimeMs: UInt64 = 0
         /// The last occurrence of a member, and where that member's last run starts.
         @usableFromInline var _content: ViewField? = nil
-        @usableFromInline var _contentFrom = 0
+        @usableFromInline var _contentFrom: Int32 = 0
         @usableFromInline var _contentRun = ViewOccurrences()
         @usableFromInline var _contentFields = _ContentFields.none
 
@@ -92,7 +92,7 @@ public struct MessageEditView: RTMMessageView {
                 }
                 fields._contentFields = .text(member)
                 if fields._content?.tag != field.tag {
-                    fields._contentFrom = field.tagStart
+                    fields._contentFrom = field.tagStart32
                     fields._contentRun = ViewOccurrences()
                 }
                 fields._content = field
@@ -109,7 +109,7 @@ public struct MessageEditView: RTMMessageView {
                 }
                 fields._contentFields = .caption(member)
                 if fields._content?.tag != field.tag {
-                    fields._contentFrom = field.tagStart
+                    fields._contentFrom = field.tagStart32
                     fields._contentRun = ViewOccurrences()
                 }
                 fields._content = field
@@ -133,10 +133,10 @@ public struct MessageEditView: RTMMessageView {
     public var content: Content? {
         switch fields._contentFields {
         case .text(let recorded):
-            let memberScope = fields._contentRun.memberScope(in: scope, 3, from: fields._contentFrom)
+            let memberScope = fields._contentRun.memberScope(in: scope, 3, from: Int(fields._contentFrom))
             return .text(TextMessageView(scope: memberScope, fields: recorded))
         case .caption(let recorded):
-            let memberScope = fields._contentRun.memberScope(in: scope, 4, from: fields._contentFrom)
+            let memberScope = fields._contentRun.memberScope(in: scope, 4, from: Int(fields._contentFrom))
             return .caption(CaptionView(scope: memberScope, fields: recorded))
         case .none: break
         }

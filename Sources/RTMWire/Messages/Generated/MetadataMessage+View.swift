@@ -16,7 +16,7 @@ public struct MetadataMessageView: RTMMessageView {
     struct _Fields {
         /// The last occurrence of a member, and where that member's last run starts.
         @usableFromInline var _kind: ViewField? = nil
-        @usableFromInline var _kindFrom = 0
+        @usableFromInline var _kindFrom: Int32 = 0
         @usableFromInline var _kindRun = ViewOccurrences()
         @usableFromInline var _kindFields = _KindFields.none
 
@@ -86,7 +86,7 @@ public struct MetadataMessageView: RTMMessageView {
                 }
                 fields._kindFields = .request(member)
                 if fields._kind?.tag != field.tag {
-                    fields._kindFrom = field.tagStart
+                    fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
                 }
                 fields._kind = field
@@ -103,7 +103,7 @@ public struct MetadataMessageView: RTMMessageView {
                 }
                 fields._kindFields = .response(member)
                 if fields._kind?.tag != field.tag {
-                    fields._kindFrom = field.tagStart
+                    fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
                 }
                 fields._kind = field
@@ -120,7 +120,7 @@ public struct MetadataMessageView: RTMMessageView {
                 }
                 fields._kindFields = .event(member)
                 if fields._kind?.tag != field.tag {
-                    fields._kindFrom = field.tagStart
+                    fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
                 }
                 fields._kind = field
@@ -136,13 +136,13 @@ public struct MetadataMessageView: RTMMessageView {
     public var kind: Kind? {
         switch fields._kindFields {
         case .request(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 1, from: fields._kindFrom)
+            let memberScope = fields._kindRun.memberScope(in: scope, 1, from: Int(fields._kindFrom))
             return .request(MetadataRequestView(scope: memberScope, fields: recorded))
         case .response(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 2, from: fields._kindFrom)
+            let memberScope = fields._kindRun.memberScope(in: scope, 2, from: Int(fields._kindFrom))
             return .response(MetadataResponseView(scope: memberScope, fields: recorded))
         case .event(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 3, from: fields._kindFrom)
+            let memberScope = fields._kindRun.memberScope(in: scope, 3, from: Int(fields._kindFrom))
             return .event(StorageEventView(scope: memberScope, fields: recorded))
         case .none: break
         }

@@ -14,8 +14,8 @@ public struct MetadataOptionsView: RTMMessageView {
     /// fields of each sub-message, merged over its occurrences as the decoder merges them.
     @usableFromInline
     struct _Fields {
-        @usableFromInline var _recordTimestamp: UInt64 = 0
-        @usableFromInline var _recordUserID: UInt64 = 0
+        @usableFromInline var _recordTimestamp: Bool = false
+        @usableFromInline var _recordUserID: Bool = false
 
         @inlinable init() {}
     }
@@ -63,9 +63,9 @@ public struct MetadataOptionsView: RTMMessageView {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // record_timestamp = 1
-                fields._recordTimestamp = try reader.readVarint()
+                fields._recordTimestamp = try reader.readVarint() != 0
             case 0x10:  // record_user_id = 2
-                fields._recordUserID = try reader.readVarint()
+                fields._recordUserID = try reader.readVarint() != 0
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -74,11 +74,11 @@ public struct MetadataOptionsView: RTMMessageView {
 
     /// Record the edit time in each written item's update_time_ms.
     @inlinable
-    public var recordTimestamp: Bool { fields._recordTimestamp != 0 }
+    public var recordTimestamp: Bool { fields._recordTimestamp }
 
     /// Record the editor's user id in each written item's author_user_id.
     @inlinable
-    public var recordUserID: Bool { fields._recordUserID != 0 }
+    public var recordUserID: Bool { fields._recordUserID }
 
     /// A ``MetadataOptions`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

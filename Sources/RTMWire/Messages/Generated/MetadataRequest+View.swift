@@ -15,7 +15,7 @@ public struct MetadataRequestView: RTMMessageView {
     @usableFromInline
     struct _Fields {
         @usableFromInline var _requestID: ViewRange = ViewRange()
-        @usableFromInline var _operation: UInt64 = 0
+        @usableFromInline var _operation: UInt32 = 0
         @usableFromInline var _target: ViewOccurrences = ViewOccurrences()
         @usableFromInline var _targetFields = MetadataTargetView._Fields()
         @usableFromInline var _metadata: ViewOccurrences = ViewOccurrences()
@@ -73,7 +73,7 @@ public struct MetadataRequestView: RTMMessageView {
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._requestID = ViewRange(field)
             case 0x10:  // operation = 2
-                fields._operation = try reader.readVarint()
+                fields._operation = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x1A:  // target = 3
                 let field = try reader._viewMessage(
                     tag: tag, tagStart: tagStart, field: "target", &violation
@@ -110,7 +110,7 @@ public struct MetadataRequestView: RTMMessageView {
 
     /// What to do. Required (not UNSPECIFIED).
     @inlinable
-    public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: fields._operation)) }
+    public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: UInt64(fields._operation))) }
 
     /// Whose metadata. Required.
     @inlinable

@@ -15,10 +15,10 @@ public struct MetadataResponseView: RTMMessageView {
     @usableFromInline
     struct _Fields {
         @usableFromInline var _requestID: ViewRange = ViewRange()
-        @usableFromInline var _operation: UInt64 = 0
+        @usableFromInline var _operation: UInt32 = 0
         @usableFromInline var _target: ViewOccurrences = ViewOccurrences()
         @usableFromInline var _targetFields = MetadataTargetView._Fields()
-        @usableFromInline var _status: UInt64 = 0
+        @usableFromInline var _status: UInt32 = 0
         @usableFromInline var _errorMessage: ViewRange = ViewRange()
         @usableFromInline var _metadata: ViewOccurrences = ViewOccurrences()
         @usableFromInline var _metadataFields = MetadataView._Fields()
@@ -72,7 +72,7 @@ public struct MetadataResponseView: RTMMessageView {
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._requestID = ViewRange(field)
             case 0x10:  // operation = 2
-                fields._operation = try reader.readVarint()
+                fields._operation = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x1A:  // target = 3
                 let field = try reader._viewMessage(
                     tag: tag, tagStart: tagStart, field: "target", &violation
@@ -81,7 +81,7 @@ public struct MetadataResponseView: RTMMessageView {
                 }
                 fields._target.add(field)
             case 0x20:  // status = 4
-                fields._status = try reader.readVarint()
+                fields._status = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x2A:  // error_message = 5
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._errorMessage = ViewRange(field)
@@ -104,7 +104,7 @@ public struct MetadataResponseView: RTMMessageView {
 
     /// The operation of the request answered.
     @inlinable
-    public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: fields._operation)) }
+    public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: UInt64(fields._operation))) }
 
     /// The target of the request answered.
     @inlinable
@@ -112,7 +112,7 @@ public struct MetadataResponseView: RTMMessageView {
 
     /// Outcome. OK (0) on success.
     @inlinable
-    public var status: MetadataStatus { MetadataStatus(rawValue: Int32(truncatingIfNeeded: fields._status)) }
+    public var status: MetadataStatus { MetadataStatus(rawValue: Int32(truncatingIfNeeded: UInt64(fields._status))) }
 
     /// Human-readable explanation when status is not OK.
     @inlinable

@@ -16,7 +16,7 @@ public struct MetadataTargetView: RTMMessageView {
     struct _Fields {
         /// The last occurrence of a member, and where that member's last run starts.
         @usableFromInline var _target: ViewField? = nil
-        @usableFromInline var _targetFrom = 0
+        @usableFromInline var _targetFrom: Int32 = 0
         @usableFromInline var _targetRun = ViewOccurrences()
         @usableFromInline var _targetFields = _TargetFields.none
 
@@ -84,7 +84,7 @@ public struct MetadataTargetView: RTMMessageView {
                 }
                 fields._targetFields = .channel(member)
                 if fields._target?.tag != field.tag {
-                    fields._targetFrom = field.tagStart
+                    fields._targetFrom = field.tagStart32
                     fields._targetRun = ViewOccurrences()
                 }
                 fields._target = field
@@ -93,7 +93,7 @@ public struct MetadataTargetView: RTMMessageView {
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._targetFields = .none
                 if fields._target?.tag != field.tag {
-                    fields._targetFrom = field.tagStart
+                    fields._targetFrom = field.tagStart32
                     fields._targetRun = ViewOccurrences()
                 }
                 fields._target = field
@@ -109,7 +109,7 @@ public struct MetadataTargetView: RTMMessageView {
     public var target: Target? {
         switch fields._targetFields {
         case .channel(let recorded):
-            let memberScope = fields._targetRun.memberScope(in: scope, 1, from: fields._targetFrom)
+            let memberScope = fields._targetRun.memberScope(in: scope, 1, from: Int(fields._targetFrom))
             return .channel(ChannelTargetView(scope: memberScope, fields: recorded))
         case .none: break
         }

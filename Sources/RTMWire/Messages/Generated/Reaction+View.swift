@@ -16,7 +16,7 @@ public struct ReactionView: RTMMessageView {
     struct _Fields {
         @usableFromInline var _targetMessageID: ViewRange = ViewRange()
         @usableFromInline var _key: ViewRange = ViewRange()
-        @usableFromInline var _action: UInt64 = 0
+        @usableFromInline var _action: UInt32 = 0
 
         @inlinable init() {}
     }
@@ -70,7 +70,7 @@ public struct ReactionView: RTMMessageView {
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._key = ViewRange(field)
             case 0x18:  // action = 3
-                fields._action = try reader.readVarint()
+                fields._action = UInt32(truncatingIfNeeded: try reader.readVarint())
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -87,7 +87,7 @@ public struct ReactionView: RTMMessageView {
 
     /// Add or remove. Required (not UNSPECIFIED).
     @inlinable
-    public var action: ReactionAction { ReactionAction(rawValue: Int32(truncatingIfNeeded: fields._action)) }
+    public var action: ReactionAction { ReactionAction(rawValue: Int32(truncatingIfNeeded: UInt64(fields._action))) }
 
     /// A ``Reaction`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

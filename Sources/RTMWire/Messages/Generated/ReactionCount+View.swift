@@ -15,8 +15,8 @@ public struct ReactionCountView: RTMMessageView {
     @usableFromInline
     struct _Fields {
         @usableFromInline var _key: ViewRange = ViewRange()
-        @usableFromInline var _count: UInt64 = 0
-        @usableFromInline var _receiverReacted: UInt64 = 0
+        @usableFromInline var _count: UInt32 = 0
+        @usableFromInline var _receiverReacted: Bool = false
 
         @inlinable init() {}
     }
@@ -68,12 +68,12 @@ public struct ReactionCountView: RTMMessageView {
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._key = ViewRange(field)
             case 0x10:  // count = 2
-                fields._count = try reader.readVarint()
+                fields._count = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x1A:  // recent_user_ids = 3
                 try reader._skipLengthDelimited()
                 countRecentUserIDs &+= 1
             case 0x20:  // receiver_reacted = 4
-                fields._receiverReacted = try reader.readVarint()
+                fields._receiverReacted = try reader.readVarint() != 0
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -90,7 +90,7 @@ public struct ReactionCountView: RTMMessageView {
 
     /// How many users reacted with the key: at least 1, and at least as many as recent_user_ids.
     @inlinable
-    public var count: UInt32 { UInt32(truncatingIfNeeded: fields._count) }
+    public var count: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._count)) }
 
     /// Some of them, most recent first: each non-empty, no id twice, at most
     /// Limits.maxReactionRecentUsers (default 10).
@@ -99,7 +99,7 @@ public struct ReactionCountView: RTMMessageView {
 
     /// True when the receiver of this summary is among the users who reacted with the key.
     @inlinable
-    public var receiverReacted: Bool { fields._receiverReacted != 0 }
+    public var receiverReacted: Bool { fields._receiverReacted }
 
     /// A ``ReactionCount`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -16,7 +16,7 @@ public struct ReceiptView: RTMMessageView {
     struct _Fields {
         /// The last occurrence of a member, and where that member's last run starts.
         @usableFromInline var _kind: ViewField? = nil
-        @usableFromInline var _kindFrom = 0
+        @usableFromInline var _kindFrom: Int32 = 0
         @usableFromInline var _kindRun = ViewOccurrences()
         @usableFromInline var _kindFields = _KindFields.none
 
@@ -90,7 +90,7 @@ public struct ReceiptView: RTMMessageView {
                 }
                 fields._kindFields = .delivery(member)
                 if fields._kind?.tag != field.tag {
-                    fields._kindFrom = field.tagStart
+                    fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
                 }
                 fields._kind = field
@@ -107,7 +107,7 @@ public struct ReceiptView: RTMMessageView {
                 }
                 fields._kindFields = .messageRead(member)
                 if fields._kind?.tag != field.tag {
-                    fields._kindFrom = field.tagStart
+                    fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
                 }
                 fields._kind = field
@@ -124,7 +124,7 @@ public struct ReceiptView: RTMMessageView {
                 }
                 fields._kindFields = .conversationRead(member)
                 if fields._kind?.tag != field.tag {
-                    fields._kindFrom = field.tagStart
+                    fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
                 }
                 fields._kind = field
@@ -141,7 +141,7 @@ public struct ReceiptView: RTMMessageView {
                 }
                 fields._kindFields = .groupRead(member)
                 if fields._kind?.tag != field.tag {
-                    fields._kindFrom = field.tagStart
+                    fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
                 }
                 fields._kind = field
@@ -158,7 +158,7 @@ public struct ReceiptView: RTMMessageView {
                 }
                 fields._kindFields = .groupReadCount(member)
                 if fields._kind?.tag != field.tag {
-                    fields._kindFrom = field.tagStart
+                    fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
                 }
                 fields._kind = field
@@ -175,7 +175,7 @@ public struct ReceiptView: RTMMessageView {
                 }
                 fields._kindFields = .groupAckQuery(member)
                 if fields._kind?.tag != field.tag {
-                    fields._kindFrom = field.tagStart
+                    fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
                 }
                 fields._kind = field
@@ -192,7 +192,7 @@ public struct ReceiptView: RTMMessageView {
                 }
                 fields._kindFields = .groupAckPage(member)
                 if fields._kind?.tag != field.tag {
-                    fields._kindFrom = field.tagStart
+                    fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
                 }
                 fields._kind = field
@@ -208,25 +208,25 @@ public struct ReceiptView: RTMMessageView {
     public var kind: Kind? {
         switch fields._kindFields {
         case .delivery(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 1, from: fields._kindFrom)
+            let memberScope = fields._kindRun.memberScope(in: scope, 1, from: Int(fields._kindFrom))
             return .delivery(DeliveryReceiptView(scope: memberScope, fields: recorded))
         case .messageRead(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 2, from: fields._kindFrom)
+            let memberScope = fields._kindRun.memberScope(in: scope, 2, from: Int(fields._kindFrom))
             return .messageRead(MessageReadReceiptView(scope: memberScope, fields: recorded))
         case .conversationRead(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 3, from: fields._kindFrom)
+            let memberScope = fields._kindRun.memberScope(in: scope, 3, from: Int(fields._kindFrom))
             return .conversationRead(ConversationReadReceiptView(scope: memberScope, fields: recorded))
         case .groupRead(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 4, from: fields._kindFrom)
+            let memberScope = fields._kindRun.memberScope(in: scope, 4, from: Int(fields._kindFrom))
             return .groupRead(GroupReadReceiptView(scope: memberScope, fields: recorded))
         case .groupReadCount(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 5, from: fields._kindFrom)
+            let memberScope = fields._kindRun.memberScope(in: scope, 5, from: Int(fields._kindFrom))
             return .groupReadCount(GroupReadCountView(scope: memberScope, fields: recorded))
         case .groupAckQuery(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 6, from: fields._kindFrom)
+            let memberScope = fields._kindRun.memberScope(in: scope, 6, from: Int(fields._kindFrom))
             return .groupAckQuery(GroupAckQueryView(scope: memberScope, fields: recorded))
         case .groupAckPage(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 7, from: fields._kindFrom)
+            let memberScope = fields._kindRun.memberScope(in: scope, 7, from: Int(fields._kindFrom))
             return .groupAckPage(GroupAckPageView(scope: memberScope, fields: recorded))
         case .none: break
         }

@@ -14,8 +14,8 @@ public struct StatusMessageView: RTMMessageView {
     /// fields of each sub-message, merged over its occurrences as the decoder merges them.
     @usableFromInline
     struct _Fields {
-        @usableFromInline var _presence: UInt64 = 0
-        @usableFromInline var _handRaised: UInt64 = 0
+        @usableFromInline var _presence: UInt32 = 0
+        @usableFromInline var _handRaised: Bool = false
         @usableFromInline var _memberUserID: ViewRange = ViewRange()
 
         @inlinable init() {}
@@ -64,9 +64,9 @@ public struct StatusMessageView: RTMMessageView {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // presence = 1
-                fields._presence = try reader.readVarint()
+                fields._presence = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x10:  // hand_raised = 2
-                fields._handRaised = try reader.readVarint()
+                fields._handRaised = try reader.readVarint() != 0
             case 0x1A:  // member_user_id = 3
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._memberUserID = ViewRange(field)
@@ -78,11 +78,11 @@ public struct StatusMessageView: RTMMessageView {
 
     /// The member's presence. Required (not UNSPECIFIED).
     @inlinable
-    public var presence: Presence { Presence(rawValue: Int32(truncatingIfNeeded: fields._presence)) }
+    public var presence: Presence { Presence(rawValue: Int32(truncatingIfNeeded: UInt64(fields._presence))) }
 
     /// True while the member's hand is raised (asking for attention).
     @inlinable
-    public var handRaised: Bool { fields._handRaised != 0 }
+    public var handRaised: Bool { fields._handRaised }
 
     /// The member this status is about when someone else reports it: the server that saw the
     /// member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial

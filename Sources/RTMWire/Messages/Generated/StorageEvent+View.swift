@@ -16,7 +16,7 @@ public struct StorageEventView: RTMMessageView {
     struct _Fields {
         @usableFromInline var _target: ViewOccurrences = ViewOccurrences()
         @usableFromInline var _targetFields = MetadataTargetView._Fields()
-        @usableFromInline var _eventType: UInt64 = 0
+        @usableFromInline var _eventType: UInt32 = 0
         @usableFromInline var _metadata: ViewOccurrences = ViewOccurrences()
         @usableFromInline var _metadataFields = MetadataView._Fields()
         @usableFromInline var _publisherUserID: ViewRange = ViewRange()
@@ -74,7 +74,7 @@ public struct StorageEventView: RTMMessageView {
                 }
                 fields._target.add(field)
             case 0x10:  // event_type = 2
-                fields._eventType = try reader.readVarint()
+                fields._eventType = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x1A:  // metadata = 3
                 let field = try reader._viewMessage(
                     tag: tag, tagStart: tagStart, field: "metadata", &violation
@@ -97,7 +97,7 @@ public struct StorageEventView: RTMMessageView {
 
     /// Snapshot, set, update or remove. Required (not UNSPECIFIED).
     @inlinable
-    public var eventType: StorageEventType { StorageEventType(rawValue: Int32(truncatingIfNeeded: fields._eventType)) }
+    public var eventType: StorageEventType { StorageEventType(rawValue: Int32(truncatingIfNeeded: UInt64(fields._eventType))) }
 
     /// The items concerned (for a snapshot, the whole set) and the new major revision.
     @inlinable

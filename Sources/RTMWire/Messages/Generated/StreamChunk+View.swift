@@ -18,7 +18,7 @@ public struct StreamChunkView: RTMMessageView {
         @usableFromInline var _sequence: UInt64 = 0
         /// The last occurrence of a member, and where that member's last run starts.
         @usableFromInline var _event: ViewField? = nil
-        @usableFromInline var _eventFrom = 0
+        @usableFromInline var _eventFrom: Int32 = 0
         @usableFromInline var _eventRun = ViewOccurrences()
         @usableFromInline var _eventFields = _EventFields.none
 
@@ -93,7 +93,7 @@ public struct StreamChunkView: RTMMessageView {
                 }
                 fields._eventFields = .initial(member)
                 if fields._event?.tag != field.tag {
-                    fields._eventFrom = field.tagStart
+                    fields._eventFrom = field.tagStart32
                     fields._eventRun = ViewOccurrences()
                 }
                 fields._event = field
@@ -110,7 +110,7 @@ public struct StreamChunkView: RTMMessageView {
                 }
                 fields._eventFields = .delta(member)
                 if fields._event?.tag != field.tag {
-                    fields._eventFrom = field.tagStart
+                    fields._eventFrom = field.tagStart32
                     fields._eventRun = ViewOccurrences()
                 }
                 fields._event = field
@@ -127,7 +127,7 @@ public struct StreamChunkView: RTMMessageView {
                 }
                 fields._eventFields = .complete(member)
                 if fields._event?.tag != field.tag {
-                    fields._eventFrom = field.tagStart
+                    fields._eventFrom = field.tagStart32
                     fields._eventRun = ViewOccurrences()
                 }
                 fields._event = field
@@ -151,13 +151,13 @@ public struct StreamChunkView: RTMMessageView {
     public var event: Event? {
         switch fields._eventFields {
         case .initial(let recorded):
-            let memberScope = fields._eventRun.memberScope(in: scope, 3, from: fields._eventFrom)
+            let memberScope = fields._eventRun.memberScope(in: scope, 3, from: Int(fields._eventFrom))
             return .initial(StreamInitView(scope: memberScope, fields: recorded))
         case .delta(let recorded):
-            let memberScope = fields._eventRun.memberScope(in: scope, 4, from: fields._eventFrom)
+            let memberScope = fields._eventRun.memberScope(in: scope, 4, from: Int(fields._eventFrom))
             return .delta(StreamDeltaView(scope: memberScope, fields: recorded))
         case .complete(let recorded):
-            let memberScope = fields._eventRun.memberScope(in: scope, 5, from: fields._eventFrom)
+            let memberScope = fields._eventRun.memberScope(in: scope, 5, from: Int(fields._eventFrom))
             return .complete(StreamCompleteView(scope: memberScope, fields: recorded))
         case .none: break
         }

@@ -14,10 +14,10 @@ public struct StreamCompleteView: RTMMessageView {
     /// fields of each sub-message, merged over its occurrences as the decoder merges them.
     @usableFromInline
     struct _Fields {
-        @usableFromInline var _code: UInt64 = 0
-        @usableFromInline var _stopReason: UInt64 = 0
+        @usableFromInline var _code: UInt32 = 0
+        @usableFromInline var _stopReason: UInt32 = 0
         @usableFromInline var _summary: ViewRange = ViewRange()
-        @usableFromInline var _completeReason: UInt64 = 0
+        @usableFromInline var _completeReason: UInt32 = 0
 
         @inlinable init() {}
     }
@@ -65,14 +65,14 @@ public struct StreamCompleteView: RTMMessageView {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // code = 1
-                fields._code = try reader.readVarint()
+                fields._code = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x10:  // stop_reason = 2
-                fields._stopReason = try reader.readVarint()
+                fields._stopReason = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x1A:  // summary = 3
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._summary = ViewRange(field)
             case 0x20:  // complete_reason = 4
-                fields._completeReason = try reader.readVarint()
+                fields._completeReason = UInt32(truncatingIfNeeded: try reader.readVarint())
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -81,11 +81,11 @@ public struct StreamCompleteView: RTMMessageView {
 
     /// Result code of the stream request. 0 = success.
     @inlinable
-    public var code: Int32 { Int32(truncatingIfNeeded: fields._code) }
+    public var code: Int32 { Int32(truncatingIfNeeded: UInt64(fields._code)) }
 
     /// Reason for termination given by the messaging server. 0 = normal termination.
     @inlinable
-    public var stopReason: Int32 { Int32(truncatingIfNeeded: fields._stopReason) }
+    public var stopReason: Int32 { Int32(truncatingIfNeeded: UInt64(fields._stopReason)) }
 
     /// Final summary of the content (RCStreamMessageExpansionSummeryKey). Optional.
     @inlinable
@@ -93,7 +93,7 @@ public struct StreamCompleteView: RTMMessageView {
 
     /// Reason for abnormal termination given by the business server. 0 = none.
     @inlinable
-    public var completeReason: Int32 { Int32(truncatingIfNeeded: fields._completeReason) }
+    public var completeReason: Int32 { Int32(truncatingIfNeeded: UInt64(fields._completeReason)) }
 
     /// A ``StreamComplete`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -17,10 +17,10 @@ public struct StreamMessageView: RTMMessageView {
         @usableFromInline var _messageID: ViewRange = ViewRange()
         @usableFromInline var _contentType: ViewRange = ViewRange()
         @usableFromInline var _content: ViewRange = ViewRange()
-        @usableFromInline var _isComplete: UInt64 = 0
-        @usableFromInline var _completeReason: UInt64 = 0
-        @usableFromInline var _stopReason: UInt64 = 0
-        @usableFromInline var _isSync: UInt64 = 0
+        @usableFromInline var _isComplete: Bool = false
+        @usableFromInline var _completeReason: UInt32 = 0
+        @usableFromInline var _stopReason: UInt32 = 0
+        @usableFromInline var _isSync: Bool = false
         @usableFromInline var _reference: ViewOccurrences = ViewOccurrences()
         @usableFromInline var _referenceFields = StreamReferenceView._Fields()
         @usableFromInline var _summary: ViewRange = ViewRange()
@@ -80,13 +80,13 @@ public struct StreamMessageView: RTMMessageView {
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._content = ViewRange(field)
             case 0x20:  // is_complete = 4
-                fields._isComplete = try reader.readVarint()
+                fields._isComplete = try reader.readVarint() != 0
             case 0x28:  // complete_reason = 5
-                fields._completeReason = try reader.readVarint()
+                fields._completeReason = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x30:  // stop_reason = 6
-                fields._stopReason = try reader.readVarint()
+                fields._stopReason = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x38:  // is_sync = 7
-                fields._isSync = try reader.readVarint()
+                fields._isSync = try reader.readVarint() != 0
             case 0x42:  // reference = 8
                 let field = try reader._viewMessage(
                     tag: tag, tagStart: tagStart, field: "reference", &violation
@@ -117,19 +117,19 @@ public struct StreamMessageView: RTMMessageView {
 
     /// True once content generation has completed.
     @inlinable
-    public var isComplete: Bool { fields._isComplete != 0 }
+    public var isComplete: Bool { fields._isComplete }
 
     /// Reason for abnormal termination, provided by the business server. 0 = none.
     @inlinable
-    public var completeReason: Int32 { Int32(truncatingIfNeeded: fields._completeReason) }
+    public var completeReason: Int32 { Int32(truncatingIfNeeded: UInt64(fields._completeReason)) }
 
     /// Reason for termination, provided by the messaging server. 0 = normal termination.
     @inlinable
-    public var stopReason: Int32 { Int32(truncatingIfNeeded: fields._stopReason) }
+    public var stopReason: Int32 { Int32(truncatingIfNeeded: UInt64(fields._stopReason)) }
 
     /// True once the client has finished retrieving the stream.
     @inlinable
-    public var isSync: Bool { fields._isSync != 0 }
+    public var isSync: Bool { fields._isSync }
 
     /// An optional reference to another message (a quoted or replied-to message).
     @inlinable

@@ -15,7 +15,7 @@ public struct StreamPullResponseView: RTMMessageView {
     @usableFromInline
     struct _Fields {
         @usableFromInline var _streamMessageID: ViewRange = ViewRange()
-        @usableFromInline var _code: UInt64 = 0
+        @usableFromInline var _code: UInt32 = 0
 
         @inlinable init() {}
     }
@@ -66,7 +66,7 @@ public struct StreamPullResponseView: RTMMessageView {
                 let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)
                 fields._streamMessageID = ViewRange(field)
             case 0x10:  // code = 2
-                fields._code = try reader.readVarint()
+                fields._code = UInt32(truncatingIfNeeded: try reader.readVarint())
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -80,7 +80,7 @@ public struct StreamPullResponseView: RTMMessageView {
     /// 0 = the content follows as chunks; otherwise the server's error code (for example, no such
     /// stream), and no chunk follows.
     @inlinable
-    public var code: Int32 { Int32(truncatingIfNeeded: fields._code) }
+    public var code: Int32 { Int32(truncatingIfNeeded: UInt64(fields._code)) }
 
     /// A ``StreamPullResponse`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails

@@ -14,8 +14,8 @@ public struct TypingIndicatorView: RTMMessageView {
     /// fields of each sub-message, merged over its occurrences as the decoder merges them.
     @usableFromInline
     struct _Fields {
-        @usableFromInline var _state: UInt64 = 0
-        @usableFromInline var _expiresAfterMs: UInt64 = 0
+        @usableFromInline var _state: UInt32 = 0
+        @usableFromInline var _expiresAfterMs: UInt32 = 0
 
         @inlinable init() {}
     }
@@ -63,9 +63,9 @@ public struct TypingIndicatorView: RTMMessageView {
             let tag = try reader.readTag()
             switch tag {
             case 0x08:  // state = 1
-                fields._state = try reader.readVarint()
+                fields._state = UInt32(truncatingIfNeeded: try reader.readVarint())
             case 0x10:  // expires_after_ms = 2
-                fields._expiresAfterMs = try reader.readVarint()
+                fields._expiresAfterMs = UInt32(truncatingIfNeeded: try reader.readVarint())
             default:
                 try reader._skipUnknown(rawTag: tag, tagStart: tagStart)
             }
@@ -74,13 +74,13 @@ public struct TypingIndicatorView: RTMMessageView {
 
     /// Started or stopped. Required (not UNSPECIFIED).
     @inlinable
-    public var state: TypingState { TypingState(rawValue: Int32(truncatingIfNeeded: fields._state)) }
+    public var state: TypingState { TypingState(rawValue: Int32(truncatingIfNeeded: UInt64(fields._state))) }
 
     /// For STARTED: how long receivers show the indicator without a repeat, in ms, so a sender that
     /// vanishes is not shown typing forever. 0 = the receiver's default. At most
     /// Limits.maxTypingExpiryMs (default 60,000). Ignored for STOPPED.
     @inlinable
-    public var expiresAfterMs: UInt32 { UInt32(truncatingIfNeeded: fields._expiresAfterMs) }
+    public var expiresAfterMs: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._expiresAfterMs)) }
 
     /// A ``TypingIndicator`` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
