@@ -69,14 +69,9 @@ extension RTMMessage {
     /// invalid or oversized message never reaches the wire.
     @inlinable
     public func serializedBytes(options: CodecOptions = .default) throws(RTMWireError) -> [UInt8] {
-        // No closure around `self` here or in `serialize(into:)`: capturing a message copies it
-        // whole (an envelope is over 300 bytes), as did the generic checks when they were not
-        // inlinable; the two together cost A's encode about 240 instructions.
-        let size = try checkedWireSize(options, checkingNUL: false)
-        var sawNUL = false
-        let bytes = WireWriter.encode(self, size: size, sawNUL: &sawNUL)
-        if sawNUL, options.checksSemantics { try _validate(options.limits) }
-        return bytes
+        try withCheckedEncoding(options) { size, encode in
+            WireWriter.withWriter(capacity: size, encode)
+        }
     }
 
     /// Encodes the message into the start of `buffer` and returns the number of bytes written
@@ -89,11 +84,9 @@ extension RTMMessage {
     public func serialize(
         into buffer: UnsafeMutableRawBufferPointer, options: CodecOptions = .default
     ) throws(RTMWireError) -> Int {
-        let size = try checkedWireSize(options, checkingNUL: false)
-        if try WireWriter.encode(self, into: buffer, size: size), options.checksSemantics {
-            try _validate(options.limits)
+        try withCheckedEncoding(options) { size, encode throws(RTMWireError) in
+            try WireWriter.fill(buffer, size: size, encode)
         }
-        return size
     }
 
     /// Makes the checks every encoding entry point makes, then lends `write` the encoded size

@@ -73,49 +73,6 @@ public struct WireWriter {
         return size
     }
 
-    /// Encodes `message` (of exactly `size` bytes, its `_wireSize()`) into a new array and sets
-    /// `sawNUL` when a string held U+0000. The message is passed, not captured by a closure,
-    /// so that it is not copied.
-    @inlinable
-    static func encode<M: RTMMessage>(_ message: M, size: Int, sawNUL: inout Bool) -> [UInt8] {
-        if size == 0 { return [] }
-        if size <= stackBufferLimit {
-            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
-                sawNUL = encode(message, filling: buffer)
-                return Array(buffer)
-            }
-        }
-        return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            sawNUL = encode(message, filling: buffer)
-            initialized = size
-        }
-    }
-
-    /// Encodes `message` (of exactly `size` bytes) into the start of `buffer`; returns whether
-    /// a string held U+0000. Throws ``RTMWireError/Code/bufferTooSmall`` when `buffer` is shorter.
-    @inlinable
-    static func encode<M: RTMMessage>(
-        _ message: M, into buffer: UnsafeMutableRawBufferPointer, size: Int
-    ) throws(RTMWireError) -> Bool {
-        guard buffer.count >= size else { throw bufferTooSmall(buffer.count, needed: size) }
-        // An empty buffer may have no base address; nothing is written then.
-        guard size > 0 else { return false }
-        let start = buffer.baseAddress!.bindMemory(to: UInt8.self, capacity: size)
-        return encode(message, filling: UnsafeMutableBufferPointer(start: start, count: size))
-    }
-
-    /// Encodes `message` into all of `buffer`, which must be its exact size (checked); returns
-    /// whether a string held U+0000.
-    @inlinable
-    static func encode<M: RTMMessage>(
-        _ message: M, filling buffer: UnsafeMutableBufferPointer<UInt8>
-    ) -> Bool {
-        var writer = WireWriter(base: buffer.baseAddress!, capacity: buffer.count)
-        message._encode(to: &writer)
-        precondition(writer.position == 0, "RTMWire: encoded size differs from computed size")
-        return writer.sawNUL
-    }
-
     /// The ``RTMWireError/Code/bufferTooSmall`` error of a caller's buffer of `count` bytes.
     @usableFromInline
     static func bufferTooSmall(_ count: Int, needed size: Int) -> RTMWireError {
