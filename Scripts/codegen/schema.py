@@ -4,6 +4,7 @@ descriptor set, with their .proto comments and the FieldType of every field."""
 from google.protobuf import descriptor_pb2
 from rtmwire_tools import oneofs
 from rtmwire_tools.descriptors import name_order
+from rtmwire_tools.varint import tag
 
 import naming
 from rtmwire_tools.field_types import TYPES, FieldType, field_type
@@ -95,6 +96,11 @@ class Field:
 
     def tag_value(self, wire_type=None) -> int:
         return (self.number << 3) | (self.wire_type if wire_type is None else wire_type)
+
+    @property
+    def tag_length(self) -> int:
+        """Bytes of the field's tag as written (its varint)."""
+        return len(tag(self.number, self.wire_type))
 
     def nonzero(self, v): return self._fill(self.type.nonzero, v=v)
     def size(self, v): return self._fill(self.type.size, v=v)

@@ -14,7 +14,7 @@ copy of the body's enum to switch on it (see CONTRIBUTING.md, "Benchmarks").
 
 from schema import Field, Message
 from swift_source import SwiftSource, extension_file
-from swift_wire import _tag_length, add_value_size
+from swift_wire import add_value_size
 
 
 def _validate_sub_message(name: str) -> str:
@@ -82,7 +82,7 @@ def _checked_size(out: SwiftSource, m: Message, receiver: str = None):
         if f.oneof is not None:
             continue
         prop = recv + "." + f.prop
-        tag_length = _tag_length(f)
+        tag_length = f.tag_length
         if f.is_message and f.repeated:
             out.line("try %s.forEachInPlace { element, index throws(RTMWireError) in" % prop, 2)
             out.line("do throws(RTMWireError) { total += %d + Varint.sizeWithLengthPrefix(try %s._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } "
@@ -106,11 +106,11 @@ def _checked_size(out: SwiftSource, m: Message, receiver: str = None):
             out.line("case .%s(let value):" % f.case, 3)
             if f.is_message:
                 out.line(_checked_sub_message(
-                    f.name, _tag_length(f), "value._checkedWireSize(limits, checkingNUL: checkingNUL)"), 4)
+                    f.name, f.tag_length, "value._checkedWireSize(limits, checkingNUL: checkingNUL)"), 4)
                 continue
             if f.is_string:
                 out.line('if checkingNUL { try Rules.noNUL(value, "%s") }' % f.name, 4)
-            out.line("total += %d + %s" % (_tag_length(f), f.size("value")), 4)
+            out.line("total += %d + %s" % (f.tag_length, f.size("value")), 4)
         out.line("}", 3)
         out.line("}", 2)
     out.line("return total", 2)

@@ -5,10 +5,6 @@ from swift_source import SwiftSource, extension_file
 from rtmwire_tools.varint import tag
 
 
-def _tag_length(field: Field) -> int:
-    return len(tag(field.number, field.wire_type))
-
-
 def _write_tag(field: Field) -> str:
     data = tag(field.number, field.wire_type)
     if len(data) == 1:
@@ -39,7 +35,7 @@ def _size(out: SwiftSource, m: Message):
     out.line("public func _wireSize() -> Int {", 1)
     out.line("var total = self.unknownFields.bytes.count", 2)
     for f in m.by_number:
-        tag_length = _tag_length(f)
+        tag_length = f.tag_length
         prop = "self." + f.prop
         if f.oneof is not None:
             if f is not f.oneof.by_number[0]:
@@ -48,7 +44,7 @@ def _size(out: SwiftSource, m: Message):
             out.line("switch self.%s {" % f.oneof.prop, 2)
             for member in f.oneof.by_number:
                 out.line("case .%s(let value)?: total += %d + %s"
-                         % (member.case, _tag_length(member), member.size("value")), 2)
+                         % (member.case, member.tag_length, member.size("value")), 2)
             out.line("case nil: break", 2)
             out.line("}", 2)
         elif f.is_message and not f.repeated:
@@ -63,7 +59,7 @@ def _size(out: SwiftSource, m: Message):
 def add_value_size(out: SwiftSource, f: Field, prop: str):
     """Adds the size of a field that is not a sub-message (a packed or repeated run, or one value)
     to `total`: shared by `_wireSize` and the checked walk (swift_validation.py)."""
-    tag_length = _tag_length(f)
+    tag_length = f.tag_length
     if f.packed:
         out.line("if !%s.isEmpty {" % prop, 2)
         out.line("var packedSize = 0", 3)
