@@ -78,16 +78,6 @@ extension WireReader {
         try skipValue(Self.decodeTag(rawTag, at: tagStart), tagStart: tagStart)
     }
 
-    /// The ``RTMWireError/Code/depthLimitExceeded`` error of a sub-message `field` whose length
-    /// prefix starts at `offset`, one level below the current depth (``withSubMessage(field:_:)``'s error).
-    @usableFromInline
-    func depthError(field: StaticString, at offset: Int) -> RTMWireError {
-        RTMWireError(
-            code: .depthLimitExceeded, fieldPath: "\(field)", offset: offset,
-            limit: .init(name: "maxDepth", allowed: maxDepth, actual: depth + 1),
-            detail: "messages nested deeper than \(maxDepth)")
-    }
-
     // The one pass of a root view (the generated `init(_checking:)`): the same checks as
     // `_checkView` without strings, each also returning where the field it checked is.
 
@@ -117,26 +107,17 @@ extension WireReader {
         tag: UInt64, tagStart: Int, field: StaticString, _ violation: inout ViewViolation,
         _ record: (inout WireReader, inout ViewViolation) throws(RTMWireError) -> Void
     ) throws(RTMWireError) -> ViewField {
-        // `withSubMessage`'s steps, written out so that `record` is called directly rather
-        // than through a second closure.
+        // `withSubMessage`'s halves, so that `record` is called directly rather than through a
+        // second closure.
         let wasEmpty = violation.isEmpty
-        let prefixStart = offset
-        let (start, length) = try readLengthPrefix()
-        guard depth < maxDepth else { throw depthError(field: field, at: prefixStart) }
-        let savedEnd = end
-        let savedScope = inLengthDelimitedScope
-        offset = start
-        end = start &+ length
-        inLengthDelimitedScope = true
-        depth &+= 1
+        let saved = try enterSubMessage(field: field)
+        let start = offset
         do {
             try record(&self, &violation)
         } catch {
             throw error.prefixingPath("\(field)")
         }
-        depth &-= 1
-        end = savedEnd
-        inLengthDelimitedScope = savedScope
+        leaveSubMessage(saved)
         if wasEmpty, !violation.isEmpty { violation.prefixPath(field, index: nil) }
         return ViewField(tag: tag, tagStart: tagStart, start: start, end: offset)
     }

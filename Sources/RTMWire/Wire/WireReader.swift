@@ -231,6 +231,35 @@ public struct WireReader {
     mutating func withSubMessage<Result>(
         field: StaticString, _ body: (inout WireReader) throws(RTMWireError) -> Result
     ) throws(RTMWireError) -> Result {
+        let saved = try enterSubMessage(field: field)
+        let result: Result
+        do {
+            result = try body(&self)
+        } catch {
+            throw error.prefixingPath("\(field)")
+        }
+        leaveSubMessage(saved)
+        return result
+    }
+
+    /// What entering a sub-message replaced, restored when leaving it.
+    @usableFromInline
+    struct SubMessageScope {
+        @usableFromInline let end: Int
+        @usableFromInline let inLengthDelimitedScope: Bool
+
+        @inlinable
+        init(end: Int, inLengthDelimitedScope: Bool) {
+            self.end = end
+            self.inLengthDelimitedScope = inLengthDelimitedScope
+        }
+    }
+
+    /// Reads a length-delimited sub-message's prefix and scopes the reader to its body, one
+    /// level deeper (within ``maxDepth``); ``leaveSubMessage(_:)`` undoes it. The two halves of
+    /// ``withSubMessage(field:_:)``, for a caller that would otherwise need a second closure.
+    @inlinable @inline(__always)
+    mutating func enterSubMessage(field: StaticString) throws(RTMWireError) -> SubMessageScope {
         let prefixStart = offset
         let (start, length) = try readLengthPrefix()
         guard depth < maxDepth else {
@@ -239,22 +268,20 @@ public struct WireReader {
                 limit: .init(name: "maxDepth", allowed: maxDepth, actual: depth + 1),
                 detail: "messages nested deeper than \(maxDepth)")
         }
-        let savedEnd = end
-        let savedScope = inLengthDelimitedScope
+        let saved = SubMessageScope(end: end, inLengthDelimitedScope: inLengthDelimitedScope)
         offset = start
         end = start + length
         inLengthDelimitedScope = true
         depth += 1
-        let result: Result
-        do {
-            result = try body(&self)
-        } catch {
-            throw error.prefixingPath("\(field)")
-        }
+        return saved
+    }
+
+    /// Returns the reader to the message that encloses the sub-message it entered.
+    @inlinable @inline(__always)
+    mutating func leaveSubMessage(_ saved: SubMessageScope) {
         depth -= 1
-        end = savedEnd
-        inLengthDelimitedScope = savedScope
-        return result
+        end = saved.end
+        inLengthDelimitedScope = saved.inLengthDelimitedScope
     }
 
     /// Appends one varint (`packed == false`) or a packed run of varints to `values`,
