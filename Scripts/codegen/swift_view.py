@@ -365,10 +365,11 @@ def _oneof(out: SwiftSource, oneof):
     stored = "fields." + _stored(oneof)
     members = _message_members(oneof)
     if members:
+        # A message member that is set occurred at least once: `scope(in:)` is never nil here.
         out.line("switch %sFields {" % stored, 2)
         for f in members:
             out.line("case .%s(let recorded):" % f.case, 2)
-            out.line("let memberScope = %sRun.memberScope(in: scope, %d, from: Int(%sFrom))"
+            out.line("let memberScope = %sRun.scope(in: scope, %d, from: Int(%sFrom)) ?? scope"
                      % (stored, f.number, stored), 3)
             out.line("return .%s(%s(scope: memberScope, fields: recorded))" % (f.case, view_name(f.swift_scalar)), 3)
         out.line("case .none: break", 2)

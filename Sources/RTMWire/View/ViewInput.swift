@@ -52,10 +52,7 @@ struct ViewInput {
     func stringError(at offset: Int) -> RTMWireError {
         // The structure passed with the caller's limits already: the limits are lifted so that
         // only the string checks, the ones not made up front, can fail.
-        var limits = Limits.default
-        limits.maxRepeatedCount = Int.max
-        limits.maxDepth = Int.max
-        let options = CodecOptions(limits: limits, checksSemantics: checksNUL)
+        let options = CodecOptions(limits: .viewRecheck, checksSemantics: checksNUL)
         defer { withExtendedLifetime(bytes) {} }
         var reader = WireReader(base: base, count: bytes.count, maxDepth: Int.max)
         do {

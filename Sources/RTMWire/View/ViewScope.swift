@@ -74,12 +74,21 @@ public struct ViewScope {
     /// the bodies of the occurrences its path names.
     @usableFromInline
     func forEachRange(_ body: (_ start: Int, _ end: Int) -> Void) {
-        if pathBox == nil {
+        guard let path = pathBox?.path else {
             body(start, end)
             return
         }
-        var cursor = fields
-        cursor.forEachLeafRange(body)
+        // The occurrences of the last step among the fields of the message the steps before it
+        // name (merged as ``fields`` merges them).
+        var parent = path
+        parent.count &-= 1
+        let last = path[Int(parent.count)]
+        var cursor = ViewFieldCursor(self, path: parent)
+        while let field = cursor.next() {
+            if field.tag == UInt64(last.number) << 3 | 2, field.tagStart >= last.from {
+                body(field.start, field.end)
+            }
+        }
     }
 
     /// Whether the field whose raw tag is `tag` occurs.
@@ -125,19 +134,6 @@ struct ViewOccurrences {
         if start >= 0 {
             return ViewScope(input: parent.input, start: Int(start), end: Int(end))
         }
-        return parent.appending(number, from: from)
-    }
-}
-
-extension ViewOccurrences {
-    /// ``scope(in:_:from:)`` for the oneof member that is set, which occurred at least once:
-    /// never nil (`parent` would stand for a member that never occurred).
-    @inlinable
-    func memberScope(in parent: ViewScope, _ number: UInt32, from: Int) -> ViewScope {
-        if end >= 0, start >= 0 {
-            return ViewScope(input: parent.input, start: Int(start), end: Int(end))
-        }
-        if end < 0 { return parent }
         return parent.appending(number, from: from)
     }
 }
@@ -218,8 +214,14 @@ struct ViewFieldCursor {
 
     @inlinable
     init(_ scope: ViewScope) {
+        self.init(scope, path: scope.path)
+    }
+
+    /// The fields of the message `path` names from `scope`'s range (not `scope`'s own path).
+    @inlinable
+    init(_ scope: ViewScope, path: ViewPath) {
         base = scope.base
-        path = scope.path
+        self.path = path
         offset = scope.start
         end = scope.end
     }
@@ -233,33 +235,6 @@ struct ViewFieldCursor {
             return ViewScan.field(base, &offset, end)
         }
         return nextThroughPath()
-    }
-
-    /// Calls `body` with the body of each occurrence the path names, in wire order.
-    @usableFromInline
-    mutating func forEachLeafRange(_ body: (_ start: Int, _ end: Int) -> Void) {
-        while true {
-            guard offset < end, let field = ViewScan.field(base, &offset, end) else {
-                if level == 0 { return }
-                level &-= 1
-                offset = savedOffsets[level]
-                end = savedEnds[level]
-                continue
-            }
-            let step = path[level]
-            guard field.tag == UInt64(step.number) << 3 | 2, field.tagStart >= step.from else {
-                continue
-            }
-            if level &+ 1 == Int(path.count) {
-                body(field.start, field.end)
-                continue
-            }
-            savedOffsets[level] = offset
-            savedEnds[level] = end
-            level &+= 1
-            offset = field.start
-            end = field.end
-        }
     }
 
     /// ``next()`` for a message merged from several occurrences.
@@ -351,13 +326,21 @@ struct ViewLevels {
 }
 
 extension CodecOptions {
-    /// The options a view records an already-checked input with: wire rules only, no depth
-    /// limit (the input passed the caller's limits when the view was made).
+    /// The options a view records an already-checked input with: wire rules only, and the
+    /// limits lifted (``Limits/viewRecheck``).
     @usableFromInline
-    static let viewRecording: CodecOptions = {
+    static let viewRecording = CodecOptions(limits: .viewRecheck, checksSemantics: false)
+}
+
+extension Limits {
+    /// The limits of a second pass over an input a view has already checked with the caller's
+    /// limits: no depth or repeated-count limit, so that only what the first pass did not check
+    /// can fail.
+    @usableFromInline
+    static let viewRecheck: Limits = {
         var limits = Limits.default
         limits.maxDepth = Int.max
         limits.maxRepeatedCount = Int.max
-        return CodecOptions(limits: limits, checksSemantics: false)
+        return limits
     }()
 }

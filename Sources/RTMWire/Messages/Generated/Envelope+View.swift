@@ -464,55 +464,55 @@ public struct EnvelopeView: RTMMessageView {
     public var body: Body? {
         switch fields._bodyFields {
         case .text(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 16, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 16, from: Int(fields._bodyFrom)) ?? scope
             return .text(TextMessageView(scope: memberScope, fields: recorded))
         case .image(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 17, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 17, from: Int(fields._bodyFrom)) ?? scope
             return .image(ImageMessageView(scope: memberScope, fields: recorded))
         case .file(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 18, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 18, from: Int(fields._bodyFrom)) ?? scope
             return .file(FileMessageView(scope: memberScope, fields: recorded))
         case .status(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 19, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 19, from: Int(fields._bodyFrom)) ?? scope
             return .status(StatusMessageView(scope: memberScope, fields: recorded))
         case .receipt(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 20, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 20, from: Int(fields._bodyFrom)) ?? scope
             return .receipt(ReceiptView(scope: memberScope, fields: recorded))
         case .stream(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 21, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 21, from: Int(fields._bodyFrom)) ?? scope
             return .stream(StreamMessageView(scope: memberScope, fields: recorded))
         case .streamChunk(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 22, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 22, from: Int(fields._bodyFrom)) ?? scope
             return .streamChunk(StreamChunkView(scope: memberScope, fields: recorded))
         case .metadata(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 23, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 23, from: Int(fields._bodyFrom)) ?? scope
             return .metadata(MetadataMessageView(scope: memberScope, fields: recorded))
         case .custom(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 24, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 24, from: Int(fields._bodyFrom)) ?? scope
             return .custom(CustomMessageView(scope: memberScope, fields: recorded))
         case .edit(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 25, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 25, from: Int(fields._bodyFrom)) ?? scope
             return .edit(MessageEditView(scope: memberScope, fields: recorded))
         case .recall(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 26, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 26, from: Int(fields._bodyFrom)) ?? scope
             return .recall(MessageRecallView(scope: memberScope, fields: recorded))
         case .reaction(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 27, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 27, from: Int(fields._bodyFrom)) ?? scope
             return .reaction(ReactionView(scope: memberScope, fields: recorded))
         case .reactionSummary(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 28, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 28, from: Int(fields._bodyFrom)) ?? scope
             return .reactionSummary(ReactionSummaryView(scope: memberScope, fields: recorded))
         case .typing(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 29, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 29, from: Int(fields._bodyFrom)) ?? scope
             return .typing(TypingIndicatorView(scope: memberScope, fields: recorded))
         case .streamPullRequest(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 30, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 30, from: Int(fields._bodyFrom)) ?? scope
             return .streamPullRequest(StreamPullRequestView(scope: memberScope, fields: recorded))
         case .streamPullResponse(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 31, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 31, from: Int(fields._bodyFrom)) ?? scope
             return .streamPullResponse(StreamPullResponseView(scope: memberScope, fields: recorded))
         case .appDataUpdate(let recorded):
-            let memberScope = fields._bodyRun.memberScope(in: scope, 32, from: Int(fields._bodyFrom))
+            let memberScope = fields._bodyRun.scope(in: scope, 32, from: Int(fields._bodyFrom)) ?? scope
             return .appDataUpdate(AppDataUpdateView(scope: memberScope, fields: recorded))
         case .none: break
         }

@@ -133,10 +133,10 @@ public struct MessageEditView: RTMMessageView {
     public var content: Content? {
         switch fields._contentFields {
         case .text(let recorded):
-            let memberScope = fields._contentRun.memberScope(in: scope, 3, from: Int(fields._contentFrom))
+            let memberScope = fields._contentRun.scope(in: scope, 3, from: Int(fields._contentFrom)) ?? scope
             return .text(TextMessageView(scope: memberScope, fields: recorded))
         case .caption(let recorded):
-            let memberScope = fields._contentRun.memberScope(in: scope, 4, from: Int(fields._contentFrom))
+            let memberScope = fields._contentRun.scope(in: scope, 4, from: Int(fields._contentFrom)) ?? scope
             return .caption(CaptionView(scope: memberScope, fields: recorded))
         case .none: break
         }

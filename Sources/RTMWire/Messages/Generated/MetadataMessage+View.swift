@@ -136,13 +136,13 @@ public struct MetadataMessageView: RTMMessageView {
     public var kind: Kind? {
         switch fields._kindFields {
         case .request(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 1, from: Int(fields._kindFrom))
+            let memberScope = fields._kindRun.scope(in: scope, 1, from: Int(fields._kindFrom)) ?? scope
             return .request(MetadataRequestView(scope: memberScope, fields: recorded))
         case .response(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 2, from: Int(fields._kindFrom))
+            let memberScope = fields._kindRun.scope(in: scope, 2, from: Int(fields._kindFrom)) ?? scope
             return .response(MetadataResponseView(scope: memberScope, fields: recorded))
         case .event(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 3, from: Int(fields._kindFrom))
+            let memberScope = fields._kindRun.scope(in: scope, 3, from: Int(fields._kindFrom)) ?? scope
             return .event(StorageEventView(scope: memberScope, fields: recorded))
         case .none: break
         }

@@ -109,7 +109,7 @@ public struct MetadataTargetView: RTMMessageView {
     public var target: Target? {
         switch fields._targetFields {
         case .channel(let recorded):
-            let memberScope = fields._targetRun.memberScope(in: scope, 1, from: Int(fields._targetFrom))
+            let memberScope = fields._targetRun.scope(in: scope, 1, from: Int(fields._targetFrom)) ?? scope
             return .channel(ChannelTargetView(scope: memberScope, fields: recorded))
         case .none: break
         }

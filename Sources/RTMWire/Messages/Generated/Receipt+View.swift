@@ -208,25 +208,25 @@ public struct ReceiptView: RTMMessageView {
     public var kind: Kind? {
         switch fields._kindFields {
         case .delivery(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 1, from: Int(fields._kindFrom))
+            let memberScope = fields._kindRun.scope(in: scope, 1, from: Int(fields._kindFrom)) ?? scope
             return .delivery(DeliveryReceiptView(scope: memberScope, fields: recorded))
         case .messageRead(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 2, from: Int(fields._kindFrom))
+            let memberScope = fields._kindRun.scope(in: scope, 2, from: Int(fields._kindFrom)) ?? scope
             return .messageRead(MessageReadReceiptView(scope: memberScope, fields: recorded))
         case .conversationRead(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 3, from: Int(fields._kindFrom))
+            let memberScope = fields._kindRun.scope(in: scope, 3, from: Int(fields._kindFrom)) ?? scope
             return .conversationRead(ConversationReadReceiptView(scope: memberScope, fields: recorded))
         case .groupRead(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 4, from: Int(fields._kindFrom))
+            let memberScope = fields._kindRun.scope(in: scope, 4, from: Int(fields._kindFrom)) ?? scope
             return .groupRead(GroupReadReceiptView(scope: memberScope, fields: recorded))
         case .groupReadCount(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 5, from: Int(fields._kindFrom))
+            let memberScope = fields._kindRun.scope(in: scope, 5, from: Int(fields._kindFrom)) ?? scope
             return .groupReadCount(GroupReadCountView(scope: memberScope, fields: recorded))
         case .groupAckQuery(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 6, from: Int(fields._kindFrom))
+            let memberScope = fields._kindRun.scope(in: scope, 6, from: Int(fields._kindFrom)) ?? scope
             return .groupAckQuery(GroupAckQueryView(scope: memberScope, fields: recorded))
         case .groupAckPage(let recorded):
-            let memberScope = fields._kindRun.memberScope(in: scope, 7, from: Int(fields._kindFrom))
+            let memberScope = fields._kindRun.scope(in: scope, 7, from: Int(fields._kindFrom)) ?? scope
             return .groupAckPage(GroupAckPageView(scope: memberScope, fields: recorded))
         case .none: break
         }

@@ -151,13 +151,13 @@ public struct StreamChunkView: RTMMessageView {
     public var event: Event? {
         switch fields._eventFields {
         case .initial(let recorded):
-            let memberScope = fields._eventRun.memberScope(in: scope, 3, from: Int(fields._eventFrom))
+            let memberScope = fields._eventRun.scope(in: scope, 3, from: Int(fields._eventFrom)) ?? scope
             return .initial(StreamInitView(scope: memberScope, fields: recorded))
         case .delta(let recorded):
-            let memberScope = fields._eventRun.memberScope(in: scope, 4, from: Int(fields._eventFrom))
+            let memberScope = fields._eventRun.scope(in: scope, 4, from: Int(fields._eventFrom)) ?? scope
             return .delta(StreamDeltaView(scope: memberScope, fields: recorded))
         case .complete(let recorded):
-            let memberScope = fields._eventRun.memberScope(in: scope, 5, from: Int(fields._eventFrom))
+            let memberScope = fields._eventRun.scope(in: scope, 5, from: Int(fields._eventFrom)) ?? scope
             return .complete(StreamCompleteView(scope: memberScope, fields: recorded))
         case .none: break
         }
