@@ -44,6 +44,7 @@ from swift_registry import registry_file  # noqa: E402
 from swift_text import text_file  # noqa: E402
 from swift_validation import validation_file  # noqa: E402
 from swift_view import check_nesting, view_file  # noqa: E402
+from view_layout import ViewLayout  # noqa: E402
 from swift_wire import repeated_elements, wire_file  # noqa: E402
 
 SWIFT_FOLDER = "Sources/RTMWire/Messages/Generated"
@@ -57,6 +58,7 @@ def swift_files(schema: Schema, module_import=None) -> dict:
     files = {"MessageRegistry.swift": registry_file(schema)}
     if not module_import:
         check_nesting(schema)
+        layout = ViewLayout(schema)
     elements = repeated_elements(schema.messages)
     for m in schema.messages:
         files[m.name + ".swift"] = message_file(m)
@@ -67,7 +69,7 @@ def swift_files(schema: Schema, module_import=None) -> dict:
         if not module_import:
             # Views are RTMWire's API; another module's copy of the codec (the baseline
             # reader's, for tests) has no use for them.
-            files[m.name + "+View.swift"] = view_file(m)
+            files[m.name + "+View.swift"] = view_file(m, layout)
     for e in schema.enums:
         files[e.name + ".swift"] = enum_file(e)
     if module_import:

@@ -12,6 +12,7 @@ decoder's error for the whole input.
 from schema import Field, Message, Schema
 from swift_message import json_name_property
 from swift_source import SwiftSource
+from view_layout import ViewLayout
 
 # ViewPath.capacity in Sources/RTMWire/View/ViewScope.swift.
 PATH_CAPACITY = 4
@@ -37,9 +38,9 @@ def check_nesting(schema: Schema):
             raise SystemExit("%s: sub-messages nest deeper than a view path holds" % m.full_name)
 
 
-def view_file(m: Message) -> str:
+def view_file(m: Message, layout: ViewLayout) -> str:
     out = SwiftSource(m.source)
-    _view(out, m)
+    _view(out, m, layout)
     out.line()
     _check(out, m)
     return out.text
@@ -140,7 +141,7 @@ def _repeated(f: Field) -> tuple:
     raise SystemExit("%s: repeated bytes fields cannot be viewed yet" % f.name)
 
 
-def _view(out: SwiftSource, m: Message):
+def _view(out: SwiftSource, m: Message, layout: ViewLayout):
     name = view_name(m.name)
     out.line("/// A view of an encoded ``%s``, read in place from bytes that it keeps alive (see" % m.name)
     out.line("/// ``RTMViewable``). The pass that checks the input records where each singular field's")
@@ -152,11 +153,12 @@ def _view(out: SwiftSource, m: Message):
     out.line("@usableFromInline var fields: _Fields", 1)
     singular = [f for f in m.by_number if not f.repeated and f.oneof is None]
     out.line()
-    _fields_struct(out, m, singular)
+    lazy = {f.number for f in m.fields if layout.is_lazy(m, f)}
+    _fields_struct(out, m, singular, lazy)
     out.line()
     out.lines(_INITS.replace("MESSAGE", m.name).split("\n"), 1)
     out.line()
-    _record(out, m, singular)
+    _record(out, m, singular, lazy)
     for member in m.members():
         out.line()
         if isinstance(member, Field):
@@ -165,7 +167,7 @@ def _view(out: SwiftSource, m: Message):
             out.line("@inlinable", 1)
             out.line("public var %s: %s { %s }" % (member.prop, swift_type, expression), 1)
         else:
-            _oneof(out, member)
+            _oneof(out, member, lazy)
     out.line()
     _materialized(out, m)
     out.line("}")
@@ -203,7 +205,7 @@ public init(
 }"""
 
 
-def _fields_struct(out: SwiftSource, m: Message, singular: list):
+def _fields_struct(out: SwiftSource, m: Message, singular: list, lazy: set):
     """_Fields: where the message's singular fields are, offsets only (no reference, so a
     view copies it as plain bytes), recorded by the checking pass."""
     out.line("/// Where the singular fields of the message are: offsets into the input, and the recorded", 1)
@@ -237,7 +239,11 @@ def _fields_struct(out: SwiftSource, m: Message, singular: list):
         out.line("enum %s {" % _oneof_fields_enum(oneof), 1)
         out.line("case none", 2)
         for f in members:
-            out.line("case %s(%s._Fields)" % (f.case, view_name(f.swift_scalar)), 2)
+            if f.number in lazy:
+                out.line("/// Checked by the pass, recorded when read (see Scripts/codegen/view_layout.py).", 2)
+                out.line("case %s" % f.case, 2)
+            else:
+                out.line("case %s(%s._Fields)" % (f.case, view_name(f.swift_scalar)), 2)
         out.line("}", 1)
 
 
@@ -281,7 +287,7 @@ def _count_checks(out: SwiftSource, repeated: list, last_returns: bool = True):
         out.line("}", 2)
 
 
-def _record(out: SwiftSource, m: Message, singular: list):
+def _record(out: SwiftSource, m: Message, singular: list, lazy: set):
     """_record: the one pass that checks the message's structure, as `_checkView` with
     `strings: false` does (the same errors, and the same violations recorded), and records
     where its fields are, its sub-messages' included: a view walks its input once."""
@@ -322,7 +328,16 @@ def _record(out: SwiftSource, m: Message, singular: list):
             out.line("}", 4)
             out.line("fields.%s.add(field)" % _stored(f), 4)
             return
-        if f.is_message:
+        if f.is_message and f.number in lazy:
+            # Checked here; what this records is dropped, and recorded again when read.
+            out.line("var member = %s._Fields()" % view, 4)
+            out.line("let field = try reader._viewMessage(", 4)
+            out.line("tag: tag, tagStart: tagStart, field: \"%s\", &violation" % f.name, 5)
+            out.line(") { reader, violation throws(RTMWireError) in", 4)
+            out.line("try %s._record(&reader, options, &violation, into: &member)" % view, 5)
+            out.line("}", 4)
+            out.line("fields.%sFields = .%s" % (_stored(f.oneof), f.case), 4)
+        elif f.is_message:
             enum_value = "fields.%sFields" % _stored(f.oneof)
             out.line("var member = %s._Fields()" % view, 4)
             out.line("if fields.%s?.tag == tag, case .%s(let previous) = %s {"
@@ -358,7 +373,7 @@ def _record(out: SwiftSource, m: Message, singular: list):
     out.line("}", 1)
 
 
-def _oneof(out: SwiftSource, oneof):
+def _oneof(out: SwiftSource, oneof, lazy: set):
     out.doc(oneof.comment, 1, fallback="The member of the `%s` oneof, if one is set." % oneof.name)
     out.line("@inlinable", 1)
     out.line("public var %s: %s? {" % (oneof.prop, oneof.enum), 1)
@@ -368,10 +383,14 @@ def _oneof(out: SwiftSource, oneof):
         # A message member that is set occurred at least once: `scope(in:)` is never nil here.
         out.line("switch %sFields {" % stored, 2)
         for f in members:
-            out.line("case .%s(let recorded):" % f.case, 2)
+            view = view_name(f.swift_scalar)
+            out.line("case .%s%s:" % (f.case, "" if f.number in lazy else "(let recorded)"), 2)
             out.line("let memberScope = %sRun.scope(in: scope, %d, from: Int(%sFrom)) ?? scope"
                      % (stored, f.number, stored), 3)
-            out.line("return .%s(%s(scope: memberScope, fields: recorded))" % (f.case, view_name(f.swift_scalar)), 3)
+            if f.number in lazy:
+                out.line("return .%s(%s(_scope: memberScope))" % (f.case, view), 3)
+            else:
+                out.line("return .%s(%s(scope: memberScope, fields: recorded))" % (f.case, view), 3)
         out.line("case .none: break", 2)
         out.line("}", 2)
     scalars = [f for f in oneof.by_number if not f.is_message]

@@ -51,14 +51,15 @@ public struct ViewScope {
 
     /// Runs `record` (a generated view's `_record`) over each range of the message in wire
     /// order, so that it records the fields merged over every occurrence. The input was checked
-    /// when the view was made, so the checks cannot fail: the limits are lifted, and a failure
-    /// (unreachable) ends the recording rather than trapping.
+    /// when the view was made, so the checks cannot fail: the limits are lifted, the elements of
+    /// repeated message fields are skipped by their length (``ViewViolation/recordsOnly``), and a
+    /// failure (unreachable) ends the recording rather than trapping.
     @usableFromInline
     func recordChecked(
         _ record: (inout WireReader, CodecOptions, inout ViewViolation) throws(RTMWireError) -> Void
     ) {
         let options = CodecOptions.viewRecording
-        var violation = ViewViolation()
+        var violation = ViewViolation(recordsOnly: true)
         withExtendedLifetime(input.bytes) {
             forEachRange { start, end in
                 var reader = WireReader(base: base, count: input.bytes.count, maxDepth: Int.max)

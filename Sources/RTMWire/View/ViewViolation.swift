@@ -11,10 +11,18 @@ public struct ViewViolation {
     /// Whether `error` is set, kept apart so that the walk's tests read one byte rather than
     /// copy the optional error to inspect it.
     @usableFromInline var found = false
+    /// Whether the walk only records fields of an input the view's pass has already checked
+    /// (``ViewScope/recordChecked(_:)``): the elements of repeated message fields are then
+    /// skipped by their length, not checked again.
+    @usableFromInline var recordsOnly = false
 
     /// No violation recorded.
     @inlinable
     public init() {}
+
+    /// No violation recorded, for a walk that only records (see ``recordsOnly``).
+    @usableFromInline
+    init(recordsOnly: Bool) { self.recordsOnly = recordsOnly }
 
     /// Whether no violation has been recorded yet.
     @inlinable

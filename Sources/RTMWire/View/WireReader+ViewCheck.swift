@@ -49,12 +49,13 @@ extension WireReader {
     /// Checks a length-delimited sub-message of type `M` as ``mergeMessage(_:field:)`` would
     /// decode it (same depth limit, same error paths). A semantic violation it finds, when none
     /// was recorded before, is recorded in `violation` with `field` (and the element's `index`
-    /// in a repeated field) prefixed to its path.
+    /// in a repeated field) prefixed to its path. A walk that only records skips it by its length.
     @inlinable
     mutating func _checkMessage<M: RTMViewable>(
         _ type: M.Type, field: StaticString, index: Int? = nil, options: CodecOptions,
         strings: Bool, _ violation: inout ViewViolation
     ) throws(RTMWireError) {
+        if violation.recordsOnly { return try _skipLengthDelimited() }
         let wasEmpty = violation.isEmpty
         try withSubMessage(field: field) { reader throws(RTMWireError) in
             try M._checkView(&reader, options, strings: strings, &violation)

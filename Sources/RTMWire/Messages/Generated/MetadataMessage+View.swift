@@ -27,9 +27,12 @@ public struct MetadataMessageView: RTMMessageView {
     @usableFromInline
     enum _KindFields {
         case none
-        case request(MetadataRequestView._Fields)
-        case response(MetadataResponseView._Fields)
-        case event(StorageEventView._Fields)
+        /// Checked by the pass, recorded when read (see Scripts/codegen/view_layout.py).
+        case request
+        /// Checked by the pass, recorded when read (see Scripts/codegen/view_layout.py).
+        case response
+        /// Checked by the pass, recorded when read (see Scripts/codegen/view_layout.py).
+        case event
     }
 
     /// The view of the message at `scope` whose fields were recorded as `fields`.
@@ -76,15 +79,12 @@ public struct MetadataMessageView: RTMMessageView {
             switch tag {
             case 0x0A:  // request = 1
                 var member = MetadataRequestView._Fields()
-                if fields._kind?.tag == tag, case .request(let previous) = fields._kindFields {
-                    member = previous
-                }
                 let field = try reader._viewMessage(
                     tag: tag, tagStart: tagStart, field: "request", &violation
                 ) { reader, violation throws(RTMWireError) in
                     try MetadataRequestView._record(&reader, options, &violation, into: &member)
                 }
-                fields._kindFields = .request(member)
+                fields._kindFields = .request
                 if fields._kind?.tag != field.tag {
                     fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
@@ -93,15 +93,12 @@ public struct MetadataMessageView: RTMMessageView {
                 fields._kindRun.add(field)
             case 0x12:  // response = 2
                 var member = MetadataResponseView._Fields()
-                if fields._kind?.tag == tag, case .response(let previous) = fields._kindFields {
-                    member = previous
-                }
                 let field = try reader._viewMessage(
                     tag: tag, tagStart: tagStart, field: "response", &violation
                 ) { reader, violation throws(RTMWireError) in
                     try MetadataResponseView._record(&reader, options, &violation, into: &member)
                 }
-                fields._kindFields = .response(member)
+                fields._kindFields = .response
                 if fields._kind?.tag != field.tag {
                     fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
@@ -110,15 +107,12 @@ public struct MetadataMessageView: RTMMessageView {
                 fields._kindRun.add(field)
             case 0x1A:  // event = 3
                 var member = StorageEventView._Fields()
-                if fields._kind?.tag == tag, case .event(let previous) = fields._kindFields {
-                    member = previous
-                }
                 let field = try reader._viewMessage(
                     tag: tag, tagStart: tagStart, field: "event", &violation
                 ) { reader, violation throws(RTMWireError) in
                     try StorageEventView._record(&reader, options, &violation, into: &member)
                 }
-                fields._kindFields = .event(member)
+                fields._kindFields = .event
                 if fields._kind?.tag != field.tag {
                     fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
@@ -135,15 +129,15 @@ public struct MetadataMessageView: RTMMessageView {
     @inlinable
     public var kind: Kind? {
         switch fields._kindFields {
-        case .request(let recorded):
+        case .request:
             let memberScope = fields._kindRun.scope(in: scope, 1, from: Int(fields._kindFrom)) ?? scope
-            return .request(MetadataRequestView(scope: memberScope, fields: recorded))
-        case .response(let recorded):
+            return .request(MetadataRequestView(_scope: memberScope))
+        case .response:
             let memberScope = fields._kindRun.scope(in: scope, 2, from: Int(fields._kindFrom)) ?? scope
-            return .response(MetadataResponseView(scope: memberScope, fields: recorded))
-        case .event(let recorded):
+            return .response(MetadataResponseView(_scope: memberScope))
+        case .event:
             let memberScope = fields._kindRun.scope(in: scope, 3, from: Int(fields._kindFrom)) ?? scope
-            return .event(StorageEventView(scope: memberScope, fields: recorded))
+            return .event(StorageEventView(_scope: memberScope))
         case .none: break
         }
         return nil

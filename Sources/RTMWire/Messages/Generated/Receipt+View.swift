@@ -30,7 +30,8 @@ public struct ReceiptView: RTMMessageView {
         case delivery(DeliveryReceiptView._Fields)
         case messageRead(MessageReadReceiptView._Fields)
         case conversationRead(ConversationReadReceiptView._Fields)
-        case groupRead(GroupReadReceiptView._Fields)
+        /// Checked by the pass, recorded when read (see Scripts/codegen/view_layout.py).
+        case groupRead
         case groupReadCount(GroupReadCountView._Fields)
         case groupAckQuery(GroupAckQueryView._Fields)
         case groupAckPage(GroupAckPageView._Fields)
@@ -131,15 +132,12 @@ public struct ReceiptView: RTMMessageView {
                 fields._kindRun.add(field)
             case 0x22:  // group_read = 4
                 var member = GroupReadReceiptView._Fields()
-                if fields._kind?.tag == tag, case .groupRead(let previous) = fields._kindFields {
-                    member = previous
-                }
                 let field = try reader._viewMessage(
                     tag: tag, tagStart: tagStart, field: "group_read", &violation
                 ) { reader, violation throws(RTMWireError) in
                     try GroupReadReceiptView._record(&reader, options, &violation, into: &member)
                 }
-                fields._kindFields = .groupRead(member)
+                fields._kindFields = .groupRead
                 if fields._kind?.tag != field.tag {
                     fields._kindFrom = field.tagStart32
                     fields._kindRun = ViewOccurrences()
@@ -216,9 +214,9 @@ public struct ReceiptView: RTMMessageView {
         case .conversationRead(let recorded):
             let memberScope = fields._kindRun.scope(in: scope, 3, from: Int(fields._kindFrom)) ?? scope
             return .conversationRead(ConversationReadReceiptView(scope: memberScope, fields: recorded))
-        case .groupRead(let recorded):
+        case .groupRead:
             let memberScope = fields._kindRun.scope(in: scope, 4, from: Int(fields._kindFrom)) ?? scope
-            return .groupRead(GroupReadReceiptView(scope: memberScope, fields: recorded))
+            return .groupRead(GroupReadReceiptView(_scope: memberScope))
         case .groupReadCount(let recorded):
             let memberScope = fields._kindRun.scope(in: scope, 5, from: Int(fields._kindFrom)) ?? scope
             return .groupReadCount(GroupReadCountView(scope: memberScope, fields: recorded))

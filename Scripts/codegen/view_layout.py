@@ -1,0 +1,97 @@
+"""Which oneof members a view records lazily, from an estimate of each view's Swift layout.
+
+A view is its scope plus `_Fields`, the recorded offsets of its singular fields, sub-messages and
+oneof members included. Swift copies an enum larger than 128 bytes through a stack temporary and
+`memcpy` every time code switches on it or returns it, and calls outlined value witnesses to read
+its case; at 128 bytes or less it is moved in registers. A generated view that is the payload of a
+oneof enum (`EnvelopeView.Body`'s members) is therefore kept within 128 bytes: when its eager
+layout is larger, the message members of its own oneofs are recorded lazily, largest first, until
+it fits. A lazy member is still checked by the pass; its fields are recorded again, by a walk of
+its range, when it is read. `ViewLayoutTests` checks the real sizes against this estimate's goal.
+"""
+
+from schema import Field, Message, Schema
+
+# The largest oneof payload Swift moves in registers rather than through `memcpy`.
+REGISTER_LIMIT = 128
+
+# (size, alignment) of the view's storage types (Sources/RTMWire/View/ViewScope.swift).
+_SCOPE = (48, 8)  # ViewInput (base, array, root, NUL flag), 32-bit start and end, path box
+_RANGE = (8, 4)  # ViewRange, ViewOccurrences
+_FIELD_OPTIONAL = (17, 4)  # ViewField? (four 32-bit values, and Optional's tag byte)
+_INT32 = (4, 4)  # a oneof's run start, a 32-bit scalar's low bits
+_SCALARS = {"Bool": (1, 1), "Int64": (8, 8), "UInt64": (8, 8)}
+
+
+def _struct(members) -> tuple:
+    """Swift's layout of a struct: members in order, each at its alignment; no tail padding."""
+    offset, align = 0, 1
+    for size, member_align in members:
+        offset = -(-offset // member_align) * member_align + size
+        align = max(align, member_align)
+    return offset, align
+
+
+def _enum(payloads) -> tuple:
+    """A multi-payload enum of offset records (no spare bits): the largest payload and a tag."""
+    size = max((s for s, _ in payloads), default=0)
+    return size + 1, max((a for _, a in payloads), default=1)
+
+
+class ViewLayout:
+    """The estimated layout of every view of `schema`, and the lazy members that keep oneof
+    payload views within ``REGISTER_LIMIT``."""
+
+    def __init__(self, schema: Schema):
+        self._by_name = {m.full_name: m for m in schema.messages}
+        self._fields = {}
+        self.lazy = set()  # (message full name, member field number)
+        payloads = {f.full_type_name for m in schema.messages for o in m.oneofs
+                    for f in o.fields if f.is_message}
+        # Innermost first: a member's own size is settled before its parent's is weighed.
+        for name in sorted(payloads, key=self._nesting):
+            self._fit(self._by_name[name])
+
+    def is_lazy(self, m: Message, f: Field) -> bool:
+        """Whether `m`'s oneof member `f` is recorded when read rather than by the pass."""
+        return (m.full_name, f.number) in self.lazy
+
+    def view_size(self, m: Message) -> int:
+        return _struct([_SCOPE, self.fields(m)])[0]
+
+    def fields(self, m: Message) -> tuple:
+        """(size, alignment) of `m`'s `_Fields`, with the lazy members decided so far."""
+        if m.full_name not in self._fields:
+            members = []
+            for f in m.by_number:
+                if f.repeated or f.oneof is not None:
+                    continue
+                if f.is_message:
+                    members += [_RANGE, self.fields(self._by_name[f.full_type_name])]
+                elif f.is_string or f.type.swift == "[UInt8]":
+                    members.append(_RANGE)
+                else:
+                    members.append(_SCALARS.get(f.type.swift, _INT32))
+            for oneof in m.oneofs:
+                members += [_FIELD_OPTIONAL, _INT32, _RANGE]
+                records = [self.fields(self._by_name[f.full_type_name]) for f in oneof.fields
+                           if f.is_message and (m.full_name, f.number) not in self.lazy]
+                if any(f.is_message for f in oneof.fields):
+                    members.append(_enum(records))
+            self._fields[m.full_name] = _struct(members)
+        return self._fields[m.full_name]
+
+    def _nesting(self, name: str) -> int:
+        m = self._by_name[name]
+        return max((self._nesting(f.full_type_name) + 1 for f in m.fields
+                    if f.is_message and not f.repeated), default=0)
+
+    def _fit(self, m: Message):
+        """Makes `m`'s largest oneof message members lazy until its view fits the limit."""
+        candidates = [f for o in m.oneofs for f in o.fields if f.is_message]
+        candidates.sort(key=lambda f: -self.fields(self._by_name[f.full_type_name])[0])
+        for f in candidates:
+            if self.view_size(m) <= REGISTER_LIMIT:
+                return
+            self.lazy.add((m.full_name, f.number))
+            self._fields.clear()
