@@ -46,7 +46,8 @@ extension RTMMessage {
         throws(RTMWireError)
     {
         if options.checksSemantics, buffer.count > options.limits.maxMessageBytes {
-            throw RTMWireError.messageTooLarge(buffer.count, options.limits, encoding: false)
+            throw RTMWireError.messageTooLarge(
+                buffer.count, allowed: options.limits.maxMessageBytes, encoding: false)
         }
         // The reader borrows `buffer` for this call only. An empty buffer (which may have no
         // base address) is the empty message.
@@ -129,7 +130,8 @@ extension RTMMessage {
             throw error
         }
         if size > options.limits.maxMessageBytes {
-            throw RTMWireError.messageTooLarge(size, options.limits, encoding: true)
+            throw RTMWireError.messageTooLarge(
+                size, allowed: options.limits.maxMessageBytes, encoding: true)
         }
         return size
     }
@@ -144,11 +146,13 @@ extension RTMMessage {
 }
 
 extension RTMWireError {
-    /// The ``Limits/maxMessageBytes`` error of a message of `size` bytes.
+    /// The ``Limits/maxMessageBytes`` error of a message of `size` bytes, where `allowed` is the
+    /// limit. The limit alone, not the whole ``Limits``: the callers' checks are inlined, and
+    /// passing the 136-byte value made them copy it on every call.
     @usableFromInline
-    static func messageTooLarge(_ size: Int, _ limits: Limits, encoding: Bool) -> RTMWireError {
+    static func messageTooLarge(_ size: Int, allowed: Int, encoding: Bool) -> RTMWireError {
         limit(
-            "maxMessageBytes", allowed: limits.maxMessageBytes, actual: size, path: "",
+            "maxMessageBytes", allowed: allowed, actual: size, path: "",
             detail: encoding
                 ? "encoded message is larger than the message size limit"
                 : "message is larger than the message size limit")

@@ -89,7 +89,8 @@ extension RTMViewable {
         if let array = bytes as? [UInt8] { return try view(owning: array, options: options) }
         // Refused before it is copied.
         if options.checksSemantics, bytes.count > options.limits.maxMessageBytes {
-            throw RTMWireError.messageTooLarge(bytes.count, options.limits, encoding: false)
+            throw RTMWireError.messageTooLarge(
+                bytes.count, allowed: options.limits.maxMessageBytes, encoding: false)
         }
         return try view(owning: Array(bytes), options: options)
     }
@@ -98,7 +99,8 @@ extension RTMViewable {
     @inlinable
     static func view(owning bytes: [UInt8], options: CodecOptions) throws(RTMWireError) -> View {
         if options.checksSemantics, bytes.count > options.limits.maxMessageBytes {
-            throw RTMWireError.messageTooLarge(bytes.count, options.limits, encoding: false)
+            throw RTMWireError.messageTooLarge(
+                bytes.count, allowed: options.limits.maxMessageBytes, encoding: false)
         }
         try ViewInput.checkCount(bytes.count)
         let input = ViewInput(bytes: bytes, root: _viewRoot, checksNUL: options.checksSemantics)
