@@ -12,7 +12,7 @@ decoder's error for the whole input.
 from schema import Field, Message, Schema
 from swift_message import json_name_property
 from swift_source import SwiftSource
-from view_layout import ViewLayout
+from view_layout import ViewLayout, storage as _storage
 
 # ViewPath.capacity in Sources/RTMWire/View/ViewScope.swift.
 PATH_CAPACITY = 4
@@ -53,20 +53,6 @@ def _tag(f: Field, wire_type=None) -> str:
 def _stored(f: Field) -> str:
     """The stored property that keeps where a singular field's last occurrence is."""
     return "_" + f.prop
-
-
-def _storage(f: Field) -> tuple:
-    """(Swift type, initial value) of a singular field's storage in `_Fields`."""
-    if f.is_message:
-        # The occurrence, if there is exactly one (its own range) or `many`; the sub-message's
-        # own fields are recorded beside it (`_senderFields`), merged over every occurrence.
-        return "ViewOccurrences", "ViewOccurrences()"
-    if f.is_string or f.type.swift == "[UInt8]":
-        return "ViewRange", "ViewRange()"
-    # As narrow as the value (views are copied whole): a bool as read (any bit set), a 32-bit
-    # value or enum as its low 32 bits, which are all its conversion reads.
-    return {"Bool": ("Bool", "false"), "Int64": ("UInt64", "0"),
-            "UInt64": ("UInt64", "0")}.get(f.type.swift, ("UInt32", "0"))
 
 
 def _read_scalar(f: Field) -> str:
@@ -287,6 +273,17 @@ def _count_checks(out: SwiftSource, repeated: list, last_returns: bool = True):
         out.line("}", 2)
 
 
+def _record_message(out: SwiftSource, f: Field, into: str):
+    """`let field = ...`: the occurrence of sub-message `f`, checked, its fields recorded into
+    the `_Fields` value `into`."""
+    out.line("let field = try reader._viewMessage(", 4)
+    out.line("tag: tag, tagStart: tagStart, field: \"%s\", &violation" % f.name, 5)
+    out.line(") { reader, violation throws(RTMWireError) in", 4)
+    out.line("try %s._record(&reader, options, &violation, into: &%s)"
+             % (view_name(f.swift_scalar), into), 5)
+    out.line("}", 4)
+
+
 def _record(out: SwiftSource, m: Message, singular: list, lazy: set):
     """_record: the one pass that checks the message's structure, as `_checkView` with
     `strings: false` does (the same errors, and the same violations recorded), and records
@@ -320,22 +317,13 @@ def _record(out: SwiftSource, m: Message, singular: list, lazy: set):
         out.line("case %s:%s" % (_tag(f), comment), 3)
         view = view_name(f.swift_scalar)
         if f.is_message and f.oneof is None:
-            out.line("let field = try reader._viewMessage(", 4)
-            out.line("tag: tag, tagStart: tagStart, field: \"%s\", &violation" % f.name, 5)
-            out.line(") { reader, violation throws(RTMWireError) in", 4)
-            out.line("try %s._record(&reader, options, &violation, into: &fields.%s)"
-                     % (view, _fields_of(f)), 5)
-            out.line("}", 4)
+            _record_message(out, f, "fields." + _fields_of(f))
             out.line("fields.%s.add(field)" % _stored(f), 4)
             return
         if f.is_message and f.number in lazy:
             # Checked here; what this records is dropped, and recorded again when read.
             out.line("var member = %s._Fields()" % view, 4)
-            out.line("let field = try reader._viewMessage(", 4)
-            out.line("tag: tag, tagStart: tagStart, field: \"%s\", &violation" % f.name, 5)
-            out.line(") { reader, violation throws(RTMWireError) in", 4)
-            out.line("try %s._record(&reader, options, &violation, into: &member)" % view, 5)
-            out.line("}", 4)
+            _record_message(out, f, "member")
             out.line("fields.%sFields = .%s" % (_stored(f.oneof), f.case), 4)
         elif f.is_message:
             enum_value = "fields.%sFields" % _stored(f.oneof)
@@ -344,11 +332,7 @@ def _record(out: SwiftSource, m: Message, singular: list, lazy: set):
                      % (_stored(f.oneof), f.case, enum_value), 4)
             out.line("member = previous", 5)
             out.line("}", 4)
-            out.line("let field = try reader._viewMessage(", 4)
-            out.line("tag: tag, tagStart: tagStart, field: \"%s\", &violation" % f.name, 5)
-            out.line(") { reader, violation throws(RTMWireError) in", 4)
-            out.line("try %s._record(&reader, options, &violation, into: &member)" % view, 5)
-            out.line("}", 4)
+            _record_message(out, f, "member")
             out.line("%s = .%s(member)" % (enum_value, f.case), 4)
         elif f.is_string or f.type.swift == "[UInt8]":
             out.line("let field = try reader._viewLengthDelimited(tag: tag, tagStart: tagStart)", 4)

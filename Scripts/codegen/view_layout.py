@@ -1,4 +1,5 @@
-"""Which oneof members a view records lazily, from an estimate of each view's Swift layout.
+"""The layout of a view's `_Fields`: the storage of each field, an estimate of each view's
+Swift size, and the oneof members a view records lazily to stay within 128 bytes.
 
 A view is its scope plus `_Fields`, the recorded offsets of its singular fields, sub-messages and
 oneof members included. Swift copies an enum larger than 128 bytes through a stack temporary and
@@ -17,10 +18,24 @@ REGISTER_LIMIT = 128
 
 # (size, alignment) of the view's storage types (Sources/RTMWire/View/ViewScope.swift).
 _SCOPE = (48, 8)  # ViewInput (base, array, root, NUL flag), 32-bit start and end, path box
-_RANGE = (8, 4)  # ViewRange, ViewOccurrences
 _FIELD_OPTIONAL = (17, 4)  # ViewField? (four 32-bit values, and Optional's tag byte)
-_INT32 = (4, 4)  # a oneof's run start, a 32-bit scalar's low bits
-_SCALARS = {"Bool": (1, 1), "Int64": (8, 8), "UInt64": (8, 8)}
+_INT32 = (4, 4)  # a oneof's run start
+_SIZES = {"ViewOccurrences": (8, 4), "ViewRange": (8, 4), "Bool": (1, 1), "UInt64": (8, 8),
+          "UInt32": (4, 4)}
+
+
+def storage(f: Field) -> tuple:
+    """(Swift type, initial value) of a singular field's storage in `_Fields`."""
+    if f.is_message:
+        # The occurrence, if there is exactly one (its own range) or `many`; the sub-message's
+        # own fields are recorded beside it (`_senderFields`), merged over every occurrence.
+        return "ViewOccurrences", "ViewOccurrences()"
+    if f.is_string or f.type.swift == "[UInt8]":
+        return "ViewRange", "ViewRange()"
+    # As narrow as the value (views are copied whole): a bool as read (any bit set), a 32-bit
+    # value or enum as its low 32 bits, which are all its conversion reads.
+    return {"Bool": ("Bool", "false"), "Int64": ("UInt64", "0"),
+            "UInt64": ("UInt64", "0")}.get(f.type.swift, ("UInt32", "0"))
 
 
 def _struct(members) -> tuple:
@@ -66,14 +81,11 @@ class ViewLayout:
             for f in m.by_number:
                 if f.repeated or f.oneof is not None:
                     continue
+                members.append(_SIZES[storage(f)[0]])
                 if f.is_message:
-                    members += [_RANGE, self.fields(self._by_name[f.full_type_name])]
-                elif f.is_string or f.type.swift == "[UInt8]":
-                    members.append(_RANGE)
-                else:
-                    members.append(_SCALARS.get(f.type.swift, _INT32))
+                    members.append(self.fields(self._by_name[f.full_type_name]))
             for oneof in m.oneofs:
-                members += [_FIELD_OPTIONAL, _INT32, _RANGE]
+                members += [_FIELD_OPTIONAL, _INT32, _SIZES["ViewOccurrences"]]
                 records = [self.fields(self._by_name[f.full_type_name]) for f in oneof.fields
                            if f.is_message and (m.full_name, f.number) not in self.lazy]
                 if any(f.is_message for f in oneof.fields):
