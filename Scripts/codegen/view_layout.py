@@ -3,8 +3,8 @@ Swift size, and the oneof members a view records lazily to stay within 128 bytes
 
 A view is its scope plus `_Fields`, the recorded offsets of its singular fields, sub-messages and
 oneof members included. Swift copies an enum larger than 128 bytes through a stack temporary and
-`memcpy` every time code switches on it or returns it, and calls outlined value witnesses to read
-its case; at 128 bytes or less it is moved in registers. A generated view that is the payload of a
+`memcpy` every time code switches on it or returns it, and reads its case through an outlined
+function; at 128 bytes or less it is moved in registers. A generated view that is the payload of a
 oneof enum (`EnvelopeView.Body`'s members) is therefore kept within 128 bytes: when its eager
 layout is larger, the message members of its own oneofs are recorded lazily, largest first, until
 it fits. A lazy member is still checked by the pass; its fields are recorded again, by a walk of
@@ -72,6 +72,7 @@ class ViewLayout:
         return (m.full_name, f.number) in self.lazy
 
     def view_size(self, m: Message) -> int:
+        """The estimated size of `m`'s view: its scope, then its `_Fields`."""
         return _struct([_SCOPE, self.fields(m)])[0]
 
     def fields(self, m: Message) -> tuple:
