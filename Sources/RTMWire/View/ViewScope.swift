@@ -86,9 +86,7 @@ public struct ViewScope {
         let last = path[Int(parent.count)]
         var cursor = ViewFieldCursor(self, path: parent)
         while let field = cursor.next() {
-            if field.tag == UInt64(last.number) << 3 | 2, field.tagStart >= last.from {
-                body(field.start, field.end)
-            }
+            if field.isOccurrence(of: last) { body(field.start, field.end) }
         }
     }
 
@@ -192,6 +190,13 @@ struct ViewField {
 
     @inlinable var number: UInt32 { tag32 >> 3 }
 
+    /// Whether this is an occurrence of a path step: the step's sub-message field
+    /// (length-delimited), at or after where the step's run starts.
+    @inlinable
+    func isOccurrence(of step: (number: UInt32, from: Int)) -> Bool {
+        tag == UInt64(step.number) << 3 | 2 && tagStart >= step.from
+    }
+
     /// The value of a varint field (its bytes were checked when the view was made).
     @inlinable
     func varint(_ base: UnsafePointer<UInt8>) -> UInt64 {
@@ -250,8 +255,7 @@ struct ViewFieldCursor {
                 continue
             }
             if level == Int(path.count) { return field }
-            let step = path[level]
-            if field.tag == UInt64(step.number) << 3 | 2, field.tagStart >= step.from {
+            if field.isOccurrence(of: path[level]) {
                 savedOffsets[level] = offset
                 savedEnds[level] = end
                 level &+= 1
