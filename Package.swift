@@ -26,6 +26,9 @@ let package = Package(
         .library(name: "RTMWireReferencePeers", targets: ["RTMWireReferencePeers"]),
         // The bridge from the Swift RTM chat tutorial's JSON messages (pure Swift).
         .library(name: "RTMWireLegacy", targets: ["RTMWireLegacy"]),
+        // The server `rtmwire serve` is built on: sign-in with signed tokens, group membership,
+        // durable storage (SQLite), history (needs the `Server` trait).
+        .library(name: "RTMWireServer", targets: ["RTMWireServer"]),
         // Not API (the leading underscore says so, as in swift-nio and swift-syntax): the
         // properties the fuzzers check, for FuzzTesting/ only, which can reach a target of this
         // package through a product alone. Needs libprotobuf-c; no release promises anything
@@ -40,7 +43,9 @@ let package = Package(
     traits: [
         .trait(
             name: "Server",
-            description: "RTMWireNIO (SwiftNIO, swift-log, swift-metrics) and the rtmwire tool."),
+            description:
+                "RTMWireNIO (SwiftNIO, swift-log, swift-metrics), RTMWireServer (swift-crypto, "
+                + "sqlite-nio) and the rtmwire tool."),
         .default(enabledTraits: ["Server"]),
     ],
     dependencies: [
@@ -48,6 +53,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        // Signed tokens (HMAC-SHA256, Ed25519, P-256): Apple's CryptoKit API, BoringSSL off Apple
+        // platforms. 3.x keeps the package's macOS 10.15 floor (jwt-kit 5 would raise it to 13).
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"4.0.0"),
+        // SQLite, the server's embedded database: vendored (one SQLite version everywhere) and
+        // driven through SwiftNIO, as postgres-nio drives PostgreSQL.
+        .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
         // `swift package generate-documentation` (Scripts/docs): a command plugin that no target
         // uses, so SwiftPM does not even resolve it for a package that depends on this one.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -78,6 +89,19 @@ let package = Package(
                 server("Logging", from: "swift-log"),
                 server("CoreMetrics", from: "swift-metrics"),
             ]),
+        // The server: authentication (signed tokens), authorization (who may read and write a
+        // conversation), storage (SQLite), the services that answer the domain documents' server
+        // flows, and the routing between connections.
+        .target(
+            name: "RTMWireServer",
+            dependencies: [
+                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
+                server("Crypto", from: "swift-crypto"),
+                server("SQLiteNIO", from: "sqlite-nio"),
+                server("NIOCore", from: "swift-nio"),
+                server("NIOPosix", from: "swift-nio"),
+                server("Logging", from: "swift-log"),
+            ]),
         // The tutorial's JSON messages: model, strict parser/printer, ISO 8601, the envelope
         // bridge and a receiver of both formats. Pure Swift, like the core.
         .target(name: "RTMWireLegacy", dependencies: ["RTMWire"]),
@@ -90,7 +114,7 @@ let package = Package(
             name: "rtmwire",
             dependencies: [
                 "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
-                "RTMWireConformance", "RTMWireLegacy",
+                "RTMWireConformance", "RTMWireLegacy", "RTMWireServer",
                 server("ArgumentParser", from: "swift-argument-parser"),
             ]),
         // libprotobuf-c, for the C peer only (the RTMWire codec never links it).
@@ -129,7 +153,8 @@ let package = Package(
         .testTarget(
             name: "RTMWireCLITests",
             dependencies: [
-                "rtmwire", "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireTestSupport",
+                "rtmwire", "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireServer",
+                "RTMWireTestSupport",
             ]),
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(
@@ -158,6 +183,13 @@ let package = Package(
             ],
             // The soak's notes for maintainers (how it measures, what issue 27 was).
             exclude: ["Soak/README.md"]),
+        .testTarget(
+            name: "RTMWireServerTests",
+            dependencies: [
+                "RTMWire", "RTMWireServer", "RTMWireTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]),
         .testTarget(
             name: "RTMWireReferencePeersTests",
             dependencies: [

@@ -17,6 +17,6 @@ struct RTMWireCommand: AsyncParsableCommand {
         subcommands: [
             DecodeCommand.self, EncodeCommand.self, ConvertCommand.self, VerifyCommand.self,
             DemoCommand.self, ServeCommand.self, BenchRelayCommand.self, ConformanceCommand.self,
-            ListTypesCommand.self,
+            ListTypesCommand.self, TokenCommand.self,
         ])
 }

@@ -1,0 +1,205 @@
+import NIOCore
+import SQLiteNIO
+
+extension SQLiteStorage {
+    /// Rows per multi-row statement: within SQLite's 32,766 bound parameters, and small enough
+    /// that one statement's text stays short.
+    static let rowsPerStatement = 500
+
+    public func append(_ envelopes: [EnvelopeToStore], at nowMs: Int64)
+        async throws(StorageError) -> [StoredPosition]
+    {
+        guard !envelopes.isEmpty else { return [] }
+        let retention = configuration.retention
+        return try await writeTransaction("store \(envelopes.count) envelopes") {
+            var heads = try await self.loadHeads(Set(envelopes.map(\.key.rawValue)))
+            let stored = try await self.storedPositions(of: envelopes)
+            var positions: [StoredPosition] = []
+            var rows: [EnvelopeToStore] = []
+            var rowPositions: [UInt64] = []
+            // A message id repeated within the batch is stored once, like one already stored.
+            var firstInBatch: [StoredKey: StoredPosition] = [:]
+            for envelope in envelopes {
+                let key = StoredKey(history: envelope.key.rawValue, messageID: envelope.messageID)
+                if var earlier = stored[key] ?? firstInBatch[key] {
+                    earlier.isRepeat = true
+                    positions.append(earlier)
+                    continue
+                }
+                guard var head = heads[key.history] else {
+                    throw StorageError(.unavailable, "no head was loaded for \(envelope.key)")
+                }
+                head.lastPosition += 1
+                heads[key.history] = head
+                let position = StoredPosition(
+                    position: head.lastPosition, epoch: head.epoch, storedTimeMs: nowMs,
+                    isRepeat: false)
+                firstInBatch[key] = position
+                positions.append(position)
+                rows.append(envelope)
+                rowPositions.append(head.lastPosition)
+            }
+            try await self.insert(rows, positions: rowPositions, at: nowMs)
+            heads = try await self.trim(heads, keeping: retention.maxEnvelopes)
+            try await self.saveHeads(heads)
+            self.heads.withLockedValue { cached in
+                for (key, head) in heads { cached[key] = head }
+            }
+            return positions
+        }
+    }
+
+    /// A message id within its history.
+    struct StoredKey: Hashable {
+        var history: String
+        var messageID: String
+    }
+
+    /// The heads of `keys`, from the cache or the database; a history never written gets a new
+    /// epoch (saved with the transaction).
+    func loadHeads(_ keys: Set<String>) async throws -> [String: HistoryHead] {
+        var heads: [String: HistoryHead] = [:]
+        var missing: [String] = []
+        self.heads.withLockedValue { cached in
+            for key in keys {
+                if let head = cached[key] { heads[key] = head } else { missing.append(key) }
+            }
+        }
+        for chunk in missing.chunks(of: Self.rowsPerStatement) {
+            let rows = try await writer.query(
+                "SELECT key, epoch, last_position, trimmed_through FROM histories WHERE key IN ("
+                    + Self.placeholders(chunk.count) + ")", chunk.map { .text($0) })
+            for row in rows {
+                guard let key = row.column("key")?.string else { continue }
+                heads[key] = try HistoryHead(row)
+            }
+        }
+        for key in missing where heads[key] == nil {
+            heads[key] = HistoryHead(epoch: Self.newEpoch(), lastPosition: 0, trimmedThrough: 0)
+        }
+        return heads
+    }
+
+    /// The positions of the batch's message ids that their histories hold already.
+    private func storedPositions(of envelopes: [EnvelopeToStore]) async throws
+        -> [StoredKey: StoredPosition]
+    {
+        var found: [StoredKey: StoredPosition] = [:]
+        let epochs = heads.withLockedValue { $0 }
+        for chunk in envelopes.chunks(of: Self.rowsPerStatement) {
+            let rows = try await writer.query(
+                "SELECT history, message_id, position, stored_ms FROM envelopes "
+                    + "WHERE (history, message_id) IN (VALUES "
+                    + Array(repeating: "(?, ?)", count: chunk.count).joined(separator: ", ") + ")",
+                chunk.flatMap { [.text($0.key.rawValue), .text($0.messageID)] })
+            for row in rows {
+                guard let history = row.column("history")?.string,
+                    let messageID = row.column("message_id")?.string,
+                    let position = row.column("position")?.integer,
+                    let storedMs = row.column("stored_ms")?.integer
+                else { continue }
+                found[StoredKey(history: history, messageID: messageID)] = StoredPosition(
+                    position: UInt64(position), epoch: epochs[history]?.epoch ?? "",
+                    storedTimeMs: Int64(storedMs), isRepeat: true)
+            }
+        }
+        // A repeat's epoch is its history's: read with the heads when not cached.
+        if found.values.contains(where: { $0.epoch.isEmpty }) {
+            let heads = try await loadHeads(Set(found.keys.map(\.history)))
+            for (key, var position) in found where position.epoch.isEmpty {
+                position.epoch = heads[key.history]?.epoch ?? ""
+                found[key] = position
+            }
+        }
+        return found
+    }
+
+    private func insert(_ rows: [EnvelopeToStore], positions: [UInt64], at nowMs: Int64)
+        async throws
+    {
+        for (start, chunk) in rows.chunkStarts(of: Self.rowsPerStatement) {
+            var binds: [SQLiteData] = []
+            binds.reserveCapacity(chunk.count * 6)
+            for (offset, envelope) in chunk.enumerated() {
+                binds += [
+                    .text(envelope.key.rawValue), .integer(Int(positions[start + offset])),
+                    .text(envelope.messageID), .text(envelope.senderID), .integer(Int(nowMs)),
+                    .blob(ByteBuffer(bytes: envelope.bytes)),
+                ]
+            }
+            _ = try await writer.query(
+                "INSERT INTO envelopes (history, position, message_id, sender_id, stored_ms, bytes) "
+                    + "VALUES "
+                    + Array(repeating: "(?, ?, ?, ?, ?, ?)", count: chunk.count)
+                    .joined(separator: ", "), binds)
+        }
+    }
+
+    /// Deletes what lies beyond `maxEnvelopes` in each history; returns the heads trimmed.
+    private func trim(_ heads: [String: HistoryHead], keeping maxEnvelopes: Int) async throws
+        -> [String: HistoryHead]
+    {
+        var heads = heads
+        for (key, var head) in heads where head.lastPosition - head.trimmedThrough > maxEnvelopes {
+            let through = head.lastPosition - UInt64(maxEnvelopes)
+            _ = try await writer.query(
+                "DELETE FROM envelopes WHERE history = ? AND position <= ?",
+                [.text(key), .integer(Int(through))])
+            head.trimmedThrough = through
+            heads[key] = head
+        }
+        return heads
+    }
+
+    private func saveHeads(_ heads: [String: HistoryHead]) async throws {
+        for chunk in Array(heads).chunks(of: Self.rowsPerStatement) {
+            _ = try await writer.query(
+                "INSERT INTO histories (key, epoch, last_position, trimmed_through) VALUES "
+                    + Array(repeating: "(?, ?, ?, ?)", count: chunk.count).joined(separator: ", ")
+                    + " ON CONFLICT (key) DO UPDATE SET last_position = excluded.last_position, "
+                    + "trimmed_through = excluded.trimmed_through",
+                chunk.flatMap { key, head in
+                    [
+                        .text(key), .text(head.epoch), .integer(Int(head.lastPosition)),
+                        .integer(Int(head.trimmedThrough)),
+                    ]
+                })
+        }
+    }
+
+    /// A new epoch: 16 random hexadecimal digits.
+    static func newEpoch() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// `?, ?, …` for `count` parameters.
+    static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+}
+
+extension SQLiteStorage.HistoryHead {
+    /// A head read from a `histories` row.
+    init(_ row: SQLiteRow) throws {
+        guard let epoch = row.column("epoch")?.string,
+            let last = row.column("last_position")?.integer,
+            let trimmed = row.column("trimmed_through")?.integer, last >= 0, trimmed >= 0
+        else { throw StorageError(.corrupt, "a histories row has missing or negative columns") }
+        self.init(epoch: epoch, lastPosition: UInt64(last), trimmedThrough: UInt64(trimmed))
+    }
+}
+
+extension Array {
+    /// The array in consecutive slices of at most `size` elements.
+    func chunks(of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+
+    /// ``chunks(of:)`` with each slice's start offset.
+    func chunkStarts(of size: Int) -> [(Int, ArraySlice<Element>)] {
+        chunks(of: size).map { ($0.startIndex, $0) }
+    }
+}

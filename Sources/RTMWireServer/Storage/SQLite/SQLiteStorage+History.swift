@@ -1,0 +1,124 @@
+import SQLiteNIO
+
+extension SQLiteStorage {
+    public func history(_ query: HistoryQuery) async throws(StorageError) -> HistorySlice {
+        try checkOpen()
+        let key = query.key.rawValue
+        let limit = max(1, query.limit)
+        do {
+            let head = try await readHead(key)
+            if let epoch = query.epoch, epoch != head.epoch, query.direction != .latest {
+                return reload(head)
+            }
+            let rows: [SQLiteRow]
+            let newestFirst: Bool
+            let hasMore: (_ returned: [StoredEnvelope]) -> Bool
+            switch query.direction {
+            case .latest, .before:
+                var before = head.lastPosition + 1
+                if case .before(let position) = query.direction { before = position }
+                rows = try await reader.query(
+                    "SELECT position, stored_ms, message_id, bytes FROM envelopes "
+                        + "WHERE history = ? AND position < ? ORDER BY position DESC LIMIT ?",
+                    [.text(key), .integer(Int(min(before, UInt64(Int.max)))), .integer(limit)])
+                newestFirst = true
+                hasMore = { ($0.first?.position ?? 0) > head.trimmedThrough + 1 }
+            case .after(let position):
+                // What followed the position must still be there, and the position must be one
+                // this history gave.
+                guard position >= head.trimmedThrough, position <= head.lastPosition else {
+                    return reload(head)
+                }
+                rows = try await reader.query(
+                    "SELECT position, stored_ms, message_id, bytes FROM envelopes "
+                        + "WHERE history = ? AND position > ? ORDER BY position ASC LIMIT ?",
+                    [.text(key), .integer(Int(position)), .integer(limit)])
+                newestFirst = false
+                hasMore = { ($0.last?.position ?? position) < head.lastPosition }
+            }
+            var envelopes = try rows.map(StoredEnvelope.init)
+            if newestFirst { envelopes.reverse() }
+            return HistorySlice(
+                status: .ok, envelopes: envelopes, epoch: head.epoch,
+                latestPosition: head.lastPosition, hasMore: hasMore(envelopes))
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(mapping: error, doing: "read the history of \(query.key)")
+        }
+    }
+
+    private func reload(_ head: HistoryHead) -> HistorySlice {
+        HistorySlice(
+            status: .reload, envelopes: [], epoch: head.epoch, latestPosition: head.lastPosition,
+            hasMore: false)
+    }
+
+    /// The committed head of a history; one never written is created (empty, with its epoch) so
+    /// that its epoch is the one its first envelope will have.
+    private func readHead(_ key: String) async throws -> HistoryHead {
+        if let head = heads.withLockedValue({ $0[key] }) { return head }
+        return try await writeTransaction("start the history \(key)") {
+            if let head = self.heads.withLockedValue({ $0[key] }) { return head }
+            let rows = try await self.writer.query(
+                "SELECT epoch, last_position, trimmed_through FROM histories WHERE key = ?",
+                [.text(key)])
+            let head: HistoryHead
+            if let row = rows.first {
+                head = try HistoryHead(row)
+            } else {
+                head = HistoryHead(epoch: Self.newEpoch(), lastPosition: 0, trimmedThrough: 0)
+                _ = try await self.writer.query(
+                    "INSERT INTO histories (key, epoch, last_position, trimmed_through) "
+                        + "VALUES (?, ?, 0, 0)", [.text(key), .text(head.epoch)])
+            }
+            self.heads.withLockedValue { $0[key] = head }
+            return head
+        }
+    }
+
+    public func deleteExpired(at nowMs: Int64) async throws(StorageError) -> Int {
+        let cutoff = nowMs - configuration.retention.maxAgeMs
+        return try await writeTransaction("delete expired envelopes") {
+            // The newest expired position of each history becomes its trimmed-through mark.
+            let expired = try await self.writer.query(
+                "SELECT history, MAX(position) AS through, COUNT(*) AS count FROM envelopes "
+                    + "WHERE stored_ms < ? GROUP BY history", [.integer(Int(cutoff))])
+            var deleted = 0
+            for row in expired {
+                guard let history = row.column("history")?.string,
+                    let through = row.column("through")?.integer,
+                    let count = row.column("count")?.integer
+                else { continue }
+                _ = try await self.writer.query(
+                    "DELETE FROM envelopes WHERE history = ? AND position <= ?",
+                    [.text(history), .integer(through)])
+                _ = try await self.writer.query(
+                    "UPDATE histories SET trimmed_through = MAX(trimmed_through, ?) WHERE key = ?",
+                    [.integer(through), .text(history)])
+                deleted += count
+            }
+            // The cached heads' trimmed marks are read again when next needed.
+            self.heads.withLockedValue { heads in
+                for row in expired {
+                    if let history = row.column("history")?.string { heads[history] = nil }
+                }
+            }
+            return deleted
+        }
+    }
+}
+
+extension StoredEnvelope {
+    /// An envelope read from an `envelopes` row.
+    init(_ row: SQLiteRow) throws {
+        guard let position = row.column("position")?.integer, position > 0,
+            let storedMs = row.column("stored_ms")?.integer,
+            let messageID = row.column("message_id")?.string,
+            let bytes = row.column("bytes")?.blob
+        else { throw StorageError(.corrupt, "an envelopes row has missing or invalid columns") }
+        self.init(
+            position: UInt64(position), storedTimeMs: Int64(storedMs), messageID: messageID,
+            bytes: Array(bytes.readableBytesView))
+    }
+}

@@ -1,0 +1,260 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import SQLiteNIO
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The server's embedded database: SQLite (vendored by sqlite-nio, so one SQLite version on
+/// every platform) in one file of a data directory, in write-ahead-log mode.
+///
+/// One connection writes, one reads (write-ahead logging lets them run at once). Transactions on
+/// the writing connection run one at a time. With ``Configuration/Durability/full`` (the
+/// default) a transaction is on disk when it commits, so an acknowledged envelope survives a
+/// crash of the process and of the machine; ``Configuration/Durability/normal`` survives a crash
+/// of the process only, and commits faster.
+public final class SQLiteStorage: ServerStorage, Sendable {
+    /// How the database is kept.
+    public struct Configuration: Sendable {
+        /// When a commit reaches the disk.
+        public enum Durability: String, Sendable, CaseIterable {
+            /// Synced at every commit (`PRAGMA synchronous=FULL`): survives power loss.
+            case full
+            /// Synced at checkpoints (`PRAGMA synchronous=NORMAL`): survives a killed process.
+            case normal
+        }
+
+        /// When a commit reaches the disk. Default ``Durability/full``.
+        public var durability: Durability
+        /// How much history is kept.
+        public var retention: RetentionPolicy
+        /// The logger.
+        public var logger: Logger
+
+        /// Creates a configuration.
+        public init(
+            durability: Durability = .full, retention: RetentionPolicy = .default,
+            logger: Logger = Logger(label: "rtmwire.storage")
+        ) {
+            self.durability = durability
+            self.retention = retention
+            self.logger = logger
+        }
+    }
+
+    /// The database file's name in its data directory.
+    public static let fileName = "rtmwire.sqlite"
+
+    /// The settings in force.
+    public let configuration: Configuration
+    /// The database file.
+    public let path: String
+    let writer: SQLiteConnection
+    let reader: SQLiteConnection
+    let gate = SerialGate()
+    /// Each history's epoch and newest position, as committed: the writer is the only one, so
+    /// they are read from the database once per history.
+    let heads = NIOLockedValueBox<[String: HistoryHead]>([:])
+    let closed = NIOLockedValueBox(false)
+
+    struct HistoryHead: Sendable {
+        var epoch: String
+        var lastPosition: UInt64
+        var trimmedThrough: UInt64
+    }
+
+    private init(
+        configuration: Configuration, path: String, writer: SQLiteConnection,
+        reader: SQLiteConnection
+    ) {
+        self.configuration = configuration
+        self.path = path
+        self.writer = writer
+        self.reader = reader
+    }
+
+    /// Opens (creating when missing) the database in `directory`, which is created too, and
+    /// brings its schema up to date. Throws ``StorageError`` when the directory or file cannot be
+    /// made or written, or holds a database of a newer RTMWire.
+    public static func open(directory: String, configuration: Configuration = Configuration())
+        async throws(StorageError) -> SQLiteStorage
+    {
+        try makeDirectory(directory)
+        let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
+        let writer: SQLiteConnection
+        let reader: SQLiteConnection
+        do {
+            writer = try await SQLiteConnection.open(
+                storage: .file(path: path), logger: configuration.logger)
+        } catch {
+            throw StorageError(mapping: error, doing: "open \(path)")
+        }
+        do throws(StorageError) {
+            try await prepare(writer, configuration)
+            try await migrate(writer, path: path)
+            do {
+                reader = try await SQLiteConnection.open(
+                    storage: .file(path: path), logger: configuration.logger)
+            } catch {
+                throw StorageError(mapping: error, doing: "open \(path)")
+            }
+        } catch {
+            try? await writer.close()
+            throw error
+        }
+        do {
+            _ = try await reader.query("PRAGMA busy_timeout = 5000")
+        } catch {
+            try? await reader.close()
+            try? await writer.close()
+            throw StorageError(mapping: error, doing: "open \(path)")
+        }
+        return SQLiteStorage(
+            configuration: configuration, path: path, writer: writer, reader: reader)
+    }
+
+    /// The directory, created (with its parents) when missing.
+    private static func makeDirectory(_ directory: String) throws(StorageError) {
+        var built = directory.hasPrefix("/") ? "/" : ""
+        for part in directory.split(separator: "/") {
+            built += part + "/"
+            if mkdir(built, 0o700) != 0, errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                throw StorageError(
+                    .cannotOpen, "cannot create the data directory \(directory): \(reason)")
+            }
+        }
+        guard access(directory, W_OK) == 0 else {
+            throw StorageError(.readOnly, "the data directory \(directory) is not writable")
+        }
+    }
+
+    private static func prepare(_ connection: SQLiteConnection, _ configuration: Configuration)
+        async throws(StorageError)
+    {
+        do {
+            let mode = try await connection.query("PRAGMA journal_mode = WAL")
+            guard mode.first?.column("journal_mode")?.string?.lowercased() == "wal" else {
+                throw StorageError(.unavailable, "the database refused write-ahead logging")
+            }
+            let synchronous = configuration.durability == .full ? "FULL" : "NORMAL"
+            _ = try await connection.query("PRAGMA synchronous = \(synchronous)")
+            _ = try await connection.query("PRAGMA busy_timeout = 5000")
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(mapping: error, doing: "prepare the database")
+        }
+    }
+
+    private static func migrate(_ connection: SQLiteConnection, path: String)
+        async throws(StorageError)
+    {
+        do {
+            let version =
+                try await connection.query("PRAGMA user_version").first?
+                .column("user_version")?.integer ?? 0
+            let known = SQLiteMigrations.all.count
+            guard version <= known else {
+                throw StorageError(
+                    .newerSchema,
+                    "\(path) has schema version \(version); this rtmwire knows up to \(known)")
+            }
+            for (index, migration) in SQLiteMigrations.all.enumerated().dropFirst(Int(version)) {
+                _ = try await connection.query("BEGIN IMMEDIATE")
+                do {
+                    for statement in migration.split(separator: ";")
+                    where
+                        !statement
+                        .allSatisfy(\.isWhitespace)
+                    {
+                        _ = try await connection.query(String(statement))
+                    }
+                    _ = try await connection.query("PRAGMA user_version = \(index + 1)")
+                    _ = try await connection.query("COMMIT")
+                } catch {
+                    _ = try? await connection.query("ROLLBACK")
+                    throw error
+                }
+            }
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw StorageError(mapping: error, doing: "migrate \(path)")
+        }
+    }
+
+    public func close() async {
+        let wasClosed = closed.withLockedValue { closed in
+            defer { closed = true }
+            return closed
+        }
+        guard !wasClosed else { return }
+        try? await gate.run { () async throws(StorageError) in
+            try? await self.reader.close()
+            try? await self.writer.close()
+        }
+    }
+
+    /// Throws ``StorageError/Code/closed`` once ``close()`` was called.
+    func checkOpen() throws(StorageError) {
+        if closed.withLockedValue({ $0 }) {
+            throw StorageError(.closed, "the storage was closed")
+        }
+    }
+
+    /// Runs `body` as one write transaction, committed when it returns and rolled back when it
+    /// throws; transactions run one at a time.
+    func writeTransaction<Result: Sendable>(
+        _ doing: String, _ body: @Sendable @escaping () async throws -> Result
+    ) async throws(StorageError) -> Result {
+        try checkOpen()
+        return try await gate.run { () async throws(StorageError) in
+            do {
+                _ = try await self.writer.query("BEGIN IMMEDIATE")
+            } catch {
+                throw StorageError(mapping: error, doing: doing)
+            }
+            do {
+                let result = try await body()
+                _ = try await self.writer.query("COMMIT")
+                return result
+            } catch {
+                _ = try? await self.writer.query("ROLLBACK")
+                if let error = error as? StorageError { throw error }
+                throw StorageError(mapping: error, doing: doing)
+            }
+        }
+    }
+}
+
+extension StorageError {
+    /// The storage error for a failure of SQLite (or of its connection) while `doing`.
+    init(mapping error: any Error, doing: String) {
+        guard let error = error as? SQLiteError else {
+            self.init(.unavailable, "could not \(doing): \(error)")
+            return
+        }
+        let code: Code =
+            switch error.reason {
+            case .full: .full
+            case .readOnly, .permission, .readonlyInRecovery, .readonlyCantLock,
+                .readonlyInRollback, .readonlyBackingMoved, .readonlyDirectory:
+                .readOnly
+            case .corrupt, .notADatabase, .corruptVirtualTable, .corruptSequenceSchema,
+                .corruptIndex:
+                .corrupt
+            case .cantOpen, .cantOpenDirectory, .cantOpenInvalidPath, .cantOpenUnfollowedSymlink:
+                .cannotOpen
+            default: .unavailable
+            }
+        self.init(code, "could not \(doing): \(error.message)")
+    }
+}

@@ -1,0 +1,55 @@
+/// Where the server keeps what it acknowledged: histories of envelopes and group members. The
+/// embedded default is ``SQLiteStorage``; every backend passes the same storage tests.
+///
+/// A backend makes each ``append(_:at:)`` one transaction: either every envelope of the batch is
+/// kept (durably, when it returns) or none is, so the server acknowledges only what a crash
+/// cannot take back.
+public protocol ServerStorage: Sendable {
+    /// Stores a batch of envelopes in one transaction, at `nowMs`, and returns each one's
+    /// position in order. An envelope whose message id its history holds already is not stored
+    /// again: its position is the stored one's, marked ``StoredPosition/isRepeat``.
+    func append(_ envelopes: [EnvelopeToStore], at nowMs: Int64) async throws(StorageError)
+        -> [StoredPosition]
+
+    /// Reads a page of a history.
+    func history(_ query: HistoryQuery) async throws(StorageError) -> HistorySlice
+
+    /// Deletes what ``RetentionPolicy/maxAgeMs`` no longer keeps, as of `nowMs`; returns how
+    /// many envelopes it deleted.
+    func deleteExpired(at nowMs: Int64) async throws(StorageError) -> Int
+
+    /// The members of a group, with their roles; empty when the group does not exist.
+    func groupMembers(_ groupID: String) async throws(StorageError) -> [GroupMembership]
+
+    /// Applies changes to a group's members in one transaction: each user's role is set, or
+    /// the user removed when the role is nil.
+    func updateGroup(_ groupID: String, _ changes: [String: GroupMembership.Role?])
+        async throws(StorageError)
+
+    /// Closes the storage; later calls throw ``StorageError/Code/closed``.
+    func close() async
+}
+
+/// One member of a group as storage keeps it.
+public struct GroupMembership: Sendable, Hashable {
+    /// A member's role (Agora Chat: owner, admins, members).
+    public enum Role: Int, Sendable, Hashable, CaseIterable {
+        /// Posts and receives.
+        case member = 1
+        /// Also adds and removes members.
+        case admin = 2
+        /// Also makes and unmakes admins; one per group.
+        case owner = 3
+    }
+
+    /// The member's user id.
+    public var userID: String
+    /// Its role.
+    public var role: Role
+
+    /// Creates a membership.
+    public init(userID: String, role: Role) {
+        self.userID = userID
+        self.role = role
+    }
+}
