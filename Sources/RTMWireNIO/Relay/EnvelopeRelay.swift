@@ -46,6 +46,8 @@ import RTMWireTransport
 public final class EnvelopeRelay: Sendable {
     /// The relay's settings.
     public let configuration: RelayConfiguration
+    /// Who decides where envelopes go; nil: the relay's own membership rule.
+    public let router: (any RelayRouter)?
     private let state: NIOLockedValueBox<State>
     private let metrics: RelayMetrics
 
@@ -57,9 +59,14 @@ public final class EnvelopeRelay: Sendable {
         var statistics = RelayStatistics()
     }
 
-    /// Creates a relay; it serves while ``run(tcp:webSocket:isolation:_:)`` runs.
-    public init(configuration: RelayConfiguration = RelayConfiguration()) {
+    /// Creates a relay; it serves while ``run(tcp:webSocket:isolation:_:)`` runs. With a
+    /// `router`, the router decides who each connection is and where each envelope goes;
+    /// without one, the relay's own membership rule does.
+    public init(
+        configuration: RelayConfiguration = RelayConfiguration(), router: (any RelayRouter)? = nil
+    ) {
         self.configuration = configuration
+        self.router = router
         self.state = NIOLockedValueBox(
             State(membership: RelayMembership(recentMessages: configuration.recentMessages)))
         self.metrics = RelayMetrics(configuration.telemetry)
@@ -159,7 +166,8 @@ public final class EnvelopeRelay: Sendable {
         let budget = child.budget
         try? await child.channel.executeThenClose { inbound, outbound in
             let channel = child.channel.channel
-            let link = register(.tcp, channel)
+            let link = register(.tcp, channel, credential: nil)
+            await opened(link)
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for await frame in link.outbox {
@@ -173,8 +181,13 @@ public final class EnvelopeRelay: Sendable {
                         }
                     }
                     outbound.finish()
-                    // Everything queued is written: the peer reads the end of the stream.
-                    try? await channel.close(mode: .output).get()
+                    if link.refusal.withLockedValue({ $0 }) != nil {
+                        // Refused by the router: what was queued (its refusal) is written.
+                        try? await channel.close().get()
+                    } else {
+                        // Everything queued is written: the peer reads the end of the stream.
+                        try? await channel.close(mode: .output).get()
+                    }
                 }
                 await receive(inbound, on: link)
                 await group.waitForAll()
@@ -194,7 +207,10 @@ public final class EnvelopeRelay: Sendable {
         let budget = configured.budget
         try? await configured.channel.executeThenClose { inbound, outbound in
             let channel = configured.channel.channel
-            let link = register(isJSON ? .webSocketJSON : .webSocketBinary, channel)
+            let link = register(
+                isJSON ? .webSocketJSON : .webSocketBinary, channel,
+                credential: configured.credential)
+            await opened(link)
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { [self] in
                     for await frame in link.outbox {
@@ -209,12 +225,16 @@ public final class EnvelopeRelay: Sendable {
                         }
                     }
                     let going = state.withLockedValue { $0.draining }
-                    var data = channel.allocator.buffer(capacity: 2)
-                    data.write(webSocketErrorCode: going ? .goingAway : .normalClosure)
+                    let refusal = link.refusal.withLockedValue { $0 }
+                    let close =
+                        refusal.map { WebSocketClose(code: .policyViolation, reason: $0) }
+                        ?? WebSocketClose(code: going ? .goingAway : .normalClosure, reason: "")
                     try? await outbound.write(
-                        WebSocketFrame(fin: true, opcode: .connectionClose, data: data))
+                        close.frame(allocator: channel.allocator, maskKey: nil))
                     outbound.finish()
                     try? await configured.closeWritten.get()
+                    // A refused client is not waited for: its socket closes after the close frame.
+                    if refusal != nil { try? await channel.close().get() }
                 }
                 await receive(inbound, on: link)
                 await group.waitForAll()
@@ -258,7 +278,14 @@ public final class EnvelopeRelay: Sendable {
     ) async {
         do {
             for try await batch in inbound {
-                for frame in batch { try route(frame, from: link) }
+                if let router {
+                    metrics.received(link.transport, count: batch.count)
+                    state.withLockedValue { $0.statistics.received += batch.count }
+                    perform(
+                        await router.received(batch.map(RelayEnvelope.init), from: link.connection))
+                } else {
+                    for frame in batch { try route(frame, from: link) }
+                }
             }
         } catch let refusal as RelayMembership.Refusal {
             closeLink(link, reason: "\(refusal)")
@@ -268,24 +295,60 @@ public final class EnvelopeRelay: Sendable {
             configuration.telemetry.logger.info(
                 "rtmwire: relay connection ended", metadata: metadata)
         }
-        unregister(link)
+        await unregister(link)
     }
 
-    private func register(_ transport: RelayLink.Transport, _ channel: any Channel) -> RelayLink {
+    private func register(
+        _ transport: RelayLink.Transport, _ channel: any Channel, credential: String?
+    ) -> RelayLink {
         metrics.connection(transport)
         return state.withLockedValue { state in
             state.nextID += 1
             state.statistics.connections += 1
             let link = RelayLink(
-                id: state.nextID, transport: transport, channel: channel,
-                capacity: configuration.maxQueuedEnvelopes)
+                connection: RelayConnection(
+                    id: state.nextID, transport: transport, credential: credential),
+                channel: channel, capacity: configuration.maxQueuedEnvelopes)
             state.links[link.id] = link
             if state.draining { link.finish() }
             return link
         }
     }
 
-    private func unregister(_ link: RelayLink) {
+    /// Tells the router a connection opened, and does what it answers.
+    private func opened(_ link: RelayLink) async {
+        guard let router else { return }
+        perform(await router.opened(link.connection))
+    }
+
+    /// Does what a router asked.
+    private func perform(_ actions: [RelayAction]) {
+        for action in actions {
+            switch action {
+            case .deliver(let envelope, let ids):
+                let recipients = state.withLockedValue { state in ids.compactMap { state.links[$0] }
+                }
+                for recipient in recipients { deliver(envelope.frame, to: recipient) }
+            case .close(let id, let reason):
+                guard let link = state.withLockedValue({ $0.links[id] }) else { continue }
+                state.withLockedValue { $0.statistics.closed += 1 }
+                metrics.dropped("refused")
+                var metadata = Logger.metadata(of: link.channel)
+                metadata["rtmwire.relay.reason"] = "\(reason)"
+                configuration.telemetry.logger.info(
+                    "rtmwire: relay router closed a connection", metadata: metadata)
+                link.refuse(reason)
+            }
+        }
+    }
+
+    private func unregister(_ link: RelayLink) async {
+        if let router {
+            state.withLockedValue { $0.links[link.id] = nil }
+            link.finish()
+            perform(await router.closed(link.connection))
+            return
+        }
         let departures: [(RelayLink, RelayFrame)] = state.withLockedValue { state in
             state.links[link.id] = nil
             let (user, departed) = state.membership.remove(link.id)
@@ -465,12 +528,12 @@ struct RelayMetrics: Sendable {
         conversions = Counter(label: "rtmwire_relay_json_conversions_total", factory: factory)
     }
 
-    /// One envelope received on a connection of `transport`.
-    func received(_ transport: RelayLink.Transport) {
+    /// `count` envelopes received on a connection of `transport`.
+    func received(_ transport: RelayLink.Transport, count: Int = 1) {
         Counter(
             label: "rtmwire_relay_envelopes_total", dimensions: [("transport", transport.rawValue)],
             factory: factory
-        ).increment()
+        ).increment(by: count)
     }
 
     func delivered() { deliveries.increment() }

@@ -1,3 +1,4 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import RTMWire
 
@@ -8,21 +9,22 @@ import RTMWire
 /// closed (and counted) rather than buffered without bound or let to stall the relay.
 final class RelayLink: Sendable {
     /// How a link writes frames.
-    enum Transport: String, Sendable {
-        case tcp
-        case webSocketBinary = "websocket-binary"
-        case webSocketJSON = "websocket-json"
-    }
+    typealias Transport = RelayConnection.Transport
 
-    let id: Int
-    let transport: Transport
+    /// The connection as a router sees it.
+    let connection: RelayConnection
     let channel: any Channel
     let outbox: AsyncStream<RelayFrame>
     private let continuation: AsyncStream<RelayFrame>.Continuation
+    /// Why a router closed the connection, once it has: the writer closes with it after the
+    /// outbox (WebSocket close code 1008 and this reason).
+    let refusal = NIOLockedValueBox<String?>(nil)
 
-    init(id: Int, transport: Transport, channel: any Channel, capacity: Int) {
-        self.id = id
-        self.transport = transport
+    var id: Int { connection.id }
+    var transport: Transport { connection.transport }
+
+    init(connection: RelayConnection, channel: any Channel, capacity: Int) {
+        self.connection = connection
         self.channel = channel
         (outbox, continuation) = AsyncStream.makeStream(
             of: RelayFrame.self, bufferingPolicy: .bufferingOldest(max(1, capacity)))
@@ -49,6 +51,13 @@ final class RelayLink: Sendable {
 
     /// Ends the outbox: the writer sends what is queued, then closes its side.
     func finish() {
+        continuation.finish()
+    }
+
+    /// Ends the outbox for a router's refusal: the writer sends what is queued, then closes the
+    /// connection with `reason`.
+    func refuse(_ reason: String) {
+        refusal.withLockedValue { $0 = $0 ?? reason }
         continuation.finish()
     }
 }

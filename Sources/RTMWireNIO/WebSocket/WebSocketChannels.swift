@@ -30,6 +30,8 @@ enum WebSocketChannels {
         let channel: NIOAsyncChannel<[Inbound], WebSocketFrame>
         let budget: OutboundBudget
         let subprotocol: WebSocketSubprotocol
+        /// The credential the client presented in its handshake (a server's side only).
+        let credential: String?
         let isServer: Bool
         /// See ``WebSocketMessageAssembler/closeWritten``.
         let closeWritten: EventLoopFuture<Void>
@@ -66,8 +68,9 @@ enum WebSocketChannels {
     /// Installs the message deadline, the message assembler and envelope decoder, the batching,
     /// the outbound budget and the async bridge on an upgraded channel; runs on its event loop.
     static func configure<Inbound: Sendable>(
-        _ channel: any Channel, subprotocol: WebSocketSubprotocol, isServer: Bool,
-        _ configuration: WebSocketConfiguration, _ decoding: InboundDecoding<Inbound>
+        _ channel: any Channel, subprotocol: WebSocketSubprotocol, credential: String? = nil,
+        isServer: Bool, _ configuration: WebSocketConfiguration,
+        _ decoding: InboundDecoding<Inbound>
     ) throws -> Configured<Inbound> {
         let limits = configuration.limits
         let pipeline = channel.pipeline.syncOperations
@@ -98,8 +101,8 @@ enum WebSocketChannels {
                     lowWatermark: configuration.inboundLowWatermark,
                     highWatermark: configuration.inboundHighWatermark)))
         return Configured(
-            channel: asyncChannel, budget: budget, subprotocol: subprotocol, isServer: isServer,
-            closeWritten: closeWritten.futureResult)
+            channel: asyncChannel, budget: budget, subprotocol: subprotocol, credential: credential,
+            isServer: isServer, closeWritten: closeWritten.futureResult)
     }
 
     // MARK: Server
@@ -138,13 +141,17 @@ enum WebSocketChannels {
         // NIO's upgrade handler keeps a refused request's head to itself (it replays only the
         // parts after it), so the refusal keeps it here for the responder's answer.
         let refused = NIOLockedValueBox<HTTPRequestHead?>(nil)
+        // The decision on an accepted request, made once (its credential check may verify a
+        // signature) and read again when the pipeline is upgraded.
+        let accepted = NIOLockedValueBox<(WebSocketSubprotocol, String?)?>(nil)
         let upgrader = NIOTypedWebSocketServerUpgrader<ServerHandshake<Inbound>>(
             maxFrameSize: maxFrameSize(configuration),
             // Protocol errors are answered by the message assembler, with RTMWire's reasons.
             enableAutomaticErrorHandling: false,
             shouldUpgrade: { channel, head in
                 switch WebSocketHandshake.evaluate(head, configuration) {
-                case .accept(let subprotocol):
+                case .accept(let subprotocol, let credential):
+                    accepted.withLockedValue { $0 = (subprotocol, credential) }
                     return channel.eventLoop.makeSucceededFuture(
                         HTTPHeaders([("Sec-WebSocket-Protocol", subprotocol.name)]))
                 case .refuse:
@@ -152,19 +159,16 @@ enum WebSocketChannels {
                     return channel.eventLoop.makeSucceededFuture(nil)
                 }
             },
-            upgradePipelineHandler: { channel, head in
+            upgradePipelineHandler: { channel, _ in
                 channel.eventLoop.makeCompletedFuture {
-                    guard
-                        case .accept(let subprotocol) = WebSocketHandshake.evaluate(
-                            head, configuration)
-                    else {
+                    guard let (subprotocol, credential) = accepted.withLockedValue({ $0 }) else {
                         throw TransportError(
                             code: .handshakeRefused, detail: "the upgrade was refused")
                     }
                     return .upgraded(
                         try configure(
-                            channel, subprotocol: subprotocol, isServer: true, configuration,
-                            decoding))
+                            channel, subprotocol: subprotocol, credential: credential,
+                            isServer: true, configuration, decoding))
                 }
             })
         let handshake = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(

@@ -42,6 +42,11 @@ public struct WebSocketConfiguration: Sendable {
     /// client's page beside the WebSocket endpoint; nil, or a nil answer: 426 Upgrade Required.
     public var httpResponder:
         (@Sendable (_ method: String, _ target: String) -> WebSocketHTTPResponse?)?
+    /// Checks the credential a handshake presents (``WebSocketCredential``: a bearer token),
+    /// nil when none was: returns nil to let the upgrade go on, or the refusal the client is
+    /// answered with over HTTP before any WebSocket message. nil (the default): no check. An
+    /// accepted credential is passed on with the connection (``RelayConnection/credential``).
+    public var credentialCheck: (@Sendable (_ credential: String?) -> WebSocketCredentialRefusal?)?
     /// The event loops the sockets run on. Default: NIO's shared singleton group.
     public var eventLoopGroup: any EventLoopGroup
     /// Where connections, messages and errors are logged and counted (``FramingTelemetry``).
@@ -62,6 +67,7 @@ public struct WebSocketConfiguration: Sendable {
         subprotocols: [WebSocketSubprotocol] = WebSocketSubprotocol.allCases,
         httpResponder: (@Sendable (_ method: String, _ target: String) -> WebSocketHTTPResponse?)? =
             nil,
+        credentialCheck: (@Sendable (_ credential: String?) -> WebSocketCredentialRefusal?)? = nil,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         telemetry: FramingTelemetry = FramingTelemetry()
     ) {
@@ -77,6 +83,7 @@ public struct WebSocketConfiguration: Sendable {
         self.allowedOrigins = allowedOrigins
         self.subprotocols = subprotocols.isEmpty ? WebSocketSubprotocol.allCases : subprotocols
         self.httpResponder = httpResponder
+        self.credentialCheck = credentialCheck
         self.eventLoopGroup = eventLoopGroup
         self.telemetry = telemetry
     }

@@ -1,13 +1,15 @@
 import NIOHTTP1
 
-/// What a server decides about an upgrade request: the subprotocol it speaks with the client,
-/// or why it refuses (an HTTP status and a sentence the client can show).
+/// What a server decides about an upgrade request: the subprotocol it speaks with the client
+/// and the credential the client presented, or why it refuses (an HTTP status and a sentence
+/// the client can show).
 enum WebSocketHandshake: Sendable, Equatable {
-    case accept(WebSocketSubprotocol)
+    case accept(WebSocketSubprotocol, credential: String?)
     case refuse(status: HTTPResponseStatus, reason: String)
 
     /// Decides on `head`: the first subprotocol of the client's offer that the server accepts,
-    /// and an `Origin` the allowed list names (when there is a list).
+    /// an `Origin` the allowed list names (when there is a list), and a credential that passes
+    /// ``WebSocketConfiguration/credentialCheck`` (when there is one).
     static func evaluate(_ head: HTTPRequestHead, _ configuration: WebSocketConfiguration)
         -> WebSocketHandshake
     {
@@ -35,7 +37,12 @@ enum WebSocketHandshake: Sendable, Equatable {
                     "no RTMWire subprotocol: offer \(names) in Sec-WebSocket-Protocol "
                     + "(offered: \(shown))")
         }
-        return .accept(subprotocol)
+        let credential = WebSocketCredential.presented(in: head)
+        if let refusal = configuration.credentialCheck?(credential) {
+            return .refuse(
+                status: HTTPResponseStatus(statusCode: refusal.status), reason: refusal.reason)
+        }
+        return .accept(subprotocol, credential: credential)
     }
 }
 

@@ -6,8 +6,11 @@ import RTMWireNIO
 /// built bit by bit (masked, as a client must), and the server's bytes parsed back into its
 /// HTTP answer and frames.
 enum RawWebSocket {
-    /// An upgrade request for 127.0.0.1 offering `protocols` (none: no header at all).
-    static func request(protocols: [String], origin: String? = nil) -> [UInt8] {
+    /// An upgrade request for 127.0.0.1 offering `protocols` (none: no header at all), with
+    /// `headers` added.
+    static func request(protocols: [String], origin: String? = nil, headers: [String] = [])
+        -> [UInt8]
+    {
         var lines = [
             "GET / HTTP/1.1", "Host: 127.0.0.1", "Upgrade: websocket", "Connection: Upgrade",
             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
@@ -16,6 +19,7 @@ enum RawWebSocket {
             lines.append("Sec-WebSocket-Protocol: \(protocols.joined(separator: ", "))")
         }
         if let origin { lines.append("Origin: \(origin)") }
+        lines += headers
         return Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     }
 
