@@ -51,12 +51,15 @@ struct DecodeCommand: ParsableCommand {
             input = try hex.decode(input)
             try hex.finish()
         }
-        if input.isEmpty {
-            // An empty input is a valid empty message, which no real sender writes: say so
-            // rather than report the first required field missing.
+        if input.isEmpty, options.input == nil, StandardStreams.inputIsTerminal {
+            // Nothing was piped in and the terminal's input ended at once: say what decode
+            // reads. Empty piped or file input is the empty message (every field at its
+            // default), as every protobuf runtime reads it, and is decoded below like any
+            // other: a type whose rules refuse the empty message says why.
             throw CLIError(
                 kind: "emptyInput",
-                detail: "\(options.input ?? "standard input") is empty: there is nothing to decode",
+                detail:
+                    "standard input is a terminal and nothing was read: pipe the bytes in or use --input FILE",
                 status: .invalidInput)
         }
         let message: M

@@ -81,6 +81,9 @@ enum StandardStreams {
     /// True when standard output is a terminal.
     static var outputIsTerminal: Bool { isatty(1) == 1 }
 
+    /// True when standard input is a terminal: nothing was piped or redirected in.
+    static var inputIsTerminal: Bool { isatty(0) == 1 }
+
     /// Writes bytes to standard output.
     static func write(_ bytes: [UInt8]) {
         write(bytes, fd: 1)

@@ -40,14 +40,6 @@ import Testing
             names.contains("rtmwire.v1.Envelope") && names.contains("rtmwire.v1.TypingIndicator"))
     }
 
-    @Test func emptyInputSaysSo() throws {
-        let run = try Run(["decode"])
-        #expect(run.status == 1)
-        #expect(
-            run.stderr == "error: emptyInput: standard input is empty: there is nothing to decode\n"
-        )
-    }
-
     @Test func jsonFedToDecodeGetsAHint() throws {
         let run = try Run(["decode"], stdin: Self.json)
         #expect(run.status == 1)
