@@ -331,8 +331,14 @@ unknown kind.
 Deliberately not rules (valid vectors pin them down): unknown enum numbers (e.g. a
 conversation type or presence of 99); a response without target or operation (an
 `INVALID_REQUEST` answer); negative revisions; an empty metadata set in a request; an
-empty init or complete event. Not rules either (and not tested): the conversation type that
-delivery options, delivery receipts, message read receipts and group read counts appear in.
+empty init or complete event; a refusal without message id (the connection is refused); an
+acknowledgement with position 0 and no epoch (taken, not kept); a history request with neither
+position (the latest page); an empty history page; a group response without request id (a
+membership event). Not rules either (and not tested): the conversation type that delivery
+options, delivery receipts, message read receipts and group read counts appear in; the
+conversation a sign-in, history request or group request travels in, and whether a sign-in's
+token is a valid JWT (the server's to judge); the bytes inside a history entry (the reader
+decodes them as any envelope).
 
 Not covered by any vector: `maxMessageBytes` (1 MiB; no vector that large is kept here) and the
 stream assembler limits.
