@@ -6,12 +6,8 @@ extension HistoryRequest {
             throw RTMWireError.invalid(
                 "after_position", "a history request asks before a position or after one, not both")
         }
-        if limit == 0 {
-            throw RTMWireError.invalid("limit", "a page holds at least one envelope")
-        }
-        try Rules.atMost(
-            Int(limit), limits.maxHistoryPageSize, "maxHistoryPageSize", "limit",
-            "the page asked for is too large")
+        try Rules.pageSize(
+            limit, limits.maxHistoryPageSize, "maxHistoryPageSize", "limit", "envelope")
     }
 }
 
