@@ -196,7 +196,7 @@ def build(ctx):
 
     name = "envelope-unknown-body-kind"
     add(NonCanonical(name, "No body this schema knows, but field 40 (length-delimited) in the "
-                     "room reserved for newer body kinds (30-63), before the header: a body kind "
+                     "room reserved for newer body kinds (40-63), before the header: a body kind "
                      "of a newer schema version. It is kept after the header, and the envelope "
                      "is valid: readers report an unknown kind (RTMWire: bodyMember "
                      ".unknown(fieldNumber: 40)) and route it by its header. Its JSON has no body "

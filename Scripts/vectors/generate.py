@@ -61,7 +61,8 @@ FORMAT = "rtmwire-vectors/2"
 CASE_MODULES = ["cases_envelope", "cases_wire", "cases_text", "cases_image", "cases_file",
                 "cases_status", "cases_receipt", "cases_stream", "cases_stream_chunk",
                 "cases_metadata", "cases_custom", "cases_edit", "cases_recall", "cases_reaction",
-                "cases_reaction_summary", "cases_typing", "cases_evolution"]
+                "cases_reaction_summary", "cases_typing", "cases_session", "cases_history",
+                "cases_group", "cases_evolution"]
 EVOLUTION = "evolution"  # its vectors also record the baseline readers' results
 BASELINE = ROOT / "Schemas" / "baseline" / "rtmwire-v1.binpb"
 ERRORS = {"truncated", "varintTooLong", "invalidFieldNumber", "invalidWireType", "lengthPastEnd",

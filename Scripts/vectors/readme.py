@@ -249,13 +249,13 @@ Checked on `rtmwire.v1.Envelope` when validation is on, with these `Limits` defa
 `maxContentBytes` 32,768; `maxMediaBytes` 31,457,280 (and at least 1 byte); `maxRepeatedCount`
 1,000; `maxMetadataKeyBytes` 256; `maxMetadataValueBytes` 8,192; `maxMentions` 100;
 `maxReactionKeyBytes` 64; `maxReactionKeyGraphemes` 32; `maxReactionRecentUsers` 10;
-`maxExcerptBytes` 1,024; `maxTypingExpiryMs` 60,000; `maxGroupAckPageSize` 100; `maxAppDataEntries` 20, `maxAppDataKeyBytes` 32, `maxAppDataValueBytes` 4,096 (byte counts are UTF-8 / raw bytes; only
+`maxExcerptBytes` 1,024; `maxTypingExpiryMs` 60,000; `maxGroupAckPageSize` 100; `maxAppDataEntries` 20, `maxAppDataKeyBytes` 32, `maxAppDataValueBytes` 4,096; `maxHistoryPageSize` 100; `maxTokenBytes` 8,192 (byte counts are UTF-8 / raw bytes; only
 `maxReactionKeyGraphemes` counts characters: extended grapheme clusters, Unicode UAX #29).
 
 A oneof that must be set (the body, a receipt's or metadata message's kind, a chunk's event, a
 target, an edit's content) also counts as set when no member this schema knows is there but an
 unknown field is, numbered in the room the schema reserves right after the oneof's members
-(the body: 30-63): a member of a newer schema version, which readers accept and report as an
+(the body: 40-63): a member of a newer schema version, which readers accept and report as an
 unknown kind.
 
 | rule | error |
@@ -315,12 +315,30 @@ unknown kind.
 | reaction summary: at most `maxReactionRecentUsers` recent users per entry | `limitExceeded` `maxReactionRecentUsers` |
 | typing: `state` not `TYPING_STATE_UNSPECIFIED` | `invalidValue` |
 | typing: `expires_after_ms` at most `maxTypingExpiryMs` | `limitExceeded` `maxTypingExpiryMs` |
+| sign-in: `token` non-empty | `missingField` |
+| sign-in: `token` at most `maxTokenBytes` bytes | `limitExceeded` `maxTokenBytes` |
+| acknowledgement: `message_id` non-empty | `missingField` |
+| acknowledgement: `stored_time_ms` not negative | `invalidValue` |
+| refusal: `code` not `REFUSAL_CODE_UNSPECIFIED` | `invalidValue` |
+| history request: not both `before_position` and `after_position`; `limit` at least 1 | `invalidValue` |
+| history request: `limit` at most `maxHistoryPageSize` | `limitExceeded` `maxHistoryPageSize` |
+| history page: `request_message_id` and `epoch` non-empty; every entry's `envelope` non-empty | `missingField` |
+| history page: at most `maxHistoryPageSize` entries | `limitExceeded` `maxHistoryPageSize` |
+| history page: every entry's `position` and `stored_time_ms` positive | `invalidValue` |
+| group request and response: `operation` not `GROUP_OPERATION_UNSPECIFIED` | `invalidValue` |
+| group request and response: at most `maxRepeatedCount` members, each with a non-empty `user_id` | `limitExceeded` `maxRepeatedCount` / `missingField` |
 
 Deliberately not rules (valid vectors pin them down): unknown enum numbers (e.g. a
 conversation type or presence of 99); a response without target or operation (an
 `INVALID_REQUEST` answer); negative revisions; an empty metadata set in a request; an
-empty init or complete event. Not rules either (and not tested): the conversation type that
-delivery options, delivery receipts, message read receipts and group read counts appear in.
+empty init or complete event; a refusal without message id (the connection is refused); an
+acknowledgement with position 0 and no epoch (taken, not kept); a history request with neither
+position (the latest page); an empty history page; a group response without request id (a
+membership event). Not rules either (and not tested): the conversation type that delivery
+options, delivery receipts, message read receipts and group read counts appear in; the
+conversation a sign-in, history request or group request travels in, and whether a sign-in's
+token is a valid JWT (the server's to judge); the bytes inside a history entry (the reader
+decodes them as any envelope).
 
 Not covered by any vector: `maxMessageBytes` (1 MiB; no vector that large is kept here) and the
 stream assembler limits.

@@ -348,6 +348,60 @@ class _Validator:
         if not msg.stream_message_id:
             self.missing(path + ".stream_message_id")
 
+    def body_sign_in(self, msg, path, _):
+        if not msg.token:
+            self.missing(path + ".token")
+        self.over(path + ".token", "maxTokenBytes", _utf8_len(msg.token))
+
+    def body_acknowledgement(self, msg, path, _):
+        if not msg.message_id:
+            self.missing(path + ".message_id")
+        self.not_negative(path + ".stored_time_ms", msg.stored_time_ms)
+
+    def body_refusal(self, msg, path, _):
+        if msg.code == 0:
+            self.invalid(path + ".code")
+
+    def body_history_request(self, msg, path, _):
+        # Before a position or after one, not both; 1 ... maxHistoryPageSize envelopes.
+        if msg.before_position and msg.after_position:
+            self.invalid(path + ".after_position")
+        if msg.limit == 0:
+            self.invalid(path + ".limit")
+        self.over(path + ".limit", "maxHistoryPageSize", msg.limit)
+
+    def body_history_page(self, msg, path, _):
+        if not msg.request_message_id:
+            self.missing(path + ".request_message_id")
+        if not msg.epoch:
+            self.missing(path + ".epoch")
+        self.over(path + ".entries", "maxRepeatedCount", len(msg.entries))
+        self.over(path + ".entries", "maxHistoryPageSize", len(msg.entries))
+        for index, entry in enumerate(msg.entries):
+            item = "%s.entries[%d]" % (path, index)
+            if entry.position == 0:
+                self.invalid(item + ".position")
+            if entry.stored_time_ms <= 0:
+                self.invalid(item + ".stored_time_ms")
+            if not entry.envelope:
+                self.missing(item + ".envelope")
+
+    def group_members(self, members, path):
+        self.over(path, "maxRepeatedCount", len(members))
+        for index, member in enumerate(members):
+            if not member.user_id:
+                self.missing("%s[%d].user_id" % (path, index))
+
+    def body_group_request(self, msg, path, _):
+        if msg.operation == 0:
+            self.invalid(path + ".operation")
+        self.group_members(msg.members, path + ".members")
+
+    def body_group_response(self, msg, path, _):
+        if msg.operation == 0:
+            self.invalid(path + ".operation")
+        self.group_members(msg.members, path + ".members")
+
     def body_stream_chunk(self, msg, path, _):
         if not msg.stream_id:
             self.missing(path + ".stream_id")

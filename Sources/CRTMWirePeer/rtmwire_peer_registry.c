@@ -6,16 +6,20 @@
 #include "rtmwire/v1/content.pb-c.h"
 #include "rtmwire/v1/edit.pb-c.h"
 #include "rtmwire/v1/envelope.pb-c.h"
+#include "rtmwire/v1/group.pb-c.h"
+#include "rtmwire/v1/history.pb-c.h"
 #include "rtmwire/v1/metadata.pb-c.h"
 #include "rtmwire/v1/reaction.pb-c.h"
 #include "rtmwire/v1/recall.pb-c.h"
 #include "rtmwire/v1/receipt.pb-c.h"
+#include "rtmwire/v1/session.pb-c.h"
 #include "rtmwire/v1/status.pb-c.h"
 #include "rtmwire/v1/stream.pb-c.h"
 #include "rtmwire/v1/typing.pb-c.h"
 
-/* Every message of the schemas (45), sorted by full name in byte order (strcmp). */
+/* Every message of the schemas (54), sorted by full name in byte order (strcmp). */
 const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {
+  { "rtmwire.v1.Acknowledgement", &rtmwire__v1__acknowledgement__descriptor },
   { "rtmwire.v1.AppDataEntry", &rtmwire__v1__app_data_entry__descriptor },
   { "rtmwire.v1.AppDataUpdate", &rtmwire__v1__app_data_update__descriptor },
   { "rtmwire.v1.Caption", &rtmwire__v1__caption__descriptor },
@@ -29,8 +33,14 @@ const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {
   { "rtmwire.v1.FileMessage", &rtmwire__v1__file_message__descriptor },
   { "rtmwire.v1.GroupAckPage", &rtmwire__v1__group_ack_page__descriptor },
   { "rtmwire.v1.GroupAckQuery", &rtmwire__v1__group_ack_query__descriptor },
+  { "rtmwire.v1.GroupMember", &rtmwire__v1__group_member__descriptor },
   { "rtmwire.v1.GroupReadCount", &rtmwire__v1__group_read_count__descriptor },
   { "rtmwire.v1.GroupReadReceipt", &rtmwire__v1__group_read_receipt__descriptor },
+  { "rtmwire.v1.GroupRequest", &rtmwire__v1__group_request__descriptor },
+  { "rtmwire.v1.GroupResponse", &rtmwire__v1__group_response__descriptor },
+  { "rtmwire.v1.HistoryEntry", &rtmwire__v1__history_entry__descriptor },
+  { "rtmwire.v1.HistoryPage", &rtmwire__v1__history_page__descriptor },
+  { "rtmwire.v1.HistoryRequest", &rtmwire__v1__history_request__descriptor },
   { "rtmwire.v1.ImageMessage", &rtmwire__v1__image_message__descriptor },
   { "rtmwire.v1.Mentions", &rtmwire__v1__mentions__descriptor },
   { "rtmwire.v1.MessageEdit", &rtmwire__v1__message_edit__descriptor },
@@ -48,7 +58,9 @@ const RtmwirePeerRegistryEntry rtmwire_peer_registry[] = {
   { "rtmwire.v1.ReactionCount", &rtmwire__v1__reaction_count__descriptor },
   { "rtmwire.v1.ReactionSummary", &rtmwire__v1__reaction_summary__descriptor },
   { "rtmwire.v1.Receipt", &rtmwire__v1__receipt__descriptor },
+  { "rtmwire.v1.Refusal", &rtmwire__v1__refusal__descriptor },
   { "rtmwire.v1.Sender", &rtmwire__v1__sender__descriptor },
+  { "rtmwire.v1.SignIn", &rtmwire__v1__sign_in__descriptor },
   { "rtmwire.v1.StatusMessage", &rtmwire__v1__status_message__descriptor },
   { "rtmwire.v1.StorageEvent", &rtmwire__v1__storage_event__descriptor },
   { "rtmwire.v1.StreamChunk", &rtmwire__v1__stream_chunk__descriptor },

@@ -15,7 +15,9 @@ struct BaselineReaderTests {
     /// The field number of each body kind the baseline does not know.
     static let newKinds: [String: Int] = [
         "edit": 25, "recall": 26, "reaction": 27, "reactionSummary": 28, "typing": 29,
-        "streamPullRequest": 30, "streamPullResponse": 31, "appDataUpdate": 32,
+        "streamPullRequest": 30, "streamPullResponse": 31, "appDataUpdate": 32, "signIn": 33,
+        "acknowledgement": 34, "refusal": 35, "historyRequest": 36, "historyPage": 37,
+        "groupRequest": 38, "groupResponse": 39,
     ]
 
     static func newKind(_ body: RTMWire.Envelope.Body?) -> String? {
@@ -28,6 +30,13 @@ struct BaselineReaderTests {
         case .streamPullRequest?: "streamPullRequest"
         case .streamPullResponse?: "streamPullResponse"
         case .appDataUpdate?: "appDataUpdate"
+        case .signIn?: "signIn"
+        case .acknowledgement?: "acknowledgement"
+        case .refusal?: "refusal"
+        case .historyRequest?: "historyRequest"
+        case .historyPage?: "historyPage"
+        case .groupRequest?: "groupRequest"
+        case .groupResponse?: "groupResponse"
         default: nil
         }
     }

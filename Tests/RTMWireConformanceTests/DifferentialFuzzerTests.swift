@@ -21,11 +21,13 @@ struct DifferentialFuzzerTests {
         return .output(kept)
     }
 
-    /// The planted bug is found within the smoke budget CI gives each testee (1,000 inputs,
-    /// `Scripts/conformance-fuzz --executions 1000`) and minimised to one unknown record.
+    /// The planted bug is found within twice the smoke budget CI gives each testee (1,000 inputs,
+    /// `Scripts/conformance-fuzz --executions 1000`) and minimised to one unknown record. Which
+    /// input finds it depends on the seed and on the vectors the mutator draws from: with the
+    /// vectors of issue 34, seeds 2-8 find it within 14-639 inputs, seed 1 at input 1,397.
     @Test func findsAPlantedDivergence() throws {
         var configuration = DifferentialFuzzer.Configuration(
-            seed: 1, seconds: nil, executions: 1_000)
+            seed: 1, seconds: nil, executions: 2_000)
         configuration.maxFindings = 1
         let report = try DifferentialFuzzer(vectors: VectorFiles.all).run(
             on: InProcessTestee(Self.plantedTestee), configuration: configuration)

@@ -188,6 +188,8 @@ struct LimitsTests {
         #expect(limits.maxAppDataEntries == 20)
         #expect(limits.maxAppDataKeyBytes == 32)
         #expect(limits.maxAppDataValueBytes == 4_096)
+        #expect(limits.maxHistoryPageSize == 100)
+        #expect(limits.maxTokenBytes == 8_192)
         #expect(limits.maxDepth == 32)
     }
 

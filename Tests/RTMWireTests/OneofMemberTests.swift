@@ -10,7 +10,7 @@ struct OneofMemberTests {
     static let headerBytes: [UInt8] = try! header(nil).serializedBytes(options: .wireOnly)
 
     @Test func aNewerBodyKindIsAnUnknownKindNotAnError() throws {
-        // Field 40 (length-delimited), in the room the envelope reserves for body kinds (30-63).
+        // Field 40 (length-delimited), in the room the envelope reserves for body kinds (40-63).
         let newer = hex("c2 02 03 0a 01 78")
         let bytes = Self.headerBytes + newer
         let envelope = try Envelope(serializedBytes: bytes)  // checked decoding accepts it

@@ -243,6 +243,58 @@ enum Samples {
                         ])))
         ),
         ("typing", envelope(.typing(TypingIndicator(state: .started, expiresAfterMs: 60_000)))),
+        (
+            "signIn",
+            envelope(
+                .signIn(SignIn(token: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTQyIn0.c2ln")),
+                conversation: .peer)
+        ),
+        (
+            "acknowledgement",
+            envelope(
+                .acknowledgement(
+                    Acknowledgement(
+                        messageID: "m-0", position: UInt64.max, epoch: "e-7",
+                        storedTimeMs: 1_763_700_000_124)))
+        ),
+        (
+            "refusal",
+            envelope(
+                .refusal(Refusal(messageID: "m-0", code: .senderMismatch, detail: "not you ✋")))
+        ),
+        (
+            "historyRequest",
+            envelope(.historyRequest(HistoryRequest(afterPosition: 41, limit: 100, epoch: "e-7")))
+        ),
+        (
+            "historyPage",
+            envelope(
+                .historyPage(
+                    HistoryPage(
+                        requestMessageID: "h-0", status: .reload,
+                        entries: [
+                            HistoryEntry(
+                                position: 42, storedTimeMs: 1_763_700_000_124,
+                                envelope: [0x0A, 0x03, 0x6D, 0x2D, 0x30])
+                        ],
+                        epoch: "e-8", latestPosition: 99, hasMore: true)))
+        ),
+        (
+            "groupRequest",
+            envelope(
+                .groupRequest(
+                    GroupRequest(
+                        operation: .setRole,
+                        members: [GroupMember(userID: "bob", role: .admin)])))
+        ),
+        (
+            "groupResponse",
+            envelope(
+                .groupResponse(
+                    GroupResponse(
+                        requestMessageID: "g-0", operation: .remove, status: .forbidden,
+                        members: [GroupMember(userID: "carol", role: .owner)])))
+        ),
     ]
 
     static let mentions = Mentions(userIDs: ["bob", "carol"], everyone: true)

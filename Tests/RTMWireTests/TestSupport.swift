@@ -1,5 +1,6 @@
 // The helpers every test target shares (SplitMix64, envelope fixtures), for every file here.
 @_exported import RTMWireTestSupport
+import Testing
 
 @testable import RTMWire
 
@@ -32,6 +33,22 @@ func hexString(_ bytes: [UInt8]) -> String {
 /// The error a throwing expression raised, or nil.
 func caught<T>(_ body: () throws(RTMWireError) -> T) -> RTMWireError? {
     do { _ = try body(); return nil } catch { return error }
+}
+
+/// Expects a semantic rule to refuse `envelope` with `code` at `path`: on validation, and on
+/// checked decoding of its (wire-only encoded) bytes, which applies the same rules.
+func expectRuleRefuses(
+    _ name: String, _ envelope: Envelope, _ code: RTMWireError.Code, _ path: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let error = caught { () throws(RTMWireError) in try envelope.validate() }
+    #expect(error?.code == code, "\(name)", sourceLocation: sourceLocation)
+    #expect(error?.fieldPath == path, "\(name)", sourceLocation: sourceLocation)
+    let bytes = try! envelope.serializedBytes(options: .wireOnly)
+    let decoded = caught { () throws(RTMWireError) in try Envelope(serializedBytes: bytes) }
+    #expect(
+        decoded?.code == code && decoded?.fieldPath == path, "\(name): decoding",
+        sourceLocation: sourceLocation)
 }
 
 /// A minimal valid envelope header: id, sender, channel conversation.

@@ -96,7 +96,9 @@ public struct RTMWireViewHeaderWorkload: DecodeWorkload {
                 case nil: break
                 case .text?, .image?, .file?, .status?, .receipt?, .stream?, .streamChunk?,
                     .metadata?, .custom?, .edit?, .recall?, .reaction?, .reactionSummary?, .typing?,
-                    .streamPullRequest?, .streamPullResponse?, .appDataUpdate?:
+                    .streamPullRequest?, .streamPullResponse?, .appDataUpdate?, .signIn?,
+                    .acknowledgement?, .refusal?, .historyRequest?, .historyPage?, .groupRequest?,
+                    .groupResponse?:
                     sum &+= 1000
                 }
                 return sum

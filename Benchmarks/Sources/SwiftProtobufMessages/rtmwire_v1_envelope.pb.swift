@@ -296,6 +296,72 @@ public nonisolated struct Rtmwire_V1_Envelope: @unchecked Sendable {
     set {_uniqueStorage()._body = .appDataUpdate(newValue)}
   }
 
+  /// A client signs in to the server with a token (first envelope of a connection, or a
+  /// token's renewal). Only a server answers it; it is never forwarded.
+  public var signIn: Rtmwire_V1_SignIn {
+    get {
+      if case .signIn(let v)? = _storage._body {return v}
+      return Rtmwire_V1_SignIn()
+    }
+    set {_uniqueStorage()._body = .signIn(newValue)}
+  }
+
+  /// The server kept an envelope (its position in the conversation's history) or took a
+  /// request: sent to the envelope's sender alone.
+  public var acknowledgement: Rtmwire_V1_Acknowledgement {
+    get {
+      if case .acknowledgement(let v)? = _storage._body {return v}
+      return Rtmwire_V1_Acknowledgement()
+    }
+    set {_uniqueStorage()._body = .acknowledgement(newValue)}
+  }
+
+  /// The server refused an envelope or the connection: sent to the envelope's sender alone.
+  public var refusal: Rtmwire_V1_Refusal {
+    get {
+      if case .refusal(let v)? = _storage._body {return v}
+      return Rtmwire_V1_Refusal()
+    }
+    set {_uniqueStorage()._body = .refusal(newValue)}
+  }
+
+  /// A client asks the server for a page of the conversation's history (or what came after a
+  /// position: catch-up after a reconnect).
+  public var historyRequest: Rtmwire_V1_HistoryRequest {
+    get {
+      if case .historyRequest(let v)? = _storage._body {return v}
+      return Rtmwire_V1_HistoryRequest()
+    }
+    set {_uniqueStorage()._body = .historyRequest(newValue)}
+  }
+
+  /// The server's answer to a history request: stored envelopes with their positions.
+  public var historyPage: Rtmwire_V1_HistoryPage {
+    get {
+      if case .historyPage(let v)? = _storage._body {return v}
+      return Rtmwire_V1_HistoryPage()
+    }
+    set {_uniqueStorage()._body = .historyPage(newValue)}
+  }
+
+  /// A client asks the server to create a group, change or list its members.
+  public var groupRequest: Rtmwire_V1_GroupRequest {
+    get {
+      if case .groupRequest(let v)? = _storage._body {return v}
+      return Rtmwire_V1_GroupRequest()
+    }
+    set {_uniqueStorage()._body = .groupRequest(newValue)}
+  }
+
+  /// The server's answer to a group request, or a membership change sent to the members.
+  public var groupResponse: Rtmwire_V1_GroupResponse {
+    get {
+      if case .groupResponse(let v)? = _storage._body {return v}
+      return Rtmwire_V1_GroupResponse()
+    }
+    set {_uniqueStorage()._body = .groupResponse(newValue)}
+  }
+
   /// The message this envelope replies to. Absent = not a reply. Any body may reply (usually
   /// text, image or file). Numbered after the body kinds so that older readers, which keep it as
   /// an unknown field after the body, re-encode the envelope byte for byte.
@@ -356,6 +422,23 @@ public nonisolated struct Rtmwire_V1_Envelope: @unchecked Sendable {
     case streamPullResponse(Rtmwire_V1_StreamPullResponse)
     /// A change to the app data of an earlier message.
     case appDataUpdate(Rtmwire_V1_AppDataUpdate)
+    /// A client signs in to the server with a token (first envelope of a connection, or a
+    /// token's renewal). Only a server answers it; it is never forwarded.
+    case signIn(Rtmwire_V1_SignIn)
+    /// The server kept an envelope (its position in the conversation's history) or took a
+    /// request: sent to the envelope's sender alone.
+    case acknowledgement(Rtmwire_V1_Acknowledgement)
+    /// The server refused an envelope or the connection: sent to the envelope's sender alone.
+    case refusal(Rtmwire_V1_Refusal)
+    /// A client asks the server for a page of the conversation's history (or what came after a
+    /// position: catch-up after a reconnect).
+    case historyRequest(Rtmwire_V1_HistoryRequest)
+    /// The server's answer to a history request: stored envelopes with their positions.
+    case historyPage(Rtmwire_V1_HistoryPage)
+    /// A client asks the server to create a group, change or list its members.
+    case groupRequest(Rtmwire_V1_GroupRequest)
+    /// The server's answer to a group request, or a membership change sent to the members.
+    case groupResponse(Rtmwire_V1_GroupResponse)
 
   }
 
@@ -457,7 +540,7 @@ nonisolated extension Rtmwire_V1_ConversationType: SwiftProtobuf._ProtoNameProvi
 
 nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Envelope"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_id\0\u{1}sender\0\u{3}send_time_ms\0\u{1}conversation\0\u{3}delivery_options\0\u{2}\u{b}text\0\u{1}image\0\u{1}file\0\u{1}status\0\u{1}receipt\0\u{1}stream\0\u{3}stream_chunk\0\u{1}metadata\0\u{1}custom\0\u{1}edit\0\u{1}recall\0\u{1}reaction\0\u{3}reaction_summary\0\u{1}typing\0\u{3}stream_pull_request\0\u{3}stream_pull_response\0\u{3}app_data_update\0\u{4} reply_to\0\u{3}app_data\0\u{c}\u{6}\u{a}\u{c}!\u{1f}")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}message_id\0\u{1}sender\0\u{3}send_time_ms\0\u{1}conversation\0\u{3}delivery_options\0\u{2}\u{b}text\0\u{1}image\0\u{1}file\0\u{1}status\0\u{1}receipt\0\u{1}stream\0\u{3}stream_chunk\0\u{1}metadata\0\u{1}custom\0\u{1}edit\0\u{1}recall\0\u{1}reaction\0\u{3}reaction_summary\0\u{1}typing\0\u{3}stream_pull_request\0\u{3}stream_pull_response\0\u{3}app_data_update\0\u{3}sign_in\0\u{1}acknowledgement\0\u{1}refusal\0\u{3}history_request\0\u{3}history_page\0\u{3}group_request\0\u{3}group_response\0\u{4}\u{19}reply_to\0\u{3}app_data\0\u{c}\u{6}\u{a}\u{c}(\u{18}")
 
   fileprivate class _StorageClass {
     var _messageID: String = String()
@@ -730,6 +813,97 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
             _storage._body = .appDataUpdate(v)
           }
         }()
+        case 33: try {
+          var v: Rtmwire_V1_SignIn?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .signIn(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .signIn(v)
+          }
+        }()
+        case 34: try {
+          var v: Rtmwire_V1_Acknowledgement?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .acknowledgement(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .acknowledgement(v)
+          }
+        }()
+        case 35: try {
+          var v: Rtmwire_V1_Refusal?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .refusal(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .refusal(v)
+          }
+        }()
+        case 36: try {
+          var v: Rtmwire_V1_HistoryRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .historyRequest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .historyRequest(v)
+          }
+        }()
+        case 37: try {
+          var v: Rtmwire_V1_HistoryPage?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .historyPage(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .historyPage(v)
+          }
+        }()
+        case 38: try {
+          var v: Rtmwire_V1_GroupRequest?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .groupRequest(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .groupRequest(v)
+          }
+        }()
+        case 39: try {
+          var v: Rtmwire_V1_GroupResponse?
+          var hadOneofValue = false
+          if let current = _storage._body {
+            hadOneofValue = true
+            if case .groupResponse(let m) = current {v = m}
+          }
+          try decoder.decodeSingularMessageField(value: &v)
+          if let v = v {
+            if hadOneofValue {try decoder.handleConflictingOneOf()}
+            _storage._body = .groupResponse(v)
+          }
+        }()
         case 64: try { try decoder.decodeSingularMessageField(value: &_storage._replyTo) }()
         case 65: try { try decoder.decodeRepeatedMessageField(value: &_storage._appData) }()
         default: break
@@ -827,6 +1001,34 @@ nonisolated extension Rtmwire_V1_Envelope: SwiftProtobuf.Message, SwiftProtobuf.
       case .appDataUpdate?: try {
         guard case .appDataUpdate(let v)? = _storage._body else { preconditionFailure() }
         try visitor.visitSingularMessageField(value: v, fieldNumber: 32)
+      }()
+      case .signIn?: try {
+        guard case .signIn(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 33)
+      }()
+      case .acknowledgement?: try {
+        guard case .acknowledgement(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 34)
+      }()
+      case .refusal?: try {
+        guard case .refusal(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 35)
+      }()
+      case .historyRequest?: try {
+        guard case .historyRequest(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 36)
+      }()
+      case .historyPage?: try {
+        guard case .historyPage(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 37)
+      }()
+      case .groupRequest?: try {
+        guard case .groupRequest(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 38)
+      }()
+      case .groupResponse?: try {
+        guard case .groupResponse(let v)? = _storage._body else { preconditionFailure() }
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 39)
       }()
       case nil: break
       }

@@ -2,7 +2,7 @@
 semantic rules and the evolution check share.
 
 A oneof's room is the reserved field numbers that continue right after its highest member
-(Envelope.body: members 16-29, room 30-63). An unknown field numbered there, when no known
+(Envelope.body: members 16-39, room 40-63). An unknown field numbered there, when no known
 member is set, is a member added by a newer schema version: readers report an unknown kind and
 the rules that require the oneof accept it.
 """

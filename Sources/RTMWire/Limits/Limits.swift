@@ -56,6 +56,14 @@ public struct Limits: Hashable, Sendable {
     /// Largest app data value (``AppDataEntry/value``), in UTF-8 bytes (RongCloud: 4,096).
     /// Default 4,096.
     public var maxAppDataValueBytes: Int
+    /// Most envelopes one page of a conversation's history asks for and carries
+    /// (``HistoryRequest/limit``, ``HistoryPage/entries``): a server builds the page in one
+    /// envelope, so a client cannot ask it for an arbitrarily large one. Default 100.
+    public var maxHistoryPageSize: Int
+    /// Largest sign-in token (``SignIn/token``, a JSON Web Token in compact form), in UTF-8
+    /// bytes: room for a signed token with generous claims, well under the frame a server reads
+    /// before the client is signed in. Default 8,192.
+    public var maxTokenBytes: Int
     /// Deepest nesting of messages and groups the decoder follows. It stops stack exhaustion by
     /// crafted input (protobuf-c has no such limit); the deepest RTMWire message nests four
     /// sub-messages inside the envelope (envelope → metadata → request → metadata → item, depth
@@ -80,6 +88,8 @@ public struct Limits: Hashable, Sendable {
         maxAppDataEntries: Int = 20,
         maxAppDataKeyBytes: Int = 32,
         maxAppDataValueBytes: Int = 4_096,
+        maxHistoryPageSize: Int = 100,
+        maxTokenBytes: Int = 8_192,
         maxDepth: Int = 32
     ) {
         self.maxContentBytes = maxContentBytes
@@ -98,6 +108,8 @@ public struct Limits: Hashable, Sendable {
         self.maxAppDataEntries = maxAppDataEntries
         self.maxAppDataKeyBytes = maxAppDataKeyBytes
         self.maxAppDataValueBytes = maxAppDataValueBytes
+        self.maxHistoryPageSize = maxHistoryPageSize
+        self.maxTokenBytes = maxTokenBytes
         self.maxDepth = maxDepth
     }
 

@@ -58,12 +58,8 @@ extension GroupAckQuery {
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {
         try Rules.required(messageID, "message_id")
         try Rules.required(groupID, "group_id")
-        if pageSize == 0 {
-            throw RTMWireError.invalid("page_size", "a page holds at least one receipt")
-        }
-        try Rules.atMost(
-            Int(pageSize), limits.maxGroupAckPageSize, "maxGroupAckPageSize", "page_size",
-            "the page asked for is too large")
+        try Rules.pageSize(
+            pageSize, limits.maxGroupAckPageSize, "maxGroupAckPageSize", "page_size", "receipt")
     }
 }
 

@@ -118,6 +118,18 @@ enum Rules {
         }
     }
 
+    /// The size of a page a request asks for: at least one entry (0 is a question without
+    /// meaning: ``RTMWireError/Code/invalidValue``), at most `limit`, the ``Limits`` property
+    /// `name`.
+    static func pageSize(
+        _ size: UInt32, _ limit: Int, _ name: String, _ path: String, _ what: String
+    ) throws(RTMWireError) {
+        if size == 0 {
+            throw RTMWireError.invalid(path, "a page holds at least one \(what)")
+        }
+        try atMost(Int(size), limit, name, path, "the page asked for is too large")
+    }
+
     /// Enforces a byte-size limit on one string.
     static func maxBytes(
         _ value: String, _ limit: Int, _ name: String, _ path: String, _ what: String

@@ -6,6 +6,14 @@ extension SchemaTable {
     /// the full names); `.message(i)` refers to `messages[i]`.
     package static let messages: [MessageSchema] = [
         MessageSchema(
+            fullName: "rtmwire.v1.Acknowledgement",
+            fields: [
+                FieldSchema(number: 1, name: "message_id", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "position", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "epoch", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 4, name: "stored_time_ms", kind: .varint, isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
             fullName: "rtmwire.v1.AppDataEntry",
             fields: [
                 FieldSchema(number: 1, name: "key", kind: .string, isRepeated: false, oneof: nil),
@@ -15,7 +23,7 @@ extension SchemaTable {
             fullName: "rtmwire.v1.AppDataUpdate",
             fields: [
                 FieldSchema(number: 1, name: "target_message_id", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "set", kind: .message(0), isRepeated: true, oneof: nil),
+                FieldSchema(number: 2, name: "set", kind: .message(1), isRepeated: true, oneof: nil),
                 FieldSchema(number: 3, name: "removed_keys", kind: .string, isRepeated: true, oneof: nil),
                 FieldSchema(number: 4, name: "update_time_ms", kind: .varint, isRepeated: false, oneof: nil),
             ]),
@@ -23,7 +31,7 @@ extension SchemaTable {
             fullName: "rtmwire.v1.Caption",
             fields: [
                 FieldSchema(number: 1, name: "text", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "mentions", kind: .message(16), isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "mentions", kind: .message(23), isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.ChannelTarget",
@@ -65,29 +73,36 @@ extension SchemaTable {
             fullName: "rtmwire.v1.Envelope",
             fields: [
                 FieldSchema(number: 1, name: "message_id", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "sender", kind: .message(32), isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "sender", kind: .message(40), isRepeated: false, oneof: nil),
                 FieldSchema(number: 3, name: "send_time_ms", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 4, name: "conversation", kind: .message(4), isRepeated: false, oneof: nil),
-                FieldSchema(number: 5, name: "delivery_options", kind: .message(7), isRepeated: false, oneof: nil),
-                FieldSchema(number: 16, name: "text", kind: .message(43), isRepeated: false, oneof: 0),
-                FieldSchema(number: 17, name: "image", kind: .message(15), isRepeated: false, oneof: 0),
-                FieldSchema(number: 18, name: "file", kind: .message(10), isRepeated: false, oneof: 0),
-                FieldSchema(number: 19, name: "status", kind: .message(33), isRepeated: false, oneof: 0),
-                FieldSchema(number: 20, name: "receipt", kind: .message(31), isRepeated: false, oneof: 0),
-                FieldSchema(number: 21, name: "stream", kind: .message(39), isRepeated: false, oneof: 0),
-                FieldSchema(number: 22, name: "stream_chunk", kind: .message(35), isRepeated: false, oneof: 0),
-                FieldSchema(number: 23, name: "metadata", kind: .message(23), isRepeated: false, oneof: 0),
-                FieldSchema(number: 24, name: "custom", kind: .message(6), isRepeated: false, oneof: 0),
-                FieldSchema(number: 25, name: "edit", kind: .message(17), isRepeated: false, oneof: 0),
-                FieldSchema(number: 26, name: "recall", kind: .message(19), isRepeated: false, oneof: 0),
-                FieldSchema(number: 27, name: "reaction", kind: .message(28), isRepeated: false, oneof: 0),
-                FieldSchema(number: 28, name: "reaction_summary", kind: .message(30), isRepeated: false, oneof: 0),
-                FieldSchema(number: 29, name: "typing", kind: .message(44), isRepeated: false, oneof: 0),
-                FieldSchema(number: 30, name: "stream_pull_request", kind: .message(40), isRepeated: false, oneof: 0),
-                FieldSchema(number: 31, name: "stream_pull_response", kind: .message(41), isRepeated: false, oneof: 0),
-                FieldSchema(number: 32, name: "app_data_update", kind: .message(1), isRepeated: false, oneof: 0),
-                FieldSchema(number: 64, name: "reply_to", kind: .message(20), isRepeated: false, oneof: nil),
-                FieldSchema(number: 65, name: "app_data", kind: .message(0), isRepeated: true, oneof: nil),
+                FieldSchema(number: 4, name: "conversation", kind: .message(5), isRepeated: false, oneof: nil),
+                FieldSchema(number: 5, name: "delivery_options", kind: .message(8), isRepeated: false, oneof: nil),
+                FieldSchema(number: 16, name: "text", kind: .message(52), isRepeated: false, oneof: 0),
+                FieldSchema(number: 17, name: "image", kind: .message(22), isRepeated: false, oneof: 0),
+                FieldSchema(number: 18, name: "file", kind: .message(11), isRepeated: false, oneof: 0),
+                FieldSchema(number: 19, name: "status", kind: .message(42), isRepeated: false, oneof: 0),
+                FieldSchema(number: 20, name: "receipt", kind: .message(38), isRepeated: false, oneof: 0),
+                FieldSchema(number: 21, name: "stream", kind: .message(48), isRepeated: false, oneof: 0),
+                FieldSchema(number: 22, name: "stream_chunk", kind: .message(44), isRepeated: false, oneof: 0),
+                FieldSchema(number: 23, name: "metadata", kind: .message(30), isRepeated: false, oneof: 0),
+                FieldSchema(number: 24, name: "custom", kind: .message(7), isRepeated: false, oneof: 0),
+                FieldSchema(number: 25, name: "edit", kind: .message(24), isRepeated: false, oneof: 0),
+                FieldSchema(number: 26, name: "recall", kind: .message(26), isRepeated: false, oneof: 0),
+                FieldSchema(number: 27, name: "reaction", kind: .message(35), isRepeated: false, oneof: 0),
+                FieldSchema(number: 28, name: "reaction_summary", kind: .message(37), isRepeated: false, oneof: 0),
+                FieldSchema(number: 29, name: "typing", kind: .message(53), isRepeated: false, oneof: 0),
+                FieldSchema(number: 30, name: "stream_pull_request", kind: .message(49), isRepeated: false, oneof: 0),
+                FieldSchema(number: 31, name: "stream_pull_response", kind: .message(50), isRepeated: false, oneof: 0),
+                FieldSchema(number: 32, name: "app_data_update", kind: .message(2), isRepeated: false, oneof: 0),
+                FieldSchema(number: 33, name: "sign_in", kind: .message(41), isRepeated: false, oneof: 0),
+                FieldSchema(number: 34, name: "acknowledgement", kind: .message(0), isRepeated: false, oneof: 0),
+                FieldSchema(number: 35, name: "refusal", kind: .message(39), isRepeated: false, oneof: 0),
+                FieldSchema(number: 36, name: "history_request", kind: .message(21), isRepeated: false, oneof: 0),
+                FieldSchema(number: 37, name: "history_page", kind: .message(20), isRepeated: false, oneof: 0),
+                FieldSchema(number: 38, name: "group_request", kind: .message(17), isRepeated: false, oneof: 0),
+                FieldSchema(number: 39, name: "group_response", kind: .message(18), isRepeated: false, oneof: 0),
+                FieldSchema(number: 64, name: "reply_to", kind: .message(27), isRepeated: false, oneof: nil),
+                FieldSchema(number: 65, name: "app_data", kind: .message(1), isRepeated: true, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.FileMessage",
@@ -97,7 +112,7 @@ extension SchemaTable {
                 FieldSchema(number: 3, name: "size", kind: .varint, isRepeated: false, oneof: nil),
                 FieldSchema(number: 4, name: "thumbnail", kind: .bytes, isRepeated: false, oneof: nil),
                 FieldSchema(number: 5, name: "text", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 6, name: "mentions", kind: .message(16), isRepeated: false, oneof: nil),
+                FieldSchema(number: 6, name: "mentions", kind: .message(23), isRepeated: false, oneof: nil),
                 FieldSchema(number: 7, name: "expire_time_ms", kind: .varint, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
@@ -105,7 +120,7 @@ extension SchemaTable {
             fields: [
                 FieldSchema(number: 1, name: "message_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "group_id", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 3, name: "acks", kind: .message(14), isRepeated: true, oneof: nil),
+                FieldSchema(number: 3, name: "acks", kind: .message(16), isRepeated: true, oneof: nil),
                 FieldSchema(number: 4, name: "next_ack_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 5, name: "total_count", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
             ]),
@@ -116,6 +131,12 @@ extension SchemaTable {
                 FieldSchema(number: 2, name: "group_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 3, name: "start_ack_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 4, name: "page_size", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.GroupMember",
+            fields: [
+                FieldSchema(number: 1, name: "user_id", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "role", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.GroupReadCount",
@@ -135,6 +156,45 @@ extension SchemaTable {
                 FieldSchema(number: 6, name: "reader_user_id", kind: .string, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
+            fullName: "rtmwire.v1.GroupRequest",
+            fields: [
+                FieldSchema(number: 1, name: "operation", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
+                FieldSchema(number: 2, name: "members", kind: .message(14), isRepeated: true, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.GroupResponse",
+            fields: [
+                FieldSchema(number: 1, name: "request_message_id", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "operation", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
+                FieldSchema(number: 3, name: "status", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
+                FieldSchema(number: 4, name: "members", kind: .message(14), isRepeated: true, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.HistoryEntry",
+            fields: [
+                FieldSchema(number: 1, name: "position", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "stored_time_ms", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "envelope", kind: .bytes, isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.HistoryPage",
+            fields: [
+                FieldSchema(number: 1, name: "request_message_id", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "status", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
+                FieldSchema(number: 3, name: "entries", kind: .message(19), isRepeated: true, oneof: nil),
+                FieldSchema(number: 4, name: "epoch", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 5, name: "latest_position", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 6, name: "has_more", kind: .bool, isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.HistoryRequest",
+            fields: [
+                FieldSchema(number: 1, name: "before_position", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "after_position", kind: .varint, isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "limit", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
+                FieldSchema(number: 4, name: "epoch", kind: .string, isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
             fullName: "rtmwire.v1.ImageMessage",
             fields: [
                 FieldSchema(number: 1, name: "media_id", kind: .string, isRepeated: false, oneof: nil),
@@ -146,7 +206,7 @@ extension SchemaTable {
                 FieldSchema(number: 7, name: "thumbnail_width", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
                 FieldSchema(number: 8, name: "thumbnail_height", kind: .varint, isRepeated: false, oneof: nil, valueBits: 32),
                 FieldSchema(number: 9, name: "text", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 10, name: "mentions", kind: .message(16), isRepeated: false, oneof: nil),
+                FieldSchema(number: 10, name: "mentions", kind: .message(23), isRepeated: false, oneof: nil),
                 FieldSchema(number: 11, name: "expire_time_ms", kind: .varint, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
@@ -160,8 +220,8 @@ extension SchemaTable {
             fields: [
                 FieldSchema(number: 1, name: "target_message_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "edit_time_ms", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 3, name: "text", kind: .message(43), isRepeated: false, oneof: 0),
-                FieldSchema(number: 4, name: "caption", kind: .message(2), isRepeated: false, oneof: 0),
+                FieldSchema(number: 3, name: "text", kind: .message(52), isRepeated: false, oneof: 0),
+                FieldSchema(number: 4, name: "caption", kind: .message(3), isRepeated: false, oneof: 0),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.MessageReadReceipt",
@@ -185,7 +245,7 @@ extension SchemaTable {
         MessageSchema(
             fullName: "rtmwire.v1.Metadata",
             fields: [
-                FieldSchema(number: 1, name: "items", kind: .message(22), isRepeated: true, oneof: nil),
+                FieldSchema(number: 1, name: "items", kind: .message(29), isRepeated: true, oneof: nil),
                 FieldSchema(number: 2, name: "major_revision", kind: .varint, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
@@ -200,9 +260,9 @@ extension SchemaTable {
         MessageSchema(
             fullName: "rtmwire.v1.MetadataMessage",
             fields: [
-                FieldSchema(number: 1, name: "request", kind: .message(25), isRepeated: false, oneof: 0),
-                FieldSchema(number: 2, name: "response", kind: .message(26), isRepeated: false, oneof: 0),
-                FieldSchema(number: 3, name: "event", kind: .message(34), isRepeated: false, oneof: 0),
+                FieldSchema(number: 1, name: "request", kind: .message(32), isRepeated: false, oneof: 0),
+                FieldSchema(number: 2, name: "response", kind: .message(33), isRepeated: false, oneof: 0),
+                FieldSchema(number: 3, name: "event", kind: .message(43), isRepeated: false, oneof: 0),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.MetadataOptions",
@@ -215,9 +275,9 @@ extension SchemaTable {
             fields: [
                 FieldSchema(number: 1, name: "request_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "operation", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
-                FieldSchema(number: 3, name: "target", kind: .message(27), isRepeated: false, oneof: nil),
-                FieldSchema(number: 4, name: "metadata", kind: .message(21), isRepeated: false, oneof: nil),
-                FieldSchema(number: 5, name: "options", kind: .message(24), isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "target", kind: .message(34), isRepeated: false, oneof: nil),
+                FieldSchema(number: 4, name: "metadata", kind: .message(28), isRepeated: false, oneof: nil),
+                FieldSchema(number: 5, name: "options", kind: .message(31), isRepeated: false, oneof: nil),
                 FieldSchema(number: 6, name: "lock_name", kind: .string, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
@@ -225,15 +285,15 @@ extension SchemaTable {
             fields: [
                 FieldSchema(number: 1, name: "request_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "operation", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
-                FieldSchema(number: 3, name: "target", kind: .message(27), isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "target", kind: .message(34), isRepeated: false, oneof: nil),
                 FieldSchema(number: 4, name: "status", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
                 FieldSchema(number: 5, name: "error_message", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 6, name: "metadata", kind: .message(21), isRepeated: false, oneof: nil),
+                FieldSchema(number: 6, name: "metadata", kind: .message(28), isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.MetadataTarget",
             fields: [
-                FieldSchema(number: 1, name: "channel", kind: .message(3), isRepeated: false, oneof: 0),
+                FieldSchema(number: 1, name: "channel", kind: .message(4), isRepeated: false, oneof: 0),
                 FieldSchema(number: 2, name: "user_id", kind: .string, isRepeated: false, oneof: 0),
             ]),
         MessageSchema(
@@ -255,24 +315,36 @@ extension SchemaTable {
             fullName: "rtmwire.v1.ReactionSummary",
             fields: [
                 FieldSchema(number: 1, name: "target_message_id", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "reactions", kind: .message(29), isRepeated: true, oneof: nil),
+                FieldSchema(number: 2, name: "reactions", kind: .message(36), isRepeated: true, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.Receipt",
             fields: [
-                FieldSchema(number: 1, name: "delivery", kind: .message(8), isRepeated: false, oneof: 0),
-                FieldSchema(number: 2, name: "message_read", kind: .message(18), isRepeated: false, oneof: 0),
-                FieldSchema(number: 3, name: "conversation_read", kind: .message(5), isRepeated: false, oneof: 0),
-                FieldSchema(number: 4, name: "group_read", kind: .message(14), isRepeated: false, oneof: 0),
-                FieldSchema(number: 5, name: "group_read_count", kind: .message(13), isRepeated: false, oneof: 0),
-                FieldSchema(number: 6, name: "group_ack_query", kind: .message(12), isRepeated: false, oneof: 0),
-                FieldSchema(number: 7, name: "group_ack_page", kind: .message(11), isRepeated: false, oneof: 0),
+                FieldSchema(number: 1, name: "delivery", kind: .message(9), isRepeated: false, oneof: 0),
+                FieldSchema(number: 2, name: "message_read", kind: .message(25), isRepeated: false, oneof: 0),
+                FieldSchema(number: 3, name: "conversation_read", kind: .message(6), isRepeated: false, oneof: 0),
+                FieldSchema(number: 4, name: "group_read", kind: .message(16), isRepeated: false, oneof: 0),
+                FieldSchema(number: 5, name: "group_read_count", kind: .message(15), isRepeated: false, oneof: 0),
+                FieldSchema(number: 6, name: "group_ack_query", kind: .message(13), isRepeated: false, oneof: 0),
+                FieldSchema(number: 7, name: "group_ack_page", kind: .message(12), isRepeated: false, oneof: 0),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.Refusal",
+            fields: [
+                FieldSchema(number: 1, name: "message_id", kind: .string, isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "code", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
+                FieldSchema(number: 3, name: "detail", kind: .string, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.Sender",
             fields: [
                 FieldSchema(number: 1, name: "user_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "display_name", kind: .string, isRepeated: false, oneof: nil),
+            ]),
+        MessageSchema(
+            fullName: "rtmwire.v1.SignIn",
+            fields: [
+                FieldSchema(number: 1, name: "token", kind: .string, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.StatusMessage",
@@ -284,9 +356,9 @@ extension SchemaTable {
         MessageSchema(
             fullName: "rtmwire.v1.StorageEvent",
             fields: [
-                FieldSchema(number: 1, name: "target", kind: .message(27), isRepeated: false, oneof: nil),
+                FieldSchema(number: 1, name: "target", kind: .message(34), isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "event_type", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
-                FieldSchema(number: 3, name: "metadata", kind: .message(21), isRepeated: false, oneof: nil),
+                FieldSchema(number: 3, name: "metadata", kind: .message(28), isRepeated: false, oneof: nil),
                 FieldSchema(number: 4, name: "publisher_user_id", kind: .string, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
@@ -294,9 +366,9 @@ extension SchemaTable {
             fields: [
                 FieldSchema(number: 1, name: "stream_id", kind: .string, isRepeated: false, oneof: nil),
                 FieldSchema(number: 2, name: "sequence", kind: .varint, isRepeated: false, oneof: nil),
-                FieldSchema(number: 3, name: "init", kind: .message(38), isRepeated: false, oneof: 0),
-                FieldSchema(number: 4, name: "delta", kind: .message(37), isRepeated: false, oneof: 0),
-                FieldSchema(number: 5, name: "complete", kind: .message(36), isRepeated: false, oneof: 0),
+                FieldSchema(number: 3, name: "init", kind: .message(47), isRepeated: false, oneof: 0),
+                FieldSchema(number: 4, name: "delta", kind: .message(46), isRepeated: false, oneof: 0),
+                FieldSchema(number: 5, name: "complete", kind: .message(45), isRepeated: false, oneof: 0),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.StreamComplete",
@@ -326,7 +398,7 @@ extension SchemaTable {
                 FieldSchema(number: 5, name: "complete_reason", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
                 FieldSchema(number: 6, name: "stop_reason", kind: .varint, isRepeated: false, oneof: nil, isSigned32: true),
                 FieldSchema(number: 7, name: "is_sync", kind: .bool, isRepeated: false, oneof: nil),
-                FieldSchema(number: 8, name: "reference", kind: .message(42), isRepeated: false, oneof: nil),
+                FieldSchema(number: 8, name: "reference", kind: .message(51), isRepeated: false, oneof: nil),
                 FieldSchema(number: 9, name: "summary", kind: .string, isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
@@ -351,7 +423,7 @@ extension SchemaTable {
             fullName: "rtmwire.v1.TextMessage",
             fields: [
                 FieldSchema(number: 1, name: "text", kind: .string, isRepeated: false, oneof: nil),
-                FieldSchema(number: 2, name: "mentions", kind: .message(16), isRepeated: false, oneof: nil),
+                FieldSchema(number: 2, name: "mentions", kind: .message(23), isRepeated: false, oneof: nil),
             ]),
         MessageSchema(
             fullName: "rtmwire.v1.TypingIndicator",

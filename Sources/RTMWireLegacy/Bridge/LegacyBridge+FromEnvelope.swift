@@ -129,6 +129,13 @@ extension LegacyBridge {
         case .streamPullRequest: "stream pull request"
         case .streamPullResponse: "stream pull response"
         case .appDataUpdate: "app data update"
+        case .signIn: "sign-in"
+        case .acknowledgement: "acknowledgement"
+        case .refusal: "refusal"
+        case .historyRequest: "history request"
+        case .historyPage: "history page"
+        case .groupRequest: "group request"
+        case .groupResponse: "group response"
         }
     }
 }

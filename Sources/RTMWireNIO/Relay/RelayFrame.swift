@@ -19,6 +19,9 @@ struct RelayHeader: Sendable, Equatable {
         case status(presence: Presence)
         /// A receipt naming these messages (none for a conversation-read receipt).
         case receipt(messageIDs: [String])
+        /// A body only a server answers or sends to one client (sign-in, acknowledgement,
+        /// refusal, history and group requests and answers): never forwarded to other clients.
+        case serverOnly
         /// Any other body (or none).
         case other
     }
@@ -57,6 +60,9 @@ struct RelayHeader: Sendable, Equatable {
             case .conversationRead?, nil: break
             }
             kind = .receipt(messageIDs: ids)
+        case .signIn?, .acknowledgement?, .refusal?, .historyRequest?, .historyPage?,
+            .groupRequest?, .groupResponse?:
+            kind = .serverOnly
         default:
             kind = .other
         }

@@ -24,6 +24,10 @@ import RTMWire
 ///   nowhere. A receipt whose messages the relay does not remember is dropped (counted).
 /// - An envelope without a conversation, or with an unspecified conversation type, has nowhere
 ///   to go and is dropped (counted).
+/// - **Server-only kinds** — sign-in, acknowledgement, refusal, history request and page, group
+///   request and response — are a server's to answer or to send to one client, never chat
+///   messages: the relay, which is no such server, drops them (counted as `serverOnly`) after
+///   the identity check, and they join no conversation.
 struct RelayMembership: Sendable {
     typealias LinkID = Int
 
@@ -71,8 +75,10 @@ struct RelayMembership: Sendable {
         else {
             return Route(dropped: "noConversation")
         }
-        if case .receipt(let ids) = header.kind {
-            return routeReceipt(ids, in: conversation, from: link)
+        switch header.kind {
+        case .receipt(let ids): return routeReceipt(ids, in: conversation, from: link)
+        case .serverOnly: return Route(dropped: "serverOnly")
+        case .status, .other: break
         }
         remember(header.messageID, sender: user)
         if conversation.type == .peer {

@@ -296,6 +296,16 @@ enum LoopbackExchange {
             return "app data update · \(update.set.count) set, \(update.removedKeys.count) removed"
         case .streamPullResponse(let response)?:
             return "stream pull response · code \(response.code)"
+        case .signIn?: return "sign-in"
+        case .acknowledgement(let ack)?: return "acknowledgement · position \(ack.position)"
+        case .refusal(let refusal)?:
+            return "refusal · \(short(refusal.code.protoName, "REFUSAL_CODE_"))"
+        case .historyRequest(let request)?: return "history request · limit \(request.limit)"
+        case .historyPage(let page)?: return "history page · \(page.entries.count) envelope(s)"
+        case .groupRequest(let request)?:
+            return "group request · \(short(request.operation.protoName, "GROUP_OPERATION_"))"
+        case .groupResponse(let response)?:
+            return "group response · \(short(response.status.protoName, "GROUP_STATUS_"))"
         case nil: return "(no body)"
         }
     }

@@ -73,6 +73,40 @@ import Testing
         #expect(late.dropped == "unknownReceiptTarget")
     }
 
+    @Test func serverOnlyKindsAreDroppedNotForwarded() throws {
+        var membership = RelayMembership(recentMessages: 10)
+        let toBob = Conversation(type: .peer, id: "bob")
+        let team = Conversation(type: .group, id: "team")
+        _ = try membership.route(Self.header("j1", from: "alice", Self.status(.online)), from: 1)
+        _ = try membership.route(Self.header("b1", from: "bob", in: toBob), from: 2)
+        _ = try membership.route(Self.header("j2", from: "bob", Self.status(.online)), from: 2)
+        _ = try membership.route(
+            Self.header("g2", from: "bob", in: team, Self.status(.online)), from: 2)
+        let serverOnly: [(Envelope.Body, Conversation)] = [
+            (.signIn(SignIn(token: "h.p.s")), Conversation(type: .peer, id: "alice")),
+            (.acknowledgement(Acknowledgement(messageID: "b1", position: 1)), toBob),
+            (.refusal(Refusal(messageID: "b1", code: .forbidden)), toBob),
+            (.historyRequest(HistoryRequest(limit: 10)), Self.room),
+            (.historyPage(HistoryPage(requestMessageID: "h1", epoch: "e1")), Self.room),
+            (.groupRequest(GroupRequest(operation: .list)), team),
+            (.groupResponse(GroupResponse(operation: .add)), team),
+        ]
+        for (index, (body, conversation)) in serverOnly.enumerated() {
+            let route = try membership.route(
+                Self.header("s\(index)", from: "alice", in: conversation, body), from: 1)
+            #expect(route.recipients.isEmpty, "\(body)")
+            #expect(route.dropped == "serverOnly", "\(body)")
+        }
+        // None of them joined alice to the group; a chat message still reaches bob.
+        #expect(membership.members(of: .init(type: .group, id: "team")) == [2])
+        #expect(try membership.route(Self.header("m1", from: "alice"), from: 1).recipients == [2])
+        // The identity check comes first: a server-only kind cannot speak for another user.
+        #expect(throws: RelayMembership.Refusal.senderMismatch(expected: "alice", actual: "eve")) {
+            try membership.route(
+                Self.header("s9", from: "eve", .signIn(SignIn(token: "t"))), from: 1)
+        }
+    }
+
     @Test func aConnectionCannotSpeakForAnotherUserOrForNobody() throws {
         var membership = RelayMembership(recentMessages: 10)
         #expect(throws: RelayMembership.Refusal.noSender) {

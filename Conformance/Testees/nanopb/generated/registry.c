@@ -4,16 +4,20 @@
 #include "rtmwire/v1/content.pb.h"
 #include "rtmwire/v1/edit.pb.h"
 #include "rtmwire/v1/envelope.pb.h"
+#include "rtmwire/v1/group.pb.h"
+#include "rtmwire/v1/history.pb.h"
 #include "rtmwire/v1/metadata.pb.h"
 #include "rtmwire/v1/reaction.pb.h"
 #include "rtmwire/v1/recall.pb.h"
 #include "rtmwire/v1/receipt.pb.h"
+#include "rtmwire/v1/session.pb.h"
 #include "rtmwire/v1/status.pb.h"
 #include "rtmwire/v1/stream.pb.h"
 #include "rtmwire/v1/typing.pb.h"
 #include "registry.h"
 
 static const struct testee_message_type types[] = {
+    {"rtmwire.v1.Acknowledgement", &rtmwire_v1_Acknowledgement_msg, sizeof(rtmwire_v1_Acknowledgement)},
     {"rtmwire.v1.AppDataEntry", &rtmwire_v1_AppDataEntry_msg, sizeof(rtmwire_v1_AppDataEntry)},
     {"rtmwire.v1.AppDataUpdate", &rtmwire_v1_AppDataUpdate_msg, sizeof(rtmwire_v1_AppDataUpdate)},
     {"rtmwire.v1.Caption", &rtmwire_v1_Caption_msg, sizeof(rtmwire_v1_Caption)},
@@ -27,8 +31,14 @@ static const struct testee_message_type types[] = {
     {"rtmwire.v1.FileMessage", &rtmwire_v1_FileMessage_msg, sizeof(rtmwire_v1_FileMessage)},
     {"rtmwire.v1.GroupAckPage", &rtmwire_v1_GroupAckPage_msg, sizeof(rtmwire_v1_GroupAckPage)},
     {"rtmwire.v1.GroupAckQuery", &rtmwire_v1_GroupAckQuery_msg, sizeof(rtmwire_v1_GroupAckQuery)},
+    {"rtmwire.v1.GroupMember", &rtmwire_v1_GroupMember_msg, sizeof(rtmwire_v1_GroupMember)},
     {"rtmwire.v1.GroupReadCount", &rtmwire_v1_GroupReadCount_msg, sizeof(rtmwire_v1_GroupReadCount)},
     {"rtmwire.v1.GroupReadReceipt", &rtmwire_v1_GroupReadReceipt_msg, sizeof(rtmwire_v1_GroupReadReceipt)},
+    {"rtmwire.v1.GroupRequest", &rtmwire_v1_GroupRequest_msg, sizeof(rtmwire_v1_GroupRequest)},
+    {"rtmwire.v1.GroupResponse", &rtmwire_v1_GroupResponse_msg, sizeof(rtmwire_v1_GroupResponse)},
+    {"rtmwire.v1.HistoryEntry", &rtmwire_v1_HistoryEntry_msg, sizeof(rtmwire_v1_HistoryEntry)},
+    {"rtmwire.v1.HistoryPage", &rtmwire_v1_HistoryPage_msg, sizeof(rtmwire_v1_HistoryPage)},
+    {"rtmwire.v1.HistoryRequest", &rtmwire_v1_HistoryRequest_msg, sizeof(rtmwire_v1_HistoryRequest)},
     {"rtmwire.v1.ImageMessage", &rtmwire_v1_ImageMessage_msg, sizeof(rtmwire_v1_ImageMessage)},
     {"rtmwire.v1.Mentions", &rtmwire_v1_Mentions_msg, sizeof(rtmwire_v1_Mentions)},
     {"rtmwire.v1.MessageEdit", &rtmwire_v1_MessageEdit_msg, sizeof(rtmwire_v1_MessageEdit)},
@@ -46,7 +56,9 @@ static const struct testee_message_type types[] = {
     {"rtmwire.v1.ReactionCount", &rtmwire_v1_ReactionCount_msg, sizeof(rtmwire_v1_ReactionCount)},
     {"rtmwire.v1.ReactionSummary", &rtmwire_v1_ReactionSummary_msg, sizeof(rtmwire_v1_ReactionSummary)},
     {"rtmwire.v1.Receipt", &rtmwire_v1_Receipt_msg, sizeof(rtmwire_v1_Receipt)},
+    {"rtmwire.v1.Refusal", &rtmwire_v1_Refusal_msg, sizeof(rtmwire_v1_Refusal)},
     {"rtmwire.v1.Sender", &rtmwire_v1_Sender_msg, sizeof(rtmwire_v1_Sender)},
+    {"rtmwire.v1.SignIn", &rtmwire_v1_SignIn_msg, sizeof(rtmwire_v1_SignIn)},
     {"rtmwire.v1.StatusMessage", &rtmwire_v1_StatusMessage_msg, sizeof(rtmwire_v1_StatusMessage)},
     {"rtmwire.v1.StorageEvent", &rtmwire_v1_StorageEvent_msg, sizeof(rtmwire_v1_StorageEvent)},
     {"rtmwire.v1.StreamChunk", &rtmwire_v1_StreamChunk_msg, sizeof(rtmwire_v1_StreamChunk)},

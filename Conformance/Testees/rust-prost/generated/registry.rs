@@ -3,6 +3,7 @@
 /// unknown name.
 fn round_trip(name: &str, payload: &[u8]) -> Option<Result<Vec<u8>, prost::DecodeError>> {
     Some(match name {
+        "rtmwire.v1.Acknowledgement" => decode_encode::<rtmwire::v1::Acknowledgement>(payload),
         "rtmwire.v1.AppDataEntry" => decode_encode::<rtmwire::v1::AppDataEntry>(payload),
         "rtmwire.v1.AppDataUpdate" => decode_encode::<rtmwire::v1::AppDataUpdate>(payload),
         "rtmwire.v1.Caption" => decode_encode::<rtmwire::v1::Caption>(payload),
@@ -16,8 +17,14 @@ fn round_trip(name: &str, payload: &[u8]) -> Option<Result<Vec<u8>, prost::Decod
         "rtmwire.v1.FileMessage" => decode_encode::<rtmwire::v1::FileMessage>(payload),
         "rtmwire.v1.GroupAckPage" => decode_encode::<rtmwire::v1::GroupAckPage>(payload),
         "rtmwire.v1.GroupAckQuery" => decode_encode::<rtmwire::v1::GroupAckQuery>(payload),
+        "rtmwire.v1.GroupMember" => decode_encode::<rtmwire::v1::GroupMember>(payload),
         "rtmwire.v1.GroupReadCount" => decode_encode::<rtmwire::v1::GroupReadCount>(payload),
         "rtmwire.v1.GroupReadReceipt" => decode_encode::<rtmwire::v1::GroupReadReceipt>(payload),
+        "rtmwire.v1.GroupRequest" => decode_encode::<rtmwire::v1::GroupRequest>(payload),
+        "rtmwire.v1.GroupResponse" => decode_encode::<rtmwire::v1::GroupResponse>(payload),
+        "rtmwire.v1.HistoryEntry" => decode_encode::<rtmwire::v1::HistoryEntry>(payload),
+        "rtmwire.v1.HistoryPage" => decode_encode::<rtmwire::v1::HistoryPage>(payload),
+        "rtmwire.v1.HistoryRequest" => decode_encode::<rtmwire::v1::HistoryRequest>(payload),
         "rtmwire.v1.ImageMessage" => decode_encode::<rtmwire::v1::ImageMessage>(payload),
         "rtmwire.v1.Mentions" => decode_encode::<rtmwire::v1::Mentions>(payload),
         "rtmwire.v1.MessageEdit" => decode_encode::<rtmwire::v1::MessageEdit>(payload),
@@ -35,7 +42,9 @@ fn round_trip(name: &str, payload: &[u8]) -> Option<Result<Vec<u8>, prost::Decod
         "rtmwire.v1.ReactionCount" => decode_encode::<rtmwire::v1::ReactionCount>(payload),
         "rtmwire.v1.ReactionSummary" => decode_encode::<rtmwire::v1::ReactionSummary>(payload),
         "rtmwire.v1.Receipt" => decode_encode::<rtmwire::v1::Receipt>(payload),
+        "rtmwire.v1.Refusal" => decode_encode::<rtmwire::v1::Refusal>(payload),
         "rtmwire.v1.Sender" => decode_encode::<rtmwire::v1::Sender>(payload),
+        "rtmwire.v1.SignIn" => decode_encode::<rtmwire::v1::SignIn>(payload),
         "rtmwire.v1.StatusMessage" => decode_encode::<rtmwire::v1::StatusMessage>(payload),
         "rtmwire.v1.StorageEvent" => decode_encode::<rtmwire::v1::StorageEvent>(payload),
         "rtmwire.v1.StreamChunk" => decode_encode::<rtmwire::v1::StreamChunk>(payload),

@@ -1002,6 +1002,389 @@ impl TypingState {
         }
     }
 }
+/// The first envelope of a connection that did not present a token in its WebSocket handshake
+/// (every TCP client, and browsers, which cannot set headers on a WebSocket); also sent on an
+/// open connection to replace a token before it expires. The envelope's sender is the user the
+/// token names (its `sub` claim); its conversation is that user's own peer conversation.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct SignIn {
+    /// A signed JSON Web Token in compact form (header.payload.signature, base64url): `sub` is the
+    /// user id, `exp` the expiry. Required (non-empty), at most Limits.maxTokenBytes (default 8,192).
+    #[prost(string, tag="1")]
+    pub token: ::prost::alloc::string::String,
+}
+/// The server kept an envelope, or took a request it answers itself: sent to the envelope's
+/// sender alone. A client that sees no acknowledgement for an envelope sends it again with the
+/// same message id; the server stores a message id once per conversation and acknowledges the
+/// repeat with the same position.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct Acknowledgement {
+    /// The acknowledged envelope's message_id. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub message_id: ::prost::alloc::string::String,
+    /// The envelope's position in its conversation's history: positions grow by one per stored
+    /// envelope of the conversation, from 1. 0 = taken but not kept in history (a sign-in, a
+    /// request the server answered).
+    #[prost(uint64, tag="2")]
+    pub position: u64,
+    /// The epoch of the conversation's history, which positions belong to: a new epoch means the
+    /// positions a client saw before are gone (the history was reset). Empty with position 0.
+    #[prost(string, tag="3")]
+    pub epoch: ::prost::alloc::string::String,
+    /// When the server stored the envelope, ms since the Unix epoch. 0 = not stored; negative is
+    /// invalid.
+    #[prost(int64, tag="4")]
+    pub stored_time_ms: i64,
+}
+/// The server refused an envelope (message_id set) or the connection (message_id empty; the
+/// server closes it after this). Sent to the envelope's sender alone; nothing of a refused
+/// envelope is stored or forwarded.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct Refusal {
+    /// The refused envelope's message_id. Empty = the connection is refused.
+    #[prost(string, tag="1")]
+    pub message_id: ::prost::alloc::string::String,
+    /// Why. Required (not UNSPECIFIED).
+    #[prost(enumeration="RefusalCode", tag="2")]
+    pub code: i32,
+    /// What was wrong, for a person to read. Optional.
+    #[prost(string, tag="3")]
+    pub detail: ::prost::alloc::string::String,
+}
+/// Why the server refused an envelope or a connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum RefusalCode {
+    /// Not set. Rejected on a refusal.
+    Unspecified = 0,
+    /// No token was presented before the first other envelope.
+    Unauthenticated = 1,
+    /// The token is not a well-formed JWT, or its signature or algorithm is not one the server
+    /// accepts (a forged or foreign token).
+    TokenInvalid = 2,
+    /// The token's `exp` has passed (or its `nbf` has not come).
+    TokenExpired = 3,
+    /// The token's `aud` or `iss` is not the server's.
+    WrongAudience = 4,
+    /// The envelope names another sender than the signed-in user.
+    SenderMismatch = 5,
+    /// The signed-in user may not do this: post to a group it is no member of, join a channel its
+    /// token does not allow, write another user's metadata, change a group without its role.
+    Forbidden = 6,
+    /// The envelope breaks the codec's rules (the full decoder's error is in the detail).
+    InvalidEnvelope = 7,
+    /// The server could not store the envelope (its database is unavailable or full); nothing was
+    /// kept, and the client may send it again later.
+    StorageUnavailable = 8,
+    /// The message an edit, recall, reaction, receipt or app-data update names is not stored.
+    NotFound = 9,
+    /// The server is shutting down or over a limit; try again later (or on another node).
+    Unavailable = 10,
+}
+impl RefusalCode {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            RefusalCode::Unspecified => "REFUSAL_CODE_UNSPECIFIED",
+            RefusalCode::Unauthenticated => "REFUSAL_CODE_UNAUTHENTICATED",
+            RefusalCode::TokenInvalid => "REFUSAL_CODE_TOKEN_INVALID",
+            RefusalCode::TokenExpired => "REFUSAL_CODE_TOKEN_EXPIRED",
+            RefusalCode::WrongAudience => "REFUSAL_CODE_WRONG_AUDIENCE",
+            RefusalCode::SenderMismatch => "REFUSAL_CODE_SENDER_MISMATCH",
+            RefusalCode::Forbidden => "REFUSAL_CODE_FORBIDDEN",
+            RefusalCode::InvalidEnvelope => "REFUSAL_CODE_INVALID_ENVELOPE",
+            RefusalCode::StorageUnavailable => "REFUSAL_CODE_STORAGE_UNAVAILABLE",
+            RefusalCode::NotFound => "REFUSAL_CODE_NOT_FOUND",
+            RefusalCode::Unavailable => "REFUSAL_CODE_UNAVAILABLE",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "REFUSAL_CODE_UNSPECIFIED" => Some(Self::Unspecified),
+            "REFUSAL_CODE_UNAUTHENTICATED" => Some(Self::Unauthenticated),
+            "REFUSAL_CODE_TOKEN_INVALID" => Some(Self::TokenInvalid),
+            "REFUSAL_CODE_TOKEN_EXPIRED" => Some(Self::TokenExpired),
+            "REFUSAL_CODE_WRONG_AUDIENCE" => Some(Self::WrongAudience),
+            "REFUSAL_CODE_SENDER_MISMATCH" => Some(Self::SenderMismatch),
+            "REFUSAL_CODE_FORBIDDEN" => Some(Self::Forbidden),
+            "REFUSAL_CODE_INVALID_ENVELOPE" => Some(Self::InvalidEnvelope),
+            "REFUSAL_CODE_STORAGE_UNAVAILABLE" => Some(Self::StorageUnavailable),
+            "REFUSAL_CODE_NOT_FOUND" => Some(Self::NotFound),
+            "REFUSAL_CODE_UNAVAILABLE" => Some(Self::Unavailable),
+            _ => None,
+        }
+    }
+}
+/// A client asks for a page of the envelope's conversation's history. Positions are those of
+/// Acknowledgement.position and HistoryEntry.position.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct HistoryRequest {
+    /// Envelopes before this position, newest page first (scrolling back). 0 = not set.
+    #[prost(uint64, tag="1")]
+    pub before_position: u64,
+    /// Envelopes after this position, oldest first (catching up). 0 = not set. At most one of
+    /// before_position and after_position is set; neither = the latest page.
+    #[prost(uint64, tag="2")]
+    pub after_position: u64,
+    /// The most envelopes to return: 1 ... Limits.maxHistoryPageSize (default 100).
+    #[prost(uint32, tag="3")]
+    pub limit: u32,
+    /// The epoch the position belongs to (Acknowledgement.epoch, HistoryPage.epoch). Empty = any
+    /// (a first load); a position from another epoch is answered with HISTORY_STATUS_RELOAD.
+    #[prost(string, tag="4")]
+    pub epoch: ::prost::alloc::string::String,
+}
+/// One stored envelope of a history page.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct HistoryEntry {
+    /// Its position in the conversation's history. Required (positive).
+    #[prost(uint64, tag="1")]
+    pub position: u64,
+    /// When the server stored it, ms since the Unix epoch. Required (positive).
+    #[prost(int64, tag="2")]
+    pub stored_time_ms: i64,
+    /// The envelope as the server received it, byte for byte (unknown fields included): decode it
+    /// with the same decoder as any envelope. Required (non-empty).
+    #[prost(bytes="vec", tag="3")]
+    pub envelope: ::prost::alloc::vec::Vec<u8>,
+}
+/// The server's answer to a HistoryRequest, sent to the requester alone.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct HistoryPage {
+    /// The HistoryRequest envelope's message_id. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub request_message_id: ::prost::alloc::string::String,
+    /// Whether the page could be served.
+    #[prost(enumeration="HistoryStatus", tag="2")]
+    pub status: i32,
+    /// The stored envelopes, oldest first, at most Limits.maxHistoryPageSize (and as many as fit
+    /// one envelope of Limits.maxMessageBytes).
+    #[prost(message, repeated, tag="3")]
+    pub entries: ::prost::alloc::vec::Vec<HistoryEntry>,
+    /// The conversation's current epoch. Required (non-empty).
+    #[prost(string, tag="4")]
+    pub epoch: ::prost::alloc::string::String,
+    /// The conversation's newest position (0 = nothing stored yet).
+    #[prost(uint64, tag="5")]
+    pub latest_position: u64,
+    /// More envelopes lie beyond this page in the direction asked for.
+    #[prost(bool, tag="6")]
+    pub has_more: bool,
+}
+/// Whether a history page could be served from the positions asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum HistoryStatus {
+    /// The page holds what was asked for.
+    Ok = 0,
+    /// The position asked from is gone (retention removed it) or belongs to another epoch: the
+    /// page is empty, and the client reloads from the latest page.
+    Reload = 1,
+    /// The signed-in user may not read this conversation.
+    Forbidden = 2,
+}
+impl HistoryStatus {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            HistoryStatus::Ok => "HISTORY_STATUS_OK",
+            HistoryStatus::Reload => "HISTORY_STATUS_RELOAD",
+            HistoryStatus::Forbidden => "HISTORY_STATUS_FORBIDDEN",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "HISTORY_STATUS_OK" => Some(Self::Ok),
+            "HISTORY_STATUS_RELOAD" => Some(Self::Reload),
+            "HISTORY_STATUS_FORBIDDEN" => Some(Self::Forbidden),
+            _ => None,
+        }
+    }
+}
+/// One member of a group.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct GroupMember {
+    /// The member's user id. Required (non-empty).
+    #[prost(string, tag="1")]
+    pub user_id: ::prost::alloc::string::String,
+    /// Its role.
+    #[prost(enumeration="GroupRole", tag="2")]
+    pub role: i32,
+}
+/// A client asks the server to change or list a group's members. The group is the envelope's
+/// conversation.
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct GroupRequest {
+    /// What to do. Required (not UNSPECIFIED).
+    #[prost(enumeration="GroupOperation", tag="1")]
+    pub operation: i32,
+    /// The members to add, remove or set the role of (their user ids and, for add and set-role,
+    /// roles): at most Limits.maxRepeatedCount. Empty for leave and list.
+    #[prost(message, repeated, tag="2")]
+    pub members: ::prost::alloc::vec::Vec<GroupMember>,
+}
+/// The server's answer to a GroupRequest (to the requester), and the change it made (to every
+/// member, request_message_id empty: a membership event).
+#[allow(clippy::derive_partial_eq_without_eq)]
+#[derive(Clone, PartialEq, ::prost::Message)]
+pub struct GroupResponse {
+    /// The GroupRequest envelope's message_id; empty in an event sent to the members.
+    #[prost(string, tag="1")]
+    pub request_message_id: ::prost::alloc::string::String,
+    /// The operation answered or reported. Required (not UNSPECIFIED).
+    #[prost(enumeration="GroupOperation", tag="2")]
+    pub operation: i32,
+    /// Whether it was done.
+    #[prost(enumeration="GroupStatus", tag="3")]
+    pub status: i32,
+    /// For list: every member with its role; otherwise the members changed, with their roles now
+    /// (at most Limits.maxRepeatedCount).
+    #[prost(message, repeated, tag="4")]
+    pub members: ::prost::alloc::vec::Vec<GroupMember>,
+}
+/// A member's role in a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum GroupRole {
+    /// Not set: a member when adding.
+    Unspecified = 0,
+    /// A member: posts and receives.
+    Member = 1,
+    /// An admin: also adds and removes members.
+    Admin = 2,
+    /// The owner: also makes and unmakes admins. One per group.
+    Owner = 3,
+}
+impl GroupRole {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            GroupRole::Unspecified => "GROUP_ROLE_UNSPECIFIED",
+            GroupRole::Member => "GROUP_ROLE_MEMBER",
+            GroupRole::Admin => "GROUP_ROLE_ADMIN",
+            GroupRole::Owner => "GROUP_ROLE_OWNER",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "GROUP_ROLE_UNSPECIFIED" => Some(Self::Unspecified),
+            "GROUP_ROLE_MEMBER" => Some(Self::Member),
+            "GROUP_ROLE_ADMIN" => Some(Self::Admin),
+            "GROUP_ROLE_OWNER" => Some(Self::Owner),
+            _ => None,
+        }
+    }
+}
+/// What a group request does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum GroupOperation {
+    /// Not set. Rejected on a request.
+    Unspecified = 0,
+    /// Create the group: the sender becomes its owner, and the members named are added.
+    Create = 1,
+    /// Add the members named (owner or admin).
+    Add = 2,
+    /// Remove the members named (owner or admin; an admin only members).
+    Remove = 3,
+    /// The sender leaves the group (the owner cannot).
+    Leave = 4,
+    /// List the members.
+    List = 5,
+    /// Set the role of the members named to theirs, admin or member (owner only).
+    SetRole = 6,
+}
+impl GroupOperation {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            GroupOperation::Unspecified => "GROUP_OPERATION_UNSPECIFIED",
+            GroupOperation::Create => "GROUP_OPERATION_CREATE",
+            GroupOperation::Add => "GROUP_OPERATION_ADD",
+            GroupOperation::Remove => "GROUP_OPERATION_REMOVE",
+            GroupOperation::Leave => "GROUP_OPERATION_LEAVE",
+            GroupOperation::List => "GROUP_OPERATION_LIST",
+            GroupOperation::SetRole => "GROUP_OPERATION_SET_ROLE",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "GROUP_OPERATION_UNSPECIFIED" => Some(Self::Unspecified),
+            "GROUP_OPERATION_CREATE" => Some(Self::Create),
+            "GROUP_OPERATION_ADD" => Some(Self::Add),
+            "GROUP_OPERATION_REMOVE" => Some(Self::Remove),
+            "GROUP_OPERATION_LEAVE" => Some(Self::Leave),
+            "GROUP_OPERATION_LIST" => Some(Self::List),
+            "GROUP_OPERATION_SET_ROLE" => Some(Self::SetRole),
+            _ => None,
+        }
+    }
+}
+/// Outcome of a group request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, ::prost::Enumeration)]
+#[repr(i32)]
+pub enum GroupStatus {
+    /// Done.
+    Ok = 0,
+    /// The sender's role does not allow it.
+    Forbidden = 1,
+    /// No such group.
+    NotFound = 2,
+    /// Create named a group that exists.
+    Exists = 3,
+    /// The request was malformed (no members where some are needed, the owner removed).
+    InvalidRequest = 4,
+}
+impl GroupStatus {
+    /// String value of the enum field names used in the ProtoBuf definition.
+    ///
+    /// The values are not transformed in any way and thus are considered stable
+    /// (if the ProtoBuf definition does not change) and safe for programmatic use.
+    pub fn as_str_name(&self) -> &'static str {
+        match self {
+            GroupStatus::Ok => "GROUP_STATUS_OK",
+            GroupStatus::Forbidden => "GROUP_STATUS_FORBIDDEN",
+            GroupStatus::NotFound => "GROUP_STATUS_NOT_FOUND",
+            GroupStatus::Exists => "GROUP_STATUS_EXISTS",
+            GroupStatus::InvalidRequest => "GROUP_STATUS_INVALID_REQUEST",
+        }
+    }
+    /// Creates an enum from field names used in the ProtoBuf definition.
+    pub fn from_str_name(value: &str) -> ::core::option::Option<Self> {
+        match value {
+            "GROUP_STATUS_OK" => Some(Self::Ok),
+            "GROUP_STATUS_FORBIDDEN" => Some(Self::Forbidden),
+            "GROUP_STATUS_NOT_FOUND" => Some(Self::NotFound),
+            "GROUP_STATUS_EXISTS" => Some(Self::Exists),
+            "GROUP_STATUS_INVALID_REQUEST" => Some(Self::InvalidRequest),
+            _ => None,
+        }
+    }
+}
 /// One message between a client and a server (or two peers): header plus exactly one body.
 #[allow(clippy::derive_partial_eq_without_eq)]
 #[derive(Clone, PartialEq, ::prost::Message)]
@@ -1034,7 +1417,7 @@ pub struct Envelope {
     /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
     /// added after its schema version) reports an unknown kind (Envelope.bodyMember), not an error,
     /// and still routes the envelope by its header.
-    #[prost(oneof="envelope::Body", tags="16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32")]
+    #[prost(oneof="envelope::Body", tags="16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39")]
     pub body: ::core::option::Option<envelope::Body>,
 }
 /// Nested message and enum types in `Envelope`.
@@ -1097,6 +1480,30 @@ pub mod envelope {
         /// A change to the app data of an earlier message.
         #[prost(message, tag="32")]
         AppDataUpdate(super::AppDataUpdate),
+        /// A client signs in to the server with a token (first envelope of a connection, or a
+        /// token's renewal). Only a server answers it; it is never forwarded.
+        #[prost(message, tag="33")]
+        SignIn(super::SignIn),
+        /// The server kept an envelope (its position in the conversation's history) or took a
+        /// request: sent to the envelope's sender alone.
+        #[prost(message, tag="34")]
+        Acknowledgement(super::Acknowledgement),
+        /// The server refused an envelope or the connection: sent to the envelope's sender alone.
+        #[prost(message, tag="35")]
+        Refusal(super::Refusal),
+        /// A client asks the server for a page of the conversation's history (or what came after a
+        /// position: catch-up after a reconnect).
+        #[prost(message, tag="36")]
+        HistoryRequest(super::HistoryRequest),
+        /// The server's answer to a history request: stored envelopes with their positions.
+        #[prost(message, tag="37")]
+        HistoryPage(super::HistoryPage),
+        /// A client asks the server to create a group, change or list its members.
+        #[prost(message, tag="38")]
+        GroupRequest(super::GroupRequest),
+        /// The server's answer to a group request, or a membership change sent to the members.
+        #[prost(message, tag="39")]
+        GroupResponse(super::GroupResponse),
     }
 }
 /// A reference to another message: what an envelope replies to (Envelope.reply_to).

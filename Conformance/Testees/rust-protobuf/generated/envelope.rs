@@ -65,6 +65,13 @@ pub enum Envelope_oneof_body {
     stream_pull_request(super::stream::StreamPullRequest),
     stream_pull_response(super::stream::StreamPullResponse),
     app_data_update(super::edit::AppDataUpdate),
+    sign_in(super::session::SignIn),
+    acknowledgement(super::session::Acknowledgement),
+    refusal(super::session::Refusal),
+    history_request(super::history::HistoryRequest),
+    history_page(super::history::HistoryPage),
+    group_request(super::group::GroupRequest),
+    group_response(super::group::GroupResponse),
 }
 
 impl Envelope {
@@ -1045,6 +1052,349 @@ impl Envelope {
         }
     }
 
+    // .rtmwire.v1.SignIn sign_in = 33;
+
+
+    pub fn get_sign_in(&self) -> &super::session::SignIn {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::sign_in(ref v)) => v,
+            _ => <super::session::SignIn as ::protobuf::Message>::default_instance(),
+        }
+    }
+    pub fn clear_sign_in(&mut self) {
+        self.body = ::std::option::Option::None;
+    }
+
+    pub fn has_sign_in(&self) -> bool {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::sign_in(..)) => true,
+            _ => false,
+        }
+    }
+
+    // Param is passed by value, moved
+    pub fn set_sign_in(&mut self, v: super::session::SignIn) {
+        self.body = ::std::option::Option::Some(Envelope_oneof_body::sign_in(v))
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_sign_in(&mut self) -> &mut super::session::SignIn {
+        if let ::std::option::Option::Some(Envelope_oneof_body::sign_in(_)) = self.body {
+        } else {
+            self.body = ::std::option::Option::Some(Envelope_oneof_body::sign_in(super::session::SignIn::new()));
+        }
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::sign_in(ref mut v)) => v,
+            _ => panic!(),
+        }
+    }
+
+    // Take field
+    pub fn take_sign_in(&mut self) -> super::session::SignIn {
+        if self.has_sign_in() {
+            match self.body.take() {
+                ::std::option::Option::Some(Envelope_oneof_body::sign_in(v)) => v,
+                _ => panic!(),
+            }
+        } else {
+            super::session::SignIn::new()
+        }
+    }
+
+    // .rtmwire.v1.Acknowledgement acknowledgement = 34;
+
+
+    pub fn get_acknowledgement(&self) -> &super::session::Acknowledgement {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::acknowledgement(ref v)) => v,
+            _ => <super::session::Acknowledgement as ::protobuf::Message>::default_instance(),
+        }
+    }
+    pub fn clear_acknowledgement(&mut self) {
+        self.body = ::std::option::Option::None;
+    }
+
+    pub fn has_acknowledgement(&self) -> bool {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::acknowledgement(..)) => true,
+            _ => false,
+        }
+    }
+
+    // Param is passed by value, moved
+    pub fn set_acknowledgement(&mut self, v: super::session::Acknowledgement) {
+        self.body = ::std::option::Option::Some(Envelope_oneof_body::acknowledgement(v))
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_acknowledgement(&mut self) -> &mut super::session::Acknowledgement {
+        if let ::std::option::Option::Some(Envelope_oneof_body::acknowledgement(_)) = self.body {
+        } else {
+            self.body = ::std::option::Option::Some(Envelope_oneof_body::acknowledgement(super::session::Acknowledgement::new()));
+        }
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::acknowledgement(ref mut v)) => v,
+            _ => panic!(),
+        }
+    }
+
+    // Take field
+    pub fn take_acknowledgement(&mut self) -> super::session::Acknowledgement {
+        if self.has_acknowledgement() {
+            match self.body.take() {
+                ::std::option::Option::Some(Envelope_oneof_body::acknowledgement(v)) => v,
+                _ => panic!(),
+            }
+        } else {
+            super::session::Acknowledgement::new()
+        }
+    }
+
+    // .rtmwire.v1.Refusal refusal = 35;
+
+
+    pub fn get_refusal(&self) -> &super::session::Refusal {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::refusal(ref v)) => v,
+            _ => <super::session::Refusal as ::protobuf::Message>::default_instance(),
+        }
+    }
+    pub fn clear_refusal(&mut self) {
+        self.body = ::std::option::Option::None;
+    }
+
+    pub fn has_refusal(&self) -> bool {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::refusal(..)) => true,
+            _ => false,
+        }
+    }
+
+    // Param is passed by value, moved
+    pub fn set_refusal(&mut self, v: super::session::Refusal) {
+        self.body = ::std::option::Option::Some(Envelope_oneof_body::refusal(v))
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_refusal(&mut self) -> &mut super::session::Refusal {
+        if let ::std::option::Option::Some(Envelope_oneof_body::refusal(_)) = self.body {
+        } else {
+            self.body = ::std::option::Option::Some(Envelope_oneof_body::refusal(super::session::Refusal::new()));
+        }
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::refusal(ref mut v)) => v,
+            _ => panic!(),
+        }
+    }
+
+    // Take field
+    pub fn take_refusal(&mut self) -> super::session::Refusal {
+        if self.has_refusal() {
+            match self.body.take() {
+                ::std::option::Option::Some(Envelope_oneof_body::refusal(v)) => v,
+                _ => panic!(),
+            }
+        } else {
+            super::session::Refusal::new()
+        }
+    }
+
+    // .rtmwire.v1.HistoryRequest history_request = 36;
+
+
+    pub fn get_history_request(&self) -> &super::history::HistoryRequest {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::history_request(ref v)) => v,
+            _ => <super::history::HistoryRequest as ::protobuf::Message>::default_instance(),
+        }
+    }
+    pub fn clear_history_request(&mut self) {
+        self.body = ::std::option::Option::None;
+    }
+
+    pub fn has_history_request(&self) -> bool {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::history_request(..)) => true,
+            _ => false,
+        }
+    }
+
+    // Param is passed by value, moved
+    pub fn set_history_request(&mut self, v: super::history::HistoryRequest) {
+        self.body = ::std::option::Option::Some(Envelope_oneof_body::history_request(v))
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_history_request(&mut self) -> &mut super::history::HistoryRequest {
+        if let ::std::option::Option::Some(Envelope_oneof_body::history_request(_)) = self.body {
+        } else {
+            self.body = ::std::option::Option::Some(Envelope_oneof_body::history_request(super::history::HistoryRequest::new()));
+        }
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::history_request(ref mut v)) => v,
+            _ => panic!(),
+        }
+    }
+
+    // Take field
+    pub fn take_history_request(&mut self) -> super::history::HistoryRequest {
+        if self.has_history_request() {
+            match self.body.take() {
+                ::std::option::Option::Some(Envelope_oneof_body::history_request(v)) => v,
+                _ => panic!(),
+            }
+        } else {
+            super::history::HistoryRequest::new()
+        }
+    }
+
+    // .rtmwire.v1.HistoryPage history_page = 37;
+
+
+    pub fn get_history_page(&self) -> &super::history::HistoryPage {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::history_page(ref v)) => v,
+            _ => <super::history::HistoryPage as ::protobuf::Message>::default_instance(),
+        }
+    }
+    pub fn clear_history_page(&mut self) {
+        self.body = ::std::option::Option::None;
+    }
+
+    pub fn has_history_page(&self) -> bool {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::history_page(..)) => true,
+            _ => false,
+        }
+    }
+
+    // Param is passed by value, moved
+    pub fn set_history_page(&mut self, v: super::history::HistoryPage) {
+        self.body = ::std::option::Option::Some(Envelope_oneof_body::history_page(v))
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_history_page(&mut self) -> &mut super::history::HistoryPage {
+        if let ::std::option::Option::Some(Envelope_oneof_body::history_page(_)) = self.body {
+        } else {
+            self.body = ::std::option::Option::Some(Envelope_oneof_body::history_page(super::history::HistoryPage::new()));
+        }
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::history_page(ref mut v)) => v,
+            _ => panic!(),
+        }
+    }
+
+    // Take field
+    pub fn take_history_page(&mut self) -> super::history::HistoryPage {
+        if self.has_history_page() {
+            match self.body.take() {
+                ::std::option::Option::Some(Envelope_oneof_body::history_page(v)) => v,
+                _ => panic!(),
+            }
+        } else {
+            super::history::HistoryPage::new()
+        }
+    }
+
+    // .rtmwire.v1.GroupRequest group_request = 38;
+
+
+    pub fn get_group_request(&self) -> &super::group::GroupRequest {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::group_request(ref v)) => v,
+            _ => <super::group::GroupRequest as ::protobuf::Message>::default_instance(),
+        }
+    }
+    pub fn clear_group_request(&mut self) {
+        self.body = ::std::option::Option::None;
+    }
+
+    pub fn has_group_request(&self) -> bool {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::group_request(..)) => true,
+            _ => false,
+        }
+    }
+
+    // Param is passed by value, moved
+    pub fn set_group_request(&mut self, v: super::group::GroupRequest) {
+        self.body = ::std::option::Option::Some(Envelope_oneof_body::group_request(v))
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_group_request(&mut self) -> &mut super::group::GroupRequest {
+        if let ::std::option::Option::Some(Envelope_oneof_body::group_request(_)) = self.body {
+        } else {
+            self.body = ::std::option::Option::Some(Envelope_oneof_body::group_request(super::group::GroupRequest::new()));
+        }
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::group_request(ref mut v)) => v,
+            _ => panic!(),
+        }
+    }
+
+    // Take field
+    pub fn take_group_request(&mut self) -> super::group::GroupRequest {
+        if self.has_group_request() {
+            match self.body.take() {
+                ::std::option::Option::Some(Envelope_oneof_body::group_request(v)) => v,
+                _ => panic!(),
+            }
+        } else {
+            super::group::GroupRequest::new()
+        }
+    }
+
+    // .rtmwire.v1.GroupResponse group_response = 39;
+
+
+    pub fn get_group_response(&self) -> &super::group::GroupResponse {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::group_response(ref v)) => v,
+            _ => <super::group::GroupResponse as ::protobuf::Message>::default_instance(),
+        }
+    }
+    pub fn clear_group_response(&mut self) {
+        self.body = ::std::option::Option::None;
+    }
+
+    pub fn has_group_response(&self) -> bool {
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::group_response(..)) => true,
+            _ => false,
+        }
+    }
+
+    // Param is passed by value, moved
+    pub fn set_group_response(&mut self, v: super::group::GroupResponse) {
+        self.body = ::std::option::Option::Some(Envelope_oneof_body::group_response(v))
+    }
+
+    // Mutable pointer to the field.
+    pub fn mut_group_response(&mut self) -> &mut super::group::GroupResponse {
+        if let ::std::option::Option::Some(Envelope_oneof_body::group_response(_)) = self.body {
+        } else {
+            self.body = ::std::option::Option::Some(Envelope_oneof_body::group_response(super::group::GroupResponse::new()));
+        }
+        match self.body {
+            ::std::option::Option::Some(Envelope_oneof_body::group_response(ref mut v)) => v,
+            _ => panic!(),
+        }
+    }
+
+    // Take field
+    pub fn take_group_response(&mut self) -> super::group::GroupResponse {
+        if self.has_group_response() {
+            match self.body.take() {
+                ::std::option::Option::Some(Envelope_oneof_body::group_response(v)) => v,
+                _ => panic!(),
+            }
+        } else {
+            super::group::GroupResponse::new()
+        }
+    }
+
     // .rtmwire.v1.MessageReference reply_to = 64;
 
 
@@ -1206,6 +1556,41 @@ impl ::protobuf::Message for Envelope {
                 return false;
             }
         }
+        if let Some(Envelope_oneof_body::sign_in(ref v)) = self.body {
+            if !v.is_initialized() {
+                return false;
+            }
+        }
+        if let Some(Envelope_oneof_body::acknowledgement(ref v)) = self.body {
+            if !v.is_initialized() {
+                return false;
+            }
+        }
+        if let Some(Envelope_oneof_body::refusal(ref v)) = self.body {
+            if !v.is_initialized() {
+                return false;
+            }
+        }
+        if let Some(Envelope_oneof_body::history_request(ref v)) = self.body {
+            if !v.is_initialized() {
+                return false;
+            }
+        }
+        if let Some(Envelope_oneof_body::history_page(ref v)) = self.body {
+            if !v.is_initialized() {
+                return false;
+            }
+        }
+        if let Some(Envelope_oneof_body::group_request(ref v)) = self.body {
+            if !v.is_initialized() {
+                return false;
+            }
+        }
+        if let Some(Envelope_oneof_body::group_response(ref v)) = self.body {
+            if !v.is_initialized() {
+                return false;
+            }
+        }
         for v in &self.reply_to {
             if !v.is_initialized() {
                 return false;
@@ -1344,6 +1729,48 @@ impl ::protobuf::Message for Envelope {
                     }
                     self.body = ::std::option::Option::Some(Envelope_oneof_body::app_data_update(is.read_message()?));
                 },
+                33 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeLengthDelimited {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    self.body = ::std::option::Option::Some(Envelope_oneof_body::sign_in(is.read_message()?));
+                },
+                34 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeLengthDelimited {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    self.body = ::std::option::Option::Some(Envelope_oneof_body::acknowledgement(is.read_message()?));
+                },
+                35 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeLengthDelimited {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    self.body = ::std::option::Option::Some(Envelope_oneof_body::refusal(is.read_message()?));
+                },
+                36 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeLengthDelimited {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    self.body = ::std::option::Option::Some(Envelope_oneof_body::history_request(is.read_message()?));
+                },
+                37 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeLengthDelimited {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    self.body = ::std::option::Option::Some(Envelope_oneof_body::history_page(is.read_message()?));
+                },
+                38 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeLengthDelimited {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    self.body = ::std::option::Option::Some(Envelope_oneof_body::group_request(is.read_message()?));
+                },
+                39 => {
+                    if wire_type != ::protobuf::wire_format::WireTypeLengthDelimited {
+                        return ::std::result::Result::Err(::protobuf::rt::unexpected_wire_type(wire_type));
+                    }
+                    self.body = ::std::option::Option::Some(Envelope_oneof_body::group_response(is.read_message()?));
+                },
                 64 => {
                     ::protobuf::rt::read_singular_message_into(wire_type, is, &mut self.reply_to)?;
                 },
@@ -1455,6 +1882,34 @@ impl ::protobuf::Message for Envelope {
                     my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
                 },
                 &Envelope_oneof_body::app_data_update(ref v) => {
+                    let len = v.compute_size();
+                    my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+                },
+                &Envelope_oneof_body::sign_in(ref v) => {
+                    let len = v.compute_size();
+                    my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+                },
+                &Envelope_oneof_body::acknowledgement(ref v) => {
+                    let len = v.compute_size();
+                    my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+                },
+                &Envelope_oneof_body::refusal(ref v) => {
+                    let len = v.compute_size();
+                    my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+                },
+                &Envelope_oneof_body::history_request(ref v) => {
+                    let len = v.compute_size();
+                    my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+                },
+                &Envelope_oneof_body::history_page(ref v) => {
+                    let len = v.compute_size();
+                    my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+                },
+                &Envelope_oneof_body::group_request(ref v) => {
+                    let len = v.compute_size();
+                    my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
+                },
+                &Envelope_oneof_body::group_response(ref v) => {
                     let len = v.compute_size();
                     my_size += 2 + ::protobuf::rt::compute_raw_varint32_size(len) + len;
                 },
@@ -1581,6 +2036,41 @@ impl ::protobuf::Message for Envelope {
                 },
                 &Envelope_oneof_body::app_data_update(ref v) => {
                     os.write_tag(32, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+                    os.write_raw_varint32(v.get_cached_size())?;
+                    v.write_to_with_cached_sizes(os)?;
+                },
+                &Envelope_oneof_body::sign_in(ref v) => {
+                    os.write_tag(33, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+                    os.write_raw_varint32(v.get_cached_size())?;
+                    v.write_to_with_cached_sizes(os)?;
+                },
+                &Envelope_oneof_body::acknowledgement(ref v) => {
+                    os.write_tag(34, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+                    os.write_raw_varint32(v.get_cached_size())?;
+                    v.write_to_with_cached_sizes(os)?;
+                },
+                &Envelope_oneof_body::refusal(ref v) => {
+                    os.write_tag(35, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+                    os.write_raw_varint32(v.get_cached_size())?;
+                    v.write_to_with_cached_sizes(os)?;
+                },
+                &Envelope_oneof_body::history_request(ref v) => {
+                    os.write_tag(36, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+                    os.write_raw_varint32(v.get_cached_size())?;
+                    v.write_to_with_cached_sizes(os)?;
+                },
+                &Envelope_oneof_body::history_page(ref v) => {
+                    os.write_tag(37, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+                    os.write_raw_varint32(v.get_cached_size())?;
+                    v.write_to_with_cached_sizes(os)?;
+                },
+                &Envelope_oneof_body::group_request(ref v) => {
+                    os.write_tag(38, ::protobuf::wire_format::WireTypeLengthDelimited)?;
+                    os.write_raw_varint32(v.get_cached_size())?;
+                    v.write_to_with_cached_sizes(os)?;
+                },
+                &Envelope_oneof_body::group_response(ref v) => {
+                    os.write_tag(39, ::protobuf::wire_format::WireTypeLengthDelimited)?;
                     os.write_raw_varint32(v.get_cached_size())?;
                     v.write_to_with_cached_sizes(os)?;
                 },
@@ -1734,6 +2224,41 @@ impl ::protobuf::Message for Envelope {
                 Envelope::has_app_data_update,
                 Envelope::get_app_data_update,
             ));
+            fields.push(::protobuf::reflect::accessor::make_singular_message_accessor::<_, super::session::SignIn>(
+                "sign_in",
+                Envelope::has_sign_in,
+                Envelope::get_sign_in,
+            ));
+            fields.push(::protobuf::reflect::accessor::make_singular_message_accessor::<_, super::session::Acknowledgement>(
+                "acknowledgement",
+                Envelope::has_acknowledgement,
+                Envelope::get_acknowledgement,
+            ));
+            fields.push(::protobuf::reflect::accessor::make_singular_message_accessor::<_, super::session::Refusal>(
+                "refusal",
+                Envelope::has_refusal,
+                Envelope::get_refusal,
+            ));
+            fields.push(::protobuf::reflect::accessor::make_singular_message_accessor::<_, super::history::HistoryRequest>(
+                "history_request",
+                Envelope::has_history_request,
+                Envelope::get_history_request,
+            ));
+            fields.push(::protobuf::reflect::accessor::make_singular_message_accessor::<_, super::history::HistoryPage>(
+                "history_page",
+                Envelope::has_history_page,
+                Envelope::get_history_page,
+            ));
+            fields.push(::protobuf::reflect::accessor::make_singular_message_accessor::<_, super::group::GroupRequest>(
+                "group_request",
+                Envelope::has_group_request,
+                Envelope::get_group_request,
+            ));
+            fields.push(::protobuf::reflect::accessor::make_singular_message_accessor::<_, super::group::GroupResponse>(
+                "group_response",
+                Envelope::has_group_response,
+                Envelope::get_group_response,
+            ));
             fields.push(::protobuf::reflect::accessor::make_singular_ptr_field_accessor::<_, ::protobuf::types::ProtobufTypeMessage<MessageReference>>(
                 "reply_to",
                 |m: &Envelope| { &m.reply_to },
@@ -1765,6 +2290,13 @@ impl ::protobuf::Clear for Envelope {
         self.send_time_ms = 0;
         self.conversation.clear();
         self.delivery_options.clear();
+        self.body = ::std::option::Option::None;
+        self.body = ::std::option::Option::None;
+        self.body = ::std::option::Option::None;
+        self.body = ::std::option::Option::None;
+        self.body = ::std::option::Option::None;
+        self.body = ::std::option::Option::None;
+        self.body = ::std::option::Option::None;
         self.body = ::std::option::Option::None;
         self.body = ::std::option::Option::None;
         self.body = ::std::option::Option::None;
@@ -2717,290 +3249,337 @@ static file_descriptor_proto_data: &'static [u8] = b"\
     t.proto\x1a\x17rtmwire/v1/status.proto\x1a\x18rtmwire/v1/receipt.proto\
     \x1a\x17rtmwire/v1/stream.proto\x1a\x19rtmwire/v1/metadata.proto\x1a\x15\
     rtmwire/v1/edit.proto\x1a\x17rtmwire/v1/recall.proto\x1a\x19rtmwire/v1/r\
-    eaction.proto\x1a\x17rtmwire/v1/typing.proto\"\xdb\n\n\x08Envelope\x12\
-    \x1d\n\nmessage_id\x18\x01\x20\x01(\tR\tmessageId\x12*\n\x06sender\x18\
-    \x02\x20\x01(\x0b2\x12.rtmwire.v1.SenderR\x06sender\x12\x20\n\x0csend_ti\
-    me_ms\x18\x03\x20\x01(\x03R\nsendTimeMs\x12<\n\x0cconversation\x18\x04\
-    \x20\x01(\x0b2\x18.rtmwire.v1.ConversationR\x0cconversation\x12F\n\x10de\
-    livery_options\x18\x05\x20\x01(\x0b2\x1b.rtmwire.v1.DeliveryOptionsR\x0f\
-    deliveryOptions\x12-\n\x04text\x18\x10\x20\x01(\x0b2\x17.rtmwire.v1.Text\
-    MessageH\0R\x04text\x120\n\x05image\x18\x11\x20\x01(\x0b2\x18.rtmwire.v1\
-    .ImageMessageH\0R\x05image\x12-\n\x04file\x18\x12\x20\x01(\x0b2\x17.rtmw\
-    ire.v1.FileMessageH\0R\x04file\x123\n\x06status\x18\x13\x20\x01(\x0b2\
-    \x19.rtmwire.v1.StatusMessageH\0R\x06status\x12/\n\x07receipt\x18\x14\
-    \x20\x01(\x0b2\x13.rtmwire.v1.ReceiptH\0R\x07receipt\x123\n\x06stream\
-    \x18\x15\x20\x01(\x0b2\x19.rtmwire.v1.StreamMessageH\0R\x06stream\x12<\n\
-    \x0cstream_chunk\x18\x16\x20\x01(\x0b2\x17.rtmwire.v1.StreamChunkH\0R\
-    \x0bstreamChunk\x129\n\x08metadata\x18\x17\x20\x01(\x0b2\x1b.rtmwire.v1.\
-    MetadataMessageH\0R\x08metadata\x123\n\x06custom\x18\x18\x20\x01(\x0b2\
-    \x19.rtmwire.v1.CustomMessageH\0R\x06custom\x12-\n\x04edit\x18\x19\x20\
-    \x01(\x0b2\x17.rtmwire.v1.MessageEditH\0R\x04edit\x123\n\x06recall\x18\
-    \x1a\x20\x01(\x0b2\x19.rtmwire.v1.MessageRecallH\0R\x06recall\x122\n\x08\
-    reaction\x18\x1b\x20\x01(\x0b2\x14.rtmwire.v1.ReactionH\0R\x08reaction\
-    \x12H\n\x10reaction_summary\x18\x1c\x20\x01(\x0b2\x1b.rtmwire.v1.Reactio\
-    nSummaryH\0R\x0freactionSummary\x125\n\x06typing\x18\x1d\x20\x01(\x0b2\
-    \x1b.rtmwire.v1.TypingIndicatorH\0R\x06typing\x12O\n\x13stream_pull_requ\
-    est\x18\x1e\x20\x01(\x0b2\x1d.rtmwire.v1.StreamPullRequestH\0R\x11stream\
-    PullRequest\x12R\n\x14stream_pull_response\x18\x1f\x20\x01(\x0b2\x1e.rtm\
-    wire.v1.StreamPullResponseH\0R\x12streamPullResponse\x12C\n\x0fapp_data_\
-    update\x18\x20\x20\x01(\x0b2\x19.rtmwire.v1.AppDataUpdateH\0R\rappDataUp\
-    date\x127\n\x08reply_to\x18@\x20\x01(\x0b2\x1c.rtmwire.v1.MessageReferen\
-    ceR\x07replyTo\x123\n\x08app_data\x18A\x20\x03(\x0b2\x18.rtmwire.v1.AppD\
-    ataEntryR\x07appDataB\x06\n\x04bodyJ\x04\x08\x06\x10\x10J\x04\x08!\x10@\
-    \"y\n\x10MessageReference\x12\x1f\n\x0bmessage_uid\x18\x01\x20\x01(\tR\n\
-    messageUid\x12$\n\x0esender_user_id\x18\x02\x20\x01(\tR\x0csenderUserId\
-    \x12\x18\n\x07excerpt\x18\x03\x20\x01(\tR\x07excerptJ\x04\x08\x04\x10\
-    \x10\"J\n\x06Sender\x12\x17\n\x07user_id\x18\x01\x20\x01(\tR\x06userId\
-    \x12!\n\x0cdisplay_name\x18\x02\x20\x01(\tR\x0bdisplayNameJ\x04\x08\x03\
-    \x10\x10\"V\n\x0cConversation\x120\n\x04type\x18\x01\x20\x01(\x0e2\x1c.r\
-    tmwire.v1.ConversationTypeR\x04type\x12\x0e\n\x02id\x18\x02\x20\x01(\tR\
-    \x02idJ\x04\x08\x03\x10\x10\"\x93\x01\n\x0fDeliveryOptions\x12)\n\x10del\
-    ivery_receipt\x18\x01\x20\x01(\x08R\x0fdeliveryReceipt\x12!\n\x0cread_re\
-    ceipt\x18\x02\x20\x01(\x08R\x0breadReceipt\x12,\n\x12group_read_receipt\
-    \x18\x03\x20\x01(\x08R\x10groupReadReceiptJ\x04\x08\x04\x10\x10*\x8d\x01\
-    \n\x10ConversationType\x12!\n\x1dCONVERSATION_TYPE_UNSPECIFIED\x10\0\x12\
-    \x1a\n\x16CONVERSATION_TYPE_PEER\x10\x01\x12\x1d\n\x19CONVERSATION_TYPE_\
-    CHANNEL\x10\x02\x12\x1b\n\x17CONVERSATION_TYPE_GROUP\x10\x03J\xe2>\n\x07\
-    \x12\x05\r\0\x9a\x01\x01\n\xc2\x07\n\x01\x0c\x12\x03\r\0\x12\x1a\xb7\x07\
-    \x20RTMWire\x20v1:\x20the\x20top-level\x20envelope\x20every\x20message\
-    \x20travels\x20in.\n\n\x20Wire\x20rules\x20(see\x20README):\x20proto3,\
-    \x20no\x20proto3\x20`optional`\x20(protoc-c\x201.4.1\x20rejects\x20it),\
-    \x20no\n\x20float/double\x20(protobuf-c\x20drops\x20-0.0).\x20Presence-s\
-    ensitive\x20values\x20are\x20modelled\x20so\x20that\x20the\x20zero\n\x20\
-    value\x20means\x20\"absent\".\x20Field\x20numbers\x201-15\x20take\x20one\
-    \x20tag\x20byte;\x20they\x20go\x20to\x20what\x20every\x20message\x20carr\
-    ies.\n\n\x20Evolution\x20(README,\x20\"Schema\x20evolution\";\x20Scripts\
-    /check-schema-compat\x20guards\x20it):\x20rtmwire.v1\x20only\n\x20grows,\
-    \x20by\x20new\x20fields,\x20messages,\x20enum\x20values\x20and\x20body\
-    \x20kinds;\x20nothing\x20is\x20renumbered,\x20renamed\x20or\n\x20removed\
-    .\x20A\x20reader\x20that\x20does\x20not\x20know\x20a\x20field\x20keeps\
-    \x20it\x20as\x20an\x20unknown\x20field\x20and\x20writes\x20it\x20back\n\
-    \x20after\x20the\x20fields\x20it\x20knows,\x20so\x20a\x20new\x20field\
-    \x20takes\x20a\x20number\x20above\x20every\x20existing\x20field\x20of\
-    \x20its\n\x20message:\x20then\x20an\x20older\x20reader\x20re-encodes\x20\
-    a\x20newer\x20message\x20byte\x20for\x20byte.\x20Envelope\x20numbers:\n\
-    \x201-15\x20the\x20header\x20(6-15\x20stay\x20reserved:\x20a\x20field\
-    \x20there\x20would\x20sort\x20before\x20the\x20body),\x2016-63\x20the\
-    \x20body\n\x20kinds,\x2064\x20and\x20up\x20further\x20header\x20fields.\
-    \n\n\x08\n\x01\x02\x12\x03\x0f\0\x13\n\t\n\x02\x03\0\x12\x03\x11\0\"\n\t\
-    \n\x02\x03\x01\x12\x03\x12\0!\n\t\n\x02\x03\x02\x12\x03\x13\0\"\n\t\n\
-    \x02\x03\x03\x12\x03\x14\0!\n\t\n\x02\x03\x04\x12\x03\x15\0#\n\t\n\x02\
-    \x03\x05\x12\x03\x16\0\x1f\n\t\n\x02\x03\x06\x12\x03\x17\0!\n\t\n\x02\
-    \x03\x07\x12\x03\x18\0#\n\t\n\x02\x03\x08\x12\x03\x19\0!\ne\n\x02\x04\0\
-    \x12\x04\x1c\0]\x01\x1aY\x20One\x20message\x20between\x20a\x20client\x20\
-    and\x20a\x20server\x20(or\x20two\x20peers):\x20header\x20plus\x20exactly\
-    \x20one\x20body.\n\n\n\n\x03\x04\0\x01\x12\x03\x1c\x08\x10\nd\n\x04\x04\
-    \0\x02\0\x12\x03\x1e\x02\x18\x1aW\x20Client-generated\x20unique\x20id\
-    \x20of\x20this\x20message,\x20e.g.\x20a\x20UUID\x20string.\x20Required\
-    \x20(non-empty).\n\n\x0c\n\x05\x04\0\x02\0\x05\x12\x03\x1e\x02\x08\n\x0c\
-    \n\x05\x04\0\x02\0\x01\x12\x03\x1e\t\x13\n\x0c\n\x05\x04\0\x02\0\x03\x12\
-    \x03\x1e\x16\x17\n.\n\x04\x04\0\x02\x01\x12\x03\x20\x02\x14\x1a!\x20Who\
-    \x20sent\x20the\x20message.\x20Required.\n\n\x0c\n\x05\x04\0\x02\x01\x06\
-    \x12\x03\x20\x02\x08\n\x0c\n\x05\x04\0\x02\x01\x01\x12\x03\x20\t\x0f\n\
-    \x0c\n\x05\x04\0\x02\x01\x03\x12\x03\x20\x12\x13\nj\n\x04\x04\0\x02\x02\
-    \x12\x03\"\x02\x19\x1a]\x20Send\x20time\x20in\x20milliseconds\x20since\
-    \x20the\x20Unix\x20epoch\x20(UTC).\x200\x20=\x20not\x20stamped;\x20negat\
-    ive\x20is\x20invalid.\n\n\x0c\n\x05\x04\0\x02\x02\x05\x12\x03\"\x02\x07\
-    \n\x0c\n\x05\x04\0\x02\x02\x01\x12\x03\"\x08\x14\n\x0c\n\x05\x04\0\x02\
-    \x02\x03\x12\x03\"\x17\x18\nV\n\x04\x04\0\x02\x03\x12\x03$\x02\x20\x1aI\
-    \x20Where\x20the\x20message\x20is\x20addressed:\x20a\x20peer,\x20a\x20ch\
-    annel\x20or\x20a\x20group.\x20Required.\n\n\x0c\n\x05\x04\0\x02\x03\x06\
-    \x12\x03$\x02\x0e\n\x0c\n\x05\x04\0\x02\x03\x01\x12\x03$\x0f\x1b\n\x0c\n\
-    \x05\x04\0\x02\x03\x03\x12\x03$\x1e\x1f\nR\n\x04\x04\0\x02\x04\x12\x03&\
-    \x02'\x1aE\x20What\x20the\x20sender\x20asks\x20of\x20the\x20receivers\
-    \x20(receipts).\x20Absent\x20=\x20all\x20off.\n\n\x0c\n\x05\x04\0\x02\
-    \x04\x06\x12\x03&\x02\x11\n\x0c\n\x05\x04\0\x02\x04\x01\x12\x03&\x12\"\n\
-    \x0c\n\x05\x04\0\x02\x04\x03\x12\x03&%&\n\xc0\x01\n\x03\x04\0\t\x12\x03)\
-    \x02\x13\x1a\xb3\x01\x20Kept\x20free:\x20an\x20older\x20reader\x20would\
-    \x20move\x20a\x20header\x20field\x20numbered\x20here\x20after\x20the\x20\
-    body\x20when\x20it\n\x20re-encodes\x20the\x20envelope.\x20Further\x20hea\
-    der\x20fields\x20take\x20numbers\x20from\x2064\x20up\x20(see\x20reply_to\
-    ).\n\n\x0b\n\x04\x04\0\t\0\x12\x03)\x0b\x12\n\x0c\n\x05\x04\0\t\0\x01\
-    \x12\x03)\x0b\x0c\n\x0c\n\x05\x04\0\t\0\x02\x12\x03)\x10\x12\n\xce\x02\n\
-    \x04\x04\0\x08\0\x12\x04/\x02R\x03\x1a\xbf\x02\x20Exactly\x20one\x20body\
-    .\x20A\x20member\x20that\x20is\x20set\x20is\x20always\x20encoded,\x20eve\
-    n\x20when\x20empty.\x20A\x20reader\x20that\n\x20finds\x20no\x20body\x20i\
-    t\x20knows\x20but\x20an\x20unknown\x20field\x20numbered\x20in\x20the\x20\
-    reserved\x20room\x20below\x20(a\x20kind\n\x20added\x20after\x20its\x20sc\
-    hema\x20version)\x20reports\x20an\x20unknown\x20kind\x20(Envelope.bodyMe\
-    mber),\x20not\x20an\x20error,\n\x20and\x20still\x20routes\x20the\x20enve\
-    lope\x20by\x20its\x20header.\n\n\x0c\n\x05\x04\0\x08\0\x01\x12\x03/\x08\
-    \x0c\n$\n\x04\x04\0\x02\x05\x12\x031\x04\x1a\x1a\x17\x20A\x20plain\x20te\
-    xt\x20message.\n\n\x0c\n\x05\x04\0\x02\x05\x06\x12\x031\x04\x0f\n\x0c\n\
-    \x05\x04\0\x02\x05\x01\x12\x031\x10\x14\n\x0c\n\x05\x04\0\x02\x05\x03\
-    \x12\x031\x17\x19\nc\n\x04\x04\0\x02\x06\x12\x033\x04\x1c\x1aV\x20An\x20\
-    image\x20uploaded\x20to\x20the\x20file\x20server\x20(media\x20id)\x20wit\
-    h\x20optional\x20thumbnail\x20and\x20caption.\n\n\x0c\n\x05\x04\0\x02\
-    \x06\x06\x12\x033\x04\x10\n\x0c\n\x05\x04\0\x02\x06\x01\x12\x033\x11\x16\
-    \n\x0c\n\x05\x04\0\x02\x06\x03\x12\x033\x19\x1b\na\n\x04\x04\0\x02\x07\
-    \x12\x035\x04\x1a\x1aT\x20A\x20file\x20uploaded\x20to\x20the\x20file\x20\
-    server\x20(media\x20id)\x20with\x20optional\x20thumbnail\x20and\x20capti\
-    on.\n\n\x0c\n\x05\x04\0\x02\x07\x06\x12\x035\x04\x0f\n\x0c\n\x05\x04\0\
-    \x02\x07\x01\x12\x035\x10\x14\n\x0c\n\x05\x04\0\x02\x07\x03\x12\x035\x17\
-    \x19\nF\n\x04\x04\0\x02\x08\x12\x037\x04\x1e\x1a9\x20Presence\x20and\x20\
-    the\x20\"raise\x20hand\"\x20flag\x20of\x20a\x20channel\x20member.\n\n\
-    \x0c\n\x05\x04\0\x02\x08\x06\x12\x037\x04\x11\n\x0c\n\x05\x04\0\x02\x08\
-    \x01\x12\x037\x12\x18\n\x0c\n\x05\x04\0\x02\x08\x03\x12\x037\x1b\x1d\nI\
-    \n\x04\x04\0\x02\t\x12\x039\x04\x19\x1a<\x20A\x20delivery,\x20read,\x20c\
-    onversation-read\x20or\x20group-read\x20receipt.\n\n\x0c\n\x05\x04\0\x02\
-    \t\x06\x12\x039\x04\x0b\n\x0c\n\x05\x04\0\x02\t\x01\x12\x039\x0c\x13\n\
-    \x0c\n\x05\x04\0\x02\t\x03\x12\x039\x16\x18\nW\n\x04\x04\0\x02\n\x12\x03\
-    ;\x04\x1e\x1aJ\x20A\x20streaming\x20message\x20announced\x20by\x20the\
-    \x20server\x20(initial\x20content\x20and\x20state).\n\n\x0c\n\x05\x04\0\
-    \x02\n\x06\x12\x03;\x04\x11\n\x0c\n\x05\x04\0\x02\n\x01\x12\x03;\x12\x18\
-    \n\x0c\n\x05\x04\0\x02\n\x03\x12\x03;\x1b\x1d\nR\n\x04\x04\0\x02\x0b\x12\
-    \x03=\x04\"\x1aE\x20One\x20event\x20(init,\x20delta,\x20complete)\x20of\
-    \x20a\x20streaming\x20message's\x20content.\n\n\x0c\n\x05\x04\0\x02\x0b\
-    \x06\x12\x03=\x04\x0f\n\x0c\n\x05\x04\0\x02\x0b\x01\x12\x03=\x10\x1c\n\
-    \x0c\n\x05\x04\0\x02\x0b\x03\x12\x03=\x1f!\nO\n\x04\x04\0\x02\x0c\x12\
-    \x03?\x04\"\x1aB\x20A\x20channel\x20or\x20user\x20metadata\x20(storage)\
-    \x20request,\x20response\x20or\x20event.\n\n\x0c\n\x05\x04\0\x02\x0c\x06\
-    \x12\x03?\x04\x13\n\x0c\n\x05\x04\0\x02\x0c\x01\x12\x03?\x14\x1c\n\x0c\n\
-    \x05\x04\0\x02\x0c\x03\x12\x03?\x1f!\nM\n\x04\x04\0\x02\r\x12\x03A\x04\
-    \x1e\x1a@\x20An\x20application-defined\x20message:\x20type\x20name\x20pl\
-    us\x20opaque\x20payload.\n\n\x0c\n\x05\x04\0\x02\r\x06\x12\x03A\x04\x11\
-    \n\x0c\n\x05\x04\0\x02\r\x01\x12\x03A\x12\x18\n\x0c\n\x05\x04\0\x02\r\
-    \x03\x12\x03A\x1b\x1d\nO\n\x04\x04\0\x02\x0e\x12\x03C\x04\x1a\x1aB\x20A\
-    \x20new\x20text\x20or\x20caption\x20for\x20an\x20earlier\x20message\x20o\
-    f\x20the\x20same\x20sender.\n\n\x0c\n\x05\x04\0\x02\x0e\x06\x12\x03C\x04\
-    \x0f\n\x0c\n\x05\x04\0\x02\x0e\x01\x12\x03C\x10\x14\n\x0c\n\x05\x04\0\
-    \x02\x0e\x03\x12\x03C\x17\x19\nD\n\x04\x04\0\x02\x0f\x12\x03E\x04\x1e\
-    \x1a7\x20An\x20earlier\x20message\x20recalled\x20(\"deleted\x20for\x20ev\
-    eryone\").\n\n\x0c\n\x05\x04\0\x02\x0f\x06\x12\x03E\x04\x11\n\x0c\n\x05\
-    \x04\0\x02\x0f\x01\x12\x03E\x12\x18\n\x0c\n\x05\x04\0\x02\x0f\x03\x12\
-    \x03E\x1b\x1d\nJ\n\x04\x04\0\x02\x10\x12\x03G\x04\x1b\x1a=\x20A\x20user\
-    \x20adding\x20or\x20removing\x20a\x20reaction\x20to\x20an\x20earlier\x20\
-    message.\n\n\x0c\n\x05\x04\0\x02\x10\x06\x12\x03G\x04\x0c\n\x0c\n\x05\
-    \x04\0\x02\x10\x01\x12\x03G\r\x15\n\x0c\n\x05\x04\0\x02\x10\x03\x12\x03G\
-    \x18\x1a\na\n\x04\x04\0\x02\x11\x12\x03I\x04*\x1aT\x20The\x20reactions\
-    \x20to\x20one\x20message,\x20per\x20key,\x20as\x20the\x20server\x20repor\
-    ts\x20them\x20to\x20one\x20receiver.\n\n\x0c\n\x05\x04\0\x02\x11\x06\x12\
-    \x03I\x04\x13\n\x0c\n\x05\x04\0\x02\x11\x01\x12\x03I\x14$\n\x0c\n\x05\
-    \x04\0\x02\x11\x03\x12\x03I')\nH\n\x04\x04\0\x02\x12\x12\x03K\x04\x20\
-    \x1a;\x20The\x20sender\x20started\x20or\x20stopped\x20typing\x20in\x20th\
-    e\x20conversation.\n\n\x0c\n\x05\x04\0\x02\x12\x06\x12\x03K\x04\x13\n\
-    \x0c\n\x05\x04\0\x02\x12\x01\x12\x03K\x14\x1a\n\x0c\n\x05\x04\0\x02\x12\
-    \x03\x12\x03K\x1d\x1f\nT\n\x04\x04\0\x02\x13\x12\x03M\x04/\x1aG\x20A\x20\
-    client\x20asks\x20the\x20server\x20to\x20send\x20a\x20streaming\x20messa\
-    ge's\x20content\x20again.\n\n\x0c\n\x05\x04\0\x02\x13\x06\x12\x03M\x04\
-    \x15\n\x0c\n\x05\x04\0\x02\x13\x01\x12\x03M\x16)\n\x0c\n\x05\x04\0\x02\
-    \x13\x03\x12\x03M,.\nb\n\x04\x04\0\x02\x14\x12\x03O\x041\x1aU\x20The\x20\
-    server's\x20answer\x20to\x20a\x20stream\x20pull\x20request;\x20the\x20co\
-    ntent\x20follows\x20as\x20stream\x20chunks.\n\n\x0c\n\x05\x04\0\x02\x14\
-    \x06\x12\x03O\x04\x16\n\x0c\n\x05\x04\0\x02\x14\x01\x12\x03O\x17+\n\x0c\
-    \n\x05\x04\0\x02\x14\x03\x12\x03O.0\n>\n\x04\x04\0\x02\x15\x12\x03Q\x04'\
-    \x1a1\x20A\x20change\x20to\x20the\x20app\x20data\x20of\x20an\x20earlier\
-    \x20message.\n\n\x0c\n\x05\x04\0\x02\x15\x06\x12\x03Q\x04\x11\n\x0c\n\
-    \x05\x04\0\x02\x15\x01\x12\x03Q\x12!\n\x0c\n\x05\x04\0\x02\x15\x03\x12\
-    \x03Q$&\n)\n\x03\x04\0\t\x12\x03T\x02\x14\x1a\x1d\x20Room\x20for\x20futu\
-    re\x20body\x20kinds.\n\n\x0b\n\x04\x04\0\t\x01\x12\x03T\x0b\x13\n\x0c\n\
-    \x05\x04\0\t\x01\x01\x12\x03T\x0b\r\n\x0c\n\x05\x04\0\t\x01\x02\x12\x03T\
-    \x11\x13\n\x8c\x02\n\x04\x04\0\x02\x16\x12\x03Y\x02!\x1a\xfe\x01\x20The\
-    \x20message\x20this\x20envelope\x20replies\x20to.\x20Absent\x20=\x20not\
-    \x20a\x20reply.\x20Any\x20body\x20may\x20reply\x20(usually\n\x20text,\
-    \x20image\x20or\x20file).\x20Numbered\x20after\x20the\x20body\x20kinds\
-    \x20so\x20that\x20older\x20readers,\x20which\x20keep\x20it\x20as\n\x20an\
-    \x20unknown\x20field\x20after\x20the\x20body,\x20re-encode\x20the\x20env\
-    elope\x20byte\x20for\x20byte.\n\n\x0c\n\x05\x04\0\x02\x16\x06\x12\x03Y\
-    \x02\x12\n\x0c\n\x05\x04\0\x02\x16\x01\x12\x03Y\x13\x1b\n\x0c\n\x05\x04\
-    \0\x02\x16\x03\x12\x03Y\x1e\x20\n\x95\x01\n\x04\x04\0\x02\x17\x12\x03\\\
-    \x02&\x1a\x87\x01\x20Data\x20the\x20app\x20attaches\x20to\x20this\x20mes\
-    sage\x20(see\x20AppDataEntry):\x20at\x20most\x20Limits.maxAppDataEntries\
-    \n\x20entries\x20with\x20distinct\x20keys.\x20Empty\x20=\x20none.\n\n\
-    \x0c\n\x05\x04\0\x02\x17\x04\x12\x03\\\x02\n\n\x0c\n\x05\x04\0\x02\x17\
-    \x06\x12\x03\\\x0b\x17\n\x0c\n\x05\x04\0\x02\x17\x01\x12\x03\\\x18\x20\n\
-    \x0c\n\x05\x04\0\x02\x17\x03\x12\x03\\#%\n\xda\x03\n\x02\x04\x01\x12\x04\
-    e\0o\x01\x1a\xcd\x03\x20A\x20reference\x20to\x20another\x20message:\x20w\
-    hat\x20an\x20envelope\x20replies\x20to\x20(Envelope.reply_to).\n\n\x20It\
-    \x20shares\x20field\x20numbers,\x20types\x20and\x20names\x20with\x20Stre\
-    amReference\x20(stream.proto):\x20the\x20two\x20read\x20the\n\x20same\
-    \x20bytes\x20and\x20the\x20same\x20proto3\x20JSON,\x20so\x20a\x20streami\
-    ng\x20message's\x20reference\x20and\x20a\x20reply\x20convert\n\x20into\
-    \x20each\x20other\x20unchanged.\x20StreamReference\x20stays\x20as\x20it\
-    \x20was\x20(StreamMessage.reference\x20keeps\x20its\n\x20type)\x20so\x20\
-    nothing\x20released\x20changes;\x20this\x20type\x20carries\x20the\x20gen\
-    eral\x20name\x20and\x20the\x20excerpt\x20limit.\n\n\n\n\x03\x04\x01\x01\
-    \x12\x03e\x08\x18\n\xb7\x01\n\x04\x04\x01\x02\0\x12\x03h\x02\x19\x1a\xa9\
-    \x01\x20The\x20referenced\x20message's\x20id:\x20its\x20Envelope.message\
-    _id\x20(named\x20message_uid\x20like\n\x20StreamReference's,\x20after\
-    \x20RongCloud's\x20messageUId).\x20Required\x20when\x20the\x20reference\
-    \x20is\x20present.\n\n\x0c\n\x05\x04\x01\x02\0\x05\x12\x03h\x02\x08\n\
-    \x0c\n\x05\x04\x01\x02\0\x01\x12\x03h\t\x14\n\x0c\n\x05\x04\x01\x02\0\
-    \x03\x12\x03h\x17\x18\nD\n\x04\x04\x01\x02\x01\x12\x03j\x02\x1c\x1a7\x20\
-    User\x20id\x20of\x20the\x20referenced\x20message's\x20sender.\x20Optiona\
-    l.\n\n\x0c\n\x05\x04\x01\x02\x01\x05\x12\x03j\x02\x08\n\x0c\n\x05\x04\
-    \x01\x02\x01\x01\x12\x03j\t\x17\n\x0c\n\x05\x04\x01\x02\x01\x03\x12\x03j\
-    \x1a\x1b\n\xb6\x01\n\x04\x04\x01\x02\x02\x12\x03m\x02\x15\x1a\xa8\x01\
-    \x20A\x20short\x20excerpt\x20of\x20the\x20referenced\x20message's\x20con\
-    tent,\x20for\x20display\x20before\x20the\x20original\x20is\n\x20loaded:\
-    \x20at\x20most\x20Limits.maxExcerptBytes\x20(default\x201,024)\x20UTF-8\
-    \x20bytes.\x20Optional.\n\n\x0c\n\x05\x04\x01\x02\x02\x05\x12\x03m\x02\
-    \x08\n\x0c\n\x05\x04\x01\x02\x02\x01\x12\x03m\t\x10\n\x0c\n\x05\x04\x01\
-    \x02\x02\x03\x12\x03m\x13\x14\n\n\n\x03\x04\x01\t\x12\x03n\x02\x13\n\x0b\
-    \n\x04\x04\x01\t\0\x12\x03n\x0b\x12\n\x0c\n\x05\x04\x01\t\0\x01\x12\x03n\
-    \x0b\x0c\n\x0c\n\x05\x04\x01\t\0\x02\x12\x03n\x10\x12\n(\n\x02\x04\x02\
-    \x12\x04r\0x\x01\x1a\x1c\x20The\x20sender\x20of\x20an\x20envelope.\n\n\n\
-    \n\x03\x04\x02\x01\x12\x03r\x08\x0e\n:\n\x04\x04\x02\x02\0\x12\x03t\x02\
-    \x15\x1a-\x20The\x20sender's\x20user\x20id.\x20Required\x20(non-empty).\
-    \n\n\x0c\n\x05\x04\x02\x02\0\x05\x12\x03t\x02\x08\n\x0c\n\x05\x04\x02\
-    \x02\0\x01\x12\x03t\t\x10\n\x0c\n\x05\x04\x02\x02\0\x03\x12\x03t\x13\x14\
-    \nF\n\x04\x04\x02\x02\x01\x12\x03v\x02\x1a\x1a9\x20The\x20name\x20shown\
-    \x20to\x20other\x20users.\x20Optional\x20(empty\x20=\x20none).\n\n\x0c\n\
-    \x05\x04\x02\x02\x01\x05\x12\x03v\x02\x08\n\x0c\n\x05\x04\x02\x02\x01\
-    \x01\x12\x03v\t\x15\n\x0c\n\x05\x04\x02\x02\x01\x03\x12\x03v\x18\x19\n\n\
-    \n\x03\x04\x02\t\x12\x03w\x02\x13\n\x0b\n\x04\x04\x02\t\0\x12\x03w\x0b\
-    \x12\n\x0c\n\x05\x04\x02\t\0\x01\x12\x03w\x0b\x0c\n\x0c\n\x05\x04\x02\t\
-    \0\x02\x12\x03w\x10\x12\n*\n\x02\x05\0\x12\x05{\0\x84\x01\x01\x1a\x1d\
-    \x20The\x20kind\x20of\x20a\x20conversation.\n\n\n\n\x03\x05\0\x01\x12\
-    \x03{\x05\x15\nG\n\x04\x05\0\x02\0\x12\x03}\x02$\x1a:\x20Not\x20set.\x20\
-    Rejected\x20by\x20semantic\x20validation\x20on\x20an\x20envelope.\n\n\
-    \x0c\n\x05\x05\0\x02\0\x01\x12\x03}\x02\x1f\n\x0c\n\x05\x05\0\x02\0\x02\
-    \x12\x03}\"#\n=\n\x04\x05\0\x02\x01\x12\x03\x7f\x02\x1d\x1a0\x20One-to-o\
-    ne\x20chat;\x20the\x20id\x20is\x20the\x20peer's\x20user\x20id.\n\n\x0c\n\
-    \x05\x05\0\x02\x01\x01\x12\x03\x7f\x02\x18\n\x0c\n\x05\x05\0\x02\x01\x02\
-    \x12\x03\x7f\x1b\x1c\nL\n\x04\x05\0\x02\x02\x12\x04\x81\x01\x02\x20\x1a>\
-    \x20A\x20channel\x20(RTM\x20message\x20channel);\x20the\x20id\x20is\x20t\
-    he\x20channel\x20name.\n\n\r\n\x05\x05\0\x02\x02\x01\x12\x04\x81\x01\x02\
-    \x1b\n\r\n\x05\x05\0\x02\x02\x02\x12\x04\x81\x01\x1e\x1f\n5\n\x04\x05\0\
-    \x02\x03\x12\x04\x83\x01\x02\x1e\x1a'\x20A\x20group\x20chat;\x20the\x20i\
-    d\x20is\x20the\x20group\x20id.\n\n\r\n\x05\x05\0\x02\x03\x01\x12\x04\x83\
-    \x01\x02\x19\n\r\n\x05\x05\0\x02\x03\x02\x12\x04\x83\x01\x1c\x1d\n8\n\
-    \x02\x04\x03\x12\x06\x87\x01\0\x8d\x01\x01\x1a*\x20The\x20conversation\
-    \x20an\x20envelope\x20belongs\x20to.\n\n\x0b\n\x03\x04\x03\x01\x12\x04\
-    \x87\x01\x08\x14\nC\n\x04\x04\x03\x02\0\x12\x04\x89\x01\x02\x1c\x1a5\x20\
-    Peer,\x20channel\x20or\x20group.\x20Required\x20(not\x20UNSPECIFIED).\n\
-    \n\r\n\x05\x04\x03\x02\0\x06\x12\x04\x89\x01\x02\x12\n\r\n\x05\x04\x03\
-    \x02\0\x01\x12\x04\x89\x01\x13\x17\n\r\n\x05\x04\x03\x02\0\x03\x12\x04\
-    \x89\x01\x1a\x1b\nQ\n\x04\x04\x03\x02\x01\x12\x04\x8b\x01\x02\x10\x1aC\
-    \x20The\x20peer\x20user\x20id,\x20channel\x20name\x20or\x20group\x20id.\
-    \x20Required\x20(non-empty).\n\n\r\n\x05\x04\x03\x02\x01\x05\x12\x04\x8b\
-    \x01\x02\x08\n\r\n\x05\x04\x03\x02\x01\x01\x12\x04\x8b\x01\t\x0b\n\r\n\
-    \x05\x04\x03\x02\x01\x03\x12\x04\x8b\x01\x0e\x0f\n\x0b\n\x03\x04\x03\t\
-    \x12\x04\x8c\x01\x02\x13\n\x0c\n\x04\x04\x03\t\0\x12\x04\x8c\x01\x0b\x12\
-    \n\r\n\x05\x04\x03\t\0\x01\x12\x04\x8c\x01\x0b\x0c\n\r\n\x05\x04\x03\t\0\
-    \x02\x12\x04\x8c\x01\x10\x12\n\x94\x01\n\x02\x04\x04\x12\x06\x91\x01\0\
-    \x9a\x01\x01\x1a\x85\x01\x20What\x20the\x20sender\x20asks\x20of\x20the\
-    \x20receivers\x20(Agora\x20Chat:\x20enableDeliveryAck,\x20enableRequireR\
-    eadAck,\n\x20isNeedGroupAck).\x20All\x20default\x20to\x20false.\n\n\x0b\
-    \n\x03\x04\x04\x01\x12\x04\x91\x01\x08\x17\nV\n\x04\x04\x04\x02\0\x12\
-    \x04\x93\x01\x02\x1c\x1aH\x20The\x20receiver\x20answers\x20with\x20a\x20\
-    delivery\x20receipt\x20when\x20the\x20message\x20arrives.\n\n\r\n\x05\
-    \x04\x04\x02\0\x05\x12\x04\x93\x01\x02\x06\n\r\n\x05\x04\x04\x02\0\x01\
-    \x12\x04\x93\x01\x07\x17\n\r\n\x05\x04\x04\x02\0\x03\x12\x04\x93\x01\x1a\
-    \x1b\nZ\n\x04\x04\x04\x02\x01\x12\x04\x95\x01\x02\x18\x1aL\x20The\x20rec\
-    eiver\x20answers\x20with\x20a\x20message\x20read\x20receipt\x20once\x20t\
-    he\x20message\x20is\x20read.\n\n\r\n\x05\x04\x04\x02\x01\x05\x12\x04\x95\
-    \x01\x02\x06\n\r\n\x05\x04\x04\x02\x01\x01\x12\x04\x95\x01\x07\x13\n\r\n\
-    \x05\x04\x04\x02\x01\x03\x12\x04\x95\x01\x16\x17\n\x8c\x01\n\x04\x04\x04\
-    \x02\x02\x12\x04\x98\x01\x02\x1e\x1a~\x20Group\x20members\x20answer\x20w\
-    ith\x20group\x20read\x20receipts;\x20the\x20sender\x20may\x20receive\x20\
-    read\x20counts.\n\x20Only\x20meaningful\x20in\x20a\x20group\x20conversat\
-    ion.\n\n\r\n\x05\x04\x04\x02\x02\x05\x12\x04\x98\x01\x02\x06\n\r\n\x05\
-    \x04\x04\x02\x02\x01\x12\x04\x98\x01\x07\x19\n\r\n\x05\x04\x04\x02\x02\
-    \x03\x12\x04\x98\x01\x1c\x1d\n\x0b\n\x03\x04\x04\t\x12\x04\x99\x01\x02\
-    \x13\n\x0c\n\x04\x04\x04\t\0\x12\x04\x99\x01\x0b\x12\n\r\n\x05\x04\x04\t\
-    \0\x01\x12\x04\x99\x01\x0b\x0c\n\r\n\x05\x04\x04\t\0\x02\x12\x04\x99\x01\
-    \x10\x12b\x06proto3\
+    eaction.proto\x1a\x17rtmwire/v1/typing.proto\x1a\x18rtmwire/v1/session.p\
+    roto\x1a\x18rtmwire/v1/history.proto\x1a\x16rtmwire/v1/group.proto\"\x8e\
+    \x0e\n\x08Envelope\x12\x1d\n\nmessage_id\x18\x01\x20\x01(\tR\tmessageId\
+    \x12*\n\x06sender\x18\x02\x20\x01(\x0b2\x12.rtmwire.v1.SenderR\x06sender\
+    \x12\x20\n\x0csend_time_ms\x18\x03\x20\x01(\x03R\nsendTimeMs\x12<\n\x0cc\
+    onversation\x18\x04\x20\x01(\x0b2\x18.rtmwire.v1.ConversationR\x0cconver\
+    sation\x12F\n\x10delivery_options\x18\x05\x20\x01(\x0b2\x1b.rtmwire.v1.D\
+    eliveryOptionsR\x0fdeliveryOptions\x12-\n\x04text\x18\x10\x20\x01(\x0b2\
+    \x17.rtmwire.v1.TextMessageH\0R\x04text\x120\n\x05image\x18\x11\x20\x01(\
+    \x0b2\x18.rtmwire.v1.ImageMessageH\0R\x05image\x12-\n\x04file\x18\x12\
+    \x20\x01(\x0b2\x17.rtmwire.v1.FileMessageH\0R\x04file\x123\n\x06status\
+    \x18\x13\x20\x01(\x0b2\x19.rtmwire.v1.StatusMessageH\0R\x06status\x12/\n\
+    \x07receipt\x18\x14\x20\x01(\x0b2\x13.rtmwire.v1.ReceiptH\0R\x07receipt\
+    \x123\n\x06stream\x18\x15\x20\x01(\x0b2\x19.rtmwire.v1.StreamMessageH\0R\
+    \x06stream\x12<\n\x0cstream_chunk\x18\x16\x20\x01(\x0b2\x17.rtmwire.v1.S\
+    treamChunkH\0R\x0bstreamChunk\x129\n\x08metadata\x18\x17\x20\x01(\x0b2\
+    \x1b.rtmwire.v1.MetadataMessageH\0R\x08metadata\x123\n\x06custom\x18\x18\
+    \x20\x01(\x0b2\x19.rtmwire.v1.CustomMessageH\0R\x06custom\x12-\n\x04edit\
+    \x18\x19\x20\x01(\x0b2\x17.rtmwire.v1.MessageEditH\0R\x04edit\x123\n\x06\
+    recall\x18\x1a\x20\x01(\x0b2\x19.rtmwire.v1.MessageRecallH\0R\x06recall\
+    \x122\n\x08reaction\x18\x1b\x20\x01(\x0b2\x14.rtmwire.v1.ReactionH\0R\
+    \x08reaction\x12H\n\x10reaction_summary\x18\x1c\x20\x01(\x0b2\x1b.rtmwir\
+    e.v1.ReactionSummaryH\0R\x0freactionSummary\x125\n\x06typing\x18\x1d\x20\
+    \x01(\x0b2\x1b.rtmwire.v1.TypingIndicatorH\0R\x06typing\x12O\n\x13stream\
+    _pull_request\x18\x1e\x20\x01(\x0b2\x1d.rtmwire.v1.StreamPullRequestH\0R\
+    \x11streamPullRequest\x12R\n\x14stream_pull_response\x18\x1f\x20\x01(\
+    \x0b2\x1e.rtmwire.v1.StreamPullResponseH\0R\x12streamPullResponse\x12C\n\
+    \x0fapp_data_update\x18\x20\x20\x01(\x0b2\x19.rtmwire.v1.AppDataUpdateH\
+    \0R\rappDataUpdate\x12-\n\x07sign_in\x18!\x20\x01(\x0b2\x12.rtmwire.v1.S\
+    ignInH\0R\x06signIn\x12G\n\x0facknowledgement\x18\"\x20\x01(\x0b2\x1b.rt\
+    mwire.v1.AcknowledgementH\0R\x0facknowledgement\x12/\n\x07refusal\x18#\
+    \x20\x01(\x0b2\x13.rtmwire.v1.RefusalH\0R\x07refusal\x12E\n\x0fhistory_r\
+    equest\x18$\x20\x01(\x0b2\x1a.rtmwire.v1.HistoryRequestH\0R\x0ehistoryRe\
+    quest\x12<\n\x0chistory_page\x18%\x20\x01(\x0b2\x17.rtmwire.v1.HistoryPa\
+    geH\0R\x0bhistoryPage\x12?\n\rgroup_request\x18&\x20\x01(\x0b2\x18.rtmwi\
+    re.v1.GroupRequestH\0R\x0cgroupRequest\x12B\n\x0egroup_response\x18'\x20\
+    \x01(\x0b2\x19.rtmwire.v1.GroupResponseH\0R\rgroupResponse\x127\n\x08rep\
+    ly_to\x18@\x20\x01(\x0b2\x1c.rtmwire.v1.MessageReferenceR\x07replyTo\x12\
+    3\n\x08app_data\x18A\x20\x03(\x0b2\x18.rtmwire.v1.AppDataEntryR\x07appDa\
+    taB\x06\n\x04bodyJ\x04\x08\x06\x10\x10J\x04\x08(\x10@\"y\n\x10MessageRef\
+    erence\x12\x1f\n\x0bmessage_uid\x18\x01\x20\x01(\tR\nmessageUid\x12$\n\
+    \x0esender_user_id\x18\x02\x20\x01(\tR\x0csenderUserId\x12\x18\n\x07exce\
+    rpt\x18\x03\x20\x01(\tR\x07excerptJ\x04\x08\x04\x10\x10\"J\n\x06Sender\
+    \x12\x17\n\x07user_id\x18\x01\x20\x01(\tR\x06userId\x12!\n\x0cdisplay_na\
+    me\x18\x02\x20\x01(\tR\x0bdisplayNameJ\x04\x08\x03\x10\x10\"V\n\x0cConve\
+    rsation\x120\n\x04type\x18\x01\x20\x01(\x0e2\x1c.rtmwire.v1.Conversation\
+    TypeR\x04type\x12\x0e\n\x02id\x18\x02\x20\x01(\tR\x02idJ\x04\x08\x03\x10\
+    \x10\"\x93\x01\n\x0fDeliveryOptions\x12)\n\x10delivery_receipt\x18\x01\
+    \x20\x01(\x08R\x0fdeliveryReceipt\x12!\n\x0cread_receipt\x18\x02\x20\x01\
+    (\x08R\x0breadReceipt\x12,\n\x12group_read_receipt\x18\x03\x20\x01(\x08R\
+    \x10groupReadReceiptJ\x04\x08\x04\x10\x10*\x8d\x01\n\x10ConversationType\
+    \x12!\n\x1dCONVERSATION_TYPE_UNSPECIFIED\x10\0\x12\x1a\n\x16CONVERSATION\
+    _TYPE_PEER\x10\x01\x12\x1d\n\x19CONVERSATION_TYPE_CHANNEL\x10\x02\x12\
+    \x1b\n\x17CONVERSATION_TYPE_GROUP\x10\x03J\x9cH\n\x07\x12\x05\r\0\xae\
+    \x01\x01\n\xc2\x07\n\x01\x0c\x12\x03\r\0\x12\x1a\xb7\x07\x20RTMWire\x20v\
+    1:\x20the\x20top-level\x20envelope\x20every\x20message\x20travels\x20in.\
+    \n\n\x20Wire\x20rules\x20(see\x20README):\x20proto3,\x20no\x20proto3\x20\
+    `optional`\x20(protoc-c\x201.4.1\x20rejects\x20it),\x20no\n\x20float/dou\
+    ble\x20(protobuf-c\x20drops\x20-0.0).\x20Presence-sensitive\x20values\
+    \x20are\x20modelled\x20so\x20that\x20the\x20zero\n\x20value\x20means\x20\
+    \"absent\".\x20Field\x20numbers\x201-15\x20take\x20one\x20tag\x20byte;\
+    \x20they\x20go\x20to\x20what\x20every\x20message\x20carries.\n\n\x20Evol\
+    ution\x20(README,\x20\"Schema\x20evolution\";\x20Scripts/check-schema-co\
+    mpat\x20guards\x20it):\x20rtmwire.v1\x20only\n\x20grows,\x20by\x20new\
+    \x20fields,\x20messages,\x20enum\x20values\x20and\x20body\x20kinds;\x20n\
+    othing\x20is\x20renumbered,\x20renamed\x20or\n\x20removed.\x20A\x20reade\
+    r\x20that\x20does\x20not\x20know\x20a\x20field\x20keeps\x20it\x20as\x20a\
+    n\x20unknown\x20field\x20and\x20writes\x20it\x20back\n\x20after\x20the\
+    \x20fields\x20it\x20knows,\x20so\x20a\x20new\x20field\x20takes\x20a\x20n\
+    umber\x20above\x20every\x20existing\x20field\x20of\x20its\n\x20message:\
+    \x20then\x20an\x20older\x20reader\x20re-encodes\x20a\x20newer\x20message\
+    \x20byte\x20for\x20byte.\x20Envelope\x20numbers:\n\x201-15\x20the\x20hea\
+    der\x20(6-15\x20stay\x20reserved:\x20a\x20field\x20there\x20would\x20sor\
+    t\x20before\x20the\x20body),\x2016-63\x20the\x20body\n\x20kinds,\x2064\
+    \x20and\x20up\x20further\x20header\x20fields.\n\n\x08\n\x01\x02\x12\x03\
+    \x0f\0\x13\n\t\n\x02\x03\0\x12\x03\x11\0\"\n\t\n\x02\x03\x01\x12\x03\x12\
+    \0!\n\t\n\x02\x03\x02\x12\x03\x13\0\"\n\t\n\x02\x03\x03\x12\x03\x14\0!\n\
+    \t\n\x02\x03\x04\x12\x03\x15\0#\n\t\n\x02\x03\x05\x12\x03\x16\0\x1f\n\t\
+    \n\x02\x03\x06\x12\x03\x17\0!\n\t\n\x02\x03\x07\x12\x03\x18\0#\n\t\n\x02\
+    \x03\x08\x12\x03\x19\0!\n\t\n\x02\x03\t\x12\x03\x1a\0\"\n\t\n\x02\x03\n\
+    \x12\x03\x1b\0\"\n\t\n\x02\x03\x0b\x12\x03\x1c\0\x20\ne\n\x02\x04\0\x12\
+    \x04\x1f\0q\x01\x1aY\x20One\x20message\x20between\x20a\x20client\x20and\
+    \x20a\x20server\x20(or\x20two\x20peers):\x20header\x20plus\x20exactly\
+    \x20one\x20body.\n\n\n\n\x03\x04\0\x01\x12\x03\x1f\x08\x10\nd\n\x04\x04\
+    \0\x02\0\x12\x03!\x02\x18\x1aW\x20Client-generated\x20unique\x20id\x20of\
+    \x20this\x20message,\x20e.g.\x20a\x20UUID\x20string.\x20Required\x20(non\
+    -empty).\n\n\x0c\n\x05\x04\0\x02\0\x05\x12\x03!\x02\x08\n\x0c\n\x05\x04\
+    \0\x02\0\x01\x12\x03!\t\x13\n\x0c\n\x05\x04\0\x02\0\x03\x12\x03!\x16\x17\
+    \n.\n\x04\x04\0\x02\x01\x12\x03#\x02\x14\x1a!\x20Who\x20sent\x20the\x20m\
+    essage.\x20Required.\n\n\x0c\n\x05\x04\0\x02\x01\x06\x12\x03#\x02\x08\n\
+    \x0c\n\x05\x04\0\x02\x01\x01\x12\x03#\t\x0f\n\x0c\n\x05\x04\0\x02\x01\
+    \x03\x12\x03#\x12\x13\nj\n\x04\x04\0\x02\x02\x12\x03%\x02\x19\x1a]\x20Se\
+    nd\x20time\x20in\x20milliseconds\x20since\x20the\x20Unix\x20epoch\x20(UT\
+    C).\x200\x20=\x20not\x20stamped;\x20negative\x20is\x20invalid.\n\n\x0c\n\
+    \x05\x04\0\x02\x02\x05\x12\x03%\x02\x07\n\x0c\n\x05\x04\0\x02\x02\x01\
+    \x12\x03%\x08\x14\n\x0c\n\x05\x04\0\x02\x02\x03\x12\x03%\x17\x18\nV\n\
+    \x04\x04\0\x02\x03\x12\x03'\x02\x20\x1aI\x20Where\x20the\x20message\x20i\
+    s\x20addressed:\x20a\x20peer,\x20a\x20channel\x20or\x20a\x20group.\x20Re\
+    quired.\n\n\x0c\n\x05\x04\0\x02\x03\x06\x12\x03'\x02\x0e\n\x0c\n\x05\x04\
+    \0\x02\x03\x01\x12\x03'\x0f\x1b\n\x0c\n\x05\x04\0\x02\x03\x03\x12\x03'\
+    \x1e\x1f\nR\n\x04\x04\0\x02\x04\x12\x03)\x02'\x1aE\x20What\x20the\x20sen\
+    der\x20asks\x20of\x20the\x20receivers\x20(receipts).\x20Absent\x20=\x20a\
+    ll\x20off.\n\n\x0c\n\x05\x04\0\x02\x04\x06\x12\x03)\x02\x11\n\x0c\n\x05\
+    \x04\0\x02\x04\x01\x12\x03)\x12\"\n\x0c\n\x05\x04\0\x02\x04\x03\x12\x03)\
+    %&\n\xc0\x01\n\x03\x04\0\t\x12\x03,\x02\x13\x1a\xb3\x01\x20Kept\x20free:\
+    \x20an\x20older\x20reader\x20would\x20move\x20a\x20header\x20field\x20nu\
+    mbered\x20here\x20after\x20the\x20body\x20when\x20it\n\x20re-encodes\x20\
+    the\x20envelope.\x20Further\x20header\x20fields\x20take\x20numbers\x20fr\
+    om\x2064\x20up\x20(see\x20reply_to).\n\n\x0b\n\x04\x04\0\t\0\x12\x03,\
+    \x0b\x12\n\x0c\n\x05\x04\0\t\0\x01\x12\x03,\x0b\x0c\n\x0c\n\x05\x04\0\t\
+    \0\x02\x12\x03,\x10\x12\n\xce\x02\n\x04\x04\0\x08\0\x12\x042\x02f\x03\
+    \x1a\xbf\x02\x20Exactly\x20one\x20body.\x20A\x20member\x20that\x20is\x20\
+    set\x20is\x20always\x20encoded,\x20even\x20when\x20empty.\x20A\x20reader\
+    \x20that\n\x20finds\x20no\x20body\x20it\x20knows\x20but\x20an\x20unknown\
+    \x20field\x20numbered\x20in\x20the\x20reserved\x20room\x20below\x20(a\
+    \x20kind\n\x20added\x20after\x20its\x20schema\x20version)\x20reports\x20\
+    an\x20unknown\x20kind\x20(Envelope.bodyMember),\x20not\x20an\x20error,\n\
+    \x20and\x20still\x20routes\x20the\x20envelope\x20by\x20its\x20header.\n\
+    \n\x0c\n\x05\x04\0\x08\0\x01\x12\x032\x08\x0c\n$\n\x04\x04\0\x02\x05\x12\
+    \x034\x04\x1a\x1a\x17\x20A\x20plain\x20text\x20message.\n\n\x0c\n\x05\
+    \x04\0\x02\x05\x06\x12\x034\x04\x0f\n\x0c\n\x05\x04\0\x02\x05\x01\x12\
+    \x034\x10\x14\n\x0c\n\x05\x04\0\x02\x05\x03\x12\x034\x17\x19\nc\n\x04\
+    \x04\0\x02\x06\x12\x036\x04\x1c\x1aV\x20An\x20image\x20uploaded\x20to\
+    \x20the\x20file\x20server\x20(media\x20id)\x20with\x20optional\x20thumbn\
+    ail\x20and\x20caption.\n\n\x0c\n\x05\x04\0\x02\x06\x06\x12\x036\x04\x10\
+    \n\x0c\n\x05\x04\0\x02\x06\x01\x12\x036\x11\x16\n\x0c\n\x05\x04\0\x02\
+    \x06\x03\x12\x036\x19\x1b\na\n\x04\x04\0\x02\x07\x12\x038\x04\x1a\x1aT\
+    \x20A\x20file\x20uploaded\x20to\x20the\x20file\x20server\x20(media\x20id\
+    )\x20with\x20optional\x20thumbnail\x20and\x20caption.\n\n\x0c\n\x05\x04\
+    \0\x02\x07\x06\x12\x038\x04\x0f\n\x0c\n\x05\x04\0\x02\x07\x01\x12\x038\
+    \x10\x14\n\x0c\n\x05\x04\0\x02\x07\x03\x12\x038\x17\x19\nF\n\x04\x04\0\
+    \x02\x08\x12\x03:\x04\x1e\x1a9\x20Presence\x20and\x20the\x20\"raise\x20h\
+    and\"\x20flag\x20of\x20a\x20channel\x20member.\n\n\x0c\n\x05\x04\0\x02\
+    \x08\x06\x12\x03:\x04\x11\n\x0c\n\x05\x04\0\x02\x08\x01\x12\x03:\x12\x18\
+    \n\x0c\n\x05\x04\0\x02\x08\x03\x12\x03:\x1b\x1d\nI\n\x04\x04\0\x02\t\x12\
+    \x03<\x04\x19\x1a<\x20A\x20delivery,\x20read,\x20conversation-read\x20or\
+    \x20group-read\x20receipt.\n\n\x0c\n\x05\x04\0\x02\t\x06\x12\x03<\x04\
+    \x0b\n\x0c\n\x05\x04\0\x02\t\x01\x12\x03<\x0c\x13\n\x0c\n\x05\x04\0\x02\
+    \t\x03\x12\x03<\x16\x18\nW\n\x04\x04\0\x02\n\x12\x03>\x04\x1e\x1aJ\x20A\
+    \x20streaming\x20message\x20announced\x20by\x20the\x20server\x20(initial\
+    \x20content\x20and\x20state).\n\n\x0c\n\x05\x04\0\x02\n\x06\x12\x03>\x04\
+    \x11\n\x0c\n\x05\x04\0\x02\n\x01\x12\x03>\x12\x18\n\x0c\n\x05\x04\0\x02\
+    \n\x03\x12\x03>\x1b\x1d\nR\n\x04\x04\0\x02\x0b\x12\x03@\x04\"\x1aE\x20On\
+    e\x20event\x20(init,\x20delta,\x20complete)\x20of\x20a\x20streaming\x20m\
+    essage's\x20content.\n\n\x0c\n\x05\x04\0\x02\x0b\x06\x12\x03@\x04\x0f\n\
+    \x0c\n\x05\x04\0\x02\x0b\x01\x12\x03@\x10\x1c\n\x0c\n\x05\x04\0\x02\x0b\
+    \x03\x12\x03@\x1f!\nO\n\x04\x04\0\x02\x0c\x12\x03B\x04\"\x1aB\x20A\x20ch\
+    annel\x20or\x20user\x20metadata\x20(storage)\x20request,\x20response\x20\
+    or\x20event.\n\n\x0c\n\x05\x04\0\x02\x0c\x06\x12\x03B\x04\x13\n\x0c\n\
+    \x05\x04\0\x02\x0c\x01\x12\x03B\x14\x1c\n\x0c\n\x05\x04\0\x02\x0c\x03\
+    \x12\x03B\x1f!\nM\n\x04\x04\0\x02\r\x12\x03D\x04\x1e\x1a@\x20An\x20appli\
+    cation-defined\x20message:\x20type\x20name\x20plus\x20opaque\x20payload.\
+    \n\n\x0c\n\x05\x04\0\x02\r\x06\x12\x03D\x04\x11\n\x0c\n\x05\x04\0\x02\r\
+    \x01\x12\x03D\x12\x18\n\x0c\n\x05\x04\0\x02\r\x03\x12\x03D\x1b\x1d\nO\n\
+    \x04\x04\0\x02\x0e\x12\x03F\x04\x1a\x1aB\x20A\x20new\x20text\x20or\x20ca\
+    ption\x20for\x20an\x20earlier\x20message\x20of\x20the\x20same\x20sender.\
+    \n\n\x0c\n\x05\x04\0\x02\x0e\x06\x12\x03F\x04\x0f\n\x0c\n\x05\x04\0\x02\
+    \x0e\x01\x12\x03F\x10\x14\n\x0c\n\x05\x04\0\x02\x0e\x03\x12\x03F\x17\x19\
+    \nD\n\x04\x04\0\x02\x0f\x12\x03H\x04\x1e\x1a7\x20An\x20earlier\x20messag\
+    e\x20recalled\x20(\"deleted\x20for\x20everyone\").\n\n\x0c\n\x05\x04\0\
+    \x02\x0f\x06\x12\x03H\x04\x11\n\x0c\n\x05\x04\0\x02\x0f\x01\x12\x03H\x12\
+    \x18\n\x0c\n\x05\x04\0\x02\x0f\x03\x12\x03H\x1b\x1d\nJ\n\x04\x04\0\x02\
+    \x10\x12\x03J\x04\x1b\x1a=\x20A\x20user\x20adding\x20or\x20removing\x20a\
+    \x20reaction\x20to\x20an\x20earlier\x20message.\n\n\x0c\n\x05\x04\0\x02\
+    \x10\x06\x12\x03J\x04\x0c\n\x0c\n\x05\x04\0\x02\x10\x01\x12\x03J\r\x15\n\
+    \x0c\n\x05\x04\0\x02\x10\x03\x12\x03J\x18\x1a\na\n\x04\x04\0\x02\x11\x12\
+    \x03L\x04*\x1aT\x20The\x20reactions\x20to\x20one\x20message,\x20per\x20k\
+    ey,\x20as\x20the\x20server\x20reports\x20them\x20to\x20one\x20receiver.\
+    \n\n\x0c\n\x05\x04\0\x02\x11\x06\x12\x03L\x04\x13\n\x0c\n\x05\x04\0\x02\
+    \x11\x01\x12\x03L\x14$\n\x0c\n\x05\x04\0\x02\x11\x03\x12\x03L')\nH\n\x04\
+    \x04\0\x02\x12\x12\x03N\x04\x20\x1a;\x20The\x20sender\x20started\x20or\
+    \x20stopped\x20typing\x20in\x20the\x20conversation.\n\n\x0c\n\x05\x04\0\
+    \x02\x12\x06\x12\x03N\x04\x13\n\x0c\n\x05\x04\0\x02\x12\x01\x12\x03N\x14\
+    \x1a\n\x0c\n\x05\x04\0\x02\x12\x03\x12\x03N\x1d\x1f\nT\n\x04\x04\0\x02\
+    \x13\x12\x03P\x04/\x1aG\x20A\x20client\x20asks\x20the\x20server\x20to\
+    \x20send\x20a\x20streaming\x20message's\x20content\x20again.\n\n\x0c\n\
+    \x05\x04\0\x02\x13\x06\x12\x03P\x04\x15\n\x0c\n\x05\x04\0\x02\x13\x01\
+    \x12\x03P\x16)\n\x0c\n\x05\x04\0\x02\x13\x03\x12\x03P,.\nb\n\x04\x04\0\
+    \x02\x14\x12\x03R\x041\x1aU\x20The\x20server's\x20answer\x20to\x20a\x20s\
+    tream\x20pull\x20request;\x20the\x20content\x20follows\x20as\x20stream\
+    \x20chunks.\n\n\x0c\n\x05\x04\0\x02\x14\x06\x12\x03R\x04\x16\n\x0c\n\x05\
+    \x04\0\x02\x14\x01\x12\x03R\x17+\n\x0c\n\x05\x04\0\x02\x14\x03\x12\x03R.\
+    0\n>\n\x04\x04\0\x02\x15\x12\x03T\x04'\x1a1\x20A\x20change\x20to\x20the\
+    \x20app\x20data\x20of\x20an\x20earlier\x20message.\n\n\x0c\n\x05\x04\0\
+    \x02\x15\x06\x12\x03T\x04\x11\n\x0c\n\x05\x04\0\x02\x15\x01\x12\x03T\x12\
+    !\n\x0c\n\x05\x04\0\x02\x15\x03\x12\x03T$&\n\xa6\x01\n\x04\x04\0\x02\x16\
+    \x12\x03W\x04\x18\x1a\x98\x01\x20A\x20client\x20signs\x20in\x20to\x20the\
+    \x20server\x20with\x20a\x20token\x20(first\x20envelope\x20of\x20a\x20con\
+    nection,\x20or\x20a\n\x20token's\x20renewal).\x20Only\x20a\x20server\x20\
+    answers\x20it;\x20it\x20is\x20never\x20forwarded.\n\n\x0c\n\x05\x04\0\
+    \x02\x16\x06\x12\x03W\x04\n\n\x0c\n\x05\x04\0\x02\x16\x01\x12\x03W\x0b\
+    \x12\n\x0c\n\x05\x04\0\x02\x16\x03\x12\x03W\x15\x17\n\x91\x01\n\x04\x04\
+    \0\x02\x17\x12\x03Z\x04)\x1a\x83\x01\x20The\x20server\x20kept\x20an\x20e\
+    nvelope\x20(its\x20position\x20in\x20the\x20conversation's\x20history)\
+    \x20or\x20took\x20a\n\x20request:\x20sent\x20to\x20the\x20envelope's\x20\
+    sender\x20alone.\n\n\x0c\n\x05\x04\0\x02\x17\x06\x12\x03Z\x04\x13\n\x0c\
+    \n\x05\x04\0\x02\x17\x01\x12\x03Z\x14#\n\x0c\n\x05\x04\0\x02\x17\x03\x12\
+    \x03Z&(\ne\n\x04\x04\0\x02\x18\x12\x03\\\x04\x19\x1aX\x20The\x20server\
+    \x20refused\x20an\x20envelope\x20or\x20the\x20connection:\x20sent\x20to\
+    \x20the\x20envelope's\x20sender\x20alone.\n\n\x0c\n\x05\x04\0\x02\x18\
+    \x06\x12\x03\\\x04\x0b\n\x0c\n\x05\x04\0\x02\x18\x01\x12\x03\\\x0c\x13\n\
+    \x0c\n\x05\x04\0\x02\x18\x03\x12\x03\\\x16\x18\n\x8f\x01\n\x04\x04\0\x02\
+    \x19\x12\x03_\x04(\x1a\x81\x01\x20A\x20client\x20asks\x20the\x20server\
+    \x20for\x20a\x20page\x20of\x20the\x20conversation's\x20history\x20(or\
+    \x20what\x20came\x20after\x20a\n\x20position:\x20catch-up\x20after\x20a\
+    \x20reconnect).\n\n\x0c\n\x05\x04\0\x02\x19\x06\x12\x03_\x04\x12\n\x0c\n\
+    \x05\x04\0\x02\x19\x01\x12\x03_\x13\"\n\x0c\n\x05\x04\0\x02\x19\x03\x12\
+    \x03_%'\n_\n\x04\x04\0\x02\x1a\x12\x03a\x04\"\x1aR\x20The\x20server's\
+    \x20answer\x20to\x20a\x20history\x20request:\x20stored\x20envelopes\x20w\
+    ith\x20their\x20positions.\n\n\x0c\n\x05\x04\0\x02\x1a\x06\x12\x03a\x04\
+    \x0f\n\x0c\n\x05\x04\0\x02\x1a\x01\x12\x03a\x10\x1c\n\x0c\n\x05\x04\0\
+    \x02\x1a\x03\x12\x03a\x1f!\nV\n\x04\x04\0\x02\x1b\x12\x03c\x04$\x1aI\x20\
+    A\x20client\x20asks\x20the\x20server\x20to\x20create\x20a\x20group,\x20c\
+    hange\x20or\x20list\x20its\x20members.\n\n\x0c\n\x05\x04\0\x02\x1b\x06\
+    \x12\x03c\x04\x10\n\x0c\n\x05\x04\0\x02\x1b\x01\x12\x03c\x11\x1e\n\x0c\n\
+    \x05\x04\0\x02\x1b\x03\x12\x03c!#\nb\n\x04\x04\0\x02\x1c\x12\x03e\x04&\
+    \x1aU\x20The\x20server's\x20answer\x20to\x20a\x20group\x20request,\x20or\
+    \x20a\x20membership\x20change\x20sent\x20to\x20the\x20members.\n\n\x0c\n\
+    \x05\x04\0\x02\x1c\x06\x12\x03e\x04\x11\n\x0c\n\x05\x04\0\x02\x1c\x01\
+    \x12\x03e\x12\x20\n\x0c\n\x05\x04\0\x02\x1c\x03\x12\x03e#%\n)\n\x03\x04\
+    \0\t\x12\x03h\x02\x14\x1a\x1d\x20Room\x20for\x20future\x20body\x20kinds.\
+    \n\n\x0b\n\x04\x04\0\t\x01\x12\x03h\x0b\x13\n\x0c\n\x05\x04\0\t\x01\x01\
+    \x12\x03h\x0b\r\n\x0c\n\x05\x04\0\t\x01\x02\x12\x03h\x11\x13\n\x8c\x02\n\
+    \x04\x04\0\x02\x1d\x12\x03m\x02!\x1a\xfe\x01\x20The\x20message\x20this\
+    \x20envelope\x20replies\x20to.\x20Absent\x20=\x20not\x20a\x20reply.\x20A\
+    ny\x20body\x20may\x20reply\x20(usually\n\x20text,\x20image\x20or\x20file\
+    ).\x20Numbered\x20after\x20the\x20body\x20kinds\x20so\x20that\x20older\
+    \x20readers,\x20which\x20keep\x20it\x20as\n\x20an\x20unknown\x20field\
+    \x20after\x20the\x20body,\x20re-encode\x20the\x20envelope\x20byte\x20for\
+    \x20byte.\n\n\x0c\n\x05\x04\0\x02\x1d\x06\x12\x03m\x02\x12\n\x0c\n\x05\
+    \x04\0\x02\x1d\x01\x12\x03m\x13\x1b\n\x0c\n\x05\x04\0\x02\x1d\x03\x12\
+    \x03m\x1e\x20\n\x95\x01\n\x04\x04\0\x02\x1e\x12\x03p\x02&\x1a\x87\x01\
+    \x20Data\x20the\x20app\x20attaches\x20to\x20this\x20message\x20(see\x20A\
+    ppDataEntry):\x20at\x20most\x20Limits.maxAppDataEntries\n\x20entries\x20\
+    with\x20distinct\x20keys.\x20Empty\x20=\x20none.\n\n\x0c\n\x05\x04\0\x02\
+    \x1e\x04\x12\x03p\x02\n\n\x0c\n\x05\x04\0\x02\x1e\x06\x12\x03p\x0b\x17\n\
+    \x0c\n\x05\x04\0\x02\x1e\x01\x12\x03p\x18\x20\n\x0c\n\x05\x04\0\x02\x1e\
+    \x03\x12\x03p#%\n\xdb\x03\n\x02\x04\x01\x12\x05y\0\x83\x01\x01\x1a\xcd\
+    \x03\x20A\x20reference\x20to\x20another\x20message:\x20what\x20an\x20env\
+    elope\x20replies\x20to\x20(Envelope.reply_to).\n\n\x20It\x20shares\x20fi\
+    eld\x20numbers,\x20types\x20and\x20names\x20with\x20StreamReference\x20(\
+    stream.proto):\x20the\x20two\x20read\x20the\n\x20same\x20bytes\x20and\
+    \x20the\x20same\x20proto3\x20JSON,\x20so\x20a\x20streaming\x20message's\
+    \x20reference\x20and\x20a\x20reply\x20convert\n\x20into\x20each\x20other\
+    \x20unchanged.\x20StreamReference\x20stays\x20as\x20it\x20was\x20(Stream\
+    Message.reference\x20keeps\x20its\n\x20type)\x20so\x20nothing\x20release\
+    d\x20changes;\x20this\x20type\x20carries\x20the\x20general\x20name\x20an\
+    d\x20the\x20excerpt\x20limit.\n\n\n\n\x03\x04\x01\x01\x12\x03y\x08\x18\n\
+    \xb7\x01\n\x04\x04\x01\x02\0\x12\x03|\x02\x19\x1a\xa9\x01\x20The\x20refe\
+    renced\x20message's\x20id:\x20its\x20Envelope.message_id\x20(named\x20me\
+    ssage_uid\x20like\n\x20StreamReference's,\x20after\x20RongCloud's\x20mes\
+    sageUId).\x20Required\x20when\x20the\x20reference\x20is\x20present.\n\n\
+    \x0c\n\x05\x04\x01\x02\0\x05\x12\x03|\x02\x08\n\x0c\n\x05\x04\x01\x02\0\
+    \x01\x12\x03|\t\x14\n\x0c\n\x05\x04\x01\x02\0\x03\x12\x03|\x17\x18\nD\n\
+    \x04\x04\x01\x02\x01\x12\x03~\x02\x1c\x1a7\x20User\x20id\x20of\x20the\
+    \x20referenced\x20message's\x20sender.\x20Optional.\n\n\x0c\n\x05\x04\
+    \x01\x02\x01\x05\x12\x03~\x02\x08\n\x0c\n\x05\x04\x01\x02\x01\x01\x12\
+    \x03~\t\x17\n\x0c\n\x05\x04\x01\x02\x01\x03\x12\x03~\x1a\x1b\n\xb7\x01\n\
+    \x04\x04\x01\x02\x02\x12\x04\x81\x01\x02\x15\x1a\xa8\x01\x20A\x20short\
+    \x20excerpt\x20of\x20the\x20referenced\x20message's\x20content,\x20for\
+    \x20display\x20before\x20the\x20original\x20is\n\x20loaded:\x20at\x20mos\
+    t\x20Limits.maxExcerptBytes\x20(default\x201,024)\x20UTF-8\x20bytes.\x20\
+    Optional.\n\n\r\n\x05\x04\x01\x02\x02\x05\x12\x04\x81\x01\x02\x08\n\r\n\
+    \x05\x04\x01\x02\x02\x01\x12\x04\x81\x01\t\x10\n\r\n\x05\x04\x01\x02\x02\
+    \x03\x12\x04\x81\x01\x13\x14\n\x0b\n\x03\x04\x01\t\x12\x04\x82\x01\x02\
+    \x13\n\x0c\n\x04\x04\x01\t\0\x12\x04\x82\x01\x0b\x12\n\r\n\x05\x04\x01\t\
+    \0\x01\x12\x04\x82\x01\x0b\x0c\n\r\n\x05\x04\x01\t\0\x02\x12\x04\x82\x01\
+    \x10\x12\n*\n\x02\x04\x02\x12\x06\x86\x01\0\x8c\x01\x01\x1a\x1c\x20The\
+    \x20sender\x20of\x20an\x20envelope.\n\n\x0b\n\x03\x04\x02\x01\x12\x04\
+    \x86\x01\x08\x0e\n;\n\x04\x04\x02\x02\0\x12\x04\x88\x01\x02\x15\x1a-\x20\
+    The\x20sender's\x20user\x20id.\x20Required\x20(non-empty).\n\n\r\n\x05\
+    \x04\x02\x02\0\x05\x12\x04\x88\x01\x02\x08\n\r\n\x05\x04\x02\x02\0\x01\
+    \x12\x04\x88\x01\t\x10\n\r\n\x05\x04\x02\x02\0\x03\x12\x04\x88\x01\x13\
+    \x14\nG\n\x04\x04\x02\x02\x01\x12\x04\x8a\x01\x02\x1a\x1a9\x20The\x20nam\
+    e\x20shown\x20to\x20other\x20users.\x20Optional\x20(empty\x20=\x20none).\
+    \n\n\r\n\x05\x04\x02\x02\x01\x05\x12\x04\x8a\x01\x02\x08\n\r\n\x05\x04\
+    \x02\x02\x01\x01\x12\x04\x8a\x01\t\x15\n\r\n\x05\x04\x02\x02\x01\x03\x12\
+    \x04\x8a\x01\x18\x19\n\x0b\n\x03\x04\x02\t\x12\x04\x8b\x01\x02\x13\n\x0c\
+    \n\x04\x04\x02\t\0\x12\x04\x8b\x01\x0b\x12\n\r\n\x05\x04\x02\t\0\x01\x12\
+    \x04\x8b\x01\x0b\x0c\n\r\n\x05\x04\x02\t\0\x02\x12\x04\x8b\x01\x10\x12\n\
+    +\n\x02\x05\0\x12\x06\x8f\x01\0\x98\x01\x01\x1a\x1d\x20The\x20kind\x20of\
+    \x20a\x20conversation.\n\n\x0b\n\x03\x05\0\x01\x12\x04\x8f\x01\x05\x15\n\
+    H\n\x04\x05\0\x02\0\x12\x04\x91\x01\x02$\x1a:\x20Not\x20set.\x20Rejected\
+    \x20by\x20semantic\x20validation\x20on\x20an\x20envelope.\n\n\r\n\x05\
+    \x05\0\x02\0\x01\x12\x04\x91\x01\x02\x1f\n\r\n\x05\x05\0\x02\0\x02\x12\
+    \x04\x91\x01\"#\n>\n\x04\x05\0\x02\x01\x12\x04\x93\x01\x02\x1d\x1a0\x20O\
+    ne-to-one\x20chat;\x20the\x20id\x20is\x20the\x20peer's\x20user\x20id.\n\
+    \n\r\n\x05\x05\0\x02\x01\x01\x12\x04\x93\x01\x02\x18\n\r\n\x05\x05\0\x02\
+    \x01\x02\x12\x04\x93\x01\x1b\x1c\nL\n\x04\x05\0\x02\x02\x12\x04\x95\x01\
+    \x02\x20\x1a>\x20A\x20channel\x20(RTM\x20message\x20channel);\x20the\x20\
+    id\x20is\x20the\x20channel\x20name.\n\n\r\n\x05\x05\0\x02\x02\x01\x12\
+    \x04\x95\x01\x02\x1b\n\r\n\x05\x05\0\x02\x02\x02\x12\x04\x95\x01\x1e\x1f\
+    \n5\n\x04\x05\0\x02\x03\x12\x04\x97\x01\x02\x1e\x1a'\x20A\x20group\x20ch\
+    at;\x20the\x20id\x20is\x20the\x20group\x20id.\n\n\r\n\x05\x05\0\x02\x03\
+    \x01\x12\x04\x97\x01\x02\x19\n\r\n\x05\x05\0\x02\x03\x02\x12\x04\x97\x01\
+    \x1c\x1d\n8\n\x02\x04\x03\x12\x06\x9b\x01\0\xa1\x01\x01\x1a*\x20The\x20c\
+    onversation\x20an\x20envelope\x20belongs\x20to.\n\n\x0b\n\x03\x04\x03\
+    \x01\x12\x04\x9b\x01\x08\x14\nC\n\x04\x04\x03\x02\0\x12\x04\x9d\x01\x02\
+    \x1c\x1a5\x20Peer,\x20channel\x20or\x20group.\x20Required\x20(not\x20UNS\
+    PECIFIED).\n\n\r\n\x05\x04\x03\x02\0\x06\x12\x04\x9d\x01\x02\x12\n\r\n\
+    \x05\x04\x03\x02\0\x01\x12\x04\x9d\x01\x13\x17\n\r\n\x05\x04\x03\x02\0\
+    \x03\x12\x04\x9d\x01\x1a\x1b\nQ\n\x04\x04\x03\x02\x01\x12\x04\x9f\x01\
+    \x02\x10\x1aC\x20The\x20peer\x20user\x20id,\x20channel\x20name\x20or\x20\
+    group\x20id.\x20Required\x20(non-empty).\n\n\r\n\x05\x04\x03\x02\x01\x05\
+    \x12\x04\x9f\x01\x02\x08\n\r\n\x05\x04\x03\x02\x01\x01\x12\x04\x9f\x01\t\
+    \x0b\n\r\n\x05\x04\x03\x02\x01\x03\x12\x04\x9f\x01\x0e\x0f\n\x0b\n\x03\
+    \x04\x03\t\x12\x04\xa0\x01\x02\x13\n\x0c\n\x04\x04\x03\t\0\x12\x04\xa0\
+    \x01\x0b\x12\n\r\n\x05\x04\x03\t\0\x01\x12\x04\xa0\x01\x0b\x0c\n\r\n\x05\
+    \x04\x03\t\0\x02\x12\x04\xa0\x01\x10\x12\n\x94\x01\n\x02\x04\x04\x12\x06\
+    \xa5\x01\0\xae\x01\x01\x1a\x85\x01\x20What\x20the\x20sender\x20asks\x20o\
+    f\x20the\x20receivers\x20(Agora\x20Chat:\x20enableDeliveryAck,\x20enable\
+    RequireReadAck,\n\x20isNeedGroupAck).\x20All\x20default\x20to\x20false.\
+    \n\n\x0b\n\x03\x04\x04\x01\x12\x04\xa5\x01\x08\x17\nV\n\x04\x04\x04\x02\
+    \0\x12\x04\xa7\x01\x02\x1c\x1aH\x20The\x20receiver\x20answers\x20with\
+    \x20a\x20delivery\x20receipt\x20when\x20the\x20message\x20arrives.\n\n\r\
+    \n\x05\x04\x04\x02\0\x05\x12\x04\xa7\x01\x02\x06\n\r\n\x05\x04\x04\x02\0\
+    \x01\x12\x04\xa7\x01\x07\x17\n\r\n\x05\x04\x04\x02\0\x03\x12\x04\xa7\x01\
+    \x1a\x1b\nZ\n\x04\x04\x04\x02\x01\x12\x04\xa9\x01\x02\x18\x1aL\x20The\
+    \x20receiver\x20answers\x20with\x20a\x20message\x20read\x20receipt\x20on\
+    ce\x20the\x20message\x20is\x20read.\n\n\r\n\x05\x04\x04\x02\x01\x05\x12\
+    \x04\xa9\x01\x02\x06\n\r\n\x05\x04\x04\x02\x01\x01\x12\x04\xa9\x01\x07\
+    \x13\n\r\n\x05\x04\x04\x02\x01\x03\x12\x04\xa9\x01\x16\x17\n\x8c\x01\n\
+    \x04\x04\x04\x02\x02\x12\x04\xac\x01\x02\x1e\x1a~\x20Group\x20members\
+    \x20answer\x20with\x20group\x20read\x20receipts;\x20the\x20sender\x20may\
+    \x20receive\x20read\x20counts.\n\x20Only\x20meaningful\x20in\x20a\x20gro\
+    up\x20conversation.\n\n\r\n\x05\x04\x04\x02\x02\x05\x12\x04\xac\x01\x02\
+    \x06\n\r\n\x05\x04\x04\x02\x02\x01\x12\x04\xac\x01\x07\x19\n\r\n\x05\x04\
+    \x04\x02\x02\x03\x12\x04\xac\x01\x1c\x1d\n\x0b\n\x03\x04\x04\t\x12\x04\
+    \xad\x01\x02\x13\n\x0c\n\x04\x04\x04\t\0\x12\x04\xad\x01\x0b\x12\n\r\n\
+    \x05\x04\x04\t\0\x01\x12\x04\xad\x01\x0b\x0c\n\r\n\x05\x04\x04\t\0\x02\
+    \x12\x04\xad\x01\x10\x12b\x06proto3\
 ";
 
 static file_descriptor_proto_lazy: ::protobuf::rt::LazyV2<::protobuf::descriptor::FileDescriptorProto> = ::protobuf::rt::LazyV2::INIT;

@@ -2,10 +2,13 @@
 pub mod content;
 pub mod edit;
 pub mod envelope;
+pub mod group;
+pub mod history;
 pub mod metadata;
 pub mod reaction;
 pub mod recall;
 pub mod receipt;
+pub mod session;
 pub mod status;
 pub mod stream;
 pub mod typing;
@@ -14,6 +17,7 @@ pub mod typing;
 /// unknown name.
 pub fn round_trip(name: &str, payload: &[u8]) -> Option<super::Outcome> {
     Some(match name {
+        "rtmwire.v1.Acknowledgement" => super::parse_serialize::<session::Acknowledgement>(payload),
         "rtmwire.v1.AppDataEntry" => super::parse_serialize::<content::AppDataEntry>(payload),
         "rtmwire.v1.AppDataUpdate" => super::parse_serialize::<edit::AppDataUpdate>(payload),
         "rtmwire.v1.Caption" => super::parse_serialize::<content::Caption>(payload),
@@ -27,8 +31,14 @@ pub fn round_trip(name: &str, payload: &[u8]) -> Option<super::Outcome> {
         "rtmwire.v1.FileMessage" => super::parse_serialize::<content::FileMessage>(payload),
         "rtmwire.v1.GroupAckPage" => super::parse_serialize::<receipt::GroupAckPage>(payload),
         "rtmwire.v1.GroupAckQuery" => super::parse_serialize::<receipt::GroupAckQuery>(payload),
+        "rtmwire.v1.GroupMember" => super::parse_serialize::<group::GroupMember>(payload),
         "rtmwire.v1.GroupReadCount" => super::parse_serialize::<receipt::GroupReadCount>(payload),
         "rtmwire.v1.GroupReadReceipt" => super::parse_serialize::<receipt::GroupReadReceipt>(payload),
+        "rtmwire.v1.GroupRequest" => super::parse_serialize::<group::GroupRequest>(payload),
+        "rtmwire.v1.GroupResponse" => super::parse_serialize::<group::GroupResponse>(payload),
+        "rtmwire.v1.HistoryEntry" => super::parse_serialize::<history::HistoryEntry>(payload),
+        "rtmwire.v1.HistoryPage" => super::parse_serialize::<history::HistoryPage>(payload),
+        "rtmwire.v1.HistoryRequest" => super::parse_serialize::<history::HistoryRequest>(payload),
         "rtmwire.v1.ImageMessage" => super::parse_serialize::<content::ImageMessage>(payload),
         "rtmwire.v1.Mentions" => super::parse_serialize::<content::Mentions>(payload),
         "rtmwire.v1.MessageEdit" => super::parse_serialize::<edit::MessageEdit>(payload),
@@ -46,7 +56,9 @@ pub fn round_trip(name: &str, payload: &[u8]) -> Option<super::Outcome> {
         "rtmwire.v1.ReactionCount" => super::parse_serialize::<reaction::ReactionCount>(payload),
         "rtmwire.v1.ReactionSummary" => super::parse_serialize::<reaction::ReactionSummary>(payload),
         "rtmwire.v1.Receipt" => super::parse_serialize::<receipt::Receipt>(payload),
+        "rtmwire.v1.Refusal" => super::parse_serialize::<session::Refusal>(payload),
         "rtmwire.v1.Sender" => super::parse_serialize::<envelope::Sender>(payload),
+        "rtmwire.v1.SignIn" => super::parse_serialize::<session::SignIn>(payload),
         "rtmwire.v1.StatusMessage" => super::parse_serialize::<status::StatusMessage>(payload),
         "rtmwire.v1.StorageEvent" => super::parse_serialize::<metadata::StorageEvent>(payload),
         "rtmwire.v1.StreamChunk" => super::parse_serialize::<stream::StreamChunk>(payload),

@@ -26,6 +26,13 @@ extension Envelope {
         if case .streamPullRequest(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_pull_request" : "streamPullRequest", value._jsonValue(options))) }
         if case .streamPullResponse(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_pull_response" : "streamPullResponse", value._jsonValue(options))) }
         if case .appDataUpdate(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "app_data_update" : "appDataUpdate", value._jsonValue(options))) }
+        if case .signIn(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "sign_in" : "signIn", value._jsonValue(options))) }
+        if case .acknowledgement(let value)? = self.body { members.append(JSONMember("acknowledgement", value._jsonValue(options))) }
+        if case .refusal(let value)? = self.body { members.append(JSONMember("refusal", value._jsonValue(options))) }
+        if case .historyRequest(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "history_request" : "historyRequest", value._jsonValue(options))) }
+        if case .historyPage(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "history_page" : "historyPage", value._jsonValue(options))) }
+        if case .groupRequest(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "group_request" : "groupRequest", value._jsonValue(options))) }
+        if case .groupResponse(let value)? = self.body { members.append(JSONMember(options.preserveProtoFieldNames ? "group_response" : "groupResponse", value._jsonValue(options))) }
         if let value = self.replyTo { members.append(JSONMember(options.preserveProtoFieldNames ? "reply_to" : "replyTo", value._jsonValue(options))) }
         if !self.appData.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "app_data" : "appData", .array(self.appData.map { $0._jsonValue(options) }))) }
         return .object(members)
@@ -205,6 +212,62 @@ extension Envelope {
                 var value = AppDataUpdate()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .appDataUpdate(value)
+            case "signIn", "sign_in":
+                let fieldPath = path.isEmpty ? "sign_in" : path + ".sign_in"
+                try JSONValue.checkFirstOccurrence(33, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = SignIn()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .signIn(value)
+            case "acknowledgement":
+                let fieldPath = path.isEmpty ? "acknowledgement" : path + ".acknowledgement"
+                try JSONValue.checkFirstOccurrence(34, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = Acknowledgement()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .acknowledgement(value)
+            case "refusal":
+                let fieldPath = path.isEmpty ? "refusal" : path + ".refusal"
+                try JSONValue.checkFirstOccurrence(35, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = Refusal()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .refusal(value)
+            case "historyRequest", "history_request":
+                let fieldPath = path.isEmpty ? "history_request" : path + ".history_request"
+                try JSONValue.checkFirstOccurrence(36, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = HistoryRequest()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .historyRequest(value)
+            case "historyPage", "history_page":
+                let fieldPath = path.isEmpty ? "history_page" : path + ".history_page"
+                try JSONValue.checkFirstOccurrence(37, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = HistoryPage()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .historyPage(value)
+            case "groupRequest", "group_request":
+                let fieldPath = path.isEmpty ? "group_request" : path + ".group_request"
+                try JSONValue.checkFirstOccurrence(38, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = GroupRequest()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .groupRequest(value)
+            case "groupResponse", "group_response":
+                let fieldPath = path.isEmpty ? "group_response" : path + ".group_response"
+                try JSONValue.checkFirstOccurrence(39, &seen, path: fieldPath)
+                if member.value == .null { continue }
+                if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
+                var value = GroupResponse()
+                try value._mergeJSON(member.value, path: fieldPath, options: options)
+                self.body = .groupResponse(value)
             case "replyTo", "reply_to":
                 let fieldPath = path.isEmpty ? "reply_to" : path + ".reply_to"
                 try JSONValue.checkFirstOccurrence(64, &seen, path: fieldPath)

@@ -25,6 +25,13 @@ extension Envelope {
         if case .streamPullRequest(let value)? = self.body { printer.message("stream_pull_request", value) }
         if case .streamPullResponse(let value)? = self.body { printer.message("stream_pull_response", value) }
         if case .appDataUpdate(let value)? = self.body { printer.message("app_data_update", value) }
+        if case .signIn(let value)? = self.body { printer.message("sign_in", value) }
+        if case .acknowledgement(let value)? = self.body { printer.message("acknowledgement", value) }
+        if case .refusal(let value)? = self.body { printer.message("refusal", value) }
+        if case .historyRequest(let value)? = self.body { printer.message("history_request", value) }
+        if case .historyPage(let value)? = self.body { printer.message("history_page", value) }
+        if case .groupRequest(let value)? = self.body { printer.message("group_request", value) }
+        if case .groupResponse(let value)? = self.body { printer.message("group_response", value) }
         if let value = self.replyTo { printer.message("reply_to", value) }
         for value in self.appData { printer.message("app_data", value) }
         printer.unknownFields(self.unknownFields)

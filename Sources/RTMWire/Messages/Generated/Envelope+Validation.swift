@@ -56,6 +56,20 @@ extension Envelope {
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("stream_pull_response") }
         case .appDataUpdate(let value)?:
             do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("app_data_update") }
+        case .signIn(let value)?:
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("sign_in") }
+        case .acknowledgement(let value)?:
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("acknowledgement") }
+        case .refusal(let value)?:
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("refusal") }
+        case .historyRequest(let value)?:
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("history_request") }
+        case .historyPage(let value)?:
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("history_page") }
+        case .groupRequest(let value)?:
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("group_request") }
+        case .groupResponse(let value)?:
+            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("group_response") }
         case nil:
             break
         }
@@ -119,6 +133,20 @@ extension Envelope {
                 do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("stream_pull_response") }
             case .appDataUpdate(let value):
                 do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("app_data_update") }
+            case .signIn(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("sign_in") }
+            case .acknowledgement(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("acknowledgement") }
+            case .refusal(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("refusal") }
+            case .historyRequest(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("history_request") }
+            case .historyPage(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("history_page") }
+            case .groupRequest(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("group_request") }
+            case .groupResponse(let value):
+                do { total += 2 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("group_response") }
             }
         }
         return total

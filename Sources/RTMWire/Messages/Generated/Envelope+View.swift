@@ -54,6 +54,13 @@ public struct EnvelopeView: RTMMessageView {
         case streamPullRequest(StreamPullRequestView._Fields)
         case streamPullResponse(StreamPullResponseView._Fields)
         case appDataUpdate(AppDataUpdateView._Fields)
+        case signIn(SignInView._Fields)
+        case acknowledgement(AcknowledgementView._Fields)
+        case refusal(RefusalView._Fields)
+        case historyRequest(HistoryRequestView._Fields)
+        case historyPage(HistoryPageView._Fields)
+        case groupRequest(GroupRequestView._Fields)
+        case groupResponse(GroupResponseView._Fields)
     }
 
     /// The view of the message at `scope` whose fields were recorded as `fields`.
@@ -415,6 +422,125 @@ public struct EnvelopeView: RTMMessageView {
                 }
                 fields._body = field
                 fields._bodyRun.add(field)
+            case 0x10A:  // sign_in = 33
+                var member = SignInView._Fields()
+                if fields._body?.tag == tag, case .signIn(let previous) = fields._bodyFields {
+                    member = previous
+                }
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "sign_in", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try SignInView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .signIn(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart32
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
+            case 0x112:  // acknowledgement = 34
+                var member = AcknowledgementView._Fields()
+                if fields._body?.tag == tag, case .acknowledgement(let previous) = fields._bodyFields {
+                    member = previous
+                }
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "acknowledgement", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try AcknowledgementView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .acknowledgement(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart32
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
+            case 0x11A:  // refusal = 35
+                var member = RefusalView._Fields()
+                if fields._body?.tag == tag, case .refusal(let previous) = fields._bodyFields {
+                    member = previous
+                }
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "refusal", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try RefusalView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .refusal(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart32
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
+            case 0x122:  // history_request = 36
+                var member = HistoryRequestView._Fields()
+                if fields._body?.tag == tag, case .historyRequest(let previous) = fields._bodyFields {
+                    member = previous
+                }
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "history_request", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try HistoryRequestView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .historyRequest(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart32
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
+            case 0x12A:  // history_page = 37
+                var member = HistoryPageView._Fields()
+                if fields._body?.tag == tag, case .historyPage(let previous) = fields._bodyFields {
+                    member = previous
+                }
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "history_page", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try HistoryPageView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .historyPage(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart32
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
+            case 0x132:  // group_request = 38
+                var member = GroupRequestView._Fields()
+                if fields._body?.tag == tag, case .groupRequest(let previous) = fields._bodyFields {
+                    member = previous
+                }
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "group_request", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try GroupRequestView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .groupRequest(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart32
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
+            case 0x13A:  // group_response = 39
+                var member = GroupResponseView._Fields()
+                if fields._body?.tag == tag, case .groupResponse(let previous) = fields._bodyFields {
+                    member = previous
+                }
+                let field = try reader._viewMessage(
+                    tag: tag, tagStart: tagStart, field: "group_response", &violation
+                ) { reader, violation throws(RTMWireError) in
+                    try GroupResponseView._record(&reader, options, &violation, into: &member)
+                }
+                fields._bodyFields = .groupResponse(member)
+                if fields._body?.tag != field.tag {
+                    fields._bodyFrom = field.tagStart32
+                    fields._bodyRun = ViewOccurrences()
+                }
+                fields._body = field
+                fields._bodyRun.add(field)
             case 0x202:  // reply_to = 64
                 let field = try reader._viewMessage(
                     tag: tag, tagStart: tagStart, field: "reply_to", &violation
@@ -514,6 +640,27 @@ public struct EnvelopeView: RTMMessageView {
         case .appDataUpdate(let recorded):
             let memberScope = fields._bodyRun.scope(in: scope, 32, from: Int(fields._bodyFrom)) ?? scope
             return .appDataUpdate(AppDataUpdateView(scope: memberScope, fields: recorded))
+        case .signIn(let recorded):
+            let memberScope = fields._bodyRun.scope(in: scope, 33, from: Int(fields._bodyFrom)) ?? scope
+            return .signIn(SignInView(scope: memberScope, fields: recorded))
+        case .acknowledgement(let recorded):
+            let memberScope = fields._bodyRun.scope(in: scope, 34, from: Int(fields._bodyFrom)) ?? scope
+            return .acknowledgement(AcknowledgementView(scope: memberScope, fields: recorded))
+        case .refusal(let recorded):
+            let memberScope = fields._bodyRun.scope(in: scope, 35, from: Int(fields._bodyFrom)) ?? scope
+            return .refusal(RefusalView(scope: memberScope, fields: recorded))
+        case .historyRequest(let recorded):
+            let memberScope = fields._bodyRun.scope(in: scope, 36, from: Int(fields._bodyFrom)) ?? scope
+            return .historyRequest(HistoryRequestView(scope: memberScope, fields: recorded))
+        case .historyPage(let recorded):
+            let memberScope = fields._bodyRun.scope(in: scope, 37, from: Int(fields._bodyFrom)) ?? scope
+            return .historyPage(HistoryPageView(scope: memberScope, fields: recorded))
+        case .groupRequest(let recorded):
+            let memberScope = fields._bodyRun.scope(in: scope, 38, from: Int(fields._bodyFrom)) ?? scope
+            return .groupRequest(GroupRequestView(scope: memberScope, fields: recorded))
+        case .groupResponse(let recorded):
+            let memberScope = fields._bodyRun.scope(in: scope, 39, from: Int(fields._bodyFrom)) ?? scope
+            return .groupResponse(GroupResponseView(scope: memberScope, fields: recorded))
         case .none: break
         }
         return nil
@@ -558,8 +705,25 @@ public struct EnvelopeView: RTMMessageView {
         case streamPullResponse(StreamPullResponseView)
         /// A change to the app data of an earlier message.
         case appDataUpdate(AppDataUpdateView)
+        /// A client signs in to the server with a token (first envelope of a connection, or a
+        /// token's renewal). Only a server answers it; it is never forwarded.
+        case signIn(SignInView)
+        /// The server kept an envelope (its position in the conversation's history) or took a
+        /// request: sent to the envelope's sender alone.
+        case acknowledgement(AcknowledgementView)
+        /// The server refused an envelope or the connection: sent to the envelope's sender alone.
+        case refusal(RefusalView)
+        /// A client asks the server for a page of the conversation's history (or what came after a
+        /// position: catch-up after a reconnect).
+        case historyRequest(HistoryRequestView)
+        /// The server's answer to a history request: stored envelopes with their positions.
+        case historyPage(HistoryPageView)
+        /// A client asks the server to create a group, change or list its members.
+        case groupRequest(GroupRequestView)
+        /// The server's answer to a group request, or a membership change sent to the members.
+        case groupResponse(GroupResponseView)
 
-        /// The member's name in proto3 JSON (`appDataUpdate`), as `rtmwire decode` writes it.
+        /// The member's name in proto3 JSON (`groupResponse`), as `rtmwire decode` writes it.
         public var jsonName: String {
             switch self {
             case .text: "text"
@@ -579,6 +743,13 @@ public struct EnvelopeView: RTMMessageView {
             case .streamPullRequest: "streamPullRequest"
             case .streamPullResponse: "streamPullResponse"
             case .appDataUpdate: "appDataUpdate"
+            case .signIn: "signIn"
+            case .acknowledgement: "acknowledgement"
+            case .refusal: "refusal"
+            case .historyRequest: "historyRequest"
+            case .historyPage: "historyPage"
+            case .groupRequest: "groupRequest"
+            case .groupResponse: "groupResponse"
             }
         }
     }
@@ -639,6 +810,20 @@ public struct EnvelopeView: RTMMessageView {
             message.body = .streamPullResponse(try value.materialized())
         case .appDataUpdate(let value)?:
             message.body = .appDataUpdate(try value.materialized())
+        case .signIn(let value)?:
+            message.body = .signIn(try value.materialized())
+        case .acknowledgement(let value)?:
+            message.body = .acknowledgement(try value.materialized())
+        case .refusal(let value)?:
+            message.body = .refusal(try value.materialized())
+        case .historyRequest(let value)?:
+            message.body = .historyRequest(try value.materialized())
+        case .historyPage(let value)?:
+            message.body = .historyPage(try value.materialized())
+        case .groupRequest(let value)?:
+            message.body = .groupRequest(try value.materialized())
+        case .groupResponse(let value)?:
+            message.body = .groupResponse(try value.materialized())
         case nil:
             break
         }
@@ -729,6 +914,27 @@ extension Envelope: RTMViewable {
             case 0x102:  // app_data_update = 32
                 try reader._checkMessage(
                     AppDataUpdate.self, field: "app_data_update", options: options, strings: strings, &violation)
+            case 0x10A:  // sign_in = 33
+                try reader._checkMessage(
+                    SignIn.self, field: "sign_in", options: options, strings: strings, &violation)
+            case 0x112:  // acknowledgement = 34
+                try reader._checkMessage(
+                    Acknowledgement.self, field: "acknowledgement", options: options, strings: strings, &violation)
+            case 0x11A:  // refusal = 35
+                try reader._checkMessage(
+                    Refusal.self, field: "refusal", options: options, strings: strings, &violation)
+            case 0x122:  // history_request = 36
+                try reader._checkMessage(
+                    HistoryRequest.self, field: "history_request", options: options, strings: strings, &violation)
+            case 0x12A:  // history_page = 37
+                try reader._checkMessage(
+                    HistoryPage.self, field: "history_page", options: options, strings: strings, &violation)
+            case 0x132:  // group_request = 38
+                try reader._checkMessage(
+                    GroupRequest.self, field: "group_request", options: options, strings: strings, &violation)
+            case 0x13A:  // group_response = 39
+                try reader._checkMessage(
+                    GroupResponse.self, field: "group_response", options: options, strings: strings, &violation)
             case 0x202:  // reply_to = 64
                 try reader._checkMessage(
                     MessageReference.self, field: "reply_to", options: options, strings: strings, &violation)

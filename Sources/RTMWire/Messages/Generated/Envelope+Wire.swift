@@ -27,6 +27,13 @@ extension Envelope {
         case .streamPullRequest(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
         case .streamPullResponse(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
         case .appDataUpdate(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .signIn(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .acknowledgement(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .refusal(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .historyRequest(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .historyPage(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .groupRequest(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
+        case .groupResponse(let value)?: total += 2 + Varint.sizeWithLengthPrefix(value._wireSize())
         case nil: break
         }
         if let value = self.replyTo { total += 2 + Varint.sizeWithLengthPrefix(value._wireSize()) }
@@ -101,6 +108,27 @@ extension Envelope {
             case .appDataUpdate(let value):
                 writer.writeMessage(value)
                 writer.writeTag(0x82, 0x02)
+            case .signIn(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0x8A, 0x02)
+            case .acknowledgement(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0x92, 0x02)
+            case .refusal(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0x9A, 0x02)
+            case .historyRequest(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xA2, 0x02)
+            case .historyPage(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xAA, 0x02)
+            case .groupRequest(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xB2, 0x02)
+            case .groupResponse(let value):
+                writer.writeMessage(value)
+                writer.writeTag(0xBA, 0x02)
             }
         }
         if let value = self.deliveryOptions {
@@ -228,6 +256,41 @@ extension Envelope {
                 if case .some = self.body, case .appDataUpdate(let existing)? = self.body.take() { value = existing }
                 try reader.mergeMessage(&value, field: "app_data_update")
                 self.body = .appDataUpdate(value)
+            case 0x10A:  // sign_in = 33
+                var value = SignIn()
+                if case .some = self.body, case .signIn(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "sign_in")
+                self.body = .signIn(value)
+            case 0x112:  // acknowledgement = 34
+                var value = Acknowledgement()
+                if case .some = self.body, case .acknowledgement(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "acknowledgement")
+                self.body = .acknowledgement(value)
+            case 0x11A:  // refusal = 35
+                var value = Refusal()
+                if case .some = self.body, case .refusal(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "refusal")
+                self.body = .refusal(value)
+            case 0x122:  // history_request = 36
+                var value = HistoryRequest()
+                if case .some = self.body, case .historyRequest(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "history_request")
+                self.body = .historyRequest(value)
+            case 0x12A:  // history_page = 37
+                var value = HistoryPage()
+                if case .some = self.body, case .historyPage(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "history_page")
+                self.body = .historyPage(value)
+            case 0x132:  // group_request = 38
+                var value = GroupRequest()
+                if case .some = self.body, case .groupRequest(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "group_request")
+                self.body = .groupRequest(value)
+            case 0x13A:  // group_response = 39
+                var value = GroupResponse()
+                if case .some = self.body, case .groupResponse(let existing)? = self.body.take() { value = existing }
+                try reader.mergeMessage(&value, field: "group_response")
+                self.body = .groupResponse(value)
             case 0x202:  // reply_to = 64
                 if self.replyTo == nil { self.replyTo = MessageReference() }
                 try reader.mergeMessage(&self.replyTo!, field: "reply_to")

@@ -94,8 +94,25 @@ public struct Envelope: RTMMessage {
         case streamPullResponse(StreamPullResponse)
         /// A change to the app data of an earlier message.
         case appDataUpdate(AppDataUpdate)
+        /// A client signs in to the server with a token (first envelope of a connection, or a
+        /// token's renewal). Only a server answers it; it is never forwarded.
+        case signIn(SignIn)
+        /// The server kept an envelope (its position in the conversation's history) or took a
+        /// request: sent to the envelope's sender alone.
+        case acknowledgement(Acknowledgement)
+        /// The server refused an envelope or the connection: sent to the envelope's sender alone.
+        case refusal(Refusal)
+        /// A client asks the server for a page of the conversation's history (or what came after a
+        /// position: catch-up after a reconnect).
+        case historyRequest(HistoryRequest)
+        /// The server's answer to a history request: stored envelopes with their positions.
+        case historyPage(HistoryPage)
+        /// A client asks the server to create a group, change or list its members.
+        case groupRequest(GroupRequest)
+        /// The server's answer to a group request, or a membership change sent to the members.
+        case groupResponse(GroupResponse)
 
-        /// The member's name in proto3 JSON (`appDataUpdate`), as `rtmwire decode` writes it.
+        /// The member's name in proto3 JSON (`groupResponse`), as `rtmwire decode` writes it.
         public var jsonName: String {
             switch self {
             case .text: "text"
@@ -115,16 +132,23 @@ public struct Envelope: RTMMessage {
             case .streamPullRequest: "streamPullRequest"
             case .streamPullResponse: "streamPullResponse"
             case .appDataUpdate: "appDataUpdate"
+            case .signIn: "signIn"
+            case .acknowledgement: "acknowledgement"
+            case .refusal: "refusal"
+            case .historyRequest: "historyRequest"
+            case .historyPage: "historyPage"
+            case .groupRequest: "groupRequest"
+            case .groupResponse: "groupResponse"
             }
         }
     }
 
     /// The member of `body` this message holds: `.known` for a member of this schema
     /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
-    /// newer members (33...63), `.absent` for neither.
+    /// newer members (40...63), `.absent` for neither.
     public var bodyMember: OneofMember<Body> {
         if let body { return .known(body) }
-        if let number = unknownFields.lastFieldNumber(in: 33...63) {
+        if let number = unknownFields.lastFieldNumber(in: 40...63) {
             return .unknown(fieldNumber: number)
         }
         return .absent
@@ -397,6 +421,118 @@ public struct Envelope: RTMMessage {
             if let newValue {
                 body = .appDataUpdate(newValue)
             } else if case .appDataUpdate? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `sign_in` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var signIn: SignIn? {
+        get {
+            if case .signIn(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .signIn(newValue)
+            } else if case .signIn? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `acknowledgement` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var acknowledgement: Acknowledgement? {
+        get {
+            if case .acknowledgement(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .acknowledgement(newValue)
+            } else if case .acknowledgement? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `refusal` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var refusal: Refusal? {
+        get {
+            if case .refusal(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .refusal(newValue)
+            } else if case .refusal? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `history_request` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var historyRequest: HistoryRequest? {
+        get {
+            if case .historyRequest(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .historyRequest(newValue)
+            } else if case .historyRequest? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `history_page` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var historyPage: HistoryPage? {
+        get {
+            if case .historyPage(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .historyPage(newValue)
+            } else if case .historyPage? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `group_request` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var groupRequest: GroupRequest? {
+        get {
+            if case .groupRequest(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .groupRequest(newValue)
+            } else if case .groupRequest? = body {
+                body = nil
+            }
+        }
+    }
+
+    /// The `group_response` member of `body` when it is the one set, else nil. Setting a value sets
+    /// the member; setting nil clears `body` only if it held this member.
+    public var groupResponse: GroupResponse? {
+        get {
+            if case .groupResponse(let value)? = body { return value }
+            return nil
+        }
+        set {
+            if let newValue {
+                body = .groupResponse(newValue)
+            } else if case .groupResponse? = body {
                 body = nil
             }
         }

@@ -6,6 +6,7 @@ public enum RTMMessageTypes {
 #if !hasFeature(Embedded)
     /// All message types, sorted by full name.
     public static let all: [any RTMMessage.Type] = [
+        Acknowledgement.self,
         AppDataEntry.self,
         AppDataUpdate.self,
         Caption.self,
@@ -19,8 +20,14 @@ public enum RTMMessageTypes {
         FileMessage.self,
         GroupAckPage.self,
         GroupAckQuery.self,
+        GroupMember.self,
         GroupReadCount.self,
         GroupReadReceipt.self,
+        GroupRequest.self,
+        GroupResponse.self,
+        HistoryEntry.self,
+        HistoryPage.self,
+        HistoryRequest.self,
         ImageMessage.self,
         Mentions.self,
         MessageEdit.self,
@@ -38,7 +45,9 @@ public enum RTMMessageTypes {
         ReactionCount.self,
         ReactionSummary.self,
         Receipt.self,
+        Refusal.self,
         Sender.self,
+        SignIn.self,
         StatusMessage.self,
         StorageEvent.self,
         StreamChunk.self,
@@ -56,6 +65,7 @@ public enum RTMMessageTypes {
     /// The message type with the full name `fullName` (e.g. `rtmwire.v1.Envelope`), or nil.
     public static func type(named fullName: String) -> (any RTMMessage.Type)? {
         switch fullName {
+        case "rtmwire.v1.Acknowledgement": Acknowledgement.self
         case "rtmwire.v1.AppDataEntry": AppDataEntry.self
         case "rtmwire.v1.AppDataUpdate": AppDataUpdate.self
         case "rtmwire.v1.Caption": Caption.self
@@ -69,8 +79,14 @@ public enum RTMMessageTypes {
         case "rtmwire.v1.FileMessage": FileMessage.self
         case "rtmwire.v1.GroupAckPage": GroupAckPage.self
         case "rtmwire.v1.GroupAckQuery": GroupAckQuery.self
+        case "rtmwire.v1.GroupMember": GroupMember.self
         case "rtmwire.v1.GroupReadCount": GroupReadCount.self
         case "rtmwire.v1.GroupReadReceipt": GroupReadReceipt.self
+        case "rtmwire.v1.GroupRequest": GroupRequest.self
+        case "rtmwire.v1.GroupResponse": GroupResponse.self
+        case "rtmwire.v1.HistoryEntry": HistoryEntry.self
+        case "rtmwire.v1.HistoryPage": HistoryPage.self
+        case "rtmwire.v1.HistoryRequest": HistoryRequest.self
         case "rtmwire.v1.ImageMessage": ImageMessage.self
         case "rtmwire.v1.Mentions": Mentions.self
         case "rtmwire.v1.MessageEdit": MessageEdit.self
@@ -88,7 +104,9 @@ public enum RTMMessageTypes {
         case "rtmwire.v1.ReactionCount": ReactionCount.self
         case "rtmwire.v1.ReactionSummary": ReactionSummary.self
         case "rtmwire.v1.Receipt": Receipt.self
+        case "rtmwire.v1.Refusal": Refusal.self
         case "rtmwire.v1.Sender": Sender.self
+        case "rtmwire.v1.SignIn": SignIn.self
         case "rtmwire.v1.StatusMessage": StatusMessage.self
         case "rtmwire.v1.StorageEvent": StorageEvent.self
         case "rtmwire.v1.StreamChunk": StreamChunk.self
@@ -113,6 +131,7 @@ public enum RTMMessageTypes {
         named fullName: String, _ visitor: inout Visitor
     ) -> Visitor.Result? {
         switch fullName {
+        case "rtmwire.v1.Acknowledgement": visitor.visit(Acknowledgement.self)
         case "rtmwire.v1.AppDataEntry": visitor.visit(AppDataEntry.self)
         case "rtmwire.v1.AppDataUpdate": visitor.visit(AppDataUpdate.self)
         case "rtmwire.v1.Caption": visitor.visit(Caption.self)
@@ -126,8 +145,14 @@ public enum RTMMessageTypes {
         case "rtmwire.v1.FileMessage": visitor.visit(FileMessage.self)
         case "rtmwire.v1.GroupAckPage": visitor.visit(GroupAckPage.self)
         case "rtmwire.v1.GroupAckQuery": visitor.visit(GroupAckQuery.self)
+        case "rtmwire.v1.GroupMember": visitor.visit(GroupMember.self)
         case "rtmwire.v1.GroupReadCount": visitor.visit(GroupReadCount.self)
         case "rtmwire.v1.GroupReadReceipt": visitor.visit(GroupReadReceipt.self)
+        case "rtmwire.v1.GroupRequest": visitor.visit(GroupRequest.self)
+        case "rtmwire.v1.GroupResponse": visitor.visit(GroupResponse.self)
+        case "rtmwire.v1.HistoryEntry": visitor.visit(HistoryEntry.self)
+        case "rtmwire.v1.HistoryPage": visitor.visit(HistoryPage.self)
+        case "rtmwire.v1.HistoryRequest": visitor.visit(HistoryRequest.self)
         case "rtmwire.v1.ImageMessage": visitor.visit(ImageMessage.self)
         case "rtmwire.v1.Mentions": visitor.visit(Mentions.self)
         case "rtmwire.v1.MessageEdit": visitor.visit(MessageEdit.self)
@@ -145,7 +170,9 @@ public enum RTMMessageTypes {
         case "rtmwire.v1.ReactionCount": visitor.visit(ReactionCount.self)
         case "rtmwire.v1.ReactionSummary": visitor.visit(ReactionSummary.self)
         case "rtmwire.v1.Receipt": visitor.visit(Receipt.self)
+        case "rtmwire.v1.Refusal": visitor.visit(Refusal.self)
         case "rtmwire.v1.Sender": visitor.visit(Sender.self)
+        case "rtmwire.v1.SignIn": visitor.visit(SignIn.self)
         case "rtmwire.v1.StatusMessage": visitor.visit(StatusMessage.self)
         case "rtmwire.v1.StorageEvent": visitor.visit(StorageEvent.self)
         case "rtmwire.v1.StreamChunk": visitor.visit(StreamChunk.self)

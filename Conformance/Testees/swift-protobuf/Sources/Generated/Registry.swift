@@ -5,6 +5,7 @@ import SwiftProtobuf
 /// The generated message type named `fullName`, or nil.
 func messageType(named fullName: String) -> (any SwiftProtobuf.Message.Type)? {
     switch fullName {
+    case "rtmwire.v1.Acknowledgement": return Rtmwire_V1_Acknowledgement.self
     case "rtmwire.v1.AppDataEntry": return Rtmwire_V1_AppDataEntry.self
     case "rtmwire.v1.AppDataUpdate": return Rtmwire_V1_AppDataUpdate.self
     case "rtmwire.v1.Caption": return Rtmwire_V1_Caption.self
@@ -18,8 +19,14 @@ func messageType(named fullName: String) -> (any SwiftProtobuf.Message.Type)? {
     case "rtmwire.v1.FileMessage": return Rtmwire_V1_FileMessage.self
     case "rtmwire.v1.GroupAckPage": return Rtmwire_V1_GroupAckPage.self
     case "rtmwire.v1.GroupAckQuery": return Rtmwire_V1_GroupAckQuery.self
+    case "rtmwire.v1.GroupMember": return Rtmwire_V1_GroupMember.self
     case "rtmwire.v1.GroupReadCount": return Rtmwire_V1_GroupReadCount.self
     case "rtmwire.v1.GroupReadReceipt": return Rtmwire_V1_GroupReadReceipt.self
+    case "rtmwire.v1.GroupRequest": return Rtmwire_V1_GroupRequest.self
+    case "rtmwire.v1.GroupResponse": return Rtmwire_V1_GroupResponse.self
+    case "rtmwire.v1.HistoryEntry": return Rtmwire_V1_HistoryEntry.self
+    case "rtmwire.v1.HistoryPage": return Rtmwire_V1_HistoryPage.self
+    case "rtmwire.v1.HistoryRequest": return Rtmwire_V1_HistoryRequest.self
     case "rtmwire.v1.ImageMessage": return Rtmwire_V1_ImageMessage.self
     case "rtmwire.v1.Mentions": return Rtmwire_V1_Mentions.self
     case "rtmwire.v1.MessageEdit": return Rtmwire_V1_MessageEdit.self
@@ -37,7 +44,9 @@ func messageType(named fullName: String) -> (any SwiftProtobuf.Message.Type)? {
     case "rtmwire.v1.ReactionCount": return Rtmwire_V1_ReactionCount.self
     case "rtmwire.v1.ReactionSummary": return Rtmwire_V1_ReactionSummary.self
     case "rtmwire.v1.Receipt": return Rtmwire_V1_Receipt.self
+    case "rtmwire.v1.Refusal": return Rtmwire_V1_Refusal.self
     case "rtmwire.v1.Sender": return Rtmwire_V1_Sender.self
+    case "rtmwire.v1.SignIn": return Rtmwire_V1_SignIn.self
     case "rtmwire.v1.StatusMessage": return Rtmwire_V1_StatusMessage.self
     case "rtmwire.v1.StorageEvent": return Rtmwire_V1_StorageEvent.self
     case "rtmwire.v1.StreamChunk": return Rtmwire_V1_StreamChunk.self

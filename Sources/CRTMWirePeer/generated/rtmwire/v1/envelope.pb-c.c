@@ -232,7 +232,7 @@ void   rtmwire__v1__delivery_options__free_unpacked
   assert(message->base.descriptor == &rtmwire__v1__delivery_options__descriptor);
   protobuf_c_message_free_unpacked ((ProtobufCMessage*)message, allocator);
 }
-static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[24] =
+static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[31] =
 {
   {
     "message_id",
@@ -499,6 +499,90 @@ static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[2
     0,NULL,NULL    /* reserved1,reserved2, etc */
   },
   {
+    "sign_in",
+    33,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, sign_in),
+    &rtmwire__v1__sign_in__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "acknowledgement",
+    34,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, acknowledgement),
+    &rtmwire__v1__acknowledgement__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "refusal",
+    35,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, refusal),
+    &rtmwire__v1__refusal__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "history_request",
+    36,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, history_request),
+    &rtmwire__v1__history_request__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "history_page",
+    37,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, history_page),
+    &rtmwire__v1__history_page__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "group_request",
+    38,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, group_request),
+    &rtmwire__v1__group_request__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
+    "group_response",
+    39,
+    PROTOBUF_C_LABEL_NONE,
+    PROTOBUF_C_TYPE_MESSAGE,
+    offsetof(Rtmwire__V1__Envelope, body_case),
+    offsetof(Rtmwire__V1__Envelope, group_response),
+    &rtmwire__v1__group_response__descriptor,
+    NULL,
+    0 | PROTOBUF_C_FIELD_FLAG_ONEOF,             /* flags */
+    0,NULL,NULL    /* reserved1,reserved2, etc */
+  },
+  {
     "reply_to",
     64,
     PROTOBUF_C_LABEL_NONE,
@@ -524,13 +608,18 @@ static const ProtobufCFieldDescriptor rtmwire__v1__envelope__field_descriptors[2
   },
 };
 static const unsigned rtmwire__v1__envelope__field_indices_by_name[] = {
-  23,   /* field[23] = app_data */
+  23,   /* field[23] = acknowledgement */
+  30,   /* field[30] = app_data */
   21,   /* field[21] = app_data_update */
   3,   /* field[3] = conversation */
   13,   /* field[13] = custom */
   4,   /* field[4] = delivery_options */
   14,   /* field[14] = edit */
   7,   /* field[7] = file */
+  27,   /* field[27] = group_request */
+  28,   /* field[28] = group_response */
+  26,   /* field[26] = history_page */
+  25,   /* field[25] = history_request */
   6,   /* field[6] = image */
   0,   /* field[0] = message_id */
   12,   /* field[12] = metadata */
@@ -538,9 +627,11 @@ static const unsigned rtmwire__v1__envelope__field_indices_by_name[] = {
   17,   /* field[17] = reaction_summary */
   15,   /* field[15] = recall */
   9,   /* field[9] = receipt */
-  22,   /* field[22] = reply_to */
+  24,   /* field[24] = refusal */
+  29,   /* field[29] = reply_to */
   2,   /* field[2] = send_time_ms */
   1,   /* field[1] = sender */
+  22,   /* field[22] = sign_in */
   8,   /* field[8] = status */
   10,   /* field[10] = stream */
   11,   /* field[11] = stream_chunk */
@@ -553,8 +644,8 @@ static const ProtobufCIntRange rtmwire__v1__envelope__number_ranges[3 + 1] =
 {
   { 1, 0 },
   { 16, 5 },
-  { 64, 22 },
-  { 0, 24 }
+  { 64, 29 },
+  { 0, 31 }
 };
 const ProtobufCMessageDescriptor rtmwire__v1__envelope__descriptor =
 {
@@ -564,7 +655,7 @@ const ProtobufCMessageDescriptor rtmwire__v1__envelope__descriptor =
   "Rtmwire__V1__Envelope",
   "rtmwire.v1",
   sizeof(Rtmwire__V1__Envelope),
-  24,
+  31,
   rtmwire__v1__envelope__field_descriptors,
   rtmwire__v1__envelope__field_indices_by_name,
   3,  rtmwire__v1__envelope__number_ranges,

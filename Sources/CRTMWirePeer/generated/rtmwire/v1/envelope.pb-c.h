@@ -23,6 +23,9 @@ PROTOBUF_C__BEGIN_DECLS
 #include "rtmwire/v1/recall.pb-c.h"
 #include "rtmwire/v1/reaction.pb-c.h"
 #include "rtmwire/v1/typing.pb-c.h"
+#include "rtmwire/v1/session.pb-c.h"
+#include "rtmwire/v1/history.pb-c.h"
+#include "rtmwire/v1/group.pb-c.h"
 
 typedef struct Rtmwire__V1__Envelope Rtmwire__V1__Envelope;
 typedef struct Rtmwire__V1__MessageReference Rtmwire__V1__MessageReference;
@@ -76,7 +79,14 @@ typedef enum {
   RTMWIRE__V1__ENVELOPE__BODY_TYPING = 29,
   RTMWIRE__V1__ENVELOPE__BODY_STREAM_PULL_REQUEST = 30,
   RTMWIRE__V1__ENVELOPE__BODY_STREAM_PULL_RESPONSE = 31,
-  RTMWIRE__V1__ENVELOPE__BODY_APP_DATA_UPDATE = 32
+  RTMWIRE__V1__ENVELOPE__BODY_APP_DATA_UPDATE = 32,
+  RTMWIRE__V1__ENVELOPE__BODY_SIGN_IN = 33,
+  RTMWIRE__V1__ENVELOPE__BODY_ACKNOWLEDGEMENT = 34,
+  RTMWIRE__V1__ENVELOPE__BODY_REFUSAL = 35,
+  RTMWIRE__V1__ENVELOPE__BODY_HISTORY_REQUEST = 36,
+  RTMWIRE__V1__ENVELOPE__BODY_HISTORY_PAGE = 37,
+  RTMWIRE__V1__ENVELOPE__BODY_GROUP_REQUEST = 38,
+  RTMWIRE__V1__ENVELOPE__BODY_GROUP_RESPONSE = 39
     PROTOBUF_C__FORCE_ENUM_TO_BE_INT_SIZE(RTMWIRE__V1__ENVELOPE__BODY__CASE)
 } Rtmwire__V1__Envelope__BodyCase;
 
@@ -188,6 +198,37 @@ struct  Rtmwire__V1__Envelope
      * A change to the app data of an earlier message.
      */
     Rtmwire__V1__AppDataUpdate *app_data_update;
+    /*
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     */
+    Rtmwire__V1__SignIn *sign_in;
+    /*
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     */
+    Rtmwire__V1__Acknowledgement *acknowledgement;
+    /*
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     */
+    Rtmwire__V1__Refusal *refusal;
+    /*
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     */
+    Rtmwire__V1__HistoryRequest *history_request;
+    /*
+     * The server's answer to a history request: stored envelopes with their positions.
+     */
+    Rtmwire__V1__HistoryPage *history_page;
+    /*
+     * A client asks the server to create a group, change or list its members.
+     */
+    Rtmwire__V1__GroupRequest *group_request;
+    /*
+     * The server's answer to a group request, or a membership change sent to the members.
+     */
+    Rtmwire__V1__GroupResponse *group_response;
   };
 };
 #define RTMWIRE__V1__ENVELOPE__INIT \

@@ -136,6 +136,13 @@ const uint32_t TableStruct_rtmwire_2fv1_2fenvelope_2eproto::offsets[] PROTOBUF_S
   ::_pbi::kInvalidFieldOffsetTag,
   ::_pbi::kInvalidFieldOffsetTag,
   ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
+  ::_pbi::kInvalidFieldOffsetTag,
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Envelope, _impl_.reply_to_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Envelope, _impl_.app_data_),
   PROTOBUF_FIELD_OFFSET(::rtmwire::v1::Envelope, _impl_.body_),
@@ -176,10 +183,10 @@ const uint32_t TableStruct_rtmwire_2fv1_2fenvelope_2eproto::offsets[] PROTOBUF_S
 };
 static const ::_pbi::MigrationSchema schemas[] PROTOBUF_SECTION_VARIABLE(protodesc_cold) = {
   { 0, -1, -1, sizeof(::rtmwire::v1::Envelope)},
-  { 31, -1, -1, sizeof(::rtmwire::v1::MessageReference)},
-  { 40, -1, -1, sizeof(::rtmwire::v1::Sender)},
-  { 48, -1, -1, sizeof(::rtmwire::v1::Conversation)},
-  { 56, -1, -1, sizeof(::rtmwire::v1::DeliveryOptions)},
+  { 38, -1, -1, sizeof(::rtmwire::v1::MessageReference)},
+  { 47, -1, -1, sizeof(::rtmwire::v1::Sender)},
+  { 55, -1, -1, sizeof(::rtmwire::v1::Conversation)},
+  { 63, -1, -1, sizeof(::rtmwire::v1::DeliveryOptions)},
 };
 
 static const ::_pb::Message* const file_default_instances[] = {
@@ -197,64 +204,77 @@ const char descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto[] PROTOBUF_
   "mwire/v1/stream.proto\032\031rtmwire/v1/metada"
   "ta.proto\032\025rtmwire/v1/edit.proto\032\027rtmwire"
   "/v1/recall.proto\032\031rtmwire/v1/reaction.pr"
-  "oto\032\027rtmwire/v1/typing.proto\"\331\010\n\010Envelop"
-  "e\022\022\n\nmessage_id\030\001 \001(\t\022\"\n\006sender\030\002 \001(\0132\022."
-  "rtmwire.v1.Sender\022\024\n\014send_time_ms\030\003 \001(\003\022"
-  ".\n\014conversation\030\004 \001(\0132\030.rtmwire.v1.Conve"
-  "rsation\0225\n\020delivery_options\030\005 \001(\0132\033.rtmw"
-  "ire.v1.DeliveryOptions\022\'\n\004text\030\020 \001(\0132\027.r"
-  "tmwire.v1.TextMessageH\000\022)\n\005image\030\021 \001(\0132\030"
-  ".rtmwire.v1.ImageMessageH\000\022\'\n\004file\030\022 \001(\013"
-  "2\027.rtmwire.v1.FileMessageH\000\022+\n\006status\030\023 "
-  "\001(\0132\031.rtmwire.v1.StatusMessageH\000\022&\n\007rece"
-  "ipt\030\024 \001(\0132\023.rtmwire.v1.ReceiptH\000\022+\n\006stre"
-  "am\030\025 \001(\0132\031.rtmwire.v1.StreamMessageH\000\022/\n"
-  "\014stream_chunk\030\026 \001(\0132\027.rtmwire.v1.StreamC"
-  "hunkH\000\022/\n\010metadata\030\027 \001(\0132\033.rtmwire.v1.Me"
-  "tadataMessageH\000\022+\n\006custom\030\030 \001(\0132\031.rtmwir"
-  "e.v1.CustomMessageH\000\022\'\n\004edit\030\031 \001(\0132\027.rtm"
-  "wire.v1.MessageEditH\000\022+\n\006recall\030\032 \001(\0132\031."
-  "rtmwire.v1.MessageRecallH\000\022(\n\010reaction\030\033"
-  " \001(\0132\024.rtmwire.v1.ReactionH\000\0227\n\020reaction"
-  "_summary\030\034 \001(\0132\033.rtmwire.v1.ReactionSumm"
-  "aryH\000\022-\n\006typing\030\035 \001(\0132\033.rtmwire.v1.Typin"
-  "gIndicatorH\000\022<\n\023stream_pull_request\030\036 \001("
-  "\0132\035.rtmwire.v1.StreamPullRequestH\000\022>\n\024st"
-  "ream_pull_response\030\037 \001(\0132\036.rtmwire.v1.St"
-  "reamPullResponseH\000\0224\n\017app_data_update\030  "
-  "\001(\0132\031.rtmwire.v1.AppDataUpdateH\000\022.\n\010repl"
-  "y_to\030@ \001(\0132\034.rtmwire.v1.MessageReference"
-  "\022*\n\010app_data\030A \003(\0132\030.rtmwire.v1.AppDataE"
-  "ntryB\006\n\004bodyJ\004\010\006\020\020J\004\010!\020@\"V\n\020MessageRefer"
-  "ence\022\023\n\013message_uid\030\001 \001(\t\022\026\n\016sender_user"
-  "_id\030\002 \001(\t\022\017\n\007excerpt\030\003 \001(\tJ\004\010\004\020\020\"5\n\006Send"
-  "er\022\017\n\007user_id\030\001 \001(\t\022\024\n\014display_name\030\002 \001("
-  "\tJ\004\010\003\020\020\"L\n\014Conversation\022*\n\004type\030\001 \001(\0162\034."
-  "rtmwire.v1.ConversationType\022\n\n\002id\030\002 \001(\tJ"
-  "\004\010\003\020\020\"c\n\017DeliveryOptions\022\030\n\020delivery_rec"
-  "eipt\030\001 \001(\010\022\024\n\014read_receipt\030\002 \001(\010\022\032\n\022grou"
-  "p_read_receipt\030\003 \001(\010J\004\010\004\020\020*\215\001\n\020Conversat"
-  "ionType\022!\n\035CONVERSATION_TYPE_UNSPECIFIED"
-  "\020\000\022\032\n\026CONVERSATION_TYPE_PEER\020\001\022\035\n\031CONVER"
-  "SATION_TYPE_CHANNEL\020\002\022\033\n\027CONVERSATION_TY"
-  "PE_GROUP\020\003b\006proto3"
+  "oto\032\027rtmwire/v1/typing.proto\032\030rtmwire/v1"
+  "/session.proto\032\030rtmwire/v1/history.proto"
+  "\032\026rtmwire/v1/group.proto\"\260\013\n\010Envelope\022\022\n"
+  "\nmessage_id\030\001 \001(\t\022\"\n\006sender\030\002 \001(\0132\022.rtmw"
+  "ire.v1.Sender\022\024\n\014send_time_ms\030\003 \001(\003\022.\n\014c"
+  "onversation\030\004 \001(\0132\030.rtmwire.v1.Conversat"
+  "ion\0225\n\020delivery_options\030\005 \001(\0132\033.rtmwire."
+  "v1.DeliveryOptions\022\'\n\004text\030\020 \001(\0132\027.rtmwi"
+  "re.v1.TextMessageH\000\022)\n\005image\030\021 \001(\0132\030.rtm"
+  "wire.v1.ImageMessageH\000\022\'\n\004file\030\022 \001(\0132\027.r"
+  "tmwire.v1.FileMessageH\000\022+\n\006status\030\023 \001(\0132"
+  "\031.rtmwire.v1.StatusMessageH\000\022&\n\007receipt\030"
+  "\024 \001(\0132\023.rtmwire.v1.ReceiptH\000\022+\n\006stream\030\025"
+  " \001(\0132\031.rtmwire.v1.StreamMessageH\000\022/\n\014str"
+  "eam_chunk\030\026 \001(\0132\027.rtmwire.v1.StreamChunk"
+  "H\000\022/\n\010metadata\030\027 \001(\0132\033.rtmwire.v1.Metada"
+  "taMessageH\000\022+\n\006custom\030\030 \001(\0132\031.rtmwire.v1"
+  ".CustomMessageH\000\022\'\n\004edit\030\031 \001(\0132\027.rtmwire"
+  ".v1.MessageEditH\000\022+\n\006recall\030\032 \001(\0132\031.rtmw"
+  "ire.v1.MessageRecallH\000\022(\n\010reaction\030\033 \001(\013"
+  "2\024.rtmwire.v1.ReactionH\000\0227\n\020reaction_sum"
+  "mary\030\034 \001(\0132\033.rtmwire.v1.ReactionSummaryH"
+  "\000\022-\n\006typing\030\035 \001(\0132\033.rtmwire.v1.TypingInd"
+  "icatorH\000\022<\n\023stream_pull_request\030\036 \001(\0132\035."
+  "rtmwire.v1.StreamPullRequestH\000\022>\n\024stream"
+  "_pull_response\030\037 \001(\0132\036.rtmwire.v1.Stream"
+  "PullResponseH\000\0224\n\017app_data_update\030  \001(\0132"
+  "\031.rtmwire.v1.AppDataUpdateH\000\022%\n\007sign_in\030"
+  "! \001(\0132\022.rtmwire.v1.SignInH\000\0226\n\017acknowled"
+  "gement\030\" \001(\0132\033.rtmwire.v1.Acknowledgemen"
+  "tH\000\022&\n\007refusal\030# \001(\0132\023.rtmwire.v1.Refusa"
+  "lH\000\0225\n\017history_request\030$ \001(\0132\032.rtmwire.v"
+  "1.HistoryRequestH\000\022/\n\014history_page\030% \001(\013"
+  "2\027.rtmwire.v1.HistoryPageH\000\0221\n\rgroup_req"
+  "uest\030& \001(\0132\030.rtmwire.v1.GroupRequestH\000\0223"
+  "\n\016group_response\030\' \001(\0132\031.rtmwire.v1.Grou"
+  "pResponseH\000\022.\n\010reply_to\030@ \001(\0132\034.rtmwire."
+  "v1.MessageReference\022*\n\010app_data\030A \003(\0132\030."
+  "rtmwire.v1.AppDataEntryB\006\n\004bodyJ\004\010\006\020\020J\004\010"
+  "(\020@\"V\n\020MessageReference\022\023\n\013message_uid\030\001"
+  " \001(\t\022\026\n\016sender_user_id\030\002 \001(\t\022\017\n\007excerpt\030"
+  "\003 \001(\tJ\004\010\004\020\020\"5\n\006Sender\022\017\n\007user_id\030\001 \001(\t\022\024"
+  "\n\014display_name\030\002 \001(\tJ\004\010\003\020\020\"L\n\014Conversati"
+  "on\022*\n\004type\030\001 \001(\0162\034.rtmwire.v1.Conversati"
+  "onType\022\n\n\002id\030\002 \001(\tJ\004\010\003\020\020\"c\n\017DeliveryOpti"
+  "ons\022\030\n\020delivery_receipt\030\001 \001(\010\022\024\n\014read_re"
+  "ceipt\030\002 \001(\010\022\032\n\022group_read_receipt\030\003 \001(\010J"
+  "\004\010\004\020\020*\215\001\n\020ConversationType\022!\n\035CONVERSATI"
+  "ON_TYPE_UNSPECIFIED\020\000\022\032\n\026CONVERSATION_TY"
+  "PE_PEER\020\001\022\035\n\031CONVERSATION_TYPE_CHANNEL\020\002"
+  "\022\033\n\027CONVERSATION_TYPE_GROUP\020\003b\006proto3"
   ;
-static const ::_pbi::DescriptorTable* const descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_deps[9] = {
+static const ::_pbi::DescriptorTable* const descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_deps[12] = {
   &::descriptor_table_rtmwire_2fv1_2fcontent_2eproto,
   &::descriptor_table_rtmwire_2fv1_2fedit_2eproto,
+  &::descriptor_table_rtmwire_2fv1_2fgroup_2eproto,
+  &::descriptor_table_rtmwire_2fv1_2fhistory_2eproto,
   &::descriptor_table_rtmwire_2fv1_2fmetadata_2eproto,
   &::descriptor_table_rtmwire_2fv1_2freaction_2eproto,
   &::descriptor_table_rtmwire_2fv1_2frecall_2eproto,
   &::descriptor_table_rtmwire_2fv1_2freceipt_2eproto,
+  &::descriptor_table_rtmwire_2fv1_2fsession_2eproto,
   &::descriptor_table_rtmwire_2fv1_2fstatus_2eproto,
   &::descriptor_table_rtmwire_2fv1_2fstream_2eproto,
   &::descriptor_table_rtmwire_2fv1_2ftyping_2eproto,
 };
 static ::_pbi::once_flag descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once;
 const ::_pbi::DescriptorTable descriptor_table_rtmwire_2fv1_2fenvelope_2eproto = {
-    false, false, 1858, descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto,
+    false, false, 2277, descriptor_table_protodef_rtmwire_2fv1_2fenvelope_2eproto,
     "rtmwire/v1/envelope.proto",
-    &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once, descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_deps, 9, 5,
+    &descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_once, descriptor_table_rtmwire_2fv1_2fenvelope_2eproto_deps, 12, 5,
     schemas, file_default_instances, TableStruct_rtmwire_2fv1_2fenvelope_2eproto::offsets,
     file_level_metadata_rtmwire_2fv1_2fenvelope_2eproto, file_level_enum_descriptors_rtmwire_2fv1_2fenvelope_2eproto,
     file_level_service_descriptors_rtmwire_2fv1_2fenvelope_2eproto,
@@ -308,6 +328,13 @@ class Envelope::_Internal {
   static const ::rtmwire::v1::StreamPullRequest& stream_pull_request(const Envelope* msg);
   static const ::rtmwire::v1::StreamPullResponse& stream_pull_response(const Envelope* msg);
   static const ::rtmwire::v1::AppDataUpdate& app_data_update(const Envelope* msg);
+  static const ::rtmwire::v1::SignIn& sign_in(const Envelope* msg);
+  static const ::rtmwire::v1::Acknowledgement& acknowledgement(const Envelope* msg);
+  static const ::rtmwire::v1::Refusal& refusal(const Envelope* msg);
+  static const ::rtmwire::v1::HistoryRequest& history_request(const Envelope* msg);
+  static const ::rtmwire::v1::HistoryPage& history_page(const Envelope* msg);
+  static const ::rtmwire::v1::GroupRequest& group_request(const Envelope* msg);
+  static const ::rtmwire::v1::GroupResponse& group_response(const Envelope* msg);
   static const ::rtmwire::v1::MessageReference& reply_to(const Envelope* msg);
 };
 
@@ -390,6 +417,34 @@ Envelope::_Internal::stream_pull_response(const Envelope* msg) {
 const ::rtmwire::v1::AppDataUpdate&
 Envelope::_Internal::app_data_update(const Envelope* msg) {
   return *msg->_impl_.body_.app_data_update_;
+}
+const ::rtmwire::v1::SignIn&
+Envelope::_Internal::sign_in(const Envelope* msg) {
+  return *msg->_impl_.body_.sign_in_;
+}
+const ::rtmwire::v1::Acknowledgement&
+Envelope::_Internal::acknowledgement(const Envelope* msg) {
+  return *msg->_impl_.body_.acknowledgement_;
+}
+const ::rtmwire::v1::Refusal&
+Envelope::_Internal::refusal(const Envelope* msg) {
+  return *msg->_impl_.body_.refusal_;
+}
+const ::rtmwire::v1::HistoryRequest&
+Envelope::_Internal::history_request(const Envelope* msg) {
+  return *msg->_impl_.body_.history_request_;
+}
+const ::rtmwire::v1::HistoryPage&
+Envelope::_Internal::history_page(const Envelope* msg) {
+  return *msg->_impl_.body_.history_page_;
+}
+const ::rtmwire::v1::GroupRequest&
+Envelope::_Internal::group_request(const Envelope* msg) {
+  return *msg->_impl_.body_.group_request_;
+}
+const ::rtmwire::v1::GroupResponse&
+Envelope::_Internal::group_response(const Envelope* msg) {
+  return *msg->_impl_.body_.group_response_;
 }
 const ::rtmwire::v1::MessageReference&
 Envelope::_Internal::reply_to(const Envelope* msg) {
@@ -803,6 +858,174 @@ void Envelope::clear_app_data_update() {
     clear_has_body();
   }
 }
+void Envelope::set_allocated_sign_in(::rtmwire::v1::SignIn* sign_in) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (sign_in) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(sign_in));
+    if (message_arena != submessage_arena) {
+      sign_in = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, sign_in, submessage_arena);
+    }
+    set_has_sign_in();
+    _impl_.body_.sign_in_ = sign_in;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.sign_in)
+}
+void Envelope::clear_sign_in() {
+  if (_internal_has_sign_in()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.sign_in_;
+    }
+    clear_has_body();
+  }
+}
+void Envelope::set_allocated_acknowledgement(::rtmwire::v1::Acknowledgement* acknowledgement) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (acknowledgement) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(acknowledgement));
+    if (message_arena != submessage_arena) {
+      acknowledgement = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, acknowledgement, submessage_arena);
+    }
+    set_has_acknowledgement();
+    _impl_.body_.acknowledgement_ = acknowledgement;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.acknowledgement)
+}
+void Envelope::clear_acknowledgement() {
+  if (_internal_has_acknowledgement()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.acknowledgement_;
+    }
+    clear_has_body();
+  }
+}
+void Envelope::set_allocated_refusal(::rtmwire::v1::Refusal* refusal) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (refusal) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(refusal));
+    if (message_arena != submessage_arena) {
+      refusal = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, refusal, submessage_arena);
+    }
+    set_has_refusal();
+    _impl_.body_.refusal_ = refusal;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.refusal)
+}
+void Envelope::clear_refusal() {
+  if (_internal_has_refusal()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.refusal_;
+    }
+    clear_has_body();
+  }
+}
+void Envelope::set_allocated_history_request(::rtmwire::v1::HistoryRequest* history_request) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (history_request) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(history_request));
+    if (message_arena != submessage_arena) {
+      history_request = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, history_request, submessage_arena);
+    }
+    set_has_history_request();
+    _impl_.body_.history_request_ = history_request;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.history_request)
+}
+void Envelope::clear_history_request() {
+  if (_internal_has_history_request()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.history_request_;
+    }
+    clear_has_body();
+  }
+}
+void Envelope::set_allocated_history_page(::rtmwire::v1::HistoryPage* history_page) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (history_page) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(history_page));
+    if (message_arena != submessage_arena) {
+      history_page = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, history_page, submessage_arena);
+    }
+    set_has_history_page();
+    _impl_.body_.history_page_ = history_page;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.history_page)
+}
+void Envelope::clear_history_page() {
+  if (_internal_has_history_page()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.history_page_;
+    }
+    clear_has_body();
+  }
+}
+void Envelope::set_allocated_group_request(::rtmwire::v1::GroupRequest* group_request) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (group_request) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(group_request));
+    if (message_arena != submessage_arena) {
+      group_request = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, group_request, submessage_arena);
+    }
+    set_has_group_request();
+    _impl_.body_.group_request_ = group_request;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.group_request)
+}
+void Envelope::clear_group_request() {
+  if (_internal_has_group_request()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.group_request_;
+    }
+    clear_has_body();
+  }
+}
+void Envelope::set_allocated_group_response(::rtmwire::v1::GroupResponse* group_response) {
+  ::PROTOBUF_NAMESPACE_ID::Arena* message_arena = GetArenaForAllocation();
+  clear_body();
+  if (group_response) {
+    ::PROTOBUF_NAMESPACE_ID::Arena* submessage_arena =
+        ::PROTOBUF_NAMESPACE_ID::Arena::InternalGetOwningArena(
+                reinterpret_cast<::PROTOBUF_NAMESPACE_ID::MessageLite*>(group_response));
+    if (message_arena != submessage_arena) {
+      group_response = ::PROTOBUF_NAMESPACE_ID::internal::GetOwnedMessage(
+          message_arena, group_response, submessage_arena);
+    }
+    set_has_group_response();
+    _impl_.body_.group_response_ = group_response;
+  }
+  // @@protoc_insertion_point(field_set_allocated:rtmwire.v1.Envelope.group_response)
+}
+void Envelope::clear_group_response() {
+  if (_internal_has_group_response()) {
+    if (GetArenaForAllocation() == nullptr) {
+      delete _impl_.body_.group_response_;
+    }
+    clear_has_body();
+  }
+}
 void Envelope::clear_app_data() {
   _impl_.app_data_.Clear();
 }
@@ -934,6 +1157,41 @@ Envelope::Envelope(const Envelope& from)
     case kAppDataUpdate: {
       _this->_internal_mutable_app_data_update()->::rtmwire::v1::AppDataUpdate::MergeFrom(
           from._internal_app_data_update());
+      break;
+    }
+    case kSignIn: {
+      _this->_internal_mutable_sign_in()->::rtmwire::v1::SignIn::MergeFrom(
+          from._internal_sign_in());
+      break;
+    }
+    case kAcknowledgement: {
+      _this->_internal_mutable_acknowledgement()->::rtmwire::v1::Acknowledgement::MergeFrom(
+          from._internal_acknowledgement());
+      break;
+    }
+    case kRefusal: {
+      _this->_internal_mutable_refusal()->::rtmwire::v1::Refusal::MergeFrom(
+          from._internal_refusal());
+      break;
+    }
+    case kHistoryRequest: {
+      _this->_internal_mutable_history_request()->::rtmwire::v1::HistoryRequest::MergeFrom(
+          from._internal_history_request());
+      break;
+    }
+    case kHistoryPage: {
+      _this->_internal_mutable_history_page()->::rtmwire::v1::HistoryPage::MergeFrom(
+          from._internal_history_page());
+      break;
+    }
+    case kGroupRequest: {
+      _this->_internal_mutable_group_request()->::rtmwire::v1::GroupRequest::MergeFrom(
+          from._internal_group_request());
+      break;
+    }
+    case kGroupResponse: {
+      _this->_internal_mutable_group_response()->::rtmwire::v1::GroupResponse::MergeFrom(
+          from._internal_group_response());
       break;
     }
     case BODY_NOT_SET: {
@@ -1094,6 +1352,48 @@ void Envelope::clear_body() {
     case kAppDataUpdate: {
       if (GetArenaForAllocation() == nullptr) {
         delete _impl_.body_.app_data_update_;
+      }
+      break;
+    }
+    case kSignIn: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.sign_in_;
+      }
+      break;
+    }
+    case kAcknowledgement: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.acknowledgement_;
+      }
+      break;
+    }
+    case kRefusal: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.refusal_;
+      }
+      break;
+    }
+    case kHistoryRequest: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.history_request_;
+      }
+      break;
+    }
+    case kHistoryPage: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.history_page_;
+      }
+      break;
+    }
+    case kGroupRequest: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.group_request_;
+      }
+      break;
+    }
+    case kGroupResponse: {
+      if (GetArenaForAllocation() == nullptr) {
+        delete _impl_.body_.group_response_;
       }
       break;
     }
@@ -1318,6 +1618,62 @@ const char* Envelope::_InternalParse(const char* ptr, ::_pbi::ParseContext* ctx)
         } else
           goto handle_unusual;
         continue;
+      // .rtmwire.v1.SignIn sign_in = 33;
+      case 33:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 10)) {
+          ptr = ctx->ParseMessage(_internal_mutable_sign_in(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.Acknowledgement acknowledgement = 34;
+      case 34:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 18)) {
+          ptr = ctx->ParseMessage(_internal_mutable_acknowledgement(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.Refusal refusal = 35;
+      case 35:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 26)) {
+          ptr = ctx->ParseMessage(_internal_mutable_refusal(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.HistoryRequest history_request = 36;
+      case 36:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 34)) {
+          ptr = ctx->ParseMessage(_internal_mutable_history_request(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.HistoryPage history_page = 37;
+      case 37:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 42)) {
+          ptr = ctx->ParseMessage(_internal_mutable_history_page(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.GroupRequest group_request = 38;
+      case 38:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 50)) {
+          ptr = ctx->ParseMessage(_internal_mutable_group_request(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
+      // .rtmwire.v1.GroupResponse group_response = 39;
+      case 39:
+        if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 58)) {
+          ptr = ctx->ParseMessage(_internal_mutable_group_response(), ptr);
+          CHK_(ptr);
+        } else
+          goto handle_unusual;
+        continue;
       // .rtmwire.v1.MessageReference reply_to = 64;
       case 64:
         if (PROTOBUF_PREDICT_TRUE(static_cast<uint8_t>(tag) == 2)) {
@@ -1524,6 +1880,55 @@ uint8_t* Envelope::_InternalSerialize(
         _Internal::app_data_update(this).GetCachedSize(), target, stream);
   }
 
+  // .rtmwire.v1.SignIn sign_in = 33;
+  if (_internal_has_sign_in()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(33, _Internal::sign_in(this),
+        _Internal::sign_in(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.Acknowledgement acknowledgement = 34;
+  if (_internal_has_acknowledgement()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(34, _Internal::acknowledgement(this),
+        _Internal::acknowledgement(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.Refusal refusal = 35;
+  if (_internal_has_refusal()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(35, _Internal::refusal(this),
+        _Internal::refusal(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.HistoryRequest history_request = 36;
+  if (_internal_has_history_request()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(36, _Internal::history_request(this),
+        _Internal::history_request(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.HistoryPage history_page = 37;
+  if (_internal_has_history_page()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(37, _Internal::history_page(this),
+        _Internal::history_page(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.GroupRequest group_request = 38;
+  if (_internal_has_group_request()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(38, _Internal::group_request(this),
+        _Internal::group_request(this).GetCachedSize(), target, stream);
+  }
+
+  // .rtmwire.v1.GroupResponse group_response = 39;
+  if (_internal_has_group_response()) {
+    target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
+      InternalWriteMessage(39, _Internal::group_response(this),
+        _Internal::group_response(this).GetCachedSize(), target, stream);
+  }
+
   // .rtmwire.v1.MessageReference reply_to = 64;
   if (this->_internal_has_reply_to()) {
     target = ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::
@@ -1722,6 +2127,55 @@ size_t Envelope::ByteSizeLong() const {
           *_impl_.body_.app_data_update_);
       break;
     }
+    // .rtmwire.v1.SignIn sign_in = 33;
+    case kSignIn: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.sign_in_);
+      break;
+    }
+    // .rtmwire.v1.Acknowledgement acknowledgement = 34;
+    case kAcknowledgement: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.acknowledgement_);
+      break;
+    }
+    // .rtmwire.v1.Refusal refusal = 35;
+    case kRefusal: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.refusal_);
+      break;
+    }
+    // .rtmwire.v1.HistoryRequest history_request = 36;
+    case kHistoryRequest: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.history_request_);
+      break;
+    }
+    // .rtmwire.v1.HistoryPage history_page = 37;
+    case kHistoryPage: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.history_page_);
+      break;
+    }
+    // .rtmwire.v1.GroupRequest group_request = 38;
+    case kGroupRequest: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.group_request_);
+      break;
+    }
+    // .rtmwire.v1.GroupResponse group_response = 39;
+    case kGroupResponse: {
+      total_size += 2 +
+        ::PROTOBUF_NAMESPACE_ID::internal::WireFormatLite::MessageSize(
+          *_impl_.body_.group_response_);
+      break;
+    }
     case BODY_NOT_SET: {
       break;
     }
@@ -1851,6 +2305,41 @@ void Envelope::MergeImpl(::PROTOBUF_NAMESPACE_ID::Message& to_msg, const ::PROTO
     case kAppDataUpdate: {
       _this->_internal_mutable_app_data_update()->::rtmwire::v1::AppDataUpdate::MergeFrom(
           from._internal_app_data_update());
+      break;
+    }
+    case kSignIn: {
+      _this->_internal_mutable_sign_in()->::rtmwire::v1::SignIn::MergeFrom(
+          from._internal_sign_in());
+      break;
+    }
+    case kAcknowledgement: {
+      _this->_internal_mutable_acknowledgement()->::rtmwire::v1::Acknowledgement::MergeFrom(
+          from._internal_acknowledgement());
+      break;
+    }
+    case kRefusal: {
+      _this->_internal_mutable_refusal()->::rtmwire::v1::Refusal::MergeFrom(
+          from._internal_refusal());
+      break;
+    }
+    case kHistoryRequest: {
+      _this->_internal_mutable_history_request()->::rtmwire::v1::HistoryRequest::MergeFrom(
+          from._internal_history_request());
+      break;
+    }
+    case kHistoryPage: {
+      _this->_internal_mutable_history_page()->::rtmwire::v1::HistoryPage::MergeFrom(
+          from._internal_history_page());
+      break;
+    }
+    case kGroupRequest: {
+      _this->_internal_mutable_group_request()->::rtmwire::v1::GroupRequest::MergeFrom(
+          from._internal_group_request());
+      break;
+    }
+    case kGroupResponse: {
+      _this->_internal_mutable_group_response()->::rtmwire::v1::GroupResponse::MergeFrom(
+          from._internal_group_response());
       break;
     }
     case BODY_NOT_SET: {

@@ -40,6 +40,9 @@
 #include "rtmwire/v1/recall.pb.h"
 #include "rtmwire/v1/reaction.pb.h"
 #include "rtmwire/v1/typing.pb.h"
+#include "rtmwire/v1/session.pb.h"
+#include "rtmwire/v1/history.pb.h"
+#include "rtmwire/v1/group.pb.h"
 // @@protoc_insertion_point(includes)
 #include <google/protobuf/port_def.inc>
 #define PROTOBUF_INTERNAL_EXPORT_rtmwire_2fv1_2fenvelope_2eproto
@@ -173,6 +176,13 @@ class Envelope final :
     kStreamPullRequest = 30,
     kStreamPullResponse = 31,
     kAppDataUpdate = 32,
+    kSignIn = 33,
+    kAcknowledgement = 34,
+    kRefusal = 35,
+    kHistoryRequest = 36,
+    kHistoryPage = 37,
+    kGroupRequest = 38,
+    kGroupResponse = 39,
     BODY_NOT_SET = 0,
   };
 
@@ -278,6 +288,13 @@ class Envelope final :
     kStreamPullRequestFieldNumber = 30,
     kStreamPullResponseFieldNumber = 31,
     kAppDataUpdateFieldNumber = 32,
+    kSignInFieldNumber = 33,
+    kAcknowledgementFieldNumber = 34,
+    kRefusalFieldNumber = 35,
+    kHistoryRequestFieldNumber = 36,
+    kHistoryPageFieldNumber = 37,
+    kGroupRequestFieldNumber = 38,
+    kGroupResponseFieldNumber = 39,
   };
   // repeated .rtmwire.v1.AppDataEntry app_data = 65;
   int app_data_size() const;
@@ -698,6 +715,132 @@ class Envelope final :
       ::rtmwire::v1::AppDataUpdate* app_data_update);
   ::rtmwire::v1::AppDataUpdate* unsafe_arena_release_app_data_update();
 
+  // .rtmwire.v1.SignIn sign_in = 33;
+  bool has_sign_in() const;
+  private:
+  bool _internal_has_sign_in() const;
+  public:
+  void clear_sign_in();
+  const ::rtmwire::v1::SignIn& sign_in() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::SignIn* release_sign_in();
+  ::rtmwire::v1::SignIn* mutable_sign_in();
+  void set_allocated_sign_in(::rtmwire::v1::SignIn* sign_in);
+  private:
+  const ::rtmwire::v1::SignIn& _internal_sign_in() const;
+  ::rtmwire::v1::SignIn* _internal_mutable_sign_in();
+  public:
+  void unsafe_arena_set_allocated_sign_in(
+      ::rtmwire::v1::SignIn* sign_in);
+  ::rtmwire::v1::SignIn* unsafe_arena_release_sign_in();
+
+  // .rtmwire.v1.Acknowledgement acknowledgement = 34;
+  bool has_acknowledgement() const;
+  private:
+  bool _internal_has_acknowledgement() const;
+  public:
+  void clear_acknowledgement();
+  const ::rtmwire::v1::Acknowledgement& acknowledgement() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::Acknowledgement* release_acknowledgement();
+  ::rtmwire::v1::Acknowledgement* mutable_acknowledgement();
+  void set_allocated_acknowledgement(::rtmwire::v1::Acknowledgement* acknowledgement);
+  private:
+  const ::rtmwire::v1::Acknowledgement& _internal_acknowledgement() const;
+  ::rtmwire::v1::Acknowledgement* _internal_mutable_acknowledgement();
+  public:
+  void unsafe_arena_set_allocated_acknowledgement(
+      ::rtmwire::v1::Acknowledgement* acknowledgement);
+  ::rtmwire::v1::Acknowledgement* unsafe_arena_release_acknowledgement();
+
+  // .rtmwire.v1.Refusal refusal = 35;
+  bool has_refusal() const;
+  private:
+  bool _internal_has_refusal() const;
+  public:
+  void clear_refusal();
+  const ::rtmwire::v1::Refusal& refusal() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::Refusal* release_refusal();
+  ::rtmwire::v1::Refusal* mutable_refusal();
+  void set_allocated_refusal(::rtmwire::v1::Refusal* refusal);
+  private:
+  const ::rtmwire::v1::Refusal& _internal_refusal() const;
+  ::rtmwire::v1::Refusal* _internal_mutable_refusal();
+  public:
+  void unsafe_arena_set_allocated_refusal(
+      ::rtmwire::v1::Refusal* refusal);
+  ::rtmwire::v1::Refusal* unsafe_arena_release_refusal();
+
+  // .rtmwire.v1.HistoryRequest history_request = 36;
+  bool has_history_request() const;
+  private:
+  bool _internal_has_history_request() const;
+  public:
+  void clear_history_request();
+  const ::rtmwire::v1::HistoryRequest& history_request() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::HistoryRequest* release_history_request();
+  ::rtmwire::v1::HistoryRequest* mutable_history_request();
+  void set_allocated_history_request(::rtmwire::v1::HistoryRequest* history_request);
+  private:
+  const ::rtmwire::v1::HistoryRequest& _internal_history_request() const;
+  ::rtmwire::v1::HistoryRequest* _internal_mutable_history_request();
+  public:
+  void unsafe_arena_set_allocated_history_request(
+      ::rtmwire::v1::HistoryRequest* history_request);
+  ::rtmwire::v1::HistoryRequest* unsafe_arena_release_history_request();
+
+  // .rtmwire.v1.HistoryPage history_page = 37;
+  bool has_history_page() const;
+  private:
+  bool _internal_has_history_page() const;
+  public:
+  void clear_history_page();
+  const ::rtmwire::v1::HistoryPage& history_page() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::HistoryPage* release_history_page();
+  ::rtmwire::v1::HistoryPage* mutable_history_page();
+  void set_allocated_history_page(::rtmwire::v1::HistoryPage* history_page);
+  private:
+  const ::rtmwire::v1::HistoryPage& _internal_history_page() const;
+  ::rtmwire::v1::HistoryPage* _internal_mutable_history_page();
+  public:
+  void unsafe_arena_set_allocated_history_page(
+      ::rtmwire::v1::HistoryPage* history_page);
+  ::rtmwire::v1::HistoryPage* unsafe_arena_release_history_page();
+
+  // .rtmwire.v1.GroupRequest group_request = 38;
+  bool has_group_request() const;
+  private:
+  bool _internal_has_group_request() const;
+  public:
+  void clear_group_request();
+  const ::rtmwire::v1::GroupRequest& group_request() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::GroupRequest* release_group_request();
+  ::rtmwire::v1::GroupRequest* mutable_group_request();
+  void set_allocated_group_request(::rtmwire::v1::GroupRequest* group_request);
+  private:
+  const ::rtmwire::v1::GroupRequest& _internal_group_request() const;
+  ::rtmwire::v1::GroupRequest* _internal_mutable_group_request();
+  public:
+  void unsafe_arena_set_allocated_group_request(
+      ::rtmwire::v1::GroupRequest* group_request);
+  ::rtmwire::v1::GroupRequest* unsafe_arena_release_group_request();
+
+  // .rtmwire.v1.GroupResponse group_response = 39;
+  bool has_group_response() const;
+  private:
+  bool _internal_has_group_response() const;
+  public:
+  void clear_group_response();
+  const ::rtmwire::v1::GroupResponse& group_response() const;
+  PROTOBUF_NODISCARD ::rtmwire::v1::GroupResponse* release_group_response();
+  ::rtmwire::v1::GroupResponse* mutable_group_response();
+  void set_allocated_group_response(::rtmwire::v1::GroupResponse* group_response);
+  private:
+  const ::rtmwire::v1::GroupResponse& _internal_group_response() const;
+  ::rtmwire::v1::GroupResponse* _internal_mutable_group_response();
+  public:
+  void unsafe_arena_set_allocated_group_response(
+      ::rtmwire::v1::GroupResponse* group_response);
+  ::rtmwire::v1::GroupResponse* unsafe_arena_release_group_response();
+
   void clear_body();
   BodyCase body_case() const;
   // @@protoc_insertion_point(class_scope:rtmwire.v1.Envelope)
@@ -720,6 +863,13 @@ class Envelope final :
   void set_has_stream_pull_request();
   void set_has_stream_pull_response();
   void set_has_app_data_update();
+  void set_has_sign_in();
+  void set_has_acknowledgement();
+  void set_has_refusal();
+  void set_has_history_request();
+  void set_has_history_page();
+  void set_has_group_request();
+  void set_has_group_response();
 
   inline bool has_body() const;
   inline void clear_has_body();
@@ -755,6 +905,13 @@ class Envelope final :
       ::rtmwire::v1::StreamPullRequest* stream_pull_request_;
       ::rtmwire::v1::StreamPullResponse* stream_pull_response_;
       ::rtmwire::v1::AppDataUpdate* app_data_update_;
+      ::rtmwire::v1::SignIn* sign_in_;
+      ::rtmwire::v1::Acknowledgement* acknowledgement_;
+      ::rtmwire::v1::Refusal* refusal_;
+      ::rtmwire::v1::HistoryRequest* history_request_;
+      ::rtmwire::v1::HistoryPage* history_page_;
+      ::rtmwire::v1::GroupRequest* group_request_;
+      ::rtmwire::v1::GroupResponse* group_response_;
     } body_;
     mutable ::PROTOBUF_NAMESPACE_ID::internal::CachedSize _cached_size_;
     uint32_t _oneof_case_[1];
@@ -2921,6 +3078,468 @@ inline ::rtmwire::v1::AppDataUpdate* Envelope::_internal_mutable_app_data_update
 inline ::rtmwire::v1::AppDataUpdate* Envelope::mutable_app_data_update() {
   ::rtmwire::v1::AppDataUpdate* _msg = _internal_mutable_app_data_update();
   // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.app_data_update)
+  return _msg;
+}
+
+// .rtmwire.v1.SignIn sign_in = 33;
+inline bool Envelope::_internal_has_sign_in() const {
+  return body_case() == kSignIn;
+}
+inline bool Envelope::has_sign_in() const {
+  return _internal_has_sign_in();
+}
+inline void Envelope::set_has_sign_in() {
+  _impl_._oneof_case_[0] = kSignIn;
+}
+inline ::rtmwire::v1::SignIn* Envelope::release_sign_in() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.sign_in)
+  if (_internal_has_sign_in()) {
+    clear_has_body();
+    ::rtmwire::v1::SignIn* temp = _impl_.body_.sign_in_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.sign_in_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::SignIn& Envelope::_internal_sign_in() const {
+  return _internal_has_sign_in()
+      ? *_impl_.body_.sign_in_
+      : reinterpret_cast< ::rtmwire::v1::SignIn&>(::rtmwire::v1::_SignIn_default_instance_);
+}
+inline const ::rtmwire::v1::SignIn& Envelope::sign_in() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.sign_in)
+  return _internal_sign_in();
+}
+inline ::rtmwire::v1::SignIn* Envelope::unsafe_arena_release_sign_in() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.sign_in)
+  if (_internal_has_sign_in()) {
+    clear_has_body();
+    ::rtmwire::v1::SignIn* temp = _impl_.body_.sign_in_;
+    _impl_.body_.sign_in_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_sign_in(::rtmwire::v1::SignIn* sign_in) {
+  clear_body();
+  if (sign_in) {
+    set_has_sign_in();
+    _impl_.body_.sign_in_ = sign_in;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.sign_in)
+}
+inline ::rtmwire::v1::SignIn* Envelope::_internal_mutable_sign_in() {
+  if (!_internal_has_sign_in()) {
+    clear_body();
+    set_has_sign_in();
+    _impl_.body_.sign_in_ = CreateMaybeMessage< ::rtmwire::v1::SignIn >(GetArenaForAllocation());
+  }
+  return _impl_.body_.sign_in_;
+}
+inline ::rtmwire::v1::SignIn* Envelope::mutable_sign_in() {
+  ::rtmwire::v1::SignIn* _msg = _internal_mutable_sign_in();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.sign_in)
+  return _msg;
+}
+
+// .rtmwire.v1.Acknowledgement acknowledgement = 34;
+inline bool Envelope::_internal_has_acknowledgement() const {
+  return body_case() == kAcknowledgement;
+}
+inline bool Envelope::has_acknowledgement() const {
+  return _internal_has_acknowledgement();
+}
+inline void Envelope::set_has_acknowledgement() {
+  _impl_._oneof_case_[0] = kAcknowledgement;
+}
+inline ::rtmwire::v1::Acknowledgement* Envelope::release_acknowledgement() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.acknowledgement)
+  if (_internal_has_acknowledgement()) {
+    clear_has_body();
+    ::rtmwire::v1::Acknowledgement* temp = _impl_.body_.acknowledgement_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.acknowledgement_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::Acknowledgement& Envelope::_internal_acknowledgement() const {
+  return _internal_has_acknowledgement()
+      ? *_impl_.body_.acknowledgement_
+      : reinterpret_cast< ::rtmwire::v1::Acknowledgement&>(::rtmwire::v1::_Acknowledgement_default_instance_);
+}
+inline const ::rtmwire::v1::Acknowledgement& Envelope::acknowledgement() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.acknowledgement)
+  return _internal_acknowledgement();
+}
+inline ::rtmwire::v1::Acknowledgement* Envelope::unsafe_arena_release_acknowledgement() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.acknowledgement)
+  if (_internal_has_acknowledgement()) {
+    clear_has_body();
+    ::rtmwire::v1::Acknowledgement* temp = _impl_.body_.acknowledgement_;
+    _impl_.body_.acknowledgement_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_acknowledgement(::rtmwire::v1::Acknowledgement* acknowledgement) {
+  clear_body();
+  if (acknowledgement) {
+    set_has_acknowledgement();
+    _impl_.body_.acknowledgement_ = acknowledgement;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.acknowledgement)
+}
+inline ::rtmwire::v1::Acknowledgement* Envelope::_internal_mutable_acknowledgement() {
+  if (!_internal_has_acknowledgement()) {
+    clear_body();
+    set_has_acknowledgement();
+    _impl_.body_.acknowledgement_ = CreateMaybeMessage< ::rtmwire::v1::Acknowledgement >(GetArenaForAllocation());
+  }
+  return _impl_.body_.acknowledgement_;
+}
+inline ::rtmwire::v1::Acknowledgement* Envelope::mutable_acknowledgement() {
+  ::rtmwire::v1::Acknowledgement* _msg = _internal_mutable_acknowledgement();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.acknowledgement)
+  return _msg;
+}
+
+// .rtmwire.v1.Refusal refusal = 35;
+inline bool Envelope::_internal_has_refusal() const {
+  return body_case() == kRefusal;
+}
+inline bool Envelope::has_refusal() const {
+  return _internal_has_refusal();
+}
+inline void Envelope::set_has_refusal() {
+  _impl_._oneof_case_[0] = kRefusal;
+}
+inline ::rtmwire::v1::Refusal* Envelope::release_refusal() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.refusal)
+  if (_internal_has_refusal()) {
+    clear_has_body();
+    ::rtmwire::v1::Refusal* temp = _impl_.body_.refusal_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.refusal_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::Refusal& Envelope::_internal_refusal() const {
+  return _internal_has_refusal()
+      ? *_impl_.body_.refusal_
+      : reinterpret_cast< ::rtmwire::v1::Refusal&>(::rtmwire::v1::_Refusal_default_instance_);
+}
+inline const ::rtmwire::v1::Refusal& Envelope::refusal() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.refusal)
+  return _internal_refusal();
+}
+inline ::rtmwire::v1::Refusal* Envelope::unsafe_arena_release_refusal() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.refusal)
+  if (_internal_has_refusal()) {
+    clear_has_body();
+    ::rtmwire::v1::Refusal* temp = _impl_.body_.refusal_;
+    _impl_.body_.refusal_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_refusal(::rtmwire::v1::Refusal* refusal) {
+  clear_body();
+  if (refusal) {
+    set_has_refusal();
+    _impl_.body_.refusal_ = refusal;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.refusal)
+}
+inline ::rtmwire::v1::Refusal* Envelope::_internal_mutable_refusal() {
+  if (!_internal_has_refusal()) {
+    clear_body();
+    set_has_refusal();
+    _impl_.body_.refusal_ = CreateMaybeMessage< ::rtmwire::v1::Refusal >(GetArenaForAllocation());
+  }
+  return _impl_.body_.refusal_;
+}
+inline ::rtmwire::v1::Refusal* Envelope::mutable_refusal() {
+  ::rtmwire::v1::Refusal* _msg = _internal_mutable_refusal();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.refusal)
+  return _msg;
+}
+
+// .rtmwire.v1.HistoryRequest history_request = 36;
+inline bool Envelope::_internal_has_history_request() const {
+  return body_case() == kHistoryRequest;
+}
+inline bool Envelope::has_history_request() const {
+  return _internal_has_history_request();
+}
+inline void Envelope::set_has_history_request() {
+  _impl_._oneof_case_[0] = kHistoryRequest;
+}
+inline ::rtmwire::v1::HistoryRequest* Envelope::release_history_request() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.history_request)
+  if (_internal_has_history_request()) {
+    clear_has_body();
+    ::rtmwire::v1::HistoryRequest* temp = _impl_.body_.history_request_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.history_request_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::HistoryRequest& Envelope::_internal_history_request() const {
+  return _internal_has_history_request()
+      ? *_impl_.body_.history_request_
+      : reinterpret_cast< ::rtmwire::v1::HistoryRequest&>(::rtmwire::v1::_HistoryRequest_default_instance_);
+}
+inline const ::rtmwire::v1::HistoryRequest& Envelope::history_request() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.history_request)
+  return _internal_history_request();
+}
+inline ::rtmwire::v1::HistoryRequest* Envelope::unsafe_arena_release_history_request() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.history_request)
+  if (_internal_has_history_request()) {
+    clear_has_body();
+    ::rtmwire::v1::HistoryRequest* temp = _impl_.body_.history_request_;
+    _impl_.body_.history_request_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_history_request(::rtmwire::v1::HistoryRequest* history_request) {
+  clear_body();
+  if (history_request) {
+    set_has_history_request();
+    _impl_.body_.history_request_ = history_request;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.history_request)
+}
+inline ::rtmwire::v1::HistoryRequest* Envelope::_internal_mutable_history_request() {
+  if (!_internal_has_history_request()) {
+    clear_body();
+    set_has_history_request();
+    _impl_.body_.history_request_ = CreateMaybeMessage< ::rtmwire::v1::HistoryRequest >(GetArenaForAllocation());
+  }
+  return _impl_.body_.history_request_;
+}
+inline ::rtmwire::v1::HistoryRequest* Envelope::mutable_history_request() {
+  ::rtmwire::v1::HistoryRequest* _msg = _internal_mutable_history_request();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.history_request)
+  return _msg;
+}
+
+// .rtmwire.v1.HistoryPage history_page = 37;
+inline bool Envelope::_internal_has_history_page() const {
+  return body_case() == kHistoryPage;
+}
+inline bool Envelope::has_history_page() const {
+  return _internal_has_history_page();
+}
+inline void Envelope::set_has_history_page() {
+  _impl_._oneof_case_[0] = kHistoryPage;
+}
+inline ::rtmwire::v1::HistoryPage* Envelope::release_history_page() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.history_page)
+  if (_internal_has_history_page()) {
+    clear_has_body();
+    ::rtmwire::v1::HistoryPage* temp = _impl_.body_.history_page_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.history_page_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::HistoryPage& Envelope::_internal_history_page() const {
+  return _internal_has_history_page()
+      ? *_impl_.body_.history_page_
+      : reinterpret_cast< ::rtmwire::v1::HistoryPage&>(::rtmwire::v1::_HistoryPage_default_instance_);
+}
+inline const ::rtmwire::v1::HistoryPage& Envelope::history_page() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.history_page)
+  return _internal_history_page();
+}
+inline ::rtmwire::v1::HistoryPage* Envelope::unsafe_arena_release_history_page() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.history_page)
+  if (_internal_has_history_page()) {
+    clear_has_body();
+    ::rtmwire::v1::HistoryPage* temp = _impl_.body_.history_page_;
+    _impl_.body_.history_page_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_history_page(::rtmwire::v1::HistoryPage* history_page) {
+  clear_body();
+  if (history_page) {
+    set_has_history_page();
+    _impl_.body_.history_page_ = history_page;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.history_page)
+}
+inline ::rtmwire::v1::HistoryPage* Envelope::_internal_mutable_history_page() {
+  if (!_internal_has_history_page()) {
+    clear_body();
+    set_has_history_page();
+    _impl_.body_.history_page_ = CreateMaybeMessage< ::rtmwire::v1::HistoryPage >(GetArenaForAllocation());
+  }
+  return _impl_.body_.history_page_;
+}
+inline ::rtmwire::v1::HistoryPage* Envelope::mutable_history_page() {
+  ::rtmwire::v1::HistoryPage* _msg = _internal_mutable_history_page();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.history_page)
+  return _msg;
+}
+
+// .rtmwire.v1.GroupRequest group_request = 38;
+inline bool Envelope::_internal_has_group_request() const {
+  return body_case() == kGroupRequest;
+}
+inline bool Envelope::has_group_request() const {
+  return _internal_has_group_request();
+}
+inline void Envelope::set_has_group_request() {
+  _impl_._oneof_case_[0] = kGroupRequest;
+}
+inline ::rtmwire::v1::GroupRequest* Envelope::release_group_request() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.group_request)
+  if (_internal_has_group_request()) {
+    clear_has_body();
+    ::rtmwire::v1::GroupRequest* temp = _impl_.body_.group_request_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.group_request_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::GroupRequest& Envelope::_internal_group_request() const {
+  return _internal_has_group_request()
+      ? *_impl_.body_.group_request_
+      : reinterpret_cast< ::rtmwire::v1::GroupRequest&>(::rtmwire::v1::_GroupRequest_default_instance_);
+}
+inline const ::rtmwire::v1::GroupRequest& Envelope::group_request() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.group_request)
+  return _internal_group_request();
+}
+inline ::rtmwire::v1::GroupRequest* Envelope::unsafe_arena_release_group_request() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.group_request)
+  if (_internal_has_group_request()) {
+    clear_has_body();
+    ::rtmwire::v1::GroupRequest* temp = _impl_.body_.group_request_;
+    _impl_.body_.group_request_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_group_request(::rtmwire::v1::GroupRequest* group_request) {
+  clear_body();
+  if (group_request) {
+    set_has_group_request();
+    _impl_.body_.group_request_ = group_request;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.group_request)
+}
+inline ::rtmwire::v1::GroupRequest* Envelope::_internal_mutable_group_request() {
+  if (!_internal_has_group_request()) {
+    clear_body();
+    set_has_group_request();
+    _impl_.body_.group_request_ = CreateMaybeMessage< ::rtmwire::v1::GroupRequest >(GetArenaForAllocation());
+  }
+  return _impl_.body_.group_request_;
+}
+inline ::rtmwire::v1::GroupRequest* Envelope::mutable_group_request() {
+  ::rtmwire::v1::GroupRequest* _msg = _internal_mutable_group_request();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.group_request)
+  return _msg;
+}
+
+// .rtmwire.v1.GroupResponse group_response = 39;
+inline bool Envelope::_internal_has_group_response() const {
+  return body_case() == kGroupResponse;
+}
+inline bool Envelope::has_group_response() const {
+  return _internal_has_group_response();
+}
+inline void Envelope::set_has_group_response() {
+  _impl_._oneof_case_[0] = kGroupResponse;
+}
+inline ::rtmwire::v1::GroupResponse* Envelope::release_group_response() {
+  // @@protoc_insertion_point(field_release:rtmwire.v1.Envelope.group_response)
+  if (_internal_has_group_response()) {
+    clear_has_body();
+    ::rtmwire::v1::GroupResponse* temp = _impl_.body_.group_response_;
+    if (GetArenaForAllocation() != nullptr) {
+      temp = ::PROTOBUF_NAMESPACE_ID::internal::DuplicateIfNonNull(temp);
+    }
+    _impl_.body_.group_response_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline const ::rtmwire::v1::GroupResponse& Envelope::_internal_group_response() const {
+  return _internal_has_group_response()
+      ? *_impl_.body_.group_response_
+      : reinterpret_cast< ::rtmwire::v1::GroupResponse&>(::rtmwire::v1::_GroupResponse_default_instance_);
+}
+inline const ::rtmwire::v1::GroupResponse& Envelope::group_response() const {
+  // @@protoc_insertion_point(field_get:rtmwire.v1.Envelope.group_response)
+  return _internal_group_response();
+}
+inline ::rtmwire::v1::GroupResponse* Envelope::unsafe_arena_release_group_response() {
+  // @@protoc_insertion_point(field_unsafe_arena_release:rtmwire.v1.Envelope.group_response)
+  if (_internal_has_group_response()) {
+    clear_has_body();
+    ::rtmwire::v1::GroupResponse* temp = _impl_.body_.group_response_;
+    _impl_.body_.group_response_ = nullptr;
+    return temp;
+  } else {
+    return nullptr;
+  }
+}
+inline void Envelope::unsafe_arena_set_allocated_group_response(::rtmwire::v1::GroupResponse* group_response) {
+  clear_body();
+  if (group_response) {
+    set_has_group_response();
+    _impl_.body_.group_response_ = group_response;
+  }
+  // @@protoc_insertion_point(field_unsafe_arena_set_allocated:rtmwire.v1.Envelope.group_response)
+}
+inline ::rtmwire::v1::GroupResponse* Envelope::_internal_mutable_group_response() {
+  if (!_internal_has_group_response()) {
+    clear_body();
+    set_has_group_response();
+    _impl_.body_.group_response_ = CreateMaybeMessage< ::rtmwire::v1::GroupResponse >(GetArenaForAllocation());
+  }
+  return _impl_.body_.group_response_;
+}
+inline ::rtmwire::v1::GroupResponse* Envelope::mutable_group_response() {
+  ::rtmwire::v1::GroupResponse* _msg = _internal_mutable_group_response();
+  // @@protoc_insertion_point(field_mutable:rtmwire.v1.Envelope.group_response)
   return _msg;
 }
 

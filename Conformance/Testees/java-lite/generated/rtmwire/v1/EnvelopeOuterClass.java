@@ -567,6 +567,145 @@ public final class EnvelopeOuterClass {
 
     /**
      * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     * @return Whether the signIn field is set.
+     */
+    boolean hasSignIn();
+    /**
+     * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     * @return The signIn.
+     */
+    rtmwire.v1.Session.SignIn getSignIn();
+
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     * @return Whether the acknowledgement field is set.
+     */
+    boolean hasAcknowledgement();
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     * @return The acknowledgement.
+     */
+    rtmwire.v1.Session.Acknowledgement getAcknowledgement();
+
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     * @return Whether the refusal field is set.
+     */
+    boolean hasRefusal();
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     * @return The refusal.
+     */
+    rtmwire.v1.Session.Refusal getRefusal();
+
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     * @return Whether the historyRequest field is set.
+     */
+    boolean hasHistoryRequest();
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     * @return The historyRequest.
+     */
+    rtmwire.v1.History.HistoryRequest getHistoryRequest();
+
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     * @return Whether the historyPage field is set.
+     */
+    boolean hasHistoryPage();
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     * @return The historyPage.
+     */
+    rtmwire.v1.History.HistoryPage getHistoryPage();
+
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     * @return Whether the groupRequest field is set.
+     */
+    boolean hasGroupRequest();
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     * @return The groupRequest.
+     */
+    rtmwire.v1.Group.GroupRequest getGroupRequest();
+
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     * @return Whether the groupResponse field is set.
+     */
+    boolean hasGroupResponse();
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     * @return The groupResponse.
+     */
+    rtmwire.v1.Group.GroupResponse getGroupResponse();
+
+    /**
+     * <pre>
      * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
      * text, image or file). Numbered after the body kinds so that older readers, which keep it as
      * an unknown field after the body, re-encode the envelope byte for byte.
@@ -655,6 +794,13 @@ public final class EnvelopeOuterClass {
       STREAM_PULL_REQUEST(30),
       STREAM_PULL_RESPONSE(31),
       APP_DATA_UPDATE(32),
+      SIGN_IN(33),
+      ACKNOWLEDGEMENT(34),
+      REFUSAL(35),
+      HISTORY_REQUEST(36),
+      HISTORY_PAGE(37),
+      GROUP_REQUEST(38),
+      GROUP_RESPONSE(39),
       BODY_NOT_SET(0);
       private final int value;
       private BodyCase(int value) {
@@ -687,6 +833,13 @@ public final class EnvelopeOuterClass {
           case 30: return STREAM_PULL_REQUEST;
           case 31: return STREAM_PULL_RESPONSE;
           case 32: return APP_DATA_UPDATE;
+          case 33: return SIGN_IN;
+          case 34: return ACKNOWLEDGEMENT;
+          case 35: return REFUSAL;
+          case 36: return HISTORY_REQUEST;
+          case 37: return HISTORY_PAGE;
+          case 38: return GROUP_REQUEST;
+          case 39: return GROUP_RESPONSE;
           case 0: return BODY_NOT_SET;
           default: return null;
         }
@@ -2196,6 +2349,511 @@ public final class EnvelopeOuterClass {
      */
     private void clearAppDataUpdate() {
       if (bodyCase_ == 32) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int SIGN_IN_FIELD_NUMBER = 33;
+    /**
+     * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     */
+    @java.lang.Override
+    public boolean hasSignIn() {
+      return bodyCase_ == 33;
+    }
+    /**
+     * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Session.SignIn getSignIn() {
+      if (bodyCase_ == 33) {
+         return (rtmwire.v1.Session.SignIn) body_;
+      }
+      return rtmwire.v1.Session.SignIn.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     */
+    private void setSignIn(rtmwire.v1.Session.SignIn value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 33;
+    }
+    /**
+     * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     */
+    private void mergeSignIn(rtmwire.v1.Session.SignIn value) {
+      value.getClass();
+  if (bodyCase_ == 33 &&
+          body_ != rtmwire.v1.Session.SignIn.getDefaultInstance()) {
+        body_ = rtmwire.v1.Session.SignIn.newBuilder((rtmwire.v1.Session.SignIn) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 33;
+    }
+    /**
+     * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     */
+    private void clearSignIn() {
+      if (bodyCase_ == 33) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int ACKNOWLEDGEMENT_FIELD_NUMBER = 34;
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     */
+    @java.lang.Override
+    public boolean hasAcknowledgement() {
+      return bodyCase_ == 34;
+    }
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Session.Acknowledgement getAcknowledgement() {
+      if (bodyCase_ == 34) {
+         return (rtmwire.v1.Session.Acknowledgement) body_;
+      }
+      return rtmwire.v1.Session.Acknowledgement.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     */
+    private void setAcknowledgement(rtmwire.v1.Session.Acknowledgement value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 34;
+    }
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     */
+    private void mergeAcknowledgement(rtmwire.v1.Session.Acknowledgement value) {
+      value.getClass();
+  if (bodyCase_ == 34 &&
+          body_ != rtmwire.v1.Session.Acknowledgement.getDefaultInstance()) {
+        body_ = rtmwire.v1.Session.Acknowledgement.newBuilder((rtmwire.v1.Session.Acknowledgement) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 34;
+    }
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     */
+    private void clearAcknowledgement() {
+      if (bodyCase_ == 34) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int REFUSAL_FIELD_NUMBER = 35;
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     */
+    @java.lang.Override
+    public boolean hasRefusal() {
+      return bodyCase_ == 35;
+    }
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Session.Refusal getRefusal() {
+      if (bodyCase_ == 35) {
+         return (rtmwire.v1.Session.Refusal) body_;
+      }
+      return rtmwire.v1.Session.Refusal.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     */
+    private void setRefusal(rtmwire.v1.Session.Refusal value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 35;
+    }
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     */
+    private void mergeRefusal(rtmwire.v1.Session.Refusal value) {
+      value.getClass();
+  if (bodyCase_ == 35 &&
+          body_ != rtmwire.v1.Session.Refusal.getDefaultInstance()) {
+        body_ = rtmwire.v1.Session.Refusal.newBuilder((rtmwire.v1.Session.Refusal) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 35;
+    }
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     */
+    private void clearRefusal() {
+      if (bodyCase_ == 35) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int HISTORY_REQUEST_FIELD_NUMBER = 36;
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     */
+    @java.lang.Override
+    public boolean hasHistoryRequest() {
+      return bodyCase_ == 36;
+    }
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.History.HistoryRequest getHistoryRequest() {
+      if (bodyCase_ == 36) {
+         return (rtmwire.v1.History.HistoryRequest) body_;
+      }
+      return rtmwire.v1.History.HistoryRequest.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     */
+    private void setHistoryRequest(rtmwire.v1.History.HistoryRequest value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 36;
+    }
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     */
+    private void mergeHistoryRequest(rtmwire.v1.History.HistoryRequest value) {
+      value.getClass();
+  if (bodyCase_ == 36 &&
+          body_ != rtmwire.v1.History.HistoryRequest.getDefaultInstance()) {
+        body_ = rtmwire.v1.History.HistoryRequest.newBuilder((rtmwire.v1.History.HistoryRequest) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 36;
+    }
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     */
+    private void clearHistoryRequest() {
+      if (bodyCase_ == 36) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int HISTORY_PAGE_FIELD_NUMBER = 37;
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     */
+    @java.lang.Override
+    public boolean hasHistoryPage() {
+      return bodyCase_ == 37;
+    }
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.History.HistoryPage getHistoryPage() {
+      if (bodyCase_ == 37) {
+         return (rtmwire.v1.History.HistoryPage) body_;
+      }
+      return rtmwire.v1.History.HistoryPage.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     */
+    private void setHistoryPage(rtmwire.v1.History.HistoryPage value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 37;
+    }
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     */
+    private void mergeHistoryPage(rtmwire.v1.History.HistoryPage value) {
+      value.getClass();
+  if (bodyCase_ == 37 &&
+          body_ != rtmwire.v1.History.HistoryPage.getDefaultInstance()) {
+        body_ = rtmwire.v1.History.HistoryPage.newBuilder((rtmwire.v1.History.HistoryPage) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 37;
+    }
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     */
+    private void clearHistoryPage() {
+      if (bodyCase_ == 37) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int GROUP_REQUEST_FIELD_NUMBER = 38;
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     */
+    @java.lang.Override
+    public boolean hasGroupRequest() {
+      return bodyCase_ == 38;
+    }
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Group.GroupRequest getGroupRequest() {
+      if (bodyCase_ == 38) {
+         return (rtmwire.v1.Group.GroupRequest) body_;
+      }
+      return rtmwire.v1.Group.GroupRequest.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     */
+    private void setGroupRequest(rtmwire.v1.Group.GroupRequest value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 38;
+    }
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     */
+    private void mergeGroupRequest(rtmwire.v1.Group.GroupRequest value) {
+      value.getClass();
+  if (bodyCase_ == 38 &&
+          body_ != rtmwire.v1.Group.GroupRequest.getDefaultInstance()) {
+        body_ = rtmwire.v1.Group.GroupRequest.newBuilder((rtmwire.v1.Group.GroupRequest) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 38;
+    }
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     */
+    private void clearGroupRequest() {
+      if (bodyCase_ == 38) {
+        bodyCase_ = 0;
+        body_ = null;
+      }
+    }
+
+    public static final int GROUP_RESPONSE_FIELD_NUMBER = 39;
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     */
+    @java.lang.Override
+    public boolean hasGroupResponse() {
+      return bodyCase_ == 39;
+    }
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Group.GroupResponse getGroupResponse() {
+      if (bodyCase_ == 39) {
+         return (rtmwire.v1.Group.GroupResponse) body_;
+      }
+      return rtmwire.v1.Group.GroupResponse.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     */
+    private void setGroupResponse(rtmwire.v1.Group.GroupResponse value) {
+      value.getClass();
+  body_ = value;
+      bodyCase_ = 39;
+    }
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     */
+    private void mergeGroupResponse(rtmwire.v1.Group.GroupResponse value) {
+      value.getClass();
+  if (bodyCase_ == 39 &&
+          body_ != rtmwire.v1.Group.GroupResponse.getDefaultInstance()) {
+        body_ = rtmwire.v1.Group.GroupResponse.newBuilder((rtmwire.v1.Group.GroupResponse) body_)
+            .mergeFrom(value).buildPartial();
+      } else {
+        body_ = value;
+      }
+      bodyCase_ = 39;
+    }
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     */
+    private void clearGroupResponse() {
+      if (bodyCase_ == 39) {
         bodyCase_ = 0;
         body_ = null;
       }
@@ -4085,6 +4743,528 @@ public final class EnvelopeOuterClass {
 
       /**
        * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      @java.lang.Override
+      public boolean hasSignIn() {
+        return instance.hasSignIn();
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Session.SignIn getSignIn() {
+        return instance.getSignIn();
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      public Builder setSignIn(rtmwire.v1.Session.SignIn value) {
+        copyOnWrite();
+        instance.setSignIn(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      public Builder setSignIn(
+          rtmwire.v1.Session.SignIn.Builder builderForValue) {
+        copyOnWrite();
+        instance.setSignIn(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      public Builder mergeSignIn(rtmwire.v1.Session.SignIn value) {
+        copyOnWrite();
+        instance.mergeSignIn(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      public Builder clearSignIn() {
+        copyOnWrite();
+        instance.clearSignIn();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      @java.lang.Override
+      public boolean hasAcknowledgement() {
+        return instance.hasAcknowledgement();
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Session.Acknowledgement getAcknowledgement() {
+        return instance.getAcknowledgement();
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      public Builder setAcknowledgement(rtmwire.v1.Session.Acknowledgement value) {
+        copyOnWrite();
+        instance.setAcknowledgement(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      public Builder setAcknowledgement(
+          rtmwire.v1.Session.Acknowledgement.Builder builderForValue) {
+        copyOnWrite();
+        instance.setAcknowledgement(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      public Builder mergeAcknowledgement(rtmwire.v1.Session.Acknowledgement value) {
+        copyOnWrite();
+        instance.mergeAcknowledgement(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      public Builder clearAcknowledgement() {
+        copyOnWrite();
+        instance.clearAcknowledgement();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      @java.lang.Override
+      public boolean hasRefusal() {
+        return instance.hasRefusal();
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Session.Refusal getRefusal() {
+        return instance.getRefusal();
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      public Builder setRefusal(rtmwire.v1.Session.Refusal value) {
+        copyOnWrite();
+        instance.setRefusal(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      public Builder setRefusal(
+          rtmwire.v1.Session.Refusal.Builder builderForValue) {
+        copyOnWrite();
+        instance.setRefusal(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      public Builder mergeRefusal(rtmwire.v1.Session.Refusal value) {
+        copyOnWrite();
+        instance.mergeRefusal(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      public Builder clearRefusal() {
+        copyOnWrite();
+        instance.clearRefusal();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      @java.lang.Override
+      public boolean hasHistoryRequest() {
+        return instance.hasHistoryRequest();
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.History.HistoryRequest getHistoryRequest() {
+        return instance.getHistoryRequest();
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      public Builder setHistoryRequest(rtmwire.v1.History.HistoryRequest value) {
+        copyOnWrite();
+        instance.setHistoryRequest(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      public Builder setHistoryRequest(
+          rtmwire.v1.History.HistoryRequest.Builder builderForValue) {
+        copyOnWrite();
+        instance.setHistoryRequest(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      public Builder mergeHistoryRequest(rtmwire.v1.History.HistoryRequest value) {
+        copyOnWrite();
+        instance.mergeHistoryRequest(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      public Builder clearHistoryRequest() {
+        copyOnWrite();
+        instance.clearHistoryRequest();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      @java.lang.Override
+      public boolean hasHistoryPage() {
+        return instance.hasHistoryPage();
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.History.HistoryPage getHistoryPage() {
+        return instance.getHistoryPage();
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      public Builder setHistoryPage(rtmwire.v1.History.HistoryPage value) {
+        copyOnWrite();
+        instance.setHistoryPage(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      public Builder setHistoryPage(
+          rtmwire.v1.History.HistoryPage.Builder builderForValue) {
+        copyOnWrite();
+        instance.setHistoryPage(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      public Builder mergeHistoryPage(rtmwire.v1.History.HistoryPage value) {
+        copyOnWrite();
+        instance.mergeHistoryPage(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      public Builder clearHistoryPage() {
+        copyOnWrite();
+        instance.clearHistoryPage();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      @java.lang.Override
+      public boolean hasGroupRequest() {
+        return instance.hasGroupRequest();
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Group.GroupRequest getGroupRequest() {
+        return instance.getGroupRequest();
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      public Builder setGroupRequest(rtmwire.v1.Group.GroupRequest value) {
+        copyOnWrite();
+        instance.setGroupRequest(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      public Builder setGroupRequest(
+          rtmwire.v1.Group.GroupRequest.Builder builderForValue) {
+        copyOnWrite();
+        instance.setGroupRequest(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      public Builder mergeGroupRequest(rtmwire.v1.Group.GroupRequest value) {
+        copyOnWrite();
+        instance.mergeGroupRequest(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      public Builder clearGroupRequest() {
+        copyOnWrite();
+        instance.clearGroupRequest();
+        return this;
+      }
+
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      @java.lang.Override
+      public boolean hasGroupResponse() {
+        return instance.hasGroupResponse();
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Group.GroupResponse getGroupResponse() {
+        return instance.getGroupResponse();
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      public Builder setGroupResponse(rtmwire.v1.Group.GroupResponse value) {
+        copyOnWrite();
+        instance.setGroupResponse(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      public Builder setGroupResponse(
+          rtmwire.v1.Group.GroupResponse.Builder builderForValue) {
+        copyOnWrite();
+        instance.setGroupResponse(builderForValue.build());
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      public Builder mergeGroupResponse(rtmwire.v1.Group.GroupResponse value) {
+        copyOnWrite();
+        instance.mergeGroupResponse(value);
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      public Builder clearGroupResponse() {
+        copyOnWrite();
+        instance.clearGroupResponse();
+        return this;
+      }
+
+      /**
+       * <pre>
        * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
        * text, image or file). Numbered after the body kinds so that older readers, which keep it as
        * an unknown field after the body, re-encode the envelope byte for byte.
@@ -4368,16 +5548,23 @@ public final class EnvelopeOuterClass {
               rtmwire.v1.Stream.StreamPullRequest.class,
               rtmwire.v1.Stream.StreamPullResponse.class,
               rtmwire.v1.Edit.AppDataUpdate.class,
+              rtmwire.v1.Session.SignIn.class,
+              rtmwire.v1.Session.Acknowledgement.class,
+              rtmwire.v1.Session.Refusal.class,
+              rtmwire.v1.History.HistoryRequest.class,
+              rtmwire.v1.History.HistoryPage.class,
+              rtmwire.v1.Group.GroupRequest.class,
+              rtmwire.v1.Group.GroupResponse.class,
               "replyTo_",
               "appData_",
               rtmwire.v1.Content.AppDataEntry.class,
             };
             java.lang.String info =
-                "\u0000\u0018\u0001\u0000\u0001A\u0018\u0000\u0001\u0000\u0001\u0208\u0002\t\u0003" +
+                "\u0000\u001f\u0001\u0000\u0001A\u001f\u0000\u0001\u0000\u0001\u0208\u0002\t\u0003" +
                 "\u0002\u0004\t\u0005\t\u0010<\u0000\u0011<\u0000\u0012<\u0000\u0013<\u0000\u0014" +
                 "<\u0000\u0015<\u0000\u0016<\u0000\u0017<\u0000\u0018<\u0000\u0019<\u0000\u001a<\u0000" +
-                "\u001b<\u0000\u001c<\u0000\u001d<\u0000\u001e<\u0000\u001f<\u0000 <\u0000@\tA\u001b" +
-                "";
+                "\u001b<\u0000\u001c<\u0000\u001d<\u0000\u001e<\u0000\u001f<\u0000 <\u0000!<\u0000" +
+                "\"<\u0000#<\u0000$<\u0000%<\u0000&<\u0000\'<\u0000@\tA\u001b";
             return newMessageInfo(DEFAULT_INSTANCE, info, objects);
         }
         // fall through

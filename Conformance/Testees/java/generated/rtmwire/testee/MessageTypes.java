@@ -9,6 +9,8 @@ public final class MessageTypes {
     /** The default instance of the message named fullName, or null. */
     public static com.google.protobuf.MessageLite defaultInstance(String fullName) {
         switch (fullName) {
+            case "rtmwire.v1.Acknowledgement":
+                return rtmwire.v1.Session.Acknowledgement.getDefaultInstance();
             case "rtmwire.v1.AppDataEntry":
                 return rtmwire.v1.Content.AppDataEntry.getDefaultInstance();
             case "rtmwire.v1.AppDataUpdate":
@@ -35,10 +37,22 @@ public final class MessageTypes {
                 return rtmwire.v1.ReceiptOuterClass.GroupAckPage.getDefaultInstance();
             case "rtmwire.v1.GroupAckQuery":
                 return rtmwire.v1.ReceiptOuterClass.GroupAckQuery.getDefaultInstance();
+            case "rtmwire.v1.GroupMember":
+                return rtmwire.v1.Group.GroupMember.getDefaultInstance();
             case "rtmwire.v1.GroupReadCount":
                 return rtmwire.v1.ReceiptOuterClass.GroupReadCount.getDefaultInstance();
             case "rtmwire.v1.GroupReadReceipt":
                 return rtmwire.v1.ReceiptOuterClass.GroupReadReceipt.getDefaultInstance();
+            case "rtmwire.v1.GroupRequest":
+                return rtmwire.v1.Group.GroupRequest.getDefaultInstance();
+            case "rtmwire.v1.GroupResponse":
+                return rtmwire.v1.Group.GroupResponse.getDefaultInstance();
+            case "rtmwire.v1.HistoryEntry":
+                return rtmwire.v1.History.HistoryEntry.getDefaultInstance();
+            case "rtmwire.v1.HistoryPage":
+                return rtmwire.v1.History.HistoryPage.getDefaultInstance();
+            case "rtmwire.v1.HistoryRequest":
+                return rtmwire.v1.History.HistoryRequest.getDefaultInstance();
             case "rtmwire.v1.ImageMessage":
                 return rtmwire.v1.Content.ImageMessage.getDefaultInstance();
             case "rtmwire.v1.Mentions":
@@ -73,8 +87,12 @@ public final class MessageTypes {
                 return rtmwire.v1.ReactionOuterClass.ReactionSummary.getDefaultInstance();
             case "rtmwire.v1.Receipt":
                 return rtmwire.v1.ReceiptOuterClass.Receipt.getDefaultInstance();
+            case "rtmwire.v1.Refusal":
+                return rtmwire.v1.Session.Refusal.getDefaultInstance();
             case "rtmwire.v1.Sender":
                 return rtmwire.v1.EnvelopeOuterClass.Sender.getDefaultInstance();
+            case "rtmwire.v1.SignIn":
+                return rtmwire.v1.Session.SignIn.getDefaultInstance();
             case "rtmwire.v1.StatusMessage":
                 return rtmwire.v1.Status.StatusMessage.getDefaultInstance();
             case "rtmwire.v1.StorageEvent":

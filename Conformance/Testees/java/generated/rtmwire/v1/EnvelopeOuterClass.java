@@ -752,6 +752,204 @@ public final class EnvelopeOuterClass {
 
     /**
      * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     * @return Whether the signIn field is set.
+     */
+    boolean hasSignIn();
+    /**
+     * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     * @return The signIn.
+     */
+    rtmwire.v1.Session.SignIn getSignIn();
+    /**
+     * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     */
+    rtmwire.v1.Session.SignInOrBuilder getSignInOrBuilder();
+
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     * @return Whether the acknowledgement field is set.
+     */
+    boolean hasAcknowledgement();
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     * @return The acknowledgement.
+     */
+    rtmwire.v1.Session.Acknowledgement getAcknowledgement();
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     */
+    rtmwire.v1.Session.AcknowledgementOrBuilder getAcknowledgementOrBuilder();
+
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     * @return Whether the refusal field is set.
+     */
+    boolean hasRefusal();
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     * @return The refusal.
+     */
+    rtmwire.v1.Session.Refusal getRefusal();
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     */
+    rtmwire.v1.Session.RefusalOrBuilder getRefusalOrBuilder();
+
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     * @return Whether the historyRequest field is set.
+     */
+    boolean hasHistoryRequest();
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     * @return The historyRequest.
+     */
+    rtmwire.v1.History.HistoryRequest getHistoryRequest();
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     */
+    rtmwire.v1.History.HistoryRequestOrBuilder getHistoryRequestOrBuilder();
+
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     * @return Whether the historyPage field is set.
+     */
+    boolean hasHistoryPage();
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     * @return The historyPage.
+     */
+    rtmwire.v1.History.HistoryPage getHistoryPage();
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     */
+    rtmwire.v1.History.HistoryPageOrBuilder getHistoryPageOrBuilder();
+
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     * @return Whether the groupRequest field is set.
+     */
+    boolean hasGroupRequest();
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     * @return The groupRequest.
+     */
+    rtmwire.v1.Group.GroupRequest getGroupRequest();
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     */
+    rtmwire.v1.Group.GroupRequestOrBuilder getGroupRequestOrBuilder();
+
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     * @return Whether the groupResponse field is set.
+     */
+    boolean hasGroupResponse();
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     * @return The groupResponse.
+     */
+    rtmwire.v1.Group.GroupResponse getGroupResponse();
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     */
+    rtmwire.v1.Group.GroupResponseOrBuilder getGroupResponseOrBuilder();
+
+    /**
+     * <pre>
      * The message this envelope replies to. Absent = not a reply. Any body may reply (usually
      * text, image or file). Numbered after the body kinds so that older readers, which keep it as
      * an unknown field after the body, re-encode the envelope byte for byte.
@@ -902,6 +1100,13 @@ public final class EnvelopeOuterClass {
       STREAM_PULL_REQUEST(30),
       STREAM_PULL_RESPONSE(31),
       APP_DATA_UPDATE(32),
+      SIGN_IN(33),
+      ACKNOWLEDGEMENT(34),
+      REFUSAL(35),
+      HISTORY_REQUEST(36),
+      HISTORY_PAGE(37),
+      GROUP_REQUEST(38),
+      GROUP_RESPONSE(39),
       BODY_NOT_SET(0);
       private final int value;
       private BodyCase(int value) {
@@ -936,6 +1141,13 @@ public final class EnvelopeOuterClass {
           case 30: return STREAM_PULL_REQUEST;
           case 31: return STREAM_PULL_RESPONSE;
           case 32: return APP_DATA_UPDATE;
+          case 33: return SIGN_IN;
+          case 34: return ACKNOWLEDGEMENT;
+          case 35: return REFUSAL;
+          case 36: return HISTORY_REQUEST;
+          case 37: return HISTORY_PAGE;
+          case 38: return GROUP_REQUEST;
+          case 39: return GROUP_RESPONSE;
           case 0: return BODY_NOT_SET;
           default: return null;
         }
@@ -1858,6 +2070,316 @@ public final class EnvelopeOuterClass {
       return rtmwire.v1.Edit.AppDataUpdate.getDefaultInstance();
     }
 
+    public static final int SIGN_IN_FIELD_NUMBER = 33;
+    /**
+     * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     * @return Whether the signIn field is set.
+     */
+    @java.lang.Override
+    public boolean hasSignIn() {
+      return bodyCase_ == 33;
+    }
+    /**
+     * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     * @return The signIn.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Session.SignIn getSignIn() {
+      if (bodyCase_ == 33) {
+         return (rtmwire.v1.Session.SignIn) body_;
+      }
+      return rtmwire.v1.Session.SignIn.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Session.SignInOrBuilder getSignInOrBuilder() {
+      if (bodyCase_ == 33) {
+         return (rtmwire.v1.Session.SignIn) body_;
+      }
+      return rtmwire.v1.Session.SignIn.getDefaultInstance();
+    }
+
+    public static final int ACKNOWLEDGEMENT_FIELD_NUMBER = 34;
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     * @return Whether the acknowledgement field is set.
+     */
+    @java.lang.Override
+    public boolean hasAcknowledgement() {
+      return bodyCase_ == 34;
+    }
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     * @return The acknowledgement.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Session.Acknowledgement getAcknowledgement() {
+      if (bodyCase_ == 34) {
+         return (rtmwire.v1.Session.Acknowledgement) body_;
+      }
+      return rtmwire.v1.Session.Acknowledgement.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Session.AcknowledgementOrBuilder getAcknowledgementOrBuilder() {
+      if (bodyCase_ == 34) {
+         return (rtmwire.v1.Session.Acknowledgement) body_;
+      }
+      return rtmwire.v1.Session.Acknowledgement.getDefaultInstance();
+    }
+
+    public static final int REFUSAL_FIELD_NUMBER = 35;
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     * @return Whether the refusal field is set.
+     */
+    @java.lang.Override
+    public boolean hasRefusal() {
+      return bodyCase_ == 35;
+    }
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     * @return The refusal.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Session.Refusal getRefusal() {
+      if (bodyCase_ == 35) {
+         return (rtmwire.v1.Session.Refusal) body_;
+      }
+      return rtmwire.v1.Session.Refusal.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Session.RefusalOrBuilder getRefusalOrBuilder() {
+      if (bodyCase_ == 35) {
+         return (rtmwire.v1.Session.Refusal) body_;
+      }
+      return rtmwire.v1.Session.Refusal.getDefaultInstance();
+    }
+
+    public static final int HISTORY_REQUEST_FIELD_NUMBER = 36;
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     * @return Whether the historyRequest field is set.
+     */
+    @java.lang.Override
+    public boolean hasHistoryRequest() {
+      return bodyCase_ == 36;
+    }
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     * @return The historyRequest.
+     */
+    @java.lang.Override
+    public rtmwire.v1.History.HistoryRequest getHistoryRequest() {
+      if (bodyCase_ == 36) {
+         return (rtmwire.v1.History.HistoryRequest) body_;
+      }
+      return rtmwire.v1.History.HistoryRequest.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.History.HistoryRequestOrBuilder getHistoryRequestOrBuilder() {
+      if (bodyCase_ == 36) {
+         return (rtmwire.v1.History.HistoryRequest) body_;
+      }
+      return rtmwire.v1.History.HistoryRequest.getDefaultInstance();
+    }
+
+    public static final int HISTORY_PAGE_FIELD_NUMBER = 37;
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     * @return Whether the historyPage field is set.
+     */
+    @java.lang.Override
+    public boolean hasHistoryPage() {
+      return bodyCase_ == 37;
+    }
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     * @return The historyPage.
+     */
+    @java.lang.Override
+    public rtmwire.v1.History.HistoryPage getHistoryPage() {
+      if (bodyCase_ == 37) {
+         return (rtmwire.v1.History.HistoryPage) body_;
+      }
+      return rtmwire.v1.History.HistoryPage.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The server's answer to a history request: stored envelopes with their positions.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.History.HistoryPageOrBuilder getHistoryPageOrBuilder() {
+      if (bodyCase_ == 37) {
+         return (rtmwire.v1.History.HistoryPage) body_;
+      }
+      return rtmwire.v1.History.HistoryPage.getDefaultInstance();
+    }
+
+    public static final int GROUP_REQUEST_FIELD_NUMBER = 38;
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     * @return Whether the groupRequest field is set.
+     */
+    @java.lang.Override
+    public boolean hasGroupRequest() {
+      return bodyCase_ == 38;
+    }
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     * @return The groupRequest.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Group.GroupRequest getGroupRequest() {
+      if (bodyCase_ == 38) {
+         return (rtmwire.v1.Group.GroupRequest) body_;
+      }
+      return rtmwire.v1.Group.GroupRequest.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * A client asks the server to create a group, change or list its members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Group.GroupRequestOrBuilder getGroupRequestOrBuilder() {
+      if (bodyCase_ == 38) {
+         return (rtmwire.v1.Group.GroupRequest) body_;
+      }
+      return rtmwire.v1.Group.GroupRequest.getDefaultInstance();
+    }
+
+    public static final int GROUP_RESPONSE_FIELD_NUMBER = 39;
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     * @return Whether the groupResponse field is set.
+     */
+    @java.lang.Override
+    public boolean hasGroupResponse() {
+      return bodyCase_ == 39;
+    }
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     * @return The groupResponse.
+     */
+    @java.lang.Override
+    public rtmwire.v1.Group.GroupResponse getGroupResponse() {
+      if (bodyCase_ == 39) {
+         return (rtmwire.v1.Group.GroupResponse) body_;
+      }
+      return rtmwire.v1.Group.GroupResponse.getDefaultInstance();
+    }
+    /**
+     * <pre>
+     * The server's answer to a group request, or a membership change sent to the members.
+     * </pre>
+     *
+     * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     */
+    @java.lang.Override
+    public rtmwire.v1.Group.GroupResponseOrBuilder getGroupResponseOrBuilder() {
+      if (bodyCase_ == 39) {
+         return (rtmwire.v1.Group.GroupResponse) body_;
+      }
+      return rtmwire.v1.Group.GroupResponse.getDefaultInstance();
+    }
+
     public static final int REPLY_TO_FIELD_NUMBER = 64;
     private rtmwire.v1.EnvelopeOuterClass.MessageReference replyTo_;
     /**
@@ -2048,6 +2570,27 @@ public final class EnvelopeOuterClass {
       if (bodyCase_ == 32) {
         output.writeMessage(32, (rtmwire.v1.Edit.AppDataUpdate) body_);
       }
+      if (bodyCase_ == 33) {
+        output.writeMessage(33, (rtmwire.v1.Session.SignIn) body_);
+      }
+      if (bodyCase_ == 34) {
+        output.writeMessage(34, (rtmwire.v1.Session.Acknowledgement) body_);
+      }
+      if (bodyCase_ == 35) {
+        output.writeMessage(35, (rtmwire.v1.Session.Refusal) body_);
+      }
+      if (bodyCase_ == 36) {
+        output.writeMessage(36, (rtmwire.v1.History.HistoryRequest) body_);
+      }
+      if (bodyCase_ == 37) {
+        output.writeMessage(37, (rtmwire.v1.History.HistoryPage) body_);
+      }
+      if (bodyCase_ == 38) {
+        output.writeMessage(38, (rtmwire.v1.Group.GroupRequest) body_);
+      }
+      if (bodyCase_ == 39) {
+        output.writeMessage(39, (rtmwire.v1.Group.GroupResponse) body_);
+      }
       if (replyTo_ != null) {
         output.writeMessage(64, getReplyTo());
       }
@@ -2149,6 +2692,34 @@ public final class EnvelopeOuterClass {
       if (bodyCase_ == 32) {
         size += com.google.protobuf.CodedOutputStream
           .computeMessageSize(32, (rtmwire.v1.Edit.AppDataUpdate) body_);
+      }
+      if (bodyCase_ == 33) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(33, (rtmwire.v1.Session.SignIn) body_);
+      }
+      if (bodyCase_ == 34) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(34, (rtmwire.v1.Session.Acknowledgement) body_);
+      }
+      if (bodyCase_ == 35) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(35, (rtmwire.v1.Session.Refusal) body_);
+      }
+      if (bodyCase_ == 36) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(36, (rtmwire.v1.History.HistoryRequest) body_);
+      }
+      if (bodyCase_ == 37) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(37, (rtmwire.v1.History.HistoryPage) body_);
+      }
+      if (bodyCase_ == 38) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(38, (rtmwire.v1.Group.GroupRequest) body_);
+      }
+      if (bodyCase_ == 39) {
+        size += com.google.protobuf.CodedOutputStream
+          .computeMessageSize(39, (rtmwire.v1.Group.GroupResponse) body_);
       }
       if (replyTo_ != null) {
         size += com.google.protobuf.CodedOutputStream
@@ -2269,6 +2840,34 @@ public final class EnvelopeOuterClass {
           if (!getAppDataUpdate()
               .equals(other.getAppDataUpdate())) return false;
           break;
+        case 33:
+          if (!getSignIn()
+              .equals(other.getSignIn())) return false;
+          break;
+        case 34:
+          if (!getAcknowledgement()
+              .equals(other.getAcknowledgement())) return false;
+          break;
+        case 35:
+          if (!getRefusal()
+              .equals(other.getRefusal())) return false;
+          break;
+        case 36:
+          if (!getHistoryRequest()
+              .equals(other.getHistoryRequest())) return false;
+          break;
+        case 37:
+          if (!getHistoryPage()
+              .equals(other.getHistoryPage())) return false;
+          break;
+        case 38:
+          if (!getGroupRequest()
+              .equals(other.getGroupRequest())) return false;
+          break;
+        case 39:
+          if (!getGroupResponse()
+              .equals(other.getGroupResponse())) return false;
+          break;
         case 0:
         default:
       }
@@ -2376,6 +2975,34 @@ public final class EnvelopeOuterClass {
         case 32:
           hash = (37 * hash) + APP_DATA_UPDATE_FIELD_NUMBER;
           hash = (53 * hash) + getAppDataUpdate().hashCode();
+          break;
+        case 33:
+          hash = (37 * hash) + SIGN_IN_FIELD_NUMBER;
+          hash = (53 * hash) + getSignIn().hashCode();
+          break;
+        case 34:
+          hash = (37 * hash) + ACKNOWLEDGEMENT_FIELD_NUMBER;
+          hash = (53 * hash) + getAcknowledgement().hashCode();
+          break;
+        case 35:
+          hash = (37 * hash) + REFUSAL_FIELD_NUMBER;
+          hash = (53 * hash) + getRefusal().hashCode();
+          break;
+        case 36:
+          hash = (37 * hash) + HISTORY_REQUEST_FIELD_NUMBER;
+          hash = (53 * hash) + getHistoryRequest().hashCode();
+          break;
+        case 37:
+          hash = (37 * hash) + HISTORY_PAGE_FIELD_NUMBER;
+          hash = (53 * hash) + getHistoryPage().hashCode();
+          break;
+        case 38:
+          hash = (37 * hash) + GROUP_REQUEST_FIELD_NUMBER;
+          hash = (53 * hash) + getGroupRequest().hashCode();
+          break;
+        case 39:
+          hash = (37 * hash) + GROUP_RESPONSE_FIELD_NUMBER;
+          hash = (53 * hash) + getGroupResponse().hashCode();
           break;
         case 0:
         default:
@@ -2581,6 +3208,27 @@ public final class EnvelopeOuterClass {
         if (appDataUpdateBuilder_ != null) {
           appDataUpdateBuilder_.clear();
         }
+        if (signInBuilder_ != null) {
+          signInBuilder_.clear();
+        }
+        if (acknowledgementBuilder_ != null) {
+          acknowledgementBuilder_.clear();
+        }
+        if (refusalBuilder_ != null) {
+          refusalBuilder_.clear();
+        }
+        if (historyRequestBuilder_ != null) {
+          historyRequestBuilder_.clear();
+        }
+        if (historyPageBuilder_ != null) {
+          historyPageBuilder_.clear();
+        }
+        if (groupRequestBuilder_ != null) {
+          groupRequestBuilder_.clear();
+        }
+        if (groupResponseBuilder_ != null) {
+          groupResponseBuilder_.clear();
+        }
         replyTo_ = null;
         if (replyToBuilder_ != null) {
           replyToBuilder_.dispose();
@@ -2592,7 +3240,7 @@ public final class EnvelopeOuterClass {
           appData_ = null;
           appDataBuilder_.clear();
         }
-        bitField0_ = (bitField0_ & ~0x00800000);
+        bitField0_ = (bitField0_ & ~0x40000000);
         bodyCase_ = 0;
         body_ = null;
         return this;
@@ -2630,9 +3278,9 @@ public final class EnvelopeOuterClass {
 
       private void buildPartialRepeatedFields(rtmwire.v1.EnvelopeOuterClass.Envelope result) {
         if (appDataBuilder_ == null) {
-          if (((bitField0_ & 0x00800000) != 0)) {
+          if (((bitField0_ & 0x40000000) != 0)) {
             appData_ = java.util.Collections.unmodifiableList(appData_);
-            bitField0_ = (bitField0_ & ~0x00800000);
+            bitField0_ = (bitField0_ & ~0x40000000);
           }
           result.appData_ = appData_;
         } else {
@@ -2663,7 +3311,7 @@ public final class EnvelopeOuterClass {
               ? deliveryOptions_
               : deliveryOptionsBuilder_.build();
         }
-        if (((from_bitField0_ & 0x00400000) != 0)) {
+        if (((from_bitField0_ & 0x20000000) != 0)) {
           result.replyTo_ = replyToBuilder_ == null
               ? replyTo_
               : replyToBuilder_.build();
@@ -2741,6 +3389,34 @@ public final class EnvelopeOuterClass {
             appDataUpdateBuilder_ != null) {
           result.body_ = appDataUpdateBuilder_.build();
         }
+        if (bodyCase_ == 33 &&
+            signInBuilder_ != null) {
+          result.body_ = signInBuilder_.build();
+        }
+        if (bodyCase_ == 34 &&
+            acknowledgementBuilder_ != null) {
+          result.body_ = acknowledgementBuilder_.build();
+        }
+        if (bodyCase_ == 35 &&
+            refusalBuilder_ != null) {
+          result.body_ = refusalBuilder_.build();
+        }
+        if (bodyCase_ == 36 &&
+            historyRequestBuilder_ != null) {
+          result.body_ = historyRequestBuilder_.build();
+        }
+        if (bodyCase_ == 37 &&
+            historyPageBuilder_ != null) {
+          result.body_ = historyPageBuilder_.build();
+        }
+        if (bodyCase_ == 38 &&
+            groupRequestBuilder_ != null) {
+          result.body_ = groupRequestBuilder_.build();
+        }
+        if (bodyCase_ == 39 &&
+            groupResponseBuilder_ != null) {
+          result.body_ = groupResponseBuilder_.build();
+        }
       }
 
       @java.lang.Override
@@ -2811,7 +3487,7 @@ public final class EnvelopeOuterClass {
           if (!other.appData_.isEmpty()) {
             if (appData_.isEmpty()) {
               appData_ = other.appData_;
-              bitField0_ = (bitField0_ & ~0x00800000);
+              bitField0_ = (bitField0_ & ~0x40000000);
             } else {
               ensureAppDataIsMutable();
               appData_.addAll(other.appData_);
@@ -2824,7 +3500,7 @@ public final class EnvelopeOuterClass {
               appDataBuilder_.dispose();
               appDataBuilder_ = null;
               appData_ = other.appData_;
-              bitField0_ = (bitField0_ & ~0x00800000);
+              bitField0_ = (bitField0_ & ~0x40000000);
               appDataBuilder_ = 
                 com.google.protobuf.GeneratedMessageV3.alwaysUseFieldBuilders ?
                    getAppDataFieldBuilder() : null;
@@ -2900,6 +3576,34 @@ public final class EnvelopeOuterClass {
           }
           case APP_DATA_UPDATE: {
             mergeAppDataUpdate(other.getAppDataUpdate());
+            break;
+          }
+          case SIGN_IN: {
+            mergeSignIn(other.getSignIn());
+            break;
+          }
+          case ACKNOWLEDGEMENT: {
+            mergeAcknowledgement(other.getAcknowledgement());
+            break;
+          }
+          case REFUSAL: {
+            mergeRefusal(other.getRefusal());
+            break;
+          }
+          case HISTORY_REQUEST: {
+            mergeHistoryRequest(other.getHistoryRequest());
+            break;
+          }
+          case HISTORY_PAGE: {
+            mergeHistoryPage(other.getHistoryPage());
+            break;
+          }
+          case GROUP_REQUEST: {
+            mergeGroupRequest(other.getGroupRequest());
+            break;
+          }
+          case GROUP_RESPONSE: {
+            mergeGroupResponse(other.getGroupResponse());
             break;
           }
           case BODY_NOT_SET: {
@@ -3082,11 +3786,60 @@ public final class EnvelopeOuterClass {
                 bodyCase_ = 32;
                 break;
               } // case 258
+              case 266: {
+                input.readMessage(
+                    getSignInFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 33;
+                break;
+              } // case 266
+              case 274: {
+                input.readMessage(
+                    getAcknowledgementFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 34;
+                break;
+              } // case 274
+              case 282: {
+                input.readMessage(
+                    getRefusalFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 35;
+                break;
+              } // case 282
+              case 290: {
+                input.readMessage(
+                    getHistoryRequestFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 36;
+                break;
+              } // case 290
+              case 298: {
+                input.readMessage(
+                    getHistoryPageFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 37;
+                break;
+              } // case 298
+              case 306: {
+                input.readMessage(
+                    getGroupRequestFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 38;
+                break;
+              } // case 306
+              case 314: {
+                input.readMessage(
+                    getGroupResponseFieldBuilder().getBuilder(),
+                    extensionRegistry);
+                bodyCase_ = 39;
+                break;
+              } // case 314
               case 514: {
                 input.readMessage(
                     getReplyToFieldBuilder().getBuilder(),
                     extensionRegistry);
-                bitField0_ |= 0x00400000;
+                bitField0_ |= 0x20000000;
                 break;
               } // case 514
               case 522: {
@@ -6761,6 +7514,1279 @@ public final class EnvelopeOuterClass {
         return appDataUpdateBuilder_;
       }
 
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Session.SignIn, rtmwire.v1.Session.SignIn.Builder, rtmwire.v1.Session.SignInOrBuilder> signInBuilder_;
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       * @return Whether the signIn field is set.
+       */
+      @java.lang.Override
+      public boolean hasSignIn() {
+        return bodyCase_ == 33;
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       * @return The signIn.
+       */
+      @java.lang.Override
+      public rtmwire.v1.Session.SignIn getSignIn() {
+        if (signInBuilder_ == null) {
+          if (bodyCase_ == 33) {
+            return (rtmwire.v1.Session.SignIn) body_;
+          }
+          return rtmwire.v1.Session.SignIn.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 33) {
+            return signInBuilder_.getMessage();
+          }
+          return rtmwire.v1.Session.SignIn.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      public Builder setSignIn(rtmwire.v1.Session.SignIn value) {
+        if (signInBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          signInBuilder_.setMessage(value);
+        }
+        bodyCase_ = 33;
+        return this;
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      public Builder setSignIn(
+          rtmwire.v1.Session.SignIn.Builder builderForValue) {
+        if (signInBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          signInBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 33;
+        return this;
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      public Builder mergeSignIn(rtmwire.v1.Session.SignIn value) {
+        if (signInBuilder_ == null) {
+          if (bodyCase_ == 33 &&
+              body_ != rtmwire.v1.Session.SignIn.getDefaultInstance()) {
+            body_ = rtmwire.v1.Session.SignIn.newBuilder((rtmwire.v1.Session.SignIn) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 33) {
+            signInBuilder_.mergeFrom(value);
+          } else {
+            signInBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 33;
+        return this;
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      public Builder clearSignIn() {
+        if (signInBuilder_ == null) {
+          if (bodyCase_ == 33) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 33) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          signInBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      public rtmwire.v1.Session.SignIn.Builder getSignInBuilder() {
+        return getSignInFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Session.SignInOrBuilder getSignInOrBuilder() {
+        if ((bodyCase_ == 33) && (signInBuilder_ != null)) {
+          return signInBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 33) {
+            return (rtmwire.v1.Session.SignIn) body_;
+          }
+          return rtmwire.v1.Session.SignIn.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A client signs in to the server with a token (first envelope of a connection, or a
+       * token's renewal). Only a server answers it; it is never forwarded.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Session.SignIn, rtmwire.v1.Session.SignIn.Builder, rtmwire.v1.Session.SignInOrBuilder> 
+          getSignInFieldBuilder() {
+        if (signInBuilder_ == null) {
+          if (!(bodyCase_ == 33)) {
+            body_ = rtmwire.v1.Session.SignIn.getDefaultInstance();
+          }
+          signInBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Session.SignIn, rtmwire.v1.Session.SignIn.Builder, rtmwire.v1.Session.SignInOrBuilder>(
+                  (rtmwire.v1.Session.SignIn) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 33;
+        onChanged();
+        return signInBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Session.Acknowledgement, rtmwire.v1.Session.Acknowledgement.Builder, rtmwire.v1.Session.AcknowledgementOrBuilder> acknowledgementBuilder_;
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       * @return Whether the acknowledgement field is set.
+       */
+      @java.lang.Override
+      public boolean hasAcknowledgement() {
+        return bodyCase_ == 34;
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       * @return The acknowledgement.
+       */
+      @java.lang.Override
+      public rtmwire.v1.Session.Acknowledgement getAcknowledgement() {
+        if (acknowledgementBuilder_ == null) {
+          if (bodyCase_ == 34) {
+            return (rtmwire.v1.Session.Acknowledgement) body_;
+          }
+          return rtmwire.v1.Session.Acknowledgement.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 34) {
+            return acknowledgementBuilder_.getMessage();
+          }
+          return rtmwire.v1.Session.Acknowledgement.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      public Builder setAcknowledgement(rtmwire.v1.Session.Acknowledgement value) {
+        if (acknowledgementBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          acknowledgementBuilder_.setMessage(value);
+        }
+        bodyCase_ = 34;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      public Builder setAcknowledgement(
+          rtmwire.v1.Session.Acknowledgement.Builder builderForValue) {
+        if (acknowledgementBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          acknowledgementBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 34;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      public Builder mergeAcknowledgement(rtmwire.v1.Session.Acknowledgement value) {
+        if (acknowledgementBuilder_ == null) {
+          if (bodyCase_ == 34 &&
+              body_ != rtmwire.v1.Session.Acknowledgement.getDefaultInstance()) {
+            body_ = rtmwire.v1.Session.Acknowledgement.newBuilder((rtmwire.v1.Session.Acknowledgement) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 34) {
+            acknowledgementBuilder_.mergeFrom(value);
+          } else {
+            acknowledgementBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 34;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      public Builder clearAcknowledgement() {
+        if (acknowledgementBuilder_ == null) {
+          if (bodyCase_ == 34) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 34) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          acknowledgementBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      public rtmwire.v1.Session.Acknowledgement.Builder getAcknowledgementBuilder() {
+        return getAcknowledgementFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Session.AcknowledgementOrBuilder getAcknowledgementOrBuilder() {
+        if ((bodyCase_ == 34) && (acknowledgementBuilder_ != null)) {
+          return acknowledgementBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 34) {
+            return (rtmwire.v1.Session.Acknowledgement) body_;
+          }
+          return rtmwire.v1.Session.Acknowledgement.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The server kept an envelope (its position in the conversation's history) or took a
+       * request: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Session.Acknowledgement, rtmwire.v1.Session.Acknowledgement.Builder, rtmwire.v1.Session.AcknowledgementOrBuilder> 
+          getAcknowledgementFieldBuilder() {
+        if (acknowledgementBuilder_ == null) {
+          if (!(bodyCase_ == 34)) {
+            body_ = rtmwire.v1.Session.Acknowledgement.getDefaultInstance();
+          }
+          acknowledgementBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Session.Acknowledgement, rtmwire.v1.Session.Acknowledgement.Builder, rtmwire.v1.Session.AcknowledgementOrBuilder>(
+                  (rtmwire.v1.Session.Acknowledgement) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 34;
+        onChanged();
+        return acknowledgementBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Session.Refusal, rtmwire.v1.Session.Refusal.Builder, rtmwire.v1.Session.RefusalOrBuilder> refusalBuilder_;
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       * @return Whether the refusal field is set.
+       */
+      @java.lang.Override
+      public boolean hasRefusal() {
+        return bodyCase_ == 35;
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       * @return The refusal.
+       */
+      @java.lang.Override
+      public rtmwire.v1.Session.Refusal getRefusal() {
+        if (refusalBuilder_ == null) {
+          if (bodyCase_ == 35) {
+            return (rtmwire.v1.Session.Refusal) body_;
+          }
+          return rtmwire.v1.Session.Refusal.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 35) {
+            return refusalBuilder_.getMessage();
+          }
+          return rtmwire.v1.Session.Refusal.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      public Builder setRefusal(rtmwire.v1.Session.Refusal value) {
+        if (refusalBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          refusalBuilder_.setMessage(value);
+        }
+        bodyCase_ = 35;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      public Builder setRefusal(
+          rtmwire.v1.Session.Refusal.Builder builderForValue) {
+        if (refusalBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          refusalBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 35;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      public Builder mergeRefusal(rtmwire.v1.Session.Refusal value) {
+        if (refusalBuilder_ == null) {
+          if (bodyCase_ == 35 &&
+              body_ != rtmwire.v1.Session.Refusal.getDefaultInstance()) {
+            body_ = rtmwire.v1.Session.Refusal.newBuilder((rtmwire.v1.Session.Refusal) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 35) {
+            refusalBuilder_.mergeFrom(value);
+          } else {
+            refusalBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 35;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      public Builder clearRefusal() {
+        if (refusalBuilder_ == null) {
+          if (bodyCase_ == 35) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 35) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          refusalBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      public rtmwire.v1.Session.Refusal.Builder getRefusalBuilder() {
+        return getRefusalFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Session.RefusalOrBuilder getRefusalOrBuilder() {
+        if ((bodyCase_ == 35) && (refusalBuilder_ != null)) {
+          return refusalBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 35) {
+            return (rtmwire.v1.Session.Refusal) body_;
+          }
+          return rtmwire.v1.Session.Refusal.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The server refused an envelope or the connection: sent to the envelope's sender alone.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.Refusal refusal = 35;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Session.Refusal, rtmwire.v1.Session.Refusal.Builder, rtmwire.v1.Session.RefusalOrBuilder> 
+          getRefusalFieldBuilder() {
+        if (refusalBuilder_ == null) {
+          if (!(bodyCase_ == 35)) {
+            body_ = rtmwire.v1.Session.Refusal.getDefaultInstance();
+          }
+          refusalBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Session.Refusal, rtmwire.v1.Session.Refusal.Builder, rtmwire.v1.Session.RefusalOrBuilder>(
+                  (rtmwire.v1.Session.Refusal) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 35;
+        onChanged();
+        return refusalBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.History.HistoryRequest, rtmwire.v1.History.HistoryRequest.Builder, rtmwire.v1.History.HistoryRequestOrBuilder> historyRequestBuilder_;
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       * @return Whether the historyRequest field is set.
+       */
+      @java.lang.Override
+      public boolean hasHistoryRequest() {
+        return bodyCase_ == 36;
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       * @return The historyRequest.
+       */
+      @java.lang.Override
+      public rtmwire.v1.History.HistoryRequest getHistoryRequest() {
+        if (historyRequestBuilder_ == null) {
+          if (bodyCase_ == 36) {
+            return (rtmwire.v1.History.HistoryRequest) body_;
+          }
+          return rtmwire.v1.History.HistoryRequest.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 36) {
+            return historyRequestBuilder_.getMessage();
+          }
+          return rtmwire.v1.History.HistoryRequest.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      public Builder setHistoryRequest(rtmwire.v1.History.HistoryRequest value) {
+        if (historyRequestBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          historyRequestBuilder_.setMessage(value);
+        }
+        bodyCase_ = 36;
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      public Builder setHistoryRequest(
+          rtmwire.v1.History.HistoryRequest.Builder builderForValue) {
+        if (historyRequestBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          historyRequestBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 36;
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      public Builder mergeHistoryRequest(rtmwire.v1.History.HistoryRequest value) {
+        if (historyRequestBuilder_ == null) {
+          if (bodyCase_ == 36 &&
+              body_ != rtmwire.v1.History.HistoryRequest.getDefaultInstance()) {
+            body_ = rtmwire.v1.History.HistoryRequest.newBuilder((rtmwire.v1.History.HistoryRequest) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 36) {
+            historyRequestBuilder_.mergeFrom(value);
+          } else {
+            historyRequestBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 36;
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      public Builder clearHistoryRequest() {
+        if (historyRequestBuilder_ == null) {
+          if (bodyCase_ == 36) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 36) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          historyRequestBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      public rtmwire.v1.History.HistoryRequest.Builder getHistoryRequestBuilder() {
+        return getHistoryRequestFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.History.HistoryRequestOrBuilder getHistoryRequestOrBuilder() {
+        if ((bodyCase_ == 36) && (historyRequestBuilder_ != null)) {
+          return historyRequestBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 36) {
+            return (rtmwire.v1.History.HistoryRequest) body_;
+          }
+          return rtmwire.v1.History.HistoryRequest.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A client asks the server for a page of the conversation's history (or what came after a
+       * position: catch-up after a reconnect).
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.History.HistoryRequest, rtmwire.v1.History.HistoryRequest.Builder, rtmwire.v1.History.HistoryRequestOrBuilder> 
+          getHistoryRequestFieldBuilder() {
+        if (historyRequestBuilder_ == null) {
+          if (!(bodyCase_ == 36)) {
+            body_ = rtmwire.v1.History.HistoryRequest.getDefaultInstance();
+          }
+          historyRequestBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.History.HistoryRequest, rtmwire.v1.History.HistoryRequest.Builder, rtmwire.v1.History.HistoryRequestOrBuilder>(
+                  (rtmwire.v1.History.HistoryRequest) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 36;
+        onChanged();
+        return historyRequestBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.History.HistoryPage, rtmwire.v1.History.HistoryPage.Builder, rtmwire.v1.History.HistoryPageOrBuilder> historyPageBuilder_;
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       * @return Whether the historyPage field is set.
+       */
+      @java.lang.Override
+      public boolean hasHistoryPage() {
+        return bodyCase_ == 37;
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       * @return The historyPage.
+       */
+      @java.lang.Override
+      public rtmwire.v1.History.HistoryPage getHistoryPage() {
+        if (historyPageBuilder_ == null) {
+          if (bodyCase_ == 37) {
+            return (rtmwire.v1.History.HistoryPage) body_;
+          }
+          return rtmwire.v1.History.HistoryPage.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 37) {
+            return historyPageBuilder_.getMessage();
+          }
+          return rtmwire.v1.History.HistoryPage.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      public Builder setHistoryPage(rtmwire.v1.History.HistoryPage value) {
+        if (historyPageBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          historyPageBuilder_.setMessage(value);
+        }
+        bodyCase_ = 37;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      public Builder setHistoryPage(
+          rtmwire.v1.History.HistoryPage.Builder builderForValue) {
+        if (historyPageBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          historyPageBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 37;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      public Builder mergeHistoryPage(rtmwire.v1.History.HistoryPage value) {
+        if (historyPageBuilder_ == null) {
+          if (bodyCase_ == 37 &&
+              body_ != rtmwire.v1.History.HistoryPage.getDefaultInstance()) {
+            body_ = rtmwire.v1.History.HistoryPage.newBuilder((rtmwire.v1.History.HistoryPage) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 37) {
+            historyPageBuilder_.mergeFrom(value);
+          } else {
+            historyPageBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 37;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      public Builder clearHistoryPage() {
+        if (historyPageBuilder_ == null) {
+          if (bodyCase_ == 37) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 37) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          historyPageBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      public rtmwire.v1.History.HistoryPage.Builder getHistoryPageBuilder() {
+        return getHistoryPageFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.History.HistoryPageOrBuilder getHistoryPageOrBuilder() {
+        if ((bodyCase_ == 37) && (historyPageBuilder_ != null)) {
+          return historyPageBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 37) {
+            return (rtmwire.v1.History.HistoryPage) body_;
+          }
+          return rtmwire.v1.History.HistoryPage.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The server's answer to a history request: stored envelopes with their positions.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.History.HistoryPage, rtmwire.v1.History.HistoryPage.Builder, rtmwire.v1.History.HistoryPageOrBuilder> 
+          getHistoryPageFieldBuilder() {
+        if (historyPageBuilder_ == null) {
+          if (!(bodyCase_ == 37)) {
+            body_ = rtmwire.v1.History.HistoryPage.getDefaultInstance();
+          }
+          historyPageBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.History.HistoryPage, rtmwire.v1.History.HistoryPage.Builder, rtmwire.v1.History.HistoryPageOrBuilder>(
+                  (rtmwire.v1.History.HistoryPage) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 37;
+        onChanged();
+        return historyPageBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Group.GroupRequest, rtmwire.v1.Group.GroupRequest.Builder, rtmwire.v1.Group.GroupRequestOrBuilder> groupRequestBuilder_;
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       * @return Whether the groupRequest field is set.
+       */
+      @java.lang.Override
+      public boolean hasGroupRequest() {
+        return bodyCase_ == 38;
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       * @return The groupRequest.
+       */
+      @java.lang.Override
+      public rtmwire.v1.Group.GroupRequest getGroupRequest() {
+        if (groupRequestBuilder_ == null) {
+          if (bodyCase_ == 38) {
+            return (rtmwire.v1.Group.GroupRequest) body_;
+          }
+          return rtmwire.v1.Group.GroupRequest.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 38) {
+            return groupRequestBuilder_.getMessage();
+          }
+          return rtmwire.v1.Group.GroupRequest.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      public Builder setGroupRequest(rtmwire.v1.Group.GroupRequest value) {
+        if (groupRequestBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          groupRequestBuilder_.setMessage(value);
+        }
+        bodyCase_ = 38;
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      public Builder setGroupRequest(
+          rtmwire.v1.Group.GroupRequest.Builder builderForValue) {
+        if (groupRequestBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          groupRequestBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 38;
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      public Builder mergeGroupRequest(rtmwire.v1.Group.GroupRequest value) {
+        if (groupRequestBuilder_ == null) {
+          if (bodyCase_ == 38 &&
+              body_ != rtmwire.v1.Group.GroupRequest.getDefaultInstance()) {
+            body_ = rtmwire.v1.Group.GroupRequest.newBuilder((rtmwire.v1.Group.GroupRequest) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 38) {
+            groupRequestBuilder_.mergeFrom(value);
+          } else {
+            groupRequestBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 38;
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      public Builder clearGroupRequest() {
+        if (groupRequestBuilder_ == null) {
+          if (bodyCase_ == 38) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 38) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          groupRequestBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      public rtmwire.v1.Group.GroupRequest.Builder getGroupRequestBuilder() {
+        return getGroupRequestFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Group.GroupRequestOrBuilder getGroupRequestOrBuilder() {
+        if ((bodyCase_ == 38) && (groupRequestBuilder_ != null)) {
+          return groupRequestBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 38) {
+            return (rtmwire.v1.Group.GroupRequest) body_;
+          }
+          return rtmwire.v1.Group.GroupRequest.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * A client asks the server to create a group, change or list its members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Group.GroupRequest, rtmwire.v1.Group.GroupRequest.Builder, rtmwire.v1.Group.GroupRequestOrBuilder> 
+          getGroupRequestFieldBuilder() {
+        if (groupRequestBuilder_ == null) {
+          if (!(bodyCase_ == 38)) {
+            body_ = rtmwire.v1.Group.GroupRequest.getDefaultInstance();
+          }
+          groupRequestBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Group.GroupRequest, rtmwire.v1.Group.GroupRequest.Builder, rtmwire.v1.Group.GroupRequestOrBuilder>(
+                  (rtmwire.v1.Group.GroupRequest) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 38;
+        onChanged();
+        return groupRequestBuilder_;
+      }
+
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Group.GroupResponse, rtmwire.v1.Group.GroupResponse.Builder, rtmwire.v1.Group.GroupResponseOrBuilder> groupResponseBuilder_;
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       * @return Whether the groupResponse field is set.
+       */
+      @java.lang.Override
+      public boolean hasGroupResponse() {
+        return bodyCase_ == 39;
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       * @return The groupResponse.
+       */
+      @java.lang.Override
+      public rtmwire.v1.Group.GroupResponse getGroupResponse() {
+        if (groupResponseBuilder_ == null) {
+          if (bodyCase_ == 39) {
+            return (rtmwire.v1.Group.GroupResponse) body_;
+          }
+          return rtmwire.v1.Group.GroupResponse.getDefaultInstance();
+        } else {
+          if (bodyCase_ == 39) {
+            return groupResponseBuilder_.getMessage();
+          }
+          return rtmwire.v1.Group.GroupResponse.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      public Builder setGroupResponse(rtmwire.v1.Group.GroupResponse value) {
+        if (groupResponseBuilder_ == null) {
+          if (value == null) {
+            throw new NullPointerException();
+          }
+          body_ = value;
+          onChanged();
+        } else {
+          groupResponseBuilder_.setMessage(value);
+        }
+        bodyCase_ = 39;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      public Builder setGroupResponse(
+          rtmwire.v1.Group.GroupResponse.Builder builderForValue) {
+        if (groupResponseBuilder_ == null) {
+          body_ = builderForValue.build();
+          onChanged();
+        } else {
+          groupResponseBuilder_.setMessage(builderForValue.build());
+        }
+        bodyCase_ = 39;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      public Builder mergeGroupResponse(rtmwire.v1.Group.GroupResponse value) {
+        if (groupResponseBuilder_ == null) {
+          if (bodyCase_ == 39 &&
+              body_ != rtmwire.v1.Group.GroupResponse.getDefaultInstance()) {
+            body_ = rtmwire.v1.Group.GroupResponse.newBuilder((rtmwire.v1.Group.GroupResponse) body_)
+                .mergeFrom(value).buildPartial();
+          } else {
+            body_ = value;
+          }
+          onChanged();
+        } else {
+          if (bodyCase_ == 39) {
+            groupResponseBuilder_.mergeFrom(value);
+          } else {
+            groupResponseBuilder_.setMessage(value);
+          }
+        }
+        bodyCase_ = 39;
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      public Builder clearGroupResponse() {
+        if (groupResponseBuilder_ == null) {
+          if (bodyCase_ == 39) {
+            bodyCase_ = 0;
+            body_ = null;
+            onChanged();
+          }
+        } else {
+          if (bodyCase_ == 39) {
+            bodyCase_ = 0;
+            body_ = null;
+          }
+          groupResponseBuilder_.clear();
+        }
+        return this;
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      public rtmwire.v1.Group.GroupResponse.Builder getGroupResponseBuilder() {
+        return getGroupResponseFieldBuilder().getBuilder();
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      @java.lang.Override
+      public rtmwire.v1.Group.GroupResponseOrBuilder getGroupResponseOrBuilder() {
+        if ((bodyCase_ == 39) && (groupResponseBuilder_ != null)) {
+          return groupResponseBuilder_.getMessageOrBuilder();
+        } else {
+          if (bodyCase_ == 39) {
+            return (rtmwire.v1.Group.GroupResponse) body_;
+          }
+          return rtmwire.v1.Group.GroupResponse.getDefaultInstance();
+        }
+      }
+      /**
+       * <pre>
+       * The server's answer to a group request, or a membership change sent to the members.
+       * </pre>
+       *
+       * <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+       */
+      private com.google.protobuf.SingleFieldBuilderV3<
+          rtmwire.v1.Group.GroupResponse, rtmwire.v1.Group.GroupResponse.Builder, rtmwire.v1.Group.GroupResponseOrBuilder> 
+          getGroupResponseFieldBuilder() {
+        if (groupResponseBuilder_ == null) {
+          if (!(bodyCase_ == 39)) {
+            body_ = rtmwire.v1.Group.GroupResponse.getDefaultInstance();
+          }
+          groupResponseBuilder_ = new com.google.protobuf.SingleFieldBuilderV3<
+              rtmwire.v1.Group.GroupResponse, rtmwire.v1.Group.GroupResponse.Builder, rtmwire.v1.Group.GroupResponseOrBuilder>(
+                  (rtmwire.v1.Group.GroupResponse) body_,
+                  getParentForChildren(),
+                  isClean());
+          body_ = null;
+        }
+        bodyCase_ = 39;
+        onChanged();
+        return groupResponseBuilder_;
+      }
+
       private rtmwire.v1.EnvelopeOuterClass.MessageReference replyTo_;
       private com.google.protobuf.SingleFieldBuilderV3<
           rtmwire.v1.EnvelopeOuterClass.MessageReference, rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder, rtmwire.v1.EnvelopeOuterClass.MessageReferenceOrBuilder> replyToBuilder_;
@@ -6775,7 +8801,7 @@ public final class EnvelopeOuterClass {
        * @return Whether the replyTo field is set.
        */
       public boolean hasReplyTo() {
-        return ((bitField0_ & 0x00400000) != 0);
+        return ((bitField0_ & 0x20000000) != 0);
       }
       /**
        * <pre>
@@ -6812,7 +8838,7 @@ public final class EnvelopeOuterClass {
         } else {
           replyToBuilder_.setMessage(value);
         }
-        bitField0_ |= 0x00400000;
+        bitField0_ |= 0x20000000;
         onChanged();
         return this;
       }
@@ -6832,7 +8858,7 @@ public final class EnvelopeOuterClass {
         } else {
           replyToBuilder_.setMessage(builderForValue.build());
         }
-        bitField0_ |= 0x00400000;
+        bitField0_ |= 0x20000000;
         onChanged();
         return this;
       }
@@ -6847,7 +8873,7 @@ public final class EnvelopeOuterClass {
        */
       public Builder mergeReplyTo(rtmwire.v1.EnvelopeOuterClass.MessageReference value) {
         if (replyToBuilder_ == null) {
-          if (((bitField0_ & 0x00400000) != 0) &&
+          if (((bitField0_ & 0x20000000) != 0) &&
             replyTo_ != null &&
             replyTo_ != rtmwire.v1.EnvelopeOuterClass.MessageReference.getDefaultInstance()) {
             getReplyToBuilder().mergeFrom(value);
@@ -6857,7 +8883,7 @@ public final class EnvelopeOuterClass {
         } else {
           replyToBuilder_.mergeFrom(value);
         }
-        bitField0_ |= 0x00400000;
+        bitField0_ |= 0x20000000;
         onChanged();
         return this;
       }
@@ -6871,7 +8897,7 @@ public final class EnvelopeOuterClass {
        * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
        */
       public Builder clearReplyTo() {
-        bitField0_ = (bitField0_ & ~0x00400000);
+        bitField0_ = (bitField0_ & ~0x20000000);
         replyTo_ = null;
         if (replyToBuilder_ != null) {
           replyToBuilder_.dispose();
@@ -6890,7 +8916,7 @@ public final class EnvelopeOuterClass {
        * <code>.rtmwire.v1.MessageReference reply_to = 64;</code>
        */
       public rtmwire.v1.EnvelopeOuterClass.MessageReference.Builder getReplyToBuilder() {
-        bitField0_ |= 0x00400000;
+        bitField0_ |= 0x20000000;
         onChanged();
         return getReplyToFieldBuilder().getBuilder();
       }
@@ -6937,9 +8963,9 @@ public final class EnvelopeOuterClass {
       private java.util.List<rtmwire.v1.Content.AppDataEntry> appData_ =
         java.util.Collections.emptyList();
       private void ensureAppDataIsMutable() {
-        if (!((bitField0_ & 0x00800000) != 0)) {
+        if (!((bitField0_ & 0x40000000) != 0)) {
           appData_ = new java.util.ArrayList<rtmwire.v1.Content.AppDataEntry>(appData_);
-          bitField0_ |= 0x00800000;
+          bitField0_ |= 0x40000000;
          }
       }
 
@@ -7144,7 +9170,7 @@ public final class EnvelopeOuterClass {
       public Builder clearAppData() {
         if (appDataBuilder_ == null) {
           appData_ = java.util.Collections.emptyList();
-          bitField0_ = (bitField0_ & ~0x00800000);
+          bitField0_ = (bitField0_ & ~0x40000000);
           onChanged();
         } else {
           appDataBuilder_.clear();
@@ -7256,7 +9282,7 @@ public final class EnvelopeOuterClass {
           appDataBuilder_ = new com.google.protobuf.RepeatedFieldBuilderV3<
               rtmwire.v1.Content.AppDataEntry, rtmwire.v1.Content.AppDataEntry.Builder, rtmwire.v1.Content.AppDataEntryOrBuilder>(
                   appData_,
-                  ((bitField0_ & 0x00800000) != 0),
+                  ((bitField0_ & 0x40000000) != 0),
                   getParentForChildren(),
                   isClean());
           appData_ = null;
@@ -10584,47 +12610,57 @@ public final class EnvelopeOuterClass {
       "mwire/v1/stream.proto\032\031rtmwire/v1/metada" +
       "ta.proto\032\025rtmwire/v1/edit.proto\032\027rtmwire" +
       "/v1/recall.proto\032\031rtmwire/v1/reaction.pr" +
-      "oto\032\027rtmwire/v1/typing.proto\"\331\010\n\010Envelop" +
-      "e\022\022\n\nmessage_id\030\001 \001(\t\022\"\n\006sender\030\002 \001(\0132\022." +
-      "rtmwire.v1.Sender\022\024\n\014send_time_ms\030\003 \001(\003\022" +
-      ".\n\014conversation\030\004 \001(\0132\030.rtmwire.v1.Conve" +
-      "rsation\0225\n\020delivery_options\030\005 \001(\0132\033.rtmw" +
-      "ire.v1.DeliveryOptions\022\'\n\004text\030\020 \001(\0132\027.r" +
-      "tmwire.v1.TextMessageH\000\022)\n\005image\030\021 \001(\0132\030" +
-      ".rtmwire.v1.ImageMessageH\000\022\'\n\004file\030\022 \001(\013" +
-      "2\027.rtmwire.v1.FileMessageH\000\022+\n\006status\030\023 " +
-      "\001(\0132\031.rtmwire.v1.StatusMessageH\000\022&\n\007rece" +
-      "ipt\030\024 \001(\0132\023.rtmwire.v1.ReceiptH\000\022+\n\006stre" +
-      "am\030\025 \001(\0132\031.rtmwire.v1.StreamMessageH\000\022/\n" +
-      "\014stream_chunk\030\026 \001(\0132\027.rtmwire.v1.StreamC" +
-      "hunkH\000\022/\n\010metadata\030\027 \001(\0132\033.rtmwire.v1.Me" +
-      "tadataMessageH\000\022+\n\006custom\030\030 \001(\0132\031.rtmwir" +
-      "e.v1.CustomMessageH\000\022\'\n\004edit\030\031 \001(\0132\027.rtm" +
-      "wire.v1.MessageEditH\000\022+\n\006recall\030\032 \001(\0132\031." +
-      "rtmwire.v1.MessageRecallH\000\022(\n\010reaction\030\033" +
-      " \001(\0132\024.rtmwire.v1.ReactionH\000\0227\n\020reaction" +
-      "_summary\030\034 \001(\0132\033.rtmwire.v1.ReactionSumm" +
-      "aryH\000\022-\n\006typing\030\035 \001(\0132\033.rtmwire.v1.Typin" +
-      "gIndicatorH\000\022<\n\023stream_pull_request\030\036 \001(" +
-      "\0132\035.rtmwire.v1.StreamPullRequestH\000\022>\n\024st" +
-      "ream_pull_response\030\037 \001(\0132\036.rtmwire.v1.St" +
-      "reamPullResponseH\000\0224\n\017app_data_update\030  " +
-      "\001(\0132\031.rtmwire.v1.AppDataUpdateH\000\022.\n\010repl" +
-      "y_to\030@ \001(\0132\034.rtmwire.v1.MessageReference" +
-      "\022*\n\010app_data\030A \003(\0132\030.rtmwire.v1.AppDataE" +
-      "ntryB\006\n\004bodyJ\004\010\006\020\020J\004\010!\020@\"V\n\020MessageRefer" +
-      "ence\022\023\n\013message_uid\030\001 \001(\t\022\026\n\016sender_user" +
-      "_id\030\002 \001(\t\022\017\n\007excerpt\030\003 \001(\tJ\004\010\004\020\020\"5\n\006Send" +
-      "er\022\017\n\007user_id\030\001 \001(\t\022\024\n\014display_name\030\002 \001(" +
-      "\tJ\004\010\003\020\020\"L\n\014Conversation\022*\n\004type\030\001 \001(\0162\034." +
-      "rtmwire.v1.ConversationType\022\n\n\002id\030\002 \001(\tJ" +
-      "\004\010\003\020\020\"c\n\017DeliveryOptions\022\030\n\020delivery_rec" +
-      "eipt\030\001 \001(\010\022\024\n\014read_receipt\030\002 \001(\010\022\032\n\022grou" +
-      "p_read_receipt\030\003 \001(\010J\004\010\004\020\020*\215\001\n\020Conversat" +
-      "ionType\022!\n\035CONVERSATION_TYPE_UNSPECIFIED" +
-      "\020\000\022\032\n\026CONVERSATION_TYPE_PEER\020\001\022\035\n\031CONVER" +
-      "SATION_TYPE_CHANNEL\020\002\022\033\n\027CONVERSATION_TY" +
-      "PE_GROUP\020\003b\006proto3"
+      "oto\032\027rtmwire/v1/typing.proto\032\030rtmwire/v1" +
+      "/session.proto\032\030rtmwire/v1/history.proto" +
+      "\032\026rtmwire/v1/group.proto\"\260\013\n\010Envelope\022\022\n" +
+      "\nmessage_id\030\001 \001(\t\022\"\n\006sender\030\002 \001(\0132\022.rtmw" +
+      "ire.v1.Sender\022\024\n\014send_time_ms\030\003 \001(\003\022.\n\014c" +
+      "onversation\030\004 \001(\0132\030.rtmwire.v1.Conversat" +
+      "ion\0225\n\020delivery_options\030\005 \001(\0132\033.rtmwire." +
+      "v1.DeliveryOptions\022\'\n\004text\030\020 \001(\0132\027.rtmwi" +
+      "re.v1.TextMessageH\000\022)\n\005image\030\021 \001(\0132\030.rtm" +
+      "wire.v1.ImageMessageH\000\022\'\n\004file\030\022 \001(\0132\027.r" +
+      "tmwire.v1.FileMessageH\000\022+\n\006status\030\023 \001(\0132" +
+      "\031.rtmwire.v1.StatusMessageH\000\022&\n\007receipt\030" +
+      "\024 \001(\0132\023.rtmwire.v1.ReceiptH\000\022+\n\006stream\030\025" +
+      " \001(\0132\031.rtmwire.v1.StreamMessageH\000\022/\n\014str" +
+      "eam_chunk\030\026 \001(\0132\027.rtmwire.v1.StreamChunk" +
+      "H\000\022/\n\010metadata\030\027 \001(\0132\033.rtmwire.v1.Metada" +
+      "taMessageH\000\022+\n\006custom\030\030 \001(\0132\031.rtmwire.v1" +
+      ".CustomMessageH\000\022\'\n\004edit\030\031 \001(\0132\027.rtmwire" +
+      ".v1.MessageEditH\000\022+\n\006recall\030\032 \001(\0132\031.rtmw" +
+      "ire.v1.MessageRecallH\000\022(\n\010reaction\030\033 \001(\013" +
+      "2\024.rtmwire.v1.ReactionH\000\0227\n\020reaction_sum" +
+      "mary\030\034 \001(\0132\033.rtmwire.v1.ReactionSummaryH" +
+      "\000\022-\n\006typing\030\035 \001(\0132\033.rtmwire.v1.TypingInd" +
+      "icatorH\000\022<\n\023stream_pull_request\030\036 \001(\0132\035." +
+      "rtmwire.v1.StreamPullRequestH\000\022>\n\024stream" +
+      "_pull_response\030\037 \001(\0132\036.rtmwire.v1.Stream" +
+      "PullResponseH\000\0224\n\017app_data_update\030  \001(\0132" +
+      "\031.rtmwire.v1.AppDataUpdateH\000\022%\n\007sign_in\030" +
+      "! \001(\0132\022.rtmwire.v1.SignInH\000\0226\n\017acknowled" +
+      "gement\030\" \001(\0132\033.rtmwire.v1.Acknowledgemen" +
+      "tH\000\022&\n\007refusal\030# \001(\0132\023.rtmwire.v1.Refusa" +
+      "lH\000\0225\n\017history_request\030$ \001(\0132\032.rtmwire.v" +
+      "1.HistoryRequestH\000\022/\n\014history_page\030% \001(\013" +
+      "2\027.rtmwire.v1.HistoryPageH\000\0221\n\rgroup_req" +
+      "uest\030& \001(\0132\030.rtmwire.v1.GroupRequestH\000\0223" +
+      "\n\016group_response\030\' \001(\0132\031.rtmwire.v1.Grou" +
+      "pResponseH\000\022.\n\010reply_to\030@ \001(\0132\034.rtmwire." +
+      "v1.MessageReference\022*\n\010app_data\030A \003(\0132\030." +
+      "rtmwire.v1.AppDataEntryB\006\n\004bodyJ\004\010\006\020\020J\004\010" +
+      "(\020@\"V\n\020MessageReference\022\023\n\013message_uid\030\001" +
+      " \001(\t\022\026\n\016sender_user_id\030\002 \001(\t\022\017\n\007excerpt\030" +
+      "\003 \001(\tJ\004\010\004\020\020\"5\n\006Sender\022\017\n\007user_id\030\001 \001(\t\022\024" +
+      "\n\014display_name\030\002 \001(\tJ\004\010\003\020\020\"L\n\014Conversati" +
+      "on\022*\n\004type\030\001 \001(\0162\034.rtmwire.v1.Conversati" +
+      "onType\022\n\n\002id\030\002 \001(\tJ\004\010\003\020\020\"c\n\017DeliveryOpti" +
+      "ons\022\030\n\020delivery_receipt\030\001 \001(\010\022\024\n\014read_re" +
+      "ceipt\030\002 \001(\010\022\032\n\022group_read_receipt\030\003 \001(\010J" +
+      "\004\010\004\020\020*\215\001\n\020ConversationType\022!\n\035CONVERSATI" +
+      "ON_TYPE_UNSPECIFIED\020\000\022\032\n\026CONVERSATION_TY" +
+      "PE_PEER\020\001\022\035\n\031CONVERSATION_TYPE_CHANNEL\020\002" +
+      "\022\033\n\027CONVERSATION_TYPE_GROUP\020\003b\006proto3"
     };
     descriptor = com.google.protobuf.Descriptors.FileDescriptor
       .internalBuildGeneratedFileFrom(descriptorData,
@@ -10638,13 +12674,16 @@ public final class EnvelopeOuterClass {
           rtmwire.v1.Recall.getDescriptor(),
           rtmwire.v1.ReactionOuterClass.getDescriptor(),
           rtmwire.v1.Typing.getDescriptor(),
+          rtmwire.v1.Session.getDescriptor(),
+          rtmwire.v1.History.getDescriptor(),
+          rtmwire.v1.Group.getDescriptor(),
         });
     internal_static_rtmwire_v1_Envelope_descriptor =
       getDescriptor().getMessageTypes().get(0);
     internal_static_rtmwire_v1_Envelope_fieldAccessorTable = new
       com.google.protobuf.GeneratedMessageV3.FieldAccessorTable(
         internal_static_rtmwire_v1_Envelope_descriptor,
-        new java.lang.String[] { "MessageId", "Sender", "SendTimeMs", "Conversation", "DeliveryOptions", "Text", "Image", "File", "Status", "Receipt", "Stream", "StreamChunk", "Metadata", "Custom", "Edit", "Recall", "Reaction", "ReactionSummary", "Typing", "StreamPullRequest", "StreamPullResponse", "AppDataUpdate", "ReplyTo", "AppData", "Body", });
+        new java.lang.String[] { "MessageId", "Sender", "SendTimeMs", "Conversation", "DeliveryOptions", "Text", "Image", "File", "Status", "Receipt", "Stream", "StreamChunk", "Metadata", "Custom", "Edit", "Recall", "Reaction", "ReactionSummary", "Typing", "StreamPullRequest", "StreamPullResponse", "AppDataUpdate", "SignIn", "Acknowledgement", "Refusal", "HistoryRequest", "HistoryPage", "GroupRequest", "GroupResponse", "ReplyTo", "AppData", "Body", });
     internal_static_rtmwire_v1_MessageReference_descriptor =
       getDescriptor().getMessageTypes().get(1);
     internal_static_rtmwire_v1_MessageReference_fieldAccessorTable = new
@@ -10678,6 +12717,9 @@ public final class EnvelopeOuterClass {
     rtmwire.v1.Recall.getDescriptor();
     rtmwire.v1.ReactionOuterClass.getDescriptor();
     rtmwire.v1.Typing.getDescriptor();
+    rtmwire.v1.Session.getDescriptor();
+    rtmwire.v1.History.getDescriptor();
+    rtmwire.v1.Group.getDescriptor();
   }
 
   // @@protoc_insertion_point(outer_class_scope)

@@ -13,6 +13,9 @@
 #include "rtmwire/v1/recall.pb.h"
 #include "rtmwire/v1/reaction.pb.h"
 #include "rtmwire/v1/typing.pb.h"
+#include "rtmwire/v1/session.pb.h"
+#include "rtmwire/v1/history.pb.h"
+#include "rtmwire/v1/group.pb.h"
 
 #if PB_PROTO_HEADER_VERSION != 40
 #error Regenerate this file with the current version of nanopb generator.
@@ -128,6 +131,23 @@ typedef struct _rtmwire_v1_Envelope {
         rtmwire_v1_StreamPullResponse stream_pull_response;
         /* A change to the app data of an earlier message. */
         rtmwire_v1_AppDataUpdate app_data_update;
+        /* A client signs in to the server with a token (first envelope of a connection, or a
+     token's renewal). Only a server answers it; it is never forwarded. */
+        rtmwire_v1_SignIn sign_in;
+        /* The server kept an envelope (its position in the conversation's history) or took a
+     request: sent to the envelope's sender alone. */
+        rtmwire_v1_Acknowledgement acknowledgement;
+        /* The server refused an envelope or the connection: sent to the envelope's sender alone. */
+        rtmwire_v1_Refusal refusal;
+        /* A client asks the server for a page of the conversation's history (or what came after a
+     position: catch-up after a reconnect). */
+        rtmwire_v1_HistoryRequest history_request;
+        /* The server's answer to a history request: stored envelopes with their positions. */
+        rtmwire_v1_HistoryPage history_page;
+        /* A client asks the server to create a group, change or list its members. */
+        rtmwire_v1_GroupRequest group_request;
+        /* The server's answer to a group request, or a membership change sent to the members. */
+        rtmwire_v1_GroupResponse group_response;
     } body;
     /* The message this envelope replies to. Absent = not a reply. Any body may reply (usually
  text, image or file). Numbered after the body kinds so that older readers, which keep it as
@@ -202,6 +222,13 @@ extern "C" {
 #define rtmwire_v1_Envelope_stream_pull_request_tag 30
 #define rtmwire_v1_Envelope_stream_pull_response_tag 31
 #define rtmwire_v1_Envelope_app_data_update_tag  32
+#define rtmwire_v1_Envelope_sign_in_tag          33
+#define rtmwire_v1_Envelope_acknowledgement_tag  34
+#define rtmwire_v1_Envelope_refusal_tag          35
+#define rtmwire_v1_Envelope_history_request_tag  36
+#define rtmwire_v1_Envelope_history_page_tag     37
+#define rtmwire_v1_Envelope_group_request_tag    38
+#define rtmwire_v1_Envelope_group_response_tag   39
 #define rtmwire_v1_Envelope_reply_to_tag         64
 #define rtmwire_v1_Envelope_app_data_tag         65
 
@@ -229,6 +256,13 @@ X(a, STATIC,   ONEOF,    MESSAGE,  (body,typing,body.typing),  29) \
 X(a, STATIC,   ONEOF,    MESSAGE,  (body,stream_pull_request,body.stream_pull_request),  30) \
 X(a, STATIC,   ONEOF,    MESSAGE,  (body,stream_pull_response,body.stream_pull_response),  31) \
 X(a, STATIC,   ONEOF,    MESSAGE,  (body,app_data_update,body.app_data_update),  32) \
+X(a, STATIC,   ONEOF,    MESSAGE,  (body,sign_in,body.sign_in),  33) \
+X(a, STATIC,   ONEOF,    MESSAGE,  (body,acknowledgement,body.acknowledgement),  34) \
+X(a, STATIC,   ONEOF,    MESSAGE,  (body,refusal,body.refusal),  35) \
+X(a, STATIC,   ONEOF,    MESSAGE,  (body,history_request,body.history_request),  36) \
+X(a, STATIC,   ONEOF,    MESSAGE,  (body,history_page,body.history_page),  37) \
+X(a, STATIC,   ONEOF,    MESSAGE,  (body,group_request,body.group_request),  38) \
+X(a, STATIC,   ONEOF,    MESSAGE,  (body,group_response,body.group_response),  39) \
 X(a, STATIC,   OPTIONAL, MESSAGE,  reply_to,         64) \
 X(a, POINTER,  REPEATED, MESSAGE,  app_data,         65)
 #define rtmwire_v1_Envelope_CALLBACK NULL
@@ -253,6 +287,13 @@ X(a, POINTER,  REPEATED, MESSAGE,  app_data,         65)
 #define rtmwire_v1_Envelope_body_stream_pull_request_MSGTYPE rtmwire_v1_StreamPullRequest
 #define rtmwire_v1_Envelope_body_stream_pull_response_MSGTYPE rtmwire_v1_StreamPullResponse
 #define rtmwire_v1_Envelope_body_app_data_update_MSGTYPE rtmwire_v1_AppDataUpdate
+#define rtmwire_v1_Envelope_body_sign_in_MSGTYPE rtmwire_v1_SignIn
+#define rtmwire_v1_Envelope_body_acknowledgement_MSGTYPE rtmwire_v1_Acknowledgement
+#define rtmwire_v1_Envelope_body_refusal_MSGTYPE rtmwire_v1_Refusal
+#define rtmwire_v1_Envelope_body_history_request_MSGTYPE rtmwire_v1_HistoryRequest
+#define rtmwire_v1_Envelope_body_history_page_MSGTYPE rtmwire_v1_HistoryPage
+#define rtmwire_v1_Envelope_body_group_request_MSGTYPE rtmwire_v1_GroupRequest
+#define rtmwire_v1_Envelope_body_group_response_MSGTYPE rtmwire_v1_GroupResponse
 #define rtmwire_v1_Envelope_reply_to_MSGTYPE rtmwire_v1_MessageReference
 #define rtmwire_v1_Envelope_app_data_MSGTYPE rtmwire_v1_AppDataEntry
 
@@ -296,8 +337,8 @@ extern const pb_msgdesc_t rtmwire_v1_DeliveryOptions_msg;
 #define rtmwire_v1_DeliveryOptions_fields &rtmwire_v1_DeliveryOptions_msg
 
 /* Maximum encoded size of messages (where known) */
-#if defined(rtmwire_v1_TextMessage_size) && defined(rtmwire_v1_ImageMessage_size) && defined(rtmwire_v1_FileMessage_size) && defined(rtmwire_v1_StatusMessage_size) && defined(rtmwire_v1_Receipt_size) && defined(rtmwire_v1_StreamMessage_size) && defined(rtmwire_v1_StreamChunk_size) && defined(rtmwire_v1_MetadataMessage_size) && defined(rtmwire_v1_CustomMessage_size) && defined(rtmwire_v1_MessageEdit_size) && defined(rtmwire_v1_MessageRecall_size) && defined(rtmwire_v1_Reaction_size) && defined(rtmwire_v1_ReactionSummary_size) && defined(rtmwire_v1_StreamPullRequest_size) && defined(rtmwire_v1_StreamPullResponse_size) && defined(rtmwire_v1_AppDataUpdate_size)
-union rtmwire_v1_Envelope_body_size_union {char f16[(7 + rtmwire_v1_TextMessage_size)]; char f17[(7 + rtmwire_v1_ImageMessage_size)]; char f18[(7 + rtmwire_v1_FileMessage_size)]; char f19[(7 + rtmwire_v1_StatusMessage_size)]; char f20[(7 + rtmwire_v1_Receipt_size)]; char f21[(7 + rtmwire_v1_StreamMessage_size)]; char f22[(7 + rtmwire_v1_StreamChunk_size)]; char f23[(7 + rtmwire_v1_MetadataMessage_size)]; char f24[(7 + rtmwire_v1_CustomMessage_size)]; char f25[(7 + rtmwire_v1_MessageEdit_size)]; char f26[(7 + rtmwire_v1_MessageRecall_size)]; char f27[(7 + rtmwire_v1_Reaction_size)]; char f28[(7 + rtmwire_v1_ReactionSummary_size)]; char f30[(7 + rtmwire_v1_StreamPullRequest_size)]; char f31[(7 + rtmwire_v1_StreamPullResponse_size)]; char f32[(7 + rtmwire_v1_AppDataUpdate_size)]; char f0[11];};
+#if defined(rtmwire_v1_TextMessage_size) && defined(rtmwire_v1_ImageMessage_size) && defined(rtmwire_v1_FileMessage_size) && defined(rtmwire_v1_StatusMessage_size) && defined(rtmwire_v1_Receipt_size) && defined(rtmwire_v1_StreamMessage_size) && defined(rtmwire_v1_StreamChunk_size) && defined(rtmwire_v1_MetadataMessage_size) && defined(rtmwire_v1_CustomMessage_size) && defined(rtmwire_v1_MessageEdit_size) && defined(rtmwire_v1_MessageRecall_size) && defined(rtmwire_v1_Reaction_size) && defined(rtmwire_v1_ReactionSummary_size) && defined(rtmwire_v1_StreamPullRequest_size) && defined(rtmwire_v1_StreamPullResponse_size) && defined(rtmwire_v1_AppDataUpdate_size) && defined(rtmwire_v1_SignIn_size) && defined(rtmwire_v1_Acknowledgement_size) && defined(rtmwire_v1_Refusal_size) && defined(rtmwire_v1_HistoryRequest_size) && defined(rtmwire_v1_HistoryPage_size) && defined(rtmwire_v1_GroupRequest_size) && defined(rtmwire_v1_GroupResponse_size)
+union rtmwire_v1_Envelope_body_size_union {char f16[(7 + rtmwire_v1_TextMessage_size)]; char f17[(7 + rtmwire_v1_ImageMessage_size)]; char f18[(7 + rtmwire_v1_FileMessage_size)]; char f19[(7 + rtmwire_v1_StatusMessage_size)]; char f20[(7 + rtmwire_v1_Receipt_size)]; char f21[(7 + rtmwire_v1_StreamMessage_size)]; char f22[(7 + rtmwire_v1_StreamChunk_size)]; char f23[(7 + rtmwire_v1_MetadataMessage_size)]; char f24[(7 + rtmwire_v1_CustomMessage_size)]; char f25[(7 + rtmwire_v1_MessageEdit_size)]; char f26[(7 + rtmwire_v1_MessageRecall_size)]; char f27[(7 + rtmwire_v1_Reaction_size)]; char f28[(7 + rtmwire_v1_ReactionSummary_size)]; char f30[(7 + rtmwire_v1_StreamPullRequest_size)]; char f31[(7 + rtmwire_v1_StreamPullResponse_size)]; char f32[(7 + rtmwire_v1_AppDataUpdate_size)]; char f33[(7 + rtmwire_v1_SignIn_size)]; char f34[(7 + rtmwire_v1_Acknowledgement_size)]; char f35[(7 + rtmwire_v1_Refusal_size)]; char f36[(7 + rtmwire_v1_HistoryRequest_size)]; char f37[(7 + rtmwire_v1_HistoryPage_size)]; char f38[(7 + rtmwire_v1_GroupRequest_size)]; char f39[(7 + rtmwire_v1_GroupResponse_size)]; char f0[11];};
 #endif
 /* rtmwire_v1_Envelope_size depends on runtime parameters */
 /* rtmwire_v1_MessageReference_size depends on runtime parameters */

@@ -112,6 +112,23 @@ class Envelope extends \Google\Protobuf\Internal\Message
      *           The server's answer to a stream pull request; the content follows as stream chunks.
      *     @type \Rtmwire\V1\AppDataUpdate $app_data_update
      *           A change to the app data of an earlier message.
+     *     @type \Rtmwire\V1\SignIn $sign_in
+     *           A client signs in to the server with a token (first envelope of a connection, or a
+     *           token's renewal). Only a server answers it; it is never forwarded.
+     *     @type \Rtmwire\V1\Acknowledgement $acknowledgement
+     *           The server kept an envelope (its position in the conversation's history) or took a
+     *           request: sent to the envelope's sender alone.
+     *     @type \Rtmwire\V1\Refusal $refusal
+     *           The server refused an envelope or the connection: sent to the envelope's sender alone.
+     *     @type \Rtmwire\V1\HistoryRequest $history_request
+     *           A client asks the server for a page of the conversation's history (or what came after a
+     *           position: catch-up after a reconnect).
+     *     @type \Rtmwire\V1\HistoryPage $history_page
+     *           The server's answer to a history request: stored envelopes with their positions.
+     *     @type \Rtmwire\V1\GroupRequest $group_request
+     *           A client asks the server to create a group, change or list its members.
+     *     @type \Rtmwire\V1\GroupResponse $group_response
+     *           The server's answer to a group request, or a membership change sent to the members.
      *     @type \Rtmwire\V1\MessageReference $reply_to
      *           The message this envelope replies to. Absent = not a reply. Any body may reply (usually
      *           text, image or file). Numbered after the body kinds so that older readers, which keep it as
@@ -809,6 +826,229 @@ class Envelope extends \Google\Protobuf\Internal\Message
     {
         GPBUtil::checkMessage($var, \Rtmwire\V1\AppDataUpdate::class);
         $this->writeOneof(32, $var);
+
+        return $this;
+    }
+
+    /**
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     * @return \Rtmwire\V1\SignIn|null
+     */
+    public function getSignIn()
+    {
+        return $this->readOneof(33);
+    }
+
+    public function hasSignIn()
+    {
+        return $this->hasOneof(33);
+    }
+
+    /**
+     * A client signs in to the server with a token (first envelope of a connection, or a
+     * token's renewal). Only a server answers it; it is never forwarded.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.SignIn sign_in = 33;</code>
+     * @param \Rtmwire\V1\SignIn $var
+     * @return $this
+     */
+    public function setSignIn($var)
+    {
+        GPBUtil::checkMessage($var, \Rtmwire\V1\SignIn::class);
+        $this->writeOneof(33, $var);
+
+        return $this;
+    }
+
+    /**
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     * @return \Rtmwire\V1\Acknowledgement|null
+     */
+    public function getAcknowledgement()
+    {
+        return $this->readOneof(34);
+    }
+
+    public function hasAcknowledgement()
+    {
+        return $this->hasOneof(34);
+    }
+
+    /**
+     * The server kept an envelope (its position in the conversation's history) or took a
+     * request: sent to the envelope's sender alone.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.Acknowledgement acknowledgement = 34;</code>
+     * @param \Rtmwire\V1\Acknowledgement $var
+     * @return $this
+     */
+    public function setAcknowledgement($var)
+    {
+        GPBUtil::checkMessage($var, \Rtmwire\V1\Acknowledgement::class);
+        $this->writeOneof(34, $var);
+
+        return $this;
+    }
+
+    /**
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     * @return \Rtmwire\V1\Refusal|null
+     */
+    public function getRefusal()
+    {
+        return $this->readOneof(35);
+    }
+
+    public function hasRefusal()
+    {
+        return $this->hasOneof(35);
+    }
+
+    /**
+     * The server refused an envelope or the connection: sent to the envelope's sender alone.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.Refusal refusal = 35;</code>
+     * @param \Rtmwire\V1\Refusal $var
+     * @return $this
+     */
+    public function setRefusal($var)
+    {
+        GPBUtil::checkMessage($var, \Rtmwire\V1\Refusal::class);
+        $this->writeOneof(35, $var);
+
+        return $this;
+    }
+
+    /**
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     * @return \Rtmwire\V1\HistoryRequest|null
+     */
+    public function getHistoryRequest()
+    {
+        return $this->readOneof(36);
+    }
+
+    public function hasHistoryRequest()
+    {
+        return $this->hasOneof(36);
+    }
+
+    /**
+     * A client asks the server for a page of the conversation's history (or what came after a
+     * position: catch-up after a reconnect).
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.HistoryRequest history_request = 36;</code>
+     * @param \Rtmwire\V1\HistoryRequest $var
+     * @return $this
+     */
+    public function setHistoryRequest($var)
+    {
+        GPBUtil::checkMessage($var, \Rtmwire\V1\HistoryRequest::class);
+        $this->writeOneof(36, $var);
+
+        return $this;
+    }
+
+    /**
+     * The server's answer to a history request: stored envelopes with their positions.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     * @return \Rtmwire\V1\HistoryPage|null
+     */
+    public function getHistoryPage()
+    {
+        return $this->readOneof(37);
+    }
+
+    public function hasHistoryPage()
+    {
+        return $this->hasOneof(37);
+    }
+
+    /**
+     * The server's answer to a history request: stored envelopes with their positions.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.HistoryPage history_page = 37;</code>
+     * @param \Rtmwire\V1\HistoryPage $var
+     * @return $this
+     */
+    public function setHistoryPage($var)
+    {
+        GPBUtil::checkMessage($var, \Rtmwire\V1\HistoryPage::class);
+        $this->writeOneof(37, $var);
+
+        return $this;
+    }
+
+    /**
+     * A client asks the server to create a group, change or list its members.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     * @return \Rtmwire\V1\GroupRequest|null
+     */
+    public function getGroupRequest()
+    {
+        return $this->readOneof(38);
+    }
+
+    public function hasGroupRequest()
+    {
+        return $this->hasOneof(38);
+    }
+
+    /**
+     * A client asks the server to create a group, change or list its members.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.GroupRequest group_request = 38;</code>
+     * @param \Rtmwire\V1\GroupRequest $var
+     * @return $this
+     */
+    public function setGroupRequest($var)
+    {
+        GPBUtil::checkMessage($var, \Rtmwire\V1\GroupRequest::class);
+        $this->writeOneof(38, $var);
+
+        return $this;
+    }
+
+    /**
+     * The server's answer to a group request, or a membership change sent to the members.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     * @return \Rtmwire\V1\GroupResponse|null
+     */
+    public function getGroupResponse()
+    {
+        return $this->readOneof(39);
+    }
+
+    public function hasGroupResponse()
+    {
+        return $this->hasOneof(39);
+    }
+
+    /**
+     * The server's answer to a group request, or a membership change sent to the members.
+     *
+     * Generated from protobuf field <code>.rtmwire.v1.GroupResponse group_response = 39;</code>
+     * @param \Rtmwire\V1\GroupResponse $var
+     * @return $this
+     */
+    public function setGroupResponse($var)
+    {
+        GPBUtil::checkMessage($var, \Rtmwire\V1\GroupResponse::class);
+        $this->writeOneof(39, $var);
 
         return $this;
     }

@@ -12,6 +12,9 @@ require 'rtmwire/v1/edit_pb'
 require 'rtmwire/v1/recall_pb'
 require 'rtmwire/v1/reaction_pb'
 require 'rtmwire/v1/typing_pb'
+require 'rtmwire/v1/session_pb'
+require 'rtmwire/v1/history_pb'
+require 'rtmwire/v1/group_pb'
 
 Google::Protobuf::DescriptorPool.generated_pool.build do
   add_file("rtmwire/v1/envelope.proto", :syntax => :proto3) do
@@ -41,6 +44,13 @@ Google::Protobuf::DescriptorPool.generated_pool.build do
         optional :stream_pull_request, :message, 30, "rtmwire.v1.StreamPullRequest"
         optional :stream_pull_response, :message, 31, "rtmwire.v1.StreamPullResponse"
         optional :app_data_update, :message, 32, "rtmwire.v1.AppDataUpdate"
+        optional :sign_in, :message, 33, "rtmwire.v1.SignIn"
+        optional :acknowledgement, :message, 34, "rtmwire.v1.Acknowledgement"
+        optional :refusal, :message, 35, "rtmwire.v1.Refusal"
+        optional :history_request, :message, 36, "rtmwire.v1.HistoryRequest"
+        optional :history_page, :message, 37, "rtmwire.v1.HistoryPage"
+        optional :group_request, :message, 38, "rtmwire.v1.GroupRequest"
+        optional :group_response, :message, 39, "rtmwire.v1.GroupResponse"
       end
     end
     add_message "rtmwire.v1.MessageReference" do
