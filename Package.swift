@@ -98,6 +98,7 @@ let package = Package(
                 "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
                 server("Crypto", from: "swift-crypto"),
                 server("SQLiteNIO", from: "sqlite-nio"),
+                server("NIOConcurrencyHelpers", from: "swift-nio"),
                 server("NIOCore", from: "swift-nio"),
                 server("NIOPosix", from: "swift-nio"),
                 server("Logging", from: "swift-log"),
@@ -186,7 +187,7 @@ let package = Package(
         .testTarget(
             name: "RTMWireServerTests",
             dependencies: [
-                "RTMWire", "RTMWireServer", "RTMWireTestSupport",
+                "RTMWire", "RTMWireServer", "RTMWireNIO", "RTMWireTransport", "RTMWireTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),

@@ -6,7 +6,7 @@
 /// - `channels`: the channels the user may join, as names or prefixes ending in `*`
 ///   (`["general", "team-*"]`). Absent = any channel; empty = none.
 /// - `groups`: groups the user belongs to by the backend's word, besides the members the server
-///   keeps (``GroupMembership``).
+///   keeps (``ServerStorage/groupMembers(_:)``).
 public struct TokenClaims: Codable, Hashable, Sendable {
     /// `sub`: the user id. Required.
     public var subject: String?

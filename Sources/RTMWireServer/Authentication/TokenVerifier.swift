@@ -1,4 +1,5 @@
 import Foundation
+import RTMWire
 
 /// Verifies the signed tokens (JSON Web Tokens in compact JWS form, RFC 7519 and RFC 7515) that
 /// clients present, as minted by any backend with a standard JWT library: HS256 with a shared
@@ -25,14 +26,15 @@ public struct TokenVerifier: Sendable {
         /// Whether a token must carry `exp`. Default true: a token without one would never
         /// expire.
         public var requiresExpiry: Bool
-        /// The longest token read; longer ones are refused before any parsing. Default 8,192
-        /// bytes.
+        /// The longest token read; longer ones are refused before any parsing. Default
+        /// `Limits.maxTokenBytes` (8,192 bytes), the limit a sign-in envelope is held to.
         public var maxTokenBytes: Int
 
         /// Creates a configuration.
         public init(
             keys: [TokenKey], audience: String? = nil, issuer: String? = nil,
-            clockSkewMs: Int64 = 30_000, requiresExpiry: Bool = true, maxTokenBytes: Int = 8_192
+            clockSkewMs: Int64 = 30_000, requiresExpiry: Bool = true,
+            maxTokenBytes: Int = Limits.default.maxTokenBytes
         ) {
             self.keys = keys
             self.audience = audience

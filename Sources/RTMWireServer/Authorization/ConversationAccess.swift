@@ -7,7 +7,7 @@ import RTMWire
 ///   they are not in).
 /// - **Channel:** joined by name, as Agora RTM channels are, unless the token's `channels` claim
 ///   restricts which (``AccessToken/allowsChannel(_:)``).
-/// - **Group:** members only: those the server keeps (``GroupMembership``) and those the token's
+/// - **Group:** members only: those the server keeps (``ServerStorage/groupMembers(_:)``) and those the token's
 ///   `groups` claim names.
 public enum ConversationAccess {
     /// Why access was refused.
@@ -23,7 +23,7 @@ public enum ConversationAccess {
     /// Whether `token`'s user may post to and read `conversation`; `members` are the group's
     /// members as stored (ignored for other conversations). Nil when allowed.
     public static func denial(
-        _ conversation: Conversation, for token: AccessToken, members: [GroupMembership]
+        _ conversation: Conversation, for token: AccessToken, members: [GroupMember]
     ) -> Denial? {
         guard !conversation.id.isEmpty else { return .noConversation }
         switch conversation.type {

@@ -10,10 +10,14 @@ public actor CommitBatcher {
     /// The most envelopes one transaction holds. Default 1,000.
     public nonisolated let maxBatch: Int
     private let clock: @Sendable () -> Int64
-    private var pending: [(EnvelopeToStore, Waiter)] = []
+    private var pending: [Request] = []
     private var committing = false
 
-    private typealias Waiter = CheckedContinuation<Result<StoredPosition, StorageError>, Never>
+    /// Envelopes of one caller, stored in order, and who waits for their positions.
+    private struct Request {
+        var envelopes: [EnvelopeToStore]
+        var waiter: CheckedContinuation<Result<[StoredPosition], StorageError>, Never>
+    }
 
     /// Creates a batcher over `storage`; `clock` stamps each transaction (ms since the Unix epoch).
     public init(
@@ -28,8 +32,21 @@ public actor CommitBatcher {
     /// Stores `envelope` with the next commit and returns its position once that commit is
     /// durable; throws the commit's ``StorageError`` when it fails (nothing of its batch is kept).
     public func store(_ envelope: EnvelopeToStore) async throws(StorageError) -> StoredPosition {
-        try await withCheckedContinuation { continuation in
-            pending.append((envelope, continuation))
+        let positions = try await store([envelope])
+        guard let position = positions.first else {
+            throw StorageError(.unavailable, "storage returned no position")
+        }
+        return position
+    }
+
+    /// Stores `envelopes`, in order, with the next commit (one commit, unless there are more than
+    /// ``maxBatch`` of them), and returns their positions once it is durable.
+    public func store(_ envelopes: [EnvelopeToStore]) async throws(StorageError)
+        -> [StoredPosition]
+    {
+        guard !envelopes.isEmpty else { return [] }
+        return try await withCheckedContinuation { waiter in
+            pending.append(Request(envelopes: envelopes, waiter: waiter))
             if !committing {
                 committing = true
                 Task { await self.commitWhilePending() }
@@ -39,21 +56,33 @@ public actor CommitBatcher {
 
     private func commitWhilePending() async {
         while !pending.isEmpty {
-            let batch = Array(pending.prefix(maxBatch))
-            pending.removeFirst(batch.count)
+            // Whole requests, up to maxBatch envelopes (a larger request goes alone).
+            var count = 0
+            var taken = 0
+            while taken < pending.count,
+                taken == 0 || count + pending[taken].envelopes.count <= maxBatch
+            {
+                count += pending[taken].envelopes.count
+                taken += 1
+            }
+            let batch = Array(pending.prefix(taken))
+            pending.removeFirst(taken)
             do throws(StorageError) {
-                let positions = try await storage.append(batch.map(\.0), at: clock())
-                guard positions.count == batch.count else {
+                let positions = try await storage.append(
+                    batch.flatMap(\.envelopes), at: clock())
+                guard positions.count == count else {
                     throw StorageError(
                         .unavailable,
-                        "storage returned \(positions.count) positions for \(batch.count) envelopes"
-                    )
+                        "storage returned \(positions.count) positions for \(count) envelopes")
                 }
-                for ((_, continuation), position) in zip(batch, positions) {
-                    continuation.resume(returning: .success(position))
+                var start = 0
+                for request in batch {
+                    let end = start + request.envelopes.count
+                    request.waiter.resume(returning: .success(Array(positions[start..<end])))
+                    start = end
                 }
             } catch {
-                for (_, continuation) in batch { continuation.resume(returning: .failure(error)) }
+                for request in batch { request.waiter.resume(returning: .failure(error)) }
             }
         }
         committing = false

@@ -1,3 +1,5 @@
+import RTMWire
+
 /// Where the server keeps what it acknowledged: histories of envelopes and group members. The
 /// embedded default is ``SQLiteStorage``; every backend passes the same storage tests.
 ///
@@ -14,42 +16,23 @@ public protocol ServerStorage: Sendable {
     /// Reads a page of a history.
     func history(_ query: HistoryQuery) async throws(StorageError) -> HistorySlice
 
+    /// The senders of the messages `messageIDs` names that `key`'s history holds, by message id
+    /// (where a receipt goes back to).
+    func senders(of messageIDs: [String], in key: HistoryKey) async throws(StorageError)
+        -> [String: String]
+
     /// Deletes what ``RetentionPolicy/maxAgeMs`` no longer keeps, as of `nowMs`; returns how
     /// many envelopes it deleted.
     func deleteExpired(at nowMs: Int64) async throws(StorageError) -> Int
 
     /// The members of a group, with their roles; empty when the group does not exist.
-    func groupMembers(_ groupID: String) async throws(StorageError) -> [GroupMembership]
+    func groupMembers(_ groupID: String) async throws(StorageError) -> [GroupMember]
 
     /// Applies changes to a group's members in one transaction: each user's role is set, or
     /// the user removed when the role is nil.
-    func updateGroup(_ groupID: String, _ changes: [String: GroupMembership.Role?])
+    func updateGroup(_ groupID: String, _ changes: [String: GroupRole?])
         async throws(StorageError)
 
     /// Closes the storage; later calls throw ``StorageError/Code/closed``.
     func close() async
-}
-
-/// One member of a group as storage keeps it.
-public struct GroupMembership: Sendable, Hashable {
-    /// A member's role (Agora Chat: owner, admins, members).
-    public enum Role: Int, Sendable, Hashable, CaseIterable {
-        /// Posts and receives.
-        case member = 1
-        /// Also adds and removes members.
-        case admin = 2
-        /// Also makes and unmakes admins; one per group.
-        case owner = 3
-    }
-
-    /// The member's user id.
-    public var userID: String
-    /// Its role.
-    public var role: Role
-
-    /// Creates a membership.
-    public init(userID: String, role: Role) {
-        self.userID = userID
-        self.role = role
-    }
 }

@@ -32,11 +32,11 @@ struct ConversationAccessTests {
         #expect(ConversationAccess.denial(group, for: alice, members: []) == .notGroupMember("g"))
         #expect(
             ConversationAccess.denial(
-                group, for: alice, members: [GroupMembership(userID: "bob", role: .owner)])
+                group, for: alice, members: [GroupMember(userID: "bob", role: .owner)])
                 == .notGroupMember("g"))
         #expect(
             ConversationAccess.denial(
-                group, for: alice, members: [GroupMembership(userID: "alice", role: .member)])
+                group, for: alice, members: [GroupMember(userID: "alice", role: .member)])
                 == nil)
         #expect(
             ConversationAccess.denial(

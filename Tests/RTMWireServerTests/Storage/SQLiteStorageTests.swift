@@ -154,17 +154,29 @@ struct SQLiteStorageTests {
         await storage.close()
     }
 
+    @Test func findsTheSendersOfStoredMessages() async throws {
+        let directory = try TemporaryDirectory()
+        let storage = try await open(directory)
+        _ = try await storage.append(
+            [envelope("m1", from: "alice"), envelope("m2", from: "bob")], at: 1_000)
+        let senders = try await storage.senders(of: ["m1", "m2", "m3"], in: Self.channel)
+        #expect(senders == ["m1": "alice", "m2": "bob"])
+        let elsewhere = HistoryKey(Conversation(type: .group, id: "g"), senderID: "alice")!
+        #expect(try await storage.senders(of: ["m1"], in: elsewhere).isEmpty)
+        await storage.close()
+    }
+
     @Test func keepsGroupMembersAndRoles() async throws {
         let directory = try TemporaryDirectory()
         let storage = try await open(directory)
         #expect(try await storage.groupMembers("g").isEmpty)
         try await storage.updateGroup("g", ["alice": .owner, "bob": .member, "carol": .admin])
-        let changes: [String: GroupMembership.Role?] = ["bob": .admin, "carol": nil]
+        let changes: [String: GroupRole?] = ["bob": .admin, "carol": nil]
         try await storage.updateGroup("g", changes)
         #expect(
             try await storage.groupMembers("g") == [
-                GroupMembership(userID: "alice", role: .owner),
-                GroupMembership(userID: "bob", role: .admin),
+                GroupMember(userID: "alice", role: .owner),
+                GroupMember(userID: "bob", role: .admin),
             ])
         await storage.close()
     }
@@ -243,11 +255,17 @@ final class CountingStorage: ServerStorage {
         try await base.deleteExpired(at: nowMs)
     }
 
-    func groupMembers(_ groupID: String) async throws(StorageError) -> [GroupMembership] {
+    func senders(of messageIDs: [String], in key: HistoryKey) async throws(StorageError)
+        -> [String: String]
+    {
+        try await base.senders(of: messageIDs, in: key)
+    }
+
+    func groupMembers(_ groupID: String) async throws(StorageError) -> [GroupMember] {
         try await base.groupMembers(groupID)
     }
 
-    func updateGroup(_ groupID: String, _ changes: [String: GroupMembership.Role?])
+    func updateGroup(_ groupID: String, _ changes: [String: GroupRole?])
         async throws(StorageError)
     {
         try await base.updateGroup(groupID, changes)

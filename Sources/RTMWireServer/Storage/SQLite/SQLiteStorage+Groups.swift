@@ -1,7 +1,8 @@
+import RTMWire
 import SQLiteNIO
 
 extension SQLiteStorage {
-    public func groupMembers(_ groupID: String) async throws(StorageError) -> [GroupMembership] {
+    public func groupMembers(_ groupID: String) async throws(StorageError) -> [GroupMember] {
         try checkOpen()
         do {
             let rows = try await reader.query(
@@ -10,11 +11,12 @@ extension SQLiteStorage {
             return try rows.map { row in
                 guard let userID = row.column("user_id")?.string,
                     let raw = row.column("role")?.integer,
-                    let role = GroupMembership.Role(rawValue: Int(raw))
+                    let role = GroupRole.knownValues.first(where: { $0.rawValue == raw }),
+                    role != .unspecified
                 else {
                     throw StorageError(.corrupt, "a group_members row has an unknown role")
                 }
-                return GroupMembership(userID: userID, role: role)
+                return GroupMember(userID: userID, role: role)
             }
         } catch let error as StorageError {
             throw error
@@ -23,17 +25,17 @@ extension SQLiteStorage {
         }
     }
 
-    public func updateGroup(_ groupID: String, _ changes: [String: GroupMembership.Role?])
+    public func updateGroup(_ groupID: String, _ changes: [String: GroupRole?])
         async throws(StorageError)
     {
         guard !changes.isEmpty else { return }
         try await writeTransaction("change the members of group \(groupID)") {
             for (userID, role) in changes.sorted(by: { $0.key < $1.key }) {
-                if let role {
+                if let role, role != .unspecified {
                     _ = try await self.writer.query(
                         "INSERT INTO group_members (group_id, user_id, role) VALUES (?, ?, ?) "
                             + "ON CONFLICT (group_id, user_id) DO UPDATE SET role = excluded.role",
-                        [.text(groupID), .text(userID), .integer(role.rawValue)])
+                        [.text(groupID), .text(userID), .integer(Int(role.rawValue))])
                 } else {
                     _ = try await self.writer.query(
                         "DELETE FROM group_members WHERE group_id = ? AND user_id = ?",

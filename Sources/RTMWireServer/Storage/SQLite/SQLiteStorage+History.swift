@@ -48,6 +48,31 @@ extension SQLiteStorage {
         }
     }
 
+    public func senders(of messageIDs: [String], in key: HistoryKey) async throws(StorageError)
+        -> [String: String]
+    {
+        try checkOpen()
+        var senders: [String: String] = [:]
+        do {
+            for chunk in messageIDs.chunks(of: Self.rowsPerStatement) {
+                let rows = try await reader.query(
+                    "SELECT message_id, sender_id FROM envelopes WHERE history = ? AND message_id IN ("
+                        + Self.placeholders(chunk.count) + ")",
+                    [.text(key.rawValue)] + chunk.map { .text($0) })
+                for row in rows {
+                    if let id = row.column("message_id")?.string,
+                        let sender = row.column("sender_id")?.string
+                    {
+                        senders[id] = sender
+                    }
+                }
+            }
+        } catch {
+            throw StorageError(mapping: error, doing: "read the senders of messages in \(key)")
+        }
+        return senders
+    }
+
     private func reload(_ head: HistoryHead) -> HistorySlice {
         HistorySlice(
             status: .reload, envelopes: [], epoch: head.epoch, latestPosition: head.lastPosition,

@@ -1,0 +1,196 @@
+import RTMWire
+import RTMWireNIO
+
+extension ChatServer {
+    /// What the server does with a body kind.
+    enum Handling {
+        /// Stored, acknowledged, delivered.
+        case stored
+        /// Delivered only (presence, typing).
+        case delivered
+        /// Answered by the server.
+        case request
+        /// Sent only by a server: refused from a client.
+        case serverOnly
+        /// Answered by a service the server does not run yet: refused, never forwarded.
+        case notServed
+
+        init(_ body: Envelope.Body?) {
+            switch body {
+            case .text?, .image?, .file?, .custom?, .stream?, .streamChunk?, .edit?, .recall?,
+                .reaction?, .appDataUpdate?:
+                self = .stored
+            case .receipt(let receipt)?:
+                if case .groupAckQuery? = receipt.kind {
+                    self = .notServed
+                } else if case .groupAckPage? = receipt.kind {
+                    self = .serverOnly
+                } else if case .groupReadCount? = receipt.kind {
+                    self = .serverOnly
+                } else {
+                    self = .stored
+                }
+            case .status?, .typing?:
+                self = .delivered
+            case .signIn?, .historyRequest?, .groupRequest?:
+                self = .request
+            case .acknowledgement?, .refusal?, .historyPage?, .groupResponse?, .reactionSummary?,
+                .streamPullResponse?:
+                self = .serverOnly
+            case .metadata?, .streamPullRequest?:
+                self = .notServed
+            case nil:
+                // A kind newer than this server: kept and routed by its header, as the
+                // schema's evolution rules promise.
+                self = .stored
+            }
+        }
+    }
+
+    /// Decides one envelope of the turn's connection.
+    func handle(_ incoming: RelayEnvelope, _ turn: inout Turn) async {
+        let envelope: Envelope
+        do {
+            envelope = try Envelope(serializedBytes: incoming.bytes, options: configuration.codec)
+        } catch {
+            await flush(&turn)
+            refuse(
+                .invalidEnvelope, "\(error)", of: incoming.messageID, in: incoming.conversation,
+                &turn)
+            return
+        }
+        let handling = Handling(envelope.body)
+        // Only chat envelopes wait for a commit together; anything else answers after them.
+        var scratch = Turn(connection: turn.connection)
+        if handling != .stored { await flush(&turn) }
+        guard let access = signedInUser(for: envelope, &scratch) else {
+            return await merge(scratch, into: &turn)
+        }
+        guard let conversation = envelope.conversation else { return }
+        switch handling {
+        case .request:
+            await merge(scratch, into: &turn)
+            await answer(envelope, from: access, &turn)
+        case .serverOnly:
+            refuse(
+                .forbidden, "a \(envelope.body?.jsonName ?? "") envelope is the server's to send",
+                of: envelope.messageID, in: conversation, &turn)
+        case .notServed:
+            refuse(
+                .unavailable,
+                "this server does not answer \(envelope.body?.jsonName ?? "this kind") yet",
+                of: envelope.messageID, in: conversation, &turn)
+        case .delivered, .stored:
+            guard
+                let recipients = await recipients(
+                    of: envelope, in: conversation, from: access, &scratch)
+            else { return await merge(scratch, into: &turn) }
+            if handling == .delivered {
+                // Taken, not kept: position 0 tells the sender its presence or typing reached
+                // the server (and, for a join, that what is sent to the channel now reaches it).
+                reply(
+                    .acknowledgement(Acknowledgement(messageID: envelope.messageID)),
+                    in: conversation, &scratch)
+                if !recipients.isEmpty {
+                    scratch.actions.append(.deliver(incoming, to: recipients))
+                }
+                return await merge(scratch, into: &turn)
+            }
+            guard
+                let key = HistoryKey(conversation, senderID: access.userID)
+            else { return }
+            turn.pending.append(
+                Pending(
+                    envelope: incoming,
+                    toStore: EnvelopeToStore(
+                        key: key, messageID: envelope.messageID, senderID: access.userID,
+                        bytes: incoming.bytes),
+                    conversation: conversation, recipients: recipients))
+        }
+    }
+
+    /// Adds `scratch`'s actions after what is pending.
+    func merge(_ scratch: Turn, into turn: inout Turn) async {
+        guard !scratch.actions.isEmpty else { return }
+        await flush(&turn)
+        turn.actions += scratch.actions
+        turn.isClosed = turn.isClosed || scratch.isClosed
+    }
+
+    /// The connections `envelope` goes to (never the sending one), after checking that its
+    /// user may post to `conversation`; nil after refusing it. Joins and leaves channels.
+    func recipients(
+        of envelope: Envelope, in conversation: Conversation, from access: AccessToken,
+        _ turn: inout Turn
+    ) async -> [Int]? {
+        let members =
+            conversation.type == .group ? await groupMembers(conversation.id) : []
+        if let denial = ConversationAccess.denial(conversation, for: access, members: members) {
+            refuse(
+                .forbidden, "\(denial)", of: envelope.messageID, in: conversation, &turn)
+            return nil
+        }
+        let id = turn.connection.id
+        if case .receipt(let receipt)? = envelope.body {
+            return await receiptRecipients(receipt, in: conversation, from: access, id)
+        }
+        return directory.withLockedValue { directory -> [Int] in
+            var recipients: Set<Int>
+            switch conversation.type {
+            case .peer:
+                recipients = directory.connections(of: conversation.id)
+                    .union(directory.connections(of: access.userID))
+            case .channel:
+                directory.join(id, channel: conversation.id)
+                recipients = directory.members(ofChannel: conversation.id)
+                if case .status(let status)? = envelope.body, status.memberUserID.isEmpty,
+                    status.presence == .offline
+                {
+                    directory.leave(id, channel: conversation.id)
+                }
+            default:
+                recipients = directory.grantedConnections(ofGroup: conversation.id)
+                for member in members {
+                    recipients.formUnion(directory.connections(of: member.userID))
+                }
+            }
+            recipients.remove(id)
+            return recipients.sorted()
+        }
+    }
+
+    /// A receipt goes back to the senders of the messages it names (a conversation-read
+    /// receipt in a peer conversation: to the peer), wherever they are connected.
+    func receiptRecipients(
+        _ receipt: Receipt, in conversation: Conversation, from access: AccessToken, _ id: Int
+    ) async -> [Int] {
+        var ids: [String] = []
+        switch receipt.kind {
+        case .delivery(let delivery)?: ids = delivery.messageIDs
+        case .messageRead(let read)?: ids = [read.messageID]
+        case .groupRead(let read)?: ids = [read.messageID]
+        default: break
+        }
+        var senders: Set<String> = []
+        if ids.isEmpty {
+            if conversation.type == .peer { senders = [conversation.id] }
+        } else if let key = HistoryKey(conversation, senderID: access.userID) {
+            senders = Set(((try? await storage.senders(of: ids, in: key)) ?? [:]).values)
+        }
+        return directory.withLockedValue { directory in
+            var recipients = Set(senders.flatMap { directory.connections(of: $0) })
+            recipients.remove(id)
+            return recipients.sorted()
+        }
+    }
+
+    /// The stored members of `group`, read once and kept until the group changes (none when
+    /// storage cannot be read).
+    func groupMembers(_ group: String) async -> [GroupMember] {
+        if let cached = groups.withLockedValue({ $0[group] }) { return cached }
+        // Unreadable storage admits nobody, and is asked again next time.
+        guard let members = try? await storage.groupMembers(group) else { return [] }
+        groups.withLockedValue { $0[group] = members }
+        return members
+    }
+}

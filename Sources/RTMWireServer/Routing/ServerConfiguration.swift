@@ -1,0 +1,36 @@
+import RTMWire
+
+/// Settings of a ``ChatServer``: how connections sign in, the codec's rules, and who the
+/// server's own envelopes are from.
+public struct ServerConfiguration: Sendable {
+    /// How a connection becomes a user.
+    public enum Authentication: Sendable {
+        /// By a signed token: in the WebSocket handshake, or in a sign-in envelope first.
+        case tokens(TokenVerifier)
+        /// By the sender its first envelope names, without proof: for development on a
+        /// machine of one's own only (`rtmwire serve` allows it on a loopback address alone).
+        case unauthenticated
+    }
+
+    /// How a connection becomes a user.
+    public var authentication: Authentication
+    /// The rules every envelope is decoded and checked with (the full decoder's, so that what
+    /// the server stores and forwards is what every receiver accepts).
+    public var codec: CodecOptions
+    /// Who the server's own envelopes (acknowledgements, refusals, pages, offline statuses) are
+    /// from. Default `rtmwire-server`.
+    public var identity: Sender
+    /// The most envelopes one commit stores. Default 1,000.
+    public var maxCommitBatch: Int
+
+    /// Creates settings.
+    public init(
+        authentication: Authentication, codec: CodecOptions = .default,
+        identity: Sender = Sender(userID: "rtmwire-server"), maxCommitBatch: Int = 1_000
+    ) {
+        self.authentication = authentication
+        self.codec = codec
+        self.identity = identity
+        self.maxCommitBatch = maxCommitBatch
+    }
+}

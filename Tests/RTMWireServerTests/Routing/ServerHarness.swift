@@ -1,0 +1,83 @@
+import Foundation
+import RTMWire
+import RTMWireNIO
+import RTMWireTransport
+
+@testable import RTMWireServer
+
+/// A ``ChatServer`` behind a real relay on 127.0.0.1, over SQLite in a folder of its own, and
+/// what its clients do: sign in, send, receive the server's answers.
+struct ServerHarness {
+    static let secret = Array("the server tests' secret, 32+ bytes".utf8)
+    static let signer = try! TokenSigner(secret: secret)
+    static let verifier = TokenVerifier(.init(keys: [try! TokenKey(secret: secret)]))
+
+    /// A token for `user`, valid for an hour (or `expiresIn` seconds).
+    static func token(_ user: String, expiresIn: Double = 3_600, groups: [String]? = nil)
+        -> String
+    {
+        try! signer.sign(
+            TokenClaims(
+                subject: user, expiresAt: Date().timeIntervalSince1970 + expiresIn, groups: groups))
+    }
+
+    /// Runs `body` with the TCP port of a server over the database in `directory`.
+    static func run<Result: Sendable>(
+        in directory: String,
+        authentication: ServerConfiguration.Authentication = .tokens(verifier),
+        _ body: (Int) async throws -> Result
+    ) async throws -> Result {
+        let storage = try await SQLiteStorage.open(
+            directory: directory, configuration: .init(durability: .normal))
+        let server = ChatServer(
+            configuration: ServerConfiguration(authentication: authentication), storage: storage)
+        let relay = EnvelopeRelay(router: server)
+        do {
+            let result = try await relay.run(
+                tcp: RelayEndpoint(host: "127.0.0.1", port: 0), webSocket: nil
+            ) { addresses in try await body(addresses.tcp!.port!) }
+            await storage.close()
+            return result
+        } catch {
+            await storage.close()
+            throw error
+        }
+    }
+
+    static func envelope(
+        _ id: String, from user: String, to conversation: Conversation, _ body: Envelope.Body
+    ) -> Envelope {
+        Envelope(
+            messageID: id, sender: Sender(userID: user), sendTimeMs: 1_764_000_000_000,
+            conversation: conversation, body: body)
+    }
+
+    static func text(_ id: String, from user: String, to conversation: Conversation) -> Envelope {
+        envelope(id, from: user, to: conversation, .text(TextMessage(text: "\(id) 안녕 👋")))
+    }
+
+    /// Signs `connection` in as `user` and returns the server's answer.
+    static func signIn(
+        _ connection: some EnvelopeConnection, as user: String, token: String? = nil
+    ) async throws -> Envelope? {
+        try await connection.send(
+            envelope(
+                "sign-in-\(user)", from: user, to: Conversation(type: .peer, id: user),
+                .signIn(SignIn(token: token ?? Self.token(user)))))
+        return try await connection.receive()
+    }
+}
+
+extension Envelope {
+    /// The acknowledgement this envelope carries, if it is one.
+    var acknowledgement: Acknowledgement? {
+        if case .acknowledgement(let ack)? = body { return ack }
+        return nil
+    }
+
+    /// The refusal this envelope carries, if it is one.
+    var refusal: Refusal? {
+        if case .refusal(let refusal)? = body { return refusal }
+        return nil
+    }
+}
