@@ -59,6 +59,11 @@ def build(ctx):
                      "conformance fuzz).",
                      header(name) + f_len(19, f_varint(1, (1 << 32) - 1)),
                      topic="enum-above-32-bits"))
+    add(Valid("status-presence-negative", "presence = -2, a negative value of the open enum: "
+              "kept as the number -2 (JSON shows -2) and written sign-extended in 10 bytes, as "
+              "proto3 writes every negative enum (found by rtmwire conformance fuzz, in a "
+              "conversation's type).",
+              env("status-presence-negative", {"presence": -2}), topic="enum-negative"))
     name = "status-hand-raised-wrong-wire-type"
     add(NonCanonical(name, "hand_raised (a bool, varint) arrives as fixed32 01 00 00 00. Google "
                      "keeps it as an unknown field, so hand_raised stays false. protobuf-c 1.4.1 "

@@ -347,10 +347,11 @@ stream assembler limits.
 
 What every runtime above reads the same way, and so what an encoder must emit to be read
 correctly everywhere. Every **valid** vector is in this form, and every runtime reads every
-valid vector as it says; every runtime also re-encodes it to the same bytes, except where three
-things are written differently (generation fails on any other difference): a string holding
-U+0000 (protobuf-c and nanopb cut it), a field numbered after a set oneof member (Go, APIv1 and
-rust-protobuf write oneofs last) and repeated scalars (rust-protobuf writes them unpacked). RTMWire's encoder emits only this form (`InteropProfileTests` checks its output):
+valid vector as it says, except nanopb, which refuses a negative enum value; every runtime also
+re-encodes it to the same bytes, except where three things are written differently (generation
+fails on any other difference): a string holding U+0000 (protobuf-c and nanopb cut it), a field
+numbered after a set oneof member (Go, APIv1 and rust-protobuf write oneofs last) and repeated
+scalars (rust-protobuf writes them unpacked). RTMWire's encoder emits only this form (`InteropProfileTests` checks its output):
 
 - fields in ascending field-number order, each singular field and each sub-message once and in
   one piece, at most one member of each oneof;

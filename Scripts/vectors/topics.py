@@ -165,6 +165,10 @@ TOPICS.update({
         "its low 32 bits, sign-extended: re-encoded in 10 bytes",
         {"nanopb": "refuses a value above 32 bits (`integer too large`); writes -1 back in 5 "
                    "bytes"}),
+    "enum-negative": Topic(
+        "a negative enum value (open enum), sign-extended in 10 bytes as proto3 writes it",
+        "kept as the negative number; re-encoded the same",
+        {"nanopb": "refuses it (`integer too large`): it reads an enum as at most 32 bits"}),
     "padded-tag-hides": Topic(
         "invalid content (bad UTF-8, a malformed sub-message) in a field whose tag is padded",
         "rejected like the same content under a minimal tag",

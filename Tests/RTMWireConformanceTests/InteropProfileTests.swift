@@ -29,6 +29,9 @@ struct InteropProfileTests {
             inside += 1
             let departing = vector.results.filter {
                 $0.value.departs(from: vector) && !writesTheSameMessage($0.value, vector)
+                    // The one reading difference the profile names: nanopb refuses a negative
+                    // enum value (Vectors/README.md).
+                    && !($0.key == "nanopb" && vector.name == "status-presence-negative")
             }.keys.sorted()
             #expect(departing == [], "\(vector.name) is inside the profile")
         }
