@@ -60,7 +60,11 @@ public final class ChatServer: RelayRouter {
     /// and closing it when the token does not pass).
     public func opened(_ connection: RelayConnection) async -> [RelayAction] {
         directory.withLockedValue { $0.open(connection) }
-        guard let credential = connection.credential else { return [] }
+        // Without authentication a handshake's credential means nothing: the first envelope's
+        // sender is the user.
+        guard let credential = connection.credential,
+            case .tokens = configuration.authentication
+        else { return [] }
         var turn = Turn(connection: connection)
         _ = signIn(with: credential, answering: nil, &turn)
         return turn.actions
