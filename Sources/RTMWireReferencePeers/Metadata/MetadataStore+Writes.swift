@@ -31,7 +31,7 @@ extension MetadataStore {
             let deliveries = (subscriptions[key] ?? []).map {
                 Delivery(subscriberID: $0, event: event)
             }
-            return Outcome(response: response, deliveries: deliveries)
+            return Outcome(response: response, deliveries: deliveries, event: event)
         } catch {
             response.status = error.status
             response.errorMessage = error.message

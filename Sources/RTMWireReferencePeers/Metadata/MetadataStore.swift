@@ -43,11 +43,17 @@ public struct MetadataStore: Sendable {
         public var response: MetadataResponse
         /// The events, in delivery order.
         public var deliveries: [Delivery]
+        /// The event a successful set, update or remove produced, whether or not anyone
+        /// subscribes (a server fans it out to its own subscribers); nil otherwise.
+        public var event: StorageEvent?
 
         /// Creates an outcome.
-        public init(response: MetadataResponse, deliveries: [Delivery] = []) {
+        public init(
+            response: MetadataResponse, deliveries: [Delivery] = [], event: StorageEvent? = nil
+        ) {
             self.response = response
             self.deliveries = deliveries
+            self.event = event
         }
     }
 

@@ -6,39 +6,36 @@ extension ChatServer {
     enum Handling {
         /// Stored, acknowledged, delivered.
         case stored
+        /// A change to an earlier message: checked by the message rules, then stored.
+        case change
         /// Delivered only (presence, typing).
         case delivered
         /// Answered by the server.
         case request
         /// Sent only by a server: refused from a client.
         case serverOnly
-        /// Answered by a service the server does not run yet: refused, never forwarded.
-        case notServed
 
         init(_ body: Envelope.Body?) {
             switch body {
-            case .text?, .image?, .file?, .custom?, .stream?, .streamChunk?, .edit?, .recall?,
-                .reaction?, .appDataUpdate?:
+            case .text?, .image?, .file?, .custom?, .stream?, .streamChunk?:
                 self = .stored
+            case .edit?, .recall?, .reaction?, .appDataUpdate?:
+                self = .change
             case .receipt(let receipt)?:
-                if case .groupAckQuery? = receipt.kind {
-                    self = .notServed
-                } else if case .groupAckPage? = receipt.kind {
-                    self = .serverOnly
-                } else if case .groupReadCount? = receipt.kind {
-                    self = .serverOnly
-                } else {
-                    self = .stored
+                switch receipt.kind {
+                case .groupAckQuery?: self = .request
+                case .groupAckPage?, .groupReadCount?: self = .serverOnly
+                default: self = .stored
                 }
+            case .metadata(let metadata)?:
+                if case .request? = metadata.kind { self = .request } else { self = .serverOnly }
             case .status?, .typing?:
                 self = .delivered
-            case .signIn?, .historyRequest?, .groupRequest?:
+            case .signIn?, .historyRequest?, .groupRequest?, .streamPullRequest?:
                 self = .request
             case .acknowledgement?, .refusal?, .historyPage?, .groupResponse?, .reactionSummary?,
                 .streamPullResponse?:
                 self = .serverOnly
-            case .metadata?, .streamPullRequest?:
-                self = .notServed
             case nil:
                 // A kind newer than this server: kept and routed by its header, as the
                 // schema's evolution rules promise.
@@ -75,11 +72,13 @@ extension ChatServer {
             refuse(
                 .forbidden, "a \(envelope.body?.jsonName ?? "") envelope is the server's to send",
                 of: envelope.messageID, in: conversation, &turn)
-        case .notServed:
-            refuse(
-                .unavailable,
-                "this server does not answer \(envelope.body?.jsonName ?? "this kind") yet",
-                of: envelope.messageID, in: conversation, &turn)
+        case .change:
+            guard
+                let recipients = await recipients(
+                    of: envelope, in: conversation, from: access, &scratch)
+            else { return await merge(scratch, into: &turn) }
+            await applyChange(
+                envelope, incoming, in: conversation, from: access, recipients: recipients, &turn)
         case .delivered, .stored:
             guard
                 let recipients = await recipients(
@@ -104,7 +103,8 @@ extension ChatServer {
                     envelope: incoming,
                     toStore: EnvelopeToStore(
                         key: key, messageID: envelope.messageID, senderID: access.userID,
-                        bytes: incoming.bytes),
+                        bytes: incoming.bytes,
+                        referencedMessageID: envelope.body?.referencedMessageID),
                     conversation: conversation, recipients: recipients))
         }
     }

@@ -10,6 +10,14 @@ extension ChatServer {
             await answerHistory(request, envelope, in: conversation, from: access, &turn)
         case .groupRequest(let request)?:
             await answerGroup(request, envelope, in: conversation, from: access, &turn)
+        case .metadata(let message)?:
+            guard case .request(let request)? = message.kind else { return }
+            await answerMetadata(request, envelope, in: conversation, from: access, &turn)
+        case .streamPullRequest(let pull)?:
+            await answerStreamPull(pull, envelope, in: conversation, from: access, &turn)
+        case .receipt(let receipt)?:
+            guard case .groupAckQuery(let query)? = receipt.kind else { return }
+            await answerGroupAckQuery(query, envelope, from: access, &turn)
         default:
             break
         }
@@ -22,14 +30,9 @@ extension ChatServer {
         from access: AccessToken, _ turn: inout Turn
     ) async {
         var page = HistoryPage(requestMessageID: envelope.messageID)
-        let members = conversation.type == .group ? await groupMembers(conversation.id) : []
         // Refused like a post, not answered with a page: a page names the history's epoch,
         // which is not the requester's to learn.
-        if let denial = ConversationAccess.denial(conversation, for: access, members: members) {
-            return refuse(
-                .forbidden, "\(denial)", of: envelope.messageID, in: conversation, &turn)
-        }
-        guard let key = HistoryKey(conversation, senderID: access.userID) else { return }
+        guard let key = await readableHistory(conversation, envelope, access, &turn) else { return }
         let direction: HistoryQuery.Direction =
             request.afterPosition > 0
             ? .after(request.afterPosition)

@@ -22,15 +22,23 @@ import RTMWireReferencePeers
 ///    to the sender with their position once durable, and then delivered: a peer envelope to
 ///    both users' connections, a channel's to the connections that joined it (by posting to it;
 ///    a status with presence offline leaves), a group's to its members' connections, a receipt
-///    to the connections of the senders of the messages it names. A repeated message id is
-///    acknowledged with its first position and not delivered again. Statuses and typing are
-///    delivered, not stored, and acknowledged with position 0.
-/// 5. Requests are answered to the requester alone: `history_request` with a `history_page`
-///    (or, from a user who may not read the conversation, a refusal: `forbidden`),
-///    `group_request` with a `group_response` (and the change, as a `group_response` without a
-///    request id, to the group's members). Kinds only a server sends are refused when a client
-///    sends them; kinds whose service is not served yet are refused (`unavailable`), never
-///    forwarded.
+///    to the connections of the senders of the messages it names (and kept in the history, so
+///    a sender who was offline learns it there). A repeated message id is acknowledged with its
+///    first position and not delivered again. Statuses and typing are delivered, not stored,
+///    and acknowledged with position 0.
+/// 5. Edits, recalls, reactions and app-data updates are checked against the stored message
+///    and what was stored about it, by `MessageStore`'s rules
+///    (``ServerConfiguration/messageRules``): refused when the rules refuse them, else stored and
+///    delivered like chat envelopes; a reaction reaches each member as that member's
+///    `reaction_summary`.
+/// 6. Requests are answered to the requester alone, each by its reference service's rules over
+///    what storage keeps: `history_request` with a `history_page`; `group_request` with a
+///    `group_response` (and the change to the group's members); a metadata request with its
+///    response (`MetadataStore`; a write's storage event goes to the target's subscribers and
+///    the channel's connections); a stream pull with the response and the stream's chunks
+///    (`StreamHistory`); a group ack query with a page of the read receipts (`GroupAckLog`).
+///    A user who may not read the conversation is refused (`forbidden`). Kinds only a server
+///    sends are refused when a client sends them, never forwarded.
 public final class ChatServer: RelayRouter {
     /// The settings in force.
     public let configuration: ServerConfiguration
@@ -42,6 +50,12 @@ public final class ChatServer: RelayRouter {
     let directory = NIOLockedValueBox(ConnectionDirectory())
     /// Group members as stored, read once per group and replaced on each change.
     let groups = NIOLockedValueBox<[String: [GroupMember]]>([:])
+    /// Who subscribes to which metadata, per connection.
+    let subscriptions = NIOLockedValueBox(MetadataSubscriptions())
+    /// Edits, recalls, reactions and app-data updates are checked against what was stored
+    /// before them and stored one at a time, so two racing changes cannot both pass a rule
+    /// that only one of them may.
+    let changeGate = SerialGate()
 
     /// Creates a server over `storage`; `clock` gives the time in ms since the Unix epoch.
     public init(
@@ -75,6 +89,7 @@ public final class ChatServer: RelayRouter {
     public func closed(_ connection: RelayConnection) async -> [RelayAction] {
         let (user, departed, remaining): (String?, [String], [String: Set<Int>]) =
             directory.withLockedValue { directory in
+                subscriptions.withLockedValue { $0.remove(connection.id) }
                 let (user, departed) = directory.close(connection.id)
                 var remaining: [String: Set<Int>] = [:]
                 for channel in departed {

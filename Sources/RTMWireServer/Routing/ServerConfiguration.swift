@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireReferencePeers
 
 /// Settings of a ``ChatServer``: how connections sign in, the codec's rules, and who the
 /// server's own envelopes are from.
@@ -22,15 +23,20 @@ public struct ServerConfiguration: Sendable {
     public var identity: Sender
     /// The most envelopes one commit stores. Default 1,000.
     public var maxCommitBatch: Int
+    /// The policy edits, recalls, reactions and app-data updates are held to: the recall
+    /// window, the moderators, the reaction bounds. Default `MessageStore.Configuration.default`.
+    public var messageRules: MessageStore.Configuration
 
     /// Creates settings.
     public init(
         authentication: Authentication, codec: CodecOptions = .default,
-        identity: Sender = Sender(userID: "rtmwire-server"), maxCommitBatch: Int = 1_000
+        identity: Sender = Sender(userID: "rtmwire-server"), maxCommitBatch: Int = 1_000,
+        messageRules: MessageStore.Configuration = .default
     ) {
         self.authentication = authentication
         self.codec = codec
         self.identity = identity
         self.maxCommitBatch = maxCommitBatch
+        self.messageRules = messageRules
     }
 }

@@ -21,6 +21,21 @@ public protocol ServerStorage: Sendable {
     func senders(of messageIDs: [String], in key: HistoryKey) async throws(StorageError)
         -> [String: String]
 
+    /// The stored envelope `messageID` of `key`'s history (nil when it is not, or no longer,
+    /// there) and the envelopes stored about it, oldest first (see
+    /// ``EnvelopeToStore/referencedMessageID``): what the server replays to apply an edit by the
+    /// message's rules, answer a stream pull or a group ack query.
+    func references(to messageID: String, in key: HistoryKey) async throws(StorageError)
+        -> MessageReferences
+
+    /// Reads the metadata of `target` (a ``MetadataRecord/key(of:)``) with the store-wide last
+    /// revision, lets `change` modify them, and writes them back, all in one transaction that
+    /// no other metadata change interleaves with: compare-and-set and locks hold however many
+    /// requests race. Returns what `change` returned.
+    func modifyMetadata<Result: Sendable>(
+        of target: String, _ change: @escaping @Sendable (inout MetadataRecord) -> Result
+    ) async throws(StorageError) -> Result
+
     /// Deletes what ``RetentionPolicy/maxAgeMs`` no longer keeps, as of `nowMs`; returns how
     /// many envelopes it deleted.
     func deleteExpired(at nowMs: Int64) async throws(StorageError) -> Int

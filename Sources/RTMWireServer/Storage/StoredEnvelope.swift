@@ -10,13 +10,21 @@ public struct EnvelopeToStore: Sendable, Hashable {
     public var senderID: String
     /// The envelope's bytes.
     public var bytes: [UInt8]
+    /// The earlier message this envelope is about, when it is one: the target of an edit,
+    /// recall, reaction or app-data update, the stream of a chunk, the message a read receipt
+    /// names. ``ServerStorage/references(to:in:)`` finds it by this id.
+    public var referencedMessageID: String?
 
     /// Creates an envelope to store.
-    public init(key: HistoryKey, messageID: String, senderID: String, bytes: [UInt8]) {
+    public init(
+        key: HistoryKey, messageID: String, senderID: String, bytes: [UInt8],
+        referencedMessageID: String? = nil
+    ) {
         self.key = key
         self.messageID = messageID
         self.senderID = senderID
         self.bytes = bytes
+        self.referencedMessageID = referencedMessageID
     }
 }
 

@@ -165,12 +165,32 @@ struct ChatServerTests {
                         H.envelope(
                             "set", from: "alice", to: Self.channel,
                             .metadata(MetadataMessage(kind: .request(request)))))
-                    #expect(try await alice.receive()?.refusal?.code == .unavailable)
+                    // Answered to alice; bob, in the channel, gets the storage event, not the
+                    // request.
+                    guard case .metadata(let answer)? = try await alice.receive()?.body,
+                        case .response(let response)? = answer.kind
+                    else {
+                        Issue.record("no metadata response")
+                        return
+                    }
+                    #expect(response.status == .ok && response.requestID == "r1")
+                    guard case .metadata(let told)? = try await bob.receive()?.body,
+                        case .event(let event)? = told.kind
+                    else {
+                        Issue.record("bob got no storage event")
+                        return
+                    }
+                    #expect(event.eventType == .set && event.publisherUserID == "alice")
                     try await alice.send(
                         H.envelope(
                             "pull", from: "alice", to: Self.channel,
                             .streamPullRequest(StreamPullRequest(streamMessageID: "s"))))
-                    #expect(try await alice.receive()?.refusal?.code == .unavailable)
+                    guard case .streamPullResponse(let pulled)? = try await alice.receive()?.body
+                    else {
+                        Issue.record("no pull response")
+                        return
+                    }
+                    #expect(pulled.code == 404)
                     // What bob receives next is alice's text: neither request reached him.
                     let text = H.text("t1", from: "alice", to: Self.channel)
                     try await alice.send(text)

@@ -2,6 +2,7 @@ import Foundation
 import RTMWire
 import RTMWireNIO
 import RTMWireTransport
+import Testing
 
 @testable import RTMWireServer
 
@@ -54,6 +55,17 @@ struct ServerHarness {
 
     static func text(_ id: String, from user: String, to conversation: Conversation) -> Envelope {
         envelope(id, from: user, to: conversation, .text(TextMessage(text: "\(id) 안녕 👋")))
+    }
+
+    /// Runs `body` with a TCP connection to the server on `port`, signed in as `user`.
+    static func connected<Result: Sendable>(
+        _ port: Int, as user: String, isolation: isolated (any Actor)? = #isolation,
+        _ body: (TCPEnvelopeConnection) async throws -> Result
+    ) async throws -> Result {
+        try await TCPClient.withConnection(host: "127.0.0.1", port: port) { connection in
+            #expect(try await signIn(connection, as: user)?.acknowledgement != nil)
+            return try await body(connection)
+        }
     }
 
     /// Signs `connection` in as `user` and returns the server's answer.

@@ -265,6 +265,18 @@ final class CountingStorage: ServerStorage {
         try await base.groupMembers(groupID)
     }
 
+    func references(to messageID: String, in key: HistoryKey) async throws(StorageError)
+        -> MessageReferences
+    {
+        try await base.references(to: messageID, in: key)
+    }
+
+    func modifyMetadata<Result: Sendable>(
+        of target: String, _ change: @escaping @Sendable (inout MetadataRecord) -> Result
+    ) async throws(StorageError) -> Result {
+        try await base.modifyMetadata(of: target, change)
+    }
+
     func updateGroup(_ groupID: String, _ changes: [String: GroupRole?])
         async throws(StorageError)
     {

@@ -29,6 +29,28 @@ enum SQLiteMigrations {
             role INTEGER NOT NULL,
             PRIMARY KEY (group_id, user_id)
         ) WITHOUT ROWID;
+        """,
+        // 2: what an envelope is about (edits, reactions, stream chunks, read receipts find
+        // their message by it); metadata sets, their locks, and the store-wide revision.
         """
+        ALTER TABLE envelopes ADD COLUMN referenced_id TEXT;
+        CREATE INDEX envelopes_referenced ON envelopes (history, referenced_id)
+            WHERE referenced_id IS NOT NULL;
+        CREATE TABLE metadata_sets (
+            target TEXT PRIMARY KEY,
+            -- The set as an encoded rtmwire.v1.Metadata message.
+            metadata BLOB NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE metadata_locks (
+            target TEXT NOT NULL,
+            name TEXT NOT NULL,
+            holder TEXT NOT NULL,
+            PRIMARY KEY (target, name)
+        ) WITHOUT ROWID;
+        CREATE TABLE counters (
+            name TEXT PRIMARY KEY,
+            value INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        """,
     ]
 }

@@ -2,8 +2,8 @@ import NIOCore
 import SQLiteNIO
 
 extension SQLiteStorage {
-    /// Rows per multi-row statement: within SQLite's 32,766 bound parameters, and small enough
-    /// that one statement's text stays short.
+    /// Rows per multi-row statement: within SQLite's 32,766 bound parameters (seven per
+    /// envelope), and small enough that one statement's text stays short.
     static let rowsPerStatement = 500
 
     public func append(_ envelopes: [EnvelopeToStore], at nowMs: Int64)
@@ -119,18 +119,20 @@ extension SQLiteStorage {
     {
         for (start, chunk) in rows.chunkStarts(of: Self.rowsPerStatement) {
             var binds: [SQLiteData] = []
-            binds.reserveCapacity(chunk.count * 6)
+            binds.reserveCapacity(chunk.count * 7)
             for (offset, envelope) in chunk.enumerated() {
                 binds += [
                     .text(envelope.key.rawValue), .integer(Int(positions[start + offset])),
                     .text(envelope.messageID), .text(envelope.senderID), .integer(Int(nowMs)),
                     .blob(ByteBuffer(bytes: envelope.bytes)),
+                    envelope.referencedMessageID.map { .text($0) } ?? .null,
                 ]
             }
             _ = try await writer.query(
-                "INSERT INTO envelopes (history, position, message_id, sender_id, stored_ms, bytes) "
+                "INSERT INTO envelopes "
+                    + "(history, position, message_id, sender_id, stored_ms, bytes, referenced_id) "
                     + "VALUES "
-                    + Array(repeating: "(?, ?, ?, ?, ?, ?)", count: chunk.count)
+                    + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: chunk.count)
                     .joined(separator: ", "), binds)
         }
     }
