@@ -109,7 +109,15 @@ public final class EnvelopeRelay: Sendable {
             ])
         return try await serve(tcpListener, { [self] in await serveTCP($0) }) {
             try await serve(webSocketListener, { [self] in await serveWebSocket($0) }) {
-                let result = try await body(addresses)
+                let ticker = startTicking()
+                let result: Result
+                do {
+                    result = try await body(addresses)
+                } catch {
+                    ticker?.cancel()
+                    throw error
+                }
+                ticker?.cancel()
                 await drain()
                 return result
             }
@@ -319,6 +327,22 @@ public final class EnvelopeRelay: Sendable {
     private func opened(_ link: RelayLink) async {
         guard let router else { return }
         perform(await router.opened(link.connection))
+    }
+
+    /// Calls the router's ``RelayRouter/tick()`` every ``RelayRouter/tickInterval`` until
+    /// cancelled; nil when the router wants no ticks.
+    private func startTicking() -> Task<Void, Never>? {
+        guard let router, let interval = router.tickInterval else { return nil }
+        return Task { [self] in
+            while !Task.isCancelled {
+                do {
+                    try await Task.sleep(for: interval)
+                } catch {
+                    return
+                }
+                perform(await router.tick())
+            }
+        }
     }
 
     /// Does what a router asked.

@@ -20,6 +20,21 @@ public protocol RelayRouter: Sendable {
 
     /// `connection` ended; nothing more can be delivered to it.
     func closed(_ connection: RelayConnection) async -> [RelayAction]
+
+    /// How often the relay calls ``tick()`` while it runs; nil (the default) for never.
+    var tickInterval: Duration? { get }
+
+    /// What is due by time alone (a connection that never signed in, a token that expired on
+    /// a connection that sends nothing), called every ``tickInterval``.
+    func tick() async -> [RelayAction]
+}
+
+extension RelayRouter {
+    /// Never: a router without deadlines needs no ticks.
+    public var tickInterval: Duration? { nil }
+
+    /// Nothing.
+    public func tick() async -> [RelayAction] { [] }
 }
 
 /// One connection of a relay, as its router sees it.

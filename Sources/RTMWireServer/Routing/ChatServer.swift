@@ -73,7 +73,7 @@ public final class ChatServer: RelayRouter {
     /// Registers the connection; signs it in when its handshake presented a token (refusing
     /// and closing it when the token does not pass).
     public func opened(_ connection: RelayConnection) async -> [RelayAction] {
-        directory.withLockedValue { $0.open(connection) }
+        directory.withLockedValue { $0.open(connection, at: clock()) }
         // Without authentication a handshake's credential means nothing: the first envelope's
         // sender is the user.
         guard let credential = connection.credential,

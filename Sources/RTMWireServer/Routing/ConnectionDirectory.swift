@@ -10,14 +10,23 @@ struct ConnectionDirectory: Sendable {
         var token: AccessToken?
         /// The channels it joined.
         var channels: Set<String> = []
+        /// When it opened, ms since the Unix epoch (its sign-in deadline runs from then).
+        var openedAtMs: Int64 = 0
+        /// A deadline closed it: the relay is closing it, so it is not closed again.
+        var isClosing = false
     }
 
     private(set) var sessions: [Int: Session] = [:]
     private var connectionsOfUser: [String: Set<Int>] = [:]
     private var channelMembers: [String: Set<Int>] = [:]
 
-    mutating func open(_ connection: RelayConnection) {
-        sessions[connection.id] = Session(connection: connection)
+    mutating func open(_ connection: RelayConnection, at nowMs: Int64) {
+        sessions[connection.id] = Session(connection: connection, openedAtMs: nowMs)
+    }
+
+    /// Marks `id` as being closed by a deadline.
+    mutating func markClosing(_ id: Int) {
+        sessions[id]?.isClosing = true
     }
 
     /// Signs `id` in as `token`'s user (again, for a refreshed token of the same user).

@@ -23,6 +23,9 @@ public struct ServerConfiguration: Sendable {
     public var identity: Sender
     /// The most envelopes one commit stores. Default 1,000.
     public var maxCommitBatch: Int
+    /// How long a connection may stay open without signing in (token authentication only):
+    /// then it is refused (`unauthenticated`) and closed. Default 10 s.
+    public var signInTimeoutMs: Int64
     /// The policy edits, recalls, reactions and app-data updates are held to: the recall
     /// window, the moderators, the reaction bounds. Default `MessageStore.Configuration.default`.
     public var messageRules: MessageStore.Configuration
@@ -31,8 +34,9 @@ public struct ServerConfiguration: Sendable {
     public init(
         authentication: Authentication, codec: CodecOptions = .default,
         identity: Sender = Sender(userID: "rtmwire-server"), maxCommitBatch: Int = 1_000,
-        messageRules: MessageStore.Configuration = .default
+        signInTimeoutMs: Int64 = 10_000, messageRules: MessageStore.Configuration = .default
     ) {
+        self.signInTimeoutMs = signInTimeoutMs
         self.authentication = authentication
         self.codec = codec
         self.identity = identity
