@@ -9,9 +9,20 @@ extension ChatServer {
     /// ``ServerConfiguration/signInTimeoutMs`` (`unauthenticated`), and one whose token expired
     /// without a new sign-in (`tokenExpired`), so a connection that only listens stops
     /// receiving when its token ends, not when it next sends.
+    ///
+    /// Every ``ServerConfiguration/retentionSweepIntervalMs`` it also deletes what the storage's
+    /// retention no longer keeps.
     public func tick() async -> [RelayAction] {
-        guard case .tokens = configuration.authentication else { return [] }
         let now = clock()
+        let interval = configuration.retentionSweepIntervalMs
+        let sweeps = lastSweepMs.withLockedValue { last in
+            guard now - last >= interval else { return false }
+            last = now
+            return true
+        }
+        // A failed sweep is tried again at the next interval; nothing acknowledged depends on it.
+        if sweeps { _ = try? await storage.deleteExpired(at: now) }
+        guard case .tokens = configuration.authentication else { return [] }
         let timeout = configuration.signInTimeoutMs
         let due: [(Int, RefusalCode, String)] = directory.withLockedValue { directory in
             let due = directory.sessions.values.compactMap {

@@ -98,13 +98,18 @@ extension ChatServer {
             guard
                 let key = HistoryKey(conversation, senderID: access.userID)
             else { return }
+            var toStore = EnvelopeToStore(
+                key: key, messageID: envelope.messageID, senderID: access.userID,
+                bytes: incoming.bytes, referencedMessageID: envelope.body?.referencedMessageID)
+            if let media = envelope.body?.media {
+                guard
+                    let record = await mediaRecord(media, of: envelope, in: conversation, &scratch)
+                else { return await merge(scratch, into: &turn) }
+                toStore.media = record
+            }
             turn.pending.append(
                 Pending(
-                    envelope: incoming,
-                    toStore: EnvelopeToStore(
-                        key: key, messageID: envelope.messageID, senderID: access.userID,
-                        bytes: incoming.bytes,
-                        referencedMessageID: envelope.body?.referencedMessageID),
+                    envelope: incoming, toStore: toStore,
                     conversation: conversation, recipients: recipients))
         }
     }

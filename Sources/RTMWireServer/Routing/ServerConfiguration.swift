@@ -23,6 +23,11 @@ public struct ServerConfiguration: Sendable {
     public var identity: Sender
     /// The most envelopes one commit stores. Default 1,000.
     public var maxCommitBatch: Int
+    /// How long a media id works from when the server first sees it (unless its message says
+    /// sooner). Default 7 days, as Agora's file server keeps an upload.
+    public var mediaLifetimeMs: Int64
+    /// How often expired history and media records are deleted. Default 1 minute.
+    public var retentionSweepIntervalMs: Int64
     /// How long a connection may stay open without signing in (token authentication only):
     /// then it is refused (`unauthenticated`) and closed. Default 10 s.
     public var signInTimeoutMs: Int64
@@ -34,8 +39,12 @@ public struct ServerConfiguration: Sendable {
     public init(
         authentication: Authentication, codec: CodecOptions = .default,
         identity: Sender = Sender(userID: "rtmwire-server"), maxCommitBatch: Int = 1_000,
-        signInTimeoutMs: Int64 = 10_000, messageRules: MessageStore.Configuration = .default
+        signInTimeoutMs: Int64 = 10_000, mediaLifetimeMs: Int64 = 7 * 24 * 3_600 * 1_000,
+        retentionSweepIntervalMs: Int64 = 60_000,
+        messageRules: MessageStore.Configuration = .default
     ) {
+        self.mediaLifetimeMs = mediaLifetimeMs
+        self.retentionSweepIntervalMs = retentionSweepIntervalMs
         self.signInTimeoutMs = signInTimeoutMs
         self.authentication = authentication
         self.codec = codec

@@ -4,7 +4,9 @@
 public struct RetentionPolicy: Sendable, Hashable {
     /// The most envelopes kept per history. Default 10,000.
     public var maxEnvelopes: Int
-    /// The oldest envelope kept, in ms. Default 30 days.
+    /// The oldest envelope kept, in ms. Default 30 days. A media id's record (see
+    /// ``ServerStorage/mediaExpiry(of:)``) is kept this long past its end too, so that a late
+    /// resend is not taken for a new upload.
     public var maxAgeMs: Int64
 
     /// Creates a policy.

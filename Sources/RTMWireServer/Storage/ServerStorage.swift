@@ -36,6 +36,10 @@ public protocol ServerStorage: Sendable {
         of target: String, _ change: @escaping @Sendable (inout MetadataRecord) -> Result
     ) async throws(StorageError) -> Result
 
+    /// When the media id stops working (ms since the Unix epoch), as its first sighting set it;
+    /// nil for one never seen.
+    func mediaExpiry(of mediaID: String) async throws(StorageError) -> Int64?
+
     /// Deletes what ``RetentionPolicy/maxAgeMs`` no longer keeps, as of `nowMs`; returns how
     /// many envelopes it deleted.
     func deleteExpired(at nowMs: Int64) async throws(StorageError) -> Int

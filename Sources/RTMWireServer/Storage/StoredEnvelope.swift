@@ -14,6 +14,18 @@ public struct EnvelopeToStore: Sendable, Hashable {
     /// recall, reaction or app-data update, the stream of a chunk, the message a read receipt
     /// names. ``ServerStorage/references(to:in:)`` finds it by this id.
     public var referencedMessageID: String?
+    /// The media id an image or file message carries and when it stops working (ms since the
+    /// Unix epoch): kept with the envelope unless the id is known already (the first sighting
+    /// sets its lifetime; see ``ServerStorage/mediaExpiry(of:)``).
+    public var media: (id: String, expiresAtMs: Int64)? {
+        get { mediaID.map { ($0, mediaExpiresAtMs) } }
+        set {
+            mediaID = newValue?.id
+            mediaExpiresAtMs = newValue?.expiresAtMs ?? 0
+        }
+    }
+    var mediaID: String?
+    var mediaExpiresAtMs: Int64 = 0
 
     /// Creates an envelope to store.
     public init(

@@ -13,7 +13,7 @@ struct DeadlineTests {
 
     @Test func aConnectionThatNeverSignsInIsClosed() async throws {
         let directory = try TemporaryDirectory()
-        try await H.run(in: directory.path, signInTimeoutMs: 300) { port in
+        try await H.run(in: directory.path, configure: { $0.signInTimeoutMs = 300 }) { port in
             try await TCPClient.withConnection(host: "127.0.0.1", port: port) { silent in
                 let refusal = try await silent.receive()?.refusal
                 #expect(refusal?.code == .unauthenticated && refusal?.messageID == "")
@@ -39,6 +39,40 @@ struct DeadlineTests {
                 let refusal = try await listener.receive()?.refusal
                 #expect(refusal?.code == .tokenExpired)
                 #expect(try await listener.receive() == nil)
+            }
+        }
+    }
+}
+
+/// Media ids stop working 7 days (here: half a second) after the server first sees them, or
+/// when their message says.
+@Suite(.timeLimit(.minutes(1)))
+struct MediaExpiryTests {
+    typealias H = ServerHarness
+
+    static func image(_ id: String, media: String, expires: Int64 = 0) -> Envelope {
+        H.envelope(
+            id, from: "alice", to: Conversation(type: .peer, id: "bob"),
+            .image(ImageMessage(mediaID: media, fileName: "a.png", expireTimeMs: expires)))
+    }
+
+    @Test func aMediaIdWorksForItsLifetimeOnly() async throws {
+        let directory = try TemporaryDirectory()
+        try await H.run(in: directory.path, configure: { $0.mediaLifetimeMs = 500 }) { port in
+            try await H.connected(port, as: "alice") { alice in
+                try await alice.send(Self.image("i1", media: "m-1"))
+                #expect(try await alice.receive()?.acknowledgement?.messageID == "i1")
+                // Forwarding the same upload within its lifetime works...
+                try await alice.send(Self.image("i2", media: "m-1"))
+                #expect(try await alice.receive()?.acknowledgement?.messageID == "i2")
+                // ...after it, the media id is gone.
+                try await Task.sleep(for: .milliseconds(600))
+                try await alice.send(Self.image("i3", media: "m-1"))
+                let refusal = try await alice.receive()?.refusal
+                #expect(refusal?.code == .notFound && refusal?.messageID == "i3")
+                // A message whose own expiry has passed is refused at once.
+                try await alice.send(Self.image("i4", media: "m-2", expires: 1_000))
+                #expect(try await alice.receive()?.refusal?.code == .notFound)
             }
         }
     }

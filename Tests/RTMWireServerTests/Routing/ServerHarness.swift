@@ -26,14 +26,14 @@ struct ServerHarness {
     static func run<Result: Sendable>(
         in directory: String,
         authentication: ServerConfiguration.Authentication = .tokens(verifier),
-        signInTimeoutMs: Int64 = 10_000, _ body: (Int) async throws -> Result
+        configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: (Int) async throws -> Result
     ) async throws -> Result {
         let storage = try await SQLiteStorage.open(
             directory: directory, configuration: .init(durability: .normal))
-        let server = ChatServer(
-            configuration: ServerConfiguration(
-                authentication: authentication, signInTimeoutMs: signInTimeoutMs),
-            storage: storage)
+        var configuration = ServerConfiguration(authentication: authentication)
+        configure(&configuration)
+        let server = ChatServer(configuration: configuration, storage: storage)
         let relay = EnvelopeRelay(router: server)
         do {
             let result = try await relay.run(

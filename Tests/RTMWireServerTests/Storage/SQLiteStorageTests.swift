@@ -154,6 +154,71 @@ struct SQLiteStorageTests {
         await storage.close()
     }
 
+    @Test func keepsAMediaIdsFirstExpiryUntilMaxAgePastIt() async throws {
+        let directory = try TemporaryDirectory()
+        let storage = try await open(directory, retention: RetentionPolicy(maxAgeMs: 1_000))
+        var first = envelope("i1")
+        first.media = (id: "m", expiresAtMs: 5_000)
+        var again = envelope("i2")
+        again.media = (id: "m", expiresAtMs: 9_000)
+        _ = try await storage.append([first], at: 1_000)
+        _ = try await storage.append([again], at: 1_200)
+        // The first sighting's expiry stands.
+        #expect(try await storage.mediaExpiry(of: "m") == 5_000)
+        #expect(try await storage.mediaExpiry(of: "other") == nil)
+        _ = try await storage.deleteExpired(at: 6_000)
+        #expect(try await storage.mediaExpiry(of: "m") == 5_000)
+        _ = try await storage.deleteExpired(at: 6_001)
+        #expect(try await storage.mediaExpiry(of: "m") == nil)
+        await storage.close()
+    }
+
+    @Test func findsWhatWasStoredAboutAMessage() async throws {
+        let directory = try TemporaryDirectory()
+        let storage = try await open(directory)
+        var edit = envelope("e1")
+        edit.referencedMessageID = "m1"
+        var elsewhere = envelope(
+            "e2", HistoryKey(Conversation(type: .group, id: "g"), senderID: "a")!)
+        elsewhere.referencedMessageID = "m1"
+        _ = try await storage.append([envelope("m1"), edit, envelope("m2"), elsewhere], at: 1_000)
+        let found = try await storage.references(to: "m1", in: Self.channel)
+        #expect(found.message?.messageID == "m1" && found.message?.position == 1)
+        #expect(found.references.map(\.messageID) == ["e1"])
+        let none = try await storage.references(to: "m9", in: Self.channel)
+        #expect(none.message == nil && none.references.isEmpty)
+        await storage.close()
+    }
+
+    @Test func metadataChangesAreWrittenBackAsAWhole() async throws {
+        let directory = try TemporaryDirectory()
+        let storage = try await open(directory)
+        let written = try await storage.modifyMetadata(of: "channel:1:general") { record in
+            #expect(record == MetadataRecord())
+            record.metadata = Metadata(items: [MetadataItem(key: "topic", value: "hi", revision: 1)]
+            )
+            record.locks = ["edit": "alice"]
+            record.lastRevision = 1
+            return "done"
+        }
+        #expect(written == "done")
+        await storage.close()
+        // Read back after reopening; emptying the set and the locks deletes them.
+        let reopened = try await open(directory)
+        let read = try await reopened.modifyMetadata(of: "channel:1:general") { record in
+            let seen = record
+            record = MetadataRecord(lastRevision: record.lastRevision)
+            return seen
+        }
+        #expect(read.metadata?.items.map(\.value) == ["hi"] && read.locks == ["edit": "alice"])
+        #expect(read.lastRevision == 1)
+        let after = try await reopened.modifyMetadata(of: "channel:1:general") { $0 }
+        #expect(after == MetadataRecord(lastRevision: 1))
+        // The revision counter is store-wide.
+        #expect(try await reopened.modifyMetadata(of: "user:bob") { $0.lastRevision } == 1)
+        await reopened.close()
+    }
+
     @Test func findsTheSendersOfStoredMessages() async throws {
         let directory = try TemporaryDirectory()
         let storage = try await open(directory)
@@ -197,6 +262,33 @@ struct SQLiteStorageTests {
         } catch let error as StorageError {
             #expect(error.code == .newerSchema)
         }
+    }
+
+    @Test func migratesADatabaseOfSchemaVersionOne() async throws {
+        let directory = try TemporaryDirectory()
+        let storage = try await open(directory)
+        _ = try await storage.append([envelope("m1")], at: 1_000)
+        // Back to what version 1 was: its tables, without what version 2 added.
+        for statement in [
+            "DROP INDEX envelopes_referenced", "ALTER TABLE envelopes DROP COLUMN referenced_id",
+            "DROP TABLE metadata_sets", "DROP TABLE metadata_locks", "DROP TABLE counters",
+            "DROP TABLE media", "PRAGMA user_version = 1",
+        ] {
+            _ = try await storage.writer.query(statement)
+        }
+        await storage.close()
+        let migrated = try await open(directory)
+        let version = try await migrated.writer.query("PRAGMA user_version").first?
+            .column("user_version")?.integer
+        #expect(version == SQLiteMigrations.all.count)
+        #expect(try await migrated.references(to: "m1", in: Self.channel).message?.position == 1)
+        var edit = envelope("e1")
+        edit.referencedMessageID = "m1"
+        _ = try await migrated.append([edit], at: 2_000)
+        #expect(
+            try await migrated.references(to: "m1", in: Self.channel).references.map(\.messageID)
+                == ["e1"])
+        await migrated.close()
     }
 
     @Test func refusesCallsAfterClose() async throws {
@@ -269,6 +361,10 @@ final class CountingStorage: ServerStorage {
         -> MessageReferences
     {
         try await base.references(to: messageID, in: key)
+    }
+
+    func mediaExpiry(of mediaID: String) async throws(StorageError) -> Int64? {
+        try await base.mediaExpiry(of: mediaID)
     }
 
     func modifyMetadata<Result: Sendable>(

@@ -31,7 +31,8 @@ enum SQLiteMigrations {
         ) WITHOUT ROWID;
         """,
         // 2: what an envelope is about (edits, reactions, stream chunks, read receipts find
-        // their message by it); metadata sets, their locks, and the store-wide revision.
+        // their message by it); metadata sets, their locks, and the store-wide revision; when
+        // each media id the server has seen stops working.
         """
         ALTER TABLE envelopes ADD COLUMN referenced_id TEXT;
         CREATE INDEX envelopes_referenced ON envelopes (history, referenced_id)
@@ -50,6 +51,10 @@ enum SQLiteMigrations {
         CREATE TABLE counters (
             name TEXT PRIMARY KEY,
             value INTEGER NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE media (
+            media_id TEXT PRIMARY KEY,
+            expires_ms INTEGER NOT NULL
         ) WITHOUT ROWID;
         """,
     ]

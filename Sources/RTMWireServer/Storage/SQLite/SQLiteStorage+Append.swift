@@ -40,6 +40,7 @@ extension SQLiteStorage {
                 rowPositions.append(head.lastPosition)
             }
             try await self.insert(rows, positions: rowPositions, at: nowMs)
+            try await self.insertMedia(of: rows)
             heads = try await self.trim(heads, keeping: retention.maxEnvelopes)
             try await self.saveHeads(heads)
             self.heads.withLockedValue { cached in
@@ -134,6 +135,18 @@ extension SQLiteStorage {
                     + "VALUES "
                     + Array(repeating: "(?, ?, ?, ?, ?, ?, ?)", count: chunk.count)
                     .joined(separator: ", "), binds)
+        }
+    }
+
+    /// Records the media ids the rows carry that are not known yet, with their expiry.
+    private func insertMedia(of rows: [EnvelopeToStore]) async throws {
+        let media = rows.compactMap(\.media)
+        for chunk in media.chunks(of: Self.rowsPerStatement) {
+            _ = try await writer.query(
+                "INSERT INTO media (media_id, expires_ms) VALUES "
+                    + Array(repeating: "(?, ?)", count: chunk.count).joined(separator: ", ")
+                    + " ON CONFLICT (media_id) DO NOTHING",
+                chunk.flatMap { [.text($0.id), .integer(Int($0.expiresAtMs))] })
         }
     }
 

@@ -123,6 +123,8 @@ extension SQLiteStorage {
                     [.integer(through), .text(history)])
                 deleted += count
             }
+            _ = try await self.writer.query(
+                "DELETE FROM media WHERE expires_ms < ?", [.integer(Int(cutoff))])
             // The cached heads' trimmed marks are read again when next needed.
             self.heads.withLockedValue { heads in
                 for row in expired {
