@@ -1,6 +1,7 @@
 import ArgumentParser
 import RTMWire
 import RTMWireNIO
+import RTMWireServer
 import RTMWireTransport
 
 /// `rtmwire bench-relay`: measures an in-process relay on 127.0.0.1 (envelopes per second among
@@ -13,11 +14,15 @@ struct BenchRelayCommand: AsyncParsableCommand {
             "Measure the relay: envelopes per second among N loopback clients, view vs decode.",
         discussion: """
             Starts a relay on 127.0.0.1, connects --clients clients over --transport to one \
-            channel, and has each send --envelopes text envelopes; every other client receives \
-            each. Prints the wall time, envelopes relayed per second (received by the relay) \
-            and deliveries per second (written to recipients). Then times, on the same \
-            envelopes, reading the routing header through the view against decoding each in \
-            full. Build with -c release for figures worth keeping.
+            channel, and has each send --envelopes text envelopes as fast as it can; every \
+            other client receives each. Prints the wall time, envelopes relayed per second \
+            (received by the relay) and deliveries per second (written to recipients); then \
+            sends --rate envelopes per second for --seconds and prints the delay from send to \
+            delivery (p50, p99). With --durable, does the same against the server `rtmwire \
+            serve` runs (every client signed in, every envelope decoded, checked, stored in \
+            SQLite and acknowledged) in a temporary folder, and prints its throughput as a \
+            share of the in-memory relay's. Then times reading the routing header through the \
+            view against decoding in full. Build with -c release for figures worth keeping.
             """)
 
     /// How the clients connect.
@@ -30,14 +35,23 @@ struct BenchRelayCommand: AsyncParsableCommand {
     @Option(help: "tcp, websocket (binary) or json (WebSocket, proto3 JSON).")
     var transport = Transport.tcp
     @Option(help: "Text bytes per envelope.") var textBytes = 100
+    @Option(help: "Envelopes per second, all clients together, in the paced phase.")
+    var rate = 1_000
+    @Option(help: "Seconds the paced phase lasts.") var seconds = 5.0
+    @Flag(
+        help: "Also measure the durable server (sign-in, checks, SQLite) in the same run.")
+    var durable = false
+    @Option(help: "With --durable: full (synced at every commit) or normal.")
+    var durability = SQLiteStorage.Configuration.Durability.full
     @Flag(
         name: .customLong("check-bodies"),
         help: "Have the relay decode every envelope before forwarding it (what the view saves).")
     var checksBodies = false
 
     func validate() throws {
-        guard clients >= 2, envelopes >= 1, textBytes >= 1 else {
-            throw ValidationError("needs at least 2 clients, 1 envelope and 1 text byte")
+        guard clients >= 2, envelopes >= 1, textBytes >= 1, rate >= 1, seconds > 0 else {
+            throw ValidationError(
+                "needs at least 2 clients, 1 envelope, 1 text byte, a rate of 1 and some seconds")
         }
     }
 
@@ -51,78 +65,49 @@ struct BenchRelayCommand: AsyncParsableCommand {
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     private func measure() async throws {
-        let room = Conversation(type: .channel, id: "bench")
-        let text = String(repeating: "가", count: max(1, textBytes / 3))
+        var load = RelayLoad(
+            clients: clients, count: envelopes, textBytes: textBytes, rate: rate,
+            seconds: seconds, transport: transport, tokens: nil)
         let relay = EnvelopeRelay(
             configuration: RelayConfiguration(
                 maxQueuedEnvelopes: 1 << 20, checksBodies: checksBodies))
-        let clients = self.clients
-        let count = self.envelopes
-        let (seconds, statistics) = try await relay.run(
-            tcp: transport == .tcp ? RelayEndpoint(host: "127.0.0.1", port: 0) : nil,
-            webSocket: transport == .tcp ? nil : RelayEndpoint(host: "127.0.0.1", port: 0)
-        ) { addresses in
-            try await withClients(clients, addresses) { connections in
-                for (index, connection) in connections.enumerated() {
-                    try await connection.send(
-                        Envelope(
-                            messageID: "join-\(index)", sender: Sender(userID: "user\(index)"),
-                            sendTimeMs: 1_700_000_000_000, conversation: room,
-                            body: .status(StatusMessage(presence: .online))))
-                    // Each join must land before the next member's, to reach it.
-                    while relay.statistics.received <= index { await Task.yield() }
-                }
-                // The joins the earlier members received.
-                for (index, connection) in connections.enumerated() {
-                    for _ in 0..<(clients - 1 - index) { _ = try await connection.receive() }
-                }
-                let clock = ContinuousClock()
-                let start = clock.now
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for (index, connection) in connections.enumerated() {
-                        group.addTask {
-                            let batch = (0..<count).map { number in
-                                Envelope(
-                                    messageID: "m-\(index)-\(number)",
-                                    sender: Sender(userID: "user\(index)"),
-                                    sendTimeMs: 1_700_000_000_000, conversation: room,
-                                    body: .text(TextMessage(text: text)))
-                            }
-                            for chunk in stride(from: 0, to: count, by: 100) {
-                                try await connection.send(
-                                    contentsOf: Array(batch[chunk..<min(count, chunk + 100)]))
-                            }
-                        }
-                        group.addTask {
-                            var received = 0
-                            while received < count * (clients - 1) {
-                                received += try await connection.receiveBatch().count
-                            }
-                        }
-                    }
-                    try await group.waitForAll()
-                }
-                let elapsed = clock.now - start
-                // Before the clients leave (their departures are routed too).
-                return (
-                    Double(elapsed.components.seconds)
-                        + Double(elapsed.components.attoseconds) / 1e18, relay.statistics
-                )
-            }
+        let inMemory = try await load.run(relay)
+        report(
+            "in-memory relay\(checksBodies ? ", checking bodies" : "")", inMemory,
+            jsonConversions: relay.statistics.jsonConversions)
+        if durable {
+            let durableFigures = try await DurableServerBench(durability: durability).run(&load)
+            report(
+                "durable server (ChatServer, SQLite, synchronous=\(durability.rawValue), every "
+                    + "envelope decoded and checked, signed in)", durableFigures,
+                jsonConversions: nil)
+            StandardStreams.write(
+                "  durable ÷ in-memory throughput: "
+                    + "\(format(100 * inMemory.burstSeconds / durableFigures.burstSeconds))%\n")
         }
-        let sent = clients * count
+        try viewAgainstDecode(
+            text: String(repeating: "가", count: max(1, textBytes / 3)), room: RelayLoad.room)
+    }
+
+    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+    private func report(_ name: String, _ figures: RelayLoad.Figures, jsonConversions: Int?) {
+        let sent = clients * envelopes
         let delivered = sent * (clients - 1)
+        let seconds = figures.burstSeconds
         StandardStreams.write(
             """
-            relay over \(transport.rawValue)\(checksBodies ? ", checking bodies" : ""): \
-            \(clients) clients × \(count) envelopes (\(textBytes)-byte text) in \(format(seconds)) s
-              relayed   \(format(Double(sent) / seconds)) envelopes/s (received by the relay)
+            \(name) over \(transport.rawValue): \(clients) clients × \(envelopes) envelopes \
+            (\(textBytes)-byte text) in \(format(seconds)) s
+              relayed   \(format(Double(sent) / seconds)) envelopes/s (received, stored when \
+            durable)
               delivered \(format(Double(delivered) / seconds)) envelopes/s (to \(clients - 1) \
             recipients each)
-              JSON conversions \(statistics.jsonConversions), dropped \(statistics.dropped)
+              at \(rate) envelopes/s for \(format(self.seconds)) s: send to delivery p50 \
+            \(format(figures.percentile(0.5))) ms, p99 \(format(figures.percentile(0.99))) ms, \
+            max \(format(figures.delaysMs.last ?? 0)) ms (\(figures.delaysMs.count) deliveries)\(
+                jsonConversions.map { "\n  JSON conversions \($0)" } ?? "")
 
             """)
-        try viewAgainstDecode(text: text, room: room)
     }
 
     /// Reading an envelope's routing header through the view (what the relay does) against a
@@ -193,28 +178,5 @@ struct BenchRelayCommand: AsyncParsableCommand {
     private func format(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
         return rounded >= 100 ? String(Int(rounded)) : String(rounded)
-    }
-
-    /// Connects `count` clients to the relay and runs `body` with them.
-    @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-    private func withClients<Result: Sendable>(
-        _ count: Int, _ addresses: RelayAddresses,
-        _ body: ([any EnvelopeConnection]) async throws -> Result
-    ) async throws -> Result {
-        func connect(_ connected: [any EnvelopeConnection]) async throws -> Result {
-            guard connected.count < count else { return try await body(connected) }
-            switch transport {
-            case .tcp:
-                return try await TCPClient.withConnection(
-                    host: "127.0.0.1", port: addresses.tcp!.port!
-                ) { try await connect(connected + [$0]) }
-            case .websocket, .json:
-                return try await WebSocketClient.withConnection(
-                    host: "127.0.0.1", port: addresses.webSocket!.port!,
-                    subprotocol: transport == .json ? .json : .binary
-                ) { try await connect(connected + [$0]) }
-            }
-        }
-        return try await connect([])
     }
 }
