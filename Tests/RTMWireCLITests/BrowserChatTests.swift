@@ -170,12 +170,20 @@ enum Browser {
         where !FileManager.default.isExecutableFile(atPath: path) {
             return "\(path) is not installed (Scripts/install-deps)"
         }
+        return Python.missing("selenium", "the selenium package is not installed")
+    }()
+}
+
+/// The machine's python3, for the tests that run a Python program.
+enum Python {
+    /// Nil when python3 runs `import <modules>`, else why not (`otherwise` when an import fails).
+    static func missing(_ modules: String, _ otherwise: String) -> String? {
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["python3", "-c", "import selenium"]
+        probe.arguments = ["python3", "-c", "import \(modules)"]
         probe.standardError = FileHandle.nullDevice
         guard (try? probe.run()) != nil else { return "python3 cannot be run" }
         probe.waitUntilExit()
-        return probe.terminationStatus == 0 ? nil : "the selenium package is not installed"
-    }()
+        return probe.terminationStatus == 0 ? nil : otherwise
+    }
 }
