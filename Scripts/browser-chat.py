@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""Drives Web/chat in headless Chromium against a running relay, for the browser test
+"""Drives Web/chat in headless Chromium against a running `rtmwire serve`, for the browser test
 (Tests/RTMWireCLITests/BrowserChatTests.swift runs it beside a Swift client on the binary
 subprotocol).
 
     browser-chat.py URL EXPECTED.jsonl SENT.jsonl SCREENSHOT.png
 
-The page joins channel "general" as "web" over rtmwire.v1.json. It waits for every envelope in
+URL ends with `#token=<jwt>`: the page signs in with that token (user "web", its `sub`) and joins
+channel "general" over rtmwire.v1.json; the server acknowledges the join. It waits for every envelope in
 EXPECTED.jsonl (what the Swift client sent, as proto3 JSON) and checks each field for field
 against what the page received, and what the page shows of each; then it sends text, a raised
 hand, an image and typing, writes them to SENT.jsonl (the Swift client checks them byte for
@@ -68,10 +69,14 @@ def main():
 
 def run(driver, url, expected, sent_path):
     driver.get(url)
-    driver.execute_async_script(
+    hello = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "window.rtmwireChat.connect('web', 'general').then(() => done(true), e => done(String(e)));")
+        "window.rtmwireChat.connect('web', 'general')"
+        ".then(hello => done(hello.messageId), e => done(String(e)));")
     wait_for(driver, "return window.rtmwireChat.isOpen", "the WebSocket to open")
+    # Signed in: the server took the join (a refused token would have ended the connection).
+    wait_for(driver, "return window.rtmwireChat.acknowledged.has(%s)" % json.dumps(hello),
+             "the server's acknowledgement of the join")
 
     # What the Swift client sent, field for field, as the page received it.
     ids = [envelope["messageId"] for envelope in expected]

@@ -34,6 +34,7 @@ sys.path.insert(0, str(GENERATED))
 import jwt  # noqa: E402  (PyJWT)
 import websockets  # noqa: E402
 from rtmwire.v1 import (  # noqa: E402
+    content_pb2,
     envelope_pb2,
     group_pb2,
     history_pb2,
@@ -170,11 +171,12 @@ async def group_acks(url, mint):
     await alice.send(GROUP, group, group_request=create)
     assert (await alice.receive_kind("group_response")).group_response.status == 0
     await bob.receive_kind("group_response")
-    said = await alice.send(GROUP, group, text=envelope_pb2.TextMessage(text="read me"))
+    said = await alice.send(GROUP, group, text=content_pb2.TextMessage(text="read me"))
     await bob.receive_kind("text")
     read = receipt_pb2.Receipt(group_read=receipt_pb2.GroupReadReceipt(
         message_id=said.message_id, group_id=group))
     await bob.send(GROUP, group, receipt=read)
+    await bob.receive_kind("acknowledgement")  # stored before alice asks
     query = receipt_pb2.Receipt(group_ack_query=receipt_pb2.GroupAckQuery(
         message_id=said.message_id, group_id=group, page_size=10))
     await alice.send(GROUP, group, receipt=query)
@@ -184,14 +186,14 @@ async def group_acks(url, mint):
             break
     await alice.close(), await bob.close()
     page = answer.group_ack_page
-    assert page.total_count == 1 and page.acks[0].reader_user_id == "bob"
+    assert page.total_count == 1 and page.acks[0].reader_user_id == "bob", f"page: {page}"
     return "group ack query answered: 1 read, by bob"
 
 
 async def history_before(url, mint, state):
     alice = await Client.connect(url, "alice", mint("alice"))
     channel = "py-history-" + RUN
-    sent = await alice.send(CHANNEL, channel, text=envelope_pb2.TextMessage(text="before you came"))
+    sent = await alice.send(CHANNEL, channel, text=content_pb2.TextMessage(text="before you came"))
     ack = (await alice.receive_kind("acknowledgement")).acknowledgement
     await alice.close()
     state.write_text(json.dumps({"channel": channel, "bytes": sent.SerializeToString().hex(),
@@ -215,7 +217,7 @@ async def impostor(url, mint):
     alice = await Client.connect(url, "alice", mint("alice"))
     bob = await Client.connect(url, "bob", mint("bob"))
     fake = await Client.connect(url, "alice")  # no credential at all
-    await fake.send(PEER, "bob", text=envelope_pb2.TextMessage(text="I am alice"))
+    await fake.send(PEER, "bob", text=content_pb2.TextMessage(text="I am alice"))
     refused = (await fake.receive_kind("refusal")).refusal
     assert refused.code == session_pb2.REFUSAL_CODE_UNAUTHENTICATED
     try:
@@ -223,7 +225,7 @@ async def impostor(url, mint):
         raise AssertionError(f"the impostor's connection stayed open ({extra.WhichOneof('body')})")
     except websockets.ConnectionClosed as closed:
         code = closed.rcvd.code if closed.rcvd else None
-    private = await bob.send(PEER, "alice", text=envelope_pb2.TextMessage(text="for alice only"))
+    private = await bob.send(PEER, "alice", text=content_pb2.TextMessage(text="for alice only"))
     got = await alice.receive_kind("text")
     await alice.close(), await bob.close()
     assert got.message_id == private.message_id
@@ -244,10 +246,10 @@ async def non_member(url, mint):
         presence=status_pb2.PRESENCE_ONLINE))
     refused = (await carol.receive_kind("refusal")).refusal
     assert refused.code == session_pb2.REFUSAL_CODE_FORBIDDEN
-    said = await alice.send(GROUP, group, text=envelope_pb2.TextMessage(text="members only"))
+    said = await alice.send(GROUP, group, text=content_pb2.TextMessage(text="members only"))
     assert (await bob.receive_kind("text")).message_id == said.message_id
     # What carol receives next is alice's private message: the group's passed her by.
-    private = await alice.send(PEER, "carol", text=envelope_pb2.TextMessage(text="hi carol"))
+    private = await alice.send(PEER, "carol", text=content_pb2.TextMessage(text="hi carol"))
     got = await carol.receive_kind("text")
     await alice.close(), await bob.close(), await carol.close()
     assert got.message_id == private.message_id, "carol received the group's message"

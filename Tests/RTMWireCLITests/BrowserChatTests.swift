@@ -11,9 +11,11 @@ import Testing
 #endif
 
 /// The web chat in a real browser: `rtmwire serve --websocket … --web Web/chat` serves the page,
-/// headless Chromium (Scripts/browser-chat.py, with selenium) joins channel "general" over
-/// `rtmwire.v1.json`, and a Swift client on `rtmwire.v1.binary` exchanges text (Korean and
-/// emoji), a raised hand, an image, typing and receipts with it through the relay. The page
+/// headless Chromium (Scripts/browser-chat.py, with selenium) signs in with the token in the
+/// page's URL fragment (presented as the `rtmwire.bearer.<token>` subprotocol entry) and joins
+/// channel "general" over `rtmwire.v1.json`, and a Swift client on `rtmwire.v1.binary`, signed
+/// in with a `sign_in` envelope, exchanges text (Korean and emoji), a raised hand, an image,
+/// typing and receipts with it through the server. The page
 /// checks what it received field for field (and what it shows); this side checks what the page
 /// sent byte for byte. The screenshot is kept in `.build/browser-test/chat.png`.
 ///
@@ -52,7 +54,7 @@ struct BrowserChatTests {
         envelope("swift-typing", .typing(TypingIndicator(state: .started, expiresAfterMs: 60_000))),
     ]
 
-    @Test func theBrowserAndASwiftClientChatThroughTheRelay() async throws {
+    @Test func theBrowserAndASwiftClientChatThroughTheServer() async throws {
         let root = LiveProcess.repository
         let work = root.appendingPathComponent(".build/browser-test")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -63,24 +65,24 @@ struct BrowserChatTests {
         try Self.fromSwift.map { $0.jsonString() + "\n" }.joined()
             .write(to: expected, atomically: true, encoding: .utf8)
 
-        let server = try LiveProcess([
-            "serve", "--websocket", "127.0.0.1:0", "--web",
-            root.appendingPathComponent("Web/chat").path,
+        let folder = try ServeFolder()
+        let server = try folder.serve([
+            "--websocket", "127.0.0.1:0", "--web", root.appendingPathComponent("Web/chat").path,
         ])
-        let banner = server.lines(1, timeout: 60).first ?? ""
-        let port = try #require(
-            banner.split(separator: " ").first { $0.hasPrefix("127.0.0.1:") }
-                .flatMap { Int($0.dropFirst("127.0.0.1:".count).filter(\.isNumber)) },
-            "no address in \(banner)")
+        let port = try server.port("websocket")
 
         let received = try await WebSocketClient.withConnection(
             host: "127.0.0.1", port: port, subprotocol: .binary
         ) { swift in
+            let signedIn = try await Chat.signIn(swift, as: Self.swift.userID)
+            #expect(signedIn?.acknowledgement != nil, "\(String(describing: signedIn))")
             try await swift.send(
                 Envelope(
                     messageID: "swift-join", sender: Self.swift, sendTimeMs: 1_764_000_000_000,
                     conversation: Self.channel, body: .status(StatusMessage(presence: .online))))
-            let browser = try Self.startBrowser(port: port, expected, sent, screenshot)
+            let browser = try Self.startBrowser(
+                url: "http://127.0.0.1:\(port)/#token=\(ServeFolder.token("web"))", expected, sent,
+                screenshot)
             // The page's join first: only then does it receive what is sent to the channel.
             var received: [Envelope] = []
             while let envelope = try await swift.receive() {
@@ -109,10 +111,9 @@ struct BrowserChatTests {
             #expect(status == 0, "\(output)")
             return received
         }
-        kill(server.process.processIdentifier, SIGTERM)
-        let end = server.finish()
+        let end = server.stop()
         #expect(end.status == 0, "\(end.stderr)")
-        #expect(String(decoding: end.stdout, as: UTF8.self).contains("SIGTERM, draining"))
+        #expect(end.stdout.contains("SIGTERM, draining"))
 
         // What the page sent arrived byte for byte: the binary side's envelope encodes to the
         // bytes of the page's JSON read as an envelope.
@@ -138,7 +139,7 @@ struct BrowserChatTests {
     }
 
     /// Runs Scripts/browser-chat.py; its status and output when it ends.
-    static func startBrowser(port: Int, _ expected: URL, _ sent: URL, _ screenshot: URL) throws
+    static func startBrowser(url: String, _ expected: URL, _ sent: URL, _ screenshot: URL) throws
         -> Task<(Int32, String), Never>
     {
         let process = Process()
@@ -147,7 +148,7 @@ struct BrowserChatTests {
         process.arguments = [
             "python3",
             LiveProcess.repository.appendingPathComponent("Scripts/browser-chat.py").path,
-            "http://127.0.0.1:\(port)/", expected.path, sent.path, screenshot.path,
+            url, expected.path, sent.path, screenshot.path,
         ]
         process.standardOutput = output
         process.standardError = output
@@ -169,12 +170,20 @@ enum Browser {
         where !FileManager.default.isExecutableFile(atPath: path) {
             return "\(path) is not installed (Scripts/install-deps)"
         }
+        return Python.missing("selenium", "the selenium package is not installed")
+    }()
+}
+
+/// The machine's python3, for the tests that run a Python program.
+enum Python {
+    /// Nil when python3 runs `import <modules>`, else why not (`otherwise` when an import fails).
+    static func missing(_ modules: String, _ otherwise: String) -> String? {
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        probe.arguments = ["python3", "-c", "import selenium"]
+        probe.arguments = ["python3", "-c", "import \(modules)"]
         probe.standardError = FileHandle.nullDevice
         guard (try? probe.run()) != nil else { return "python3 cannot be run" }
         probe.waitUntilExit()
-        return probe.terminationStatus == 0 ? nil : "the selenium package is not installed"
-    }()
+        return probe.terminationStatus == 0 ? nil : otherwise
+    }
 }

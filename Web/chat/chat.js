@@ -1,10 +1,17 @@
 // RTMWire web chat: one channel over WebSocket with the rtmwire.v1.json subprotocol, every
 // envelope in proto3 JSON (lowerCamelCase names, enums by name, 64-bit integers and bytes as
 // strings). No build step and no dependency: the page is what the browser runs.
+//
+// Signing in: the page presents a token (a JWT from your backend, or `rtmwire token`) as the
+// subprotocol entry `rtmwire.bearer.<token>`, since a browser cannot set headers on a
+// WebSocket. The token comes from the Token field, which the URL fragment fills
+// (`http://host:port/#token=eyJ...`: a fragment is never sent to the server in a request). The
+// user is the token's `sub`. Conformance/SERVER.md describes the protocol.
 "use strict";
 
 (() => {
   const SUBPROTOCOL = "rtmwire.v1.json";
+  const BEARER = "rtmwire.bearer.";
   const $ = (id) => document.getElementById(id);
 
   // What the page has seen, for people (the DOM) and for tests (window.rtmwireChat).
@@ -13,6 +20,7 @@
     user: "",
     channel: "",
     received: [],   // every envelope received, as parsed JSON
+    acknowledged: new Map(), // message id -> position the server stored it at ("0": not kept)
     errors: [],     // every error shown, as text
     members: new Map(), // user id -> { online, hand }
     handRaised: false,
@@ -190,6 +198,11 @@
       showReceipt(message);
     } else if (message.typing) {
       showTyping(message);
+    } else if (message.acknowledgement) {
+      chat.acknowledged.set(message.acknowledgement.messageId, message.acknowledgement.position || "0");
+    } else if (message.refusal) {
+      const refusal = message.refusal;
+      showError(`refused ${refusal.messageId || "the connection"}: ${refusal.code} ${refusal.detail || ""}`);
     } else {
       addEvent(`${message.sender ? message.sender.userId : "?"} sent a message this page does not show`);
     }
@@ -203,20 +216,36 @@
 
   // Connecting ---------------------------------------------------------------------------
 
+  // The `sub` claim of a JWT (its payload is base64url JSON), or "" when it has none.
+  function tokenSubject(token) {
+    try {
+      const payload = token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
+      const text = new TextDecoder().decode(Uint8Array.from(atob(payload), (c) => c.charCodeAt(0)));
+      return String(JSON.parse(text).sub || "");
+    } catch (error) {
+      return "";
+    }
+  }
+
+  // With a token the user is its subject (the server refuses any other sender); without one
+  // the server refuses the page unless it runs with --no-authentication.
   function connect(user, channel) {
     if (chat.socket) chat.socket.close(1000);
-    chat.user = user;
+    const token = $("token").value.trim();
+    chat.user = (token && tokenSubject(token)) || user;
+    $("user").value = chat.user;
     chat.channel = channel;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const socket = new WebSocket(`${scheme}://${location.host}/`, SUBPROTOCOL);
+    const protocols = token ? [SUBPROTOCOL, BEARER + token] : [SUBPROTOCOL];
+    const socket = new WebSocket(`${scheme}://${location.host}/`, protocols);
     chat.socket = socket;
     setConnected(false, "connecting…");
     return new Promise((resolve, reject) => {
       socket.onopen = () => {
-        setConnected(true, `${user} in #${channel}`);
+        setConnected(true, `${chat.user} in #${channel}`);
         // Joining is saying hello: a status with presence online.
         const hello = send({ status: { presence: "PRESENCE_ONLINE", handRaised: false } });
-        chat.members.set(user, { online: true, hand: false });
+        chat.members.set(chat.user, { online: true, hand: false });
         renderMembers();
         resolve(hello);
       };
@@ -309,6 +338,12 @@
 
   // The page's controls ------------------------------------------------------------------
 
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get("token")) {
+    $("token").value = fragment.get("token");
+    $("user").value = tokenSubject(fragment.get("token")) || $("user").value;
+  }
+
   $("join").addEventListener("submit", (event) => {
     event.preventDefault();
     connect($("user").value.trim(), $("channel").value.trim()).catch((error) => showError(String(error)));
@@ -332,6 +367,7 @@
     connect, sendText, raiseHand, sendImage, sendTyping,
     sendRaw: (text) => chat.socket.send(text),
     get received() { return chat.received; },
+    get acknowledged() { return chat.acknowledged; },
     get errors() { return chat.errors; },
     get user() { return chat.user; },
     get isOpen() { return Boolean(chat.socket) && chat.socket.readyState === WebSocket.OPEN; },

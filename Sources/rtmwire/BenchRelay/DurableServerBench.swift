@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import RTMWireNIO
 import RTMWireServer
@@ -39,6 +38,3 @@ struct DurableServerBench {
         }
     }
 }
-
-// MERGE-NOTE: ServeCommand.swift declares this conformance on the serve-wiring branch.
-extension SQLiteStorage.Configuration.Durability: ExpressibleByArgument {}

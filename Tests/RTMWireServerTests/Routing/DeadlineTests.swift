@@ -1,6 +1,8 @@
 import Foundation
 import RTMWire
 import RTMWireNIO
+import RTMWireReferencePeers
+import Synchronization
 import Testing
 
 @testable import RTMWireServer
@@ -58,15 +60,23 @@ struct MediaExpiryTests {
 
     @Test func aMediaIdWorksForItsLifetimeOnly() async throws {
         let directory = try TemporaryDirectory()
-        try await H.run(in: directory.path, configure: { $0.mediaLifetimeMs = 500 }) { port in
-            try await H.connected(port, as: "alice") { alice in
+        // The server's clock, moved by hand past the 7 days.
+        let now = Mutex<Int64>(WallClock.nowMilliseconds())
+        let week: Int64 = 7 * 24 * 3_600 * 1_000
+        try await H.run(in: directory.path, clock: { now.withLock { $0 } }) { port in
+            try await TCPClient.withConnection(host: "127.0.0.1", port: port) { alice in
+                // A token that outlives the week the clock moves by.
+                let month = 30.0 * 24 * 3_600
+                _ = try await H.signIn(
+                    alice, as: "alice", token: H.token("alice", expiresIn: month))
                 try await alice.send(Self.image("i1", media: "m-1"))
                 #expect(try await alice.receive()?.acknowledgement?.messageID == "i1")
                 // Forwarding the same upload within its lifetime works...
+                now.withLock { $0 += week - 1 }
                 try await alice.send(Self.image("i2", media: "m-1"))
                 #expect(try await alice.receive()?.acknowledgement?.messageID == "i2")
                 // ...after it, the media id is gone.
-                try await Task.sleep(for: .milliseconds(600))
+                now.withLock { $0 += 1 }
                 try await alice.send(Self.image("i3", media: "m-1"))
                 let refusal = try await alice.receive()?.refusal
                 #expect(refusal?.code == .notFound && refusal?.messageID == "i3")

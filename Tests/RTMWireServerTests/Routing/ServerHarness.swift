@@ -1,6 +1,7 @@
 import Foundation
 import RTMWire
 import RTMWireNIO
+import RTMWireReferencePeers
 import RTMWireTransport
 import Testing
 
@@ -27,13 +28,14 @@ struct ServerHarness {
         in directory: String,
         authentication: ServerConfiguration.Authentication = .tokens(verifier),
         configure: (inout ServerConfiguration) -> Void = { _ in },
+        clock: @escaping @Sendable () -> Int64 = WallClock.nowMilliseconds,
         _ body: (Int) async throws -> Result
     ) async throws -> Result {
         let storage = try await SQLiteStorage.open(
             directory: directory, configuration: .init(durability: .normal))
         var configuration = ServerConfiguration(authentication: authentication)
         configure(&configuration)
-        let server = ChatServer(configuration: configuration, storage: storage)
+        let server = ChatServer(configuration: configuration, storage: storage, clock: clock)
         let relay = EnvelopeRelay(router: server)
         do {
             let result = try await relay.run(
