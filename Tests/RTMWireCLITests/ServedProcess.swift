@@ -110,12 +110,13 @@ enum Chat {
     }
 }
 
-/// A WebSocket upgrade request written by hand to 127.0.0.1, for what a client library would
-/// hide: the HTTP status and body of a refused handshake.
-enum RawHandshake {
-    /// Sends an upgrade request offering `protocols` with `headers`; returns the response's
-    /// head and whatever body came before the server closed or answered 101 (5 s at most).
-    static func send(port: Int, protocols: [String], headers: [String] = []) throws -> String {
+/// A socket to 127.0.0.1 written by hand, for what a client library would hide or never send.
+enum RawSocket {
+    /// Writes `bytes`, then reads until the server closes, `enough` says so, or 5 s pass;
+    /// returns what was read and whether the server closed.
+    static func exchange(
+        port: Int, _ bytes: [UInt8], until enough: ([UInt8]) -> Bool = { _ in false }
+    ) throws -> (received: [UInt8], closed: Bool) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         defer { close(fd) }
@@ -129,6 +130,27 @@ enum RawHandshake {
             }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        var received: [UInt8] = []
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline, !enough(received) {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count <= 0 { return (received, true) }
+            received += chunk[0..<count]
+        }
+        return (received, false)
+    }
+}
+
+/// A WebSocket upgrade request written by hand to 127.0.0.1, for what a client library would
+/// hide: the HTTP status and body of a refused handshake.
+enum RawHandshake {
+    /// Sends an upgrade request offering `protocols` with `headers`; returns the response's
+    /// head and whatever body came before the server closed or answered 101 (5 s at most).
+    static func send(port: Int, protocols: [String], headers: [String] = []) throws -> String {
         let request =
             ([
                 "GET / HTTP/1.1", "Host: 127.0.0.1:\(port)", "Upgrade: websocket",
@@ -136,24 +158,10 @@ enum RawHandshake {
                 "Sec-WebSocket-Version: 13",
                 "Sec-WebSocket-Protocol: \(protocols.joined(separator: ", "))",
             ] + headers).joined(separator: "\r\n") + "\r\n\r\n"
-        _ = request.utf8CString.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count - 1) }
-        var received: [UInt8] = []
-        let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 100) > 0 else {
-                // A 101 is followed by no body: its head is the whole answer.
-                if String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 101"),
-                    received.suffix(4) == Array("\r\n\r\n".utf8)
-                {
-                    break
-                }
-                continue
-            }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            received += chunk[0..<count]
+        let (received, _) = try RawSocket.exchange(port: port, Array(request.utf8)) { received in
+            // A 101 is followed by no body: its head is the whole answer.
+            String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 101")
+                && received.suffix(4) == Array("\r\n\r\n".utf8)
         }
         return String(decoding: received, as: UTF8.self)
     }
