@@ -29,10 +29,12 @@ struct ServerHarness {
         authentication: ServerConfiguration.Authentication = .tokens(verifier),
         configure: (inout ServerConfiguration) -> Void = { _ in },
         clock: @escaping @Sendable () -> Int64 = WallClock.nowMilliseconds,
+        prepare: (SQLiteStorage) async throws -> Void = { _ in },
         _ body: (Int) async throws -> Result
     ) async throws -> Result {
         let storage = try await SQLiteStorage.open(
             directory: directory, configuration: .init(durability: .normal))
+        try await prepare(storage)
         var configuration = ServerConfiguration(authentication: authentication)
         configure(&configuration)
         let server = ChatServer(configuration: configuration, storage: storage, clock: clock)
