@@ -40,6 +40,8 @@ struct CrashRecoveryTests {
         let acknowledged = Shared<[String: UInt64]>([:])
         let server = try folder.serve(["--tcp", "127.0.0.1:0"])
         let port = try server.port("tcp")
+        let pid = server.process.process.processIdentifier
+        let killAt = Self.senders.count * Self.perSender / 4
         // The load: each sender pipelines its envelopes and records each acknowledgement; the
         // server is killed once a quarter of them are acknowledged.
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -59,7 +61,13 @@ struct CrashRecoveryTests {
                             inner.addTask {
                                 while let answer = try await client.receive() {
                                     if case .acknowledgement(let ack)? = answer.body {
-                                        acknowledged.withLock { $0[ack.messageID] = ack.position }
+                                        // The acknowledgement that makes a quarter kills the
+                                        // server at once, however the machine schedules us.
+                                        let count = acknowledged.withLock {
+                                            $0[ack.messageID] = ack.position
+                                            return $0.count
+                                        }
+                                        if count == killAt { kill(pid, SIGKILL) }
                                     }
                                 }
                             }
@@ -68,13 +76,9 @@ struct CrashRecoveryTests {
                     }
                 }
             }
-            let total = Self.senders.count * Self.perSender
-            while acknowledged.withLock({ $0.count }) < total / 4 {
-                try await Task.sleep(for: .milliseconds(5))
-            }
-            _ = server.stop(SIGKILL)
             try await group.waitForAll()
         }
+        _ = server.stop(SIGKILL)  // reaps the killed process
         let acked = acknowledged.withLock { $0 }
         #expect(acked.count < Self.senders.count * Self.perSender, "the kill came too late")
 
