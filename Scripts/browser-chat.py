@@ -182,8 +182,8 @@ def run(driver, url, expected, sent_path, scene):
     wait_for_value(driver, "return document.getElementById('topic').textContent",
                    scene["topics"][1], "the topic's storage event")
 
-    # The page's own: a 👍 (the server's reaction_summary comes back), a recalled message, and a
-    # topic set through the form (shown when the server's storage event comes back).
+    # The page's own: a 👍 (the server's reaction_summary comes back), a recalled message, an
+    # edit of its first text, and a topic set through the form (shown when the server's storage event comes back).
     driver.execute_script("window.rtmwireChat.react('swift-text')")
     wait_for_value(driver, line_script("swift-text", ".reactions"), "👍 1", "the page's 👍")
     second = driver.execute_script("return window.rtmwireChat.sendText('지울 메시지')")
@@ -193,6 +193,11 @@ def run(driver, url, expected, sent_path, scene):
              "the server's acknowledgement of the recall")
     wait_for_value(driver, line_script(second["messageId"], ".text"), "message recalled",
                    "the recall")
+    edit = driver.execute_script("return window.rtmwireChat.editText(arguments[0], arguments[1])",
+                                 text_id, "네, 반가워요 🎉 (고침)")
+    wait_for(driver, "return window.rtmwireChat.acknowledged.has(%s)" % json.dumps(edit["messageId"]),
+             "the server's acknowledgement of the page's edit")
+    assert driver.execute_script(line_script(text_id, ".text")) == "네, 반가워요 🎉 (고침)"
     driver.execute_script("document.getElementById('topic-text').value = arguments[0];"
                           "document.getElementById('set-topic').click();", scene["pageTopic"])
     wait_for_value(driver, "return document.getElementById('topic').textContent",
