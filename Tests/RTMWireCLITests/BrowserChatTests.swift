@@ -54,6 +54,50 @@ struct BrowserChatTests {
         envelope("swift-typing", .typing(TypingIndicator(state: .started, expiresAfterMs: 60_000))),
     ]
 
+    /// A text the channel holds before the page joins: the page shows it from history.
+    static let beforeText = "지난 메시지: 기록에서 ✉️"
+    static let before = envelope("swift-before", .text(TextMessage(text: beforeText)))
+    /// What the Swift client edits it to, once the page is there.
+    static let edited = "지난 메시지 (고침) ✏️"
+    /// The channel topic, item "topic" of the channel's metadata: set before the page joins
+    /// (the page shows the snapshot), then changed while it watches (a storage event).
+    static let topics = ["Release 1.0 planning 🚀", "Ship it on Friday 🎉"]
+
+    static func setTopic(_ topic: String, id: String) -> Envelope {
+        envelope(
+            id,
+            .metadata(
+                MetadataMessage(
+                    kind: .request(
+                        MetadataRequest(
+                            requestID: id, operation: .set,
+                            target: MetadataTarget(
+                                target: .channel(
+                                    ChannelTarget(channelName: channel.id, channelType: .message))),
+                            metadata: Metadata(items: [MetadataItem(key: "topic", value: topic)])))
+                )))
+    }
+
+    /// What the Swift client does once the page's text arrives: reads it (✓✓ on the page),
+    /// reacts to it, edits its own earlier message and changes the topic.
+    static func answer(_ text: String) -> [Envelope] {
+        [
+            envelope(
+                "swift-read",
+                .receipt(Receipt(kind: .messageRead(MessageReadReceipt(messageID: text))))),
+            envelope(
+                "swift-like", .reaction(Reaction(targetMessageID: text, key: "👍", action: .add))),
+            envelope(
+                "swift-edit",
+                .edit(
+                    MessageEdit(
+                        targetMessageID: before.messageID,
+                        editTimeMs: Int64(Date().timeIntervalSince1970 * 1000),
+                        content: .text(TextMessage(text: edited))))),
+            setTopic(topics[1], id: "swift-topic-2"),
+        ]
+    }
+
     @Test func theBrowserAndASwiftClientChatThroughTheServer() async throws {
         let root = LiveProcess.repository
         let work = root.appendingPathComponent(".build/browser-test")
@@ -61,6 +105,11 @@ struct BrowserChatTests {
         let expected = work.appendingPathComponent("expected.jsonl")
         let sent = work.appendingPathComponent("sent.jsonl")
         let screenshot = work.appendingPathComponent("chat.png")
+        let scene = work.appendingPathComponent("scene.json")
+        try JSONSerialization.data(withJSONObject: [
+            "history": ["id": Self.before.messageID, "text": Self.beforeText],
+            "topics": Self.topics, "edited": Self.edited, "pageTopic": "웹에서 정한 주제 🌐",
+        ]).write(to: scene)
         try? FileManager.default.removeItem(at: sent)
         try Self.fromSwift.map { $0.jsonString() + "\n" }.joined()
             .write(to: expected, atomically: true, encoding: .utf8)
@@ -80,28 +129,43 @@ struct BrowserChatTests {
                 Envelope(
                     messageID: "swift-join", sender: Self.swift, sendTimeMs: 1_764_000_000_000,
                     conversation: Self.channel, body: .status(StatusMessage(presence: .online))))
+            // History and topic first, stored (acknowledged, answered) before the page starts.
+            try await swift.send(contentsOf: [
+                Self.before, Self.setTopic(Self.topics[0], id: "swift-topic-1"),
+            ])
+            var received: [Envelope] = []
+            var answered = Set<String>()
+            while answered.count < 2, let envelope = try await swift.receive() {
+                received.append(envelope)
+                if case .acknowledgement(let ack)? = envelope.body,
+                    ack.messageID == Self.before.messageID
+                {
+                    answered.insert(ack.messageID)
+                }
+                if case .metadata(let metadata)? = envelope.body,
+                    case .response(let response)? = metadata.kind
+                {
+                    #expect(response.status == .ok, "\(response)")
+                    answered.insert(response.requestID)
+                }
+            }
             let browser = try Self.startBrowser(
                 url: "http://127.0.0.1:\(port)/#token=\(ServeFolder.token("web"))", expected, sent,
-                screenshot)
+                screenshot, scene)
             // The page's join first: only then does it receive what is sent to the channel.
-            var received: [Envelope] = []
             while let envelope = try await swift.receive() {
                 received.append(envelope)
                 if envelope.sender?.userID == "web", case .status? = envelope.body { break }
             }
             try await swift.send(contentsOf: Self.fromSwift)
+            var answeredPage = false
             // Then everything until the page goes (offline, after the server refused its last
-            // message), answering the page's text with a read receipt.
+            // message), answering the page's first text (`answer`).
             while let envelope = try await swift.receive() {
                 received.append(envelope)
-                if case .text? = envelope.body, envelope.sender?.userID == "web" {
-                    try await swift.send(
-                        Self.envelope(
-                            "swift-read",
-                            .receipt(
-                                Receipt(
-                                    kind: .messageRead(
-                                        MessageReadReceipt(messageID: envelope.messageID))))))
+                if case .text? = envelope.body, envelope.sender?.userID == "web", !answeredPage {
+                    try await swift.send(contentsOf: Self.answer(envelope.messageID))
+                    answeredPage = true
                 }
                 if case .status(let status)? = envelope.body, status.presence == .offline {
                     break
@@ -134,12 +198,16 @@ struct BrowserChatTests {
             else { return nil }
             return read.messageID
         }
-        #expect(Set(reads) == ["swift-text", "swift-image"])
+        #expect(Set(reads) == [Self.before.messageID, "swift-text", "swift-image"])
+        // Nothing this client sent was refused (the edit, the reaction, the topic).
+        #expect(!received.contains { if case .refusal? = $0.body { true } else { false } })
         #expect(FileManager.default.fileExists(atPath: screenshot.path))
     }
 
     /// Runs Scripts/browser-chat.py; its status and output when it ends.
-    static func startBrowser(url: String, _ expected: URL, _ sent: URL, _ screenshot: URL) throws
+    static func startBrowser(
+        url: String, _ expected: URL, _ sent: URL, _ screenshot: URL, _ scene: URL
+    ) throws
         -> Task<(Int32, String), Never>
     {
         let process = Process()
@@ -148,7 +216,7 @@ struct BrowserChatTests {
         process.arguments = [
             "python3",
             LiveProcess.repository.appendingPathComponent("Scripts/browser-chat.py").path,
-            url, expected.path, sent.path, screenshot.path,
+            url, expected.path, sent.path, screenshot.path, scene.path,
         ]
         process.standardOutput = output
         process.standardError = output

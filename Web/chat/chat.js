@@ -7,6 +7,11 @@
 // WebSocket. The token comes from the Token field, which the URL fragment fills
 // (`http://host:port/#token=eyJ...`: a fragment is never sent to the server in a request). The
 // user is the token's `sub`. Conformance/SERVER.md describes the protocol.
+//
+// On joining, the page asks for the latest page of history and subscribes to the channel's
+// metadata, whose item "topic" is the topic line. One's own messages tick "sent", ✓ (the server
+// stored it: its acknowledgement) and ✓✓ (read); they can be edited and recalled; any text can
+// get a 👍, counted from the server's reaction_summary.
 "use strict";
 
 (() => {
@@ -25,6 +30,8 @@
     members: new Map(), // user id -> { online, hand }
     handRaised: false,
     sequence: 0,
+    ticks: new Map(),   // own message id -> every tick state it went through, for tests
+    topic: null,        // the channel's metadata item "topic", once the snapshot came
   };
 
   function conversation() {
@@ -59,7 +66,7 @@
   function setConnected(open, text) {
     $("status").dataset.state = open ? "open" : "closed";
     $("status").textContent = text;
-    for (const id of ["text", "send", "hand", "image"]) $(id).disabled = !open;
+    for (const id of ["text", "send", "hand", "image", "topic-text", "set-topic"]) $(id).disabled = !open;
   }
 
   // Messages -----------------------------------------------------------------------------
@@ -74,9 +81,56 @@
     who.className = "who";
     who.textContent = item.dataset.sender;
     item.append(who, content);
+    if (kind === "text") item.append(actions(item));
+    if (item.dataset.sender === chat.user) {
+      const tick = document.createElement("span");
+      tick.className = "tick";
+      item.append(tick);
+    }
     $("messages").append(item);
     item.scrollIntoView({ block: "end" });
     return item;
+  }
+
+  function lineOf(id) {
+    return document.querySelector(`#messages li[data-id="${CSS.escape(id)}"]`);
+  }
+
+  // Ticks of one's own messages: "sent", ✓ once the server stored it (its acknowledgement),
+  // ✓✓ once someone read it. Acknowledgements and receipts may cross: a tick never goes back.
+  const TICKS = ["sent", "✓", "✓✓"];
+  function setTick(id, state) {
+    const seen = chat.ticks.get(id) || [];
+    if (seen.length && TICKS.indexOf(state) <= TICKS.indexOf(seen[seen.length - 1])) return;
+    chat.ticks.set(id, [...seen, state]);
+    const tick = lineOf(id)?.querySelector(".tick");
+    if (tick) {
+      tick.textContent = state;
+      tick.dataset.state = state;
+    }
+  }
+
+  // Edit and recall for one's own text, 👍 for anyone's.
+  function actions(item) {
+    const box = document.createElement("span");
+    box.className = "actions";
+    const button = (label, action) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      b.addEventListener("click", action);
+      box.append(b);
+    };
+    const id = item.dataset.id;
+    if (item.dataset.sender === chat.user) {
+      button("Edit", () => {
+        const text = prompt("Edit message", item.querySelector(".text").textContent);
+        if (text) editText(id, text);
+      });
+      button("Recall", () => recall(id));
+    }
+    button("👍", () => react(id));
+    return box;
   }
 
   function addEvent(text) {
@@ -90,7 +144,41 @@
     const text = document.createElement("span");
     text.className = "text";
     text.textContent = message.text.text;
-    addLine(message, "text", text);
+    return addLine(message, "text", text);
+  }
+
+  function showEdit(edit) {
+    const line = lineOf(edit.targetMessageId);
+    if (!line || !edit.text || line.dataset.recalled) return;
+    line.querySelector(".text").textContent = edit.text.text;
+    if (!line.querySelector(".edited")) {
+      const mark = document.createElement("span");
+      mark.className = "edited";
+      mark.textContent = "edited";
+      line.querySelector(".text").after(mark);
+    }
+  }
+
+  function showRecall(recall) {
+    const line = lineOf(recall.targetMessageId);
+    if (!line) return;
+    line.dataset.recalled = "true";
+    line.querySelector(".text, .meta").textContent = "message recalled";
+    for (const extra of line.querySelectorAll(".edited, .actions, .reactions, img")) extra.remove();
+  }
+
+  // Counts per reaction key, e.g. [{key: "👍", count: 2}] (a reaction_summary's, or counted
+  // from history).
+  function showReactions(id, counts) {
+    const line = lineOf(id);
+    if (!line || line.dataset.recalled) return;
+    let box = line.querySelector(".reactions");
+    if (!box) {
+      box = document.createElement("span");
+      box.className = "reactions";
+      line.append(box);
+    }
+    box.textContent = counts.filter((c) => c.count > 0).map((c) => `${c.key} ${c.count}`).join(" ");
   }
 
   function showImage(message) {
@@ -148,12 +236,13 @@
     const delivered = message.receipt.delivery;
     const ids = read ? [read.messageId] : delivered ? delivered.messageIds || [] : [];
     for (const id of ids) {
-      const line = document.querySelector(`#messages li[data-id="${CSS.escape(id)}"]`);
+      const line = lineOf(id);
       if (!line) continue;
+      if (read && line.dataset.sender === chat.user) setTick(id, "✓✓");
       const receipt = document.createElement("span");
       receipt.className = "receipt";
       receipt.dataset.reader = message.sender.userId;
-      receipt.textContent = `✓ ${read ? "read" : "delivered"} by ${message.sender.userId}`;
+      receipt.textContent = `${read ? "read" : "delivered"} by ${message.sender.userId}`;
       line.append(receipt);
     }
   }
@@ -186,6 +275,10 @@
       return;
     }
     chat.received.push(message);
+    show(message);
+  }
+
+  function show(message) {
     if (message.text) {
       showText(message);
       acknowledge(message);
@@ -198,8 +291,20 @@
       showReceipt(message);
     } else if (message.typing) {
       showTyping(message);
+    } else if (message.edit) {
+      showEdit(message.edit);
+    } else if (message.recall) {
+      showRecall(message.recall);
+    } else if (message.reactionSummary) {
+      showReactions(message.reactionSummary.targetMessageId, message.reactionSummary.reactions || []);
+    } else if (message.historyPage) {
+      showHistory(message.historyPage);
+    } else if (message.metadata) {
+      showMetadata(message.metadata);
     } else if (message.acknowledgement) {
-      chat.acknowledged.set(message.acknowledgement.messageId, message.acknowledgement.position || "0");
+      const id = message.acknowledgement.messageId;
+      chat.acknowledged.set(id, message.acknowledgement.position || "0");
+      if (chat.ticks.has(id)) setTick(id, "✓");
     } else if (message.refusal) {
       const refusal = message.refusal;
       showError(`refused ${refusal.messageId || "the connection"}: ${refusal.code} ${refusal.detail || ""}`);
@@ -209,9 +314,165 @@
   }
 
   // A read receipt for what was shown: the relay sends it back to the message's sender only.
+  // History holds the receipts this user sent before, so nothing is read twice.
+  const readByMe = new Set();
   function acknowledge(message) {
     if (!message.sender || message.sender.userId === chat.user) return;
+    if (readByMe.has(message.messageId)) return;
+    readByMe.add(message.messageId);
     send({ receipt: { messageRead: { messageId: message.messageId } } });
+  }
+
+  // History ------------------------------------------------------------------------------
+
+  // A history entry's envelope is protobuf bytes (base64 in JSON) and the page has no protobuf
+  // library, so this reads the few fields the page shows, into the shape of proto3 JSON.
+  // fields() maps each field number to its values: varints as numbers, the rest as bytes.
+  function fields(bytes) {
+    const found = new Map();
+    let at = 0;
+    const varint = () => {
+      let value = 0;
+      let scale = 1;
+      let byte;
+      do {
+        byte = bytes[at++];
+        value += (byte & 0x7f) * scale;
+        scale *= 128;
+      } while (byte & 0x80);
+      return value;
+    };
+    while (at < bytes.length) {
+      const key = varint();
+      const wire = key % 8;
+      let value;
+      if (wire === 0) value = varint();
+      else if (wire === 2) {
+        const length = varint();
+        value = bytes.subarray(at, at + length);
+        at += length;
+      } else if (wire === 1 || wire === 5) {
+        at += wire === 1 ? 8 : 4;
+        continue;
+      } else throw new Error(`wire type ${wire}`);
+      const number = Math.floor(key / 8);
+      found.set(number, [...(found.get(number) || []), value]);
+    }
+    return found;
+  }
+
+  const utf8 = new TextDecoder();
+  // Field numbers from Schemas/rtmwire/v1 (envelope.proto and the body kinds' files).
+  function decodeEnvelope(base64Bytes) {
+    const one = (m, n) => m && m.get(n) && m.get(n)[0];
+    const string = (m, n) => (one(m, n) ? utf8.decode(one(m, n)) : "");
+    const message = (m, n) => (one(m, n) ? fields(one(m, n)) : null);
+    const envelope = fields(Uint8Array.from(atob(base64Bytes), (c) => c.charCodeAt(0)));
+    const decoded = {
+      messageId: string(envelope, 1),
+      sender: { userId: string(message(envelope, 2), 1) },
+    };
+    const text = message(envelope, 16);
+    const receipt = message(envelope, 20);
+    const edit = message(envelope, 25);
+    const recall = message(envelope, 26);
+    const reaction = message(envelope, 27);
+    if (text) decoded.text = { text: string(text, 1) };
+    if (receipt && message(receipt, 2)) {
+      decoded.receipt = { messageRead: { messageId: string(message(receipt, 2), 1) } };
+    }
+    if (edit && message(edit, 3)) {
+      decoded.edit = { targetMessageId: string(edit, 1), text: { text: string(message(edit, 3), 1) } };
+    }
+    if (recall) decoded.recall = { targetMessageId: string(recall, 1) };
+    if (reaction) {
+      decoded.reaction = {
+        targetMessageId: string(reaction, 1),
+        key: string(reaction, 2),
+        remove: one(reaction, 3) === 2, // REACTION_ACTION_REMOVE
+      };
+    }
+    return decoded;
+  }
+
+  function requestHistory() {
+    return send({ historyRequest: { limit: 50 } });
+  }
+
+  // The latest page, shown above whatever arrived live while it was on its way. Reactions are
+  // stored one by one, so the page counts them itself here (live ones come as summaries).
+  function showHistory(page) {
+    const list = $("messages");
+    const live = [...list.children];
+    const reactions = new Map(); // message id -> key -> users
+    for (const entry of page.entries || []) {
+      const message = decodeEnvelope(entry.envelope);
+      if (lineOf(message.messageId)) continue; // also came live
+      if (message.receipt && message.sender.userId === chat.user) {
+        readByMe.add(message.receipt.messageRead.messageId);
+      } else if (message.reaction) {
+        const { targetMessageId: id, key, remove } = message.reaction;
+        if (!reactions.has(id)) reactions.set(id, new Map());
+        const users = reactions.get(id).get(key) || new Set();
+        if (remove) users.delete(message.sender.userId);
+        else users.add(message.sender.userId);
+        reactions.get(id).set(key, users);
+      } else if (message.text) {
+        showText(message).dataset.history = "true";
+        if (message.sender.userId === chat.user) setTick(message.messageId, "✓");
+      } else if (message.edit || message.recall || message.receipt) {
+        show(message);
+      } // Other kinds (images, streams, ...) are not decoded here: the page skips them.
+    }
+    for (const [id, keys] of reactions) {
+      showReactions(id, [...keys].map(([key, users]) => ({ key, count: users.size })));
+    }
+    list.append(...live);
+    for (const line of list.querySelectorAll("li[data-history]")) {
+      const message = { messageId: line.dataset.id, sender: { userId: line.dataset.sender } };
+      acknowledge(message);
+    }
+  }
+
+  // The channel topic: item "topic" of the channel's metadata ------------------------------
+
+  function channelTarget() {
+    return { channel: { channelName: chat.channel, channelType: "CHANNEL_TYPE_MESSAGE" } };
+  }
+
+  function metadataRequest(operation, items) {
+    chat.sequence += 1;
+    const request = { requestId: `${chat.user}-metadata-${chat.sequence}`, operation, target: channelTarget() };
+    if (items) request.metadata = { items };
+    return send({ metadata: { request } });
+  }
+
+  function setTopic(topic) {
+    return metadataRequest("METADATA_OPERATION_SET", [{ key: "topic", value: topic }]);
+  }
+
+  function showTopic(topic) {
+    chat.topic = topic;
+    $("topic").textContent = topic || "(no topic)";
+  }
+
+  function showMetadata(metadata) {
+    if (metadata.response) {
+      const response = metadata.response;
+      if (response.status && response.status !== "METADATA_STATUS_OK") {
+        showError(`metadata ${response.operation}: ${response.status} ${response.errorMessage || ""}`);
+      }
+      return;
+    }
+    const event = metadata.event;
+    const channel = event && event.target && event.target.channel;
+    if (!channel || channel.channelName !== chat.channel) return;
+    const items = (event.metadata && event.metadata.items) || [];
+    const topic = items.find((item) => item.key === "topic");
+    if (event.eventType === "STORAGE_EVENT_TYPE_SNAPSHOT") showTopic(topic ? topic.value : "");
+    else if (event.eventType === "STORAGE_EVENT_TYPE_REMOVE") {
+      if (topic || items.length === 0) showTopic("");
+    } else if (topic) showTopic(topic.value);
   }
 
   // Connecting ---------------------------------------------------------------------------
@@ -247,6 +508,8 @@
         const hello = send({ status: { presence: "PRESENCE_ONLINE", handRaised: false } });
         chat.members.set(chat.user, { online: true, hand: false });
         renderMembers();
+        requestHistory();
+        metadataRequest("METADATA_OPERATION_SUBSCRIBE");
         resolve(hello);
       };
       socket.onmessage = receive;
@@ -264,8 +527,26 @@
   function sendText(text) {
     const message = send({ text: { text } }, { deliveryOptions: { readReceipt: true } });
     showText(message);
+    setTick(message.messageId, "sent");
     sendTyping(false);
     return message;
+  }
+
+  function editText(id, text) {
+    const edit = { targetMessageId: id, editTimeMs: String(Date.now()), text: { text } };
+    showEdit(edit);
+    return send({ edit });
+  }
+
+  function recall(id) {
+    const recall = { targetMessageId: id, recalledByUserId: chat.user };
+    showRecall(recall);
+    return send({ recall });
+  }
+
+  // The server answers with this user's reaction_summary of the message, shown when it comes.
+  function react(id, key) {
+    return send({ reaction: { targetMessageId: id, key: key || "👍", action: "REACTION_ACTION_ADD" } });
   }
 
   function raiseHand(raised) {
@@ -355,6 +636,11 @@
     $("text").value = "";
   });
   $("text").addEventListener("input", () => sendTyping(true));
+  $("topic-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    if ($("topic-text").value.trim()) setTopic($("topic-text").value.trim());
+    $("topic-text").value = "";
+  });
   $("hand").addEventListener("click", () => raiseHand(!chat.handRaised));
   $("image").addEventListener("change", () => {
     const file = $("image").files[0];
@@ -364,10 +650,12 @@
 
   // For scripts and tests: the same actions as the controls, and what the page saw.
   window.rtmwireChat = {
-    connect, sendText, raiseHand, sendImage, sendTyping,
+    connect, sendText, raiseHand, sendImage, sendTyping, setTopic, editText, recall, react,
     sendRaw: (text) => chat.socket.send(text),
     get received() { return chat.received; },
     get acknowledged() { return chat.acknowledged; },
+    get ticks() { return chat.ticks; },
+    get topic() { return chat.topic; },
     get errors() { return chat.errors; },
     get user() { return chat.user; },
     get isOpen() { return Boolean(chat.socket) && chat.socket.readyState === WebSocket.OPEN; },
