@@ -48,13 +48,19 @@ struct HostilePeer: Sendable {
         try await channel.close(mode: .output).get()
     }
 
-    /// Tears the connection down with a TCP reset (SO_LINGER 0), not a clean end.
+    /// Tears the connection down with a TCP reset (SO_LINGER 0), not a clean end; nothing to do
+    /// when the server has closed it already.
     func reset() async throws {
         guard let socket = channel as? any SocketOptionProvider else {
             throw TransportError(code: .ioFailure, detail: "not a socket channel")
         }
-        try await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
-        try await channel.close().get()
+        do {
+            try await socket.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+            try await channel.close().get()
+        } catch  where !channel.isActive {
+            // The server ended the connection first (a frame timeout on a loaded machine, say):
+            // there is nothing left to reset, and the server's side is what the test checks.
+        }
     }
 
     /// Waits until the connection is closed (by the server, or by a reset).
