@@ -162,15 +162,20 @@ async def stream_pull(url, mint):
     return "stream pull answered with the response and its %d chunks in order" % len(pulled)
 
 
-async def group_acks(url, mint):
-    alice = await Client.connect(url, "alice", mint("alice"))
-    bob = await Client.connect(url, "bob", mint("bob"))
-    group = "py-team-" + RUN
+async def create_group(alice, bob, group):
+    """alice creates `group` with bob as a member; both get the group's response."""
     create = group_pb2.GroupRequest(operation=group_pb2.GROUP_OPERATION_CREATE)
     create.members.add(user_id="bob", role=group_pb2.GROUP_ROLE_MEMBER)
     await alice.send(GROUP, group, group_request=create)
     assert (await alice.receive_kind("group_response")).group_response.status == 0
     await bob.receive_kind("group_response")
+
+
+async def group_acks(url, mint):
+    alice = await Client.connect(url, "alice", mint("alice"))
+    bob = await Client.connect(url, "bob", mint("bob"))
+    group = "py-team-" + RUN
+    await create_group(alice, bob, group)
     said = await alice.send(GROUP, group, text=content_pb2.TextMessage(text="read me"))
     await bob.receive_kind("text")
     read = receipt_pb2.Receipt(group_read=receipt_pb2.GroupReadReceipt(
@@ -238,10 +243,7 @@ async def non_member(url, mint):
     bob = await Client.connect(url, "bob", mint("bob"))
     carol = await Client.connect(url, "carol", mint("carol"))
     group = "py-closed-" + RUN
-    create = group_pb2.GroupRequest(operation=group_pb2.GROUP_OPERATION_CREATE)
-    create.members.add(user_id="bob", role=group_pb2.GROUP_ROLE_MEMBER)
-    await alice.send(GROUP, group, group_request=create)
-    await alice.receive_kind("group_response"), await bob.receive_kind("group_response")
+    await create_group(alice, bob, group)
     await carol.send(GROUP, group, status=status_pb2.StatusMessage(
         presence=status_pb2.PRESENCE_ONLINE))
     refused = (await carol.receive_kind("refusal")).refusal

@@ -8,25 +8,12 @@ import Testing
 /// and the server goes on serving everyone else.
 @Suite(.timeLimit(.minutes(2)))
 struct HostileClientTests {
-    /// `envelope`'s bytes behind their varint length, as a TCP connection carries them.
-    static func frame(_ bytes: [UInt8]) -> [UInt8] {
-        var length = UInt64(bytes.count)
-        var prefix: [UInt8] = []
-        while length >= 0x80 {
-            prefix.append(UInt8(length & 0x7F) | 0x80)
-            length >>= 7
-        }
-        return prefix + [UInt8(length)] + bytes
-    }
-
-    /// The envelopes of what the server wrote back, in order.
+    /// The envelopes of what the server wrote back, in order (as far as they are whole).
     static func envelopes(_ received: [UInt8]) -> [Envelope] {
-        var rest = received[...]
+        var reader = FrameReader<Envelope>()
+        reader.append(received)
         var found: [Envelope] = []
-        while let length = rest.first.map(Int.init), length < 0x80, rest.count > length {
-            found.append(try! Envelope(serializedBytes: rest.dropFirst().prefix(length)))
-            rest = rest.dropFirst(1 + length)
-        }
+        while let envelope = try? reader.next() { found.append(envelope) }
         return found
     }
 
@@ -36,12 +23,12 @@ struct HostileClientTests {
         let port = try server.port("tcp")
         for (name, bytes) in [
             ("a length of 100 MB", [0x80, 0x80, 0x80, 0x32] + Array(repeating: 0, count: 64)),
-            ("bytes that are no envelope", Self.frame([0xFF, 0xFF, 0xFF, 0xFF, 0x0F])),
+            // A 5-byte frame holding an unterminated varint: no envelope.
+            ("bytes that are no envelope", [0x05, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F]),
             (
                 "an envelope before any sign-in",
-                Self.frame(
-                    try Chat.envelope("m1", from: "alice", .text(TextMessage(text: "hi")))
-                        .serializedBytes())
+                try Chat.envelope("m1", from: "alice", .text(TextMessage(text: "hi")))
+                    .delimitedBytes()
             ),
         ] as [(String, [UInt8])] {
             let (_, closed) = try RawSocket.exchange(port: port, bytes)
@@ -73,16 +60,16 @@ struct HostileClientTests {
             // Well-formed on the wire (the relay's view passes it), but a text must not be
             // empty: only the full decoder's rules, which the server applies, catch it.
             let bad = try Chat.envelope("bad", from: "alice", .text(TextMessage(text: "")))
-                .serializedBytes(options: CodecOptions(checksSemantics: false))
+                .delimitedBytes(options: CodecOptions(checksSemantics: false))
             let signIn = try Chat.envelope(
                 "sign-in", from: "alice", to: Conversation(type: .peer, id: "alice"),
                 .signIn(SignIn(token: ServeFolder.token("alice")))
-            ).serializedBytes()
+            ).delimitedBytes()
             let good = try Chat.envelope("good", from: "alice", .text(TextMessage(text: "ok")))
-                .serializedBytes()
-            let (received, _) = try RawSocket.exchange(
-                port: port, Self.frame(signIn) + Self.frame(bad) + Self.frame(good)
-            ) { Self.envelopes($0).count >= 3 }
+                .delimitedBytes()
+            let (received, _) = try RawSocket.exchange(port: port, signIn + bad + good) {
+                Self.envelopes($0).count >= 3
+            }
             let answers = Self.envelopes(received)
             #expect(answers.count == 3)
             guard answers.count == 3 else { return }
