@@ -24,24 +24,26 @@ extension ChatServer {
         if sweeps { _ = try? await storage.deleteExpired(at: now) }
         guard case .tokens = configuration.authentication else { return [] }
         let timeout = configuration.signInTimeoutMs
-        let due: [(Int, RefusalCode, String)] = directory.withLockedValue { directory in
+        let due: [(RelayConnection, RefusalCode, String)] = directory.withLockedValue { directory in
             let due = directory.sessions.values.compactMap {
-                session -> (Int, RefusalCode, String)? in
-                let id = session.connection.id
+                session -> (RelayConnection, RefusalCode, String)? in
+                let connection = session.connection
                 guard !session.isClosing else { return nil }
                 guard let token = session.token else {
                     guard now - session.openedAtMs >= timeout else { return nil }
-                    return (id, .unauthenticated, "no sign-in within \(timeout) ms")
+                    return (connection, .unauthenticated, "no sign-in within \(timeout) ms")
                 }
                 guard token.hasExpired(at: now) else { return nil }
-                return (id, .tokenExpired, "the token expired: sign in again with a new one")
+                return (
+                    connection, .tokenExpired, "the token expired: sign in again with a new one"
+                )
             }
-            for (id, _, _) in due { directory.markClosing(id) }
+            for (connection, _, _) in due { directory.markClosing(connection.id) }
             return due
         }
         var actions: [RelayAction] = []
-        for (id, code, detail) in due.sorted(by: { $0.0 < $1.0 }) {
-            var turn = Turn(connection: RelayConnection(id: id, transport: .tcp))
+        for (connection, code, detail) in due.sorted(by: { $0.0.id < $1.0.id }) {
+            var turn = Turn(connection: connection)
             close(code, detail, of: "", in: nil, &turn)
             actions += turn.actions
         }
