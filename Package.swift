@@ -46,6 +46,15 @@ let package = Package(
             description:
                 "RTMWireNIO (SwiftNIO, swift-log, swift-metrics), RTMWireServer (swift-crypto, "
                 + "sqlite-nio) and the rtmwire tool."),
+        // Not default: swift-crypto's BoringSSL and SQLite are most of a first build's time, and
+        // `swift run rtmwire demo` needs neither. `swift build --traits Serve` builds the tool
+        // a deployment runs; Scripts/test and CI build with it.
+        .trait(
+            name: "Serve",
+            description:
+                "The server in the rtmwire tool: `rtmwire serve`, `rtmwire token` and "
+                + "`rtmwire bench-relay --durable` (RTMWireServer: swift-crypto, SQLite).",
+            enabledTraits: ["Server"]),
         .default(enabledTraits: ["Server"]),
     ],
     dependencies: [
@@ -110,12 +119,13 @@ let package = Package(
         // `rtmwire verify` and `rtmwire conformance`. Foundation is allowed here, never in RTMWire.
         .target(name: "RTMWireConformance", dependencies: ["RTMWire"]),
         // The command-line tool: encode, decode, convert, verify, and the demo (Demo/, with its
-        // fixtures). No C peer dependency.
+        // fixtures); the server's commands with the `Serve` trait. No C peer dependency.
         .executableTarget(
             name: "rtmwire",
             dependencies: [
                 "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
-                "RTMWireConformance", "RTMWireLegacy", "RTMWireServer",
+                "RTMWireConformance", "RTMWireLegacy",
+                .target(name: "RTMWireServer", condition: .when(traits: ["Serve"])),
                 server("ArgumentParser", from: "swift-argument-parser"),
             ]),
         // libprotobuf-c, for the C peer only (the RTMWire codec never links it).

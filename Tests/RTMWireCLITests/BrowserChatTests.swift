@@ -22,7 +22,7 @@ import Testing
 /// Runs where Chromium, chromedriver and selenium are installed (`Scripts/install-deps`, so in
 /// CI); elsewhere it is skipped, saying why.
 @Suite(
-    .timeLimit(.minutes(5)),
+    .timeLimit(.minutes(5)), .enabled(if: ServedTool.missing == nil, "\(ServedTool.missing ?? "")"),
     .enabled(if: Browser.missing == nil, "\(Browser.missing ?? "")"))
 struct BrowserChatTests {
     static let channel = Conversation(type: .channel, id: "general")

@@ -17,7 +17,8 @@ import Testing
 /// WebSocket handshake, a chat between two clients, the drain on SIGINT and the summary it
 /// prints, what was acknowledged kept across a restart of the process, and a data directory
 /// that cannot be written.
-@Suite(.timeLimit(.minutes(5)))
+@Suite(
+    .timeLimit(.minutes(5)), .enabled(if: ServedTool.missing == nil, "\(ServedTool.missing ?? "")"))
 struct ServeCommandTests {
     @Test(
         "usage errors exit 2 and say what is missing",

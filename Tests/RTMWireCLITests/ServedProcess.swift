@@ -9,6 +9,18 @@ import RTMWireTransport
     import Darwin
 #endif
 
+/// Why the built `rtmwire` cannot serve (nil when it can): the tool has the server's commands
+/// with the `Serve` trait only, which Scripts/test builds with.
+enum ServedTool {
+    #if Serve
+        static let missing: String? = nil
+    #else
+        static let missing: String? =
+            "rtmwire was built without the Serve trait: run swift test --traits Serve "
+            + "(Scripts/test does)"
+    #endif
+}
+
 /// A folder for one test of `rtmwire serve`: its token secret file and its data directory,
 /// removed when the test lets go of it; and the server processes started over them.
 final class ServeFolder {

@@ -4,7 +4,8 @@ import Testing
 
 /// `rtmwire token`: the token it prints is one the server's verifier accepts, carrying the
 /// claims asked for; bad keys and command lines get their exit statuses.
-@Suite struct TokenCommandTests {
+@Suite(.enabled(if: ServedTool.missing == nil, "\(ServedTool.missing ?? "")"))
+struct TokenCommandTests {
     static let secret = "a development secret, at least 32 bytes long"
 
     /// A file holding `text`, removed when the test ends.

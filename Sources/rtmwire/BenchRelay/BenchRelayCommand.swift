@@ -1,8 +1,11 @@
 import ArgumentParser
 import RTMWire
 import RTMWireNIO
-import RTMWireServer
 import RTMWireTransport
+
+#if Serve
+    import RTMWireServer
+#endif
 
 /// `rtmwire bench-relay`: measures an in-process relay on 127.0.0.1 (envelopes per second among
 /// N clients of one channel) and what reading the header through the view costs against a full
@@ -41,8 +44,10 @@ struct BenchRelayCommand: AsyncParsableCommand {
     @Flag(
         help: "Also measure the durable server (sign-in, checks, SQLite) in the same run.")
     var durable = false
-    @Option(help: "With --durable: full (synced at every commit) or normal.")
-    var durability = SQLiteStorage.Configuration.Durability.full
+    #if Serve
+        @Option(help: "With --durable: full (synced at every commit) or normal.")
+        var durability = SQLiteStorage.Configuration.Durability.full
+    #endif
     @Flag(
         name: .customLong("check-bodies"),
         help: "Have the relay decode every envelope before forwarding it (what the view saves).")
@@ -56,6 +61,9 @@ struct BenchRelayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        #if !Serve
+            if durable { throw CLIError.serverNotBuilt("bench-relay --durable") }
+        #endif
         guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else {
             throw CLIError(
                 kind: "unsupported", detail: "the relay needs macOS 14", status: .unavailable)
@@ -75,7 +83,19 @@ struct BenchRelayCommand: AsyncParsableCommand {
         report(
             "in-memory relay\(checksBodies ? ", checking bodies" : "")", inMemory,
             jsonConversions: relay.statistics.jsonConversions)
-        if durable {
+        #if Serve
+            if durable { try await measureDurable(&load, against: inMemory) }
+        #endif
+        try viewAgainstDecode(
+            text: String(repeating: "가", count: max(1, textBytes / 3)), room: RelayLoad.room)
+    }
+
+    #if Serve
+        /// The durable server under the same load, and its throughput as a share of `inMemory`'s.
+        @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+        private func measureDurable(_ load: inout RelayLoad, against inMemory: RelayLoad.Figures)
+            async throws
+        {
             let durableFigures = try await DurableServerBench(durability: durability).run(&load)
             report(
                 "durable server (ChatServer, SQLite, synchronous=\(durability.rawValue), every "
@@ -85,9 +105,7 @@ struct BenchRelayCommand: AsyncParsableCommand {
                 "  durable ÷ in-memory throughput: "
                     + "\(format(100 * inMemory.burstSeconds / durableFigures.burstSeconds))%\n")
         }
-        try viewAgainstDecode(
-            text: String(repeating: "가", count: max(1, textBytes / 3)), room: RelayLoad.room)
-    }
+    #endif
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
     private func report(_ name: String, _ figures: RelayLoad.Figures, jsonConversions: Int?) {
