@@ -200,6 +200,7 @@ let package = Package(
                 "RTMWire", "RTMWireServer", "RTMWireNIO", "RTMWireTransport", "RTMWireTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ]),
         .testTarget(
             name: "RTMWireReferencePeersTests",

@@ -89,9 +89,7 @@ extension SQLiteStorage {
         let epochs = heads.withLockedValue { $0 }
         for chunk in envelopes.chunks(of: Self.rowsPerStatement) {
             let rows = try await writer.query(
-                "SELECT history, message_id, position, stored_ms FROM envelopes "
-                    + "WHERE (history, message_id) IN (VALUES "
-                    + Array(repeating: "(?, ?)", count: chunk.count).joined(separator: ", ") + ")",
+                Self.storedPositionsQuery(count: chunk.count),
                 chunk.flatMap { [.text($0.key.rawValue), .text($0.messageID)] })
             for row in rows {
                 guard let history = row.column("history")?.string,
@@ -113,6 +111,18 @@ extension SQLiteStorage {
             }
         }
         return found
+    }
+
+    /// The stored envelopes of `count` (history, message id) pairs: one lookup by the
+    /// (history, message_id) index each, the pairs first (CROSS JOIN keeps that order). Asked
+    /// for `(history, message_id) IN (VALUES …)`, SQLite reads every stored envelope instead, at
+    /// every commit (SQLiteQueryPlanTests).
+    static func storedPositionsQuery(count: Int) -> String {
+        "SELECT e.history AS history, e.message_id AS message_id, e.position AS position, "
+            + "e.stored_ms AS stored_ms FROM (VALUES "
+            + Array(repeating: "(?, ?)", count: count).joined(separator: ", ")
+            + ") AS wanted CROSS JOIN envelopes AS e "
+            + "ON e.history = wanted.column1 AND e.message_id = wanted.column2"
     }
 
     private func insert(_ rows: [EnvelopeToStore], positions: [UInt64], at nowMs: Int64)

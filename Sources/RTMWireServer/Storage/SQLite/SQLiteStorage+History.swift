@@ -48,6 +48,16 @@ extension SQLiteStorage {
         }
     }
 
+    /// The senders of `count` message ids of one history (the ids first, then the history):
+    /// each id looked up by the (history, message_id) index. Asked for `message_id IN (…)`,
+    /// SQLite reads the whole history by its primary key instead (SQLiteQueryPlanTests).
+    static func sendersQuery(count: Int) -> String {
+        "SELECT e.message_id AS message_id, e.sender_id AS sender_id FROM (VALUES "
+            + Array(repeating: "(?)", count: count).joined(separator: ", ")
+            + ") AS wanted CROSS JOIN envelopes AS e "
+            + "ON e.history = ? AND e.message_id = wanted.column1"
+    }
+
     public func senders(of messageIDs: [String], in key: HistoryKey) async throws(StorageError)
         -> [String: String]
     {
@@ -56,9 +66,8 @@ extension SQLiteStorage {
         do {
             for chunk in messageIDs.chunks(of: Self.rowsPerStatement) {
                 let rows = try await reader.query(
-                    "SELECT message_id, sender_id FROM envelopes WHERE history = ? AND message_id IN ("
-                        + Self.placeholders(chunk.count) + ")",
-                    [.text(key.rawValue)] + chunk.map { .text($0) })
+                    Self.sendersQuery(count: chunk.count),
+                    chunk.map { .text($0) } + [.text(key.rawValue)])
                 for row in rows {
                     if let id = row.column("message_id")?.string,
                         let sender = row.column("sender_id")?.string
