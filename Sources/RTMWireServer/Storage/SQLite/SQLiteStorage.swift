@@ -15,8 +15,9 @@ import SQLiteNIO
 /// The server's embedded database: SQLite (vendored by sqlite-nio, so one SQLite version on
 /// every platform) in one file of a data directory, in write-ahead-log mode.
 ///
-/// One connection writes, one reads (write-ahead logging lets them run at once). Transactions on
-/// the writing connection run one at a time. With ``Configuration/Durability/full`` (the
+/// One connection writes, one reads, one checkpoints (write-ahead logging lets them run at once).
+/// Transactions on the writing connection run one at a time; a commit never waits for a
+/// checkpoint (see ``Configuration/checkpointIntervalMs``). With ``Configuration/Durability/full`` (the
 /// default) a transaction is on disk when it commits, so an acknowledged envelope survives a
 /// crash of the process and of the machine; ``Configuration/Durability/normal`` survives a crash
 /// of the process only, and commits faster.
@@ -35,16 +36,22 @@ public final class SQLiteStorage: ServerStorage, Sendable {
         public var durability: Durability
         /// How much history is kept.
         public var retention: RetentionPolicy
+        /// The least time from the end of one checkpoint to the start of the next, in ms.
+        /// Default 1,000. A commit never waits for a checkpoint (which copies the write-ahead
+        /// log into the database file): one runs beside the writer at most this often, so the
+        /// log holds about this long's writes.
+        public var checkpointIntervalMs: Int64
         /// The logger.
         public var logger: Logger
 
         /// Creates a configuration.
         public init(
             durability: Durability = .full, retention: RetentionPolicy = .default,
-            logger: Logger = Logger(label: "rtmwire.storage")
+            checkpointIntervalMs: Int64 = 1_000, logger: Logger = Logger(label: "rtmwire.storage")
         ) {
             self.durability = durability
             self.retention = retention
+            self.checkpointIntervalMs = checkpointIntervalMs
             self.logger = logger
         }
     }
@@ -58,7 +65,12 @@ public final class SQLiteStorage: ServerStorage, Sendable {
     public let path: String
     let writer: SQLiteConnection
     let reader: SQLiteConnection
+    /// Copies the write-ahead log into the database, beside the writer (SQLiteStorage+Checkpoint).
+    let checkpointer: SQLiteConnection
     let gate = SerialGate()
+    /// Checkpoints run one at a time, and none once the storage is closed.
+    let checkpointGate = SerialGate()
+    let checkpoints = NIOLockedValueBox(CheckpointState(lastEnded: .now()))
     /// Each history's epoch and newest position, as committed: the writer is the only one, so
     /// they are read from the database once per history.
     let heads = NIOLockedValueBox<[String: HistoryHead]>([:])
@@ -72,12 +84,13 @@ public final class SQLiteStorage: ServerStorage, Sendable {
 
     private init(
         configuration: Configuration, path: String, writer: SQLiteConnection,
-        reader: SQLiteConnection
+        reader: SQLiteConnection, checkpointer: SQLiteConnection
     ) {
         self.configuration = configuration
         self.path = path
         self.writer = writer
         self.reader = reader
+        self.checkpointer = checkpointer
     }
 
     /// Opens (creating when missing) the database in `directory`, which is created too, and
@@ -88,36 +101,46 @@ public final class SQLiteStorage: ServerStorage, Sendable {
     {
         try makeDirectory(directory)
         let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
-        let writer: SQLiteConnection
+        let writer = try await connect(path, configuration)
         let reader: SQLiteConnection
-        do {
-            writer = try await SQLiteConnection.open(
-                storage: .file(path: path), logger: configuration.logger)
-        } catch {
-            throw StorageError(mapping: error, doing: "open \(path)")
-        }
+        let checkpointer: SQLiteConnection
         do throws(StorageError) {
             try await prepare(writer, configuration)
             try await migrate(writer, path: path)
+            reader = try await connect(path, configuration)
             do {
-                reader = try await SQLiteConnection.open(
-                    storage: .file(path: path), logger: configuration.logger)
+                checkpointer = try await connect(path, configuration)
             } catch {
-                throw StorageError(mapping: error, doing: "open \(path)")
+                try? await reader.close()
+                throw error
             }
         } catch {
             try? await writer.close()
             throw error
         }
+        return SQLiteStorage(
+            configuration: configuration, path: path, writer: writer, reader: reader,
+            checkpointer: checkpointer)
+    }
+
+    /// A connection to the database at `path` that waits up to 5 s for a lock.
+    private static func connect(_ path: String, _ configuration: Configuration)
+        async throws(StorageError) -> SQLiteConnection
+    {
+        let connection: SQLiteConnection
         do {
-            _ = try await reader.query("PRAGMA busy_timeout = 5000")
+            connection = try await SQLiteConnection.open(
+                storage: .file(path: path), logger: configuration.logger)
         } catch {
-            try? await reader.close()
-            try? await writer.close()
             throw StorageError(mapping: error, doing: "open \(path)")
         }
-        return SQLiteStorage(
-            configuration: configuration, path: path, writer: writer, reader: reader)
+        do {
+            _ = try await connection.query("PRAGMA busy_timeout = 5000")
+            return connection
+        } catch {
+            try? await connection.close()
+            throw StorageError(mapping: error, doing: "open \(path)")
+        }
     }
 
     /// The directory, created (with its parents) when missing.
@@ -146,7 +169,9 @@ public final class SQLiteStorage: ServerStorage, Sendable {
             }
             let synchronous = configuration.durability == .full ? "FULL" : "NORMAL"
             _ = try await connection.query("PRAGMA synchronous = \(synchronous)")
-            _ = try await connection.query("PRAGMA busy_timeout = 5000")
+            // The checkpointing connection checkpoints; a commit would otherwise copy the log
+            // into the database itself once it passes 1,000 pages, and wait for that.
+            _ = try await connection.query("PRAGMA wal_autocheckpoint = 0")
         } catch let error as StorageError {
             throw error
         } catch {
@@ -197,6 +222,9 @@ public final class SQLiteStorage: ServerStorage, Sendable {
             return closed
         }
         guard !wasClosed else { return }
+        try? await checkpointGate.run { () async throws(StorageError) in
+            try? await self.checkpointer.close()
+        }
         try? await gate.run { () async throws(StorageError) in
             try? await self.reader.close()
             try? await self.writer.close()
@@ -225,6 +253,7 @@ public final class SQLiteStorage: ServerStorage, Sendable {
             do {
                 let result = try await body()
                 _ = try await self.writer.query("COMMIT")
+                self.committed()
                 return result
             } catch {
                 _ = try? await self.writer.query("ROLLBACK")
