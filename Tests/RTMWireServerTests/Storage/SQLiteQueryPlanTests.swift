@@ -27,6 +27,15 @@ struct SQLiteQueryPlanTests {
         #expect(!steps.contains { $0.hasPrefix("SCAN e") || $0.hasPrefix("SCAN envelopes") })
     }
 
+    @Test func theRetentionSweepReadsOnlyWhatExpired() async throws {
+        let steps = try await Self.plan(SQLiteStorage.expiredQuery, [.integer(1_000)])
+        #expect(
+            steps.contains {
+                $0.hasPrefix("SEARCH envelopes USING COVERING INDEX envelopes_stored")
+            }, "\(steps)")
+        #expect(!steps.contains { $0.hasPrefix("SCAN envelopes") })
+    }
+
     @Test func aReceiptLooksItsSendersUpByTheIndex() async throws {
         let steps = try await Self.plan(
             SQLiteStorage.sendersQuery(count: 2), [.text("m1"), .text("m2"), .text("h")])

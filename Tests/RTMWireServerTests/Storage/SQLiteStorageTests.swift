@@ -268,9 +268,10 @@ struct SQLiteStorageTests {
         let directory = try TemporaryDirectory()
         let storage = try await open(directory)
         _ = try await storage.append([envelope("m1")], at: 1_000)
-        // Back to what version 1 was: its tables, without what version 2 added.
+        // Back to what version 1 was: its tables, without what versions 2 and 3 added.
         for statement in [
-            "DROP INDEX envelopes_referenced", "ALTER TABLE envelopes DROP COLUMN referenced_id",
+            "DROP INDEX envelopes_stored", "DROP INDEX envelopes_referenced",
+            "ALTER TABLE envelopes DROP COLUMN referenced_id",
             "DROP TABLE metadata_sets", "DROP TABLE metadata_locks", "DROP TABLE counters",
             "DROP TABLE media", "PRAGMA user_version = 1",
         ] {
