@@ -160,9 +160,7 @@ struct SoakRunner {
         (error as? RTMWireError)?.code.name ?? (error as? TransportError)?.code.name
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+    static func seconds(_ duration: Duration) -> Double { SoakSample.seconds(duration) }
 
     /// The server: receives until the end or a fault, echoing every envelope unless the
     /// connection is a fault peer's (its first envelope's id starts with "f"), which does not

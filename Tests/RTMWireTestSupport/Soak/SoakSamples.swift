@@ -1,17 +1,16 @@
 import NIOConcurrencyHelpers
 
-@testable import RTMWireNIO
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Connections the soak's workers have finished, read by the sampler while they run, and a
+/// Connections a soak's workers have finished, read by the sampler while they run, and a
 /// gate where the sampler holds the workers between two connections: memory measured with no
-/// connection open compares like with like, whatever was in flight.
-final class SoakProgress: Sendable {
+/// connection open compares like with like, whatever was in flight. Shared by the transport's
+/// soak (RTMWireNIOTests) and the durable server's (RTMWireServerTests).
+public final class SoakProgress: Sendable {
     private struct State {
         var finished = 0
         var activeWorkers = 0
@@ -20,18 +19,21 @@ final class SoakProgress: Sendable {
     }
     private let state = NIOLockedValueBox(State())
 
+    /// A gate with nothing counted yet.
+    public init() {}
+
     /// Connections finished so far.
-    var connections: Int { state.withLockedValue { $0.finished } }
+    public var connections: Int { state.withLockedValue { $0.finished } }
 
     /// One more connection came and went.
-    func connectionFinished() { state.withLockedValue { $0.finished += 1 } }
+    public func connectionFinished() { state.withLockedValue { $0.finished += 1 } }
 
     /// Brackets a worker's loop, so the gate knows how many to wait for.
-    func workerStarted() { state.withLockedValue { $0.activeWorkers += 1 } }
-    func workerEnded() { state.withLockedValue { $0.activeWorkers -= 1 } }
+    public func workerStarted() { state.withLockedValue { $0.activeWorkers += 1 } }
+    public func workerEnded() { state.withLockedValue { $0.activeWorkers -= 1 } }
 
     /// Called by a worker between connections: waits while the sampler holds the workers.
-    func checkpoint() async {
+    public func checkpoint() async {
         guard state.withLockedValue({ $0.holding }) else { return }
         await withCheckedContinuation { continuation in
             let hold = state.withLockedValue { state in
@@ -44,10 +46,10 @@ final class SoakProgress: Sendable {
     }
 
     /// Holds every worker at its next checkpoint, waits (up to `timeout`) until all are held and
-    /// the transport has no connection, task, inbox, budget or handler left, runs `body` with
-    /// whether that quiet was reached, then lets the workers go on.
-    func whileQuiet<Result>(
-        timeout: Duration, isolation: isolated (any Actor)? = #isolation,
+    /// `isSettled` says what the connections leave behind is gone (the transport's census at
+    /// zero, say), runs `body` with whether that quiet was reached, then lets the workers go on.
+    public func whileQuiet<Result>(
+        timeout: Duration, isSettled: () -> Bool, isolation: isolated (any Actor)? = #isolation,
         _ body: (_ quiet: Bool) async -> Result
     ) async -> Result {
         state.withLockedValue { $0.holding = true }
@@ -55,7 +57,7 @@ final class SoakProgress: Sendable {
         var quiet = false
         while ContinuousClock.now < deadline, !Task.isCancelled {
             let allHeld = state.withLockedValue { $0.held.count >= $0.activeWorkers }
-            if allHeld, ResourceCensus.now == ResourceCensus.Counts() {
+            if allHeld, isSettled() {
                 quiet = true
                 break
             }
@@ -72,74 +74,115 @@ final class SoakProgress: Sendable {
     }
 }
 
-/// The process and the transport at one moment of a soak.
-struct SoakSample: Sendable {
+/// A count a soak samples beside memory, as a column of the samples file: the transport's live
+/// connections, the rows a database keeps, its size on disk.
+public struct SoakGauge: Sendable, Hashable {
+    /// The column's name (`live_connections`: `Scripts/soak-plot` reads it by name).
+    public var name: String
+    public var value: Int
+
+    public init(_ name: String, _ value: Int) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// The process, and what the soak counts beside it, at one moment of a soak.
+public struct SoakSample: Sendable {
     /// Since the sampled run started.
-    var seconds: Double
-    /// Taken with no connection open (workers held between connections, the transport's
-    /// census at zero); false when that quiet did not come in time.
-    var quiet: Bool
+    public var seconds: Double
+    /// Taken with no connection open (workers held between connections, what they leave
+    /// behind gone); false when that quiet did not come in time.
+    public var quiet: Bool
     /// Connections finished by then.
-    var connections: Int
-    var resources: ProcessResources
+    public var connections: Int
+    public var resources: ProcessResources
     /// Bytes the allocator has handed out and not had back (see ``HeapStatistics``).
-    var heapInUseBytes: Int?
+    public var heapInUseBytes: Int?
     /// Free bytes the allocator keeps rather than returning them (glibc only).
-    var heapFreeBytes: Int?
-    /// The transport's own per-connection state alive then.
-    var census: ResourceCensus.Counts
+    public var heapFreeBytes: Int?
+    /// The soak's own counts, in the order of their columns.
+    public var gauges: [SoakGauge]
 
-    /// The columns of ``row``, tab-separated: what `Scripts/soak-plot` reads.
-    static let header = [
-        "seconds", "connections", "rss_kib", "heap_in_use_kib", "heap_free_kib", "open_fds",
-        "live_connections",
-        "server_tasks", "pumps", "inboxes", "budgets", "deadline_handlers", "quiet",
-    ].joined(separator: "\t")
+    /// The value of the gauge `name`, if sampled.
+    public func gauge(_ name: String) -> Int? {
+        gauges.first { $0.name == name }?.value
+    }
 
-    var row: String {
+    /// The columns of ``row``, tab-separated, with `gauges` named between the memory and
+    /// `quiet`: what `Scripts/soak-plot` reads.
+    public static func header(gauges: [String]) -> String {
+        (["seconds", "connections", "rss_kib", "heap_in_use_kib", "heap_free_kib", "open_fds"]
+            + gauges + ["quiet"]).joined(separator: "\t")
+    }
+
+    public var row: String {
         let kib = { (bytes: Int?) in bytes.map { String($0 / 1024) } ?? "" }
-        return [
-            String(format: "%.1f", seconds), String(connections), kib(resources.residentBytes),
-            kib(heapInUseBytes), kib(heapFreeBytes), resources.openFiles.map(String.init) ?? "",
-            String(census.connections), String(census.serverTasks), String(census.pumps),
-            String(census.inboxes), String(census.budgets), String(census.deadlineHandlers),
-            quiet ? "1" : "0",
-        ].joined(separator: "\t")
+        return
+            ([
+                String(format: "%.1f", seconds), String(connections), kib(resources.residentBytes),
+                kib(heapInUseBytes), kib(heapFreeBytes), resources.openFiles.map(String.init) ?? "",
+            ] + gauges.map { String($0.value) } + [quiet ? "1" : "0"]).joined(separator: "\t")
+    }
+
+    /// Seconds in `duration`, as a Double.
+    public static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     static func now(
-        since start: ContinuousClock.Instant, _ progress: SoakProgress, quiet: Bool
+        since start: ContinuousClock.Instant, _ progress: SoakProgress, quiet: Bool,
+        gauges: [SoakGauge]
     ) -> SoakSample {
         let heap = HeapStatistics.now()
         return SoakSample(
-            seconds: SoakRunner.seconds(ContinuousClock.now - start), quiet: quiet,
+            seconds: seconds(ContinuousClock.now - start), quiet: quiet,
             connections: progress.connections, resources: .now(),
-            heapInUseBytes: heap?.inUseBytes, heapFreeBytes: heap?.freeBytes,
-            census: ResourceCensus.now)
+            heapInUseBytes: heap?.inUseBytes, heapFreeBytes: heap?.freeBytes, gauges: gauges)
+    }
+
+    /// A task that samples as ``SoakSettings`` asks (every ``SoakSettings/sampleSeconds``, to
+    /// ``SoakSettings/samplesPath``) until cancelled, then returns the samples. Alone in the
+    /// process (strict), each sample waits up to 5 s for quiet; among other tests' connections
+    /// quiet never comes, so samples are taken as they come.
+    public static func sampling(
+        _ progress: SoakProgress, since start: ContinuousClock.Instant,
+        isSettled: @escaping @Sendable () -> Bool,
+        gauges: @escaping @Sendable () async -> [SoakGauge]
+    ) -> Task<[SoakSample], Never> {
+        Task {
+            await collect(
+                every: SoakSettings.sampleSeconds, since: start, progress,
+                quietWithin: SoakSettings.strict ? .seconds(5) : .zero, isSettled: isSettled,
+                gauges: gauges, to: SoakSettings.samplesPath)
+        }
     }
 
     /// Samples every `interval` seconds until the calling task is cancelled, then once more,
     /// each time with the workers held between connections (see
-    /// ``SoakProgress/whileQuiet(timeout:isolation:_:)``); with a `path`, writes each sample
-    /// there as it is taken (a run stopped early keeps its curve), after ``header``.
-    static func collect(
+    /// ``SoakProgress/whileQuiet(timeout:isSettled:isolation:_:)``), reading `gauges` then;
+    /// with a `path`, writes each sample there as it is taken (a run stopped early keeps its
+    /// curve), after ``header(gauges:)``.
+    public static func collect(
         every interval: Double, since start: ContinuousClock.Instant, _ progress: SoakProgress,
-        quietWithin timeout: Duration, to path: String?
+        quietWithin timeout: Duration, isSettled: @escaping () -> Bool,
+        gauges: @escaping () async -> [SoakGauge], to path: String?
     ) async -> [SoakSample] {
         let file = path.flatMap { fopen($0, "w") }
         defer { if let file { fclose(file) } }
         func take() async -> SoakSample {
-            let sample = await progress.whileQuiet(timeout: timeout) { quiet in
-                now(since: start, progress, quiet: quiet)
+            let sample = await progress.whileQuiet(timeout: timeout, isSettled: isSettled) {
+                quiet in
+                now(since: start, progress, quiet: quiet, gauges: await gauges())
             }
             if let file {
+                if ftell(file) == 0 {
+                    fputs(header(gauges: sample.gauges.map(\.name)) + "\n", file)
+                }
                 fputs(sample.row + "\n", file)
                 fflush(file)
             }
             return sample
-        }
-        if let file {
-            fputs(header + "\n", file)
         }
         var samples = [await take()]
         while !Task.isCancelled {
@@ -152,15 +195,15 @@ struct SoakSample: Sendable {
 
 /// How much one quantity grows per connection served: the least-squares line through the
 /// samples after warm-up, against the connections finished.
-struct SoakSlope: Sendable, CustomStringConvertible {
+public struct SoakSlope: Sendable, CustomStringConvertible {
     /// Bytes per connection (= KiB per 1,024 connections).
-    var bytesPerConnection: Double
+    public var bytesPerConnection: Double
     /// The connections the line spans (first and last sample used).
-    var connections: ClosedRange<Int>
-    var samples: Int
+    public var connections: ClosedRange<Int>
+    public var samples: Int
 
     /// nil with fewer than 3 samples or no connection served between them.
-    init?(_ samples: [SoakSample], _ bytes: (SoakSample) -> Int?) {
+    public init?(_ samples: [SoakSample], _ bytes: (SoakSample) -> Int?) {
         let points = samples.compactMap { sample in
             bytes(sample).map { (x: Double(sample.connections), y: Double($0)) }
         }
@@ -179,11 +222,11 @@ struct SoakSlope: Sendable, CustomStringConvertible {
     }
 
     /// "+12.3 KiB per 1,000 connections".
-    var perThousand: String {
+    public var perThousand: String {
         String(format: "%+.1f KiB per 1,000 connections", bytesPerConnection * 1000 / 1024)
     }
 
-    var description: String {
+    public var description: String {
         String(
             format: "%@ (%+.1f bytes per connection; %d samples over connections %d…%d)",
             perThousand, bytesPerConnection, samples, connections.lowerBound,
@@ -191,13 +234,50 @@ struct SoakSlope: Sendable, CustomStringConvertible {
     }
 }
 
+/// The growth per connection of RSS and of the heap in use after warm-up: the least-squares
+/// slopes over the samples taken quiet (all those after warm-up when fewer than 3 were).
+public struct SoakGrowth: Sendable, CustomStringConvertible {
+    public var resident: SoakSlope?
+    public var heap: SoakSlope?
+    /// Seconds left out at the start.
+    public var warmUpSeconds: Double
+    public var samples: Int
+    /// Samples after warm-up the slopes were drawn through, and how many of them were quiet.
+    public var used: Int
+    public var quiet: Int
+
+    /// The slopes of `samples` after the first `warmUpSeconds`.
+    public init(_ samples: [SoakSample], warmUpSeconds: Double) {
+        let afterWarmUp = samples.filter { $0.seconds >= warmUpSeconds }
+        let quiet = afterWarmUp.filter(\.quiet)
+        let steady = quiet.count >= 3 ? quiet : afterWarmUp
+        resident = SoakSlope(steady) { $0.resources.residentBytes }
+        heap = SoakSlope(steady) { $0.heapInUseBytes }
+        self.warmUpSeconds = warmUpSeconds
+        self.samples = samples.count
+        used = steady.count
+        self.quiet = quiet.count
+    }
+
+    /// Connections the slope spans after warm-up (the heap's, else RSS's).
+    public var connectionsSpanned: Int { (heap ?? resident)?.connections.count ?? 0 }
+
+    public var description: String {
+        """
+        growth after warm-up (the first \(String(format: "%.0f", warmUpSeconds)) s left out; \
+        \(samples) samples, \(used) used, \(quiet) of them quiet): RSS \
+        \(resident.map(String.init) ?? "n/a"); heap in use \(heap.map(String.init) ?? "n/a")
+        """
+    }
+}
+
 /// The allocator's own count of bytes handed out and not freed, which (unlike RSS) does not
 /// include free memory the allocator keeps: growth here is objects kept, not fragmentation.
-enum HeapStatistics {
+public enum HeapStatistics {
     /// What the allocator holds: in use, and free but kept (glibc only).
-    struct Heap: Sendable {
-        var inUseBytes: Int
-        var freeBytes: Int?
+    public struct Heap: Sendable {
+        public var inUseBytes: Int
+        public var freeBytes: Int?
     }
 
     private typealias SanitizerCounter = @convention(c) () -> Int
@@ -215,12 +295,12 @@ enum HeapStatistics {
     private static let mallocInfo = symbol("malloc_info", as: MallocInfo.self)
 
     /// True under a sanitizer's allocator (whose quarantine makes RSS grow by design).
-    static var isSanitizerAllocator: Bool { sanitizerCounter != nil }
+    public static var isSanitizerAllocator: Bool { sanitizerCounter != nil }
 
     /// The sanitizer's count, or glibc's totals over all arenas from `malloc_info`: the
     /// memory taken from the system (`system current`, plus `mmap`) less the free chunks kept
     /// (`fast`, `rest`); nil elsewhere.
-    static func now() -> Heap? {
+    public static func now() -> Heap? {
         if let sanitizerCounter { return Heap(inUseBytes: sanitizerCounter(), freeBytes: nil) }
         #if canImport(Glibc)
             guard let mallocInfo else { return nil }
@@ -238,7 +318,7 @@ enum HeapStatistics {
     }
 
     /// Reads the process totals: the `<total>` and `<system>` elements after the last `</heap>`.
-    static func parse(_ xml: String) -> Heap? {
+    public static func parse(_ xml: String) -> Heap? {
         let lines = xml.split(separator: "\n")
         guard let lastHeap = lines.lastIndex(where: { $0.hasPrefix("</heap>") }) else {
             return nil
