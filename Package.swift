@@ -207,7 +207,11 @@ let package = Package(
                 "RTMWire", "RTMWireServer", "RTMWireNIO", "RTMWireTransport", "RTMWireTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]),
+                // The durable soak counts what the database keeps.
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ],
+            // The durable soak's notes for maintainers (how it bounds the database, figures).
+            exclude: ["Soak/README.md"]),
         .testTarget(
             name: "RTMWireReferencePeersTests",
             dependencies: [
