@@ -143,20 +143,11 @@ struct DurableSoakRunner: Sendable {
     ) async throws -> Report {
         var random = SplitMix64(state: seed)
         var report = Report()
-        var round = 0
-        progress.workerStarted()
-        defer { progress.workerEnded() }
-        func goOn() -> Bool {
-            ContinuousClock.now < deadline || report.connections[.chat, default: 0] == 0
-        }
-        while goOn() {
-            await progress.checkpoint()
-            guard goOn() else { break }
+        await progress.work(until: deadline) { round in
             let behaviour = Behaviour.draw(&random)
             let user = random.below(DurableSoakPopulation.users.count)
             let connection = Connection(
                 runner: self, port: port, user: user, key: "w\(worker)c\(round)")
-            round += 1
             report.connections[behaviour, default: 0] += 1
             do {
                 try await connection.run(behaviour, &random, &report)
@@ -164,7 +155,7 @@ struct DurableSoakRunner: Sendable {
                 report.violation(
                     "\(connection.key) (\(behaviour)): the client failed: \(error)")
             }
-            progress.connectionFinished()
+            return behaviour == .chat
         }
         return report
     }

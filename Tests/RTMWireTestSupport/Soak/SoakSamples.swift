@@ -32,6 +32,29 @@ public final class SoakProgress: Sendable {
     public func workerStarted() { state.withLockedValue { $0.activeWorkers += 1 } }
     public func workerEnded() { state.withLockedValue { $0.activeWorkers -= 1 } }
 
+    /// One worker's loop: `connection(round)` again and again (round 0, 1, …) until `deadline`,
+    /// and after it until one returned true, saying the worker made the kind of connection it
+    /// must check (a run on a machine busy with a build can reach its deadline before that).
+    /// The worker is counted among those the gate waits for, held between connections while
+    /// the sampler asks, and each connection counted when it returns.
+    public func work(
+        until deadline: ContinuousClock.Instant, isolation: isolated (any Actor)? = #isolation,
+        _ connection: (_ round: Int) async throws -> Bool
+    ) async rethrows {
+        workerStarted()
+        defer { workerEnded() }
+        var checked = false
+        func goOn() -> Bool { ContinuousClock.now < deadline || !checked }
+        var round = 0
+        while goOn() {
+            await checkpoint()
+            guard goOn() else { break }
+            checked = try await connection(round) || checked
+            round += 1
+            connectionFinished()
+        }
+    }
+
     /// Called by a worker between connections: waits while the sampler holds the workers.
     public func checkpoint() async {
         guard state.withLockedValue({ $0.holding }) else { return }
