@@ -147,10 +147,17 @@ let package = Package(
         .target(
             name: "RTMWireFuzzCheck",
             dependencies: ["RTMWire", "RTMWireConformance", "RTMWireLegacy", "RTMWirePeer"]),
-        // Helpers the test targets share: envelope fixtures, a seeded generator, both transports.
+        // Helpers the test targets share: envelope fixtures, a seeded generator, both transports,
+        // a raw hostile TCP peer, and the soaks' sampling and slopes (Soak/; the transport's soak
+        // and the durable server's). Never RTMWireServer: Sanitizers/ compiles this target too.
         .target(
             name: "RTMWireTestSupport",
-            dependencies: ["RTMWire", "RTMWireTransport", "RTMWireNIO"],
+            dependencies: [
+                "RTMWire", "RTMWireTransport", "RTMWireNIO",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             path: "Tests/RTMWireTestSupport"),
         .testTarget(
             name: "RTMWireTests",
@@ -200,8 +207,11 @@ let package = Package(
                 "RTMWire", "RTMWireServer", "RTMWireNIO", "RTMWireTransport", "RTMWireTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // The query-plan tests and the durable soak read the database.
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
-            ]),
+            ],
+            // The durable soak's notes for maintainers (how it bounds the database, figures).
+            exclude: ["Soak/README.md"]),
         .testTarget(
             name: "RTMWireReferencePeersTests",
             dependencies: [

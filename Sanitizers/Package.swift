@@ -34,6 +34,9 @@ let package = Package(
                 .product(name: "RTMWire", package: rtmwire),
                 .product(name: "RTMWireTransport", package: rtmwire),
                 .product(name: "RTMWireNIO", package: rtmwire),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Tests/RTMWireTestSupport"),
         .testTarget(

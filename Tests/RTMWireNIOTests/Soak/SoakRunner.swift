@@ -160,9 +160,7 @@ struct SoakRunner {
         (error as? RTMWireError)?.code.name ?? (error as? TransportError)?.code.name
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
+    static func seconds(_ duration: Duration) -> Double { SoakSample.seconds(duration) }
 
     /// The server: receives until the end or a fault, echoing every envelope unless the
     /// connection is a fault peer's (its first envelope's id starts with "f"), which does not
@@ -251,24 +249,12 @@ struct SoakRunner {
     ) async throws -> WorkerResult {
         var random = SplitMix64(state: seed)
         var result = WorkerResult()
-        var round = 0
-        progress.workerStarted()
-        defer { progress.workerEnded() }
-        func goOn() -> Bool {
-            ContinuousClock.now < deadline || result.connections[.exchange, default: 0] == 0
-        }
-        while goOn() {
-            await progress.checkpoint()
-            guard goOn() else { break }
+        await progress.work(until: deadline) { round in
             let behaviour = draw(&random)
             let isFault = behaviour != .exchange && behaviour != .slowReader
             let key = "\(isFault ? "f" : "")w\(worker)c\(round)"
-            round += 1
             result.connections[behaviour, default: 0] += 1
-            defer {
-                result.check(log, final: false)
-                progress.connectionFinished()
-            }
+            defer { result.check(log, final: false) }
             let envelopes = (0..<(1 + random.below(40))).map { index in
                 var envelope = kinds[random.below(kinds.count)]
                 envelope.messageID = "\(key)/\(index)"
@@ -313,6 +299,7 @@ struct SoakRunner {
                     result.violations.append("\(key) (\(behaviour)): \(error)")
                 }
             }
+            return behaviour == .exchange
         }
         return result
     }

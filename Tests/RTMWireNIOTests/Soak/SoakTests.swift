@@ -23,31 +23,19 @@ import Testing
 /// of idle connections to measure).
 @Suite(.serialized)
 struct SoakTests {
-    static func setting(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
+    static func setting(_ name: String) -> String? { SoakSettings.setting(name) }
 
-    static let seconds = setting("RTMWIRE_SOAK_SECONDS").flatMap(Double.init) ?? 3
-    static let connections = setting("RTMWIRE_SOAK_CONNECTIONS").flatMap(Int.init) ?? 8
-    static let seed = setting("RTMWIRE_SOAK_SEED").flatMap(UInt64.init) ?? 15
-    static let strict = setting("RTMWIRE_SOAK_STRICT") == "1"
+    static let seconds = SoakSettings.seconds
+    static let connections = SoakSettings.connections
+    static let seed = SoakSettings.seed
+    static let strict = SoakSettings.strict
     static let idle = setting("RTMWIRE_SOAK_IDLE").flatMap(Int.init)
-    /// Seconds between samples (`RTMWIRE_SOAK_SAMPLE_SECONDS`): by default about 120 samples
-    /// over the run, 1 to 10 s apart.
-    static let sampleSeconds =
-        setting("RTMWIRE_SOAK_SAMPLE_SECONDS").flatMap(Double.init)
-        ?? min(10, max(1, seconds / 120))
-    /// Where the samples are written as TSV (`RTMWIRE_SOAK_SAMPLES`), for `Scripts/soak-plot`.
-    static let samplesPath = setting("RTMWIRE_SOAK_SAMPLES")
-    /// `RTMWIRE_SOAK_TESTING_BACKTRACES=1` leaves swift-testing's thrown-error hook in place in
-    /// strict mode too (it grows by a few hundred bytes per connection; see ThrownErrorHook).
-    static let keepTestingBacktraces = setting("RTMWIRE_SOAK_TESTING_BACKTRACES") == "1"
+    static let sampleSeconds = SoakSettings.sampleSeconds
+    static let samplesPath = SoakSettings.samplesPath
 
-    /// The start of the run left out of the slope: half of it, at most 5 minutes. Measured
-    /// (Soak/README.md): the heap in use and RSS rise over the first 2,000 to 4,000 connections
-    /// while per-thread caches fill (glibc's tcache, libdispatch's continuations, the runtime's
-    /// metadata), then stay flat; a 60 s run is past that by its second half.
-    static func warmUpSeconds(ofRun seconds: Double) -> Double { min(seconds / 2, 300) }
+    static func warmUpSeconds(ofRun seconds: Double) -> Double {
+        SoakSettings.warmUpSeconds(ofRun: seconds)
+    }
 
     /// Connections a slope must span to be held to ``longRunSlopeBound`` (and for RSS, to be
     /// held at all): `Scripts/soak --long` spans about 75,000 after warm-up.
@@ -79,7 +67,7 @@ struct SoakTests {
     func connectionsWithRandomFaultsKeepEveryPromise() async throws {
         // Alone in its process, the soak measures the transport, not swift-testing's record of
         // every thrown error (see ThrownErrorHook), unless asked to keep it.
-        if Self.strict && !Self.keepTestingBacktraces && ThrownErrorHook.isAvailable {
+        if SoakSettings.countsThrows {
             try await ThrownErrorHook.countingInsteadOfCaching {
                 try await soak(countingThrows: true)
             }
@@ -97,13 +85,10 @@ struct SoakTests {
         let runner = SoakRunner(
             seconds: Self.seconds, connections: Self.connections, seed: Self.seed)
         let start = ContinuousClock.now
-        let sampler = Task {
-            // Alone in the process, each sample waits for quiet (no connection open); among
-            // other tests' connections it never comes, so they are taken as they come.
-            await SoakSample.collect(
-                every: Self.sampleSeconds, since: start, runner.progress,
-                quietWithin: Self.strict ? .seconds(5) : .zero, to: Self.samplesPath)
-        }
+        let sampler = SoakSample.sampling(
+            runner.progress, since: start,
+            isSettled: { ResourceCensus.now == ResourceCensus.Counts() },
+            gauges: { ResourceCensus.now.gauges })
         let report: SoakRunner.Report
         do {
             report = try await runner.run()
@@ -114,13 +99,7 @@ struct SoakTests {
         sampler.cancel()
         let samples = await sampler.value
         // Closed sockets leave the table as their channels finish closing: wait (bounded).
-        var after = ProcessResources.now()
-        var filesAfter = ProcessResources.openFileTargets()
-        for _ in 0..<100 where Self.sockets(filesAfter) > Self.sockets(filesBefore) {
-            try await Task.sleep(nanoseconds: 20_000_000)
-            after = ProcessResources.now()
-            filesAfter = ProcessResources.openFileTargets()
-        }
+        let (after, filesAfter) = try await ProcessResources.settled(comparedTo: filesBefore)
         // The transport's per-connection state goes with its connections (an actor's or a
         // handler's deinit may come a moment after its scope ends).
         var census = ResourceCensus.now
@@ -167,17 +146,13 @@ struct SoakTests {
             let rssBefore = before.residentBytes, let rssAfter = after.residentBytes
         {
             if openAfter > openBefore {
-                print(
-                    """
-                    soak: opened and not closed: \
-                    \(filesAfter.filter { !filesBefore.contains($0) }.joined(separator: ", ")); \
-                    closed: \(filesBefore.filter { !filesAfter.contains($0) }.joined(separator: ", "))
-                    """)
+                print("soak: \(ProcessResources.difference(filesAfter, from: filesBefore))")
             }
             // Sockets are what a connection could leave open. The runtime opens a few other
             // descriptors once, when first needed (libdispatch a timerfd for a kind of timer
             // the warm-up may not have armed yet): they are named above, not held.
-            #expect(Self.sockets(filesAfter) <= Self.sockets(filesBefore))
+            #expect(
+                ProcessResources.sockets(filesAfter) <= ProcessResources.sockets(filesBefore))
             // A sanitizer's quarantine grows RSS by design: there the heap's slope is held.
             if !HeapStatistics.isSanitizerAllocator {
                 #expect(rssAfter - rssBefore <= Self.residentTolerance)
@@ -206,37 +181,22 @@ struct SoakTests {
         }
     }
 
-    /// Sockets among ``ProcessResources/openFileTargets()``.
-    static func sockets(_ targets: [String]) -> Int {
-        targets.filter { $0.contains("socket:") }.count
-    }
-
     /// The growth per connection of RSS and of the heap in use, after warm-up.
     static func slopes(_ samples: [SoakSample]) -> (
         resident: SoakSlope?, heap: SoakSlope?, summary: String
     ) {
-        let end = samples.last?.seconds ?? 0
-        let warmUp = warmUpSeconds(ofRun: end)
-        let afterWarmUp = samples.filter { $0.seconds >= warmUp }
-        let quiet = afterWarmUp.filter(\.quiet)
-        let steady = quiet.count >= 3 ? quiet : afterWarmUp
-        let resident = SoakSlope(steady) { $0.resources.residentBytes }
-        let heap = SoakSlope(steady) { $0.heapInUseBytes }
-        let long = (heap ?? resident).map { $0.connections.count >= longRunConnections } ?? false
+        let growth = SoakGrowth(
+            samples, warmUpSeconds: warmUpSeconds(ofRun: samples.last?.seconds ?? 0))
         let bounds =
-            long
+            growth.connectionsSpanned >= longRunConnections
             ? "bounds: \(Int(longRunSlopeBound)) bytes per connection for both"
             : """
             bounds (a short run, under \(longRunConnections) connections after warm-up): \
             \(Int(shortRunHeapSlopeBound)) bytes per connection for the heap, none for RSS
             """
-        let summary = """
-            growth after warm-up (the first \(String(format: "%.0f", warmUp)) s left out; \
-            \(samples.count) samples every \(sampleSeconds) s, \(steady.count) used, \(quiet.count) \
-            of them quiet): RSS \(resident.map(String.init) ?? "n/a"); heap in use \
-            \(heap.map(String.init) ?? "n/a"); \(bounds)
-            """
-        return (resident, heap, summary)
+        return (
+            growth.resident, growth.heap, "\(growth) (a sample every \(sampleSeconds) s); \(bounds)"
+        )
     }
 
     @Test(.enabled(if: idle != nil), .timeLimit(.minutes(5)))

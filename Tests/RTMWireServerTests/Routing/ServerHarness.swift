@@ -23,9 +23,11 @@ struct ServerHarness {
                 subject: user, expiresAt: Date().timeIntervalSince1970 + expiresIn, groups: groups))
     }
 
-    /// Runs `body` with the TCP port of a server over the database in `directory`.
+    /// Runs `body` with the TCP port of a server over the database in `directory`, which
+    /// keeps what `retention` allows.
     static func run<Result: Sendable>(
-        in directory: String,
+        in directory: String, retention: RetentionPolicy = .default,
+        relay relayConfiguration: RelayConfiguration = RelayConfiguration(),
         authentication: ServerConfiguration.Authentication = .tokens(verifier),
         configure: (inout ServerConfiguration) -> Void = { _ in },
         clock: @escaping @Sendable () -> Int64 = WallClock.nowMilliseconds,
@@ -33,12 +35,12 @@ struct ServerHarness {
         _ body: (Int) async throws -> Result
     ) async throws -> Result {
         let storage = try await SQLiteStorage.open(
-            directory: directory, configuration: .init(durability: .normal))
+            directory: directory, configuration: .init(durability: .normal, retention: retention))
         try await prepare(storage)
         var configuration = ServerConfiguration(authentication: authentication)
         configure(&configuration)
         let server = ChatServer(configuration: configuration, storage: storage, clock: clock)
-        let relay = EnvelopeRelay(router: server)
+        let relay = EnvelopeRelay(configuration: relayConfiguration, router: server)
         do {
             let result = try await relay.run(
                 tcp: RelayEndpoint(host: "127.0.0.1", port: 0), webSocket: nil

@@ -18,7 +18,7 @@ import NIOConcurrencyHelpers
 /// outside a test process never holds. While the soak runs alone (strict mode), it replaces the
 /// hooks with a counter and puts swift-testing's back afterwards, so that it measures the
 /// transport, not the test runner, and reports the errors thrown per connection.
-enum ThrownErrorHook {
+public enum ThrownErrorHook {
     private typealias WillThrow = @convention(c) (UnsafeMutableRawPointer?) -> Void
     private typealias WillThrowTyped =
         @convention(c) (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?) -> Void
@@ -37,15 +37,15 @@ enum ThrownErrorHook {
     private static let thrown = NIOLockedValueBox(0)
 
     /// Errors thrown while ``countingInsteadOfCaching(_:)`` ran.
-    static var errorsThrown: Int { thrown.withLockedValue { $0 } }
+    public static var errorsThrown: Int { thrown.withLockedValue { $0 } }
 
     /// Whether the runtime's hooks were found.
-    static var isAvailable: Bool { willThrow != nil && willThrowTyped != nil }
+    public static var isAvailable: Bool { willThrow != nil && willThrowTyped != nil }
 
     /// Runs `body` with the throw hooks counting errors instead of calling swift-testing's
     /// (whose backtraces are not captured meanwhile), then puts the previous hooks back. Meant
     /// for a test that runs alone in its process: the hooks are global.
-    static func countingInsteadOfCaching<Result>(
+    public static func countingInsteadOfCaching<Result>(
         isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
     ) async rethrows -> Result {
         guard let willThrow, let willThrowTyped else { return try await body() }

@@ -6,17 +6,17 @@
 
 /// This process's resident memory and open file descriptors, read from /proc (Linux); nil
 /// where /proc is missing.
-struct ProcessResources: Sendable, CustomStringConvertible {
+public struct ProcessResources: Sendable, CustomStringConvertible {
     /// Resident set size in bytes.
-    var residentBytes: Int?
+    public var residentBytes: Int?
     /// Open file descriptors (entries of /proc/self/fd).
-    var openFiles: Int?
+    public var openFiles: Int?
 
-    static func now() -> ProcessResources {
+    public static func now() -> ProcessResources {
         ProcessResources(residentBytes: residentBytes(), openFiles: openFiles())
     }
 
-    var description: String {
+    public var description: String {
         let rss = residentBytes.map { "\($0 / 1024) KiB" } ?? "n/a"
         return "RSS \(rss), open fds \(openFiles.map(String.init) ?? "n/a")"
     }
@@ -37,7 +37,7 @@ struct ProcessResources: Sendable, CustomStringConvertible {
 
     /// What each open descriptor is (`readlink` of /proc/self/fd/N: a path, `socket:[…]`,
     /// `anon_inode:[eventfd]`), to name the one left open when the count does not come back.
-    static func openFileTargets() -> [String] {
+    public static func openFileTargets() -> [String] {
         guard let directory = opendir("/proc/self/fd") else { return [] }
         defer { closedir(directory) }
         var targets: [String] = []
@@ -55,6 +55,11 @@ struct ProcessResources: Sendable, CustomStringConvertible {
             targets.append("\(name) → \(link)")
         }
         return targets
+    }
+
+    /// Sockets among `targets` (``openFileTargets()``): what a connection could leave open.
+    public static func sockets(_ targets: [String]) -> Int {
+        targets.filter { $0.contains("socket:") }.count
     }
 
     private static func openFiles() -> Int? {

@@ -12,14 +12,15 @@ import RTMWireTransport
 
 /// A raw TCP client that misbehaves on purpose: writes bytes it chooses, reads nothing unless
 /// told to, resets. Its channel carries plain `ByteBuffer`s (no RTMWire handlers).
-struct HostilePeer: Sendable {
-    let channel: any Channel
+public struct HostilePeer: Sendable {
+    /// The peer's channel.
+    public let channel: any Channel
     /// Every byte read, once the peer half-closed or the channel closed.
-    let received: EventLoopFuture<[UInt8]>
+    public let received: EventLoopFuture<[UInt8]>
 
     /// Connects to 127.0.0.1:`port`. With `reading: false` it never reads (and asks for a small
     /// receive buffer, so the server's writes back up sooner).
-    static func connect(port: Int, reading: Bool = true) async throws -> HostilePeer {
+    public static func connect(port: Int, reading: Bool = true) async throws -> HostilePeer {
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.allowRemoteHalfClosure, value: true)
         if !reading {
@@ -39,18 +40,18 @@ struct HostilePeer: Sendable {
     }
 
     /// Writes and flushes `bytes`.
-    func write(_ bytes: [UInt8]) async throws {
+    public func write(_ bytes: [UInt8]) async throws {
         try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
     }
 
     /// Shuts down the sending direction; reading goes on.
-    func closeOutput() async throws {
+    public func closeOutput() async throws {
         try await channel.close(mode: .output).get()
     }
 
     /// Tears the connection down with a TCP reset (SO_LINGER 0), not a clean end; nothing to do
     /// when the server has closed it already.
-    func reset() async throws {
+    public func reset() async throws {
         guard let socket = channel as? any SocketOptionProvider else {
             throw TransportError(code: .ioFailure, detail: "not a socket channel")
         }
@@ -64,17 +65,17 @@ struct HostilePeer: Sendable {
     }
 
     /// Waits until the connection is closed (by the server, or by a reset).
-    func waitUntilClosed() async throws {
+    public func waitUntilClosed() async throws {
         try await channel.closeFuture.get()
     }
 
     /// Every byte read; waits until the peer half-closed or the channel closed.
-    func bytesRead() async throws -> [UInt8] {
+    public func bytesRead() async throws -> [UInt8] {
         try await received.get()
     }
 
     /// The bytes read so far, without waiting.
-    func bytesReadSoFar() async throws -> [UInt8] {
+    public func bytesReadSoFar() async throws -> [UInt8] {
         let channel = self.channel
         return try await channel.eventLoop.submit {
             try channel.pipeline.syncOperations.handler(type: ByteCollector.self).collected
@@ -83,14 +84,17 @@ struct HostilePeer: Sendable {
 }
 
 /// Collects every byte a ``HostilePeer`` reads; completes at the end of input or close.
-final class ByteCollector: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
+public final class ByteCollector: ChannelInboundHandler, RemovableChannelHandler {
+    public typealias InboundIn = ByteBuffer
 
-    private(set) var collected: [UInt8] = []
-    let bytes: EventLoopPromise<[UInt8]>
+    /// The bytes read so far.
+    public private(set) var collected: [UInt8] = []
+    /// Completed with every byte read at the end of input or close.
+    public let bytes: EventLoopPromise<[UInt8]>
     private var isComplete = false
 
-    init(_ bytes: EventLoopPromise<[UInt8]>) {
+    /// A collector that completes `bytes`.
+    public init(_ bytes: EventLoopPromise<[UInt8]>) {
         self.bytes = bytes
     }
 
@@ -100,11 +104,11 @@ final class ByteCollector: ChannelInboundHandler, RemovableChannelHandler {
         bytes.succeed(collected)
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         collected += Self.unwrapInboundIn(data).readableBytesView
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    public func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case .inputClosed? = event as? ChannelEvent {
             // The server ended the connection (or refused it): hang up too.
             complete()
@@ -113,17 +117,17 @@ final class ByteCollector: ChannelInboundHandler, RemovableChannelHandler {
         context.fireUserInboundEventTriggered(event)
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    public func channelInactive(context: ChannelHandlerContext) {
         complete()
         context.fireChannelInactive()
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    public func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // A reset ends the collection like a close does.
         context.close(promise: nil)
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    public func handlerRemoved(context: ChannelHandlerContext) {
         // A test cancelled (by its time limit) may drop its peer without the channel going
         // inactive first: the promise must still be completed, or NIO traps on its leak.
         complete()
@@ -132,40 +136,3 @@ final class ByteCollector: ChannelInboundHandler, RemovableChannelHandler {
 
 @available(*, unavailable)
 extension ByteCollector: Sendable {}
-
-/// What a server-side connection saw before it ended.
-struct ServerOutcome: Sendable {
-    var envelopes: [Envelope]
-    var error: (any Error)?
-}
-
-/// Receives until the end or the first error, echoing every envelope when `echo` is set.
-func serve(_ connection: some EnvelopeConnection, echo: Bool) async -> ServerOutcome {
-    await serve(connection, echoes: { _ in echo })
-}
-
-/// Receives until the end or the first error, echoing the envelopes `echoes` picks.
-func serve(_ connection: some EnvelopeConnection, echoes: (Envelope) -> Bool) async
-    -> ServerOutcome
-{
-    var envelopes: [Envelope] = []
-    do {
-        while let envelope = try await connection.receive() {
-            envelopes.append(envelope)
-            if echoes(envelope) { try await connection.send(envelope) }
-        }
-        await connection.close()
-        return ServerOutcome(envelopes: envelopes, error: nil)
-    } catch {
-        return ServerOutcome(envelopes: envelopes, error: error)
-    }
-}
-
-/// Decodes a whole delimited stream.
-func decodeAll(_ bytes: [UInt8]) throws -> [Envelope] {
-    var decoder = EnvelopeFrameDecoder()
-    var buffer = ByteBuffer(bytes: bytes)
-    var envelopes: [Envelope] = []
-    while let envelope = try decoder.decodeFrame(from: &buffer) { envelopes.append(envelope) }
-    return envelopes
-}
