@@ -195,6 +195,8 @@ let package = Package(
             dependencies: [
                 "RTMWire", "RTMWireServer", "RTMWireNIO", "RTMWireTransport", "RTMWireTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                // The storage tests make a database of their own for each test.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         .testTarget(
