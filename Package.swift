@@ -27,7 +27,7 @@ let package = Package(
         // The bridge from the Swift RTM chat tutorial's JSON messages (pure Swift).
         .library(name: "RTMWireLegacy", targets: ["RTMWireLegacy"]),
         // The server `rtmwire serve` is built on: sign-in with signed tokens, group membership,
-        // durable storage (SQLite), history (needs the `Server` trait).
+        // durable storage (SQLite or PostgreSQL), history (needs the `Server` trait).
         .library(name: "RTMWireServer", targets: ["RTMWireServer"]),
         // Not API (the leading underscore says so, as in swift-nio and swift-syntax): the
         // properties the fuzzers check, for FuzzTesting/ only, which can reach a target of this
@@ -45,15 +45,16 @@ let package = Package(
             name: "Server",
             description:
                 "RTMWireNIO (SwiftNIO, swift-log, swift-metrics), RTMWireServer (swift-crypto, "
-                + "sqlite-nio) and the rtmwire tool."),
-        // Not default: swift-crypto's BoringSSL and SQLite are most of a first build's time, and
-        // `swift run rtmwire demo` needs neither. `swift build --traits Serve` builds the tool
-        // a deployment runs; Scripts/test and CI build with it.
+                + "sqlite-nio, postgres-nio) and the rtmwire tool."),
+        // Not default: swift-crypto's BoringSSL, SQLite and postgres-nio are most of a first
+        // build's time, and `swift run rtmwire demo` needs none of them. `swift build --traits
+        // Serve` builds the tool a deployment runs; Scripts/test and CI build with it.
         .trait(
             name: "Serve",
             description:
                 "The server in the rtmwire tool: `rtmwire serve`, `rtmwire token` and "
-                + "`rtmwire bench-relay --durable` (RTMWireServer: swift-crypto, SQLite).",
+                + "`rtmwire bench-relay --durable` (RTMWireServer: swift-crypto, SQLite, "
+                + "postgres-nio).",
             enabledTraits: ["Server"]),
         .default(enabledTraits: ["Server"]),
     ],
@@ -68,6 +69,11 @@ let package = Package(
         // SQLite, the server's embedded database: vendored (one SQLite version everywhere) and
         // driven through SwiftNIO, as postgres-nio drives PostgreSQL.
         .package(url: "https://github.com/vapor/sqlite-nio", from: "1.13.2"),
+        // PostgreSQL, the database several server nodes share (`rtmwire serve --database
+        // postgres://…`): the Swift Server Workgroup's driver, on the same SwiftNIO event loops
+        // as the rest of the server, with a connection pool (PostgresClient) and parameters
+        // bound by the protocol, never spliced into SQL text.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // `swift package generate-documentation` (Scripts/docs): a command plugin that no target
         // uses, so SwiftPM does not even resolve it for a package that depends on this one.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
@@ -99,14 +105,15 @@ let package = Package(
                 server("CoreMetrics", from: "swift-metrics"),
             ]),
         // The server: authentication (signed tokens), authorization (who may read and write a
-        // conversation), storage (SQLite), the services that answer the domain documents' server
-        // flows, and the routing between connections.
+        // conversation), storage (SQLite, or PostgreSQL that several nodes share), the services
+        // that answer the domain documents' server flows, and the routing between connections.
         .target(
             name: "RTMWireServer",
             dependencies: [
                 "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
                 server("Crypto", from: "swift-crypto"),
                 server("SQLiteNIO", from: "sqlite-nio"),
+                server("PostgresNIO", from: "postgres-nio"),
                 server("NIOConcurrencyHelpers", from: "swift-nio"),
                 server("NIOCore", from: "swift-nio"),
                 server("NIOPosix", from: "swift-nio"),
@@ -206,6 +213,8 @@ let package = Package(
             dependencies: [
                 "RTMWire", "RTMWireServer", "RTMWireNIO", "RTMWireTransport", "RTMWireTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
+                // The storage tests make a database of their own for each test.
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 // The query-plan tests and the durable soak read the database.
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),

@@ -16,7 +16,8 @@
         import Darwin
     #endif
 
-    /// `rtmwire serve`: the chat server (`ChatServer` over `SQLiteStorage`) on TCP and WebSocket,
+    /// `rtmwire serve`: the chat server (`ChatServer` over `SQLiteStorage`, or `PostgresStorage`
+    /// with `--database postgres://…`) on TCP and WebSocket,
     /// with an optional web page: connections sign in with signed tokens, what they send is stored
     /// and acknowledged, and history is served.
     struct ServeCommand: AsyncParsableCommand {
@@ -32,13 +33,13 @@
                 rtmwire.bearer.<token>; a bad one is refused with HTTP 401 or 403), any client in a \
                 sign_in envelope first. --no-authentication (loopback addresses only) trusts the \
                 sender each connection's first envelope names instead. What is sent is stored in \
-                --data-dir (SQLite) and acknowledged with its position; history is served on \
-                request. Conformance/SERVER.md describes the protocol. With --web DIR, the \
-                WebSocket port also serves the files of DIR (index.html at /). Prints one line with \
-                the bound addresses on standard output once listening (`rtmwire serve: tcp \
-                HOST:PORT, websocket HOST:PORT, page http://HOST:PORT/`); SIGINT or SIGTERM drains \
-                (what is queued is sent, every connection is closed, the database is closed) and \
-                prints what was served.
+                --data-dir (SQLite), or in the PostgreSQL database --database names, and \
+                acknowledged with its position; history is served on request. Conformance/SERVER.md \
+                describes the protocol. With --web DIR, the WebSocket port also serves the files of \
+                DIR (index.html at /). Prints one line with the bound addresses on standard output \
+                once listening (`rtmwire serve: tcp HOST:PORT, websocket HOST:PORT, page \
+                http://HOST:PORT/`); SIGINT or SIGTERM drains (what is queued is sent, every \
+                connection is closed, the database is closed) and prints what was served.
                 """)
 
         @Option(
@@ -70,6 +71,21 @@
                 "The folder of the database, created when missing.",
                 discussion: "Default: $XDG_DATA_HOME/rtmwire, else ~/.local/share/rtmwire."))
         var dataDirectory: String?
+
+        @Option(
+            name: .customLong("database"),
+            help: ArgumentHelp(
+                "Store in this PostgreSQL database instead of --data-dir: "
+                    + "postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE.",
+                discussion: """
+                    postgresql:// works too; ?sslmode=disable, prefer (default) or require. The \
+                    schema is created or brought up to date at start (a database of a newer \
+                    rtmwire is refused). Several servers may share one database: positions, \
+                    repeats and metadata locks hold across them. --durability is SQLite's; \
+                    PostgreSQL commits as its synchronous_commit says.
+                    """,
+                valueName: "url"))
+        var database: String?
 
         @Option(
             name: .customLong("durability"),
@@ -151,7 +167,16 @@
             guard (1...36_500).contains(historyDays) else {
                 throw ValidationError("--history-days must be 1 to 36500")
             }
-            if dataDirectory == nil,
+            if let database {
+                guard PostgresStorage.isDatabaseURL(database) else {
+                    throw ValidationError(
+                        "--database takes a postgres:// or postgresql:// URL; for SQLite give "
+                            + "--data-dir DIR")
+                }
+                guard dataDirectory == nil else {
+                    throw ValidationError("--database and --data-dir exclude each other: give one")
+                }
+            } else if dataDirectory == nil,
                 DataDirectory.defaultPath(environment: ProcessInfo.processInfo.environment) == nil
             {
                 throw ValidationError("give --data-dir DIR: neither XDG_DATA_HOME nor HOME is set")
@@ -171,22 +196,34 @@
             let authentication = try ServeAuthentication(
                 secretFile: tokenSecretFile, publicKeyFiles: tokenPublicKeys,
                 audience: tokenAudience, issuer: tokenIssuer)
-            let directory =
-                dataDirectory
-                ?? DataDirectory.defaultPath(environment: ProcessInfo.processInfo.environment) ?? ""
             let retention = RetentionPolicy(
                 maxEnvelopes: historyLimit, maxAgeMs: Int64(historyDays) * 86_400_000)
-            let storage: SQLiteStorage
+            let storage: any ServerStorage
+            let storedIn: String
             do {
-                storage = try await SQLiteStorage.open(
-                    directory: directory,
-                    configuration: .init(durability: durability, retention: retention))
+                if let database {
+                    let postgres = try await PostgresStorage.open(
+                        url: database, configuration: .init(retention: retention))
+                    storage = postgres
+                    storedIn = "PostgreSQL \(postgres.location)"
+                } else {
+                    let directory =
+                        dataDirectory
+                        ?? DataDirectory.defaultPath(
+                            environment: ProcessInfo.processInfo.environment)
+                        ?? ""
+                    let sqlite = try await SQLiteStorage.open(
+                        directory: directory,
+                        configuration: .init(durability: durability, retention: retention))
+                    storage = sqlite
+                    storedIn = "\(sqlite.path) (durability \(durability.rawValue))"
+                }
             } catch {
                 throw CLIError(
                     kind: error.code.rawValue, detail: error.detail, status: .unavailable)
             }
             do {
-                try await serve(storage, authentication)
+                try await serve(storage, storedIn: storedIn, authentication)
             } catch {
                 await storage.close()
                 throw error
@@ -195,9 +232,9 @@
         }
 
         @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
-        private func serve(_ storage: SQLiteStorage, _ authentication: ServeAuthentication)
-            async throws
-        {
+        private func serve(
+            _ storage: any ServerStorage, storedIn: String, _ authentication: ServeAuthentication
+        ) async throws {
             let limits = ConnectionLimits(maxConnections: maxConnections)
             var webSocketConfiguration = WebSocketConfiguration(
                 limits: limits, allowedOrigins: allowedOrigins.isEmpty ? nil : Set(allowedOrigins),
@@ -217,8 +254,8 @@
                     tcp: TCPConfiguration(limits: limits), webSocket: webSocketConfiguration),
                 router: server)
             StandardStreams.writeError(
-                "rtmwire serve: data in \(storage.path) (durability \(durability.rawValue), history "
-                    + "\(historyLimit) envelopes and \(historyDays) days per conversation)\n")
+                "rtmwire serve: data in \(storedIn), history \(historyLimit) envelopes and "
+                    + "\(historyDays) days per conversation\n")
             if authentication.verifier == nil {
                 StandardStreams.writeError(
                     "rtmwire serve: WARNING: authentication is off (--no-authentication): the server "

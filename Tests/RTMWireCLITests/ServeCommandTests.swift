@@ -48,6 +48,17 @@ struct ServeCommandTests {
                 "--history-limit must be positive"
             ),
             (["serve", "--tcp", "127.0.0.1:0", "--durability", "off"], "--durability"),
+            (
+                ["serve", "--tcp", "127.0.0.1:0", "--no-authentication", "--database", "/data"],
+                "--database takes a postgres:// or postgresql:// URL"
+            ),
+            (
+                [
+                    "serve", "--tcp", "127.0.0.1:0", "--no-authentication", "--database",
+                    "postgres://a@127.0.0.1/b", "--data-dir", "/data",
+                ],
+                "--database and --data-dir exclude each other"
+            ),
         ])
     func usageErrors(arguments: [String], message: String) throws {
         let run = try LiveProcess(arguments)
@@ -233,6 +244,22 @@ struct ServeCommandTests {
         #expect(
             result.stderr.hasPrefix("error: cannotOpen: cannot create the data directory"),
             "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "it never listened")
+    }
+
+    @Test func aDatabaseThatCannotBeReachedIsAClearError() throws {
+        let folder = try ServeFolder()
+        // Port 1 on loopback: nothing listens there, the connection is refused at once.
+        let result = try LiveProcess([
+            "serve", "--tcp", "127.0.0.1:0", "--token-secret-file", folder.secretFile,
+            "--database", "postgres://rtmwire:hunter2@127.0.0.1:1/chat?sslmode=disable",
+        ]).finish()
+        #expect(result.status == 3)
+        #expect(
+            result.stderr.hasPrefix(
+                "error: unavailable: could not connect to PostgreSQL at rtmwire@127.0.0.1:1/chat"),
+            "\(result.stderr)")
+        #expect(!result.stderr.contains("hunter2"), "the password never shows")
         #expect(result.stdout.isEmpty, "it never listened")
     }
 

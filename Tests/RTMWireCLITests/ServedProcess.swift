@@ -57,11 +57,14 @@ final class ServeFolder {
                 audience: audience.map { [$0] }))
     }
 
-    /// Starts `rtmwire serve` over this folder's data directory with `arguments` (and, unless
-    /// `authentication` says otherwise, the folder's secret) and waits for its listening line.
-    func serve(_ arguments: [String], authentication: [String]? = nil) throws -> ServedProcess {
+    /// Starts `rtmwire serve` over this folder's data directory (or the `--database` that
+    /// `storage` names) with `arguments` (and, unless `authentication` says otherwise, the
+    /// folder's secret) and waits for its listening line.
+    func serve(_ arguments: [String], authentication: [String]? = nil, storage: [String]? = nil)
+        throws -> ServedProcess
+    {
         let process = try LiveProcess(
-            ["serve", "--data-dir", dataDirectory, "--durability", "normal"]
+            ["serve"] + (storage ?? ["--data-dir", dataDirectory, "--durability", "normal"])
                 + (authentication ?? ["--token-secret-file", secretFile]) + arguments)
         started.append(process)
         let banner = process.lines(1, timeout: 60).first ?? ""

@@ -1,249 +1,19 @@
 import Foundation
 import RTMWire
-import Synchronization
 import Testing
 
 @testable import RTMWireServer
 
+/// What only SQLite has: a data directory, `PRAGMA user_version`, the schema's version 1. The
+/// rest of what storage must do is in ``StorageTests``, run against every backend.
 @Suite("SQLite storage")
 struct SQLiteStorageTests {
-    static let channel = HistoryKey(Conversation(type: .channel, id: "general"), senderID: "alice")!
-
-    func envelope(_ id: String, _ key: HistoryKey = channel, from sender: String = "alice")
-        -> EnvelopeToStore
-    {
-        EnvelopeToStore(
-            key: key, messageID: id, senderID: sender,
-            bytes: Array("bytes of \(id)".utf8) + [0, 0xFF])
-    }
-
     func open(_ directory: borrowing TemporaryDirectory, retention: RetentionPolicy = .default)
         async throws -> SQLiteStorage
     {
         try await SQLiteStorage.open(
             directory: directory.path + "/data",
             configuration: .init(durability: .normal, retention: retention))
-    }
-
-    @Test func peerHistoriesAreOnePerPairWhoeverSends() {
-        let fromAlice = HistoryKey(Conversation(type: .peer, id: "bob"), senderID: "alice")
-        let fromBob = HistoryKey(Conversation(type: .peer, id: "alice"), senderID: "bob")
-        #expect(fromAlice == fromBob)
-        #expect(fromAlice != HistoryKey(Conversation(type: .peer, id: "carol"), senderID: "alice"))
-        #expect(
-            HistoryKey(Conversation(type: .group, id: "x"), senderID: "a")
-                != HistoryKey(Conversation(type: .channel, id: "x"), senderID: "a"))
-        #expect(HistoryKey(Conversation(type: .unspecified, id: "x"), senderID: "a") == nil)
-        // Ids that hold any separator still make distinct pairs.
-        let joined = HistoryKey(Conversation(type: .peer, id: "c"), senderID: "a\u{1F}b")
-        let split = HistoryKey(Conversation(type: .peer, id: "b\u{1F}c"), senderID: "a")
-        #expect(joined != nil && joined != split)
-        let colon = HistoryKey(Conversation(type: .peer, id: "1:ab"), senderID: "1:a")
-        let other = HistoryKey(Conversation(type: .peer, id: "b"), senderID: "1:a1:a")
-        #expect(colon != other)
-    }
-
-    @Test func numbersEnvelopesFromOneAndStoresARepeatOnce() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory)
-        let first = try await storage.append(
-            [envelope("m1"), envelope("m2"), envelope("m1")], at: 1_000)
-        #expect(first.map(\.position) == [1, 2, 1])
-        #expect(first.map(\.isRepeat) == [false, false, true])
-        #expect(Set(first.map(\.epoch)).count == 1)
-        let again = try await storage.append([envelope("m2"), envelope("m3")], at: 2_000)
-        #expect(again.map(\.position) == [2, 3])
-        #expect(
-            again[0].isRepeat && again[0].storedTimeMs == 1_000 && again[0].epoch == first[0].epoch)
-        // Another history numbers from 1 with an epoch of its own.
-        let group = HistoryKey(Conversation(type: .group, id: "g"), senderID: "alice")!
-        let other = try await storage.append([envelope("m1", group)], at: 3_000)
-        #expect(other[0].position == 1 && other[0].epoch != first[0].epoch)
-        await storage.close()
-    }
-
-    @Test func keepsBytesExactlyAndPositionsAcrossAReopen() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory)
-        let stored = try await storage.append((1...5).map { envelope("m\($0)") }, at: 1_000)
-        await storage.close()
-        let reopened = try await open(directory)
-        let page = try await reopened.history(
-            HistoryQuery(key: Self.channel, direction: .latest, limit: 10))
-        #expect(page.envelopes.map(\.bytes) == (1...5).map { envelope("m\($0)").bytes })
-        #expect(page.epoch == stored[0].epoch && page.latestPosition == 5 && !page.hasMore)
-        let next = try await reopened.append([envelope("m6"), envelope("m3")], at: 2_000)
-        #expect(next.map(\.position) == [6, 3] && next[1].isRepeat)
-        await reopened.close()
-    }
-
-    @Test func pagesBackwardAndCatchesUp() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory)
-        _ = try await storage.append((1...10).map { envelope("m\($0)") }, at: 1_000)
-        let latest = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .latest, limit: 3))
-        #expect(latest.envelopes.map(\.position) == [8, 9, 10] && latest.hasMore)
-        let before = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .before(8), limit: 3, epoch: latest.epoch))
-        #expect(before.envelopes.map(\.position) == [5, 6, 7] && before.hasMore)
-        let oldest = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .before(3), limit: 3))
-        #expect(oldest.envelopes.map(\.position) == [1, 2] && !oldest.hasMore)
-        let after = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .after(4), limit: 4, epoch: latest.epoch))
-        #expect(after.envelopes.map(\.position) == [5, 6, 7, 8] && after.hasMore)
-        let end = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .after(8), limit: 4))
-        #expect(end.envelopes.map(\.position) == [9, 10] && !end.hasMore && end.status == .ok)
-        let upToDate = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .after(10), limit: 4))
-        #expect(upToDate.status == .ok && upToDate.envelopes.isEmpty && !upToDate.hasMore)
-        await storage.close()
-    }
-
-    @Test func asksForAReloadFromAnotherEpochOrAPositionItNeverGave() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory)
-        _ = try await storage.append([envelope("m1")], at: 1_000)
-        let wrongEpoch = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .after(0), limit: 5, epoch: "another"))
-        #expect(wrongEpoch.status == .reload && wrongEpoch.envelopes.isEmpty)
-        let ahead = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .after(2), limit: 5))
-        #expect(ahead.status == .reload)
-        await storage.close()
-    }
-
-    @Test func keepsAtMostMaxEnvelopesAndAsksForAReloadPastThem() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory, retention: RetentionPolicy(maxEnvelopes: 4))
-        _ = try await storage.append((1...4).map { envelope("m\($0)") }, at: 1_000)
-        // At the limit: all four kept, catching up from 0 works.
-        let full = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .after(0), limit: 10))
-        #expect(full.status == .ok && full.envelopes.map(\.position) == [1, 2, 3, 4])
-        // One past: the oldest goes; from 0 the client must reload, from 1 it catches up.
-        _ = try await storage.append([envelope("m5")], at: 1_000)
-        let gone = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .after(0), limit: 10))
-        #expect(gone.status == .reload)
-        let kept = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .after(1), limit: 10))
-        #expect(kept.envelopes.map(\.position) == [2, 3, 4, 5])
-        let latest = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .latest, limit: 10))
-        #expect(latest.envelopes.map(\.position) == [2, 3, 4, 5] && !latest.hasMore)
-        await storage.close()
-    }
-
-    @Test func deletesWhatIsOlderThanMaxAge() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory, retention: RetentionPolicy(maxAgeMs: 1_000))
-        _ = try await storage.append([envelope("old1"), envelope("old2")], at: 1_000)
-        _ = try await storage.append([envelope("new")], at: 1_500)
-        // At exactly max age nothing goes; one ms past, what is older goes.
-        #expect(try await storage.deleteExpired(at: 2_000) == 0)
-        #expect(try await storage.deleteExpired(at: 2_001) == 2)
-        let page = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .latest, limit: 10))
-        #expect(page.envelopes.map(\.messageID) == ["new"])
-        let catchUp = try await storage.history(
-            HistoryQuery(key: Self.channel, direction: .after(1), limit: 10))
-        #expect(catchUp.status == .reload)
-        await storage.close()
-    }
-
-    @Test func keepsAMediaIdsFirstExpiryUntilMaxAgePastIt() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory, retention: RetentionPolicy(maxAgeMs: 1_000))
-        var first = envelope("i1")
-        first.media = (id: "m", expiresAtMs: 5_000)
-        var again = envelope("i2")
-        again.media = (id: "m", expiresAtMs: 9_000)
-        _ = try await storage.append([first], at: 1_000)
-        _ = try await storage.append([again], at: 1_200)
-        // The first sighting's expiry stands.
-        #expect(try await storage.mediaExpiry(of: "m") == 5_000)
-        #expect(try await storage.mediaExpiry(of: "other") == nil)
-        _ = try await storage.deleteExpired(at: 6_000)
-        #expect(try await storage.mediaExpiry(of: "m") == 5_000)
-        _ = try await storage.deleteExpired(at: 6_001)
-        #expect(try await storage.mediaExpiry(of: "m") == nil)
-        await storage.close()
-    }
-
-    @Test func findsWhatWasStoredAboutAMessage() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory)
-        var edit = envelope("e1")
-        edit.referencedMessageID = "m1"
-        var elsewhere = envelope(
-            "e2", HistoryKey(Conversation(type: .group, id: "g"), senderID: "a")!)
-        elsewhere.referencedMessageID = "m1"
-        _ = try await storage.append([envelope("m1"), edit, envelope("m2"), elsewhere], at: 1_000)
-        let found = try await storage.references(to: "m1", in: Self.channel)
-        #expect(found.message?.messageID == "m1" && found.message?.position == 1)
-        #expect(found.references.map(\.messageID) == ["e1"])
-        let none = try await storage.references(to: "m9", in: Self.channel)
-        #expect(none.message == nil && none.references.isEmpty)
-        await storage.close()
-    }
-
-    @Test func metadataChangesAreWrittenBackAsAWhole() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory)
-        let written = try await storage.modifyMetadata(of: "channel:1:general") { record in
-            #expect(record == MetadataRecord())
-            record.metadata = Metadata(items: [MetadataItem(key: "topic", value: "hi", revision: 1)]
-            )
-            record.locks = ["edit": "alice"]
-            record.lastRevision = 1
-            return "done"
-        }
-        #expect(written == "done")
-        await storage.close()
-        // Read back after reopening; emptying the set and the locks deletes them.
-        let reopened = try await open(directory)
-        let read = try await reopened.modifyMetadata(of: "channel:1:general") { record in
-            let seen = record
-            record = MetadataRecord(lastRevision: record.lastRevision)
-            return seen
-        }
-        #expect(read.metadata?.items.map(\.value) == ["hi"] && read.locks == ["edit": "alice"])
-        #expect(read.lastRevision == 1)
-        let after = try await reopened.modifyMetadata(of: "channel:1:general") { $0 }
-        #expect(after == MetadataRecord(lastRevision: 1))
-        // The revision counter is store-wide.
-        #expect(try await reopened.modifyMetadata(of: "user:bob") { $0.lastRevision } == 1)
-        await reopened.close()
-    }
-
-    @Test func findsTheSendersOfStoredMessages() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory)
-        _ = try await storage.append(
-            [envelope("m1", from: "alice"), envelope("m2", from: "bob")], at: 1_000)
-        let senders = try await storage.senders(of: ["m1", "m2", "m3"], in: Self.channel)
-        #expect(senders == ["m1": "alice", "m2": "bob"])
-        let elsewhere = HistoryKey(Conversation(type: .group, id: "g"), senderID: "alice")!
-        #expect(try await storage.senders(of: ["m1"], in: elsewhere).isEmpty)
-        await storage.close()
-    }
-
-    @Test func keepsGroupMembersAndRoles() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory)
-        #expect(try await storage.groupMembers("g").isEmpty)
-        try await storage.updateGroup("g", ["alice": .owner, "bob": .member, "carol": .admin])
-        let changes: [String: GroupRole?] = ["bob": .admin, "carol": nil]
-        try await storage.updateGroup("g", changes)
-        #expect(
-            try await storage.groupMembers("g") == [
-                GroupMember(userID: "alice", role: .owner),
-                GroupMember(userID: "bob", role: .admin),
-            ])
-        await storage.close()
     }
 
     @Test func refusesAnUnwritableDirectoryAndANewerSchema() async throws {
@@ -267,7 +37,7 @@ struct SQLiteStorageTests {
     @Test func migratesADatabaseOfSchemaVersionOne() async throws {
         let directory = try TemporaryDirectory()
         let storage = try await open(directory)
-        _ = try await storage.append([envelope("m1")], at: 1_000)
+        _ = try await storage.append([StorageFixture.envelope("m1")], at: 1_000)
         // Back to what version 1 was: its tables, without what versions 2 and 3 added.
         for statement in [
             "DROP INDEX envelopes_stored", "DROP INDEX envelopes_referenced",
@@ -282,103 +52,15 @@ struct SQLiteStorageTests {
         let version = try await migrated.writer.query("PRAGMA user_version").first?
             .column("user_version")?.integer
         #expect(version == SQLiteMigrations.all.count)
-        #expect(try await migrated.references(to: "m1", in: Self.channel).message?.position == 1)
-        var edit = envelope("e1")
+        #expect(
+            try await migrated.references(to: "m1", in: StorageFixture.channel).message?.position
+                == 1)
+        var edit = StorageFixture.envelope("e1")
         edit.referencedMessageID = "m1"
         _ = try await migrated.append([edit], at: 2_000)
         #expect(
-            try await migrated.references(to: "m1", in: Self.channel).references.map(\.messageID)
-                == ["e1"])
+            try await migrated.references(to: "m1", in: StorageFixture.channel).references.map(
+                \.messageID) == ["e1"])
         await migrated.close()
     }
-
-    @Test func refusesCallsAfterClose() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory)
-        await storage.close()
-        do {
-            _ = try await storage.append([envelope("m1")], at: 1)
-            Issue.record("stored after close")
-        } catch {
-            #expect(error.code == .closed)
-        }
-    }
-
-    @Test func batchesConcurrentStoresIntoFewerCommits() async throws {
-        let directory = try TemporaryDirectory()
-        let storage = try await open(directory)
-        let counting = CountingStorage(storage)
-        let batcher = CommitBatcher(storage: counting, maxBatch: 64, clock: { 5_000 })
-        let positions = try await withThrowingTaskGroup(of: StoredPosition.self) { group in
-            for index in 1...200 {
-                group.addTask { try await batcher.store(envelope("m\(index)")) }
-            }
-            return try await group.reduce(into: []) { $0.append($1) }
-        }
-        #expect(Set(positions.map(\.position)) == Set(1...200))
-        #expect(positions.allSatisfy { !$0.isRepeat && $0.storedTimeMs == 5_000 })
-        // Stores that arrive during a commit wait for the next one, which takes them all (at
-        // most 64 at a time): fewer commits than envelopes, never more than 64 in one.
-        let batches = counting.batchSizes.withLock { $0 }
-        #expect(batches.reduce(0, +) == 200)
-        #expect(batches.count < 200 && batches.allSatisfy { $0 <= 64 })
-        await storage.close()
-    }
-}
-
-/// A storage that counts the batches appended through it.
-final class CountingStorage: ServerStorage {
-    let base: any ServerStorage
-    let batchSizes = Mutex<[Int]>([])
-
-    init(_ base: any ServerStorage) { self.base = base }
-
-    func append(_ envelopes: [EnvelopeToStore], at nowMs: Int64) async throws(StorageError)
-        -> [StoredPosition]
-    {
-        batchSizes.withLock { $0.append(envelopes.count) }
-        return try await base.append(envelopes, at: nowMs)
-    }
-
-    func history(_ query: HistoryQuery) async throws(StorageError) -> HistorySlice {
-        try await base.history(query)
-    }
-
-    func deleteExpired(at nowMs: Int64) async throws(StorageError) -> Int {
-        try await base.deleteExpired(at: nowMs)
-    }
-
-    func senders(of messageIDs: [String], in key: HistoryKey) async throws(StorageError)
-        -> [String: String]
-    {
-        try await base.senders(of: messageIDs, in: key)
-    }
-
-    func groupMembers(_ groupID: String) async throws(StorageError) -> [GroupMember] {
-        try await base.groupMembers(groupID)
-    }
-
-    func references(to messageID: String, in key: HistoryKey) async throws(StorageError)
-        -> MessageReferences
-    {
-        try await base.references(to: messageID, in: key)
-    }
-
-    func mediaExpiry(of mediaID: String) async throws(StorageError) -> Int64? {
-        try await base.mediaExpiry(of: mediaID)
-    }
-
-    func modifyMetadata<Result: Sendable>(
-        of target: String, _ change: @escaping @Sendable (inout MetadataRecord) -> Result
-    ) async throws(StorageError) -> Result {
-        try await base.modifyMetadata(of: target, change)
-    }
-
-    func updateGroup(_ groupID: String, _ changes: [String: GroupRole?])
-        async throws(StorageError)
-    {
-        try await base.updateGroup(groupID, changes)
-    }
-
-    func close() async { await base.close() }
 }

@@ -12,48 +12,20 @@ extension SQLiteStorage {
         guard !envelopes.isEmpty else { return [] }
         let retention = configuration.retention
         return try await writeTransaction("store \(envelopes.count) envelopes") {
-            var heads = try await self.loadHeads(Set(envelopes.map(\.key.rawValue)))
+            let heads = try await self.loadHeads(Set(envelopes.map(\.key.rawValue)))
             let stored = try await self.storedPositions(of: envelopes)
-            var positions: [StoredPosition] = []
-            var rows: [EnvelopeToStore] = []
-            var rowPositions: [UInt64] = []
-            // A message id repeated within the batch is stored once, like one already stored.
-            var firstInBatch: [StoredKey: StoredPosition] = [:]
-            for envelope in envelopes {
-                let key = StoredKey(history: envelope.key.rawValue, messageID: envelope.messageID)
-                if var earlier = stored[key] ?? firstInBatch[key] {
-                    earlier.isRepeat = true
-                    positions.append(earlier)
-                    continue
-                }
-                guard var head = heads[key.history] else {
-                    throw StorageError(.unavailable, "no head was loaded for \(envelope.key)")
-                }
-                head.lastPosition += 1
-                heads[key.history] = head
-                let position = StoredPosition(
-                    position: head.lastPosition, epoch: head.epoch, storedTimeMs: nowMs,
-                    isRepeat: false)
-                firstInBatch[key] = position
-                positions.append(position)
-                rows.append(envelope)
-                rowPositions.append(head.lastPosition)
-            }
-            try await self.insert(rows, positions: rowPositions, at: nowMs)
-            try await self.insertMedia(of: rows)
-            heads = try await self.trim(heads, keeping: retention.maxEnvelopes)
-            try await self.saveHeads(heads)
+            let plan = try AppendPlan(
+                envelopes, heads: heads, stored: stored, at: nowMs,
+                keeping: retention.maxEnvelopes)
+            try await self.insert(plan.rows, positions: plan.rowPositions, at: nowMs)
+            try await self.insertMedia(of: plan.rows)
+            try await self.trim(plan.trims)
+            try await self.saveHeads(plan.heads)
             self.heads.withLockedValue { cached in
-                for (key, head) in heads { cached[key] = head }
+                for (key, head) in plan.heads { cached[key] = head }
             }
-            return positions
+            return plan.positions
         }
-    }
-
-    /// A message id within its history.
-    struct StoredKey: Hashable {
-        var history: String
-        var messageID: String
     }
 
     /// The heads of `keys`, from the cache or the database; a history never written gets a new
@@ -76,7 +48,7 @@ extension SQLiteStorage {
             }
         }
         for key in missing where heads[key] == nil {
-            heads[key] = HistoryHead(epoch: Self.newEpoch(), lastPosition: 0, trimmedThrough: 0)
+            heads[key] = .new()
         }
         return heads
     }
@@ -160,20 +132,13 @@ extension SQLiteStorage {
         }
     }
 
-    /// Deletes what lies beyond `maxEnvelopes` in each history; returns the heads trimmed.
-    private func trim(_ heads: [String: HistoryHead], keeping maxEnvelopes: Int) async throws
-        -> [String: HistoryHead]
-    {
-        var heads = heads
-        for (key, var head) in heads where head.lastPosition - head.trimmedThrough > maxEnvelopes {
-            let through = head.lastPosition - UInt64(maxEnvelopes)
+    /// Deletes, in each history, the envelopes at and below the position retention trims it to.
+    private func trim(_ trims: [String: UInt64]) async throws {
+        for (key, through) in trims {
             _ = try await writer.query(
                 "DELETE FROM envelopes WHERE history = ? AND position <= ?",
                 [.text(key), .integer(Int(through))])
-            head.trimmedThrough = through
-            heads[key] = head
         }
-        return heads
     }
 
     private func saveHeads(_ heads: [String: HistoryHead]) async throws {
@@ -192,21 +157,13 @@ extension SQLiteStorage {
         }
     }
 
-    /// A new epoch: 16 random hexadecimal digits.
-    static func newEpoch() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let value = generator.next() as UInt64
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-
     /// `?, ?, …` for `count` parameters.
     static func placeholders(_ count: Int) -> String {
         Array(repeating: "?", count: count).joined(separator: ", ")
     }
 }
 
-extension SQLiteStorage.HistoryHead {
+extension HistoryHead {
     /// A head read from a `histories` row.
     init(_ row: SQLiteRow) throws {
         guard let epoch = row.column("epoch")?.string,

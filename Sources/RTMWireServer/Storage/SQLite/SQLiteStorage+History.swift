@@ -7,40 +7,24 @@ extension SQLiteStorage {
         let limit = max(1, query.limit)
         do {
             let head = try await readHead(key)
-            if let epoch = query.epoch, epoch != head.epoch, query.direction != .latest {
-                return reload(head)
-            }
+            let read = HistoryRead(query, head: head)
             let rows: [SQLiteRow]
-            let newestFirst: Bool
-            let hasMore: (_ returned: [StoredEnvelope]) -> Bool
-            switch query.direction {
-            case .latest, .before:
-                var before = head.lastPosition + 1
-                if case .before(let position) = query.direction { before = position }
+            switch read {
+            case .reload: rows = []
+            case .newestBefore(let before):
                 rows = try await reader.query(
                     "SELECT position, stored_ms, message_id, bytes FROM envelopes "
                         + "WHERE history = ? AND position < ? ORDER BY position DESC LIMIT ?",
                     [.text(key), .integer(Int(min(before, UInt64(Int.max)))), .integer(limit)])
-                newestFirst = true
-                hasMore = { ($0.first?.position ?? 0) > head.trimmedThrough + 1 }
-            case .after(let position):
-                // What followed the position must still be there, and the position must be one
-                // this history gave.
-                guard position >= head.trimmedThrough, position <= head.lastPosition else {
-                    return reload(head)
-                }
+            case .oldestAfter(let position):
                 rows = try await reader.query(
                     "SELECT position, stored_ms, message_id, bytes FROM envelopes "
                         + "WHERE history = ? AND position > ? ORDER BY position ASC LIMIT ?",
                     [.text(key), .integer(Int(position)), .integer(limit)])
-                newestFirst = false
-                hasMore = { ($0.last?.position ?? position) < head.lastPosition }
             }
             var envelopes = try rows.map(StoredEnvelope.init)
-            if newestFirst { envelopes.reverse() }
-            return HistorySlice(
-                status: .ok, envelopes: envelopes, epoch: head.epoch,
-                latestPosition: head.lastPosition, hasMore: hasMore(envelopes))
+            if case .newestBefore = read { envelopes.reverse() }
+            return read.slice(envelopes, head: head)
         } catch let error as StorageError {
             throw error
         } catch {
@@ -82,12 +66,6 @@ extension SQLiteStorage {
         return senders
     }
 
-    private func reload(_ head: HistoryHead) -> HistorySlice {
-        HistorySlice(
-            status: .reload, envelopes: [], epoch: head.epoch, latestPosition: head.lastPosition,
-            hasMore: false)
-    }
-
     /// The committed head of a history; one never written is created (empty, with its epoch) so
     /// that its epoch is the one its first envelope will have.
     private func readHead(_ key: String) async throws -> HistoryHead {
@@ -101,7 +79,7 @@ extension SQLiteStorage {
             if let row = rows.first {
                 head = try HistoryHead(row)
             } else {
-                head = HistoryHead(epoch: Self.newEpoch(), lastPosition: 0, trimmedThrough: 0)
+                head = .new()
                 _ = try await self.writer.query(
                     "INSERT INTO histories (key, epoch, last_position, trimmed_through) "
                         + "VALUES (?, ?, 0, 0)", [.text(key), .text(head.epoch)])

@@ -76,12 +76,6 @@ public final class SQLiteStorage: ServerStorage, Sendable {
     let heads = NIOLockedValueBox<[String: HistoryHead]>([:])
     let closed = NIOLockedValueBox(false)
 
-    struct HistoryHead: Sendable {
-        var epoch: String
-        var lastPosition: UInt64
-        var trimmedThrough: UInt64
-    }
-
     private init(
         configuration: Configuration, path: String, writer: SQLiteConnection,
         reader: SQLiteConnection, checkpointer: SQLiteConnection
