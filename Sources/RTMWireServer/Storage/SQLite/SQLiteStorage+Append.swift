@@ -11,7 +11,7 @@ extension SQLiteStorage {
     {
         guard !envelopes.isEmpty else { return [] }
         let retention = configuration.retention
-        return try await writeTransaction("store \(envelopes.count) envelopes") {
+        let plan = try await writeTransaction("store \(envelopes.count) envelopes") {
             let heads = try await self.loadHeads(Set(envelopes.map(\.key.rawValue)))
             let stored = try await self.storedPositions(of: envelopes)
             let plan = try AppendPlan(
@@ -21,11 +21,15 @@ extension SQLiteStorage {
             try await self.insertMedia(of: plan.rows)
             try await self.trim(plan.trims)
             try await self.saveHeads(plan.heads)
+            return plan
+        } committed: { plan in
+            // Only once committed: a history page reads its latest position here, and must
+            // never name one its rows do not hold yet, nor one a rollback took back.
             self.heads.withLockedValue { cached in
                 for (key, head) in plan.heads { cached[key] = head }
             }
-            return plan.positions
         }
+        return plan.positions
     }
 
     /// The heads of `keys`, from the cache or the database; a history never written gets a new

@@ -84,8 +84,9 @@ extension SQLiteStorage {
                     "INSERT INTO histories (key, epoch, last_position, trimmed_through) "
                         + "VALUES (?, ?, 0, 0)", [.text(key), .text(head.epoch)])
             }
-            self.heads.withLockedValue { $0[key] = head }
             return head
+        } committed: { head in
+            self.heads.withLockedValue { $0[key] = head }
         }
     }
 

@@ -234,8 +234,11 @@ public final class SQLiteStorage: ServerStorage, Sendable {
 
     /// Runs `body` as one write transaction, committed when it returns and rolled back when it
     /// throws; transactions run one at a time.
+    /// `committed` runs once the commit succeeded and before the next transaction begins: what
+    /// the cache keeps of the database changes there, never for a transaction rolled back.
     func writeTransaction<Result: Sendable>(
-        _ doing: String, _ body: @Sendable @escaping () async throws -> Result
+        _ doing: String, _ body: @Sendable @escaping () async throws -> Result,
+        committed: @Sendable (Result) -> Void = { _ in }
     ) async throws(StorageError) -> Result {
         try checkOpen()
         return try await gate.run { () async throws(StorageError) in
@@ -247,6 +250,7 @@ public final class SQLiteStorage: ServerStorage, Sendable {
             do {
                 let result = try await body()
                 _ = try await self.writer.query("COMMIT")
+                committed(result)
                 self.committed()
                 return result
             } catch {
