@@ -2,6 +2,10 @@ import NIOCore
 import SQLiteNIO
 
 extension SQLiteStorage {
+    /// The log's size, in pages, past which a checkpoint truncates it: 1,000 (4 MiB), SQLite's
+    /// own checkpoint point.
+    static let restartPages = 1_000
+
     /// Whether a checkpoint is under way, and when the last one ended (or the storage opened).
     struct CheckpointState: Sendable {
         var running = false
@@ -39,7 +43,21 @@ extension SQLiteStorage {
         try? await checkpointGate.run { () async throws(StorageError) in
             guard !closed.withLockedValue({ $0 }) else { return }
             do {
-                _ = try await checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)")
+                // Columns: busy, pages in the log, pages copied. Under steady writes a passive
+                // checkpoint never finds the log fully copied, and the log only starts over
+                // once it is: past `restartPages`, the copy finishes with writers held at the
+                // gate (little is left to copy by then), and the log is truncated.
+                let result = try await checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)")
+                let pages = result.first?.columns.dropFirst().first?.data.integer ?? 0
+                if pages > Self.restartPages {
+                    try await gate.run { () async throws(StorageError) in
+                        do {
+                            _ = try await checkpointer.query("PRAGMA wal_checkpoint(TRUNCATE)")
+                        } catch {
+                            throw StorageError(mapping: error, doing: "truncate the log")
+                        }
+                    }
+                }
             } catch {
                 configuration.logger.warning(
                     "rtmwire: checkpoint failed, the log keeps growing until one passes",
