@@ -21,8 +21,9 @@ extension SQLiteStorage {
     /// once a second, for tens of milliseconds — the 99th percentile of a send's delay. Here a
     /// commit never checkpoints (`wal_autocheckpoint = 0`); a checkpoint runs on a connection of
     /// its own and copies what is committed while the writer goes on (a passive checkpoint
-    /// waits for no one), and the log starts over once all of it is copied. So the log holds
-    /// about an interval's writes.
+    /// waits for no one). Under steady writes it never finds the whole log copied, so once the
+    /// log passes ``restartPages`` it finishes the copy with writers held at the gate (a short
+    /// wait: little is left to copy) and truncates the log.
     func committed() {
         let now = NIODeadline.now()
         let interval = TimeAmount.milliseconds(configuration.checkpointIntervalMs)

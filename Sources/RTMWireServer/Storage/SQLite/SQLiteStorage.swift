@@ -16,8 +16,8 @@ import SQLiteNIO
 /// every platform) in one file of a data directory, in write-ahead-log mode.
 ///
 /// One connection writes, one reads, one checkpoints (write-ahead logging lets them run at once).
-/// Transactions on the writing connection run one at a time; a commit never waits for a
-/// checkpoint (see ``Configuration/checkpointIntervalMs``). With ``Configuration/Durability/full`` (the
+/// Transactions on the writing connection run one at a time; a commit waits for a
+/// checkpoint only when it truncates a long log (see ``Configuration/checkpointIntervalMs``). With ``Configuration/Durability/full`` (the
 /// default) a transaction is on disk when it commits, so an acknowledged envelope survives a
 /// crash of the process and of the machine; ``Configuration/Durability/normal`` survives a crash
 /// of the process only, and commits faster.
@@ -37,9 +37,9 @@ public final class SQLiteStorage: ServerStorage, Sendable {
         /// How much history is kept.
         public var retention: RetentionPolicy
         /// The least time from the end of one checkpoint to the start of the next, in ms.
-        /// Default 1,000. A commit never waits for a checkpoint (which copies the write-ahead
-        /// log into the database file): one runs beside the writer at most this often, so the
-        /// log holds about this long's writes.
+        /// Default 1,000. A checkpoint copies the write-ahead log into the database file beside
+        /// the writer, at most this often; commits wait only when the log has passed 1,000
+        /// pages and the checkpoint truncates it.
         public var checkpointIntervalMs: Int64
         /// The logger.
         public var logger: Logger
