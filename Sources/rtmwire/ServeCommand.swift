@@ -109,6 +109,13 @@
         var historyDays = Int(RetentionPolicy.default.maxAgeMs / 86_400_000)
 
         @Option(
+            name: .customLong("sign-in-timeout"),
+            help: ArgumentHelp(
+                "Seconds a connection may stay open without signing in (1 to 3600).",
+                discussion: "Then it is refused (unauthenticated) and closed. Default 10."))
+        var signInTimeout = Int(ServerConfiguration.defaultSignInTimeoutMs / 1_000)
+
+        @Option(
             name: .customLong("token-secret-file"),
             help: "Accept HS256 tokens signed with the secret in this file (at least 32 bytes).")
         var tokenSecretFile: String?
@@ -160,6 +167,9 @@
             }
             if !hasKeys, tokenAudience != nil || tokenIssuer != nil {
                 throw ValidationError("--token-audience and --token-issuer need token keys")
+            }
+            guard (1...3_600).contains(signInTimeout) else {
+                throw ValidationError("--sign-in-timeout must be 1 to 3600 seconds")
             }
             guard historyLimit > 0 else {
                 throw ValidationError("--history-limit must be positive")
@@ -247,7 +257,8 @@
             }
             let server = ChatServer(
                 configuration: ServerConfiguration(
-                    authentication: authentication.serverAuthentication),
+                    authentication: authentication.serverAuthentication,
+                    signInTimeoutMs: Int64(signInTimeout) * 1_000),
                 storage: storage)
             let relay = EnvelopeRelay(
                 configuration: RelayConfiguration(

@@ -49,6 +49,22 @@ struct HostileClientTests {
         #expect(server.stop().status == 0)
     }
 
+    @Test func aConnectionThatNeverSignsInIsRefusedAfterTheSignInTimeout() throws {
+        let folder = try ServeFolder()
+        let server = try folder.serve(["--tcp", "127.0.0.1:0", "--sign-in-timeout", "1"])
+        // Nothing sent: the server speaks first, when the second is up (the wait is long only
+        // so that a loaded machine cannot fail the test).
+        let (received, closed) = try RawSocket.exchange(
+            port: try server.port("tcp"), [], seconds: 60)
+        #expect(closed, "the connection stayed open")
+        guard case .refusal(let refusal)? = Self.envelopes(received).first?.body else {
+            Issue.record("no refusal before the close: \(received)")
+            return
+        }
+        #expect(refusal.code == .unauthenticated, "\(refusal)")
+        #expect(refusal.detail.contains("1000 ms"), "\(refusal.detail)")
+    }
+
     @Test func anEnvelopeBreakingTheRulesIsRefusedNeitherForwardedNorStored() async throws {
         let folder = try ServeFolder()
         let server = try folder.serve(["--tcp", "127.0.0.1:0"])

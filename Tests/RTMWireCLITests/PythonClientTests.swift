@@ -64,7 +64,9 @@ enum PythonClient {
             ["python3", root.appendingPathComponent("Conformance/Examples/\(script)").path]
             + arguments
         client.environment = ProcessInfo.processInfo.environment.merging([
-            "PYTHONPATH": root.appendingPathComponent("Conformance/Testees/python/generated").path
+            // Answers can take long when the whole suite runs at once on two cores.
+            "RTMWIRE_CHECK_TIMEOUT": "60",
+            "PYTHONPATH": root.appendingPathComponent("Conformance/Testees/python/generated").path,
         ]) { $1 }
         client.standardOutput = output
         client.standardError = output

@@ -49,6 +49,17 @@ struct ServeCommandTests {
             ),
             (["serve", "--tcp", "127.0.0.1:0", "--durability", "off"], "--durability"),
             (
+                ["serve", "--tcp", "127.0.0.1:0", "--no-authentication", "--sign-in-timeout", "0"],
+                "--sign-in-timeout must be 1 to 3600 seconds"
+            ),
+            (
+                [
+                    "serve", "--tcp", "127.0.0.1:0", "--no-authentication", "--sign-in-timeout",
+                    "3601",
+                ],
+                "--sign-in-timeout must be 1 to 3600 seconds"
+            ),
+            (
                 ["serve", "--tcp", "127.0.0.1:0", "--no-authentication", "--database", "/data"],
                 "--database takes a postgres:// or postgresql:// URL"
             ),

@@ -60,12 +60,18 @@ final class ServeFolder {
     /// Starts `rtmwire serve` over this folder's data directory (or the `--database` that
     /// `storage` names) with `arguments` (and, unless `authentication` says otherwise, the
     /// folder's secret) and waits for its listening line.
+    ///
+    /// The sign-in timeout is the longest allowed unless `arguments` give one: the suite runs
+    /// hundreds of tests at once on two cores, where a test's client can wait more than the
+    /// default 10 s between connecting and signing in; the timeout's own tests set it.
     func serve(_ arguments: [String], authentication: [String]? = nil, storage: [String]? = nil)
         throws -> ServedProcess
     {
+        let timeout =
+            arguments.contains("--sign-in-timeout") ? [] : ["--sign-in-timeout", "3600"]
         let process = try LiveProcess(
             ["serve"] + (storage ?? ["--data-dir", dataDirectory, "--durability", "normal"])
-                + (authentication ?? ["--token-secret-file", secretFile]) + arguments)
+                + (authentication ?? ["--token-secret-file", secretFile]) + timeout + arguments)
         started.append(process)
         let banner = process.lines(1, timeout: 60).first ?? ""
         return ServedProcess(process: process, banner: banner)
@@ -127,10 +133,11 @@ enum Chat {
 
 /// A socket to 127.0.0.1 written by hand, for what a client library would hide or never send.
 enum RawSocket {
-    /// Writes `bytes`, then reads until the server closes, `enough` says so, or 5 s pass;
+    /// Writes `bytes`, then reads until the server closes, `enough` says so, or `seconds` pass;
     /// returns what was read and whether the server closed.
     static func exchange(
-        port: Int, _ bytes: [UInt8], until enough: ([UInt8]) -> Bool = { _ in false }
+        port: Int, _ bytes: [UInt8], seconds: TimeInterval = 5,
+        until enough: ([UInt8]) -> Bool = { _ in false }
     ) throws -> (received: [UInt8], closed: Bool) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
@@ -147,7 +154,7 @@ enum RawSocket {
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         var received: [UInt8] = []
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline, !enough(received) {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 100) > 0 else { continue }

@@ -29,8 +29,11 @@ public struct ServerConfiguration: Sendable {
     /// How often expired history and media records are deleted. Default 1 minute.
     public var retentionSweepIntervalMs: Int64
     /// How long a connection may stay open without signing in (token authentication only):
-    /// then it is refused (`unauthenticated`) and closed. Default 10 s.
+    /// then it is refused (`unauthenticated`) and closed. Default
+    /// ``defaultSignInTimeoutMs`` (10 s).
     public var signInTimeoutMs: Int64
+    /// The default of ``signInTimeoutMs``: 10 s.
+    public static let defaultSignInTimeoutMs: Int64 = 10_000
     /// The policy edits, recalls, reactions and app-data updates are held to: the recall
     /// window, the moderators, the reaction bounds. Default `MessageStore.Configuration.default`.
     public var messageRules: MessageStore.Configuration
@@ -39,7 +42,8 @@ public struct ServerConfiguration: Sendable {
     public init(
         authentication: Authentication, codec: CodecOptions = .default,
         identity: Sender = Sender(userID: "rtmwire-server"), maxCommitBatch: Int = 1_000,
-        signInTimeoutMs: Int64 = 10_000, mediaLifetimeMs: Int64 = 7 * 24 * 3_600 * 1_000,
+        signInTimeoutMs: Int64 = defaultSignInTimeoutMs,
+        mediaLifetimeMs: Int64 = 7 * 24 * 3_600 * 1_000,
         retentionSweepIntervalMs: Int64 = 60_000,
         messageRules: MessageStore.Configuration = .default
     ) {
