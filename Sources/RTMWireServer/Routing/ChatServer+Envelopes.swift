@@ -195,6 +195,9 @@ extension ChatServer {
         if let cached = groups.withLockedValue({ $0[group] }) { return cached }
         // Unreadable storage admits nobody, and is asked again next time.
         guard let members = try? await storage.groupMembers(group) else { return [] }
+        // A group without members is not kept: any signed-in user can name groups that do not
+        // exist, and each would otherwise stay in memory for the server's life.
+        guard !members.isEmpty else { return [] }
         groups.withLockedValue { $0[group] = members }
         return members
     }

@@ -79,6 +79,25 @@ struct ChatServerTests {
         }
     }
 
+    @Test func groupsWithoutMembersAreNotKeptInMemory() async throws {
+        let directory = try TemporaryDirectory()
+        let storage = try await SQLiteStorage.open(
+            directory: directory.path, configuration: .init(durability: .normal))
+        let server = ChatServer(
+            configuration: ServerConfiguration(authentication: .tokens(H.verifier)),
+            storage: storage)
+        // Any signed-in user can name groups that do not exist: none of them stays.
+        for index in 0..<5 {
+            #expect(await server.groupMembers("no-such-group-\(index)").isEmpty)
+        }
+        #expect(server.groups.withLockedValue { $0.isEmpty })
+        // A group with members is kept.
+        try await storage.updateGroup("team", ["alice": .owner])
+        #expect(await server.groupMembers("team").map(\.userID) == ["alice"])
+        #expect(server.groups.withLockedValue { Array($0.keys) } == ["team"])
+        await storage.close()
+    }
+
     @Test func groupsAdmitOnlyTheirMembers() async throws {
         let directory = try TemporaryDirectory()
         let group = Conversation(type: .group, id: "team")
