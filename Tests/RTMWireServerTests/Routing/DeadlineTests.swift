@@ -15,7 +15,9 @@ struct DeadlineTests {
 
     @Test func aConnectionThatNeverSignsInIsClosed() async throws {
         let directory = try TemporaryDirectory()
-        try await H.run(in: directory.path, configure: { $0.signInTimeoutMs = 300 }) { port in
+        // 5 s, not less: the suite runs hundreds of tests at once on two cores, where signing
+        // in can take seconds after connecting.
+        try await H.run(in: directory.path, configure: { $0.signInTimeoutMs = 5_000 }) { port in
             try await TCPClient.withConnection(host: "127.0.0.1", port: port) { silent in
                 let refusal = try await silent.receive()?.refusal
                 #expect(refusal?.code == .unauthenticated && refusal?.messageID == "")
@@ -23,7 +25,7 @@ struct DeadlineTests {
             }
             // One that signs in in time stays.
             try await H.connected(port, as: "alice") { alice in
-                try await Task.sleep(for: .milliseconds(1_500))
+                try await Task.sleep(for: .milliseconds(6_000))
                 try await alice.send(
                     H.text("m1", from: "alice", to: Conversation(type: .peer, id: "bob")))
                 #expect(try await alice.receive()?.acknowledgement?.messageID == "m1")
