@@ -34,6 +34,47 @@ struct SQLiteStorageTests {
         }
     }
 
+    /// Whether SQLite removed the write-ahead log, which it does when the database's last
+    /// connection closes: within `seconds`.
+    static func logRemoved(_ directory: borrowing TemporaryDirectory, within seconds: Double)
+        async throws -> Bool
+    {
+        let log = directory.path + "/data/" + SQLiteStorage.fileName + "-wal"
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while FileManager.default.fileExists(atPath: log) {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return true
+    }
+
+    /// A server's connection task may be cancelled (its client left, the process is stopping)
+    /// while it closes the storage: the connections are closed all the same. Before, a cancelled
+    /// close left them open, and a debug build trapped when they deinitialized.
+    @Test func closesItsConnectionsWhenTheClosingTaskIsCancelled() async throws {
+        let directory = try TemporaryDirectory()
+        let storage = try await open(directory)
+        _ = try await storage.append([StorageFixture.envelope("m1")], at: 1_000)
+        #expect(FileManager.default.fileExists(atPath: storage.path + "-wal"))
+        let closing = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            #expect(Task.isCancelled)
+            await storage.close()
+        }
+        await closing.value
+        #expect(try await Self.logRemoved(directory, within: 0))
+    }
+
+    /// A storage dropped without ``SQLiteStorage/close()`` closes its connections itself.
+    @Test func aStorageDroppedWithoutClosingClosesItsConnections() async throws {
+        let directory = try TemporaryDirectory()
+        var storage: SQLiteStorage? = try await open(directory)
+        _ = try await storage?.append([StorageFixture.envelope("m1")], at: 1_000)
+        #expect(FileManager.default.fileExists(atPath: directory.path + "/data/rtmwire.sqlite-wal"))
+        storage = nil
+        #expect(try await Self.logRemoved(directory, within: 10))
+    }
+
     @Test func migratesADatabaseOfSchemaVersionOne() async throws {
         let directory = try TemporaryDirectory()
         let storage = try await open(directory)

@@ -217,11 +217,29 @@ public final class SQLiteStorage: ServerStorage, Sendable {
         }
         guard !wasClosed else { return }
         try? await checkpointGate.run { () async throws(StorageError) in
-            try? await self.checkpointer.close()
+            await Self.close(self.checkpointer)
         }
         try? await gate.run { () async throws(StorageError) in
-            try? await self.reader.close()
-            try? await self.writer.close()
+            await Self.close(self.reader)
+            await Self.close(self.writer)
+        }
+    }
+
+    /// Closes `connection` even when the calling task is cancelled: sqlite-nio's async `close()`
+    /// gives up on a cancelled task without closing (its thread-pool work item is dropped), and
+    /// the handle then stays open, or, in a debug build, traps when the connection deinitializes.
+    /// Its future-based `close()` always runs.
+    private static func close(_ connection: SQLiteConnection) async {
+        let closing: EventLoopFuture<Void> = connection.close()
+        try? await closing.get()
+    }
+
+    /// A storage dropped without ``close()`` still closes its connections (in the background:
+    /// each future holds its connection until the handle is closed).
+    deinit {
+        guard !closed.withLockedValue({ $0 }) else { return }
+        for connection in [checkpointer, reader, writer] {
+            _ = connection.close() as EventLoopFuture<Void>
         }
     }
 
