@@ -16,7 +16,7 @@ import Testing
 /// again (as a client that lost its connection does) get the first positions back while the
 /// receiver gets each envelope that was not stored before once, and nothing it had already.
 @Suite(
-    .timeLimit(.minutes(3)), .enabled(if: ServedTool.missing == nil, "\(ServedTool.missing ?? "")"))
+    .timeLimit(.minutes(5)), .enabled(if: ServedTool.missing == nil, "\(ServedTool.missing ?? "")"))
 struct CrashRecoveryTests {
     static let senders = ["s0", "s1", "s2", "s3"]
     /// Far more than the server takes before the kill.

@@ -7,7 +7,7 @@ import Testing
 /// would send are refused before anything is routed, nothing of them is stored or forwarded,
 /// and the server goes on serving everyone else.
 @Suite(
-    .timeLimit(.minutes(2)), .enabled(if: ServedTool.missing == nil, "\(ServedTool.missing ?? "")"))
+    .timeLimit(.minutes(5)), .enabled(if: ServedTool.missing == nil, "\(ServedTool.missing ?? "")"))
 struct HostileClientTests {
     /// The envelopes of what the server wrote back, in order (as far as they are whole).
     static func envelopes(_ received: [UInt8]) -> [Envelope] {

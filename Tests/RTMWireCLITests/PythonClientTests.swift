@@ -8,7 +8,7 @@ import Testing
 ///
 /// Runs where python3 has protobuf, PyJWT and websockets (`Scripts/install-deps`, so in CI).
 @Suite(
-    .timeLimit(.minutes(2)), .enabled(if: ServedTool.missing == nil, "\(ServedTool.missing ?? "")"),
+    .timeLimit(.minutes(5)), .enabled(if: ServedTool.missing == nil, "\(ServedTool.missing ?? "")"),
     .enabled(if: PythonClient.missing == nil, "\(PythonClient.missing ?? "")"))
 struct PythonClientTests {
     @Test func aPythonClientFollowsTheServerProtocol() throws {

@@ -5,7 +5,7 @@ import RTMWireTransport
 import Testing
 
 /// A bounded load test over TCP loopback.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct LoadTests {
     static let count = 100_000
     static let batch = 500

@@ -7,7 +7,7 @@ import Testing
 
 /// The served system over TCP, against the points a new user found missing: sign-in, senders
 /// and members checked, requests answered rather than forwarded, what is acknowledged kept.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct ChatServerTests {
     typealias H = ServerHarness
     static let channel = Conversation(type: .channel, id: "general")

@@ -9,7 +9,7 @@ import Testing
 
 /// What is due by time alone: a connection that never signs in, and a token that expires on a
 /// connection that only listens, are refused and closed without the client sending anything.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct DeadlineTests {
     typealias H = ServerHarness
 
@@ -50,7 +50,7 @@ struct DeadlineTests {
 
 /// Media ids stop working 7 days (here: half a second) after the server first sees them, or
 /// when their message says.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct MediaExpiryTests {
     typealias H = ServerHarness
 

@@ -8,7 +8,7 @@ import Testing
 /// A database that cannot grow (here: SQLite's page limit at the file's size, as a full disk
 /// would be) is a typed refusal to the sender: no acknowledgement, nothing delivered, nothing
 /// stored; and what fits still goes through.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct FullDatabaseTests {
     typealias H = ServerHarness
     static let channel = Conversation(type: .channel, id: "general")

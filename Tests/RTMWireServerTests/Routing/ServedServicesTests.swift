@@ -9,7 +9,7 @@ import Testing
 /// The domain documents' server flows through `ChatServer` over TCP and SQLite: channel and
 /// user metadata with revisions, locks and subscriptions; stream pulls; group ack pages; edits,
 /// recalls and reactions by the message rules; receipts an offline sender still learns.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(5)))
 struct ServedServicesTests {
     typealias H = ServerHarness
     static let channel = Conversation(type: .channel, id: "general")
