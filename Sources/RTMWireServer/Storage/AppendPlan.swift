@@ -5,17 +5,12 @@ struct HistoryHead: Sendable, Hashable {
     /// Every position at or below this one was deleted by retention.
     var trimmedThrough: UInt64
 
-    /// The head of a history never written: position 0 and a new epoch.
-    static func new() -> HistoryHead {
-        HistoryHead(epoch: newEpoch(), lastPosition: 0, trimmedThrough: 0)
-    }
-
-    /// A new epoch: 16 random hexadecimal digits.
-    static func newEpoch() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let value = generator.next() as UInt64
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    /// The head of the history `key` before its first envelope: position 0 and the epoch
+    /// ``HistoryEpoch`` derives for it. A read reports it without writing anything, and the
+    /// first append stores the same epoch, so a client that read the empty history keeps an
+    /// epoch that stays valid.
+    static func unwritten(_ key: String, salt: Int64) -> HistoryHead {
+        HistoryHead(epoch: HistoryEpoch.of(key, salt: salt), lastPosition: 0, trimmedThrough: 0)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import RTMWire
 import Synchronization
 import Testing
@@ -112,6 +113,71 @@ struct StorageTests {
             let upToDate = try await storage.history(
                 HistoryQuery(key: Self.channel, direction: .after(10), limit: 4))
             #expect(upToDate.status == .ok && upToDate.envelopes.isEmpty && !upToDate.hasMore)
+            await storage.close()
+        }
+    }
+
+    /// The rows of the `histories` table, read straight from the database.
+    static func historyRows(_ storage: any ServerStorage) async throws -> Int {
+        switch storage {
+        case let sqlite as SQLiteStorage:
+            let rows = try await sqlite.writer.query("SELECT COUNT(*) AS n FROM histories")
+            return try #require(rows.first?.column("n")?.integer)
+        case let postgres as PostgresStorage:
+            let rows = try await postgres.client.query("SELECT COUNT(*)::BIGINT FROM histories")
+            for try await count in rows.decode(Int64.self) { return Int(count) }
+            return 0
+        default:
+            Issue.record("no way to count the histories of \(type(of: storage))")
+            return -1
+        }
+    }
+
+    /// A client may name any conversation it may read: reading one nobody wrote keeps nothing
+    /// (no row, no cached head) and reports position 0 with the epoch its first envelope then
+    /// opens, the same after a reopen; another database gives the same key another epoch.
+    @Test(arguments: StorageBackend.testable)
+    func readingAHistoryNobodyWroteKeepsNothing(_ backend: StorageBackend) async throws {
+        var firstEpoch = ""
+        try await backend.withPlace { place in
+            var epochs: Set<String> = []
+            let storage = try await place.open()
+            for index in 0..<50 {
+                let key = HistoryKey(
+                    Conversation(type: .channel, id: "nobody-\(index)"), senderID: "alice")!
+                let page = try await storage.history(
+                    HistoryQuery(key: key, direction: .latest, limit: 10))
+                #expect(page.status == .ok && page.envelopes.isEmpty)
+                #expect(page.epoch.count == 16 && page.latestPosition == 0 && !page.hasMore)
+                epochs.insert(page.epoch)
+            }
+            #expect(epochs.count == 50)
+            #expect(try await Self.historyRows(storage) == 0)
+            if let sqlite = storage as? SQLiteStorage {
+                #expect(sqlite.heads.withLockedValue { $0.isEmpty })
+            }
+            let empty = try await storage.history(
+                HistoryQuery(key: Self.channel, direction: .latest, limit: 10))
+            await storage.close()
+            let reopened = try await place.open()
+            let again = try await reopened.history(
+                HistoryQuery(key: Self.channel, direction: .latest, limit: 10))
+            #expect(again.epoch == empty.epoch)
+            let stored = try await reopened.append([envelope("m1"), envelope("m2")], at: 1_000)
+            #expect(try await Self.historyRows(reopened) == 1)
+            #expect(stored.map(\.epoch) == [empty.epoch, empty.epoch])
+            let caughtUp = try await reopened.history(
+                HistoryQuery(key: Self.channel, direction: .after(0), limit: 10, epoch: empty.epoch)
+            )
+            #expect(caughtUp.status == .ok && caughtUp.envelopes.map(\.position) == [1, 2])
+            firstEpoch = empty.epoch
+            await reopened.close()
+        }
+        try await backend.withPlace { place in
+            let storage = try await place.open()
+            let page = try await storage.history(
+                HistoryQuery(key: Self.channel, direction: .latest, limit: 10))
+            #expect(page.epoch.count == 16 && page.epoch != firstEpoch)
             await storage.close()
         }
     }

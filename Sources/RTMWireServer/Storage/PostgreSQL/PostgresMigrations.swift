@@ -82,8 +82,31 @@ enum PostgresMigrations {
                 expires_ms bigint NOT NULL
             )
             """,
-        ]
+        ],
+        // 2: the salt a history's first epoch is derived from (HistoryEpoch): 64 random bits,
+        // one per database, whichever node migrates it.
+        [
+            """
+            INSERT INTO counters (name, value) VALUES ('epoch_salt', \
+            ('x' || substr(md5(random()::text || clock_timestamp()::text), 1, 16))::bit(64)::bigint)
+            """
+        ],
     ]
+
+    /// The salt migration 2 stored (``HistoryEpoch``).
+    static func epochSalt(_ connection: PostgresConnection, logger: Logger, location: String)
+        async throws(StorageError) -> Int64
+    {
+        do {
+            let rows = try await connection.query(
+                "SELECT value FROM counters WHERE name = \(HistoryEpoch.saltCounter)",
+                logger: logger)
+            for try await salt in rows.decode(Int64.self) { return salt }
+        } catch {
+            throw StorageError(postgres: error, doing: "read the epoch salt of \(location)")
+        }
+        throw StorageError(.corrupt, "\(location) has no epoch salt (counters.epoch_salt)")
+    }
 
     /// Any constant: the advisory lock that nodes starting at once take, so that one migrates
     /// and the others then find the schema up to date.

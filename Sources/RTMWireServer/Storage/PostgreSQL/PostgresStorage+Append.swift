@@ -20,7 +20,8 @@ extension PostgresStorage {
             // these histories waits here until this transaction commits, and then reads the
             // positions (and message ids) this one wrote. Without the lock two nodes would read
             // the same last position and give it twice (SQLite has one writer; this has many).
-            let heads = try await database.lockHeads(Set(envelopes.map(\.key.rawValue)))
+            let heads = try await database.lockHeads(
+                Set(envelopes.map(\.key.rawValue)), salt: self.epochSalt)
             let stored = try await database.storedPositions(of: envelopes, heads: heads)
             let plan = try AppendPlan(
                 envelopes, heads: heads, stored: stored, at: nowMs, keeping: maxEnvelopes)
@@ -50,8 +51,8 @@ struct PostgresStatements {
 
     /// Locks the `histories` rows of `keys` (`FOR UPDATE`, in key order, so that two
     /// transactions never wait for each other in a circle) and returns their heads; a history
-    /// never written is created first, with a new epoch.
-    func lockHeads(_ keys: Set<String>) async throws -> [String: HistoryHead] {
+    /// never written is created first, with its first epoch (``HistoryEpoch``).
+    func lockHeads(_ keys: Set<String>, salt: Int64) async throws -> [String: HistoryHead] {
         let sorted = keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         var heads = try await selectHeads(sorted)
         let missing = sorted.filter { heads[$0] == nil }
@@ -62,7 +63,7 @@ struct PostgresStatements {
                 """
                 INSERT INTO histories (key, epoch, last_position, trimmed_through)
                 SELECT key, epoch, 0, 0 FROM unnest(\(missing)::text[], \
-                \(missing.map { _ in HistoryHead.newEpoch() })::text[]) AS new (key, epoch)
+                \(missing.map { HistoryEpoch.of($0, salt: salt) })::text[]) AS new (key, epoch)
                 ORDER BY key COLLATE "C" ON CONFLICT (key) DO NOTHING
                 """)
             heads.merge(try await selectHeads(missing)) { _, new in new }

@@ -61,25 +61,15 @@ extension PostgresStorage {
         return senders
     }
 
-    /// The committed head of a history; one never written is created (empty, with its epoch) so
-    /// that its epoch is the one its first envelope will have, whichever node stores it.
+    /// The committed head of a history, or for one never written the head its first envelope
+    /// will give it (``HistoryHead/unwritten(_:salt:)``): a read writes nothing.
     private func readHead(_ key: String, _ doing: String) async throws(StorageError)
         -> HistoryHead
     {
         let select: PostgresQuery =
             "SELECT epoch, last_position, trimmed_through FROM histories WHERE key = \(key)"
-        if let head = try await HistoryHead.decoding(read(doing, select), doing) { return head }
-        let epoch = HistoryHead.newEpoch()
-        _ = try await read(
-            doing,
-            """
-            INSERT INTO histories (key, epoch, last_position, trimmed_through)
-            VALUES (\(key), \(epoch), 0, 0) ON CONFLICT (key) DO NOTHING
-            """)
-        guard let head = try await HistoryHead.decoding(read(doing, select), doing) else {
-            throw StorageError(.unavailable, "could not \(doing): its histories row vanished")
-        }
-        return head
+        return try await HistoryHead.decoding(read(doing, select), doing)
+            ?? .unwritten(key, salt: epochSalt)
     }
 
     public func deleteExpired(at nowMs: Int64) async throws(StorageError) -> Int {

@@ -41,16 +41,19 @@ public final class PostgresStorage: ServerStorage, Sendable {
     /// Where the database is, its password left out (what logs and errors show).
     public let location: String
     let client: PostgresClient
+    /// What a history's first epoch is derived from (``HistoryEpoch``).
+    let epochSalt: Int64
     private let running: Task<Void, Never>
     let closed = NIOLockedValueBox(false)
 
     private init(
         configuration: Configuration, location: String, client: PostgresClient,
-        running: Task<Void, Never>
+        epochSalt: Int64, running: Task<Void, Never>
     ) {
         self.configuration = configuration
         self.location = location
         self.client = client
+        self.epochSalt = epochSalt
         self.running = running
     }
 
@@ -86,8 +89,11 @@ public final class PostgresStorage: ServerStorage, Sendable {
         } catch {
             throw StorageError(postgres: error, doing: "connect to PostgreSQL at \(address)")
         }
+        let epochSalt: Int64
         do {
             try await PostgresMigrations.migrate(
+                connection, logger: configuration.logger, location: address.description)
+            epochSalt = try await PostgresMigrations.epochSalt(
                 connection, logger: configuration.logger, location: address.description)
         } catch {
             try? await connection.close()
@@ -101,7 +107,7 @@ public final class PostgresStorage: ServerStorage, Sendable {
         let running = Task { await client.run() }
         return PostgresStorage(
             configuration: configuration, location: address.description, client: client,
-            running: running)
+            epochSalt: epochSalt, running: running)
     }
 
     public func close() async {

@@ -62,5 +62,10 @@ enum SQLiteMigrations {
         """
         CREATE INDEX envelopes_stored ON envelopes (stored_ms);
         """,
+        // 4: the salt a history's first epoch is derived from (HistoryEpoch): a random 64-bit
+        // number, one per database.
+        """
+        INSERT INTO counters (name, value) VALUES ('epoch_salt', random());
+        """,
     ]
 }

@@ -32,8 +32,8 @@ extension SQLiteStorage {
         return plan.positions
     }
 
-    /// The heads of `keys`, from the cache or the database; a history never written gets a new
-    /// epoch (saved with the transaction).
+    /// The heads of `keys`, from the cache or the database; a history never written gets its
+    /// first epoch (``HistoryEpoch``; saved with the transaction).
     func loadHeads(_ keys: Set<String>) async throws -> [String: HistoryHead] {
         var heads: [String: HistoryHead] = [:]
         var missing: [String] = []
@@ -52,7 +52,7 @@ extension SQLiteStorage {
             }
         }
         for key in missing where heads[key] == nil {
-            heads[key] = .new()
+            heads[key] = .unwritten(key, salt: epochSalt)
         }
         return heads
     }

@@ -66,28 +66,17 @@ extension SQLiteStorage {
         return senders
     }
 
-    /// The committed head of a history; one never written is created (empty, with its epoch) so
-    /// that its epoch is the one its first envelope will have.
+    /// The committed head of a history, or for one never written the head its first envelope
+    /// will give it (``HistoryHead/unwritten(_:salt:)``): a read writes nothing, so histories
+    /// a client only names cost no row and no memory. Heads read here are not cached: the
+    /// reading connection may see the database from before a commit whose head the writer has
+    /// cached already, and the cache must never go back.
     private func readHead(_ key: String) async throws -> HistoryHead {
         if let head = heads.withLockedValue({ $0[key] }) { return head }
-        return try await writeTransaction("start the history \(key)") {
-            if let head = self.heads.withLockedValue({ $0[key] }) { return head }
-            let rows = try await self.writer.query(
-                "SELECT epoch, last_position, trimmed_through FROM histories WHERE key = ?",
-                [.text(key)])
-            let head: HistoryHead
-            if let row = rows.first {
-                head = try HistoryHead(row)
-            } else {
-                head = .new()
-                _ = try await self.writer.query(
-                    "INSERT INTO histories (key, epoch, last_position, trimmed_through) "
-                        + "VALUES (?, ?, 0, 0)", [.text(key), .text(head.epoch)])
-            }
-            return head
-        } committed: { head in
-            self.heads.withLockedValue { $0[key] = head }
-        }
+        let rows = try await reader.query(
+            "SELECT epoch, last_position, trimmed_through FROM histories WHERE key = ?",
+            [.text(key)])
+        return try rows.first.map(HistoryHead.init) ?? .unwritten(key, salt: epochSalt)
     }
 
     /// Each history's newest position stored before a cutoff, and how many envelopes that is:

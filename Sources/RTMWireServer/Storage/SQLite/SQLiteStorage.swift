@@ -65,6 +65,8 @@ public final class SQLiteStorage: ServerStorage, Sendable {
     public let path: String
     let writer: SQLiteConnection
     let reader: SQLiteConnection
+    /// What a history's first epoch is derived from (``HistoryEpoch``).
+    let epochSalt: Int64
     /// Copies the write-ahead log into the database, beside the writer (SQLiteStorage+Checkpoint).
     let checkpointer: SQLiteConnection
     let gate = SerialGate()
@@ -78,12 +80,13 @@ public final class SQLiteStorage: ServerStorage, Sendable {
 
     private init(
         configuration: Configuration, path: String, writer: SQLiteConnection,
-        reader: SQLiteConnection, checkpointer: SQLiteConnection
+        reader: SQLiteConnection, checkpointer: SQLiteConnection, epochSalt: Int64
     ) {
         self.configuration = configuration
         self.path = path
         self.writer = writer
         self.reader = reader
+        self.epochSalt = epochSalt
         self.checkpointer = checkpointer
     }
 
@@ -98,9 +101,11 @@ public final class SQLiteStorage: ServerStorage, Sendable {
         let writer = try await connect(path, configuration)
         let reader: SQLiteConnection
         let checkpointer: SQLiteConnection
+        let epochSalt: Int64
         do throws(StorageError) {
             try await prepare(writer, configuration)
             try await migrate(writer, path: path)
+            epochSalt = try await readEpochSalt(writer, path: path)
             reader = try await connect(path, configuration)
             do {
                 checkpointer = try await connect(path, configuration)
@@ -114,7 +119,7 @@ public final class SQLiteStorage: ServerStorage, Sendable {
         }
         return SQLiteStorage(
             configuration: configuration, path: path, writer: writer, reader: reader,
-            checkpointer: checkpointer)
+            checkpointer: checkpointer, epochSalt: epochSalt)
     }
 
     /// A connection to the database at `path` that waits up to 5 s for a lock.
@@ -135,6 +140,23 @@ public final class SQLiteStorage: ServerStorage, Sendable {
             try? await connection.close()
             throw StorageError(mapping: error, doing: "open \(path)")
         }
+    }
+
+    /// The salt migration 4 stored (``HistoryEpoch``).
+    private static func readEpochSalt(_ connection: SQLiteConnection, path: String)
+        async throws(StorageError) -> Int64
+    {
+        let rows: [SQLiteRow]
+        do {
+            rows = try await connection.query(
+                "SELECT value FROM counters WHERE name = ?", [.text(HistoryEpoch.saltCounter)])
+        } catch {
+            throw StorageError(mapping: error, doing: "read the epoch salt of \(path)")
+        }
+        guard let salt = rows.first?.column("value")?.integer else {
+            throw StorageError(.corrupt, "\(path) has no epoch salt (counters.epoch_salt)")
+        }
+        return Int64(salt)
     }
 
     /// The directory, created (with its parents) when missing.
