@@ -69,7 +69,10 @@
             name: .customLong("data-dir"),
             help: ArgumentHelp(
                 "The folder of the database, created when missing.",
-                discussion: "Default: $XDG_DATA_HOME/rtmwire, else ~/.local/share/rtmwire."))
+                discussion:
+                    "Default: $XDG_DATA_HOME/rtmwire, else ~/.local/share/rtmwire. One server "
+                    + "at a time uses a folder (it holds rtmwire.lock there); several servers "
+                    + "share a --database instead."))
         var dataDirectory: String?
 
         @Option(

@@ -240,6 +240,28 @@ struct ServeCommandTests {
         #expect(second.stop().status == 0)
     }
 
+    /// Two servers on one data directory would give one position twice (each caches the heads
+    /// it wrote): the second is refused at start, naming the first, and starts once it is gone.
+    @Test func aSecondServerOnOneDataDirectoryIsRefused() async throws {
+        let folder = try ServeFolder()
+        let first = try folder.serve(["--tcp", "127.0.0.1:0"])
+        _ = try first.port("tcp")
+        let second = try LiveProcess([
+            "serve", "--tcp", "127.0.0.1:0", "--token-secret-file", folder.secretFile,
+            "--data-dir", folder.dataDirectory,
+        ]).finish()
+        #expect(second.status == 3)
+        #expect(
+            second.stderr.hasPrefix("error: cannotOpen: the data directory ")
+                && second.stderr.contains("is in use by another rtmwire process (process "),
+            "\(second.stderr)")
+        #expect(second.stdout.isEmpty, "it never listened")
+        #expect(first.stop().status == 0)
+        let third = try folder.serve(["--tcp", "127.0.0.1:0"])
+        _ = try third.port("tcp")
+        #expect(third.stop().status == 0)
+    }
+
     @Test func aDataDirectoryThatCannotBeMadeIsAClearError() throws {
         let folder = try ServeFolder()
         // Under a regular file, no folder can be made (even by root, whom permissions don't

@@ -75,6 +75,25 @@ struct SQLiteStorageTests {
         #expect(try await Self.logRemoved(directory, within: 10))
     }
 
+    /// Two servers on one data directory would both number envelopes from heads the other never
+    /// saw: the second is refused, naming the process that holds it, until the first closes.
+    @Test func oneStorageAtATimeUsesADataDirectory() async throws {
+        let directory = try TemporaryDirectory()
+        let first = try await open(directory)
+        do {
+            _ = try await open(directory)
+            Issue.record("a second storage opened a data directory in use")
+        } catch let error as StorageError {
+            #expect(error.code == .cannotOpen)
+            #expect(
+                error.detail.contains("in use by another rtmwire process (process \(getpid()))"))
+        }
+        await first.close()
+        let second = try await open(directory)
+        _ = try await second.append([StorageFixture.envelope("m1")], at: 1_000)
+        await second.close()
+    }
+
     @Test func migratesADatabaseOfSchemaVersionOne() async throws {
         let directory = try TemporaryDirectory()
         let storage = try await open(directory)

@@ -67,6 +67,8 @@ public final class SQLiteStorage: ServerStorage, Sendable {
     let reader: SQLiteConnection
     /// What a history's first epoch is derived from (``HistoryEpoch``).
     let epochSalt: Int64
+    /// Held while open: no other process uses the data directory (``DataDirectoryLock``).
+    private let directoryLock: NIOLockedValueBox<DataDirectoryLock?>
     /// Copies the write-ahead log into the database, beside the writer (SQLiteStorage+Checkpoint).
     let checkpointer: SQLiteConnection
     let gate = SerialGate()
@@ -80,8 +82,10 @@ public final class SQLiteStorage: ServerStorage, Sendable {
 
     private init(
         configuration: Configuration, path: String, writer: SQLiteConnection,
-        reader: SQLiteConnection, checkpointer: SQLiteConnection, epochSalt: Int64
+        reader: SQLiteConnection, checkpointer: SQLiteConnection, epochSalt: Int64,
+        directoryLock: DataDirectoryLock
     ) {
+        self.directoryLock = NIOLockedValueBox(directoryLock)
         self.configuration = configuration
         self.path = path
         self.writer = writer
@@ -92,11 +96,15 @@ public final class SQLiteStorage: ServerStorage, Sendable {
 
     /// Opens (creating when missing) the database in `directory`, which is created too, and
     /// brings its schema up to date. Throws ``StorageError`` when the directory or file cannot be
-    /// made or written, or holds a database of a newer RTMWire.
+    /// made or written, or holds a database of a newer RTMWire, and
+    /// ``StorageError/Code/cannotOpen`` while another storage (in this process or another) has
+    /// the directory open: it is the database's only writer, and holds the directory's
+    /// `rtmwire.lock` until ``close()``.
     public static func open(directory: String, configuration: Configuration = Configuration())
         async throws(StorageError) -> SQLiteStorage
     {
         try makeDirectory(directory)
+        let lock = try DataDirectoryLock.acquire(directory)
         let path = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
         let writer = try await connect(path, configuration)
         let reader: SQLiteConnection
@@ -119,7 +127,7 @@ public final class SQLiteStorage: ServerStorage, Sendable {
         }
         return SQLiteStorage(
             configuration: configuration, path: path, writer: writer, reader: reader,
-            checkpointer: checkpointer, epochSalt: epochSalt)
+            checkpointer: checkpointer, epochSalt: epochSalt, directoryLock: lock)
     }
 
     /// A connection to the database at `path` that waits up to 5 s for a lock.
@@ -245,6 +253,8 @@ public final class SQLiteStorage: ServerStorage, Sendable {
             await Self.close(self.reader)
             await Self.close(self.writer)
         }
+        // Only once the database is closed may another process open it.
+        directoryLock.withLockedValue { $0 = nil }
     }
 
     /// Closes `connection` even when the calling task is cancelled: sqlite-nio's async `close()`
