@@ -44,9 +44,16 @@ public struct HostilePeer: Sendable {
         try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
     }
 
-    /// Shuts down the sending direction; reading goes on.
+    /// Shuts down the sending direction; reading goes on. Nothing to do when the server has
+    /// closed the connection already.
     public func closeOutput() async throws {
-        try await channel.close(mode: .output).get()
+        do {
+            try await channel.close(mode: .output).get()
+        } catch  where !channel.isActive {
+            // The server ended the connection first (the soak's 5 s frame timeout, on a machine
+            // where this task waited longer than that between its write and this call): what
+            // the test checks is the server's side, and the connection is gone as it should be.
+        }
     }
 
     /// Tears the connection down with a TCP reset (SO_LINGER 0), not a clean end; nothing to do
