@@ -34,12 +34,17 @@ struct SQLiteStorageTests {
         }
     }
 
+    /// The write-ahead log of the database ``open(_:retention:)`` makes in `directory`.
+    static func logPath(_ directory: borrowing TemporaryDirectory) -> String {
+        directory.path + "/data/" + SQLiteStorage.fileName + "-wal"
+    }
+
     /// Whether SQLite removed the write-ahead log, which it does when the database's last
     /// connection closes: within `seconds`.
     static func logRemoved(_ directory: borrowing TemporaryDirectory, within seconds: Double)
         async throws -> Bool
     {
-        let log = directory.path + "/data/" + SQLiteStorage.fileName + "-wal"
+        let log = logPath(directory)
         let deadline = ContinuousClock.now + .seconds(seconds)
         while FileManager.default.fileExists(atPath: log) {
             guard ContinuousClock.now < deadline else { return false }
@@ -55,7 +60,7 @@ struct SQLiteStorageTests {
         let directory = try TemporaryDirectory()
         let storage = try await open(directory)
         _ = try await storage.append([StorageFixture.envelope("m1")], at: 1_000)
-        #expect(FileManager.default.fileExists(atPath: storage.path + "-wal"))
+        #expect(FileManager.default.fileExists(atPath: Self.logPath(directory)))
         let closing = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             #expect(Task.isCancelled)
@@ -70,7 +75,7 @@ struct SQLiteStorageTests {
         let directory = try TemporaryDirectory()
         var storage: SQLiteStorage? = try await open(directory)
         _ = try await storage?.append([StorageFixture.envelope("m1")], at: 1_000)
-        #expect(FileManager.default.fileExists(atPath: directory.path + "/data/rtmwire.sqlite-wal"))
+        #expect(FileManager.default.fileExists(atPath: Self.logPath(directory)))
         storage = nil
         #expect(try await Self.logRemoved(directory, within: 10))
     }
