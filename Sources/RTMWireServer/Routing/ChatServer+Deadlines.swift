@@ -10,18 +10,13 @@ extension ChatServer {
     /// without a new sign-in (`tokenExpired`), so a connection that only listens stops
     /// receiving when its token ends, not when it next sends.
     ///
-    /// Every ``ServerConfiguration/retentionSweepIntervalMs`` it also deletes what the storage's
-    /// retention no longer keeps.
+    /// Every ``ServerConfiguration/retentionSweepIntervalMs`` it also starts deleting what the
+    /// storage's retention no longer keeps, in a task of its own: a sweep waiting for the
+    /// storage's writer does not hold up these refusals.
     public func tick() async -> [RelayAction] {
         let now = clock()
-        let interval = configuration.retentionSweepIntervalMs
-        let sweeps = lastSweepMs.withLockedValue { last in
-            guard now - last >= interval else { return false }
-            last = now
-            return true
-        }
-        // A failed sweep is tried again at the next interval; nothing acknowledged depends on it.
-        if sweeps { _ = try? await storage.deleteExpired(at: now) }
+        retentionSweeper.startIfDue(
+            at: now, every: configuration.retentionSweepIntervalMs, of: storage)
         guard case .tokens = configuration.authentication else { return [] }
         let timeout = configuration.signInTimeoutMs
         let due: [(RelayConnection, RefusalCode, String)] = directory.withLockedValue { directory in

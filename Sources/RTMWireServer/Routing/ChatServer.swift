@@ -56,8 +56,8 @@ public final class ChatServer: RelayRouter {
     /// before them and stored one at a time, so two racing changes cannot both pass a rule
     /// that only one of them may.
     let changeGate = SerialGate()
-    /// When retention last deleted what it no longer keeps (0: not yet, so the first tick does).
-    let lastSweepMs = NIOLockedValueBox<Int64>(0)
+    /// Deletes what retention no longer keeps, beside the ticks rather than in them.
+    let retentionSweeper = RetentionSweeper()
 
     /// Creates a server over `storage`; `clock` gives the time in ms since the Unix epoch.
     public init(
