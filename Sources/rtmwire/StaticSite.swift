@@ -56,6 +56,7 @@ struct StaticSite: Sendable {
         case "js", "mjs": "text/javascript; charset=utf-8"
         case "css": "text/css; charset=utf-8"
         case "json": "application/json"
+        case "wasm": "application/wasm"
         case "png": "image/png"
         case "jpg", "jpeg": "image/jpeg"
         case "svg": "image/svg+xml"

@@ -19,11 +19,13 @@ import Testing
 /// checks what it received field for field (and what it shows); this side checks what the page
 /// sent byte for byte. The screenshot is kept in `.build/browser-test/chat.png`.
 ///
-/// Runs where Chromium, chromedriver and selenium are installed (`Scripts/install-deps`, so in
-/// CI); elsewhere it is skipped, saying why.
+/// Runs where Chromium, chromedriver and selenium are installed (`Scripts/install-deps`) and the
+/// page's WebAssembly module is built (`Scripts/build-embedded --wasm`): so in CI, where
+/// `Scripts/test` builds it; elsewhere it is skipped, saying why.
 @Suite(
     .timeLimit(.minutes(5)), .enabled(if: ServedTool.missing == nil, "\(ServedTool.missing ?? "")"),
-    .enabled(if: Browser.missing == nil, "\(Browser.missing ?? "")"))
+    .enabled(if: Browser.missing == nil, "\(Browser.missing ?? "")"),
+    .enabled(if: Browser.moduleMissing == nil, "\(Browser.moduleMissing ?? "")"))
 struct BrowserChatTests {
     static let channel = Conversation(type: .channel, id: "general")
     static let swift = Sender(userID: "swift", displayName: "Swift")
@@ -239,6 +241,15 @@ enum Browser {
             return "\(path) is not installed (Scripts/install-deps)"
         }
         return Python.missing("selenium", "the selenium package is not installed")
+    }()
+    /// Nil when the web chat's WebAssembly module (`Web/chat/rtmwire.wasm`, a link into
+    /// `.build/embedded/wasm/`) is built, else how to build it: the page decodes history with it.
+    static let moduleMissing: String? = {
+        let module = LiveProcess.repository.appendingPathComponent("Web/chat/rtmwire.wasm")
+        return FileManager.default.fileExists(atPath: module.path)
+            ? nil
+            : "the web chat's rtmwire.wasm is not built (Scripts/build-embedded --wasm; "
+                + "Scripts/test builds it)"
     }()
 }
 

@@ -1,6 +1,9 @@
 // RTMWire web chat: one channel over WebSocket with the rtmwire.v1.json subprotocol, every
 // envelope in proto3 JSON (lowerCamelCase names, enums by name, 64-bit integers and bytes as
-// strings). No build step and no dependency: the page is what the browser runs.
+// strings). No build step: the page is what the browser runs. Its one dependency is RTMWire
+// itself, as WebAssembly (rtmwire.mjs and rtmwire.wasm, built by `Scripts/build-embedded wasm`):
+// history holds envelopes as the bytes they came as, and the module decodes them to the same
+// proto3 JSON the live ones arrive in.
 //
 // Signing in: the page presents a token (a JWT from your backend, or `rtmwire token`) as the
 // subprotocol entry `rtmwire.bearer.<token>`, since a browser cannot set headers on a
@@ -12,7 +15,7 @@
 // metadata, whose item "topic" is the topic line. One's own messages tick "sent", ✓ (the server
 // stored it: its acknowledgement) and ✓✓ (read); they can be edited and recalled; any text can
 // get a 👍, counted from the server's reaction_summary.
-"use strict";
+import { RTMWire } from "./rtmwire.mjs";
 
 (() => {
   const SUBPROTOCOL = "rtmwire.v1.json";
@@ -325,74 +328,15 @@
 
   // History ------------------------------------------------------------------------------
 
-  // A history entry's envelope is protobuf bytes (base64 in JSON) and the page has no protobuf
-  // library, so this reads the few fields the page shows, into the shape of proto3 JSON.
-  // fields() maps each field number to its values: varints as numbers, the rest as bytes.
-  function fields(bytes) {
-    const found = new Map();
-    let at = 0;
-    const varint = () => {
-      let value = 0;
-      let scale = 1;
-      let byte;
-      do {
-        byte = bytes[at++];
-        value += (byte & 0x7f) * scale;
-        scale *= 128;
-      } while (byte & 0x80);
-      return value;
-    };
-    while (at < bytes.length) {
-      const key = varint();
-      const wire = key % 8;
-      let value;
-      if (wire === 0) value = varint();
-      else if (wire === 2) {
-        const length = varint();
-        value = bytes.subarray(at, at + length);
-        at += length;
-      } else if (wire === 1 || wire === 5) {
-        at += wire === 1 ? 8 : 4;
-        continue;
-      } else throw new Error(`wire type ${wire}`);
-      const number = Math.floor(key / 8);
-      found.set(number, [...(found.get(number) || []), value]);
-    }
-    return found;
-  }
+  // A history entry's envelope is protobuf bytes (base64 in proto3 JSON): RTMWire's WebAssembly
+  // module decodes it, checked as the server checked it, into the shape live envelopes have.
+  // The module loads once, while the page signs in.
+  const codec = RTMWire.load(new URL("./rtmwire.wasm", import.meta.url));
+  codec.catch(() => {}); // reported when history needs it
 
-  const utf8 = new TextDecoder();
-  // Field numbers from Schemas/rtmwire/v1 (envelope.proto and the body kinds' files).
-  function decodeEnvelope(base64Bytes) {
-    const one = (m, n) => m && m.get(n) && m.get(n)[0];
-    const string = (m, n) => (one(m, n) ? utf8.decode(one(m, n)) : "");
-    const message = (m, n) => (one(m, n) ? fields(one(m, n)) : null);
-    const envelope = fields(Uint8Array.from(atob(base64Bytes), (c) => c.charCodeAt(0)));
-    const decoded = {
-      messageId: string(envelope, 1),
-      sender: { userId: string(message(envelope, 2), 1) },
-    };
-    const text = message(envelope, 16);
-    const receipt = message(envelope, 20);
-    const edit = message(envelope, 25);
-    const recall = message(envelope, 26);
-    const reaction = message(envelope, 27);
-    if (text) decoded.text = { text: string(text, 1) };
-    if (receipt && message(receipt, 2)) {
-      decoded.receipt = { messageRead: { messageId: string(message(receipt, 2), 1) } };
-    }
-    if (edit && message(edit, 3)) {
-      decoded.edit = { targetMessageId: string(edit, 1), text: { text: string(message(edit, 3), 1) } };
-    }
-    if (recall) decoded.recall = { targetMessageId: string(recall, 1) };
-    if (reaction) {
-      decoded.reaction = {
-        targetMessageId: string(reaction, 1),
-        key: string(reaction, 2),
-        remove: one(reaction, 3) === 2, // REACTION_ACTION_REMOVE
-      };
-    }
-    return decoded;
+  function decodeEnvelope(rtm, base64Bytes) {
+    const bytes = Uint8Array.from(atob(base64Bytes), (c) => c.charCodeAt(0));
+    return JSON.parse(rtm.decode("rtmwire.v1.Envelope", bytes, { validate: true }));
   }
 
   function requestHistory() {
@@ -401,17 +345,31 @@
 
   // The latest page, shown above whatever arrived live while it was on its way. Reactions are
   // stored one by one, so the page counts them itself here (live ones come as summaries).
-  function showHistory(page) {
+  async function showHistory(page) {
+    let rtm;
+    try {
+      rtm = await codec;
+    } catch (error) {
+      showError(`history needs RTMWire's WebAssembly module (rtmwire.wasm; Scripts/build-embedded wasm builds it): ${error.message}`);
+      return;
+    }
     const list = $("messages");
     const live = [...list.children];
     const reactions = new Map(); // message id -> key -> users
     for (const entry of page.entries || []) {
-      const message = decodeEnvelope(entry.envelope);
+      let message;
+      try {
+        message = decodeEnvelope(rtm, entry.envelope);
+      } catch (error) {
+        showError(`history entry at ${entry.position}: ${error.message}`);
+        continue;
+      }
       if (lineOf(message.messageId)) continue; // also came live
       if (message.receipt && message.sender.userId === chat.user) {
         readByMe.add(message.receipt.messageRead.messageId);
       } else if (message.reaction) {
-        const { targetMessageId: id, key, remove } = message.reaction;
+        const { targetMessageId: id, key, action } = message.reaction;
+        const remove = action === "REACTION_ACTION_REMOVE";
         if (!reactions.has(id)) reactions.set(id, new Map());
         const users = reactions.get(id).get(key) || new Set();
         if (remove) users.delete(message.sender.userId);

@@ -1,0 +1,1 @@
+../../Embedded/Wasm/rtmwire.mjs
