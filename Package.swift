@@ -18,7 +18,13 @@ let package = Package(
     // Linux has no minimum.
     platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
     products: [
+        // The binary codec: messages, encode and decode, validation, framing (issue 36: an app
+        // that imports only this links no JSON, view or text-printing code).
         .library(name: "RTMWire", targets: ["RTMWire"]),
+        // Proto3 JSON, views read in place, and `debugDescription`'s text: each its own module.
+        .library(name: "RTMWireJSON", targets: ["RTMWireJSON"]),
+        .library(name: "RTMWireViews", targets: ["RTMWireViews"]),
+        .library(name: "RTMWireText", targets: ["RTMWireText"]),
         // `Data` as a serialisation container (Foundation; the core imports only the stdlib).
         .library(name: "RTMWireFoundation", targets: ["RTMWireFoundation"]),
         .library(name: "RTMWireTransport", targets: ["RTMWireTransport"]),
@@ -81,6 +87,11 @@ let package = Package(
     targets: [
         // The pure-Swift codec: no dependency beyond the Swift standard library.
         .target(name: "RTMWire"),
+        // What an app pays for only when it imports it (pure Swift, like the core): the proto3
+        // JSON mapping, the views, and the text of `debugDescription`.
+        .target(name: "RTMWireJSON", dependencies: ["RTMWire"]),
+        .target(name: "RTMWireViews", dependencies: ["RTMWire"]),
+        .target(name: "RTMWireText", dependencies: ["RTMWire"]),
         // `extension Data: RTMContiguousBytes`, where Foundation is allowed.
         .target(name: "RTMWireFoundation", dependencies: ["RTMWire"]),
         // The transport contract (EnvelopeConnection) and the in-memory pair: no SwiftNIO.
@@ -94,7 +105,7 @@ let package = Package(
         .target(
             name: "RTMWireNIO",
             dependencies: [
-                "RTMWire", "RTMWireTransport",
+                "RTMWire", "RTMWireJSON", "RTMWireViews", "RTMWireTransport",
                 server("NIOConcurrencyHelpers", from: "swift-nio"),
                 server("NIOCore", from: "swift-nio"),
                 server("NIOPosix", from: "swift-nio"),
@@ -121,17 +132,17 @@ let package = Package(
             ]),
         // The tutorial's JSON messages: model, strict parser/printer, ISO 8601, the envelope
         // bridge and a receiver of both formats. Pure Swift, like the core.
-        .target(name: "RTMWireLegacy", dependencies: ["RTMWire"]),
+        .target(name: "RTMWireLegacy", dependencies: ["RTMWire", "RTMWireJSON"]),
         // Golden vectors (loading, checking) and the conformance runner and Swift testee of
         // `rtmwire verify` and `rtmwire conformance`. Foundation is allowed here, never in RTMWire.
-        .target(name: "RTMWireConformance", dependencies: ["RTMWire"]),
+        .target(name: "RTMWireConformance", dependencies: ["RTMWire", "RTMWireJSON"]),
         // The command-line tool: encode, decode, convert, verify, and the demo (Demo/, with its
         // fixtures); the server's commands with the `Serve` trait. No C peer dependency.
         .executableTarget(
             name: "rtmwire",
             dependencies: [
-                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
-                "RTMWireConformance", "RTMWireLegacy",
+                "RTMWire", "RTMWireJSON", "RTMWireViews", "RTMWireTransport", "RTMWireNIO",
+                "RTMWireReferencePeers", "RTMWireConformance", "RTMWireLegacy",
                 .target(name: "RTMWireServer", condition: .when(traits: ["Serve"])),
                 server("ArgumentParser", from: "swift-argument-parser"),
             ]),
@@ -153,7 +164,10 @@ let package = Package(
         // peer included.
         .target(
             name: "RTMWireFuzzCheck",
-            dependencies: ["RTMWire", "RTMWireConformance", "RTMWireLegacy", "RTMWirePeer"]),
+            dependencies: [
+                "RTMWire", "RTMWireJSON", "RTMWireViews", "RTMWireConformance", "RTMWireLegacy",
+                "RTMWirePeer",
+            ]),
         // Helpers the test targets share: envelope fixtures, a seeded generator, both transports,
         // a raw hostile TCP peer, and the soaks' sampling and slopes (Soak/; the transport's soak
         // and the durable server's). Never RTMWireServer: Sanitizers/ compiles this target too.
@@ -169,22 +183,26 @@ let package = Package(
         .testTarget(
             name: "RTMWireTests",
             dependencies: [
-                "RTMWire", "RTMWireFoundation", "RTMWireFuzzCheck", "RTMWireTestSupport",
+                "RTMWire", "RTMWireJSON", "RTMWireViews", "RTMWireText", "RTMWireFoundation",
+                "RTMWireFuzzCheck", "RTMWireTestSupport",
             ]),
         .testTarget(name: "RTMWirePeerTests", dependencies: ["RTMWirePeer"]),
-        .testTarget(name: "RTMWireLegacyTests", dependencies: ["RTMWire", "RTMWireLegacy"]),
+        .testTarget(
+            name: "RTMWireLegacyTests", dependencies: ["RTMWire", "RTMWireJSON", "RTMWireLegacy"]),
         // The command-line tool: runs the built `rtmwire` as a script would (exit codes, stdout,
         // stderr), and the demo exchange (@testable import).
         .testTarget(
             name: "RTMWireCLITests",
             dependencies: [
-                "rtmwire", "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireServer",
-                "RTMWireTestSupport",
+                "rtmwire", "RTMWire", "RTMWireJSON", "RTMWireTransport", "RTMWireNIO",
+                "RTMWireServer", "RTMWireTestSupport",
             ]),
         // Cross-implementation conformance: golden vectors against the Swift codec and the C peer.
         .testTarget(
             name: "RTMWireConformanceTests",
-            dependencies: ["RTMWire", "RTMWireConformance", "RTMWirePeer"]),
+            dependencies: [
+                "RTMWire", "RTMWireJSON", "RTMWireViews", "RTMWireConformance", "RTMWirePeer",
+            ]),
         // Both transports against the EnvelopeConnection contract, faults included.
         .testTarget(
             name: "RTMWireTransportTests",
@@ -197,7 +215,7 @@ let package = Package(
         .testTarget(
             name: "RTMWireNIOTests",
             dependencies: [
-                "RTMWire", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
+                "RTMWire", "RTMWireJSON", "RTMWireTransport", "RTMWireNIO", "RTMWireReferencePeers",
                 "RTMWireTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
@@ -229,7 +247,8 @@ let package = Package(
         // A reader built from the baseline schema (Schemas/baseline): its codec generated into
         // this module (Generated/, by Scripts/generate-swift), read against newer envelopes.
         .testTarget(
-            name: "RTMWireBaselineReaderTests", dependencies: ["RTMWire", "RTMWireTestSupport"]),
+            name: "RTMWireBaselineReaderTests",
+            dependencies: ["RTMWire", "RTMWireJSON", "RTMWireText", "RTMWireTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,6 +36,7 @@ let package = Package(
             name: "BenchmarkCorpus",
             dependencies: [
                 .product(name: "RTMWire", package: rtmwireIdentity),
+                .product(name: "RTMWireViews", package: rtmwireIdentity),
                 "CRTMWirePeerBench",
                 "CRTMWireCppBench",
                 "SwiftProtobufMessages",
@@ -43,7 +44,12 @@ let package = Package(
         // Checks every implementation against the corpus and prints encoded sizes.
         // The C allocator's bytes in use, for `bench-check memory`.
         .target(name: "CMallocStats"),
-        .executableTarget(name: "bench-check", dependencies: ["BenchmarkCorpus", "CMallocStats"]),
+        .executableTarget(
+            name: "bench-check",
+            dependencies: [
+                "BenchmarkCorpus", "CMallocStats",
+                .product(name: "RTMWireViews", package: rtmwireIdentity),
+            ]),
         // MB/s of FrameReader and the NIO decoder on a stream of mixed envelopes (report-only;
         // neither Scripts/bench nor CI builds it: `swift run -c release stream-bench`).
         .executableTarget(

@@ -12,6 +12,7 @@ let rtmwire = "RTMWire"
 let testDependencies: [Target.Dependency] = [
     "RTMWireTestSupport",
     .product(name: "RTMWire", package: rtmwire),
+    .product(name: "RTMWireJSON", package: rtmwire),
     .product(name: "RTMWireTransport", package: rtmwire),
     .product(name: "RTMWireNIO", package: rtmwire),
     .product(name: "RTMWireReferencePeers", package: rtmwire),

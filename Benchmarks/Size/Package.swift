@@ -12,6 +12,8 @@ let rtmwireIdentity = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .lastPathComponent.lowercased()
 let rtmwire = Target.Dependency.product(name: "RTMWire", package: rtmwireIdentity)
+let rtmwireViews = Target.Dependency.product(name: "RTMWireViews", package: rtmwireIdentity)
+let rtmwireJSON = Target.Dependency.product(name: "RTMWireJSON", package: rtmwireIdentity)
 
 let package = Package(
     name: "RTMWireSize",
@@ -26,10 +28,10 @@ let package = Package(
         .target(name: "SizeIO"),
         // Binary decode and encode of an Envelope.
         .executableTarget(name: "rtmwire-binary", dependencies: ["SizeIO", rtmwire]),
-        // The same, and a view (EnvelopeView) of the input read.
-        .executableTarget(name: "rtmwire-view", dependencies: ["SizeIO", rtmwire]),
-        // The same as rtmwire-binary, and the envelope's proto3 JSON written.
-        .executableTarget(name: "rtmwire-json", dependencies: ["SizeIO", rtmwire]),
+        // The same, and a view (EnvelopeView) of the input read (RTMWireViews).
+        .executableTarget(name: "rtmwire-view", dependencies: ["SizeIO", rtmwire, rtmwireViews]),
+        // The same as rtmwire-binary, and the envelope's proto3 JSON written (RTMWireJSON).
+        .executableTarget(name: "rtmwire-json", dependencies: ["SizeIO", rtmwire, rtmwireJSON]),
         // swift-protobuf 1.39's generated code for the same schemas (a link to
         // Benchmarks/Sources/SwiftProtobufMessages) and the rtmwire-binary program written with it.
         .target(

@@ -11,6 +11,8 @@
 // error the result is the error's text.
 
 import RTMWire
+import RTMWireJSON
+import RTMWireViews
 
 /// Status codes, the conformance protocol's response statuses.
 enum Status: Int32 {
@@ -53,13 +55,13 @@ enum Flag {
 /// Parses `input` as one message type and writes it back out: RTMWire's own conformance testee
 /// (SwiftTestee in RTMWireConformance) step for step, so the module answers every vector as the
 /// native build does.
-struct Convert: RTMMessageTypeVisitor {
+struct Convert: RTMJSONMessageTypeVisitor {
     let input: UnsafeBufferPointer<UInt8>
     let flags: Int32
     /// False to decode only (`rtmwire_validate`): the result is empty.
     var writesOutput = true
 
-    mutating func visit<Message: RTMMessage>(_ type: Message.Type) -> (Status, [UInt8]) {
+    mutating func visit<Message: RTMJSONMessage>(_ type: Message.Type) -> (Status, [UInt8]) {
         let options: CodecOptions = flags & Flag.validate != 0 ? .default : .wireOnly
         let message: Message
         do throws(RTMWireError) {
@@ -101,7 +103,7 @@ func run(
     if flags & ~Flag.all != 0 { return finish(.runtimeError, Array("unknown flag bits".utf8)) }
     var visitor = Convert(
         input: buffer(input, inputLength), flags: flags, writesOutput: writesOutput)
-    guard let (status, output) = RTMMessageTypes.visit(named: name, &visitor) else {
+    guard let (status, output) = RTMMessageTypes.visitJSON(named: name, &visitor) else {
         return finish(.runtimeError, Array("unknown message type \(name)".utf8))
     }
     return finish(status, output)

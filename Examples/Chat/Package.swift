@@ -23,6 +23,8 @@ let package = Package(
             dependencies: [
                 .product(name: "RTMWire", package: "RTMWire"),
                 .product(name: "RTMWireFoundation", package: "RTMWire"),
+                .product(name: "RTMWireJSON", package: "RTMWire"),
+                .product(name: "RTMWireText", package: "RTMWire"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]),

@@ -1,4 +1,5 @@
-"""E.swift: an open enum as a struct (proto3 enums keep unknown values)."""
+"""E.swift: an open enum as a struct (proto3 enums keep unknown values); E+JSON.swift: its
+proto3 JSON form."""
 
 from schema import Enum
 from swift_source import SwiftSource
@@ -48,7 +49,14 @@ def enum_file(e: Enum) -> str:
     out.line()
     out.line("/// The schema's name of the value, or its number when the schema does not name it.", 1)
     out.line("public var description: String { protoName ?? String(rawValue) }", 1)
-    out.line()
+    out.line("}")
+    return out.text
+
+
+def enum_json_file(e: Enum) -> str:
+    """E+JSON.swift (in RTMWireJSON): the enum's proto3 JSON form, both ways."""
+    out = SwiftSource(e.source)
+    out.line("extension %s {" % e.name)
     out.lines([
         "/// The proto3 JSON form: the value's name (its number with `alwaysPrintEnumsAsInts`), or its",
         "/// number when the schema has no name.",

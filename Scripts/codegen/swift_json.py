@@ -1,4 +1,4 @@
-"""M+JSON.swift: the proto3 JSON mapping of a message, with JSONEncodingOptions (proto field
+"""M+JSON.swift (in RTMWireJSON): the proto3 JSON mapping of a message, with JSONEncodingOptions (proto field
 names, enums as numbers) and JSONDecodingOptions (unknown members and enum names skipped)."""
 
 from schema import Field, Message
@@ -6,7 +6,7 @@ from swift_source import SwiftSource, extension_file
 
 
 def json_file(m: Message) -> str:
-    return extension_file(m, _to_json, _merge_json)
+    return extension_file(m, _to_json, _merge_json, conformance="RTMJSONMessage")
 
 
 def _name(f: Field) -> str:

@@ -30,11 +30,12 @@ class SwiftSource:
         return "\n".join(self._lines) + "\n"
 
 
-def extension_file(message, *sections) -> str:
-    """A file holding one `extension` of the message's type: each section (a function of the
-    source and the message) writes one member, separated by blank lines."""
+def extension_file(message, *sections, conformance=None) -> str:
+    """A file holding one `extension` of the message's type (declaring `conformance` when given):
+    each section (a function of the source and the message) writes one member, separated by
+    blank lines."""
     out = SwiftSource(message.source)
-    out.line("extension %s {" % message.name)
+    out.line("extension %s%s {" % (message.name, ": " + conformance if conformance else ""))
     for index, section in enumerate(sections):
         if index:
             out.line()

@@ -1,11 +1,11 @@
-"""M+Text.swift: the fields a message prints in its debugDescription (through TextPrinter)."""
+"""M+Text.swift (in RTMWireText): the fields a message prints in its debugDescription (through TextPrinter)."""
 
 from schema import Message
 from swift_source import SwiftSource, extension_file
 
 
 def text_file(m: Message) -> str:
-    return extension_file(m, _print_text)
+    return extension_file(m, _print_text, conformance="RTMTextPrintable")
 
 
 def _print_text(out: SwiftSource, m: Message):

@@ -1,6 +1,6 @@
 """M+View.swift: the view of an encoded message (MView) and its up-front check.
 
-A view reads fields from the input's bytes on demand (Sources/RTMWire/View/): strings as
+A view reads fields from the input's bytes on demand (Sources/RTMWireViews/View/): strings as
 RTMStringView, repeated fields as lazy sequences, sub-messages as views. `_checkView` is the
 one pass `view(of:)` makes first (`strings: false`): the decoder's wire rules (thrown at once) and
 the repeated-count check of the default options (recorded in the walk's one ViewViolation, thrown
@@ -14,7 +14,7 @@ from swift_message import json_name_property
 from swift_source import SwiftSource
 from view_layout import ViewLayout, storage as _storage
 
-# ViewPath.capacity in Sources/RTMWire/View/ViewScope.swift.
+# ViewPath.capacity in Sources/RTMWireViews/View/ViewScope.swift.
 PATH_CAPACITY = 4
 
 
@@ -129,7 +129,7 @@ def _repeated(f: Field) -> tuple:
 
 def _view(out: SwiftSource, m: Message, layout: ViewLayout):
     name = view_name(m.name)
-    out.line("/// A view of an encoded ``%s``, read in place from bytes that it keeps alive (see" % m.name)
+    out.line("/// A view of an encoded `%s`, read in place from bytes that it keeps alive (see" % m.name)
     out.line("/// ``RTMViewable``). The pass that checks the input records where each singular field's")
     out.line("/// last occurrence is, sub-messages included; repeated fields are read when iterated.")
     out.line("public struct %s: RTMMessageView {" % name)
@@ -400,7 +400,7 @@ def _oneof(out: SwiftSource, oneof, lazy: set):
 
 
 def _materialized(out: SwiftSource, m: Message):
-    out.line("/// A ``%s`` holding a copy of the viewed fields (strings and bytes are copied;" % m.name, 1)
+    out.line("/// A `%s` holding a copy of the viewed fields (strings and bytes are copied;" % m.name, 1)
     out.line("/// unknown fields are not kept). Throws the decoder's error when a string it copies fails", 1)
     out.line("/// its check (see ``RTMStringView/string``).", 1)
     out.line("public func materialized() throws(RTMWireError) -> %s {" % m.name, 1)
@@ -447,7 +447,7 @@ def _count(f: Field) -> str:
 
 def _check(out: SwiftSource, m: Message):
     out.line("extension %s: RTMViewable {" % m.name)
-    out.line("/// The view of an encoded ``%s``, read in place." % m.name, 1)
+    out.line("/// The view of an encoded `%s`, read in place." % m.name, 1)
     out.line("public typealias View = %s" % view_name(m.name), 1)
     out.line("/// The checker this type's views find a failed string's error with (see ``ViewRoot``).", 1)
     out.line("public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))", 1)

@@ -16,7 +16,7 @@ from schema import Field, Message, Schema
 # The largest oneof payload Swift moves in registers rather than through `memcpy`.
 REGISTER_LIMIT = 128
 
-# (size, alignment) of the view's storage types (Sources/RTMWire/View/ViewScope.swift).
+# (size, alignment) of the view's storage types (Sources/RTMWireViews/View/ViewScope.swift).
 _SCOPE = (48, 8)  # ViewInput (base, array, root, NUL flag), 32-bit start and end, path box
 _FIELD_OPTIONAL = (17, 4)  # ViewField? (four 32-bit values, and Optional's tag byte)
 _INT32 = (4, 4)  # a oneof's run start

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireViews
 
 /// The libFuzzer targets of `FuzzTesting/` and the check each one runs on an input: the single
 /// list the fuzzers, `Scripts/fuzz` and the replay of `FuzzTesting/FailCases/` in `swift test`

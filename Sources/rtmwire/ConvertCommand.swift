@@ -1,5 +1,6 @@
 import ArgumentParser
 import RTMWire
+import RTMWireJSON
 import RTMWireLegacy
 
 /// `rtmwire convert`: one message between the chat tutorial's legacy JSON, proto3 JSON and

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RTMWire
 import RTMWireConformance
+import RTMWireJSON
 
 /// `rtmwire decode`: protobuf bytes (raw or hex) in, proto3 JSON (or canonical bytes) out.
 struct DecodeCommand: ParsableCommand {
@@ -44,7 +45,7 @@ struct DecodeCommand: ParsableCommand {
         try options.delimited ? decodeStream(type) : decodeOne(type)
     }
 
-    private func decodeOne<M: RTMMessage>(_ type: M.Type) throws {
+    private func decodeOne<M: RTMJSONMessage>(_ type: M.Type) throws {
         var input = try options.readInput()
         if inputFormat == .hex {
             var hex = HexInput()
@@ -73,7 +74,7 @@ struct DecodeCommand: ParsableCommand {
     }
 
     /// Frames are decoded and written as their bytes arrive.
-    private func decodeStream<M: RTMMessage>(_ type: M.Type) throws {
+    private func decodeStream<M: RTMJSONMessage>(_ type: M.Type) throws {
         var reader = FrameReader<M>(options: options.codecOptions)
         var hex = inputFormat == .hex ? HexInput() : nil
         // Errors are kept and thrown after the read: the chunk callback throws CLIError only.
@@ -96,7 +97,7 @@ struct DecodeCommand: ParsableCommand {
         try reader.finish()
     }
 
-    private func emit<M: RTMMessage>(_ message: M) throws {
+    private func emit<M: RTMJSONMessage>(_ message: M) throws {
         if format == .json {
             StandardStreams.write(message.jsonString(pretty: pretty) + "\n")
             return

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RTMWire
 import RTMWireConformance
+import RTMWireJSON
 
 /// `rtmwire encode`: proto3 JSON in, protobuf bytes (raw or hex) out.
 struct EncodeCommand: ParsableCommand {
@@ -31,14 +32,14 @@ struct EncodeCommand: ParsableCommand {
     }
 
     /// JSON is read without checks: encoding checks the message, once.
-    private func encodeOne<M: RTMMessage>(_ type: M.Type) throws {
+    private func encodeOne<M: RTMJSONMessage>(_ type: M.Type) throws {
         let message = try M(jsonUTF8Bytes: try options.readInput(), options: .wireOnly)
         let bytes = try message.serializedBytes(options: options.codecOptions)
         StandardStreams.write(format == .hex ? Array((Hex.encode(bytes) + "\n").utf8) : bytes)
     }
 
     /// Each line is encoded and written as soon as it is complete.
-    private func encodeLines<M: RTMMessage>(_ type: M.Type) throws {
+    private func encodeLines<M: RTMJSONMessage>(_ type: M.Type) throws {
         let maxLine = 8 * options.codecOptions.limits.maxMessageBytes
         var line: [UInt8] = []
         var number = 0

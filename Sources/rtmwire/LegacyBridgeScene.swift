@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 import RTMWireLegacy
 
 /// The second scene of `rtmwire demo`: one RTM channel shared by a tutorial app (old client,

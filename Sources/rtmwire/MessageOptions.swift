@@ -1,5 +1,6 @@
 import ArgumentParser
 import RTMWire
+import RTMWireJSON
 
 /// Options shared by encode and decode.
 struct MessageOptions: ParsableArguments {
@@ -27,7 +28,7 @@ struct MessageOptions: ParsableArguments {
     var input: String?
 
     /// The message type named by --type (a full or short name, any letter case).
-    func messageType() throws(CLIError) -> any RTMMessage.Type {
+    func messageType() throws(CLIError) -> any RTMJSONMessage.Type {
         guard let type = MessageTypeName.type(named: self.type) else {
             let near = MessageTypeName.suggestions(for: self.type)
             let hint =

@@ -1,13 +1,14 @@
 import RTMWire
+import RTMWireJSON
 
 /// What `--type` accepts: a message's full name (`rtmwire.v1.TextMessage`) or its short name
 /// (`TextMessage`), either in any letter case; and, for anything else, the nearest names.
 enum MessageTypeName {
     /// The message type `name` names, or nil.
-    static func type(named name: String) -> (any RTMMessage.Type)? {
-        if let exact = RTMMessageTypes.type(named: name) { return exact }
+    static func type(named name: String) -> (any RTMJSONMessage.Type)? {
+        if let exact = RTMMessageTypes.jsonType(named: name) { return exact }
         let wanted = name.lowercased()
-        return RTMMessageTypes.all.first {
+        return RTMMessageTypes.allJSON.first {
             $0.protoFullName.lowercased() == wanted || shortName($0).lowercased() == wanted
         }
     }

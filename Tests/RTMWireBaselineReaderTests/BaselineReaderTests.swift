@@ -2,6 +2,7 @@ import RTMWireTestSupport
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireJSON
 
 // In this module `Envelope`, `TextMessage`, ... are the baseline schema's types (Generated/,
 // from Schemas/baseline/rtmwire-v1.binpb): a reader that never saw edits, recalls, reactions,

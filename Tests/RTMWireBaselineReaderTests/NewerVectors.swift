@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import RTMWire
+@testable import RTMWireJSON
 
 /// The valid vectors of Vectors/ (made by Google's protobuf from the current schemas): what a
 /// newer writer sends, for the baseline reader of this module to read.

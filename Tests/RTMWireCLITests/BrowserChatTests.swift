@@ -1,5 +1,6 @@
 import Foundation
 import RTMWire
+import RTMWireJSON
 import RTMWireNIO
 import RTMWireTransport
 import Testing

@@ -1,5 +1,6 @@
 import RTMWire
 import RTMWireConformance
+import RTMWireJSON
 import Testing
 
 /// The interoperability profile (Vectors/README.md) against the vectors and RTMWire's encoder.
@@ -47,7 +48,7 @@ struct InteropProfileTests {
     func writesTheSameMessage(_ result: RuntimeResult, _ vector: GoldenVector) -> Bool {
         guard result.outcome == .accept, result.jsonError == nil,
             result.fromJSONError == nil, let canonical = vector.expectedReencoding,
-            let type = RTMMessageTypes.type(named: vector.typeName)
+            let type = RTMMessageTypes.jsonType(named: vector.typeName)
         else { return false }
         if let json = result.json {
             let again = try? type.init(jsonValue: json, options: .wireOnly)
@@ -76,7 +77,7 @@ struct InteropProfileTests {
     @Test func rtmwireEncodesOnlyTheProfile() throws {
         var checked = 0
         for vector in VectorFiles.all where vector.acceptsAtWireLevel {
-            let type = try #require(RTMMessageTypes.type(named: vector.typeName))
+            let type = try #require(RTMMessageTypes.jsonType(named: vector.typeName))
             guard let bytes = encodeWithoutUnknownFields(type, vector.bytes) else { continue }
             checked += 1
             let found = InteropProfile.violations(in: bytes, as: vector.typeName)
@@ -143,7 +144,7 @@ struct InteropProfileTests {
 
     /// The checked encoding of the message `bytes` hold, without its unknown fields; nil when
     /// the bytes or the message are refused (a semantic reject, a U+0000).
-    private func encodeWithoutUnknownFields<M: RTMMessage>(_ type: M.Type, _ bytes: [UInt8])
+    private func encodeWithoutUnknownFields<M: RTMJSONMessage>(_ type: M.Type, _ bytes: [UInt8])
         -> [UInt8]?
     {
         guard let decoded = try? M(serializedBytes: bytes, options: .wireOnly),

@@ -1,5 +1,7 @@
 import RTMWire
 import RTMWireConformance
+import RTMWireJSON
+import RTMWireViews
 import Testing
 
 /// The borrowed view (`withView`) against the decoder on every golden vector: the same fields
@@ -14,7 +16,7 @@ struct ViewVectorTests {
         case accepted(JSONValue)
         case rejected(code: RTMWireError.Code, path: String, limit: String?)
 
-        init(_ body: () throws(RTMWireError) -> any RTMMessage) {
+        init(_ body: () throws(RTMWireError) -> any RTMJSONMessage) {
             do {
                 self = .accepted(try body()._jsonValue(JSONEncodingOptions()))
             } catch {
@@ -31,7 +33,7 @@ struct ViewVectorTests {
         }
     }
 
-    static func outcomes<M: RTMViewable>(
+    static func outcomes<M: RTMViewable & RTMJSONMessage>(
         _ type: M.Type, _ bytes: [UInt8], _ options: CodecOptions
     ) -> (decoder: Outcome, view: Outcome) {
         let decoder = Outcome { () throws(RTMWireError) in
@@ -45,8 +47,8 @@ struct ViewVectorTests {
         return (decoder, view)
     }
 
-    static func viewable(_ vector: GoldenVector) -> (any RTMViewable.Type)? {
-        RTMMessageTypes.type(named: vector.typeName) as? any RTMViewable.Type
+    static func viewable(_ vector: GoldenVector) -> (any (RTMViewable & RTMJSONMessage).Type)? {
+        RTMMessageTypes.type(named: vector.typeName) as? any (RTMViewable & RTMJSONMessage).Type
     }
 
     @Test(arguments: [CodecOptions.default, .wireOnly])

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 import RTMWireLegacy
 import Testing
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireJSON
 
 /// The semantic rules of edits, recalls, reactions, summaries, typing, mentions and replies:
 /// each rejects what it must, with the field path.

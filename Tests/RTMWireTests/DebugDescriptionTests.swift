@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireText
 import Testing
 
 /// `debugDescription`: text-format-like, set fields only, unknown fields only when present.

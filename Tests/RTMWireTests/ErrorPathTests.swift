@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireJSON
 
 /// Error field paths spell fields by their proto names whatever the input: binary, JSON with
 /// JSON names, JSON with proto names.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireJSON
 
 /// Messages whose canonical bytes were produced by Google's Python protobuf (7.36.2,
 /// `SerializeToString(deterministic=True)`) from the JSON shown: the Swift encoder must produce

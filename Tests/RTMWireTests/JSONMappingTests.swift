@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireJSON
 
 /// proto3 JSON mapping: Google's canonical form out, the lenient forms in.
 @Suite("proto3 JSON mapping")

@@ -1,6 +1,7 @@
 import Foundation
 import RTMWire
 import RTMWireFoundation
+import RTMWireJSON
 import Testing
 
 /// JSONEncodingOptions and JSONDecodingOptions: the defaults stay strict and canonical.

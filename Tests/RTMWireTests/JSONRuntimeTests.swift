@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireJSON
 
 /// Parses `text`, returning the error it throws or `nil` when it parses.
 private func parseError(_ text: String, maxDepth: Int = 64) -> RTMWireError? {

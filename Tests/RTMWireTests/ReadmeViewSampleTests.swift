@@ -2,6 +2,7 @@ import RTMWireTestSupport
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireViews
 
 /// The README's "Reading envelopes in place" block, run as written on the bytes it assumes.
 @Suite("README view sample")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireJSON
 
 /// Every kind, every field set: binary and JSON round trips, checked and wire-only.
 @Suite("Round trips")

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireJSON
 
 /// What a swift-protobuf user reaches for works here too: `with`, optional accessors per oneof
 /// member, `init(jsonString:options:)` with JSON options, byte parameters of any collection.

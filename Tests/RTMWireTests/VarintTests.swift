@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireViews
 
 /// The one-word varint decoder against a byte-at-a-time reference, and the readers that use
 /// it (the decoder's and the view's) on varints of every length, ending exactly at the input's

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireViews
 
 /// The layout the generator plans for views (Scripts/codegen/view_layout.py): the views that
 /// are payloads of `EnvelopeView.Body` fit 128 bytes, so that Swift moves the body in registers

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireViews
 
 /// Values read from a view outlive the bytes the view was made from: the view owns a copy.
 /// Each test overwrites and frees the caller's bytes before reading what it kept, so a view

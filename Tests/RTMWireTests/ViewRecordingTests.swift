@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireViews
 
 /// The recording a view's one pass makes, seen from inside: sub-messages are recorded as the
 /// decoder merges them, and a view made again from a scope (what a repeated field's element

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RTMWire
+@testable import RTMWireViews
 
 /// The borrowed view on crafted input: what it reads, the checks it makes up front (each at
 /// its boundary and one past it), the string checks it makes when a string is read, and the

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireViews
 
 /// RTMWire's borrowed view, as a router uses it: `Envelope.withView(of:)` with the default
 /// options (the up-front check), then every header field, the body kind and the body's id

@@ -1,6 +1,7 @@
 import BenchmarkCorpus
 import CMallocStats
 import RTMWire
+import RTMWireViews
 
 /// `bench-check memory MESSAGE`: the heap memory one decode of MESSAGE holds, per
 /// implementation, from glibc's allocator statistics (`mallinfo2`: bytes in use), before and

@@ -2,7 +2,7 @@
 ///
 /// The encoding entry points that return bytes are generic over it
 /// (``RTMMessage/serializedBytes(as:options:)``, ``RTMMessage/delimitedBytes(as:options:)``,
-/// ``RTMMessage/jsonUTF8Bytes(as:options:pretty:)``): the container is created once at the exact
+/// `jsonUTF8Bytes(as:options:pretty:)` of RTMWireJSON): the container is created once at the exact
 /// encoded size and the encoding is written straight into its storage, so it is never copied.
 /// `[UInt8]` and `ArraySlice<UInt8>` conform here; `Data` conforms in the `RTMWireFoundation`
 /// library, so this module imports nothing but the standard library. Decoding takes any
@@ -30,7 +30,7 @@ extension RTMContiguousBytes {
     /// A container of exactly `size` bytes that `write` fills in place: the one allocation of
     /// every generic encoding entry point. `write` gets a buffer of `size` bytes.
     @inlinable
-    static func _filled(
+    package static func _filled(
         size: Int, _ write: (UnsafeMutableRawBufferPointer) -> Void
     ) -> Self {
         var bytes = Self(repeating: 0, count: size)

@@ -116,7 +116,8 @@ extension RTMMessage {
     /// With `checkingNUL` false, the caller checks the U+0000 rule itself as it writes; any
     /// other error is the one the full checks meet first (they run again to find it).
     @inlinable
-    func checkedWireSize(_ options: CodecOptions, checkingNUL: Bool = true) throws(RTMWireError)
+    package func checkedWireSize(_ options: CodecOptions, checkingNUL: Bool = true)
+        throws(RTMWireError)
         -> Int
     {
         guard options.checksSemantics else { return _wireSize() }
@@ -150,7 +151,7 @@ extension RTMWireError {
     /// limit. The limit alone, not the whole ``Limits``: the callers' checks are inlined, and
     /// passing the 136-byte value made them copy it on every call.
     @usableFromInline
-    static func messageTooLarge(_ size: Int, allowed: Int, encoding: Bool) -> RTMWireError {
+    package static func messageTooLarge(_ size: Int, allowed: Int, encoding: Bool) -> RTMWireError {
         limit(
             "maxMessageBytes", allowed: allowed, actual: size, path: "",
             detail: encoding

@@ -1,9 +1,14 @@
 /// A message of the RTMWire schemas (`Schemas/rtmwire/v1`): a value type that encodes to and
-/// decodes from protobuf binary and proto3 JSON.
+/// decodes from protobuf binary.
+///
+/// Every other form is in the module that brings it, so that an app pays in binary size only
+/// for what it imports: proto3 JSON in RTMWireJSON (`RTMJSONMessage`), `debugDescription`'s
+/// text in RTMWireText (`RTMTextPrintable`) and views read in place in RTMWireViews
+/// (`RTMViewable`). Every generated type conforms to each of them there.
 ///
 /// All conforming types are generated from the schemas; the requirements whose names start with
 /// an underscore are the generated codec and are not meant to be called or implemented by hand.
-public protocol RTMMessage: Sendable, Hashable, CustomDebugStringConvertible {
+public protocol RTMMessage: Sendable, Hashable {
     /// The protobuf full name, e.g. `rtmwire.v1.Envelope`.
     static var protoFullName: String { get }
     /// An empty message: every field at its default.
@@ -29,14 +34,6 @@ public protocol RTMMessage: Sendable, Hashable, CustomDebugStringConvertible {
     /// Checks the rules of this message alone; sub-messages are checked by `_validate`.
     /// Defaults to no rules; rules live in `Validation/`.
     func _validateSelf(_ limits: Limits) throws(RTMWireError)
-    /// The proto3 JSON form.
-    func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue
-    /// Merges a proto3 JSON object into `self`.
-    mutating func _mergeJSON(_ json: JSONValue, path: String, options: JSONDecodingOptions)
-        throws(RTMWireError)
-    /// Writes the fields that differ from their defaults, then the unknown fields, for
-    /// `debugDescription`.
-    func _printText(to printer: inout TextPrinter)
 }
 
 extension RTMMessage {

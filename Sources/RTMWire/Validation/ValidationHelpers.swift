@@ -1,14 +1,14 @@
 extension RTMWireError {
     /// The ``Code/invalidUTF8`` error of the string field `field` whose bytes start at `offset`.
     @usableFromInline
-    static func invalidUTF8(field: StaticString, offset: Int) -> RTMWireError {
+    package static func invalidUTF8(field: StaticString, offset: Int) -> RTMWireError {
         RTMWireError(
             code: .invalidUTF8, fieldPath: "\(field)", offset: offset,
             detail: "string field holds invalid UTF-8")
     }
 
     /// A ``Code/limitExceeded`` error.
-    static func limit(
+    package static func limit(
         _ name: String, allowed: Int, actual: some BinaryInteger, path: String, detail: String
     ) -> RTMWireError {
         RTMWireError(
@@ -17,24 +17,24 @@ extension RTMWireError {
     }
 
     /// A ``Code/missingField`` error.
-    static func missing(_ path: String, _ detail: String) -> RTMWireError {
+    package static func missing(_ path: String, _ detail: String) -> RTMWireError {
         RTMWireError(code: .missingField, fieldPath: path, detail: detail)
     }
 
     /// A ``Code/invalidValue`` error.
-    static func invalid(_ path: String, _ detail: String) -> RTMWireError {
+    package static func invalid(_ path: String, _ detail: String) -> RTMWireError {
         RTMWireError(code: .invalidValue, fieldPath: path, detail: detail)
     }
 }
 
 /// Rules shared by many messages; generated `_validate` methods and the hand-written rules in
 /// this folder call them.
-enum Rules {
+package enum Rules {
     /// Refuses a negative time in ms since the Unix epoch: the schema documents times as 0 (not
     /// stamped or unknown) or later, and a negative one is a clock or encoding bug on the way to
     /// a reader that would show 1969 or order the message first.
     @inline(__always)
-    static func notNegative(_ milliseconds: Int64, _ path: @autoclosure () -> String)
+    package static func notNegative(_ milliseconds: Int64, _ path: @autoclosure () -> String)
         throws(RTMWireError)
     {
         if milliseconds < 0 {
@@ -47,25 +47,28 @@ enum Rules {
     /// NUL-terminated and silently cuts them there on re-pack, so a checked message never
     /// carries one to a C peer. Wire-only decoding keeps it, as Google does.
     @inline(__always)
-    static func noNUL(_ value: String, _ path: StaticString) throws(RTMWireError) {
+    package static func noNUL(_ value: String, _ path: StaticString) throws(RTMWireError) {
         if UTF8Scan.containsNUL(value) { throw nulViolation(path) }
     }
 
     /// The error of a string field at `path` that holds U+0000.
-    static func nulViolation(_ path: StaticString) -> RTMWireError {
+    package static func nulViolation(_ path: StaticString) -> RTMWireError {
         RTMWireError.invalid(
             "\(path)", "string contains U+0000, which C peers (protobuf-c) truncate at")
     }
 
     /// Enforces ``Limits/maxRepeatedCount`` on one repeated field.
     @inline(__always)
-    static func count(_ count: Int, _ limits: Limits, _ path: StaticString) throws(RTMWireError) {
+    package static func count(_ count: Int, _ limits: Limits, _ path: StaticString)
+        throws(RTMWireError)
+    {
         if count > limits.maxRepeatedCount { throw countViolation(count, limits, path) }
     }
 
     /// The error of the repeated field at `path` holding `count` entries, more than
     /// ``Limits/maxRepeatedCount``.
-    static func countViolation(_ count: Int, _ limits: Limits, _ path: StaticString) -> RTMWireError
+    package static func countViolation(_ count: Int, _ limits: Limits, _ path: StaticString)
+        -> RTMWireError
     {
         RTMWireError.limit(
             "maxRepeatedCount", allowed: limits.maxRepeatedCount, actual: count,
@@ -76,18 +79,18 @@ enum Rules {
     /// vectors' rules compare them; Swift's `==` would equate canonically equivalent spellings
     /// (a precomposed é and e + U+0301) that a peer keeps apart.
     @inline(__always)
-    static func sameID(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+    package static func sameID(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
     /// Requires a non-empty string.
     @inline(__always)
-    static func required(_ value: String, _ path: String) throws(RTMWireError) {
+    package static func required(_ value: String, _ path: String) throws(RTMWireError) {
         if value.isEmpty { throw RTMWireError.missing(path, "required and empty") }
     }
 
     /// Requires a member of a oneof. A member of a newer schema version (an unknown field in the
     /// oneof's reserved room) counts: an older reader accepts and forwards it rather than
     /// refusing what it cannot see.
-    static func requiredMember<Known>(
+    package static func requiredMember<Known>(
         _ member: OneofMember<Known>, _ path: String, _ detail: String
     ) throws(RTMWireError) {
         if case .absent = member { throw RTMWireError.missing(path, detail) }
@@ -95,7 +98,7 @@ enum Rules {
 
     /// Requires non-empty strings that all differ byte for byte (user ids), naming the first
     /// offender by index.
-    static func distinctIDs(_ values: [String], _ path: String) throws(RTMWireError) {
+    package static func distinctIDs(_ values: [String], _ path: String) throws(RTMWireError) {
         var seen = ByteStrings(capacity: values.count)
         for (index, value) in values.enumerated() {
             if value.isEmpty {
@@ -109,7 +112,7 @@ enum Rules {
 
     /// Enforces one limit: `actual` at most `allowed`, else a ``Code/limitExceeded`` naming
     /// the ``Limits`` property `name`.
-    static func atMost(
+    package static func atMost(
         _ actual: Int, _ allowed: Int, _ name: String, _ path: String, _ detail: String
     ) throws(RTMWireError) {
         if actual > allowed {
@@ -121,7 +124,7 @@ enum Rules {
     /// The size of a page a request asks for: at least one entry (0 is a question without
     /// meaning: ``RTMWireError/Code/invalidValue``), at most `limit`, the ``Limits`` property
     /// `name`.
-    static func pageSize(
+    package static func pageSize(
         _ size: UInt32, _ limit: Int, _ name: String, _ path: String, _ what: String
     ) throws(RTMWireError) {
         if size == 0 {
@@ -131,7 +134,7 @@ enum Rules {
     }
 
     /// Enforces a byte-size limit on one string.
-    static func maxBytes(
+    package static func maxBytes(
         _ value: String, _ limit: Int, _ name: String, _ path: String, _ what: String
     ) throws(RTMWireError) {
         // The detail is built only for an error: an interpolated string of more than 15 bytes
@@ -141,7 +144,7 @@ enum Rules {
     }
 
     /// Enforces ``Limits/maxContentBytes`` on the content of one message.
-    static func contentBudget(
+    package static func contentBudget(
         _ bytes: Int, _ limits: Limits, _ path: String, counting fields: [String] = []
     ) throws(RTMWireError) {
         guard bytes > limits.maxContentBytes else { return }
@@ -157,7 +160,9 @@ enum Rules {
 
     /// Enforces ``Limits/maxMediaBytes`` on an uploaded media size. 0 is "unknown": a message
     /// sent by media id alone (Agora's createImageMessageByMediaId) has no size to give.
-    static func mediaSize(_ size: UInt64, _ limits: Limits, _ path: String) throws(RTMWireError) {
+    package static func mediaSize(_ size: UInt64, _ limits: Limits, _ path: String)
+        throws(RTMWireError)
+    {
         if size > UInt64(limits.maxMediaBytes) {
             throw RTMWireError.limit(
                 "maxMediaBytes", allowed: limits.maxMediaBytes,
@@ -167,7 +172,7 @@ enum Rules {
 
     /// The entries of a message's app data or of an update's `set`: at most
     /// ``Limits/maxAppDataEntries``, no key twice (each entry's own rules are its type's).
-    static func appData(_ entries: [AppDataEntry], _ limits: Limits, _ path: String)
+    package static func appData(_ entries: [AppDataEntry], _ limits: Limits, _ path: String)
         throws(RTMWireError)
     {
         try atMost(
@@ -184,7 +189,7 @@ enum Rules {
     /// The rules of an uploaded-media body (image or file): a media id, a size in range, an
     /// expiry that is not negative, and caption + display file name + thumbnail within the
     /// content budget.
-    static func media(
+    package static func media(
         mediaID: String, size: UInt64, expireTimeMs: Int64, caption: Int, fileName: Int,
         thumbnail: Int, _ limits: Limits
     ) throws(RTMWireError) {
@@ -204,11 +209,13 @@ enum Rules {
 /// A set of strings compared byte for byte, as protobuf and every other runtime compare them.
 /// (A `Set<String>` compares by Unicode canonical equivalence: it would take "é" precomposed and
 /// "e" + U+0301 for the same id or reaction key.)
-struct ByteStrings {
+package struct ByteStrings {
     private var seen: Set<[UInt8]>
 
-    init(capacity: Int) { seen = Set(minimumCapacity: capacity) }
+    package init(capacity: Int) { seen = Set(minimumCapacity: capacity) }
 
     /// Adds `value`; false when the same bytes were there already.
-    mutating func insert(_ value: String) -> Bool { seen.insert(Array(value.utf8)).inserted }
+    package mutating func insert(_ value: String) -> Bool {
+        seen.insert(Array(value.utf8)).inserted
+    }
 }

@@ -5,14 +5,14 @@
 /// eight bytes is covered by one more read that ends at the buffer's last byte and overlaps bytes
 /// already seen (harmless for both tests).
 @usableFromInline
-enum UTF8Scan {
-    @usableFromInline static let highBits: UInt64 = 0x8080_8080_8080_8080
-    @usableFromInline static let lowBits: UInt64 = 0x0101_0101_0101_0101
+package enum UTF8Scan {
+    @usableFromInline package static let highBits: UInt64 = 0x8080_8080_8080_8080
+    @usableFromInline package static let lowBits: UInt64 = 0x0101_0101_0101_0101
 
     /// The bytes of a buffer of 0 to 8 bytes as one word, read with at most two overlapping
     /// loads inside the buffer; positions beyond the bytes hold 0x01 (neither NUL nor high).
     @inlinable @inline(__always)
-    static func shortWord(_ base: UnsafeRawPointer, _ count: Int) -> UInt64 {
+    package static func shortWord(_ base: UnsafeRawPointer, _ count: Int) -> UInt64 {
         if count >= 4 {
             let low = UInt64(base.loadUnaligned(as: UInt32.self))
             let high = UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
@@ -32,7 +32,9 @@ enum UTF8Scan {
     /// ORs `transform` of every 8-byte word of `bytes` (see ``shortWord(_:_:)`` for buffers
     /// under 8 bytes; a longer buffer's tail is one more load ending at its last byte).
     @inlinable @inline(__always)
-    static func reduce(_ bytes: UnsafeRawBufferPointer, _ transform: (UInt64) -> UInt64) -> UInt64 {
+    package static func reduce(_ bytes: UnsafeRawBufferPointer, _ transform: (UInt64) -> UInt64)
+        -> UInt64
+    {
         guard let base = bytes.baseAddress else { return transform(lowBits) }
         let count = bytes.count
         if count <= 8 { return transform(shortWord(base, count)) }
@@ -47,7 +49,7 @@ enum UTF8Scan {
 
     /// True when some byte is 0x00.
     @inlinable @inline(__always)
-    static func containsNUL(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func containsNUL(_ bytes: UnsafeRawBufferPointer) -> Bool {
         // (w - 0x01...01) & ~w & 0x80...80 is non-zero exactly when some byte of w is zero.
         reduce(bytes) { ($0 &- lowBits) & ~$0 } & highBits != 0
     }
@@ -55,12 +57,12 @@ enum UTF8Scan {
     /// What one pass over a string's bytes found: whether they are all ASCII and whether one
     /// is 0x00 (U+0000).
     @usableFromInline
-    struct Scan {
-        @usableFromInline var isASCII: Bool
-        @usableFromInline var containsNUL: Bool
+    package struct Scan {
+        @usableFromInline package var isASCII: Bool
+        @usableFromInline package var containsNUL: Bool
 
         @inlinable
-        init(isASCII: Bool, containsNUL: Bool) {
+        package init(isASCII: Bool, containsNUL: Bool) {
             self.isASCII = isASCII
             self.containsNUL = containsNUL
         }
@@ -72,7 +74,7 @@ enum UTF8Scan {
     /// word overlapping; the first word holding a byte of 0x80 or above hands over to
     /// ``validateMixed(_:_:from:zero:)`` at that word, so no byte is looked at twice.
     @inlinable
-    static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan? {
+    package static func validate(_ bytes: UnsafeBufferPointer<UInt8>) -> Scan? {
         guard let base = bytes.baseAddress else { return Scan(isASCII: true, containsNUL: false) }
         let count = bytes.count
         let raw = UnsafeRawPointer(base)
@@ -96,7 +98,7 @@ enum UTF8Scan {
 
     /// Whether some byte of `word` is 0x00: (w - 0x01...01) & ~w has a high bit set exactly then.
     @inlinable @inline(__always)
-    static func hasZeroByte(_ word: UInt64) -> Bool {
+    package static func hasZeroByte(_ word: UInt64) -> Bool {
         (word &- lowBits) & ~word & highBits != 0
     }
 
@@ -107,7 +109,7 @@ enum UTF8Scan {
     /// punctuation. A 0x00 stops the automaton in its error state, like invalid UTF-8:
     /// ``validateAroundNUL(_:_:from:)`` then tells the two apart.
     @usableFromInline
-    static func validateMixed(
+    package static func validateMixed(
         _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int, zero: UInt64
     ) -> Scan? {
         let table = UTF8DFA.table
@@ -137,7 +139,9 @@ enum UTF8Scan {
     /// when every run between 0x00 bytes is; nil otherwise. Rare (U+0000 is refused by the
     /// semantic rules), so it walks the bytes again, one at a time.
     @usableFromInline
-    static func validateAroundNUL(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int)
+    package static func validateAroundNUL(
+        _ base: UnsafePointer<UInt8>, _ count: Int, from start: Int
+    )
         -> Scan?
     {
         let table = UTF8DFA.table
@@ -160,7 +164,8 @@ enum UTF8Scan {
     /// A string holding a copy of `bytes`, which ``validate(_:)`` accepted: where the standard
     /// library offers it (`UTF8Span`), without validating them a second time.
     @inlinable
-    static func string(validated bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+    package static func string(validated bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String
+    {
         if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
             return unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
         }
@@ -171,13 +176,13 @@ enum UTF8Scan {
     /// (non-throwing) scan: validation calls the throwing rule only for that string, since a
     /// throwing call per element makes the compiler copy (retain and release) each one.
     @inlinable
-    static func firstIndexContainingNUL(_ strings: [String]) -> Int? {
+    package static func firstIndexContainingNUL(_ strings: [String]) -> Int? {
         strings.firstIndex { containsNUL($0) }
     }
 
     /// Whether `string`'s UTF-8 contains a 0x00 byte (U+0000).
     @inlinable @inline(__always)
-    static func containsNUL(_ string: String) -> Bool {
+    package static func containsNUL(_ string: String) -> Bool {
         string.utf8.withContiguousStorageIfAvailable { containsNUL(UnsafeRawBufferPointer($0)) }
             ?? string.utf8.contains(0)
     }

@@ -1,9 +1,9 @@
 /// Varint sizing; the encoder computes every size before writing.
 @usableFromInline
-enum Varint {
+package enum Varint {
     /// Bytes needed to encode `value` as a varint (1...10).
     @inlinable
-    static func size(_ value: UInt64) -> Int {
+    package static func size(_ value: UInt64) -> Int {
         // Each byte carries 7 bits; (bits used + 6) / 7, with 0 taking one byte.
         let bits = 64 - (value | 1).leadingZeroBitCount
         return (bits + 6) / 7
@@ -12,7 +12,7 @@ enum Varint {
     /// Size of an int32/enum value: negative values are sign-extended to 10 bytes, as every
     /// protobuf implementation does.
     @inlinable
-    static func size(int32 value: Int32) -> Int {
+    package static func size(int32 value: Int32) -> Int {
         size(UInt64(bitPattern: Int64(value)))
     }
 
@@ -22,7 +22,7 @@ enum Varint {
     /// in three steps, pairs, then quads, then halves. Timestamps (six bytes) take one call
     /// rather than six rounds of a byte loop.
     @inlinable @inline(__always)
-    static func decode(word: UInt64) -> (value: UInt64, length: Int)? {
+    package static func decode(word: UInt64) -> (value: UInt64, length: Int)? {
         let stops = ~word & 0x8080_8080_8080_8080
         if stops == 0 { return nil }
         let last = stops.trailingZeroBitCount  // the high bit of the terminating byte
@@ -39,7 +39,7 @@ enum Varint {
     /// throws). Loads stay inside `offset..<end`: eight bytes when there are eight, else two
     /// overlapping four-byte loads placed at their positions.
     @inlinable @inline(__always)
-    static func decode(_ base: UnsafePointer<UInt8>, at offset: Int, end: Int)
+    package static func decode(_ base: UnsafePointer<UInt8>, at offset: Int, end: Int)
         -> (value: UInt64, length: Int)?
     {
         let available = end &- offset
@@ -62,7 +62,7 @@ enum Varint {
 
     /// Size of a length-delimited field body of `length` bytes, including the length prefix.
     @inlinable
-    static func sizeWithLengthPrefix(_ length: Int) -> Int {
+    package static func sizeWithLengthPrefix(_ length: Int) -> Int {
         size(UInt64(length)) + length
     }
 }

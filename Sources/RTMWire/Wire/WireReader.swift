@@ -6,24 +6,24 @@
 /// moves or allocates, so a length prefix can never make it read or reserve past the input.
 public struct WireReader {
     /// Start of the borrowed input. Valid only during the decoding call that made the reader.
-    @usableFromInline let base: UnsafePointer<UInt8>
+    @usableFromInline package let base: UnsafePointer<UInt8>
     /// Total input length; also the end of the outermost scope.
-    @usableFromInline let inputCount: Int
+    @usableFromInline package let inputCount: Int
     /// Next byte to read.
-    @usableFromInline var offset: Int
+    @usableFromInline package var offset: Int
     /// End of the message being read (exclusive).
-    @usableFromInline var end: Int
+    @usableFromInline package var end: Int
     /// Number of sub-messages and groups enclosing the current field.
-    @usableFromInline var depth: Int
-    @usableFromInline let maxDepth: Int
+    @usableFromInline package var depth: Int
+    @usableFromInline package let maxDepth: Int
     /// True while `end` is a sub-message's (or packed run's) declared end rather than the input's.
-    @usableFromInline var inLengthDelimitedScope = false
+    @usableFromInline package var inLengthDelimitedScope = false
     /// True once a string read held U+0000 (found while validating its UTF-8); the semantic
     /// checks scan strings for it only then.
-    @usableFromInline var sawNUL = false
+    @usableFromInline package var sawNUL = false
 
     @usableFromInline
-    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+    package init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
         self.base = base
         self.inputCount = count
         self.offset = 0
@@ -33,14 +33,14 @@ public struct WireReader {
     }
 
     /// True when the current message has no more bytes.
-    @inlinable var isAtEnd: Bool { offset == end }
+    @inlinable package var isAtEnd: Bool { offset == end }
 
     // MARK: Errors
 
     /// The error for a read that would cross the current scope's end: truncation of the input,
     /// or a sub-message whose declared length stops inside one of its fields.
     @usableFromInline
-    func overrun(_ what: String, at position: Int) -> RTMWireError {
+    package func overrun(_ what: String, at position: Int) -> RTMWireError {
         if !inLengthDelimitedScope {
             return RTMWireError(
                 code: .truncated, offset: position, detail: "input ends inside \(what)")
@@ -55,7 +55,7 @@ public struct WireReader {
     /// Reads a varint of up to 10 bytes. Bits beyond 64 in a 10th byte are dropped, as Google's
     /// parsers do.
     @inlinable
-    mutating func readVarint() throws(RTMWireError) -> UInt64 {
+    package mutating func readVarint() throws(RTMWireError) -> UInt64 {
         // Fast paths for one and two bytes: every tag of these schemas, lengths below 16 KiB.
         if offset < end {
             let first = base[offset]
@@ -75,7 +75,7 @@ public struct WireReader {
     }
 
     @usableFromInline @inline(never)
-    mutating func readVarintSlow() throws(RTMWireError) -> UInt64 {
+    package mutating func readVarintSlow() throws(RTMWireError) -> UInt64 {
         let start = offset
         // Up to eight bytes: one word, no byte loop.
         if let (value, length) = Varint.decode(base, at: offset, end: end) {
@@ -100,7 +100,7 @@ public struct WireReader {
 
     /// Reads a little-endian 32-bit value.
     @inlinable
-    mutating func readFixed32() throws(RTMWireError) -> UInt32 {
+    package mutating func readFixed32() throws(RTMWireError) -> UInt32 {
         guard end - offset >= 4 else { throw overrun("a fixed32 value", at: offset) }
         var value: UInt32 = 0
         for index in 0..<4 { value |= UInt32(base[offset + index]) << (8 * index) }
@@ -110,7 +110,7 @@ public struct WireReader {
 
     /// Reads a little-endian 64-bit value.
     @inlinable
-    mutating func readFixed64() throws(RTMWireError) -> UInt64 {
+    package mutating func readFixed64() throws(RTMWireError) -> UInt64 {
         guard end - offset >= 8 else { throw overrun("a fixed64 value", at: offset) }
         var value: UInt64 = 0
         for index in 0..<8 { value |= UInt64(base[offset + index]) << (8 * index) }
@@ -122,13 +122,13 @@ public struct WireReader {
     /// validated: generated decoders switch on the values of their known fields and hand any
     /// other value to ``preserveUnknown(rawTag:tagStart:into:)``, which validates it.
     @inlinable @inline(__always)
-    mutating func readTag() throws(RTMWireError) -> UInt64 {
+    package mutating func readTag() throws(RTMWireError) -> UInt64 {
         try readVarint()
     }
 
     /// Reads the next tag, or returns nil at the end of the current message.
     @inlinable
-    mutating func nextTag() throws(RTMWireError) -> FieldTag? {
+    package mutating func nextTag() throws(RTMWireError) -> FieldTag? {
         if offset == end { return nil }
         let start = offset
         let raw: UInt64
@@ -143,7 +143,7 @@ public struct WireReader {
     }
 
     @usableFromInline
-    static func decodeTag(_ raw: UInt64, at start: Int) throws(RTMWireError) -> FieldTag {
+    package static func decodeTag(_ raw: UInt64, at start: Int) throws(RTMWireError) -> FieldTag {
         let number = raw >> 3
         guard number != 0, number <= UInt64(FieldTag.maxFieldNumber) else {
             throw RTMWireError(
@@ -161,7 +161,7 @@ public struct WireReader {
     /// Reads a length prefix and returns the body's start; the body is `length` bytes that are
     /// all inside the current scope (checked before anything moves past the prefix).
     @inlinable @inline(__always)
-    mutating func readLengthPrefix() throws(RTMWireError) -> (start: Int, length: Int) {
+    package mutating func readLengthPrefix() throws(RTMWireError) -> (start: Int, length: Int) {
         // One byte, inline: ids, names and most sub-messages are shorter than 128 bytes.
         if offset < end {
             let length = Int(base[offset])
@@ -176,7 +176,7 @@ public struct WireReader {
 
     /// ``readLengthPrefix()`` for prefixes of two bytes or more, and every error.
     @usableFromInline
-    mutating func readLengthPrefixSlow() throws(RTMWireError) -> (start: Int, length: Int) {
+    package mutating func readLengthPrefixSlow() throws(RTMWireError) -> (start: Int, length: Int) {
         let prefixStart = offset
         let length = try readVarint()
         guard length <= UInt64(end - offset) else {
@@ -193,7 +193,7 @@ public struct WireReader {
 
     /// Reads a length-delimited UTF-8 string; invalid UTF-8 is rejected with the field's path.
     @inlinable
-    mutating func readString(field: StaticString) throws(RTMWireError) -> String {
+    package mutating func readString(field: StaticString) throws(RTMWireError) -> String {
         let (start, length) = try readLengthPrefix()
         if length == 0 { return "" }
         let buffer = UnsafeBufferPointer(start: base + start, count: length)
@@ -208,7 +208,7 @@ public struct WireReader {
 
     /// Reads a length-delimited byte string.
     @inlinable
-    mutating func readBytes() throws(RTMWireError) -> [UInt8] {
+    package mutating func readBytes() throws(RTMWireError) -> [UInt8] {
         let (start, length) = try readLengthPrefix()
         if length == 0 { return [] }
         return Array(UnsafeBufferPointer(start: base + start, count: length))
@@ -217,7 +217,7 @@ public struct WireReader {
     /// Decodes a length-delimited sub-message into `message`, merging with what it holds
     /// (protobuf's rule for a sub-message that occurs more than once).
     @inlinable
-    mutating func mergeMessage<M: RTMMessage>(
+    package mutating func mergeMessage<M: RTMMessage>(
         _ message: inout M, field: StaticString
     ) throws(RTMWireError) {
         try withSubMessage(field: field) { reader throws(RTMWireError) in
@@ -228,7 +228,7 @@ public struct WireReader {
     /// Reads a length-delimited sub-message's prefix and lends `body` the reader scoped to the
     /// sub-message (one level deeper, within ``maxDepth``); errors get `field` in their path.
     @inlinable
-    mutating func withSubMessage<Result>(
+    package mutating func withSubMessage<Result>(
         field: StaticString, _ body: (inout WireReader) throws(RTMWireError) -> Result
     ) throws(RTMWireError) -> Result {
         let saved = try enterSubMessage(field: field)
@@ -244,7 +244,7 @@ public struct WireReader {
 
     /// What entering a sub-message replaced, restored when leaving it.
     @usableFromInline
-    struct SubMessageScope {
+    package struct SubMessageScope {
         @usableFromInline let end: Int
         @usableFromInline let inLengthDelimitedScope: Bool
 
@@ -259,7 +259,9 @@ public struct WireReader {
     /// level deeper (within ``maxDepth``); ``leaveSubMessage(_:)`` undoes it. The two halves of
     /// ``withSubMessage(field:_:)``, for a caller that would otherwise need a second closure.
     @inlinable @inline(__always)
-    mutating func enterSubMessage(field: StaticString) throws(RTMWireError) -> SubMessageScope {
+    package mutating func enterSubMessage(field: StaticString) throws(RTMWireError)
+        -> SubMessageScope
+    {
         let prefixStart = offset
         let (start, length) = try readLengthPrefix()
         guard depth < maxDepth else {
@@ -278,7 +280,7 @@ public struct WireReader {
 
     /// Returns the reader to the message that encloses the sub-message it entered.
     @inlinable @inline(__always)
-    mutating func leaveSubMessage(_ saved: SubMessageScope) {
+    package mutating func leaveSubMessage(_ saved: SubMessageScope) {
         depth -= 1
         end = saved.end
         inLengthDelimitedScope = saved.inLengthDelimitedScope
@@ -287,7 +289,7 @@ public struct WireReader {
     /// Appends one varint (`packed == false`) or a packed run of varints to `values`,
     /// converting each with `convert`.
     @inlinable
-    mutating func readRepeatedVarint<T>(
+    package mutating func readRepeatedVarint<T>(
         packed: Bool, into values: inout [T], _ convert: (UInt64) -> T
     ) throws(RTMWireError) {
         try forEachRepeatedVarint(packed: packed) { count in
@@ -300,7 +302,7 @@ public struct WireReader {
     /// Reads one varint (`packed == false`) or a packed run of varints, handing each to `body`;
     /// for a run, `willRead` first learns how many values it holds.
     @inlinable
-    mutating func forEachRepeatedVarint(
+    package mutating func forEachRepeatedVarint(
         packed: Bool, _ willRead: (Int) -> Void = { _ in }, _ body: (UInt64) -> Void
     ) throws(RTMWireError) {
         if !packed {
@@ -329,7 +331,7 @@ public struct WireReader {
     /// Appends `element`, whose field (tag included) started at `fieldStart` and ended at
     /// `offset`, to the repeated field `values`; see ``reserveRepeated(_:fieldStart:)``.
     @inlinable
-    func appendRepeated<T>(_ element: consuming T, to values: inout [T], fieldStart: Int) {
+    package func appendRepeated<T>(_ element: consuming T, to values: inout [T], fieldStart: Int) {
         if values.isEmpty { reserveRepeated(&values, fieldStart: fieldStart) }
         values.append(element)
     }
@@ -338,7 +340,7 @@ public struct WireReader {
     /// new last element of `values`, merging it in place (no copy into the array); see
     /// ``reserveRepeated(_:fieldStart:)``.
     @inlinable
-    mutating func mergeRepeatedMessage<M: RTMMessage>(
+    package mutating func mergeRepeatedMessage<M: RTMMessage>(
         into values: inout [M], field: StaticString, fieldStart: Int
     ) throws(RTMWireError) {
         values.append(M())
@@ -352,14 +354,14 @@ public struct WireReader {
     /// items), so that a long run appends without regrowing. The reservation is bounded by the
     /// bytes present and by ``firstReservationLimit``, never by a count read from the input.
     @inlinable
-    func reserveRepeated<T>(_ values: inout [T], fieldStart: Int) {
+    package func reserveRepeated<T>(_ values: inout [T], fieldStart: Int) {
         let fieldBytes = Swift.max(offset &- fieldStart, 1)
         let fitting = (end &- fieldStart) / fieldBytes
         values.reserveCapacity(Swift.min(fitting, Self.firstReservationLimit))
     }
 
     /// The most elements ``reserveRepeated(_:fieldStart:)`` reserves.
-    @usableFromInline static let firstReservationLimit = 1024
+    @usableFromInline package static let firstReservationLimit = 1024
 
     // MARK: Unknown fields
 
@@ -367,7 +369,7 @@ public struct WireReader {
     /// field in `unknown`: the path of every field a generated decoder does not know, including a
     /// known field number with an unexpected wire type.
     @usableFromInline
-    mutating func preserveUnknown(
+    package mutating func preserveUnknown(
         rawTag: UInt64, tagStart: Int, into unknown: inout UnknownFields
     ) throws(RTMWireError) {
         try preserveUnknown(
@@ -377,7 +379,7 @@ public struct WireReader {
     /// Skips the field whose tag started at `tagStart` and appends its bytes, tag included, to
     /// `unknown` verbatim.
     @usableFromInline
-    mutating func preserveUnknown(
+    package mutating func preserveUnknown(
         _ tag: FieldTag, tagStart: Int, into unknown: inout UnknownFields
     ) throws(RTMWireError) {
         try skipValue(tag, tagStart: tagStart)
@@ -387,7 +389,7 @@ public struct WireReader {
 
     /// Skips the value of a field of any wire type; groups are walked to their matching end.
     @usableFromInline
-    mutating func skipValue(_ tag: FieldTag, tagStart: Int) throws(RTMWireError) {
+    package mutating func skipValue(_ tag: FieldTag, tagStart: Int) throws(RTMWireError) {
         switch tag.wireType {
         case .varint: _ = try readVarint()
         case .fixed64: _ = try readFixed64()
@@ -402,7 +404,7 @@ public struct WireReader {
     }
 
     @usableFromInline
-    mutating func skipGroup(number: UInt32, tagStart: Int) throws(RTMWireError) {
+    package mutating func skipGroup(number: UInt32, tagStart: Int) throws(RTMWireError) {
         guard depth < maxDepth else {
             throw RTMWireError(
                 code: .depthLimitExceeded, offset: tagStart,

@@ -1,6 +1,6 @@
 /// The six wire types of the protobuf encoding (3 and 4 are the deprecated groups).
 @usableFromInline
-enum WireType: UInt8, Sendable {
+package enum WireType: UInt8, Sendable {
     case varint = 0
     case fixed64 = 1
     case lengthDelimited = 2
@@ -11,10 +11,10 @@ enum WireType: UInt8, Sendable {
 
 /// A decoded field tag: field number plus wire type.
 @usableFromInline
-struct FieldTag: Sendable {
-    @usableFromInline let fieldNumber: UInt32
-    @usableFromInline let wireType: WireType
+package struct FieldTag: Sendable {
+    @usableFromInline package let fieldNumber: UInt32
+    @usableFromInline package let wireType: WireType
 
     /// The largest field number protobuf allows (2^29 - 1).
-    static let maxFieldNumber: UInt32 = (1 << 29) - 1
+    package static let maxFieldNumber: UInt32 = (1 << 29) - 1
 }

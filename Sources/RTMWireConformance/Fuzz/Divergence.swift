@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 
 /// A request on which a testee and RTMWire disagree: what each answered, the effect (what
 /// differs) and the features of the input that may cause it (``InputFeatures``).

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 
 extension DifferentialFuzzer.Finding {
     /// The finding as a JSON document (`rtmwire-fuzz-finding/1`): the class, the request, both

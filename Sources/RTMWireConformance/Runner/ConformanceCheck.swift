@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 
 /// One request the runner sends for a vector, and what the answer must be
 /// (`Conformance/PROTOCOL.md`, "What the runner sends for each vector").

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 
 /// RTMWire as a conformance testee: answers a ``TesteeRequest`` with the Swift codec.
 ///
@@ -9,13 +10,13 @@ import RTMWire
 public enum SwiftTestee {
     /// The answer to one request.
     public static func answer(_ request: TesteeRequest) -> TesteeResponse {
-        guard let type = RTMMessageTypes.type(named: request.typeName) else {
+        guard let type = RTMMessageTypes.jsonType(named: request.typeName) else {
             return .runtimeError("unknown message type \(request.typeName)")
         }
         return answer(type, request)
     }
 
-    private static func answer<M: RTMMessage>(_ type: M.Type, _ request: TesteeRequest)
+    private static func answer<M: RTMJSONMessage>(_ type: M.Type, _ request: TesteeRequest)
         -> TesteeResponse
     {
         let options: CodecOptions = request.validate ? .default : .wireOnly

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 
 extension GoldenVector {
     /// The `format` member of the vector files this version reads.

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 
 /// One golden vector from `Vectors/*.json` (format `rtmwire-vectors/2`, see Vectors/README.md).
 public struct GoldenVector: Sendable, Hashable {

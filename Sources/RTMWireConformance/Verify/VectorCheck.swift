@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 
 /// The outcome of checking one golden vector against the Swift codec.
 public struct VectorOutcome: Sendable, Hashable {
@@ -19,14 +20,15 @@ public enum VectorCheck {
     /// - reject: decoding fails with the named error code (and limit); a `wire` rejection fails
     ///   even with semantic checks off, a `semantic` one only with them on.
     public static func check(_ vector: GoldenVector) -> VectorOutcome {
-        guard let type = RTMMessageTypes.type(named: vector.typeName) else {
+        guard let type = RTMMessageTypes.jsonType(named: vector.typeName) else {
             return VectorOutcome(
                 vector: vector, failures: ["unknown message type \(vector.typeName)"])
         }
         return VectorOutcome(vector: vector, failures: failures(type, vector))
     }
 
-    private static func failures<M: RTMMessage>(_ type: M.Type, _ vector: GoldenVector) -> [String]
+    private static func failures<M: RTMJSONMessage>(_ type: M.Type, _ vector: GoldenVector)
+        -> [String]
     {
         var problems: [String] = []
         switch vector.category {

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 
 /// The properties of binary decoding (FuzzEnvelopeBinary; also the Swift side of
 /// FuzzDifferential for every message type).
@@ -15,7 +16,8 @@ import RTMWire
 /// - its proto3 JSON (compact and pretty) decodes to a message with the same JSON.
 public enum BinaryDecodingCheck {
     /// Checks one fuzzer input as a message of `type`; throws ``CheckFailure`` when a property does not hold.
-    public static func run<M: RTMMessage>(_ type: M.Type, _ bytes: [UInt8]) throws(CheckFailure) {
+    public static func run<M: RTMJSONMessage>(_ type: M.Type, _ bytes: [UInt8]) throws(CheckFailure)
+    {
         let wire = outcome { () throws(RTMWireError) in
             try M(serializedBytes: bytes, options: .wireOnly)
         }
@@ -61,7 +63,7 @@ public enum BinaryDecodingCheck {
     }
 
     /// Re-encoding, framing and JSON of a message that decoded with `options`.
-    public static func checkRoundTrip<M: RTMMessage>(_ message: M, options: CodecOptions)
+    public static func checkRoundTrip<M: RTMJSONMessage>(_ message: M, options: CodecOptions)
         throws(CheckFailure)
     {
         let name = M.protoFullName
@@ -166,7 +168,7 @@ public enum BinaryDecodingCheck {
 
     /// True when `error` is the size limit refusing a message whose canonical encoding
     /// exceeds it.
-    static func isMessageSizeLimit<M: RTMMessage>(
+    static func isMessageSizeLimit<M: RTMJSONMessage>(
         _ error: RTMWireError, _ message: M, _ options: CodecOptions
     ) -> Bool {
         options.checksSemantics && error.code == .limitExceeded

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 
 /// The properties of the JSON parser and the proto3 JSON mapping (FuzzJSON).
 ///

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 import RTMWireLegacy
 
 /// The properties of the legacy JSON bridge, fed the same inputs as the proto3 JSON checks.

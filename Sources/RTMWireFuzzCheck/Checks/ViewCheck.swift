@@ -1,4 +1,6 @@
 import RTMWire
+import RTMWireJSON
+import RTMWireViews
 
 /// The properties of the view (FuzzView), the most pointer-heavy code in the core: on any input
 /// it must not crash, and it must agree with the decoder.
@@ -27,7 +29,7 @@ public enum ViewCheck {
         try check(Envelope.self, input)
         guard let first = input.first else { return }
         let types = RTMMessageTypes.all
-        if let type = types[Int(first) % types.count] as? any RTMViewable.Type {
+        if let type = types[Int(first) % types.count] as? any (RTMViewable & RTMJSONMessage).Type {
             try check(type, Array(input.dropFirst()))
         }
     }
@@ -38,7 +40,9 @@ public enum ViewCheck {
         case rejected(RTMWireError.Code)
     }
 
-    static func check<M: RTMViewable>(_ type: M.Type, _ bytes: [UInt8]) throws(CheckFailure) {
+    static func check<M: RTMViewable & RTMJSONMessage>(_ type: M.Type, _ bytes: [UInt8])
+        throws(CheckFailure)
+    {
         for options in [CodecOptions.default, .wireOnly] {
             let decoder = read { () throws(RTMWireError) in
                 try M(serializedBytes: bytes, options: options)
@@ -68,7 +72,7 @@ public enum ViewCheck {
         }
     }
 
-    static func read(_ body: () throws(RTMWireError) -> some RTMMessage) -> Outcome {
+    static func read(_ body: () throws(RTMWireError) -> some RTMJSONMessage) -> Outcome {
         switch outcome(body) {
         case .success(let message): .accepted(message.jsonValue())
         case .failure(let error): .rejected(error.code)
@@ -76,7 +80,7 @@ public enum ViewCheck {
     }
 
     /// Whether the two differ only as the view documents it (see ``ViewCheck``).
-    static func documented<M: RTMViewable>(
+    static func documented<M: RTMViewable & RTMJSONMessage>(
         decoder: Outcome, view: Outcome, _ type: M.Type, _ bytes: [UInt8], _ options: CodecOptions
     ) -> Bool {
         let lateChecks: Set<RTMWireError.Code> = [.invalidUTF8, .invalidValue, .limitExceeded]

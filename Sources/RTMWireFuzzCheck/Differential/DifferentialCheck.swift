@@ -1,5 +1,6 @@
 import RTMWire
 import RTMWireConformance
+import RTMWireJSON
 import RTMWirePeer
 
 /// RTMWire's wire-only decoder against protobuf-c (through `ProtobufCPeer.repack`).
@@ -20,7 +21,7 @@ import RTMWirePeer
 /// 4. the Swift-only properties of `BinaryDecodingCheck` hold for the message type.
 /// Any disagreement is a ``CheckFailure`` naming both results and the walk.
 public enum DifferentialCheck {
-    static let types = RTMMessageTypes.all
+    static let types = RTMMessageTypes.allJSON
 
     /// Checks one input: a type selector byte, then the message.
     public static func run(_ input: [UInt8]) throws(CheckFailure) {
@@ -46,7 +47,7 @@ public enum DifferentialCheck {
     }()
 
     /// Steps 1 to 3 for `bytes` as `M`; `depth` 1 is RTMWire's re-encoding of an input.
-    static func compare<M: RTMMessage>(_ type: M.Type, index: Int, _ bytes: [UInt8], depth: Int)
+    static func compare<M: RTMJSONMessage>(_ type: M.Type, index: Int, _ bytes: [UInt8], depth: Int)
         throws(CheckFailure)
     {
         let walk = WireWalker.walk(bytes, as: index)

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 
 extension LegacyChatMessage {
     /// Parses the JSON text of an RTM message (UTF-8) strictly.

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 
 extension LegacyChatMessage {
     /// The message as the tutorial's clients expect it: compact JSON with members in the order

@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireJSON
 
 /// One message of the Swift RTM chat tutorial's JSON protocol, as its clients send it in the
 /// text of an RTM message:

@@ -4,6 +4,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOWebSocket
 import RTMWire
+import RTMWireJSON
 import RTMWireTransport
 
 #if canImport(Glibc)

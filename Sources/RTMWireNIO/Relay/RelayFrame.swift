@@ -1,4 +1,5 @@
 import RTMWire
+import RTMWireViews
 
 /// A conversation a relay routes to: its type and id, as the envelope header names it.
 struct ConversationKey: Hashable, Sendable, CustomStringConvertible {

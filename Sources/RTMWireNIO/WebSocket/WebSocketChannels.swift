@@ -4,6 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
 import RTMWire
+import RTMWireJSON
 import RTMWireTransport
 
 #if canImport(Glibc)

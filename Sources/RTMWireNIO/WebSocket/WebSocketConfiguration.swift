@@ -1,6 +1,7 @@
 import NIOCore
 import NIOPosix
 import RTMWire
+import RTMWireJSON
 
 /// Settings of a WebSocket connection: codec, the same ``ConnectionLimits`` as TCP, keep-alive,
 /// handshake, allowed origins, event loops, logging and metrics.

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOWebSocket
 import RTMWire
+import RTMWireJSON
 import RTMWireTransport
 
 /// One end of a WebSocket connection carrying envelopes, one per message: protobuf bytes in

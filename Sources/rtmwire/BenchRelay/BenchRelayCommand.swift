@@ -2,6 +2,7 @@ import ArgumentParser
 import RTMWire
 import RTMWireNIO
 import RTMWireTransport
+import RTMWireViews
 
 #if Serve
     import RTMWireServer

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension ChannelTarget {
+extension ChannelTarget: RTMJSONMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.channelName.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "channel_name" : "channelName", .string(self.channelName))) }

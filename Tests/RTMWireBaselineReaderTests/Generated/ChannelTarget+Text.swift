@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension ChannelTarget {
+extension ChannelTarget: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.channelName.isEmpty { printer.field("channel_name", self.channelName) }
         if self.channelType.rawValue != 0 { printer.field("channel_type", enum: self.channelType) }

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// A channel addressed by name and type.
 public struct ChannelTarget: RTMMessage {

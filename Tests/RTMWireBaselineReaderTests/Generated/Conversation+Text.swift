@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension Conversation {
+extension Conversation: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if self.type.rawValue != 0 { printer.field("type", enum: self.type) }
         if !self.id.isEmpty { printer.field("id", self.id) }

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension ConversationReadReceipt {
+extension ConversationReadReceipt: RTMJSONMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.conversationID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "conversation_id" : "conversationId", .string(self.conversationID))) }

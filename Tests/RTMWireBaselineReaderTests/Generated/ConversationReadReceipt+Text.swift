@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension ConversationReadReceipt {
+extension ConversationReadReceipt: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.conversationID.isEmpty { printer.field("conversation_id", self.conversationID) }
         printer.unknownFields(self.unknownFields)

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// Conversation read receipt: every message of a conversation was read. Carries no message ids.
 public struct ConversationReadReceipt: RTMMessage {

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension CustomMessage {
+extension CustomMessage: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.type.isEmpty { printer.field("type", self.type) }
         if !self.payload.isEmpty { printer.field("payload", self.payload) }

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// An application-defined message, e.g. the chat tutorial's app-specific JSON messages.
 public struct CustomMessage: RTMMessage {

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension DeliveryOptions {
+extension DeliveryOptions: RTMJSONMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.deliveryReceipt { members.append(JSONMember(options.preserveProtoFieldNames ? "delivery_receipt" : "deliveryReceipt", .bool(self.deliveryReceipt))) }

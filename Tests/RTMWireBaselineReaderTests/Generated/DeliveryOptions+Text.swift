@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension DeliveryOptions {
+extension DeliveryOptions: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if self.deliveryReceipt { printer.field("delivery_receipt", self.deliveryReceipt) }
         if self.readReceipt { printer.field("read_receipt", self.readReceipt) }

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// What the sender asks of the receivers (Agora Chat: enableDeliveryAck, enableRequireReadAck,
 /// isNeedGroupAck). All default to false.

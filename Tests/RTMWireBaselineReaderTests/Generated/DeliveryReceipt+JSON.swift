@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension DeliveryReceipt {
+extension DeliveryReceipt: RTMJSONMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageIDs.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_ids" : "messageIds", .array(self.messageIDs.map { .string($0) }))) }

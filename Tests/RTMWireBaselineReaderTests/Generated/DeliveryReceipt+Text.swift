@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension DeliveryReceipt {
+extension DeliveryReceipt: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         for value in self.messageIDs { printer.field("message_ids", value) }
         for value in self.deliveredAtMs { printer.field("delivered_at_ms", value) }

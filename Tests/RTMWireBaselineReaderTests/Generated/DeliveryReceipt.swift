@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// Delivery receipt: may batch many message ids. At least one id is required.
 public struct DeliveryReceipt: RTMMessage {

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension Envelope {
+extension Envelope: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.messageID.isEmpty { printer.field("message_id", self.messageID) }
         if let value = self.sender { printer.message("sender", value) }

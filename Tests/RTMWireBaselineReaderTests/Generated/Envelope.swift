@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// One message between a client and a server (or two peers): header plus exactly one body.
 public struct Envelope: RTMMessage {

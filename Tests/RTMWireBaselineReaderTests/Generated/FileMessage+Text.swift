@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension FileMessage {
+extension FileMessage: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.mediaID.isEmpty { printer.field("media_id", self.mediaID) }
         if !self.fileName.isEmpty { printer.field("file_name", self.fileName) }

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// A file stored on the file server (same media id rules as ImageMessage).
 public struct FileMessage: RTMMessage {

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension GroupReadCount {
+extension GroupReadCount: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.messageID.isEmpty { printer.field("message_id", self.messageID) }
         if !self.groupID.isEmpty { printer.field("group_id", self.groupID) }

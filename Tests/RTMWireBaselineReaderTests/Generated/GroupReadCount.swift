@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// Read count of a group message, for a sender that asked for group read receipts.
 public struct GroupReadCount: RTMMessage {

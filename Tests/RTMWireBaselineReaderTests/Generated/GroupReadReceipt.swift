@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// Group message read receipt, one per member per message.
 public struct GroupReadReceipt: RTMMessage {

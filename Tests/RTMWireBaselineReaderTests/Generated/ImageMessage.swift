@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// An image stored on the file server. The image bytes never travel in the message: only its media
 /// id (issued by the file server on upload, valid 7 days) and descriptive fields.

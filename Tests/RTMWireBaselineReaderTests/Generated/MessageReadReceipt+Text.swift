@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension MessageReadReceipt {
+extension MessageReadReceipt: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.messageID.isEmpty { printer.field("message_id", self.messageID) }
         printer.unknownFields(self.unknownFields)

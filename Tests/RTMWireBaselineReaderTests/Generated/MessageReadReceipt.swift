@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// Message read receipt: one message was read. The conversation is the envelope's.
 public struct MessageReadReceipt: RTMMessage {

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// Every message type of the schemas, by protobuf full name.
 public enum RTMMessageTypes {

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension Metadata {
+extension Metadata: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         for value in self.items { printer.message("items", value) }
         if self.majorRevision != 0 { printer.field("major_revision", self.majorRevision) }

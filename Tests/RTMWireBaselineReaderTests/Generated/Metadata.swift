@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// A whole metadata set (AgoraRtmMetadata).
 public struct Metadata: RTMMessage {

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension MetadataItem {
+extension MetadataItem: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.key.isEmpty { printer.field("key", self.key) }
         if !self.value.isEmpty { printer.field("value", self.value) }

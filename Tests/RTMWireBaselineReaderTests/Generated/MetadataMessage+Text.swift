@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension MetadataMessage {
+extension MetadataMessage: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if case .request(let value)? = self.kind { printer.message("request", value) }
         if case .response(let value)? = self.kind { printer.message("response", value) }

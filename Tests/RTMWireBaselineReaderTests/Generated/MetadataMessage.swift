@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// A storage message: a request, a response or an event.
 public struct MetadataMessage: RTMMessage {

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension MetadataOptions {
+extension MetadataOptions: RTMJSONMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.recordTimestamp { members.append(JSONMember(options.preserveProtoFieldNames ? "record_timestamp" : "recordTimestamp", .bool(self.recordTimestamp))) }

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension MetadataOptions {
+extension MetadataOptions: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if self.recordTimestamp { printer.field("record_timestamp", self.recordTimestamp) }
         if self.recordUserID { printer.field("record_user_id", self.recordUserID) }

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// A storage request from a client.
 public struct MetadataRequest: RTMMessage {

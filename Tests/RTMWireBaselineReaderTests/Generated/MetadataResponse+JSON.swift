@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension MetadataResponse {
+extension MetadataResponse: RTMJSONMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.requestID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "request_id" : "requestId", .string(self.requestID))) }

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension MetadataResponse {
+extension MetadataResponse: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.requestID.isEmpty { printer.field("request_id", self.requestID) }
         if self.operation.rawValue != 0 { printer.field("operation", enum: self.operation) }

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension MetadataTarget {
+extension MetadataTarget: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if case .channel(let value)? = self.target { printer.message("channel", value) }
         if case .userID(let value)? = self.target { printer.field("user_id", value) }

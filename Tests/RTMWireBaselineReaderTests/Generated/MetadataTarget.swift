@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// Whose metadata: a channel's or a user's. Exactly one is required.
 public struct MetadataTarget: RTMMessage {

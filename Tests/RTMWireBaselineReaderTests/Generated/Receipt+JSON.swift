@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension Receipt {
+extension Receipt: RTMJSONMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if case .delivery(let value)? = self.kind { members.append(JSONMember("delivery", value._jsonValue(options))) }

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension Receipt {
+extension Receipt: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if case .delivery(let value)? = self.kind { printer.message("delivery", value) }
         if case .messageRead(let value)? = self.kind { printer.message("message_read", value) }

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 extension Receipt {
     public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {

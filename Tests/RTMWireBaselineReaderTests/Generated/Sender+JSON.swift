@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension Sender {
+extension Sender: RTMJSONMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.userID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "user_id" : "userId", .string(self.userID))) }

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension Sender {
+extension Sender: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.userID.isEmpty { printer.field("user_id", self.userID) }
         if !self.displayName.isEmpty { printer.field("display_name", self.displayName) }

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension StatusMessage {
+extension StatusMessage: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if self.presence.rawValue != 0 { printer.field("presence", enum: self.presence) }
         if self.handRaised { printer.field("hand_raised", self.handRaised) }

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// A status update broadcast by a channel member.
 public struct StatusMessage: RTMMessage {

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension StorageEvent {
+extension StorageEvent: RTMJSONMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if let value = self.target { members.append(JSONMember("target", value._jsonValue(options))) }

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension StorageEvent {
+extension StorageEvent: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if let value = self.target { printer.message("target", value) }
         if self.eventType.rawValue != 0 { printer.field("event_type", enum: self.eventType) }

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// A storage event delivered to subscribers (didReceiveStorageEvent).
 public struct StorageEvent: RTMMessage {

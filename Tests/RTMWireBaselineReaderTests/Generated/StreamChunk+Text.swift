@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension StreamChunk {
+extension StreamChunk: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.streamMessageID.isEmpty { printer.field("stream_id", self.streamMessageID) }
         if self.sequence != 0 { printer.field("sequence", self.sequence) }

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension StreamComplete {
+extension StreamComplete: RTMJSONMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.code != 0 { members.append(JSONMember("code", JSONValue.proto3Int32(self.code))) }

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension StreamComplete {
+extension StreamComplete: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if self.code != 0 { printer.field("code", self.code) }
         if self.stopReason != 0 { printer.field("stop_reason", self.stopReason) }

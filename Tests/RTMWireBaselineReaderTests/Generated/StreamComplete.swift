@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// Complete event (RongCloud onComplete plus the summary message extension).
 public struct StreamComplete: RTMMessage {

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension StreamDelta {
+extension StreamDelta: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.content.isEmpty { printer.field("content", self.content) }
         printer.unknownFields(self.unknownFields)

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// Delta event (RongCloud onDelta): the next piece of content, UTF-8.
 public struct StreamDelta: RTMMessage {

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension StreamInit {
+extension StreamInit: RTMJSONMessage {
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.contentType.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "content_type" : "contentType", .string(self.contentType))) }

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension StreamInit {
+extension StreamInit: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.contentType.isEmpty { printer.field("content_type", self.contentType) }
         printer.unknownFields(self.unknownFields)

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// Init event (RongCloud onInit): resets the stream.
 public struct StreamInit: RTMMessage {

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension StreamMessage {
+extension StreamMessage: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.messageID.isEmpty { printer.field("message_uid", self.messageID) }
         if !self.contentType.isEmpty { printer.field("content_type", self.contentType) }

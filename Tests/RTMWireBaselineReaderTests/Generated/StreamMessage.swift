@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// A streaming message as first delivered: its identity, initial content and state.
 public struct StreamMessage: RTMMessage {

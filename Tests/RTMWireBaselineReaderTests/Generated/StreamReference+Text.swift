@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension StreamReference {
+extension StreamReference: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.messageID.isEmpty { printer.field("message_uid", self.messageID) }
         if !self.senderUserID.isEmpty { printer.field("sender_user_id", self.senderUserID) }

@@ -2,6 +2,8 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
 /// A reference from a streaming message to another message (RongCloud RCReferenceInfo).
 public struct StreamReference: RTMMessage {

@@ -2,8 +2,10 @@
 // swift-format-ignore-file
 
 @testable import RTMWire
+@testable import RTMWireJSON
+@testable import RTMWireText
 
-extension TextMessage {
+extension TextMessage: RTMTextPrintable {
     public func _printText(to printer: inout TextPrinter) {
         if !self.text.isEmpty { printer.field("text", self.text) }
         printer.unknownFields(self.unknownFields)

@@ -1,6 +1,7 @@
 import NIOConcurrencyHelpers
 import NIOCore
 import RTMWire
+import RTMWireJSON
 import RTMWireNIO
 import RTMWireTestSupport
 import RTMWireTransport

@@ -6,6 +6,7 @@
 import Foundation
 import RTMWire
 import RTMWireFoundation
+import RTMWireJSON
 import RTMWireTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 // rtmwire-binary, and the envelope's proto3 JSON written to standard error.
 import RTMWire
+import RTMWireJSON
 import SizeIO
 
 do {

@@ -1,6 +1,7 @@
 // rtmwire-binary, and a view of the input read: the body's kind, from `EnvelopeView`, written to
 // standard error.
 import RTMWire
+import RTMWireViews
 import SizeIO
 
 do {

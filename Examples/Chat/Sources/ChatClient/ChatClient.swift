@@ -3,6 +3,8 @@ import NIOCore
 import NIOPosix
 import RTMWire
 import RTMWireFoundation
+import RTMWireJSON
+import RTMWireText
 
 /// An app-style client: it uses RTMWire only as a codec. Messages go out as `Data` (what
 /// URLSession, a WebSocket or Network.framework send) and replies come back through

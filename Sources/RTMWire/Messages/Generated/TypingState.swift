@@ -44,25 +44,4 @@ public struct TypingState: RawRepresentable, Hashable, Sendable, CustomStringCon
 
     /// The schema's name of the value, or its number when the schema does not name it.
     public var description: String { protoName ?? String(rawValue) }
-
-    /// The proto3 JSON form: the value's name (its number with `alwaysPrintEnumsAsInts`), or its
-    /// number when the schema has no name.
-    func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
-        if !options.alwaysPrintEnumsAsInts, let protoName { return .string(protoName) }
-        return .number(String(rawValue))
-    }
-
-    /// Reads the proto3 JSON form: a value name or a number. An unknown name is an error, or nil
-    /// (the value is skipped) with `ignoreUnknownFields`.
-    init?(_json json: JSONValue, path: String, options: JSONDecodingOptions) throws(RTMWireError) {
-        if case .string(let name) = json {
-            guard let value = Self(protoName: name) else {
-                if options.ignoreUnknownFields { return nil }
-                throw RTMWireError(code: .invalidJSON, fieldPath: path, detail: "\"\(name)\" is not a value of rtmwire.v1.TypingState")
-            }
-            self = value
-        } else {
-            self.init(rawValue: try json.proto3Int32(path: path))
-        }
-    }
 }
