@@ -111,14 +111,17 @@ public final class EnvelopeRelay: Sendable {
         return try await serve(tcpListener, { [self] in await serveTCP($0) }) {
             try await serve(webSocketListener, { [self] in await serveWebSocket($0) }) {
                 let ticker = startTicking()
+                let pusher = startPushing()
                 let result: Result
                 do {
                     result = try await body(addresses)
                 } catch {
                     ticker?.cancel()
+                    pusher?.cancel()
                     throw error
                 }
                 ticker?.cancel()
+                pusher?.cancel()
                 await drain()
                 return result
             }
@@ -342,6 +345,17 @@ public final class EnvelopeRelay: Sendable {
                     return
                 }
                 perform(await router.tick())
+            }
+        }
+    }
+
+    /// Carries out the router's ``RelayRouter/pushedActions`` as they come, until cancelled or
+    /// the stream ends; nil when the router pushes none.
+    private func startPushing() -> Task<Void, Never>? {
+        guard let router, let pushed = router.pushedActions else { return nil }
+        return Task { [self] in
+            for await actions in pushed {
+                perform(actions)
             }
         }
     }

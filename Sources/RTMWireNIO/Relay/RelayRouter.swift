@@ -27,6 +27,11 @@ public protocol RelayRouter: Sendable {
     /// What is due by time alone (a connection that never signed in, a token that expired on
     /// a connection that sends nothing), called every ``tickInterval``.
     func tick() async -> [RelayAction]
+
+    /// Actions the router decides outside any call of the relay (an envelope another server
+    /// node delivered for this node's connections), carried out as they come while the relay
+    /// runs; nil (the default) for none. The relay iterates it once, from one task.
+    var pushedActions: AsyncStream<[RelayAction]>? { get }
 }
 
 extension RelayRouter {
@@ -35,6 +40,9 @@ extension RelayRouter {
 
     /// Nothing.
     public func tick() async -> [RelayAction] { [] }
+
+    /// None: a router that only answers the relay's calls pushes nothing.
+    public var pushedActions: AsyncStream<[RelayAction]>? { nil }
 }
 
 /// One connection of a relay, as its router sees it.
