@@ -212,7 +212,7 @@
             let retention = RetentionPolicy(
                 maxEnvelopes: historyLimit, maxAgeMs: Int64(historyDays) * 86_400_000)
             let storage: any ServerStorage
-            let storedIn: String
+            var storedIn: String
             do {
                 if let database {
                     let postgres = try await PostgresStorage.open(
@@ -235,18 +235,33 @@
                 throw CLIError(
                     kind: error.code.rawValue, detail: error.detail, status: .unavailable)
             }
+            // With PostgreSQL, this process is one node of as many as share the database.
+            var fanOut: PostgresFanOut?
+            if let postgres = storage as? PostgresStorage {
+                do {
+                    fanOut = try await PostgresFanOut.start(on: postgres)
+                } catch {
+                    await postgres.close()
+                    throw CLIError(
+                        kind: error.code.rawValue, detail: error.detail, status: .unavailable)
+                }
+                storedIn += " as node \(fanOut?.node ?? "")"
+            }
             do {
-                try await serve(storage, storedIn: storedIn, authentication)
+                try await serve(storage, fanOut: fanOut, storedIn: storedIn, authentication)
             } catch {
+                await fanOut?.close()
                 await storage.close()
                 throw error
             }
+            await fanOut?.close()
             await storage.close()
         }
 
         @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
         private func serve(
-            _ storage: any ServerStorage, storedIn: String, _ authentication: ServeAuthentication
+            _ storage: any ServerStorage, fanOut: PostgresFanOut?, storedIn: String,
+            _ authentication: ServeAuthentication
         ) async throws {
             let limits = ConnectionLimits(maxConnections: maxConnections)
             var webSocketConfiguration = WebSocketConfiguration(
@@ -258,11 +273,15 @@
                     site.response(method: method, target: target)
                 }
             }
-            let server = ChatServer(
-                configuration: ServerConfiguration(
-                    authentication: authentication.serverAuthentication,
-                    signInTimeoutMs: Int64(signInTimeout) * 1_000),
-                storage: storage)
+            let configuration = ServerConfiguration(
+                authentication: authentication.serverAuthentication,
+                signInTimeoutMs: Int64(signInTimeout) * 1_000)
+            let server: ChatServer
+            if let fanOut, let postgres = storage as? PostgresStorage {
+                server = ChatServer(configuration: configuration, storage: postgres, fanOut: fanOut)
+            } else {
+                server = ChatServer(configuration: configuration, storage: storage)
+            }
             let relay = EnvelopeRelay(
                 configuration: RelayConfiguration(
                     tcp: TCPConfiguration(limits: limits), webSocket: webSocketConfiguration),

@@ -74,14 +74,14 @@ extension ChatServer {
                 of: envelope.messageID, in: conversation, &turn)
         case .change:
             guard
-                let recipients = await recipients(
+                let audience = await audience(
                     of: envelope, in: conversation, from: access, &scratch)
             else { return await merge(scratch, into: &turn) }
             await applyChange(
-                envelope, incoming, in: conversation, from: access, recipients: recipients, &turn)
+                envelope, incoming, in: conversation, from: access, audience: audience, &turn)
         case .delivered, .stored:
             guard
-                let recipients = await recipients(
+                let audience = await audience(
                     of: envelope, in: conversation, from: access, &scratch)
             else { return await merge(scratch, into: &turn) }
             if handling == .delivered {
@@ -90,9 +90,7 @@ extension ChatServer {
                 reply(
                     .acknowledgement(Acknowledgement(messageID: envelope.messageID)),
                     in: conversation, &scratch)
-                if !recipients.isEmpty {
-                    scratch.actions.append(.deliver(incoming, to: recipients))
-                }
+                deliver(incoming, to: audience, &scratch)
                 return await merge(scratch, into: &turn)
             }
             guard
@@ -110,7 +108,7 @@ extension ChatServer {
             turn.pending.append(
                 Pending(
                     envelope: incoming, toStore: toStore,
-                    conversation: conversation, recipients: recipients))
+                    conversation: conversation, audience: audience))
         }
     }
 
@@ -122,12 +120,12 @@ extension ChatServer {
         turn.isClosed = turn.isClosed || scratch.isClosed
     }
 
-    /// The connections `envelope` goes to (never the sending one), after checking that its
-    /// user may post to `conversation`; nil after refusing it. Joins and leaves channels.
-    func recipients(
+    /// Who `envelope` goes to (never the connection that sent it), after checking that its user
+    /// may post to `conversation`; nil after refusing it. Joins and leaves channels.
+    func audience(
         of envelope: Envelope, in conversation: Conversation, from access: AccessToken,
         _ turn: inout Turn
-    ) async -> [Int]? {
+    ) async -> Audience? {
         let members =
             conversation.type == .group ? await groupMembers(conversation.id) : []
         if let denial = ConversationAccess.denial(conversation, for: access, members: members) {
@@ -137,38 +135,35 @@ extension ChatServer {
         }
         let id = turn.connection.id
         if case .receipt(let receipt)? = envelope.body {
-            return await receiptRecipients(receipt, in: conversation, from: access, id)
+            return await receiptAudience(receipt, in: conversation, from: access, sender: id)
         }
-        return directory.withLockedValue { directory -> [Int] in
-            var recipients: Set<Int>
-            switch conversation.type {
-            case .peer:
-                recipients = directory.connections(of: conversation.id)
-                    .union(directory.connections(of: access.userID))
-            case .channel:
+        var audience = Audience(sender: id)
+        switch conversation.type {
+        case .peer:
+            audience.users = [conversation.id, access.userID]
+        case .channel:
+            directory.withLockedValue { directory in
                 directory.join(id, channel: conversation.id)
-                recipients = directory.members(ofChannel: conversation.id)
+                // Leaving: the connection is the audience's sender, left out either way.
                 if case .status(let status)? = envelope.body, status.memberUserID.isEmpty,
                     status.presence == .offline
                 {
                     directory.leave(id, channel: conversation.id)
                 }
-            default:
-                recipients = directory.grantedConnections(ofGroup: conversation.id)
-                for member in members {
-                    recipients.formUnion(directory.connections(of: member.userID))
-                }
             }
-            recipients.remove(id)
-            return recipients.sorted()
+            audience.channels = [conversation.id]
+        default:
+            audience.grantedGroups = [conversation.id]
+            audience.users = Set(members.map(\.userID))
         }
+        return audience
     }
 
     /// A receipt goes back to the senders of the messages it names (a conversation-read
     /// receipt in a peer conversation: to the peer), wherever they are connected.
-    func receiptRecipients(
-        _ receipt: Receipt, in conversation: Conversation, from access: AccessToken, _ id: Int
-    ) async -> [Int] {
+    func receiptAudience(
+        _ receipt: Receipt, in conversation: Conversation, from access: AccessToken, sender: Int
+    ) async -> Audience {
         var ids: [String] = []
         switch receipt.kind {
         case .delivery(let delivery)?: ids = delivery.messageIDs
@@ -182,11 +177,7 @@ extension ChatServer {
         } else if let key = HistoryKey(conversation, senderID: access.userID) {
             senders = Set(((try? await storage.senders(of: ids, in: key)) ?? [:]).values)
         }
-        return directory.withLockedValue { directory in
-            var recipients = Set(senders.flatMap { directory.connections(of: $0) })
-            recipients.remove(id)
-            return recipients.sorted()
-        }
+        return Audience(users: senders, sender: sender)
     }
 
     /// The stored members of `group`, read once and kept until the group changes (none when

@@ -18,7 +18,7 @@ extension ChatServer {
     /// `reaction_summary` of the message, the reacting user's included.
     func applyChange(
         _ envelope: Envelope, _ incoming: RelayEnvelope, in conversation: Conversation,
-        from access: AccessToken, recipients: [Int], _ turn: inout Turn
+        from access: AccessToken, audience: Audience, _ turn: inout Turn
     ) async {
         guard let key = HistoryKey(conversation, senderID: access.userID),
             let targetID = envelope.body?.referencedMessageID
@@ -67,11 +67,18 @@ extension ChatServer {
                 in: conversation, &turn)
             guard !position.isRepeat else { return }
             if case .reaction? = envelope.body {
+                // The reacting connection gets its summary too.
+                var everyone = audience
+                everyone.sender = nil
+                hand(
+                    .reactionSummaries(
+                        messageID: targetID, history: key, conversation: conversation),
+                    to: everyone, &turn)
                 deliverReactionSummaries(
                     of: targetID, from: store, in: conversation,
-                    to: recipients + [turn.connection.id], &turn)
-            } else if !recipients.isEmpty {
-                turn.actions.append(.deliver(incoming, to: recipients))
+                    to: connections(in: everyone), &turn)
+            } else {
+                deliver(incoming, to: audience, &turn)
             }
         }
     }
@@ -91,7 +98,7 @@ extension ChatServer {
     }
 
     /// Each connection's user's summary of the reactions to `messageID`.
-    private func deliverReactionSummaries(
+    func deliverReactionSummaries(
         of messageID: String, from store: MessageStore, in conversation: Conversation,
         to connections: [Int], _ turn: inout Turn
     ) {

@@ -88,27 +88,21 @@ extension ChatServer {
     private func deliverMetadataEvent(
         _ event: StorageEvent, of target: MetadataTarget, key: String, _ turn: inout Turn
     ) {
-        let writer = turn.connection.id
         var conversation = Conversation(type: .peer, id: "")
-        let recipients = directory.withLockedValue { directory in
-            var recipients = subscriptions.withLockedValue { $0.connections(subscribedTo: key) }
-            switch target.target {
-            case .channel(let channel)?:
-                conversation = Conversation(type: .channel, id: channel.channelName)
-                var members = directory.members(ofChannel: channel.channelName)
-                members.remove(writer)
-                recipients.formUnion(members)
-            case .userID(let owner)?:
-                conversation = Conversation(type: .peer, id: owner)
-            case nil:
-                break
-            }
-            return recipients.sorted()
+        var audience = Audience(metadataSubscribers: [key], sender: turn.connection.id)
+        switch target.target {
+        case .channel(let channel)?:
+            conversation = Conversation(type: .channel, id: channel.channelName)
+            audience.channels = [channel.channelName]
+        case .userID(let owner)?:
+            conversation = Conversation(type: .peer, id: owner)
+        case nil:
+            break
         }
-        guard !recipients.isEmpty,
+        guard
             let envelope = replies.envelope(
                 .metadata(MetadataMessage(kind: .event(event))), in: conversation, at: clock())
         else { return }
-        turn.actions.append(.deliver(envelope, to: recipients))
+        deliver(envelope, to: audience, &turn)
     }
 }

@@ -101,6 +101,7 @@ extension ChatServer {
                     &turn)
             }
             groups.withLockedValue { $0[group] = nil }
+            hand(.groupChanged(group), to: .nobody, &turn)
         }
         let response = GroupResponse(
             requestMessageID: envelope.messageID, operation: request.operation,
@@ -110,16 +111,10 @@ extension ChatServer {
         var event = response
         event.requestMessageID = ""
         let users = Set(members.map(\.userID)).union(decision.changes.keys)
-        let recipients = directory.withLockedValue { directory in
-            var recipients = Set(users.flatMap { directory.connections(of: $0) })
-            recipients.remove(turn.connection.id)
-            return recipients.sorted()
-        }
-        if !recipients.isEmpty,
-            let announcement = replies.envelope(
-                .groupResponse(event), in: conversation, at: clock())
+        if let announcement = replies.envelope(
+            .groupResponse(event), in: conversation, at: clock())
         {
-            turn.actions.append(.deliver(announcement, to: recipients))
+            deliver(announcement, to: Audience(users: users, sender: turn.connection.id), &turn)
         }
     }
 }

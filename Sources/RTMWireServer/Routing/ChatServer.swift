@@ -44,6 +44,9 @@ public final class ChatServer: RelayRouter {
     public let configuration: ServerConfiguration
     /// Where what is acknowledged is kept.
     public let storage: any ServerStorage
+    /// How this node reaches the connections of the other nodes on the same database; nil for a
+    /// server that runs alone.
+    let fanOut: (any ServerFanOut)?
     let batcher: CommitBatcher
     let replies: ServerReplies
     let clock: @Sendable () -> Int64
@@ -60,12 +63,30 @@ public final class ChatServer: RelayRouter {
     let retentionSweeper = RetentionSweeper()
 
     /// Creates a server over `storage`; `clock` gives the time in ms since the Unix epoch.
-    public init(
+    public convenience init(
         configuration: ServerConfiguration, storage: any ServerStorage,
         clock: @escaping @Sendable () -> Int64 = WallClock.nowMilliseconds
     ) {
+        self.init(configuration: configuration, storage: storage, nodes: nil, clock: clock)
+    }
+
+    /// Creates one of several server nodes on `storage`'s database, reaching the others'
+    /// connections through `fanOut`; `clock` gives the time in ms since the Unix epoch.
+    @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+    public convenience init(
+        configuration: ServerConfiguration, storage: PostgresStorage, fanOut: PostgresFanOut,
+        clock: @escaping @Sendable () -> Int64 = WallClock.nowMilliseconds
+    ) {
+        self.init(configuration: configuration, storage: storage, nodes: fanOut, clock: clock)
+    }
+
+    init(
+        configuration: ServerConfiguration, storage: any ServerStorage,
+        nodes fanOut: (any ServerFanOut)?, clock: @escaping @Sendable () -> Int64
+    ) {
         self.configuration = configuration
         self.storage = storage
+        self.fanOut = fanOut
         self.clock = clock
         batcher = CommitBatcher(
             storage: storage, maxBatch: configuration.maxCommitBatch, clock: clock)
@@ -89,31 +110,26 @@ public final class ChatServer: RelayRouter {
     /// Forgets the connection; the other members of each channel its user leaves with it get
     /// an offline status.
     public func closed(_ connection: RelayConnection) async -> [RelayAction] {
-        let (user, departed, remaining): (String?, [String], [String: Set<Int>]) =
-            directory.withLockedValue { directory in
-                subscriptions.withLockedValue { $0.remove(connection.id) }
-                let (user, departed) = directory.close(connection.id)
-                var remaining: [String: Set<Int>] = [:]
-                for channel in departed {
-                    remaining[channel] = directory.members(ofChannel: channel)
-                }
-                return (user, departed, remaining)
-            }
+        let (user, departed): (String?, [String]) = directory.withLockedValue { directory in
+            subscriptions.withLockedValue { $0.remove(connection.id) }
+            return directory.close(connection.id)
+        }
         guard let user else { return [] }
         // The others of each channel it leaves see it go offline, from it, as the relay does.
-        var actions: [RelayAction] = []
+        var turn = Turn(connection: connection)
         for channel in departed {
             let conversation = Conversation(type: .channel, id: channel)
             let envelope = Envelope(
                 messageID: "\(configuration.identity.userID)-offline-\(connection.id)-\(clock())",
                 sender: Sender(userID: user), sendTimeMs: clock(), conversation: conversation,
                 body: .status(StatusMessage(presence: .offline)))
-            guard let recipients = remaining[channel], !recipients.isEmpty,
-                let offline = try? RelayEnvelope(envelope, options: configuration.codec)
-            else { continue }
-            actions.append(.deliver(offline, to: recipients.sorted()))
+            guard let offline = try? RelayEnvelope(envelope, options: configuration.codec) else {
+                continue
+            }
+            deliver(offline, to: Audience(channels: [channel]), &turn)
         }
-        return actions
+        await publish(turn.published)
+        return turn.actions
     }
 
     /// Decides each envelope in order (see the type's rules) and returns the acknowledgements,
@@ -126,6 +142,7 @@ public final class ChatServer: RelayRouter {
             await handle(incoming, &turn)
         }
         await flush(&turn)
+        await publish(turn.published)
         return turn.actions
     }
 
@@ -136,16 +153,18 @@ public final class ChatServer: RelayRouter {
         let connection: RelayConnection
         var actions: [RelayAction] = []
         var pending: [Pending] = []
+        /// What the other nodes are handed once the turn is decided (``fanOut``).
+        var published: [FanOutItem] = []
         /// The connection was refused and closed: nothing more of it is read.
         var isClosed = false
     }
 
-    /// A chat envelope waiting for its commit, with the connections it goes to.
+    /// A chat envelope waiting for its commit, with who it goes to.
     struct Pending {
         var envelope: RelayEnvelope
         var toStore: EnvelopeToStore
         var conversation: Conversation
-        var recipients: [Int]
+        var audience: Audience
     }
 
     /// Stores what is pending, then acknowledges and delivers each (or refuses each, when the
@@ -167,8 +186,8 @@ public final class ChatServer: RelayRouter {
                     turn.actions.append(.deliver(reply, to: [turn.connection.id]))
                 }
                 // A repeat was delivered when it was first stored.
-                if !stored.isRepeat, !item.recipients.isEmpty {
-                    turn.actions.append(.deliver(item.envelope, to: item.recipients))
+                if !stored.isRepeat {
+                    deliver(item.envelope, to: item.audience, &turn)
                 }
             }
         } catch {
@@ -190,6 +209,30 @@ public final class ChatServer: RelayRouter {
                 code, detail, of: messageID, in: conversation, at: clock())
         else { return }
         turn.actions.append(.deliver(refusal, to: [turn.connection.id]))
+    }
+
+    /// Delivers `envelope` to the connections of `audience` (after what is pending), this
+    /// node's and the other nodes'.
+    func deliver(_ envelope: RelayEnvelope, to audience: Audience, _ turn: inout Turn) {
+        hand(.envelope(envelope.bytes), to: audience, &turn)
+        let connections = connections(in: audience)
+        guard !connections.isEmpty else { return }
+        turn.actions.append(.deliver(envelope, to: connections))
+    }
+
+    /// The connections of `audience`, in order.
+    func connections(in audience: Audience) -> [Int] {
+        directory.withLockedValue { directory in
+            var found = directory.connections(in: audience)
+            if !audience.metadataSubscribers.isEmpty {
+                subscriptions.withLockedValue { subscriptions in
+                    for key in audience.metadataSubscribers {
+                        found.formUnion(subscriptions.connections(subscribedTo: key))
+                    }
+                }
+            }
+            return found.sorted()
+        }
     }
 
     /// Adds a reply for the connection.

@@ -91,6 +91,31 @@ enum PostgresMigrations {
             ('x' || substr(md5(random()::text || clock_timestamp()::text), 1, 16))::bit(64)::bigint)
             """
         ],
+        // 3: what one node hands the others (PostgresFanOut): each row an envelope for an
+        // audience, a reaction's summaries to recompute, or a group whose members changed; kept
+        // a minute, read by id (NOTIFY only wakes the readers).
+        [
+            """
+            CREATE TABLE fanout (
+                id bigserial PRIMARY KEY,
+                node text NOT NULL,
+                created_ms bigint NOT NULL,
+                -- 0: deliver the envelope, 1: send the reactions' summaries of subject (a
+                -- message id of history), 2: the members of group subject changed.
+                kind integer NOT NULL,
+                users text[] NOT NULL,
+                channels text[] NOT NULL,
+                groups text[] NOT NULL,
+                metadata_keys text[] NOT NULL,
+                envelope bytea,
+                subject text NOT NULL,
+                history text NOT NULL,
+                conversation_type integer NOT NULL,
+                conversation_id text NOT NULL
+            )
+            """,
+            "CREATE INDEX fanout_created ON fanout (created_ms)",
+        ],
     ]
 
     /// The salt migration 2 stored (``HistoryEpoch``).
