@@ -9,7 +9,7 @@ import RTMWireReferencePeers
 /// share rather than a protocol of their own.
 ///
 /// A node writes what the other nodes' connections must get as rows of the `fanout` table (an
-/// envelope and its ``Audience``, a reaction whose summaries each node computes, a group that
+/// envelope and who it is for, a reaction whose summaries each node computes, a group that
 /// changed) and, in the same transaction, NOTIFYs ``channel``. Every node LISTENs on it and
 /// reads the rows past the last it handled, by id. The notification carries no data, so
 /// PostgreSQL's 8,000-byte payload limit never applies and its queue holds one short entry per
@@ -81,7 +81,7 @@ public final class PostgresFanOut: Sendable {
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// Stops listening; ``nextBatch()`` then returns nil.
+    /// Stops listening: the server then gets nothing more from the other nodes.
     public func close() async {
         let running = tasks.withLockedValue { tasks in
             defer { tasks = [] }
