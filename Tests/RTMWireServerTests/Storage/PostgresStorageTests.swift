@@ -75,6 +75,30 @@ struct PostgresStorageTests {
     }
 
     @Test(.enabled(if: TestPostgres.url != nil, TestPostgres.skipReason))
+    func closingLetsTheRunningCallsEndAndRefusesNewOnes() async throws {
+        guard #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) else { return }
+        try await StorageBackend.postgres.withPlace { place in
+            guard case .database(let address, _) = place.location else { return }
+            let storage = try await PostgresStorage.open(address, configuration: .init())
+            // A call that is inside the pool when the storage closes: it ends with its answer
+            // (a pool cancelled under it would leave it waiting for ever).
+            let slow = Task {
+                try await storage.read("sleep", "SELECT 1::bigint FROM pg_sleep(0.3)")
+                    .first?.decode(Int64.self)
+            }
+            while storage.operations.runningCount == 0 { await Task.yield() }
+            await storage.close()
+            #expect(try await slow.value == 1)
+            do {
+                _ = try await storage.read("after", "SELECT 1")
+                Issue.record("a closed storage ran a call")
+            } catch let error as StorageError {
+                #expect(error.code == .closed)
+            }
+        }
+    }
+
+    @Test(.enabled(if: TestPostgres.url != nil, TestPostgres.skipReason))
     func twoNodesAppendingToOneHistoryGetDistinctConsecutivePositions() async throws {
         try await StorageBackend.postgres.withPlace { place in
             let nodes = [try await place.open(), try await place.open()]

@@ -44,7 +44,7 @@ public final class PostgresStorage: ServerStorage, Sendable {
     /// What a history's first epoch is derived from (``HistoryEpoch``).
     let epochSalt: Int64
     private let running: Task<Void, Never>
-    let closed = NIOLockedValueBox(false)
+    let operations = PostgresOperations()
 
     private init(
         configuration: Configuration, location: String, client: PostgresClient,
@@ -111,21 +111,10 @@ public final class PostgresStorage: ServerStorage, Sendable {
     }
 
     public func close() async {
-        let wasClosed = closed.withLockedValue { closed in
-            defer { closed = true }
-            return closed
-        }
-        guard !wasClosed else { return }
+        guard await operations.close() else { return }
         // Cancelling run() closes the pool and its connections.
         running.cancel()
         await running.value
-    }
-
-    /// Throws ``StorageError/Code/closed`` once ``close()`` was called.
-    func checkOpen() throws(StorageError) {
-        if closed.withLockedValue({ $0 }) {
-            throw StorageError(.closed, "the storage was closed")
-        }
     }
 
     /// Runs `body` as one transaction on one pooled connection, committed when it returns and
@@ -152,26 +141,28 @@ public final class PostgresStorage: ServerStorage, Sendable {
     private func transactionOnce<Result: Sendable>(
         _ doing: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try checkOpen()
         let logger = configuration.logger
-        return try await client.withConnection { connection in
-            try await connection.query("BEGIN", logger: logger)
-            do {
-                let result = try await body(connection)
-                try await connection.query("COMMIT", logger: logger)
-                return result
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
+        return try await operations.run {
+            try await client.withConnection { connection in
+                try await connection.query("BEGIN", logger: logger)
+                do {
+                    let result = try await body(connection)
+                    try await connection.query("COMMIT", logger: logger)
+                    return result
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    throw error
+                }
             }
         }
     }
 
     /// Runs one statement outside any transaction and returns its rows.
     func read(_ doing: String, _ query: PostgresQuery) async throws(StorageError) -> [PostgresRow] {
-        try checkOpen()
         do {
-            return try await client.query(query, logger: configuration.logger).collect()
+            return try await operations.run {
+                try await client.query(query, logger: configuration.logger).collect()
+            }
         } catch {
             throw StorageError(postgres: error, doing: doing)
         }

@@ -1,0 +1,55 @@
+import NIOConcurrencyHelpers
+
+/// The calls a ``PostgresStorage`` is running, so that closing it lets them end first.
+///
+/// Cancelling postgres-nio's pool while a call waits for one of its connections leaves that
+/// call waiting for ever (seen: a retention sweep that began as the server shut down), so the
+/// pool is shut only once no call is inside it, or after ``drainLimit``.
+struct PostgresOperations: Sendable {
+    private struct State {
+        var closed = false
+        var running = 0
+    }
+
+    private let state = NIOLockedValueBox(State())
+    /// The longest ``close()`` waits for the running calls. Default 10 s: far longer than a
+    /// transaction takes, short enough for a shutdown.
+    let drainLimit: Duration
+
+    init(drainLimit: Duration = .seconds(10)) {
+        self.drainLimit = drainLimit
+    }
+
+    /// Runs `body` as one call; throws ``StorageError/Code/closed`` once ``close()`` began.
+    func run<Result>(_ body: () async throws -> Result) async throws -> Result {
+        let admitted = state.withLockedValue { state in
+            guard !state.closed else { return false }
+            state.running += 1
+            return true
+        }
+        guard admitted else { throw StorageError(.closed, "the storage was closed") }
+        defer { state.withLockedValue { $0.running -= 1 } }
+        return try await body()
+    }
+
+    /// How many calls are running.
+    var runningCount: Int { state.withLockedValue { $0.running } }
+
+    /// Refuses new calls and waits until the running ones ended, or ``drainLimit`` passed.
+    /// Returns false when it was already closed.
+    func close() async -> Bool {
+        let wasClosed = state.withLockedValue { state in
+            defer { state.closed = true }
+            return state.closed
+        }
+        guard !wasClosed else { return false }
+        // Polled: a shutdown waits once, and a continuation resumed by the last call to leave
+        // would need a cancellation path of its own for the time limit.
+        let clock = ContinuousClock()
+        let deadline = clock.now + drainLimit
+        while runningCount > 0, clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return true
+    }
+}
