@@ -1,8 +1,8 @@
 import RTMWire
 
 /// What one server node hands the others for their connections: an envelope for an audience,
-/// a reaction whose summaries each node computes for its own connections, or word that a
-/// group's members changed.
+/// a reaction whose summaries each node computes for its own connections, word that a group's
+/// members changed, or a user's departure from channels.
 struct FanOutItem: Sendable, Hashable {
     /// What the item asks of a node.
     enum Content: Sendable, Hashable {
@@ -13,6 +13,10 @@ struct FanOutItem: Sendable, Hashable {
         case reactionSummaries(messageID: String, history: HistoryKey, conversation: Conversation)
         /// The members of this group changed: read them again when next needed.
         case groupChanged(String)
+        /// `user`'s last connection on the writing node left the audience's channels: deliver
+        /// this offline status, unless the user is still in them here (then the user is
+        /// online, and this node says so to the others).
+        case departure(user: String, envelope: [UInt8])
     }
 
     var content: Content

@@ -4,7 +4,7 @@ import RTMWire
 
 /// A ``FanOutItem`` as a row of the `fanout` table (PostgreSQL migration 3).
 struct FanOutRow: Sendable {
-    /// 0: an envelope, 1: reaction summaries, 2: a group changed.
+    /// 0: an envelope, 1: reaction summaries, 2: a group changed, 3: a departure.
     var kind: Int32
     var users: [String]
     var channels: [String]
@@ -37,6 +37,10 @@ struct FanOutRow: Sendable {
         case .groupChanged(let group):
             kind = 2
             subject = group
+        case .departure(let user, let bytes):
+            kind = 3
+            subject = user
+            envelope = bytes
         }
     }
 
@@ -108,6 +112,9 @@ struct FanOutRow: Sendable {
                 for: audience)
         case 2:
             return FanOutItem(.groupChanged(subject), for: audience)
+        case 3:
+            guard let envelope else { return nil }
+            return FanOutItem(.departure(user: subject, envelope: envelope), for: audience)
         default:
             return nil
         }

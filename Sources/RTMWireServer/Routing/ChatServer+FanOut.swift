@@ -8,9 +8,9 @@ extension ChatServer {
     /// is for every node).
     func hand(_ content: FanOutItem.Content, to audience: Audience, _ turn: inout Turn) {
         guard fanOut != nil else { return }
-        if case .groupChanged = content {
-        } else if audience.isEmpty {
-            return
+        switch content {
+        case .groupChanged: break
+        case .envelope, .reactionSummaries, .departure: if audience.isEmpty { return }
         }
         turn.published.append(FanOutItem(content, for: audience))
     }
@@ -59,8 +59,44 @@ extension ChatServer {
                     of: messageID, from: store, in: conversation, to: connections, &turn)
             case .groupChanged(let group):
                 groups.withLockedValue { $0[group] = nil }
+            case .departure(let user, let bytes):
+                guard let offline = try? RelayEnvelope(bytes: bytes, options: configuration.codec)
+                else { continue }
+                let channels = item.audience.channels
+                let stillHere = directory.withLockedValue { directory in
+                    let users = directory.connections(of: user)
+                    return channels.filter {
+                        !users.isDisjoint(with: directory.members(ofChannel: $0))
+                    }
+                }
+                // Where the user is still in the channel here, the user is online: not told to
+                // this node's connections, and said to the other nodes', which may have shown it.
+                for channel in channels where stillHere.contains(channel) {
+                    handOnline(user, in: channel, &turn)
+                }
+                let elsewhere = Audience(channels: channels.subtracting(stillHere))
+                let connections = connections(in: elsewhere)
+                guard !connections.isEmpty else { continue }
+                turn.actions.append(.deliver(offline, to: connections))
             }
         }
+        await publish(turn.published)
         return turn.actions
+    }
+
+    /// Hands the other nodes an online status of `user` in `channel`, from this node: the
+    /// answer to another node's departure of a user still here.
+    private func handOnline(_ user: String, in channel: String, _ turn: inout Turn) {
+        let now = clock()
+        let envelope = Envelope(
+            messageID:
+                "\(configuration.identity.userID)-online-\(now)-\(UInt32.random(in: .min ... .max))",
+            sender: Sender(userID: user), sendTimeMs: now,
+            conversation: Conversation(type: .channel, id: channel),
+            body: .status(StatusMessage(presence: .online)))
+        guard let online = try? RelayEnvelope(envelope, options: configuration.codec) else {
+            return
+        }
+        hand(.envelope(online.bytes), to: Audience(channels: [channel]), &turn)
     }
 }

@@ -126,7 +126,11 @@ public final class ChatServer: RelayRouter {
             guard let offline = try? RelayEnvelope(envelope, options: configuration.codec) else {
                 continue
             }
-            deliver(offline, to: Audience(channels: [channel]), &turn)
+            // Another node where the user is still in the channel keeps this from its
+            // connections and tells the others the user is online.
+            deliver(
+                offline, to: Audience(channels: [channel]),
+                handing: .departure(user: user, envelope: offline.bytes), &turn)
         }
         await publish(turn.published)
         return turn.actions
@@ -212,9 +216,13 @@ public final class ChatServer: RelayRouter {
     }
 
     /// Delivers `envelope` to the connections of `audience` (after what is pending), this
-    /// node's and the other nodes'.
-    func deliver(_ envelope: RelayEnvelope, to audience: Audience, _ turn: inout Turn) {
-        hand(.envelope(envelope.bytes), to: audience, &turn)
+    /// node's and the other nodes' (handed them as `content`, by default the envelope itself).
+    func deliver(
+        _ envelope: RelayEnvelope, to audience: Audience,
+        handing content: FanOutItem.Content? = nil,
+        _ turn: inout Turn
+    ) {
+        hand(content ?? .envelope(envelope.bytes), to: audience, &turn)
         let connections = connections(in: audience)
         guard !connections.isEmpty else { return }
         turn.actions.append(.deliver(envelope, to: connections))
