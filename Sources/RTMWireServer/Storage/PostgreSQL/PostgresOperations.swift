@@ -9,6 +9,7 @@ struct PostgresOperations: Sendable {
     private struct State {
         var closed = false
         var running = 0
+        var committed = 0
     }
 
     private let state = NIOLockedValueBox(State())
@@ -20,8 +21,18 @@ struct PostgresOperations: Sendable {
         self.drainLimit = drainLimit
     }
 
-    /// Runs `body` as one call; throws ``StorageError/Code/closed`` once ``close()`` began.
-    func run<Result>(_ body: () async throws -> Result) async throws -> Result {
+    /// Runs `body` as one call; throws ``StorageError/Code/closed`` once ``close()`` began,
+    /// and ``StorageError/Code/unavailable`` when it has not ended within `limit` (it is
+    /// cancelled then).
+    ///
+    /// The limit is what lets a node that lost its database answer: postgres-nio's pool keeps a
+    /// request waiting for a connection until its circuit breaker opens, a minute after the
+    /// first failed attempt. A cancelled request leaves the pool's queue at once; a transaction
+    /// cancelled half way is rolled back, and one whose commit was cancelled in flight is found
+    /// a repeat when its envelopes are sent again.
+    func run<Result: Sendable>(
+        within limit: Duration, _ body: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result {
         let admitted = state.withLockedValue { state in
             guard !state.closed else { return false }
             state.running += 1
@@ -29,8 +40,35 @@ struct PostgresOperations: Sendable {
         }
         guard admitted else { throw StorageError(.closed, "the storage was closed") }
         defer { state.withLockedValue { $0.running -= 1 } }
-        return try await body()
+        return try await withThrowingTaskGroup(of: Outcome<Result>.self) { group in
+            group.addTask { .ended(try await body()) }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return .timedOut
+            }
+            defer { group.cancelAll() }
+            switch try await group.next() {
+            case .ended(let result)?:
+                return result
+            case .timedOut?, nil:
+                throw StorageError(.unavailable, "PostgreSQL did not answer within \(limit)")
+            }
+        }
     }
+
+    /// Which of a call and its time limit ended first.
+    private enum Outcome<Result: Sendable>: Sendable {
+        case ended(Result)
+        case timedOut
+    }
+
+    /// Counts a committed transaction.
+    func countCommit() {
+        state.withLockedValue { $0.committed += 1 }
+    }
+
+    /// How many transactions were committed.
+    var committedCount: Int { state.withLockedValue { $0.committed } }
 
     /// How many calls are running.
     var runningCount: Int { state.withLockedValue { $0.running } }

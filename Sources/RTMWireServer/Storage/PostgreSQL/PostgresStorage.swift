@@ -22,16 +22,23 @@ public final class PostgresStorage: ServerStorage, Sendable {
         /// short, and every node of a deployment takes its share of the server's
         /// `max_connections` (100 by default).
         public var maxConnections: Int
+        /// The longest one call (a transaction, or a read) may take, waiting for a connection
+        /// included; a longer one is cancelled and fails as ``StorageError/Code/unavailable``.
+        /// Default 10 s: far longer than a transaction takes under load, short enough that a
+        /// node whose database is gone tells its clients so (`storageUnavailable`) soon.
+        public var callTimeLimit: Duration
         /// The logger.
         public var logger: Logger
 
         /// Creates a configuration.
         public init(
             retention: RetentionPolicy = .default, maxConnections: Int = 8,
+            callTimeLimit: Duration = .seconds(10),
             logger: Logger = Logger(label: "rtmwire.storage")
         ) {
             self.retention = retention
             self.maxConnections = maxConnections
+            self.callTimeLimit = callTimeLimit
             self.logger = logger
         }
     }
@@ -110,6 +117,11 @@ public final class PostgresStorage: ServerStorage, Sendable {
             epochSalt: epochSalt, running: running)
     }
 
+    /// The transactions this storage committed since it opened: what its node asks of the
+    /// database's commits (each acknowledged batch is one; each batch handed to the other
+    /// nodes, another).
+    public var committedTransactions: Int { operations.committedCount }
+
     public func close() async {
         guard await operations.close() else { return }
         // Cancelling run() closes the pool and its connections.
@@ -142,12 +154,15 @@ public final class PostgresStorage: ServerStorage, Sendable {
         _ doing: String, _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         let logger = configuration.logger
-        return try await operations.run {
+        let client = client
+        let operations = operations
+        return try await operations.run(within: configuration.callTimeLimit) {
             try await client.withConnection { connection in
                 try await connection.query("BEGIN", logger: logger)
                 do {
                     let result = try await body(connection)
                     try await connection.query("COMMIT", logger: logger)
+                    operations.countCommit()
                     return result
                 } catch {
                     _ = try? await connection.query("ROLLBACK", logger: logger)
@@ -160,8 +175,10 @@ public final class PostgresStorage: ServerStorage, Sendable {
     /// Runs one statement outside any transaction and returns its rows.
     func read(_ doing: String, _ query: PostgresQuery) async throws(StorageError) -> [PostgresRow] {
         do {
-            return try await operations.run {
-                try await client.query(query, logger: configuration.logger).collect()
+            let client = client
+            let logger = configuration.logger
+            return try await operations.run(within: configuration.callTimeLimit) {
+                try await client.query(query, logger: logger).collect()
             }
         } catch {
             throw StorageError(postgres: error, doing: doing)
