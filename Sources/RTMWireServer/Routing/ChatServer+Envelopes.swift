@@ -114,6 +114,8 @@ extension ChatServer {
 
     /// Adds `scratch`'s actions after what is pending.
     func merge(_ scratch: Turn, into turn: inout Turn) async {
+        // What it hands the other nodes counts even when no connection here gets anything.
+        turn.published += scratch.published
         guard !scratch.actions.isEmpty else { return }
         await flush(&turn)
         turn.actions += scratch.actions

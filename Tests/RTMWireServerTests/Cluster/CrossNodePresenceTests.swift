@@ -34,6 +34,31 @@ struct CrossNodePresenceTests {
         return status.presence == presence
     }
 
+    @Test func aJoinReachesTheChannelsMembersOnTheOtherNodes() async throws {
+        guard #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) else { return }
+        try await C.run(nodes: 2) { ports in
+            try await H.connected(ports[0], as: "alice") { alice in
+                try await H.connected(ports[1], as: "bob") { bob in
+                    try await Self.join(alice, as: "alice", "join-alice")
+                    try await Self.join(bob, as: "bob", "join-bob")
+                    let joined = try await C.next(on: alice, "bob's join") {
+                        $0.messageID == "join-bob"
+                    }
+                    #expect(joined.sender?.userID == "bob")
+                    // Typing too: delivered, not stored, like a status.
+                    try await bob.send(
+                        H.envelope(
+                            "typing-bob", from: "bob", to: Self.general,
+                            .typing(TypingIndicator(state: .started))))
+                    let typing = try await C.next(on: alice, "bob's typing") {
+                        $0.messageID == "typing-bob"
+                    }
+                    #expect(typing.sender?.userID == "bob")
+                }
+            }
+        }
+    }
+
     @Test func aUserStillOnAnotherNodeStaysOnlineUntilItsLastConnectionLeaves() async throws {
         guard #available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *) else { return }
         try await C.run(nodes: 3) { ports in
