@@ -25,8 +25,13 @@ struct BenchRelayCommand: AsyncParsableCommand {
             delivery (p50, p99). With --durable, does the same against the server `rtmwire \
             serve` runs (every client signed in, every envelope decoded, checked, stored in \
             SQLite and acknowledged) in a temporary folder, and prints its throughput as a \
-            share of the in-memory relay's. Then times reading the routing header through the \
-            view against decoding in full. Build with -c release for figures worth keeping.
+            share of the in-memory relay's. With --database, then does the same against \
+            --nodes server nodes on that PostgreSQL database (each with its own connections \
+            and fan-out, client i on node i mod N), once per count, and prints the \
+            transactions they committed. Each run prints how many cores this process kept \
+            busy in its burst: on a saturated machine the rest went to other processes, such \
+            as the database. Then times reading the routing header through the view against \
+            decoding in full. Build with -c release for figures worth keeping.
             """)
 
     /// How the clients connect.
@@ -49,6 +54,19 @@ struct BenchRelayCommand: AsyncParsableCommand {
         @Option(help: "With --durable: full (synced at every commit) or normal.")
         var durability = SQLiteStorage.Configuration.Durability.full
     #endif
+    @Option(
+        help: ArgumentHelp(
+            "Also measure server nodes on this PostgreSQL database (implies --durable).",
+            valueName: "postgres-url"))
+    var database: String?
+    @Option(
+        help: "With --database: the node counts to measure, comma-separated, each from 1 to 16.")
+    var nodes = "1,2,3"
+
+    /// The node counts `--nodes` names.
+    var nodeCounts: [Int] {
+        nodes.split(separator: ",").compactMap { Int($0.trimmingPrefix(" ")) }
+    }
     @Flag(
         name: .customLong("check-bodies"),
         help: "Have the relay decode every envelope before forwarding it (what the view saves).")
@@ -59,11 +77,19 @@ struct BenchRelayCommand: AsyncParsableCommand {
             throw ValidationError(
                 "needs at least 2 clients, 1 envelope, 1 text byte, a rate of 1 and some seconds")
         }
+        let counts = nodeCounts
+        guard counts.count == nodes.split(separator: ",").count, !counts.isEmpty,
+            counts.allSatisfy({ (1...16).contains($0) })
+        else {
+            throw ValidationError("--nodes takes node counts from 1 to 16, comma-separated")
+        }
     }
 
     func run() async throws {
         #if !Serve
-            if durable { throw CLIError.serverNotBuilt("bench-relay --durable") }
+            if durable || database != nil {
+                throw CLIError.serverNotBuilt("bench-relay --durable")
+            }
         #endif
         guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else {
             throw CLIError(
@@ -85,7 +111,12 @@ struct BenchRelayCommand: AsyncParsableCommand {
             "in-memory relay\(checksBodies ? ", checking bodies" : "")", inMemory,
             jsonConversions: relay.statistics.jsonConversions)
         #if Serve
-            if durable { try await measureDurable(&load, against: inMemory) }
+            if durable || database != nil { try await measureDurable(&load, against: inMemory) }
+            if let database {
+                for count in nodeCounts {
+                    try await measureCluster(&load, nodes: count, on: database, against: inMemory)
+                }
+            }
         #endif
         try viewAgainstDecode(
             text: String(repeating: "가", count: max(1, textBytes / 3)), room: RelayLoad.room)
@@ -106,6 +137,25 @@ struct BenchRelayCommand: AsyncParsableCommand {
                 "  durable ÷ in-memory throughput: "
                     + "\(format(100 * inMemory.burstSeconds / durableFigures.burstSeconds))%\n")
         }
+
+        /// `nodes` server nodes on `database` under the same load.
+        @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+        private func measureCluster(
+            _ load: inout RelayLoad, nodes: Int, on database: String,
+            against inMemory: RelayLoad.Figures
+        ) async throws {
+            let figures = try await ClusterServerBench(url: database, nodes: nodes).run(&load)
+            report(
+                "\(nodes) node\(nodes == 1 ? "" : "s") on PostgreSQL (ChatServer, PostgresStorage "
+                    + "and PostgresFanOut each, client i on node i mod \(nodes))", figures.load,
+                jsonConversions: nil)
+            let sent = clients * envelopes + max(1, Int(Double(rate) * seconds) / clients) * clients
+            StandardStreams.write(
+                "  transactions committed: \(figures.commits) "
+                    + "(\(format(Double(figures.commits) / Double(sent))) per envelope sent); "
+                    + "÷ in-memory throughput: "
+                    + "\(format(100 * inMemory.burstSeconds / figures.load.burstSeconds))%\n")
+        }
     #endif
 
     @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
@@ -121,6 +171,11 @@ struct BenchRelayCommand: AsyncParsableCommand {
             durable)
               delivered \(format(Double(delivered) / seconds)) envelopes/s (to \(clients - 1) \
             recipients each)
+              burst CPU of this process \(format(figures.burstCPUSeconds)) s: \
+            \(format(figures.burstCPUSeconds / seconds)) of \(ProcessCPU.cores) cores busy\(
+                figures.burstOthersCPUSeconds.map {
+                    "; other processes \(format(max(0, $0) / seconds)) cores"
+                } ?? "")
               at \(rate) envelopes/s for \(format(self.seconds)) s: send to delivery p50 \
             \(format(figures.percentile(0.5))) ms, p99 \(format(figures.percentile(0.99))) ms, \
             max \(format(figures.delaysMs.last ?? 0)) ms (\(figures.delaysMs.count) deliveries)\(

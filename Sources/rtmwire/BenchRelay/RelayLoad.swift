@@ -14,6 +14,10 @@ struct RelayLoad: Sendable {
         var burstSeconds: Double
         /// The paced phase's delays from send to delivery, in ms, sorted.
         var delaysMs: [Double]
+        /// The CPU seconds this process used in the burst (servers and clients together).
+        var burstCPUSeconds: Double
+        /// The CPU seconds the other processes used in the burst (nil where unknown).
+        var burstOthersCPUSeconds: Double?
 
         /// The delay below which `fraction` of the deliveries came.
         func percentile(_ fraction: Double) -> Double {
@@ -31,21 +35,49 @@ struct RelayLoad: Sendable {
     var transport: BenchRelayCommand.Transport
     /// Tokens per client when the relay's router signs connections in (nil: a plain relay).
     var tokens: [String]?
+    /// The channel the clients share: one of its own per run against a database that keeps
+    /// what earlier runs stored.
+    var room = Self.room
 
     static let room = Conversation(type: .channel, id: "bench")
 
     /// Runs the load against `relay` and returns its figures.
     func run(_ relay: EnvelopeRelay) async throws -> Figures {
-        try await relay.run(
+        try await run([relay])
+    }
+
+    /// Runs the load against several relays (server nodes), client i on relay i mod their
+    /// count, and returns its figures.
+    func run(_ relays: [EnvelopeRelay]) async throws -> Figures {
+        try await listen(relays[...], addresses: []) { addresses in
+            try await withClients(addresses) { connections in
+                try await join(connections, relays[0])
+                let cpu = ProcessCPU.seconds()
+                let machine = ProcessCPU.machineSeconds()
+                let burst = try await phase(connections, burst: true)
+                let burstCPU = ProcessCPU.seconds() - cpu
+                let others = machine.flatMap { before in
+                    ProcessCPU.machineSeconds().map { $0 - before - burstCPU }
+                }
+                let paced = try await phase(connections, burst: false)
+                return Figures(
+                    burstSeconds: burst.seconds, delaysMs: paced.delays.sorted(),
+                    burstCPUSeconds: burstCPU, burstOthersCPUSeconds: others)
+            }
+        }
+    }
+
+    /// Runs each relay, one inside the other, then `body` with their addresses.
+    private func listen<Result: Sendable>(
+        _ relays: ArraySlice<EnvelopeRelay>, addresses: [RelayAddresses],
+        _ body: ([RelayAddresses]) async throws -> Result
+    ) async throws -> Result {
+        guard let relay = relays.first else { return try await body(addresses) }
+        return try await relay.run(
             tcp: transport == .tcp ? RelayEndpoint(host: "127.0.0.1", port: 0) : nil,
             webSocket: transport == .tcp ? nil : RelayEndpoint(host: "127.0.0.1", port: 0)
-        ) { addresses in
-            try await withClients(addresses) { connections in
-                try await join(connections, relay)
-                let burst = try await phase(connections, burst: true)
-                let paced = try await phase(connections, burst: false)
-                return Figures(burstSeconds: burst.seconds, delaysMs: paced.delays.sorted())
-            }
+        ) { listening in
+            try await listen(relays.dropFirst(), addresses: addresses + [listening], body)
         }
     }
 
@@ -66,6 +98,7 @@ struct RelayLoad: Sendable {
                 // A server acknowledges the join once the member is in.
                 while case .status? = try await connection.receive()?.body {}
             } else {
+                // A plain relay runs alone: it acknowledges nothing.
                 while relay.statistics.received <= index { await Task.yield() }
             }
         }
@@ -159,19 +192,20 @@ struct RelayLoad: Sendable {
     private func envelope(_ client: Int, _ id: String, _ body: Envelope.Body) -> Envelope {
         Envelope(
             messageID: "\(id)-\(client)", sender: Sender(userID: "user\(client)"),
-            sendTimeMs: 1_700_000_000_000, conversation: Self.room, body: body)
+            sendTimeMs: 1_700_000_000_000, conversation: room, body: body)
     }
 
     static func nanoseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1e9 + Double(duration.components.attoseconds) / 1e9
     }
 
-    /// Connects the clients and runs `body` with them.
+    /// Connects the clients, client i to `nodes[i % nodes.count]`, and runs `body` with them.
     private func withClients<Result: Sendable>(
-        _ addresses: RelayAddresses, _ body: ([any EnvelopeConnection]) async throws -> Result
+        _ nodes: [RelayAddresses], _ body: ([any EnvelopeConnection]) async throws -> Result
     ) async throws -> Result {
         func connect(_ connected: [any EnvelopeConnection]) async throws -> Result {
             guard connected.count < clients else { return try await body(connected) }
+            let addresses = nodes[connected.count % nodes.count]
             switch transport {
             case .tcp:
                 return try await TCPClient.withConnection(
