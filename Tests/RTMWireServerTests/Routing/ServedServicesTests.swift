@@ -125,16 +125,7 @@ struct ServedServicesTests {
     @Test func aStreamIsKeptAsItPassesAndPulledInOrder() async throws {
         let directory = try TemporaryDirectory()
         let peer = Conversation(type: .peer, id: "bob")
-        let chunks: [StreamChunk] = [
-            StreamChunk(streamMessageID: "s1", sequence: 0, event: .initial(StreamInit())),
-            StreamChunk(
-                streamMessageID: "s1", sequence: 1, event: .delta(StreamDelta(content: "Hel"))),
-            StreamChunk(
-                streamMessageID: "s1", sequence: 2, event: .delta(StreamDelta(content: "lo"))),
-            StreamChunk(
-                streamMessageID: "s1", sequence: 3,
-                event: .complete(StreamComplete(summary: "a greeting"))),
-        ]
+        let chunks = H.greetingChunks
         try await H.run(in: directory.path) { port in
             try await H.connected(port, as: "bot") { bot in
                 try await bot.send(
@@ -188,14 +179,7 @@ struct ServedServicesTests {
         try await H.run(in: directory.path) { port in
             try await H.connected(port, as: "alice") { alice in
                 try await alice.send(
-                    H.envelope(
-                        "create", from: "alice", to: group,
-                        .groupRequest(
-                            GroupRequest(
-                                operation: .create,
-                                members: ["bob", "carol"].map {
-                                    GroupMember(userID: $0, role: .member)
-                                }))))
+                    H.createGroup(group, by: "alice", members: ["bob", "carol"]))
                 _ = try await alice.receive()
                 try await alice.send(H.text("g1", from: "alice", to: group))
                 #expect(try await alice.receive()?.acknowledgement?.position == 1)
@@ -203,12 +187,7 @@ struct ServedServicesTests {
             for reader in ["bob", "carol", "bob"] {
                 try await H.connected(port, as: reader) { connection in
                     try await connection.send(
-                        H.envelope(
-                            "read-\(reader)-\(UUID())", from: reader, to: group,
-                            .receipt(
-                                Receipt(
-                                    kind: .groupRead(
-                                        GroupReadReceipt(messageID: "g1", groupID: "team"))))))
+                        H.groupRead("read-\(reader)-\(UUID())", of: "g1", in: group, by: reader))
                     #expect(try await connection.receive()?.acknowledgement != nil)
                 }
             }
@@ -217,14 +196,9 @@ struct ServedServicesTests {
                 var readers: [String] = []
                 repeat {
                     try await alice.send(
-                        H.envelope(
-                            "q-\(readers.count)", from: "alice", to: group,
-                            .receipt(
-                                Receipt(
-                                    kind: .groupAckQuery(
-                                        GroupAckQuery(
-                                            messageID: "g1", groupID: "team",
-                                            startAckID: cursor, pageSize: 1))))))
+                        H.groupAckQuery(
+                            "q-\(readers.count)", of: "g1", in: group, by: "alice", from: cursor,
+                            pageSize: 1))
                     guard case .receipt(let receipt)? = try await alice.receive()?.body,
                         case .groupAckPage(let page)? = receipt.kind
                     else {

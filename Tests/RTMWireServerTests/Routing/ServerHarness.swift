@@ -65,6 +65,55 @@ struct ServerHarness {
         envelope(id, from: user, to: conversation, .text(TextMessage(text: "\(id) 안녕 👋")))
     }
 
+    /// `user`'s request to create `group` with `members` (plain members), message id "create".
+    static func createGroup(_ group: Conversation, by user: String, members: [String]) -> Envelope {
+        envelope(
+            "create", from: user, to: group,
+            .groupRequest(
+                GroupRequest(
+                    operation: .create,
+                    members: members.map { GroupMember(userID: $0, role: .member) })))
+    }
+
+    /// `user`'s group read receipt of `messageID` in `group`.
+    static func groupRead(
+        _ id: String, of messageID: String, in group: Conversation, by user: String
+    ) -> Envelope {
+        envelope(
+            id, from: user, to: group,
+            .receipt(
+                Receipt(kind: .groupRead(GroupReadReceipt(messageID: messageID, groupID: group.id)))
+            )
+        )
+    }
+
+    /// `user`'s query for one page of `pageSize` read acks of `messageID`, from `cursor`.
+    static func groupAckQuery(
+        _ id: String, of messageID: String, in group: Conversation, by user: String,
+        from cursor: String, pageSize: UInt32
+    ) -> Envelope {
+        envelope(
+            id, from: user, to: group,
+            .receipt(
+                Receipt(
+                    kind: .groupAckQuery(
+                        GroupAckQuery(
+                            messageID: messageID, groupID: group.id, startAckID: cursor,
+                            pageSize: pageSize)))))
+    }
+
+    /// The chunks of a short stream "s1" (RongCloud's init, deltas, complete with a summary).
+    static let greetingChunks: [StreamChunk] = [
+        StreamChunk(streamMessageID: "s1", sequence: 0, event: .initial(StreamInit())),
+        StreamChunk(
+            streamMessageID: "s1", sequence: 1, event: .delta(StreamDelta(content: "Hel"))),
+        StreamChunk(
+            streamMessageID: "s1", sequence: 2, event: .delta(StreamDelta(content: "lo"))),
+        StreamChunk(
+            streamMessageID: "s1", sequence: 3,
+            event: .complete(StreamComplete(summary: "a greeting"))),
+    ]
+
     /// Runs `body` with a TCP connection to the server on `port`, signed in as `user`.
     static func connected<Result: Sendable>(
         _ port: Int, as user: String, isolation: isolated (any Actor)? = #isolation,
