@@ -104,26 +104,9 @@ struct CrossNodeStreamAndAckTests {
             }
             // alice asks node 0, one ack per page.
             try await H.connected(ports[0], as: "alice") { alice in
-                var cursor = ""
-                var readers: [String] = []
-                repeat {
-                    try await alice.send(
-                        H.groupAckQuery(
-                            "q-\(readers.count)", of: "g1", in: group, by: "alice", from: cursor,
-                            pageSize: 1))
-                    let answer = try await C.next(on: alice, "an ack page") {
-                        guard case .receipt(let receipt)? = $0.body,
-                            case .groupAckPage? = receipt.kind
-                        else { return false }
-                        return true
-                    }
-                    guard case .receipt(let receipt)? = answer.body,
-                        case .groupAckPage(let page)? = receipt.kind
-                    else { return }
-                    #expect(page.totalCount == 2)
-                    readers += page.acks.map(\.readerUserID)
-                    cursor = page.nextAckID
-                } while !cursor.isEmpty && readers.count < 5
+                let pages = try await H.groupAckPages(of: "g1", in: group, by: "alice", on: alice)
+                #expect(!pages.isEmpty && pages.allSatisfy { $0.totalCount == 2 })
+                let readers = pages.flatMap { $0.acks.map(\.readerUserID) }
                 #expect(readers == ["bob", "carol"])
             }
         }

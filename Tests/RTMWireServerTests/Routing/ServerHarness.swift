@@ -102,6 +102,35 @@ struct ServerHarness {
                             pageSize: pageSize)))))
     }
 
+    /// Every page of `messageID`'s read acks in `group` that `user` gets on `connection`, asking
+    /// one ack per page and following each page's cursor (at most `limit` pages); envelopes
+    /// other than pages (channel news) are skipped.
+    static func groupAckPages(
+        of messageID: String, in group: Conversation, by user: String,
+        on connection: some EnvelopeConnection, limit: Int = 5
+    ) async throws -> [GroupAckPage] {
+        var pages: [GroupAckPage] = []
+        var cursor = ""
+        repeat {
+            try await connection.send(
+                groupAckQuery(
+                    "q-\(pages.count)", of: messageID, in: group, by: user, from: cursor,
+                    pageSize: 1))
+            var page: GroupAckPage?
+            while page == nil, let envelope = try await connection.receive() {
+                if case .receipt(let receipt)? = envelope.body,
+                    case .groupAckPage(let found)? = receipt.kind
+                {
+                    page = found
+                }
+            }
+            guard let page else { break }
+            pages.append(page)
+            cursor = page.nextAckID
+        } while !cursor.isEmpty && pages.count < limit
+        return pages
+    }
+
     /// The chunks of a short stream "s1" (RongCloud's init, deltas, complete with a summary).
     static let greetingChunks: [StreamChunk] = [
         StreamChunk(streamMessageID: "s1", sequence: 0, event: .initial(StreamInit())),
