@@ -65,6 +65,10 @@ def _member_accessor(out, oneof, field):
     out.line("/// The `%s` member of `%s` when it is the one set, else nil. Setting a value sets" % (
         field.name, oneof.name), 1)
     out.line("/// the member; setting nil clears `%s` only if it held this member." % oneof.prop, 1)
+    # Emitted into the apps that use it, not into the library (as every convenience here): a
+    # Swift library's public functions are kept by the linker whether an app calls them or not,
+    # and these accessors were 60 KB of every app (issue 36; CONTRIBUTING.md, "Binary size").
+    out.line("@_alwaysEmitIntoClient", 1)
     out.line("public var %s: %s? {" % (field.case, field.swift_scalar), 1)
     out.line("get {", 2)
     out.line("if case .%s(let value)? = %s { return value }" % (field.case, oneof.prop), 3)
@@ -89,6 +93,7 @@ def _member(out, oneof):
         out.line("/// newer members (%d...%d), `.absent` for neither." % oneof.room, 1)
     else:
         out.line("/// version, `.absent` for none (the schema reserves no numbers for newer members).", 1)
+    out.line("@_alwaysEmitIntoClient", 1)
     out.line("public var %sMember: OneofMember<%s> {" % (oneof.prop, oneof.enum), 1)
     out.line("if let %s { return .known(%s) }" % (oneof.prop, oneof.prop), 2)
     if oneof.room:
@@ -102,6 +107,7 @@ def _member(out, oneof):
 def json_name_property(out: SwiftSource, oneof):
     """`jsonName`: the member's proto3 JSON name, so that tools print the same name as JSON."""
     out.line("/// The member's name in proto3 JSON (`%s`), as `rtmwire decode` writes it." % oneof.fields[-1].json, 2)
+    out.line("@_alwaysEmitIntoClient", 2)
     out.line("public var jsonName: String {", 2)
     out.line("switch self {", 3)
     for f in oneof.fields:

@@ -1,15 +1,19 @@
 """M+Validation.swift: the recursion of the semantic checks through a message.
 
-The generated `_validate` checks repeated-field counts, runs the message's own rules
+The generated `_checkedWireSize` checks repeated-field counts, runs the message's own rules
 (`_validateSelf`, hand-written in Sources/RTMWire/Validation/), refuses U+0000 in every string
-(protobuf-c cuts strings there) and descends into every sub-message, prefixing error paths.
-The decoder passes `checkingNUL: false` when no string it read held U+0000 (it looked while
-validating their UTF-8), so that strings are not scanned twice; anything else passes true.
+(protobuf-c cuts strings there) and descends into every sub-message, prefixing error paths,
+adding up the encoded size as it goes. The decoder passes `checkingNUL: false` when no string it
+read held U+0000 (it looked while validating their UTF-8), so that strings are not scanned twice;
+anything else passes true.
 
-`_checkedWireSize` is `_validate` and `_wireSize` in one walk, for the encoders: the same checks
-in the same order (so the same first error), adding up the size as it goes. A walk of its own
-cost a small envelope's encode about a tenth of its instructions: a call per sub-message and a
-copy of the body's enum to switch on it (see CONTRIBUTING.md, "Benchmarks").
+It is the only checking walk. The encoders need checks and size together (a walk of each cost a
+small envelope's encode about a tenth of its instructions: a call per sub-message and a copy of
+the body's enum to switch on it); `_validate` (RTMMessage.swift) passes `sizing: false`, which
+skips the size arithmetic (3 to 7% of a decode): the sizes of fields that are not messages are
+added after the checks, in one `if sizing` block, so the checks and their order are the same
+either way. A second, check-only walk was as large again in every app's binary (issue 36;
+CONTRIBUTING.md, "Binary size").
 """
 
 from schema import Field, Message
@@ -17,25 +21,22 @@ from swift_source import SwiftSource, extension_file
 from swift_wire import add_value_size
 
 
-def _validate_sub_message(name: str) -> str:
-    return ('do { try value._validate(limits, checkingNUL: checkingNUL) } '
-            'catch { throw error.prefixingPath("%s") }' % name)
-
-
 def validation_file(m: Message, elements: set) -> str:
     if m.name in elements:
-        return extension_file(m, _forwarding("_validate", ""), _validate_in_place,
-                              _forwarding("_checkedWireSize", " -> Int"), _checked_size_in_place)
-    return extension_file(m, _validate, _checked_size)
+        return extension_file(m, _forwarding("_checkedWireSize", " -> Int"),
+                              _checked_size_in_place)
+    return extension_file(m, _checked_size)
 
 
 def _forwarding(name: str, returns: str):
     """The public method of a repeated field's element type: it reads `self` in place."""
     def section(out: SwiftSource, m: Message):
-        out.line("public func %s(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError)%s {"
-                 % (name, returns), 1)
+        out.line("public func %s(" % name, 1)
+        out.line("_ limits: Limits, checkingNUL: Bool, sizing: Bool", 2)
+        out.line(") throws(RTMWireError)%s {" % returns, 1)
         out.line("try withUnsafePointer(to: self) { pointer throws(RTMWireError) in", 2)
-        out.line("try Self.%s(InPlace(pointer), limits, checkingNUL: checkingNUL)" % name, 3)
+        out.line("try Self.%s(InPlace(pointer), limits, checkingNUL: checkingNUL, sizing: sizing)"
+                 % name, 3)
         out.line("}", 2)
         out.line("}", 1)
     return section
@@ -47,11 +48,13 @@ def _open(out: SwiftSource, m: Message, name: str, returns: str, receiver: str =
     that reads the message."""
     if receiver:
         out.line("static func %s(" % name, 1)
-        out.line("_ %s: InPlace<Self>, _ limits: Limits, checkingNUL: Bool" % receiver, 2)
+        out.line("_ %s: InPlace<Self>, _ limits: Limits, checkingNUL: Bool, sizing: Bool"
+                 % receiver, 2)
         out.line(") throws(RTMWireError)%s {" % returns, 1)
     else:
-        out.line("public func %s(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError)%s {"
-                 % (name, returns), 1)
+        out.line("public func %s(" % name, 1)
+        out.line("_ limits: Limits, checkingNUL: Bool, sizing: Bool", 2)
+        out.line(") throws(RTMWireError)%s {" % returns, 1)
     # In place, each field is read through the pointer (see InPlace.pointee).
     recv = receiver + ".pointee" if receiver else "self"
     for f in m.by_number:
@@ -64,13 +67,16 @@ def _open(out: SwiftSource, m: Message, name: str, returns: str, receiver: str =
     return recv
 
 
+_SUB_MESSAGE_CALL = "value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)"
+
+
 def _checked_sub_message(name: str, tag_length: int, call: str) -> str:
     return ("do { total += %d + Varint.sizeWithLengthPrefix(try %s) } "
-            'catch { throw error.prefixingPath("%s") }' % (tag_length, call, name))
+            'catch { throw error.prefixingPath(field: "%s") }' % (tag_length, call, name))
 
 
 def _checked_size_in_place(out: SwiftSource, m: Message):
-    out.line("/// `_checkedWireSize(_:checkingNUL:)` of a message read where it is stored (an element", 1)
+    out.line("/// `_checkedWireSize(_:checkingNUL:sizing:)` of a message read where it is stored (an element", 1)
     out.line("/// of a repeated field).", 1)
     _checked_size(out, m, receiver="message")
 
@@ -85,19 +91,17 @@ def _checked_size(out: SwiftSource, m: Message, receiver: str = None):
         tag_length = f.tag_length
         if f.is_message and f.repeated:
             out.line("try %s.forEachInPlace { element, index throws(RTMWireError) in" % prop, 2)
-            out.line("do throws(RTMWireError) { total += %d + Varint.sizeWithLengthPrefix(try %s._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } "
-                     'catch { throw error.prefixingPath("%s[\\(index)]") }' % (tag_length, f.swift_scalar, f.name), 3)
+            out.line("do throws(RTMWireError) { total += %d + Varint.sizeWithLengthPrefix(try %s._checkedWireSize(element, limits, checkingNUL: checkingNUL, sizing: sizing)) } "
+                     'catch { throw error.prefixingPath(field: "%s", index: index) }' % (tag_length, f.swift_scalar, f.name), 3)
             out.line("}", 2)
             continue
         if f.is_message:
             out.line("if let value = %s {" % prop, 2)
-            out.line(_checked_sub_message(
-                f.name, tag_length, "value._checkedWireSize(limits, checkingNUL: checkingNUL)"), 3)
+            out.line(_checked_sub_message(f.name, tag_length, _SUB_MESSAGE_CALL), 3)
             out.line("}", 2)
             continue
         if f.is_string:
             _check_field(out, f, recv)
-        add_value_size(out, f, prop)
     for oneof in m.oneofs:
         # On the unwrapped value, as the encoder (see swift_wire.py).
         out.line("if let oneof = %s.%s {" % (recv, oneof.prop), 2)
@@ -105,64 +109,32 @@ def _checked_size(out: SwiftSource, m: Message, receiver: str = None):
         for f in oneof.fields:
             out.line("case .%s(let value):" % f.case, 3)
             if f.is_message:
-                out.line(_checked_sub_message(
-                    f.name, f.tag_length, "value._checkedWireSize(limits, checkingNUL: checkingNUL)"), 4)
+                out.line(_checked_sub_message(f.name, f.tag_length, _SUB_MESSAGE_CALL), 4)
                 continue
             if f.is_string:
                 out.line('if checkingNUL { try Rules.noNUL(value, "%s") }' % f.name, 4)
-            out.line("total += %d + %s" % (f.tag_length, f.size("value")), 4)
+            out.line("if sizing { total += %d + %s }" % (f.tag_length, f.size("value")), 4)
         out.line("}", 3)
+        out.line("}", 2)
+    # The sizes of the other fields, which no check needs, after the checks: one branch.
+    plain = [f for f in m.by_number if f.oneof is None and not f.is_message]
+    if plain:
+        out.line("if sizing {", 2)
+        for f in plain:
+            add_value_size(out, f, recv + "." + f.prop, level=3)
         out.line("}", 2)
     out.line("return total", 2)
     out.line("}", 1)
 
 
-def _validate_in_place(out: SwiftSource, m: Message):
-    out.line("/// `_validate(_:checkingNUL:)` of a message read where it is stored (an element of a", 1)
-    out.line("/// repeated field).", 1)
-    _validate(out, m, receiver="message")
-
-
-def _validate(out: SwiftSource, m: Message, receiver: str = None):
-    recv = _open(out, m, "_validate", "", receiver)
-    for f in m.by_number:
-        if f.oneof is None:
-            _check_field(out, f, recv)
-    for oneof in m.oneofs:
-        out.line("switch %s.%s {" % (recv, oneof.prop), 2)
-        for f in oneof.fields:
-            if f.is_message:
-                out.line("case .%s(let value)?:" % f.case, 2)
-                out.line(_validate_sub_message(f.name), 3)
-            elif f.is_string:
-                out.line("case .%s(let value)?:" % f.case, 2)
-                out.line('if checkingNUL { try Rules.noNUL(value, "%s") }' % f.name, 3)
-            else:
-                out.line("case .%s?:" % f.case, 2)
-                out.line("break", 3)
-        out.line("case nil:", 2)
-        out.line("break", 3)
-        out.line("}", 2)
-    out.line("}", 1)
-
-
 def _check_field(out: SwiftSource, f: Field, recv: str):
+    """The U+0000 check of a string field."""
     prop = recv + "." + f.prop
-    if f.is_string and f.repeated:
+    if f.repeated:
         # Scanned without a throwing call per element (see UTF8Scan.firstIndexContainingNUL);
         # the rule runs only for an offending string.
         out.line("if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(%s) {" % prop, 2)
         out.line('try Rules.noNUL(%s[index], "%s")' % (prop, f.name), 3)
         out.line("}", 2)
-    elif f.is_string:
+    else:
         out.line('if checkingNUL { try Rules.noNUL(%s, "%s") }' % (prop, f.name), 2)
-    elif f.is_message and f.repeated:
-        # In place, as the encoder: reading an element out of the array would copy it.
-        out.line("try %s.forEachInPlace { element, index throws(RTMWireError) in" % prop, 2)
-        out.line("do throws(RTMWireError) { try %s._validate(element, limits, checkingNUL: checkingNUL) } "
-                 'catch { throw error.prefixingPath("%s[\\(index)]") }' % (f.swift_scalar, f.name), 3)
-        out.line("}", 2)
-    elif f.is_message:
-        out.line("if let value = %s {" % prop, 2)
-        out.line(_validate_sub_message(f.name), 3)
-        out.line("}", 2)

@@ -56,20 +56,22 @@ def _size(out: SwiftSource, m: Message):
     out.line("}", 1)
 
 
-def add_value_size(out: SwiftSource, f: Field, prop: str):
+def add_value_size(out: SwiftSource, f: Field, prop: str, level: int = 2):
     """Adds the size of a field that is not a sub-message (a packed or repeated run, or one value)
-    to `total`: shared by `_wireSize` and the checked walk (swift_validation.py)."""
+    to `total`: shared by `_wireSize` and the checked walk (swift_validation.py), which writes
+    these inside its `if sizing` block, a level deeper."""
     tag_length = f.tag_length
     if f.packed:
-        out.line("if !%s.isEmpty {" % prop, 2)
-        out.line("var packedSize = 0", 3)
-        out.line("for value in %s { packedSize += %s }" % (prop, f.size("value")), 3)
-        out.line("total += %d + Varint.sizeWithLengthPrefix(packedSize)" % tag_length, 3)
-        out.line("}", 2)
+        out.line("if !%s.isEmpty {" % prop, level)
+        out.line("var packedSize = 0", level + 1)
+        out.line("for value in %s { packedSize += %s }" % (prop, f.size("value")), level + 1)
+        out.line("total += %d + Varint.sizeWithLengthPrefix(packedSize)" % tag_length, level + 1)
+        out.line("}", level)
     elif f.repeated:
-        out.line("for value in %s { total += %d + %s }" % (prop, tag_length, f.size("value")), 2)
+        out.line("for value in %s { total += %d + %s }" % (prop, tag_length, f.size("value")),
+                 level)
     else:
-        out.line("if %s { total += %d + %s }" % (f.nonzero(prop), tag_length, f.size(prop)), 2)
+        out.line("if %s { total += %d + %s }" % (f.nonzero(prop), tag_length, f.size(prop)), level)
 
 
 def _encode_forwarding(out: SwiftSource, m: Message):

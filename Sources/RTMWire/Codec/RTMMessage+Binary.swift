@@ -124,7 +124,7 @@ extension RTMMessage {
         let size: Int
         do {
             // The checks and the size in one walk of the message.
-            size = try _checkedWireSize(options.limits, checkingNUL: checkingNUL)
+            size = try _checkedWireSize(options.limits, checkingNUL: checkingNUL, sizing: true)
         } catch {
             // A U+0000 error of a field checked earlier would have come first.
             if !checkingNUL { try _validate(options.limits) }

@@ -24,13 +24,13 @@ public protocol RTMMessage: Sendable, Hashable {
     func _encode(to writer: inout WireWriter)
     /// Merges the fields of the current message scope of `reader` into `self`.
     mutating func _merge(from reader: inout WireReader) throws(RTMWireError)
-    /// Checks this message's semantic rules and those of every sub-message it holds; with
+    /// Checks this message's semantic rules and those of every sub-message it holds, and
+    /// with `sizing` returns its exact encoded size (without, a number to ignore); with
     /// `checkingNUL` false, skips the U+0000 scan of strings known to hold none (the decoder
-    /// looked while validating their UTF-8).
-    func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError)
-    /// `_validate(_:checkingNUL:)` and `_wireSize()` in one walk, for the encoders: the same
-    /// checks in the same order, then the size. Generated; defaults to the two calls.
-    func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int
+    /// looked while validating their UTF-8). The one checking walk: the encoders size as they
+    /// check, and `_validate` does not size.
+    func _checkedWireSize(_ limits: Limits, checkingNUL: Bool, sizing: Bool) throws(RTMWireError)
+        -> Int
     /// Checks the rules of this message alone; sub-messages are checked by `_validate`.
     /// Defaults to no rules; rules live in `Validation/`.
     func _validateSelf(_ limits: Limits) throws(RTMWireError)
@@ -39,9 +39,13 @@ public protocol RTMMessage: Sendable, Hashable {
 extension RTMMessage {
     public func _validateSelf(_ limits: Limits) throws(RTMWireError) {}
 
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
-        try _validate(limits, checkingNUL: checkingNUL)
-        return _wireSize()
+    /// Checks this message's semantic rules and those of every sub-message it holds; with
+    /// `checkingNUL` false, skips the U+0000 scan of strings known to hold none. The checks of
+    /// ``_checkedWireSize(_:checkingNUL:sizing:)`` without the sizing: one generated walk, not
+    /// two, in every app's binary.
+    @inlinable
+    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
+        _ = try _checkedWireSize(limits, checkingNUL: checkingNUL, sizing: false)
     }
 
     /// Checks this message's semantic rules and those of every sub-message it holds.

@@ -42,6 +42,21 @@ public struct RTMWireError: Error, Hashable, Sendable {
         copy.fieldPath = fieldPath.isEmpty ? component : component + "." + fieldPath
         return copy
     }
+
+    /// ``prefixingPath(_:)`` with a field's name as the generated decoders spell it. Out of
+    /// line: it runs only while an error unwinds, and every message type's sub-message scope
+    /// would otherwise carry its own copy.
+    @usableFromInline @inline(never)
+    package func prefixingPath(field: StaticString) -> RTMWireError {
+        prefixingPath("\(field)")
+    }
+
+    /// ``prefixingPath(_:)`` with the element `index` of the repeated field `field`
+    /// (`items[3]`), out of line as ``prefixingPath(field:)``.
+    @usableFromInline @inline(never)
+    package func prefixingPath(field: StaticString, index: Int) -> RTMWireError {
+        prefixingPath("\(field)[\(index)]")
+    }
 }
 
 extension RTMWireError {

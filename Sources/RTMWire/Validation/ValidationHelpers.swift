@@ -7,6 +7,19 @@ extension RTMWireError {
             detail: "string field holds invalid UTF-8")
     }
 
+    /// The ``Code/depthLimitExceeded`` error of the sub-message `field` whose length prefix
+    /// starts at `offset`, entered at `depth` (at least `maxDepth`). Out of line: every message type's
+    /// sub-message scope would otherwise carry its own copy of this cold path.
+    @usableFromInline @inline(never)
+    package static func depthLimit(field: StaticString, offset: Int, depth: Int, maxDepth: Int)
+        -> RTMWireError
+    {
+        RTMWireError(
+            code: .depthLimitExceeded, fieldPath: "\(field)", offset: offset,
+            limit: .init(name: "maxDepth", allowed: maxDepth, actual: depth + 1),
+            detail: "messages nested deeper than \(maxDepth)")
+    }
+
     /// A ``Code/limitExceeded`` error.
     package static func limit(
         _ name: String, allowed: Int, actual: some BinaryInteger, path: String, detail: String
@@ -46,12 +59,16 @@ package enum Rules {
     /// Rejects U+0000 in a string. Google's parsers accept it, but protobuf-c stores strings
     /// NUL-terminated and silently cuts them there on re-pack, so a checked message never
     /// carries one to a C peer. Wire-only decoding keeps it, as Google does.
-    @inline(__always)
+    /// Out of line: the walks call it only when asked to scan (the decoder and the encoders
+    /// look for U+0000 as they copy strings), and inlined, its word-at-a-time scan was copied into
+    /// every string field of every message type.
+    @inline(never)
     package static func noNUL(_ value: String, _ path: StaticString) throws(RTMWireError) {
         if UTF8Scan.containsNUL(value) { throw nulViolation(path) }
     }
 
     /// The error of a string field at `path` that holds U+0000.
+    @inline(never)
     package static func nulViolation(_ path: StaticString) -> RTMWireError {
         RTMWireError.invalid(
             "\(path)", "string contains U+0000, which C peers (protobuf-c) truncate at")
@@ -66,7 +83,9 @@ package enum Rules {
     }
 
     /// The error of the repeated field at `path` holding `count` entries, more than
-    /// ``Limits/maxRepeatedCount``.
+    /// ``Limits/maxRepeatedCount``. Out of line, as every error path: it is cold, and each
+    /// repeated field of every message type would otherwise carry a copy.
+    @inline(never)
     package static func countViolation(_ count: Int, _ limits: Limits, _ path: StaticString)
         -> RTMWireError
     {

@@ -236,7 +236,7 @@ public struct WireReader {
         do {
             result = try body(&self)
         } catch {
-            throw error.prefixingPath("\(field)")
+            throw error.prefixingPath(field: field)
         }
         leaveSubMessage(saved)
         return result
@@ -265,10 +265,7 @@ public struct WireReader {
         let prefixStart = offset
         let (start, length) = try readLengthPrefix()
         guard depth < maxDepth else {
-            throw RTMWireError(
-                code: .depthLimitExceeded, fieldPath: "\(field)", offset: prefixStart,
-                limit: .init(name: "maxDepth", allowed: maxDepth, actual: depth + 1),
-                detail: "messages nested deeper than \(maxDepth)")
+            throw .depthLimit(field: field, offset: prefixStart, depth: depth, maxDepth: maxDepth)
         }
         let saved = SubMessageScope(end: end, inLengthDelimitedScope: inLengthDelimitedScope)
         offset = start

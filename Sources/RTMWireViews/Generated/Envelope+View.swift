@@ -726,6 +726,7 @@ public struct EnvelopeView: RTMMessageView {
         case groupResponse(GroupResponseView)
 
         /// The member's name in proto3 JSON (`groupResponse`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .text: "text"

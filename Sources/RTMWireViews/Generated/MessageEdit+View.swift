@@ -154,6 +154,7 @@ public struct MessageEditView: RTMMessageView {
         case caption(CaptionView)
 
         /// The member's name in proto3 JSON (`caption`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .text: "text"

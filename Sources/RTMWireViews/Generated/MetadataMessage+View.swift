@@ -155,6 +155,7 @@ public struct MetadataMessageView: RTMMessageView {
         case event(StorageEventView)
 
         /// The member's name in proto3 JSON (`event`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .request: "request"

@@ -130,6 +130,7 @@ public struct MetadataTargetView: RTMMessageView {
         case userID(RTMStringView)
 
         /// The member's name in proto3 JSON (`userId`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .channel: "channel"

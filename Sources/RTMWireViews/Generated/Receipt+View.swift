@@ -252,6 +252,7 @@ public struct ReceiptView: RTMMessageView {
         case groupAckPage(GroupAckPageView)
 
         /// The member's name in proto3 JSON (`groupAckPage`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .delivery: "delivery"

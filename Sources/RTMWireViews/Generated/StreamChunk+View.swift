@@ -176,6 +176,7 @@ public struct StreamChunkView: RTMMessageView {
         case complete(StreamCompleteView)
 
         /// The member's name in proto3 JSON (`complete`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .initial: "init"

@@ -6,16 +6,16 @@
 @testable import RTMWireText
 
 extension DeliveryOptions {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
-        if self.deliveryReceipt { total += 1 + 1 }
-        if self.readReceipt { total += 1 + 1 }
-        if self.groupReadReceipt { total += 1 + 1 }
+        if sizing {
+            if self.deliveryReceipt { total += 1 + 1 }
+            if self.readReceipt { total += 1 + 1 }
+            if self.groupReadReceipt { total += 1 + 1 }
+        }
         return total
     }
 }

@@ -67,6 +67,7 @@ public struct Envelope: RTMMessage {
         case custom(CustomMessage)
 
         /// The member's name in proto3 JSON (`custom`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .text: "text"
@@ -85,6 +86,7 @@ public struct Envelope: RTMMessage {
     /// The member of `body` this message holds: `.known` for a member of this schema
     /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
     /// newer members (25...63), `.absent` for neither.
+    @_alwaysEmitIntoClient
     public var bodyMember: OneofMember<Body> {
         if let body { return .known(body) }
         if let number = unknownFields.lastFieldNumber(in: 25...63) {
@@ -95,6 +97,7 @@ public struct Envelope: RTMMessage {
 
     /// The `text` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var text: TextMessage? {
         get {
             if case .text(let value)? = body { return value }
@@ -111,6 +114,7 @@ public struct Envelope: RTMMessage {
 
     /// The `image` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var image: ImageMessage? {
         get {
             if case .image(let value)? = body { return value }
@@ -127,6 +131,7 @@ public struct Envelope: RTMMessage {
 
     /// The `file` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var file: FileMessage? {
         get {
             if case .file(let value)? = body { return value }
@@ -143,6 +148,7 @@ public struct Envelope: RTMMessage {
 
     /// The `status` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var status: StatusMessage? {
         get {
             if case .status(let value)? = body { return value }
@@ -159,6 +165,7 @@ public struct Envelope: RTMMessage {
 
     /// The `receipt` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var receipt: Receipt? {
         get {
             if case .receipt(let value)? = body { return value }
@@ -175,6 +182,7 @@ public struct Envelope: RTMMessage {
 
     /// The `stream` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var stream: StreamMessage? {
         get {
             if case .stream(let value)? = body { return value }
@@ -191,6 +199,7 @@ public struct Envelope: RTMMessage {
 
     /// The `stream_chunk` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var streamChunk: StreamChunk? {
         get {
             if case .streamChunk(let value)? = body { return value }
@@ -207,6 +216,7 @@ public struct Envelope: RTMMessage {
 
     /// The `metadata` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var metadata: MetadataMessage? {
         get {
             if case .metadata(let value)? = body { return value }
@@ -223,6 +233,7 @@ public struct Envelope: RTMMessage {
 
     /// The `custom` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var custom: CustomMessage? {
         get {
             if case .custom(let value)? = body { return value }

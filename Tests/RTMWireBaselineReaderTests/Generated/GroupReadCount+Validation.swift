@@ -6,20 +6,18 @@
 @testable import RTMWireText
 
 extension GroupReadCount {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if checkingNUL { try Rules.noNUL(self.groupID, "group_id") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.groupID, "group_id") }
-        if !self.groupID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.groupID.utf8.count) }
-        if self.readCount != 0 { total += 1 + Varint.size(UInt64(self.readCount)) }
+        if sizing {
+            if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+            if !self.groupID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.groupID.utf8.count) }
+            if self.readCount != 0 { total += 1 + Varint.size(UInt64(self.readCount)) }
+        }
         return total
     }
 }

@@ -6,26 +6,22 @@
 @testable import RTMWireText
 
 extension GroupReadReceipt {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if checkingNUL { try Rules.noNUL(self.groupID, "group_id") }
-        if checkingNUL { try Rules.noNUL(self.content, "content") }
-        if checkingNUL { try Rules.noNUL(self.ackID, "ack_id") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.groupID, "group_id") }
-        if !self.groupID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.groupID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.content, "content") }
-        if !self.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.content.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.ackID, "ack_id") }
-        if !self.ackID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.ackID.utf8.count) }
-        if self.readTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.readTimeMs)) }
+        if sizing {
+            if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+            if !self.groupID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.groupID.utf8.count) }
+            if !self.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.content.utf8.count) }
+            if !self.ackID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.ackID.utf8.count) }
+            if self.readTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.readTimeMs)) }
+        }
         return total
     }
 }

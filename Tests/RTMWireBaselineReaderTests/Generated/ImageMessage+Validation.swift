@@ -6,28 +6,25 @@
 @testable import RTMWireText
 
 extension ImageMessage {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.mediaID, "media_id") }
-        if checkingNUL { try Rules.noNUL(self.fileName, "file_name") }
-        if checkingNUL { try Rules.noNUL(self.caption, "text") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.mediaID, "media_id") }
-        if !self.mediaID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.mediaID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.fileName, "file_name") }
-        if !self.fileName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.fileName.utf8.count) }
-        if self.size != 0 { total += 1 + Varint.size(UInt64(self.size)) }
-        if self.width != 0 { total += 1 + Varint.size(UInt64(self.width)) }
-        if self.height != 0 { total += 1 + Varint.size(UInt64(self.height)) }
-        if !self.thumbnail.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.thumbnail.count) }
-        if self.thumbnailWidth != 0 { total += 1 + Varint.size(UInt64(self.thumbnailWidth)) }
-        if self.thumbnailHeight != 0 { total += 1 + Varint.size(UInt64(self.thumbnailHeight)) }
         if checkingNUL { try Rules.noNUL(self.caption, "text") }
-        if !self.caption.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.caption.utf8.count) }
+        if sizing {
+            if !self.mediaID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.mediaID.utf8.count) }
+            if !self.fileName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.fileName.utf8.count) }
+            if self.size != 0 { total += 1 + Varint.size(UInt64(self.size)) }
+            if self.width != 0 { total += 1 + Varint.size(UInt64(self.width)) }
+            if self.height != 0 { total += 1 + Varint.size(UInt64(self.height)) }
+            if !self.thumbnail.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.thumbnail.count) }
+            if self.thumbnailWidth != 0 { total += 1 + Varint.size(UInt64(self.thumbnailWidth)) }
+            if self.thumbnailHeight != 0 { total += 1 + Varint.size(UInt64(self.thumbnailHeight)) }
+            if !self.caption.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.caption.utf8.count) }
+        }
         return total
     }
 }

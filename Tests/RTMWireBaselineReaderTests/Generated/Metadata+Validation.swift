@@ -6,22 +6,18 @@
 @testable import RTMWireText
 
 extension Metadata {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try Rules.count(self.items.count, limits, "items")
-        try _validateSelf(limits)
-        try self.items.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { try MetadataItem._validate(element, limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("items[\(index)]") }
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try Rules.count(self.items.count, limits, "items")
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         try self.items.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try MetadataItem._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("items[\(index)]") }
+            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try MetadataItem._checkedWireSize(element, limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "items", index: index) }
         }
-        if self.majorRevision != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.majorRevision)) }
+        if sizing {
+            if self.majorRevision != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.majorRevision)) }
+        }
         return total
     }
 }

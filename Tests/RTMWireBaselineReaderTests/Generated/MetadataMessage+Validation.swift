@@ -6,31 +6,19 @@
 @testable import RTMWireText
 
 extension MetadataMessage {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        switch self.kind {
-        case .request(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("request") }
-        case .response(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("response") }
-        case .event(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("event") }
-        case nil:
-            break
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if let oneof = self.kind {
             switch oneof {
             case .request(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("request") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "request") }
             case .response(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("response") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "response") }
             case .event(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("event") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "event") }
             }
         }
         return total

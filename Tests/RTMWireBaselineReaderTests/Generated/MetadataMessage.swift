@@ -35,6 +35,7 @@ public struct MetadataMessage: RTMMessage {
         case event(StorageEvent)
 
         /// The member's name in proto3 JSON (`event`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .request: "request"
@@ -47,6 +48,7 @@ public struct MetadataMessage: RTMMessage {
     /// The member of `kind` this message holds: `.known` for a member of this schema
     /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
     /// newer members (4...15), `.absent` for neither.
+    @_alwaysEmitIntoClient
     public var kindMember: OneofMember<Kind> {
         if let kind { return .known(kind) }
         if let number = unknownFields.lastFieldNumber(in: 4...15) {
@@ -57,6 +59,7 @@ public struct MetadataMessage: RTMMessage {
 
     /// The `request` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var request: MetadataRequest? {
         get {
             if case .request(let value)? = kind { return value }
@@ -73,6 +76,7 @@ public struct MetadataMessage: RTMMessage {
 
     /// The `response` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var response: MetadataResponse? {
         get {
             if case .response(let value)? = kind { return value }
@@ -89,6 +93,7 @@ public struct MetadataMessage: RTMMessage {
 
     /// The `event` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var event: StorageEvent? {
         get {
             if case .event(let value)? = kind { return value }

@@ -6,15 +6,15 @@
 @testable import RTMWireText
 
 extension MetadataOptions {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
-        if self.recordTimestamp { total += 1 + 1 }
-        if self.recordUserID { total += 1 + 1 }
+        if sizing {
+            if self.recordTimestamp { total += 1 + 1 }
+            if self.recordUserID { total += 1 + 1 }
+        }
         return total
     }
 }

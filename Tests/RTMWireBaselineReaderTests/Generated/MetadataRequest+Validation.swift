@@ -6,38 +6,27 @@
 @testable import RTMWireText
 
 extension MetadataRequest {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.requestID, "request_id") }
-        if let value = self.target {
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("target") }
-        }
-        if let value = self.metadata {
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("metadata") }
-        }
-        if let value = self.options {
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("options") }
-        }
-        if checkingNUL { try Rules.noNUL(self.lockName, "lock_name") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.requestID, "request_id") }
-        if !self.requestID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.requestID.utf8.count) }
-        if self.operation.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.operation.rawValue))) }
         if let value = self.target {
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("target") }
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "target") }
         }
         if let value = self.metadata {
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("metadata") }
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "metadata") }
         }
         if let value = self.options {
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("options") }
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "options") }
         }
         if checkingNUL { try Rules.noNUL(self.lockName, "lock_name") }
-        if !self.lockName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.lockName.utf8.count) }
+        if sizing {
+            if !self.requestID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.requestID.utf8.count) }
+            if self.operation.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.operation.rawValue))) }
+            if !self.lockName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.lockName.utf8.count) }
+        }
         return total
     }
 }

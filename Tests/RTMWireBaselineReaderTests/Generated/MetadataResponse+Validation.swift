@@ -6,32 +6,24 @@
 @testable import RTMWireText
 
 extension MetadataResponse {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.requestID, "request_id") }
-        if let value = self.target {
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("target") }
-        }
-        if checkingNUL { try Rules.noNUL(self.errorMessage, "error_message") }
-        if let value = self.metadata {
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("metadata") }
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.requestID, "request_id") }
-        if !self.requestID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.requestID.utf8.count) }
-        if self.operation.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.operation.rawValue))) }
         if let value = self.target {
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("target") }
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "target") }
         }
-        if self.status.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.status.rawValue))) }
         if checkingNUL { try Rules.noNUL(self.errorMessage, "error_message") }
-        if !self.errorMessage.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.errorMessage.utf8.count) }
         if let value = self.metadata {
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("metadata") }
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "metadata") }
+        }
+        if sizing {
+            if !self.requestID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.requestID.utf8.count) }
+            if self.operation.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.operation.rawValue))) }
+            if self.status.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.status.rawValue))) }
+            if !self.errorMessage.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.errorMessage.utf8.count) }
         }
         return total
     }

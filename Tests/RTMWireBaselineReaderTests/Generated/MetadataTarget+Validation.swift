@@ -6,28 +6,18 @@
 @testable import RTMWireText
 
 extension MetadataTarget {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        switch self.target {
-        case .channel(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("channel") }
-        case .userID(let value)?:
-            if checkingNUL { try Rules.noNUL(value, "user_id") }
-        case nil:
-            break
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if let oneof = self.target {
             switch oneof {
             case .channel(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("channel") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "channel") }
             case .userID(let value):
                 if checkingNUL { try Rules.noNUL(value, "user_id") }
-                total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count)
+                if sizing { total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
             }
         }
         return total

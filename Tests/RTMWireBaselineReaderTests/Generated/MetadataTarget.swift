@@ -33,6 +33,7 @@ public struct MetadataTarget: RTMMessage {
         case userID(String)
 
         /// The member's name in proto3 JSON (`userId`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .channel: "channel"
@@ -44,6 +45,7 @@ public struct MetadataTarget: RTMMessage {
     /// The member of `target` this message holds: `.known` for a member of this schema
     /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
     /// newer members (3...15), `.absent` for neither.
+    @_alwaysEmitIntoClient
     public var targetMember: OneofMember<Target> {
         if let target { return .known(target) }
         if let number = unknownFields.lastFieldNumber(in: 3...15) {
@@ -54,6 +56,7 @@ public struct MetadataTarget: RTMMessage {
 
     /// The `channel` member of `target` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `target` only if it held this member.
+    @_alwaysEmitIntoClient
     public var channel: ChannelTarget? {
         get {
             if case .channel(let value)? = target { return value }
@@ -70,6 +73,7 @@ public struct MetadataTarget: RTMMessage {
 
     /// The `user_id` member of `target` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `target` only if it held this member.
+    @_alwaysEmitIntoClient
     public var userID: String? {
         get {
             if case .userID(let value)? = target { return value }

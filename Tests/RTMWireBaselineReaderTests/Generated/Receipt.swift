@@ -39,6 +39,7 @@ public struct Receipt: RTMMessage {
         case groupReadCount(GroupReadCount)
 
         /// The member's name in proto3 JSON (`groupReadCount`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .delivery: "delivery"
@@ -53,6 +54,7 @@ public struct Receipt: RTMMessage {
     /// The member of `kind` this message holds: `.known` for a member of this schema
     /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
     /// newer members (6...15), `.absent` for neither.
+    @_alwaysEmitIntoClient
     public var kindMember: OneofMember<Kind> {
         if let kind { return .known(kind) }
         if let number = unknownFields.lastFieldNumber(in: 6...15) {
@@ -63,6 +65,7 @@ public struct Receipt: RTMMessage {
 
     /// The `delivery` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var delivery: DeliveryReceipt? {
         get {
             if case .delivery(let value)? = kind { return value }
@@ -79,6 +82,7 @@ public struct Receipt: RTMMessage {
 
     /// The `message_read` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var messageRead: MessageReadReceipt? {
         get {
             if case .messageRead(let value)? = kind { return value }
@@ -95,6 +99,7 @@ public struct Receipt: RTMMessage {
 
     /// The `conversation_read` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var conversationRead: ConversationReadReceipt? {
         get {
             if case .conversationRead(let value)? = kind { return value }
@@ -111,6 +116,7 @@ public struct Receipt: RTMMessage {
 
     /// The `group_read` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var groupRead: GroupReadReceipt? {
         get {
             if case .groupRead(let value)? = kind { return value }
@@ -127,6 +133,7 @@ public struct Receipt: RTMMessage {
 
     /// The `group_read_count` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var groupReadCount: GroupReadCount? {
         get {
             if case .groupReadCount(let value)? = kind { return value }

@@ -43,6 +43,7 @@ public struct StreamChunk: RTMMessage {
         case complete(StreamComplete)
 
         /// The member's name in proto3 JSON (`complete`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .initial: "init"
@@ -55,6 +56,7 @@ public struct StreamChunk: RTMMessage {
     /// The member of `event` this message holds: `.known` for a member of this schema
     /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
     /// newer members (6...15), `.absent` for neither.
+    @_alwaysEmitIntoClient
     public var eventMember: OneofMember<Event> {
         if let event { return .known(event) }
         if let number = unknownFields.lastFieldNumber(in: 6...15) {
@@ -65,6 +67,7 @@ public struct StreamChunk: RTMMessage {
 
     /// The `init` member of `event` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `event` only if it held this member.
+    @_alwaysEmitIntoClient
     public var initial: StreamInit? {
         get {
             if case .initial(let value)? = event { return value }
@@ -81,6 +84,7 @@ public struct StreamChunk: RTMMessage {
 
     /// The `delta` member of `event` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `event` only if it held this member.
+    @_alwaysEmitIntoClient
     public var delta: StreamDelta? {
         get {
             if case .delta(let value)? = event { return value }
@@ -97,6 +101,7 @@ public struct StreamChunk: RTMMessage {
 
     /// The `complete` member of `event` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `event` only if it held this member.
+    @_alwaysEmitIntoClient
     public var complete: StreamComplete? {
         get {
             if case .complete(let value)? = event { return value }

@@ -6,19 +6,18 @@
 @testable import RTMWireText
 
 extension StreamComplete {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.summary, "summary") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
-        if self.code != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.code))) }
-        if self.stopReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.stopReason))) }
         if checkingNUL { try Rules.noNUL(self.summary, "summary") }
-        if !self.summary.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.summary.utf8.count) }
-        if self.completeReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.completeReason))) }
+        if sizing {
+            if self.code != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.code))) }
+            if self.stopReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.stopReason))) }
+            if !self.summary.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.summary.utf8.count) }
+            if self.completeReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.completeReason))) }
+        }
         return total
     }
 }

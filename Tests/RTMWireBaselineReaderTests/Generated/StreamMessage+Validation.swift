@@ -6,31 +6,25 @@
 @testable import RTMWireText
 
 extension StreamMessage {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.messageID, "message_uid") }
-        if checkingNUL { try Rules.noNUL(self.contentType, "content_type") }
-        if checkingNUL { try Rules.noNUL(self.content, "content") }
-        if let value = self.reference {
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("reference") }
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.messageID, "message_uid") }
-        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.contentType, "content_type") }
-        if !self.contentType.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.contentType.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.content, "content") }
-        if !self.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.content.utf8.count) }
-        if self.isComplete { total += 1 + 1 }
-        if self.completeReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.completeReason))) }
-        if self.stopReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.stopReason))) }
-        if self.isSync { total += 1 + 1 }
         if let value = self.reference {
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("reference") }
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "reference") }
+        }
+        if sizing {
+            if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+            if !self.contentType.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.contentType.utf8.count) }
+            if !self.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.content.utf8.count) }
+            if self.isComplete { total += 1 + 1 }
+            if self.completeReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.completeReason))) }
+            if self.stopReason != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.stopReason))) }
+            if self.isSync { total += 1 + 1 }
         }
         return total
     }

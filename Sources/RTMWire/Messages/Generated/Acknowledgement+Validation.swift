@@ -2,21 +2,19 @@
 // swift-format-ignore-file
 
 extension Acknowledgement {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if checkingNUL { try Rules.noNUL(self.epoch, "epoch") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
-        if self.position != 0 { total += 1 + Varint.size(UInt64(self.position)) }
         if checkingNUL { try Rules.noNUL(self.epoch, "epoch") }
-        if !self.epoch.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.epoch.utf8.count) }
-        if self.storedTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.storedTimeMs)) }
+        if sizing {
+            if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+            if self.position != 0 { total += 1 + Varint.size(UInt64(self.position)) }
+            if !self.epoch.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.epoch.utf8.count) }
+            if self.storedTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.storedTimeMs)) }
+        }
         return total
     }
 }

@@ -2,34 +2,25 @@
 // swift-format-ignore-file
 
 extension AppDataUpdate {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try Rules.count(self.set.count, limits, "set")
-        try Rules.count(self.removedKeys.count, limits, "removed_keys")
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
-        try self.set.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { try AppDataEntry._validate(element, limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("set[\(index)]") }
-        }
-        if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(self.removedKeys) {
-            try Rules.noNUL(self.removedKeys[index], "removed_keys")
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try Rules.count(self.set.count, limits, "set")
         try Rules.count(self.removedKeys.count, limits, "removed_keys")
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
-        if !self.targetMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.targetMessageID.utf8.count) }
         try self.set.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try AppDataEntry._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("set[\(index)]") }
+            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try AppDataEntry._checkedWireSize(element, limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "set", index: index) }
         }
         if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(self.removedKeys) {
             try Rules.noNUL(self.removedKeys[index], "removed_keys")
         }
-        for value in self.removedKeys { total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
-        if self.updateTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.updateTimeMs)) }
+        if sizing {
+            if !self.targetMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.targetMessageID.utf8.count) }
+            for value in self.removedKeys { total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
+            if self.updateTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.updateTimeMs)) }
+        }
         return total
     }
 }

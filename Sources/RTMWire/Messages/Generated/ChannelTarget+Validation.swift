@@ -2,17 +2,16 @@
 // swift-format-ignore-file
 
 extension ChannelTarget {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.channelName, "channel_name") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.channelName, "channel_name") }
-        if !self.channelName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.channelName.utf8.count) }
-        if self.channelType.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.channelType.rawValue))) }
+        if sizing {
+            if !self.channelName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.channelName.utf8.count) }
+            if self.channelType.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.channelType.rawValue))) }
+        }
         return total
     }
 }

@@ -2,17 +2,16 @@
 // swift-format-ignore-file
 
 extension Conversation {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.id, "id") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
-        if self.type.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.type.rawValue))) }
         if checkingNUL { try Rules.noNUL(self.id, "id") }
-        if !self.id.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.id.utf8.count) }
+        if sizing {
+            if self.type.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.type.rawValue))) }
+            if !self.id.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.id.utf8.count) }
+        }
         return total
     }
 }

@@ -2,17 +2,16 @@
 // swift-format-ignore-file
 
 extension CustomMessage {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.type, "type") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.type, "type") }
-        if !self.type.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.type.utf8.count) }
-        if !self.payload.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.payload.count) }
+        if sizing {
+            if !self.type.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.type.utf8.count) }
+            if !self.payload.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.payload.count) }
+        }
         return total
     }
 }

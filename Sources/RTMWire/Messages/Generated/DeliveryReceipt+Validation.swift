@@ -2,16 +2,9 @@
 // swift-format-ignore-file
 
 extension DeliveryReceipt {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try Rules.count(self.messageIDs.count, limits, "message_ids")
-        try Rules.count(self.deliveredAtMs.count, limits, "delivered_at_ms")
-        try _validateSelf(limits)
-        if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(self.messageIDs) {
-            try Rules.noNUL(self.messageIDs[index], "message_ids")
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try Rules.count(self.messageIDs.count, limits, "message_ids")
         try Rules.count(self.deliveredAtMs.count, limits, "delivered_at_ms")
         try _validateSelf(limits)
@@ -19,11 +12,13 @@ extension DeliveryReceipt {
         if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(self.messageIDs) {
             try Rules.noNUL(self.messageIDs[index], "message_ids")
         }
-        for value in self.messageIDs { total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
-        if !self.deliveredAtMs.isEmpty {
-            var packedSize = 0
-            for value in self.deliveredAtMs { packedSize += Varint.size(UInt64(bitPattern: value)) }
-            total += 1 + Varint.sizeWithLengthPrefix(packedSize)
+        if sizing {
+            for value in self.messageIDs { total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
+            if !self.deliveredAtMs.isEmpty {
+                var packedSize = 0
+                for value in self.deliveredAtMs { packedSize += Varint.size(UInt64(bitPattern: value)) }
+                total += 1 + Varint.sizeWithLengthPrefix(packedSize)
+            }
         }
         return total
     }

@@ -113,6 +113,7 @@ public struct Envelope: RTMMessage {
         case groupResponse(GroupResponse)
 
         /// The member's name in proto3 JSON (`groupResponse`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .text: "text"
@@ -146,6 +147,7 @@ public struct Envelope: RTMMessage {
     /// The member of `body` this message holds: `.known` for a member of this schema
     /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
     /// newer members (40...63), `.absent` for neither.
+    @_alwaysEmitIntoClient
     public var bodyMember: OneofMember<Body> {
         if let body { return .known(body) }
         if let number = unknownFields.lastFieldNumber(in: 40...63) {
@@ -156,6 +158,7 @@ public struct Envelope: RTMMessage {
 
     /// The `text` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var text: TextMessage? {
         get {
             if case .text(let value)? = body { return value }
@@ -172,6 +175,7 @@ public struct Envelope: RTMMessage {
 
     /// The `image` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var image: ImageMessage? {
         get {
             if case .image(let value)? = body { return value }
@@ -188,6 +192,7 @@ public struct Envelope: RTMMessage {
 
     /// The `file` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var file: FileMessage? {
         get {
             if case .file(let value)? = body { return value }
@@ -204,6 +209,7 @@ public struct Envelope: RTMMessage {
 
     /// The `status` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var status: StatusMessage? {
         get {
             if case .status(let value)? = body { return value }
@@ -220,6 +226,7 @@ public struct Envelope: RTMMessage {
 
     /// The `receipt` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var receipt: Receipt? {
         get {
             if case .receipt(let value)? = body { return value }
@@ -236,6 +243,7 @@ public struct Envelope: RTMMessage {
 
     /// The `stream` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var stream: StreamMessage? {
         get {
             if case .stream(let value)? = body { return value }
@@ -252,6 +260,7 @@ public struct Envelope: RTMMessage {
 
     /// The `stream_chunk` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var streamChunk: StreamChunk? {
         get {
             if case .streamChunk(let value)? = body { return value }
@@ -268,6 +277,7 @@ public struct Envelope: RTMMessage {
 
     /// The `metadata` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var metadata: MetadataMessage? {
         get {
             if case .metadata(let value)? = body { return value }
@@ -284,6 +294,7 @@ public struct Envelope: RTMMessage {
 
     /// The `custom` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var custom: CustomMessage? {
         get {
             if case .custom(let value)? = body { return value }
@@ -300,6 +311,7 @@ public struct Envelope: RTMMessage {
 
     /// The `edit` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var edit: MessageEdit? {
         get {
             if case .edit(let value)? = body { return value }
@@ -316,6 +328,7 @@ public struct Envelope: RTMMessage {
 
     /// The `recall` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var recall: MessageRecall? {
         get {
             if case .recall(let value)? = body { return value }
@@ -332,6 +345,7 @@ public struct Envelope: RTMMessage {
 
     /// The `reaction` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var reaction: Reaction? {
         get {
             if case .reaction(let value)? = body { return value }
@@ -348,6 +362,7 @@ public struct Envelope: RTMMessage {
 
     /// The `reaction_summary` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var reactionSummary: ReactionSummary? {
         get {
             if case .reactionSummary(let value)? = body { return value }
@@ -364,6 +379,7 @@ public struct Envelope: RTMMessage {
 
     /// The `typing` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var typing: TypingIndicator? {
         get {
             if case .typing(let value)? = body { return value }
@@ -380,6 +396,7 @@ public struct Envelope: RTMMessage {
 
     /// The `stream_pull_request` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var streamPullRequest: StreamPullRequest? {
         get {
             if case .streamPullRequest(let value)? = body { return value }
@@ -396,6 +413,7 @@ public struct Envelope: RTMMessage {
 
     /// The `stream_pull_response` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var streamPullResponse: StreamPullResponse? {
         get {
             if case .streamPullResponse(let value)? = body { return value }
@@ -412,6 +430,7 @@ public struct Envelope: RTMMessage {
 
     /// The `app_data_update` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var appDataUpdate: AppDataUpdate? {
         get {
             if case .appDataUpdate(let value)? = body { return value }
@@ -428,6 +447,7 @@ public struct Envelope: RTMMessage {
 
     /// The `sign_in` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var signIn: SignIn? {
         get {
             if case .signIn(let value)? = body { return value }
@@ -444,6 +464,7 @@ public struct Envelope: RTMMessage {
 
     /// The `acknowledgement` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var acknowledgement: Acknowledgement? {
         get {
             if case .acknowledgement(let value)? = body { return value }
@@ -460,6 +481,7 @@ public struct Envelope: RTMMessage {
 
     /// The `refusal` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var refusal: Refusal? {
         get {
             if case .refusal(let value)? = body { return value }
@@ -476,6 +498,7 @@ public struct Envelope: RTMMessage {
 
     /// The `history_request` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var historyRequest: HistoryRequest? {
         get {
             if case .historyRequest(let value)? = body { return value }
@@ -492,6 +515,7 @@ public struct Envelope: RTMMessage {
 
     /// The `history_page` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var historyPage: HistoryPage? {
         get {
             if case .historyPage(let value)? = body { return value }
@@ -508,6 +532,7 @@ public struct Envelope: RTMMessage {
 
     /// The `group_request` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var groupRequest: GroupRequest? {
         get {
             if case .groupRequest(let value)? = body { return value }
@@ -524,6 +549,7 @@ public struct Envelope: RTMMessage {
 
     /// The `group_response` member of `body` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `body` only if it held this member.
+    @_alwaysEmitIntoClient
     public var groupResponse: GroupResponse? {
         get {
             if case .groupResponse(let value)? = body { return value }

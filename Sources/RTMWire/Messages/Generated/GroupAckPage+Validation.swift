@@ -2,31 +2,24 @@
 // swift-format-ignore-file
 
 extension GroupAckPage {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try Rules.count(self.acks.count, limits, "acks")
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if checkingNUL { try Rules.noNUL(self.groupID, "group_id") }
-        try self.acks.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { try GroupReadReceipt._validate(element, limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("acks[\(index)]") }
-        }
-        if checkingNUL { try Rules.noNUL(self.nextAckID, "next_ack_id") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try Rules.count(self.acks.count, limits, "acks")
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.groupID, "group_id") }
-        if !self.groupID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.groupID.utf8.count) }
         try self.acks.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try GroupReadReceipt._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("acks[\(index)]") }
+            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try GroupReadReceipt._checkedWireSize(element, limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "acks", index: index) }
         }
         if checkingNUL { try Rules.noNUL(self.nextAckID, "next_ack_id") }
-        if !self.nextAckID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.nextAckID.utf8.count) }
-        if self.totalCount != 0 { total += 1 + Varint.size(UInt64(self.totalCount)) }
+        if sizing {
+            if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+            if !self.groupID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.groupID.utf8.count) }
+            if !self.nextAckID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.nextAckID.utf8.count) }
+            if self.totalCount != 0 { total += 1 + Varint.size(UInt64(self.totalCount)) }
+        }
         return total
     }
 }

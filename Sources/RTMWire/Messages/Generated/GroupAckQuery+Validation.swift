@@ -2,23 +2,20 @@
 // swift-format-ignore-file
 
 extension GroupAckQuery {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if checkingNUL { try Rules.noNUL(self.groupID, "group_id") }
-        if checkingNUL { try Rules.noNUL(self.startAckID, "start_ack_id") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.groupID, "group_id") }
-        if !self.groupID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.groupID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.startAckID, "start_ack_id") }
-        if !self.startAckID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.startAckID.utf8.count) }
-        if self.pageSize != 0 { total += 1 + Varint.size(UInt64(self.pageSize)) }
+        if sizing {
+            if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+            if !self.groupID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.groupID.utf8.count) }
+            if !self.startAckID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.startAckID.utf8.count) }
+            if self.pageSize != 0 { total += 1 + Varint.size(UInt64(self.pageSize)) }
+        }
         return total
     }
 }

@@ -2,37 +2,26 @@
 // swift-format-ignore-file
 
 extension GroupMember {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try withUnsafePointer(to: self) { pointer throws(RTMWireError) in
-            try Self._validate(InPlace(pointer), limits, checkingNUL: checkingNUL)
+            try Self._checkedWireSize(InPlace(pointer), limits, checkingNUL: checkingNUL, sizing: sizing)
         }
     }
 
-    /// `_validate(_:checkingNUL:)` of a message read where it is stored (an element of a
-    /// repeated field).
-    static func _validate(
-        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
-    ) throws(RTMWireError) {
-        try message.pointee._validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(message.pointee.userID, "user_id") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
-        try withUnsafePointer(to: self) { pointer throws(RTMWireError) in
-            try Self._checkedWireSize(InPlace(pointer), limits, checkingNUL: checkingNUL)
-        }
-    }
-
-    /// `_checkedWireSize(_:checkingNUL:)` of a message read where it is stored (an element
+    /// `_checkedWireSize(_:checkingNUL:sizing:)` of a message read where it is stored (an element
     /// of a repeated field).
     static func _checkedWireSize(
-        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
+        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool, sizing: Bool
     ) throws(RTMWireError) -> Int {
         try message.pointee._validateSelf(limits)
         var total = message.pointee.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(message.pointee.userID, "user_id") }
-        if !message.pointee.userID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.userID.utf8.count) }
-        if message.pointee.role.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(message.pointee.role.rawValue))) }
+        if sizing {
+            if !message.pointee.userID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.userID.utf8.count) }
+            if message.pointee.role.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(message.pointee.role.rawValue))) }
+        }
         return total
     }
 }

@@ -2,49 +2,34 @@
 // swift-format-ignore-file
 
 extension GroupReadReceipt {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try withUnsafePointer(to: self) { pointer throws(RTMWireError) in
-            try Self._validate(InPlace(pointer), limits, checkingNUL: checkingNUL)
+            try Self._checkedWireSize(InPlace(pointer), limits, checkingNUL: checkingNUL, sizing: sizing)
         }
     }
 
-    /// `_validate(_:checkingNUL:)` of a message read where it is stored (an element of a
-    /// repeated field).
-    static func _validate(
-        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
-    ) throws(RTMWireError) {
-        try message.pointee._validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(message.pointee.messageID, "message_id") }
-        if checkingNUL { try Rules.noNUL(message.pointee.groupID, "group_id") }
-        if checkingNUL { try Rules.noNUL(message.pointee.content, "content") }
-        if checkingNUL { try Rules.noNUL(message.pointee.ackID, "ack_id") }
-        if checkingNUL { try Rules.noNUL(message.pointee.readerUserID, "reader_user_id") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
-        try withUnsafePointer(to: self) { pointer throws(RTMWireError) in
-            try Self._checkedWireSize(InPlace(pointer), limits, checkingNUL: checkingNUL)
-        }
-    }
-
-    /// `_checkedWireSize(_:checkingNUL:)` of a message read where it is stored (an element
+    /// `_checkedWireSize(_:checkingNUL:sizing:)` of a message read where it is stored (an element
     /// of a repeated field).
     static func _checkedWireSize(
-        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
+        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool, sizing: Bool
     ) throws(RTMWireError) -> Int {
         try message.pointee._validateSelf(limits)
         var total = message.pointee.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(message.pointee.messageID, "message_id") }
-        if !message.pointee.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.messageID.utf8.count) }
         if checkingNUL { try Rules.noNUL(message.pointee.groupID, "group_id") }
-        if !message.pointee.groupID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.groupID.utf8.count) }
         if checkingNUL { try Rules.noNUL(message.pointee.content, "content") }
-        if !message.pointee.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.content.utf8.count) }
         if checkingNUL { try Rules.noNUL(message.pointee.ackID, "ack_id") }
-        if !message.pointee.ackID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.ackID.utf8.count) }
-        if message.pointee.readTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: message.pointee.readTimeMs)) }
         if checkingNUL { try Rules.noNUL(message.pointee.readerUserID, "reader_user_id") }
-        if !message.pointee.readerUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.readerUserID.utf8.count) }
+        if sizing {
+            if !message.pointee.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.messageID.utf8.count) }
+            if !message.pointee.groupID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.groupID.utf8.count) }
+            if !message.pointee.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.content.utf8.count) }
+            if !message.pointee.ackID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.ackID.utf8.count) }
+            if message.pointee.readTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: message.pointee.readTimeMs)) }
+            if !message.pointee.readerUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.readerUserID.utf8.count) }
+        }
         return total
     }
 }

@@ -2,21 +2,17 @@
 // swift-format-ignore-file
 
 extension GroupRequest {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try Rules.count(self.members.count, limits, "members")
-        try _validateSelf(limits)
-        try self.members.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { try GroupMember._validate(element, limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("members[\(index)]") }
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try Rules.count(self.members.count, limits, "members")
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
-        if self.operation.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.operation.rawValue))) }
         try self.members.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try GroupMember._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("members[\(index)]") }
+            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try GroupMember._checkedWireSize(element, limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "members", index: index) }
+        }
+        if sizing {
+            if self.operation.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.operation.rawValue))) }
         }
         return total
     }

@@ -2,25 +2,20 @@
 // swift-format-ignore-file
 
 extension GroupResponse {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try Rules.count(self.members.count, limits, "members")
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.requestMessageID, "request_message_id") }
-        try self.members.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { try GroupMember._validate(element, limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("members[\(index)]") }
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try Rules.count(self.members.count, limits, "members")
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.requestMessageID, "request_message_id") }
-        if !self.requestMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.requestMessageID.utf8.count) }
-        if self.operation.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.operation.rawValue))) }
-        if self.status.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.status.rawValue))) }
         try self.members.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try GroupMember._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("members[\(index)]") }
+            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try GroupMember._checkedWireSize(element, limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "members", index: index) }
+        }
+        if sizing {
+            if !self.requestMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.requestMessageID.utf8.count) }
+            if self.operation.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.operation.rawValue))) }
+            if self.status.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.status.rawValue))) }
         }
         return total
     }

@@ -2,30 +2,24 @@
 // swift-format-ignore-file
 
 extension HistoryPage {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try Rules.count(self.entries.count, limits, "entries")
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.requestMessageID, "request_message_id") }
-        try self.entries.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { try HistoryEntry._validate(element, limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("entries[\(index)]") }
-        }
-        if checkingNUL { try Rules.noNUL(self.epoch, "epoch") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try Rules.count(self.entries.count, limits, "entries")
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.requestMessageID, "request_message_id") }
-        if !self.requestMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.requestMessageID.utf8.count) }
-        if self.status.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.status.rawValue))) }
         try self.entries.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try HistoryEntry._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("entries[\(index)]") }
+            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try HistoryEntry._checkedWireSize(element, limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "entries", index: index) }
         }
         if checkingNUL { try Rules.noNUL(self.epoch, "epoch") }
-        if !self.epoch.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.epoch.utf8.count) }
-        if self.latestPosition != 0 { total += 1 + Varint.size(UInt64(self.latestPosition)) }
-        if self.hasMore { total += 1 + 1 }
+        if sizing {
+            if !self.requestMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.requestMessageID.utf8.count) }
+            if self.status.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.status.rawValue))) }
+            if !self.epoch.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.epoch.utf8.count) }
+            if self.latestPosition != 0 { total += 1 + Varint.size(UInt64(self.latestPosition)) }
+            if self.hasMore { total += 1 + 1 }
+        }
         return total
     }
 }

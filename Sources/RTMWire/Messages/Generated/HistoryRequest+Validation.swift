@@ -2,19 +2,18 @@
 // swift-format-ignore-file
 
 extension HistoryRequest {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.epoch, "epoch") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
-        if self.beforePosition != 0 { total += 1 + Varint.size(UInt64(self.beforePosition)) }
-        if self.afterPosition != 0 { total += 1 + Varint.size(UInt64(self.afterPosition)) }
-        if self.limit != 0 { total += 1 + Varint.size(UInt64(self.limit)) }
         if checkingNUL { try Rules.noNUL(self.epoch, "epoch") }
-        if !self.epoch.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.epoch.utf8.count) }
+        if sizing {
+            if self.beforePosition != 0 { total += 1 + Varint.size(UInt64(self.beforePosition)) }
+            if self.afterPosition != 0 { total += 1 + Varint.size(UInt64(self.afterPosition)) }
+            if self.limit != 0 { total += 1 + Varint.size(UInt64(self.limit)) }
+            if !self.epoch.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.epoch.utf8.count) }
+        }
         return total
     }
 }

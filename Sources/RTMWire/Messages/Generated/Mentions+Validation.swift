@@ -2,23 +2,19 @@
 // swift-format-ignore-file
 
 extension Mentions {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try Rules.count(self.userIDs.count, limits, "user_ids")
-        try _validateSelf(limits)
-        if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(self.userIDs) {
-            try Rules.noNUL(self.userIDs[index], "user_ids")
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try Rules.count(self.userIDs.count, limits, "user_ids")
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(self.userIDs) {
             try Rules.noNUL(self.userIDs[index], "user_ids")
         }
-        for value in self.userIDs { total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
-        if self.everyone { total += 1 + 1 }
+        if sizing {
+            for value in self.userIDs { total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
+            if self.everyone { total += 1 + 1 }
+        }
         return total
     }
 }

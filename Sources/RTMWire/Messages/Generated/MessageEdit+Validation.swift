@@ -2,32 +2,23 @@
 // swift-format-ignore-file
 
 extension MessageEdit {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
-        switch self.content {
-        case .text(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("text") }
-        case .caption(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("caption") }
-        case nil:
-            break
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
-        if !self.targetMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.targetMessageID.utf8.count) }
-        if self.editTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.editTimeMs)) }
         if let oneof = self.content {
             switch oneof {
             case .text(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("text") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "text") }
             case .caption(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("caption") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "caption") }
             }
+        }
+        if sizing {
+            if !self.targetMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.targetMessageID.utf8.count) }
+            if self.editTimeMs != 0 { total += 1 + Varint.size(UInt64(bitPattern: self.editTimeMs)) }
         }
         return total
     }

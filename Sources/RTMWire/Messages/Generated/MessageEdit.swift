@@ -41,6 +41,7 @@ public struct MessageEdit: RTMMessage {
         case caption(Caption)
 
         /// The member's name in proto3 JSON (`caption`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .text: "text"
@@ -52,6 +53,7 @@ public struct MessageEdit: RTMMessage {
     /// The member of `content` this message holds: `.known` for a member of this schema
     /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
     /// newer members (5...15), `.absent` for neither.
+    @_alwaysEmitIntoClient
     public var contentMember: OneofMember<Content> {
         if let content { return .known(content) }
         if let number = unknownFields.lastFieldNumber(in: 5...15) {
@@ -62,6 +64,7 @@ public struct MessageEdit: RTMMessage {
 
     /// The `text` member of `content` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `content` only if it held this member.
+    @_alwaysEmitIntoClient
     public var text: TextMessage? {
         get {
             if case .text(let value)? = content { return value }
@@ -78,6 +81,7 @@ public struct MessageEdit: RTMMessage {
 
     /// The `caption` member of `content` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `content` only if it held this member.
+    @_alwaysEmitIntoClient
     public var caption: Caption? {
         get {
             if case .caption(let value)? = content { return value }

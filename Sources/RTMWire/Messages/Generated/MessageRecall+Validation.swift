@@ -2,22 +2,19 @@
 // swift-format-ignore-file
 
 extension MessageRecall {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
-        if checkingNUL { try Rules.noNUL(self.recalledByUserID, "recalled_by_user_id") }
-        if checkingNUL { try Rules.noNUL(self.reason, "reason") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
-        if !self.targetMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.targetMessageID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.recalledByUserID, "recalled_by_user_id") }
-        if !self.recalledByUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.recalledByUserID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.reason, "reason") }
-        if !self.reason.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.reason.utf8.count) }
+        if sizing {
+            if !self.targetMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.targetMessageID.utf8.count) }
+            if !self.recalledByUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.recalledByUserID.utf8.count) }
+            if !self.reason.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.reason.utf8.count) }
+        }
         return total
     }
 }

@@ -2,22 +2,19 @@
 // swift-format-ignore-file
 
 extension MessageReference {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.messageID, "message_uid") }
-        if checkingNUL { try Rules.noNUL(self.senderUserID, "sender_user_id") }
-        if checkingNUL { try Rules.noNUL(self.excerpt, "excerpt") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.messageID, "message_uid") }
-        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.senderUserID, "sender_user_id") }
-        if !self.senderUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.senderUserID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.excerpt, "excerpt") }
-        if !self.excerpt.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.excerpt.utf8.count) }
+        if sizing {
+            if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+            if !self.senderUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.senderUserID.utf8.count) }
+            if !self.excerpt.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.excerpt.utf8.count) }
+        }
         return total
     }
 }

@@ -2,44 +2,31 @@
 // swift-format-ignore-file
 
 extension MetadataItem {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try withUnsafePointer(to: self) { pointer throws(RTMWireError) in
-            try Self._validate(InPlace(pointer), limits, checkingNUL: checkingNUL)
+            try Self._checkedWireSize(InPlace(pointer), limits, checkingNUL: checkingNUL, sizing: sizing)
         }
     }
 
-    /// `_validate(_:checkingNUL:)` of a message read where it is stored (an element of a
-    /// repeated field).
-    static func _validate(
-        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
-    ) throws(RTMWireError) {
-        try message.pointee._validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(message.pointee.key, "key") }
-        if checkingNUL { try Rules.noNUL(message.pointee.value, "value") }
-        if checkingNUL { try Rules.noNUL(message.pointee.authorUserID, "author_user_id") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
-        try withUnsafePointer(to: self) { pointer throws(RTMWireError) in
-            try Self._checkedWireSize(InPlace(pointer), limits, checkingNUL: checkingNUL)
-        }
-    }
-
-    /// `_checkedWireSize(_:checkingNUL:)` of a message read where it is stored (an element
+    /// `_checkedWireSize(_:checkingNUL:sizing:)` of a message read where it is stored (an element
     /// of a repeated field).
     static func _checkedWireSize(
-        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
+        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool, sizing: Bool
     ) throws(RTMWireError) -> Int {
         try message.pointee._validateSelf(limits)
         var total = message.pointee.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(message.pointee.key, "key") }
-        if !message.pointee.key.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.key.utf8.count) }
         if checkingNUL { try Rules.noNUL(message.pointee.value, "value") }
-        if !message.pointee.value.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.value.utf8.count) }
         if checkingNUL { try Rules.noNUL(message.pointee.authorUserID, "author_user_id") }
-        if !message.pointee.authorUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.authorUserID.utf8.count) }
-        if message.pointee.revision != 0 { total += 1 + Varint.size(UInt64(bitPattern: message.pointee.revision)) }
-        if message.pointee.updateTimeMs != 0 { total += 1 + Varint.size(UInt64(message.pointee.updateTimeMs)) }
+        if sizing {
+            if !message.pointee.key.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.key.utf8.count) }
+            if !message.pointee.value.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.value.utf8.count) }
+            if !message.pointee.authorUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.authorUserID.utf8.count) }
+            if message.pointee.revision != 0 { total += 1 + Varint.size(UInt64(bitPattern: message.pointee.revision)) }
+            if message.pointee.updateTimeMs != 0 { total += 1 + Varint.size(UInt64(message.pointee.updateTimeMs)) }
+        }
         return total
     }
 }

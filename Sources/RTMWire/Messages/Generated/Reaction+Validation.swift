@@ -2,20 +2,18 @@
 // swift-format-ignore-file
 
 extension Reaction {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
-        if checkingNUL { try Rules.noNUL(self.key, "key") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
-        if !self.targetMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.targetMessageID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.key, "key") }
-        if !self.key.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.key.utf8.count) }
-        if self.action.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.action.rawValue))) }
+        if sizing {
+            if !self.targetMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.targetMessageID.utf8.count) }
+            if !self.key.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.key.utf8.count) }
+            if self.action.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.action.rawValue))) }
+        }
         return total
     }
 }

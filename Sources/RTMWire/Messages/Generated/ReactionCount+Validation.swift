@@ -2,47 +2,32 @@
 // swift-format-ignore-file
 
 extension ReactionCount {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try withUnsafePointer(to: self) { pointer throws(RTMWireError) in
-            try Self._validate(InPlace(pointer), limits, checkingNUL: checkingNUL)
+            try Self._checkedWireSize(InPlace(pointer), limits, checkingNUL: checkingNUL, sizing: sizing)
         }
     }
 
-    /// `_validate(_:checkingNUL:)` of a message read where it is stored (an element of a
-    /// repeated field).
-    static func _validate(
-        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
-    ) throws(RTMWireError) {
-        try Rules.count(message.pointee.recentUserIDs.count, limits, "recent_user_ids")
-        try message.pointee._validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(message.pointee.key, "key") }
-        if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(message.pointee.recentUserIDs) {
-            try Rules.noNUL(message.pointee.recentUserIDs[index], "recent_user_ids")
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
-        try withUnsafePointer(to: self) { pointer throws(RTMWireError) in
-            try Self._checkedWireSize(InPlace(pointer), limits, checkingNUL: checkingNUL)
-        }
-    }
-
-    /// `_checkedWireSize(_:checkingNUL:)` of a message read where it is stored (an element
+    /// `_checkedWireSize(_:checkingNUL:sizing:)` of a message read where it is stored (an element
     /// of a repeated field).
     static func _checkedWireSize(
-        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool
+        _ message: InPlace<Self>, _ limits: Limits, checkingNUL: Bool, sizing: Bool
     ) throws(RTMWireError) -> Int {
         try Rules.count(message.pointee.recentUserIDs.count, limits, "recent_user_ids")
         try message.pointee._validateSelf(limits)
         var total = message.pointee.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(message.pointee.key, "key") }
-        if !message.pointee.key.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.key.utf8.count) }
-        if message.pointee.count != 0 { total += 1 + Varint.size(UInt64(message.pointee.count)) }
         if checkingNUL, let index = UTF8Scan.firstIndexContainingNUL(message.pointee.recentUserIDs) {
             try Rules.noNUL(message.pointee.recentUserIDs[index], "recent_user_ids")
         }
-        for value in message.pointee.recentUserIDs { total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
-        if message.pointee.receiverReacted { total += 1 + 1 }
+        if sizing {
+            if !message.pointee.key.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(message.pointee.key.utf8.count) }
+            if message.pointee.count != 0 { total += 1 + Varint.size(UInt64(message.pointee.count)) }
+            for value in message.pointee.recentUserIDs { total += 1 + Varint.sizeWithLengthPrefix(value.utf8.count) }
+            if message.pointee.receiverReacted { total += 1 + 1 }
+        }
         return total
     }
 }

@@ -2,23 +2,18 @@
 // swift-format-ignore-file
 
 extension ReactionSummary {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try Rules.count(self.reactions.count, limits, "reactions")
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
-        try self.reactions.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { try ReactionCount._validate(element, limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("reactions[\(index)]") }
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try Rules.count(self.reactions.count, limits, "reactions")
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.targetMessageID, "target_message_id") }
-        if !self.targetMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.targetMessageID.utf8.count) }
         try self.reactions.forEachInPlace { element, index throws(RTMWireError) in
-            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try ReactionCount._checkedWireSize(element, limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("reactions[\(index)]") }
+            do throws(RTMWireError) { total += 1 + Varint.sizeWithLengthPrefix(try ReactionCount._checkedWireSize(element, limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "reactions", index: index) }
+        }
+        if sizing {
+            if !self.targetMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.targetMessageID.utf8.count) }
         }
         return total
     }

@@ -2,47 +2,27 @@
 // swift-format-ignore-file
 
 extension Receipt {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        switch self.kind {
-        case .delivery(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("delivery") }
-        case .messageRead(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("message_read") }
-        case .conversationRead(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("conversation_read") }
-        case .groupRead(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("group_read") }
-        case .groupReadCount(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("group_read_count") }
-        case .groupAckQuery(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("group_ack_query") }
-        case .groupAckPage(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("group_ack_page") }
-        case nil:
-            break
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if let oneof = self.kind {
             switch oneof {
             case .delivery(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("delivery") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "delivery") }
             case .messageRead(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("message_read") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "message_read") }
             case .conversationRead(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("conversation_read") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "conversation_read") }
             case .groupRead(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("group_read") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "group_read") }
             case .groupReadCount(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("group_read_count") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "group_read_count") }
             case .groupAckQuery(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("group_ack_query") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "group_ack_query") }
             case .groupAckPage(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("group_ack_page") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "group_ack_page") }
             }
         }
         return total

@@ -40,6 +40,7 @@ public struct Receipt: RTMMessage {
         case groupAckPage(GroupAckPage)
 
         /// The member's name in proto3 JSON (`groupAckPage`), as `rtmwire decode` writes it.
+        @_alwaysEmitIntoClient
         public var jsonName: String {
             switch self {
             case .delivery: "delivery"
@@ -56,6 +57,7 @@ public struct Receipt: RTMMessage {
     /// The member of `kind` this message holds: `.known` for a member of this schema
     /// version, `.unknown(fieldNumber:)` for an unknown field in the numbers reserved for
     /// newer members (8...15), `.absent` for neither.
+    @_alwaysEmitIntoClient
     public var kindMember: OneofMember<Kind> {
         if let kind { return .known(kind) }
         if let number = unknownFields.lastFieldNumber(in: 8...15) {
@@ -66,6 +68,7 @@ public struct Receipt: RTMMessage {
 
     /// The `delivery` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var delivery: DeliveryReceipt? {
         get {
             if case .delivery(let value)? = kind { return value }
@@ -82,6 +85,7 @@ public struct Receipt: RTMMessage {
 
     /// The `message_read` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var messageRead: MessageReadReceipt? {
         get {
             if case .messageRead(let value)? = kind { return value }
@@ -98,6 +102,7 @@ public struct Receipt: RTMMessage {
 
     /// The `conversation_read` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var conversationRead: ConversationReadReceipt? {
         get {
             if case .conversationRead(let value)? = kind { return value }
@@ -114,6 +119,7 @@ public struct Receipt: RTMMessage {
 
     /// The `group_read` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var groupRead: GroupReadReceipt? {
         get {
             if case .groupRead(let value)? = kind { return value }
@@ -130,6 +136,7 @@ public struct Receipt: RTMMessage {
 
     /// The `group_read_count` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var groupReadCount: GroupReadCount? {
         get {
             if case .groupReadCount(let value)? = kind { return value }
@@ -146,6 +153,7 @@ public struct Receipt: RTMMessage {
 
     /// The `group_ack_query` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var groupAckQuery: GroupAckQuery? {
         get {
             if case .groupAckQuery(let value)? = kind { return value }
@@ -162,6 +170,7 @@ public struct Receipt: RTMMessage {
 
     /// The `group_ack_page` member of `kind` when it is the one set, else nil. Setting a value sets
     /// the member; setting nil clears `kind` only if it held this member.
+    @_alwaysEmitIntoClient
     public var groupAckPage: GroupAckPage? {
         get {
             if case .groupAckPage(let value)? = kind { return value }

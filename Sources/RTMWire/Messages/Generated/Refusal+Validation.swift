@@ -2,20 +2,18 @@
 // swift-format-ignore-file
 
 extension Refusal {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if checkingNUL { try Rules.noNUL(self.detail, "detail") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.messageID, "message_id") }
-        if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
-        if self.code.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.code.rawValue))) }
         if checkingNUL { try Rules.noNUL(self.detail, "detail") }
-        if !self.detail.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.detail.utf8.count) }
+        if sizing {
+            if !self.messageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.messageID.utf8.count) }
+            if self.code.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.code.rawValue))) }
+            if !self.detail.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.detail.utf8.count) }
+        }
         return total
     }
 }

@@ -2,19 +2,17 @@
 // swift-format-ignore-file
 
 extension Sender {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.userID, "user_id") }
-        if checkingNUL { try Rules.noNUL(self.displayName, "display_name") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.userID, "user_id") }
-        if !self.userID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.userID.utf8.count) }
         if checkingNUL { try Rules.noNUL(self.displayName, "display_name") }
-        if !self.displayName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.displayName.utf8.count) }
+        if sizing {
+            if !self.userID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.userID.utf8.count) }
+            if !self.displayName.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.displayName.utf8.count) }
+        }
         return total
     }
 }

@@ -2,18 +2,17 @@
 // swift-format-ignore-file
 
 extension StatusMessage {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.memberUserID, "member_user_id") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
-        if self.presence.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.presence.rawValue))) }
-        if self.handRaised { total += 1 + 1 }
         if checkingNUL { try Rules.noNUL(self.memberUserID, "member_user_id") }
-        if !self.memberUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.memberUserID.utf8.count) }
+        if sizing {
+            if self.presence.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.presence.rawValue))) }
+            if self.handRaised { total += 1 + 1 }
+            if !self.memberUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.memberUserID.utf8.count) }
+        }
         return total
     }
 }

@@ -2,29 +2,22 @@
 // swift-format-ignore-file
 
 extension StorageEvent {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if let value = self.target {
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("target") }
-        }
-        if let value = self.metadata {
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("metadata") }
-        }
-        if checkingNUL { try Rules.noNUL(self.publisherUserID, "publisher_user_id") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if let value = self.target {
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("target") }
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "target") }
         }
-        if self.eventType.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.eventType.rawValue))) }
         if let value = self.metadata {
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("metadata") }
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "metadata") }
         }
         if checkingNUL { try Rules.noNUL(self.publisherUserID, "publisher_user_id") }
-        if !self.publisherUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.publisherUserID.utf8.count) }
+        if sizing {
+            if self.eventType.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.eventType.rawValue))) }
+            if !self.publisherUserID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.publisherUserID.utf8.count) }
+        }
         return total
     }
 }

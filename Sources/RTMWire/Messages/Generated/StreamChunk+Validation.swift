@@ -2,36 +2,25 @@
 // swift-format-ignore-file
 
 extension StreamChunk {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.streamMessageID, "stream_id") }
-        switch self.event {
-        case .initial(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("init") }
-        case .delta(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("delta") }
-        case .complete(let value)?:
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("complete") }
-        case nil:
-            break
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.streamMessageID, "stream_id") }
-        if !self.streamMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.streamMessageID.utf8.count) }
-        if self.sequence != 0 { total += 1 + Varint.size(UInt64(self.sequence)) }
         if let oneof = self.event {
             switch oneof {
             case .initial(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("init") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "init") }
             case .delta(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("delta") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "delta") }
             case .complete(let value):
-                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("complete") }
+                do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "complete") }
             }
+        }
+        if sizing {
+            if !self.streamMessageID.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.streamMessageID.utf8.count) }
+            if self.sequence != 0 { total += 1 + Varint.size(UInt64(self.sequence)) }
         }
         return total
     }

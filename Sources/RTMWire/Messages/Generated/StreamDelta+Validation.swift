@@ -2,16 +2,15 @@
 // swift-format-ignore-file
 
 extension StreamDelta {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.content, "content") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.content, "content") }
-        if !self.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.content.utf8.count) }
+        if sizing {
+            if !self.content.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.content.utf8.count) }
+        }
         return total
     }
 }

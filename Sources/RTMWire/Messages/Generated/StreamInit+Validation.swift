@@ -2,16 +2,15 @@
 // swift-format-ignore-file
 
 extension StreamInit {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.contentType, "content_type") }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.contentType, "content_type") }
-        if !self.contentType.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.contentType.utf8.count) }
+        if sizing {
+            if !self.contentType.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.contentType.utf8.count) }
+        }
         return total
     }
 }

@@ -2,21 +2,17 @@
 // swift-format-ignore-file
 
 extension TextMessage {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-        if checkingNUL { try Rules.noNUL(self.text, "text") }
-        if let value = self.mentions {
-            do { try value._validate(limits, checkingNUL: checkingNUL) } catch { throw error.prefixingPath("mentions") }
-        }
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
         if checkingNUL { try Rules.noNUL(self.text, "text") }
-        if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
         if let value = self.mentions {
-            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL)) } catch { throw error.prefixingPath("mentions") }
+            do { total += 1 + Varint.sizeWithLengthPrefix(try value._checkedWireSize(limits, checkingNUL: checkingNUL, sizing: sizing)) } catch { throw error.prefixingPath(field: "mentions") }
+        }
+        if sizing {
+            if !self.text.isEmpty { total += 1 + Varint.sizeWithLengthPrefix(self.text.utf8.count) }
         }
         return total
     }

@@ -2,15 +2,15 @@
 // swift-format-ignore-file
 
 extension TypingIndicator {
-    public func _validate(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) {
-        try _validateSelf(limits)
-    }
-
-    public func _checkedWireSize(_ limits: Limits, checkingNUL: Bool) throws(RTMWireError) -> Int {
+    public func _checkedWireSize(
+        _ limits: Limits, checkingNUL: Bool, sizing: Bool
+    ) throws(RTMWireError) -> Int {
         try _validateSelf(limits)
         var total = self.unknownFields.bytes.count
-        if self.state.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.state.rawValue))) }
-        if self.expiresAfterMs != 0 { total += 1 + Varint.size(UInt64(self.expiresAfterMs)) }
+        if sizing {
+            if self.state.rawValue != 0 { total += 1 + Varint.size(UInt64(bitPattern: Int64(self.state.rawValue))) }
+            if self.expiresAfterMs != 0 { total += 1 + Varint.size(UInt64(self.expiresAfterMs)) }
+        }
         return total
     }
 }
