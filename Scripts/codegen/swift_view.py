@@ -150,7 +150,10 @@ def _view(out: SwiftSource, m: Message, layout: ViewLayout):
         if isinstance(member, Field):
             out.doc(member.comment, 1, fallback="The `%s` field." % member.name)
             swift_type, expression = (_repeated(member) if member.repeated else _value(member))
-            out.line("@inlinable", 1)
+            # Emitted into the apps that read the field, not into the library: a Swift
+            # library's public functions are kept by the linker whether an app calls them or
+            # not (issue 36; CONTRIBUTING.md, "Binary size"). Inlined as @inlinable was.
+            out.line("@_alwaysEmitIntoClient", 1)
             out.line("public var %s: %s { %s }" % (member.prop, swift_type, expression), 1)
         else:
             _oneof(out, member, lazy)
@@ -171,8 +174,11 @@ init(scope: ViewScope, fields: _Fields) {
 /// of a repeated field): its fields are recorded by walking it again.
 public init(_scope scope: ViewScope) {
     var fields = _Fields()
-    scope.recordChecked { reader, options, violation throws(RTMWireError) in
-        try Self._record(&reader, options, &violation, into: &fields)
+    var violation = ViewViolation(recordsOnly: true)
+    var ranges = scope.checkedRanges()
+    while var reader = ranges.next() {
+        // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+        try? Self._record(&reader, .viewRecording, &violation, into: &fields)
     }
     self.init(scope: scope, fields: fields)
 }
@@ -359,7 +365,7 @@ def _record(out: SwiftSource, m: Message, singular: list, lazy: set):
 
 def _oneof(out: SwiftSource, oneof, lazy: set):
     out.doc(oneof.comment, 1, fallback="The member of the `%s` oneof, if one is set." % oneof.name)
-    out.line("@inlinable", 1)
+    out.line("@_alwaysEmitIntoClient", 1)
     out.line("public var %s: %s? {" % (oneof.prop, oneof.enum), 1)
     stored = "fields." + _stored(oneof)
     members = _message_members(oneof)
@@ -480,7 +486,7 @@ def _check(out: SwiftSource, m: Message):
         return
     first = "firstHere" if has_messages else "violation.isEmpty"
     out.line("guard options.checksSemantics, %s else { return }" % first, 2)
-    # In the order of the generated `_validate`: counts, strings, then sub-messages.
+    # In the order of the generated `_checkedWireSize`: counts, strings, then sub-messages.
     _count_checks(out, [f for f in fields if f.repeated])
     for f in fields:
         if f.is_string and f.oneof is None:

@@ -33,9 +33,7 @@ struct ViewRecordingTests {
         let sender = SenderView(_scope: merged)
         #expect(sender.userID == "a")
         #expect(sender.displayName == "b")
-        var ranges: [Range<Int>] = []
-        merged.forEachRange { ranges.append($0..<$1) }
-        #expect(ranges == [2..<5, 7..<10])
+        #expect(Self.ranges(merged) == [2..<5, 7..<10])
     }
 
     @Test func aViewMadeFromOneRangeRecordsIt() throws {
@@ -43,6 +41,20 @@ struct ViewRecordingTests {
         let sender = SenderView(_scope: ViewScope(input: envelope.scope.input, start: 2, end: 5))
         #expect(sender.userID == "a")
         #expect(sender.displayName.isEmpty)
+    }
+
+    @Test func oneRangeIsReadOnce() throws {
+        let envelope = try Envelope.view(of: bytes, options: .wireOnly)
+        let scope = ViewScope(input: envelope.scope.input, start: 2, end: 5)
+        #expect(Self.ranges(scope) == [2..<5])
+    }
+
+    /// The ranges `scope.checkedRanges()` reads, as the readers it returns span them.
+    static func ranges(_ scope: ViewScope) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var readers = scope.checkedRanges()
+        while let reader = readers.next() { ranges.append(reader.offset..<reader.end) }
+        return ranges
     }
 }
 

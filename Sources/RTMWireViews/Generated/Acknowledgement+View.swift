@@ -35,8 +35,11 @@ public struct AcknowledgementView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -83,23 +86,23 @@ public struct AcknowledgementView: RTMMessageView {
     }
 
     /// The acknowledged envelope's message_id. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// The envelope's position in its conversation's history: positions grow by one per stored
     /// envelope of the conversation, from 1. 0 = taken but not kept in history (a sign-in, a
     /// request the server answered).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var position: UInt64 { fields._position }
 
     /// The epoch of the conversation's history, which positions belong to: a new epoch means the
     /// positions a client saw before are gone (the history was reset). Empty with position 0.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var epoch: RTMStringView { fields._epoch.string(scope) }
 
     /// When the server stored the envelope, ms since the Unix epoch. 0 = not stored; negative is
     /// invalid.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var storedTimeMs: Int64 { Int64(bitPattern: fields._storedTimeMs) }
 
     /// A `Acknowledgement` holding a copy of the viewed fields (strings and bytes are copied;

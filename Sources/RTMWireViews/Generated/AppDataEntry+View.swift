@@ -33,8 +33,11 @@ public struct AppDataEntryView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -78,11 +81,11 @@ public struct AppDataEntryView: RTMMessageView {
 
     /// The key. Required (non-empty), at most Limits.maxAppDataKeyBytes (default 32); unique
     /// among the entries of one message or update.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var key: RTMStringView { fields._key.string(scope) }
 
     /// The value, at most Limits.maxAppDataValueBytes (default 4,096). Empty is a value.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var value: RTMStringView { fields._value.string(scope) }
 
     /// A `AppDataEntry` holding a copy of the viewed fields (strings and bytes are copied;

@@ -33,8 +33,11 @@ public struct AppDataUpdateView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -94,19 +97,19 @@ public struct AppDataUpdateView: RTMMessageView {
     }
 
     /// The changed message's id (its Envelope.message_id). Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var targetMessageID: RTMStringView { fields._targetMessageID.string(scope) }
 
     /// Entries to add or overwrite: at most Limits.maxAppDataEntries, distinct keys.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var set: RTMRepeatedMessageView<AppDataEntryView> { RTMRepeatedMessageView(scope, tag: 0x12) }
 
     /// Keys to remove: at most Limits.maxAppDataEntries, each non-empty and not also in `set`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var removedKeys: RTMRepeatedStringView { RTMRepeatedStringView(scope, tag: 0x1A) }
 
     /// When the change was made, ms since the Unix epoch. 0 = not stamped; negative is invalid.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var updateTimeMs: Int64 { Int64(bitPattern: fields._updateTimeMs) }
 
     /// A `AppDataUpdate` holding a copy of the viewed fields (strings and bytes are copied;

@@ -34,8 +34,11 @@ public struct CaptionView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -83,11 +86,11 @@ public struct CaptionView: RTMMessageView {
 
     /// The new caption; empty removes it. Counts toward the 32 KB content budget, which the receiver
     /// checks again together with the edited message's file name and thumbnail.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var text: RTMStringView { fields._text.string(scope) }
 
     /// Users the new caption mentions. Absent = none.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var mentions: MentionsView? { fields._mentions.scope(in: scope, 2).map { MentionsView(scope: $0, fields: fields._mentionsFields) } }
 
     /// A `Caption` holding a copy of the viewed fields (strings and bytes are copied;

@@ -33,8 +33,11 @@ public struct ChannelTargetView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -76,11 +79,11 @@ public struct ChannelTargetView: RTMMessageView {
     }
 
     /// The channel name. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var channelName: RTMStringView { fields._channelName.string(scope) }
 
     /// Message or stream channel. Required (not UNSPECIFIED).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var channelType: ChannelType { ChannelType(rawValue: Int32(truncatingIfNeeded: UInt64(fields._channelType))) }
 
     /// A `ChannelTarget` holding a copy of the viewed fields (strings and bytes are copied;

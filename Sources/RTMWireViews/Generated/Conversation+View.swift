@@ -33,8 +33,11 @@ public struct ConversationView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -76,11 +79,11 @@ public struct ConversationView: RTMMessageView {
     }
 
     /// Peer, channel or group. Required (not UNSPECIFIED).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var type: ConversationType { ConversationType(rawValue: Int32(truncatingIfNeeded: UInt64(fields._type))) }
 
     /// The peer user id, channel name or group id. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var id: RTMStringView { fields._id.string(scope) }
 
     /// A `Conversation` holding a copy of the viewed fields (strings and bytes are copied;

@@ -32,8 +32,11 @@ public struct ConversationReadReceiptView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -73,7 +76,7 @@ public struct ConversationReadReceiptView: RTMMessageView {
     }
 
     /// The conversation that was read (the peer's user id in one-to-one chat). Required.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var conversationID: RTMStringView { fields._conversationID.string(scope) }
 
     /// A `ConversationReadReceipt` holding a copy of the viewed fields (strings and bytes are copied;

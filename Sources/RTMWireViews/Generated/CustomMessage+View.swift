@@ -33,8 +33,11 @@ public struct CustomMessageView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -77,11 +80,11 @@ public struct CustomMessageView: RTMMessageView {
     }
 
     /// Application type name, e.g. "com.example.poll". Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var type: RTMStringView { fields._type.string(scope) }
 
     /// Opaque payload, interpreted by the application. Counts toward the 32 KB content budget.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var payload: RTMBytesView { fields._payload.bytes(scope) }
 
     /// A `CustomMessage` holding a copy of the viewed fields (strings and bytes are copied;

@@ -34,8 +34,11 @@ public struct DeliveryOptionsView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -78,16 +81,16 @@ public struct DeliveryOptionsView: RTMMessageView {
     }
 
     /// The receiver answers with a delivery receipt when the message arrives.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var deliveryReceipt: Bool { fields._deliveryReceipt }
 
     /// The receiver answers with a message read receipt once the message is read.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var readReceipt: Bool { fields._readReceipt }
 
     /// Group members answer with group read receipts; the sender may receive read counts.
     /// Only meaningful in a group conversation.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var groupReadReceipt: Bool { fields._groupReadReceipt }
 
     /// A `DeliveryOptions` holding a copy of the viewed fields (strings and bytes are copied;

@@ -31,8 +31,11 @@ public struct DeliveryReceiptView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -84,14 +87,14 @@ public struct DeliveryReceiptView: RTMMessageView {
     }
 
     /// Ids of the delivered messages, at most Limits.maxRepeatedCount.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var messageIDs: RTMRepeatedStringView { RTMRepeatedStringView(scope, tag: 0x0A) }
 
     /// Delivery time (ms since the Unix epoch) of each message, parallel to message_ids; empty
     /// when the receiver does not record times, otherwise exactly as many entries as message_ids.
     /// Negative times are invalid.
     /// Packed on the wire.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var deliveredAtMs: RTMRepeatedScalarView<Int64> { RTMRepeatedScalarView(scope, tag: 0x10) { Int64(bitPattern: $0) } }
 
     /// A `DeliveryReceipt` holding a copy of the viewed fields (strings and bytes are copied;

@@ -76,8 +76,11 @@ public struct EnvelopeView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -565,30 +568,30 @@ public struct EnvelopeView: RTMMessageView {
     }
 
     /// Client-generated unique id of this message, e.g. a UUID string. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// Who sent the message. Required.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var sender: SenderView? { fields._sender.scope(in: scope, 2).map { SenderView(scope: $0, fields: fields._senderFields) } }
 
     /// Send time in milliseconds since the Unix epoch (UTC). 0 = not stamped; negative is invalid.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var sendTimeMs: Int64 { Int64(bitPattern: fields._sendTimeMs) }
 
     /// Where the message is addressed: a peer, a channel or a group. Required.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var conversation: ConversationView? { fields._conversation.scope(in: scope, 4).map { ConversationView(scope: $0, fields: fields._conversationFields) } }
 
     /// What the sender asks of the receivers (receipts). Absent = all off.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var deliveryOptions: DeliveryOptionsView? { fields._deliveryOptions.scope(in: scope, 5).map { DeliveryOptionsView(scope: $0, fields: fields._deliveryOptionsFields) } }
 
     /// Exactly one body. A member that is set is always encoded, even when empty. A reader that
     /// finds no body it knows but an unknown field numbered in the reserved room below (a kind
     /// added after its schema version) reports an unknown kind (Envelope.bodyMember), not an error,
     /// and still routes the envelope by its header.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var body: Body? {
         switch fields._bodyFields {
         case .text(let recorded):
@@ -760,12 +763,12 @@ public struct EnvelopeView: RTMMessageView {
     /// The message this envelope replies to. Absent = not a reply. Any body may reply (usually
     /// text, image or file). Numbered after the body kinds so that older readers, which keep it as
     /// an unknown field after the body, re-encode the envelope byte for byte.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var replyTo: MessageReferenceView? { fields._replyTo.scope(in: scope, 64).map { MessageReferenceView(scope: $0, fields: fields._replyToFields) } }
 
     /// Data the app attaches to this message (see AppDataEntry): at most Limits.maxAppDataEntries
     /// entries with distinct keys. Empty = none.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var appData: RTMRepeatedMessageView<AppDataEntryView> { RTMRepeatedMessageView(scope, tag: 0x20A) }
 
     /// A `Envelope` holding a copy of the viewed fields (strings and bytes are copied;

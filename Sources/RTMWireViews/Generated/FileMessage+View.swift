@@ -39,8 +39,11 @@ public struct FileMessageView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -100,33 +103,33 @@ public struct FileMessageView: RTMMessageView {
     }
 
     /// Media id issued by the file server. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var mediaID: RTMStringView { fields._mediaID.string(scope) }
 
     /// Display file name. Counts toward the 32 KB content budget.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var fileName: RTMStringView { fields._fileName.string(scope) }
 
     /// Size of the uploaded file in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
     /// 0 = unknown (a message sent by media id).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var size: UInt64 { fields._size }
 
     /// Thumbnail bytes set by the application (binary). Counts toward the 32 KB content budget.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var thumbnail: RTMBytesView { fields._thumbnail.bytes(scope) }
 
     /// Optional caption. Counts toward the 32 KB content budget.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var caption: RTMStringView { fields._caption.string(scope) }
 
     /// Users the caption mentions. Absent = none.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var mentions: MentionsView? { fields._mentions.scope(in: scope, 6).map { MentionsView(scope: $0, fields: fields._mentionsFields) } }
 
     /// When the file server discards the upload (ms since the Unix epoch), as for an image. 0 = not
     /// given; negative is invalid.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var expireTimeMs: Int64 { Int64(bitPattern: fields._expireTimeMs) }
 
     /// A `FileMessage` holding a copy of the viewed fields (strings and bytes are copied;

@@ -35,8 +35,11 @@ public struct GroupAckPageView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -94,24 +97,24 @@ public struct GroupAckPageView: RTMMessageView {
     }
 
     /// Id of the group message. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// The group id. Required (non-empty); in an envelope, the conversation's id.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var groupID: RTMStringView { fields._groupID.string(scope) }
 
     /// The receipts of this page, oldest first: at most Limits.maxGroupAckPageSize, each for this
     /// message and group, each with its ack_id and reader_user_id.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var acks: RTMRepeatedMessageView<GroupReadReceiptView> { RTMRepeatedMessageView(scope, tag: 0x1A) }
 
     /// The start_ack_id of the next page. Empty = this is the last page.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var nextAckID: RTMStringView { fields._nextAckID.string(scope) }
 
     /// How many read receipts the message has in all.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var totalCount: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._totalCount)) }
 
     /// A `GroupAckPage` holding a copy of the viewed fields (strings and bytes are copied;

@@ -35,8 +35,11 @@ public struct GroupAckQueryView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -84,19 +87,19 @@ public struct GroupAckQueryView: RTMMessageView {
     }
 
     /// Id of the group message. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// The group id. Required (non-empty); in an envelope, the conversation's id.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var groupID: RTMStringView { fields._groupID.string(scope) }
 
     /// The cursor: the next_ack_id of the previous page. Empty = the first page.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var startAckID: RTMStringView { fields._startAckID.string(scope) }
 
     /// How many receipts to return: 1 ... Limits.maxGroupAckPageSize (default 100).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var pageSize: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._pageSize)) }
 
     /// A `GroupAckQuery` holding a copy of the viewed fields (strings and bytes are copied;

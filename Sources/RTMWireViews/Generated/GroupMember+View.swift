@@ -33,8 +33,11 @@ public struct GroupMemberView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -76,11 +79,11 @@ public struct GroupMemberView: RTMMessageView {
     }
 
     /// The member's user id. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var userID: RTMStringView { fields._userID.string(scope) }
 
     /// Its role.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var role: GroupRole { GroupRole(rawValue: Int32(truncatingIfNeeded: UInt64(fields._role))) }
 
     /// A `GroupMember` holding a copy of the viewed fields (strings and bytes are copied;

@@ -34,8 +34,11 @@ public struct GroupReadCountView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -80,15 +83,15 @@ public struct GroupReadCountView: RTMMessageView {
     }
 
     /// Id of the group message. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// The group id. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var groupID: RTMStringView { fields._groupID.string(scope) }
 
     /// Number of members that have read the message so far.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var readCount: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._readCount)) }
 
     /// A `GroupReadCount` holding a copy of the viewed fields (strings and bytes are copied;

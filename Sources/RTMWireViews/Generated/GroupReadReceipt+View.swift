@@ -37,8 +37,11 @@ public struct GroupReadReceiptView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -92,29 +95,29 @@ public struct GroupReadReceiptView: RTMMessageView {
     }
 
     /// Id of the group message that was read. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// The group id. Required (non-empty); in an envelope, the conversation's id.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var groupID: RTMStringView { fields._groupID.string(scope) }
 
     /// Free-form content attached by the reader (sendGroupMessageReadAck's content). Counts toward
     /// the 32 KB content budget.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var content: RTMStringView { fields._content.string(scope) }
 
     /// Server-issued id of this acknowledgement (used to page through acks).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var ackID: RTMStringView { fields._ackID.string(scope) }
 
     /// When the member read the message, ms since the Unix epoch. 0 = unknown; negative is invalid.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var readTimeMs: Int64 { Int64(bitPattern: fields._readTimeMs) }
 
     /// The member who read the message (AgoraChatGroupMessageAck.from). In a receipt of its own the
     /// envelope's sender is the reader and this may be empty; in a GroupAckPage it is required.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var readerUserID: RTMStringView { fields._readerUserID.string(scope) }
 
     /// A `GroupReadReceipt` holding a copy of the viewed fields (strings and bytes are copied;

@@ -32,8 +32,11 @@ public struct GroupRequestView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -82,12 +85,12 @@ public struct GroupRequestView: RTMMessageView {
     }
 
     /// What to do. Required (not UNSPECIFIED).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var operation: GroupOperation { GroupOperation(rawValue: Int32(truncatingIfNeeded: UInt64(fields._operation))) }
 
     /// The members to add, remove or set the role of (their user ids and, for add and set-role,
     /// roles): at most Limits.maxRepeatedCount. Empty for leave and list.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var members: RTMRepeatedMessageView<GroupMemberView> { RTMRepeatedMessageView(scope, tag: 0x12) }
 
     /// A `GroupRequest` holding a copy of the viewed fields (strings and bytes are copied;

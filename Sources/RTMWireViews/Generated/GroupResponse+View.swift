@@ -34,8 +34,11 @@ public struct GroupResponseView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -89,20 +92,20 @@ public struct GroupResponseView: RTMMessageView {
     }
 
     /// The GroupRequest envelope's message_id; empty in an event sent to the members.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var requestMessageID: RTMStringView { fields._requestMessageID.string(scope) }
 
     /// The operation answered or reported. Required (not UNSPECIFIED).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var operation: GroupOperation { GroupOperation(rawValue: Int32(truncatingIfNeeded: UInt64(fields._operation))) }
 
     /// Whether it was done.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var status: GroupStatus { GroupStatus(rawValue: Int32(truncatingIfNeeded: UInt64(fields._status))) }
 
     /// For list: every member with its role; otherwise the members changed, with their roles now
     /// (at most Limits.maxRepeatedCount).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var members: RTMRepeatedMessageView<GroupMemberView> { RTMRepeatedMessageView(scope, tag: 0x22) }
 
     /// A `GroupResponse` holding a copy of the viewed fields (strings and bytes are copied;

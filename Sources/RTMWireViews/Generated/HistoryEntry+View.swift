@@ -34,8 +34,11 @@ public struct HistoryEntryView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -79,16 +82,16 @@ public struct HistoryEntryView: RTMMessageView {
     }
 
     /// Its position in the conversation's history. Required (positive).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var position: UInt64 { fields._position }
 
     /// When the server stored it, ms since the Unix epoch. Required (positive).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var storedTimeMs: Int64 { Int64(bitPattern: fields._storedTimeMs) }
 
     /// The envelope as the server received it, byte for byte (unknown fields included): decode it
     /// with the same decoder as any envelope. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var envelope: RTMBytesView { fields._envelope.bytes(scope) }
 
     /// A `HistoryEntry` holding a copy of the viewed fields (strings and bytes are copied;

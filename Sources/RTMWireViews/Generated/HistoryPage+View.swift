@@ -36,8 +36,11 @@ public struct HistoryPageView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -96,28 +99,28 @@ public struct HistoryPageView: RTMMessageView {
     }
 
     /// The HistoryRequest envelope's message_id. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var requestMessageID: RTMStringView { fields._requestMessageID.string(scope) }
 
     /// Whether the page could be served.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var status: HistoryStatus { HistoryStatus(rawValue: Int32(truncatingIfNeeded: UInt64(fields._status))) }
 
     /// The stored envelopes, oldest first, at most Limits.maxHistoryPageSize (and as many as fit
     /// one envelope of Limits.maxMessageBytes).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var entries: RTMRepeatedMessageView<HistoryEntryView> { RTMRepeatedMessageView(scope, tag: 0x1A) }
 
     /// The conversation's current epoch. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var epoch: RTMStringView { fields._epoch.string(scope) }
 
     /// The conversation's newest position (0 = nothing stored yet).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var latestPosition: UInt64 { fields._latestPosition }
 
     /// More envelopes lie beyond this page in the direction asked for.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var hasMore: Bool { fields._hasMore }
 
     /// A `HistoryPage` holding a copy of the viewed fields (strings and bytes are copied;

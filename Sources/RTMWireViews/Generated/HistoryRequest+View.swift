@@ -35,8 +35,11 @@ public struct HistoryRequestView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -82,21 +85,21 @@ public struct HistoryRequestView: RTMMessageView {
     }
 
     /// Envelopes before this position, newest page first (scrolling back). 0 = not set.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var beforePosition: UInt64 { fields._beforePosition }
 
     /// Envelopes after this position, oldest first (catching up). 0 = not set. At most one of
     /// before_position and after_position is set; neither = the latest page.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var afterPosition: UInt64 { fields._afterPosition }
 
     /// The most envelopes to return: 1 ... Limits.maxHistoryPageSize (default 100).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var limit: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._limit)) }
 
     /// The epoch the position belongs to (Acknowledgement.epoch, HistoryPage.epoch). Empty = any
     /// (a first load); a position from another epoch is answered with HISTORY_STATUS_RELOAD.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var epoch: RTMStringView { fields._epoch.string(scope) }
 
     /// A `HistoryRequest` holding a copy of the viewed fields (strings and bytes are copied;

@@ -43,8 +43,11 @@ public struct ImageMessageView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -112,52 +115,52 @@ public struct ImageMessageView: RTMMessageView {
     }
 
     /// Media id issued by the file server. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var mediaID: RTMStringView { fields._mediaID.string(scope) }
 
     /// Display file name. Counts toward the 32 KB content budget.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var fileName: RTMStringView { fields._fileName.string(scope) }
 
     /// Size of the uploaded image in bytes, at most Limits.maxMediaBytes (default 31,457,280 = 30 MB).
     /// 0 = unknown (a message sent by media id).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var size: UInt64 { fields._size }
 
     /// Image width in pixels. Computed by the sender for the formats ImageProbe reads; an explicit
     /// value set by the sender overrides the computed one. 0 = unknown (any other format).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var width: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._width)) }
 
     /// Image height in pixels; same rules as width. 0 = unknown.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var height: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._height)) }
 
     /// Thumbnail bytes (binary, any format), set by the application; the codec never generates one.
     /// Counts toward the 32 KB content budget. Empty = no thumbnail.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var thumbnail: RTMBytesView { fields._thumbnail.bytes(scope) }
 
     /// Thumbnail width in pixels. 0 = unknown.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var thumbnailWidth: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._thumbnailWidth)) }
 
     /// Thumbnail height in pixels. 0 = unknown.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var thumbnailHeight: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._thumbnailHeight)) }
 
     /// Optional caption. Counts toward the 32 KB content budget.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var caption: RTMStringView { fields._caption.string(scope) }
 
     /// Users the caption mentions. Absent = none.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var mentions: MentionsView? { fields._mentions.scope(in: scope, 10).map { MentionsView(scope: $0, fields: fields._mentionsFields) } }
 
     /// When the file server discards the upload and the media id stops working (ms since the Unix
     /// epoch; Agora keeps uploads 7 days), so a receiver knows before it downloads. 0 = not given;
     /// negative is invalid.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var expireTimeMs: Int64 { Int64(bitPattern: fields._expireTimeMs) }
 
     /// A `ImageMessage` holding a copy of the viewed fields (strings and bytes are copied;

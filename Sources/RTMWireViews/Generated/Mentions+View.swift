@@ -32,8 +32,11 @@ public struct MentionsView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -80,11 +83,11 @@ public struct MentionsView: RTMMessageView {
     }
 
     /// Mentioned user ids: each non-empty, no id twice, at most Limits.maxMentions (default 100).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var userIDs: RTMRepeatedStringView { RTMRepeatedStringView(scope, tag: 0x0A) }
 
     /// "@everyone" / "@all": every member of the conversation is mentioned.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var everyone: Bool { fields._everyone }
 
     /// A `Mentions` holding a copy of the viewed fields (strings and bytes are copied;

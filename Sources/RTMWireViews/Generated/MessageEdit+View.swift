@@ -46,8 +46,11 @@ public struct MessageEditView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -123,15 +126,15 @@ public struct MessageEditView: RTMMessageView {
     }
 
     /// The edited message's id (its Envelope.message_id). Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var targetMessageID: RTMStringView { fields._targetMessageID.string(scope) }
 
     /// When the edit was made, ms since the Unix epoch. Required (positive): it orders edits.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var editTimeMs: Int64 { Int64(bitPattern: fields._editTimeMs) }
 
     /// The new content. Exactly one is required.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var content: Content? {
         switch fields._contentFields {
         case .text(let recorded):

@@ -34,8 +34,11 @@ public struct MessageRecallView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -81,15 +84,15 @@ public struct MessageRecallView: RTMMessageView {
     }
 
     /// The recalled message's id (its Envelope.message_id). Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var targetMessageID: RTMStringView { fields._targetMessageID.string(scope) }
 
     /// Who recalled it: the message's sender, or a moderator acting for the server. Required.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var recalledByUserID: RTMStringView { fields._recalledByUserID.string(scope) }
 
     /// Why, shown with the recall notice. Optional; counts toward the 32 KB content budget.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var reason: RTMStringView { fields._reason.string(scope) }
 
     /// A `MessageRecall` holding a copy of the viewed fields (strings and bytes are copied;

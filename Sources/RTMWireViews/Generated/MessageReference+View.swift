@@ -34,8 +34,11 @@ public struct MessageReferenceView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -82,16 +85,16 @@ public struct MessageReferenceView: RTMMessageView {
 
     /// The referenced message's id: its Envelope.message_id (named message_uid like
     /// StreamReference's, after RongCloud's messageUId). Required when the reference is present.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// User id of the referenced message's sender. Optional.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var senderUserID: RTMStringView { fields._senderUserID.string(scope) }
 
     /// A short excerpt of the referenced message's content, for display before the original is
     /// loaded: at most Limits.maxExcerptBytes (default 1,024) UTF-8 bytes. Optional.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var excerpt: RTMStringView { fields._excerpt.string(scope) }
 
     /// A `MessageReference` holding a copy of the viewed fields (strings and bytes are copied;

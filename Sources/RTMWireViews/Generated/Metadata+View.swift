@@ -32,8 +32,11 @@ public struct MetadataView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -82,12 +85,12 @@ public struct MetadataView: RTMMessageView {
     }
 
     /// The items, at most Limits.maxRepeatedCount.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var items: RTMRepeatedMessageView<MetadataItemView> { RTMRepeatedMessageView(scope, tag: 0x0A) }
 
     /// Whole-set revision. On requests: <= 0 means no compare-and-set; > 0 means apply only if the
     /// stored major revision matches. On responses and events: the stored major revision.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var majorRevision: Int64 { Int64(bitPattern: fields._majorRevision) }
 
     /// A `Metadata` holding a copy of the viewed fields (strings and bytes are copied;

@@ -36,8 +36,11 @@ public struct MetadataItemView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -87,27 +90,27 @@ public struct MetadataItemView: RTMMessageView {
     }
 
     /// The key. Required (non-empty), at most Limits.maxMetadataKeyBytes.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var key: RTMStringView { fields._key.string(scope) }
 
     /// The value, at most Limits.maxMetadataValueBytes. Optional: an empty value is a value, and
     /// a remove request names its items by key alone.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var value: RTMStringView { fields._value.string(scope) }
 
     /// User id of the last editor. Read-only: set by the store when options.record_user_id is on;
     /// ignored on requests.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var authorUserID: RTMStringView { fields._authorUserID.string(scope) }
 
     /// Item revision. On requests: revision <= 0 means no compare-and-set; > 0 means apply only if
     /// the stored revision matches. On responses and events: the stored revision.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var revision: Int64 { Int64(bitPattern: fields._revision) }
 
     /// Last update time, ms since the Unix epoch. Read-only: set by the store when
     /// options.record_timestamp is on; ignored on requests. 0 = not recorded.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var updateTimeMs: UInt64 { fields._updateTimeMs }
 
     /// A `MetadataItem` holding a copy of the viewed fields (strings and bytes are copied;

@@ -33,8 +33,11 @@ public struct MetadataOptionsView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -75,11 +78,11 @@ public struct MetadataOptionsView: RTMMessageView {
     }
 
     /// Record the edit time in each written item's update_time_ms.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var recordTimestamp: Bool { fields._recordTimestamp }
 
     /// Record the editor's user id in each written item's author_user_id.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var recordUserID: Bool { fields._recordUserID }
 
     /// A `MetadataOptions` holding a copy of the viewed fields (strings and bytes are copied;

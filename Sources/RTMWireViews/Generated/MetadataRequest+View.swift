@@ -40,8 +40,11 @@ public struct MetadataRequestView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -107,29 +110,29 @@ public struct MetadataRequestView: RTMMessageView {
     }
 
     /// Client-chosen id echoed by the response. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var requestID: RTMStringView { fields._requestID.string(scope) }
 
     /// What to do. Required (not UNSPECIFIED).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: UInt64(fields._operation))) }
 
     /// Whose metadata. Required.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var target: MetadataTargetView? { fields._target.scope(in: scope, 3).map { MetadataTargetView(scope: $0, fields: fields._targetFields) } }
 
     /// Items and major revision for set/update/remove (remove names items by key).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var metadata: MetadataView? { fields._metadata.scope(in: scope, 4).map { MetadataView(scope: $0, fields: fields._metadataFields) } }
 
     /// Write options (set/update/remove).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var options: MetadataOptionsView? { fields._options.scope(in: scope, 5).map { MetadataOptionsView(scope: $0, fields: fields._optionsFields) } }
 
     /// Lock name: when non-empty, only the holder of this lock may write. Empty = no lock. Locks
     /// exist on channel targets only (Agora's channel metadata calls take one; user calls do not),
     /// and ACQUIRE_LOCK and RELEASE_LOCK require one.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var lockName: RTMStringView { fields._lockName.string(scope) }
 
     /// A `MetadataRequest` holding a copy of the viewed fields (strings and bytes are copied;

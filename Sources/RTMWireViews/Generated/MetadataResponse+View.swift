@@ -39,8 +39,11 @@ public struct MetadataResponseView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -101,27 +104,27 @@ public struct MetadataResponseView: RTMMessageView {
     }
 
     /// The request_id of the request answered.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var requestID: RTMStringView { fields._requestID.string(scope) }
 
     /// The operation of the request answered.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var operation: MetadataOperation { MetadataOperation(rawValue: Int32(truncatingIfNeeded: UInt64(fields._operation))) }
 
     /// The target of the request answered.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var target: MetadataTargetView? { fields._target.scope(in: scope, 3).map { MetadataTargetView(scope: $0, fields: fields._targetFields) } }
 
     /// Outcome. OK (0) on success.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var status: MetadataStatus { MetadataStatus(rawValue: Int32(truncatingIfNeeded: UInt64(fields._status))) }
 
     /// Human-readable explanation when status is not OK.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var errorMessage: RTMStringView { fields._errorMessage.string(scope) }
 
     /// For get: the stored set. For writes: the stored set after the operation.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var metadata: MetadataView? { fields._metadata.scope(in: scope, 6).map { MetadataView(scope: $0, fields: fields._metadataFields) } }
 
     /// A `MetadataResponse` holding a copy of the viewed fields (strings and bytes are copied;

@@ -43,8 +43,11 @@ public struct MetadataTargetView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -107,7 +110,7 @@ public struct MetadataTargetView: RTMMessageView {
     }
 
     /// The member of the `target` oneof, if one is set.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var target: Target? {
         switch fields._targetFields {
         case .channel(let recorded):

@@ -34,8 +34,11 @@ public struct ReactionView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -80,15 +83,15 @@ public struct ReactionView: RTMMessageView {
     }
 
     /// The message reacted to (its Envelope.message_id). Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var targetMessageID: RTMStringView { fields._targetMessageID.string(scope) }
 
     /// The reaction key (see the rules above). Required.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var key: RTMStringView { fields._key.string(scope) }
 
     /// Add or remove. Required (not UNSPECIFIED).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var action: ReactionAction { ReactionAction(rawValue: Int32(truncatingIfNeeded: UInt64(fields._action))) }
 
     /// A `Reaction` holding a copy of the viewed fields (strings and bytes are copied;

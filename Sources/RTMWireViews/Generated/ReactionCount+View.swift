@@ -34,8 +34,11 @@ public struct ReactionCountView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -87,20 +90,20 @@ public struct ReactionCountView: RTMMessageView {
     }
 
     /// The reaction key (same rules as Reaction.key). Required.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var key: RTMStringView { fields._key.string(scope) }
 
     /// How many users reacted with the key: at least 1, and at least as many as recent_user_ids.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var count: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._count)) }
 
     /// Some of them, most recent first: each non-empty, no id twice, at most
     /// Limits.maxReactionRecentUsers (default 10).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var recentUserIDs: RTMRepeatedStringView { RTMRepeatedStringView(scope, tag: 0x1A) }
 
     /// True when the receiver of this summary is among the users who reacted with the key.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var receiverReacted: Bool { fields._receiverReacted }
 
     /// A `ReactionCount` holding a copy of the viewed fields (strings and bytes are copied;

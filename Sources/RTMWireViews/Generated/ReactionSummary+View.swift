@@ -32,8 +32,11 @@ public struct ReactionSummaryView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -83,12 +86,12 @@ public struct ReactionSummaryView: RTMMessageView {
     }
 
     /// The message the reactions belong to. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var targetMessageID: RTMStringView { fields._targetMessageID.string(scope) }
 
     /// One entry per key, no key twice, in the server's order (e.g. first used first); empty when
     /// every reaction was removed. At most Limits.maxRepeatedCount.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var reactions: RTMRepeatedMessageView<ReactionCountView> { RTMRepeatedMessageView(scope, tag: 0x12) }
 
     /// A `ReactionSummary` holding a copy of the viewed fields (strings and bytes are copied;

@@ -34,8 +34,11 @@ public struct RefusalView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -80,15 +83,15 @@ public struct RefusalView: RTMMessageView {
     }
 
     /// The refused envelope's message_id. Empty = the connection is refused.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// Why. Required (not UNSPECIFIED).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var code: RefusalCode { RefusalCode(rawValue: Int32(truncatingIfNeeded: UInt64(fields._code))) }
 
     /// What was wrong, for a person to read. Optional.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var detail: RTMStringView { fields._detail.string(scope) }
 
     /// A `Refusal` holding a copy of the viewed fields (strings and bytes are copied;

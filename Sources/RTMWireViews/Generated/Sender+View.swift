@@ -33,8 +33,11 @@ public struct SenderView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -77,11 +80,11 @@ public struct SenderView: RTMMessageView {
     }
 
     /// The sender's user id. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var userID: RTMStringView { fields._userID.string(scope) }
 
     /// The name shown to other users. Optional (empty = none).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var displayName: RTMStringView { fields._displayName.string(scope) }
 
     /// A `Sender` holding a copy of the viewed fields (strings and bytes are copied;

@@ -32,8 +32,11 @@ public struct SignInView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -74,7 +77,7 @@ public struct SignInView: RTMMessageView {
 
     /// A signed JSON Web Token in compact form (header.payload.signature, base64url): `sub` is the
     /// user id, `exp` the expiry. Required (non-empty), at most Limits.maxTokenBytes (default 8,192).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var token: RTMStringView { fields._token.string(scope) }
 
     /// A `SignIn` holding a copy of the viewed fields (strings and bytes are copied;

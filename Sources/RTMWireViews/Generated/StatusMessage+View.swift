@@ -34,8 +34,11 @@ public struct StatusMessageView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -79,17 +82,17 @@ public struct StatusMessageView: RTMMessageView {
     }
 
     /// The member's presence. Required (not UNSPECIFIED).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var presence: Presence { Presence(rawValue: Int32(truncatingIfNeeded: UInt64(fields._presence))) }
 
     /// True while the member's hand is raised (asking for attention).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var handRaised: Bool { fields._handRaised }
 
     /// The member this status is about when someone else reports it: the server that saw the
     /// member join or leave the channel (Agora RTM memberJoined / memberLeft, which the tutorial
     /// shows as online / offline) sends the member's id. Empty = the sender's own status.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var memberUserID: RTMStringView { fields._memberUserID.string(scope) }
 
     /// A `StatusMessage` holding a copy of the viewed fields (strings and bytes are copied;

@@ -37,8 +37,11 @@ public struct StorageEventView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -94,19 +97,19 @@ public struct StorageEventView: RTMMessageView {
     }
 
     /// Channel or user whose metadata changed (the event's storage type follows from it).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var target: MetadataTargetView? { fields._target.scope(in: scope, 1).map { MetadataTargetView(scope: $0, fields: fields._targetFields) } }
 
     /// Snapshot, set, update or remove. Required (not UNSPECIFIED).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var eventType: StorageEventType { StorageEventType(rawValue: Int32(truncatingIfNeeded: UInt64(fields._eventType))) }
 
     /// The items concerned (for a snapshot, the whole set) and the new major revision.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var metadata: MetadataView? { fields._metadata.scope(in: scope, 3).map { MetadataView(scope: $0, fields: fields._metadataFields) } }
 
     /// User id of the client whose operation caused the event. Empty for snapshots.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var publisherUserID: RTMStringView { fields._publisherUserID.string(scope) }
 
     /// A `StorageEvent` holding a copy of the viewed fields (strings and bytes are copied;

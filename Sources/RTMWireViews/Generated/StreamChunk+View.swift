@@ -47,8 +47,11 @@ public struct StreamChunkView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -141,15 +144,15 @@ public struct StreamChunkView: RTMMessageView {
     }
 
     /// The streaming message this chunk belongs to (its message_uid). Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var streamMessageID: RTMStringView { fields._streamMessageID.string(scope) }
 
     /// Position of this chunk in the stream, starting at 0 with init; deltas follow in order.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var sequence: UInt64 { fields._sequence }
 
     /// Exactly one event is required.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var event: Event? {
         switch fields._eventFields {
         case .initial(let recorded):

@@ -35,8 +35,11 @@ public struct StreamCompleteView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -82,19 +85,19 @@ public struct StreamCompleteView: RTMMessageView {
     }
 
     /// Result code of the stream request. 0 = success.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var code: Int32 { Int32(truncatingIfNeeded: UInt64(fields._code)) }
 
     /// Reason for termination given by the messaging server. 0 = normal termination.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var stopReason: Int32 { Int32(truncatingIfNeeded: UInt64(fields._stopReason)) }
 
     /// Final summary of the content (RCStreamMessageExpansionSummeryKey). Optional.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var summary: RTMStringView { fields._summary.string(scope) }
 
     /// Reason for abnormal termination given by the business server. 0 = none.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var completeReason: Int32 { Int32(truncatingIfNeeded: UInt64(fields._completeReason)) }
 
     /// A `StreamComplete` holding a copy of the viewed fields (strings and bytes are copied;

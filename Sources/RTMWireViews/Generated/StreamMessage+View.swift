@@ -41,8 +41,11 @@ public struct StreamMessageView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -106,41 +109,41 @@ public struct StreamMessageView: RTMMessageView {
     }
 
     /// Unique id of the streaming message (RongCloud messageUId). Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// Text format of the content, e.g. "text/markdown" (RCStreamMessage.type).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var contentType: RTMStringView { fields._contentType.string(scope) }
 
     /// Content received so far; by default only the initial packet.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var content: RTMStringView { fields._content.string(scope) }
 
     /// True once content generation has completed.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var isComplete: Bool { fields._isComplete }
 
     /// Reason for abnormal termination, provided by the business server. 0 = none.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var completeReason: Int32 { Int32(truncatingIfNeeded: UInt64(fields._completeReason)) }
 
     /// Reason for termination, provided by the messaging server. 0 = normal termination.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var stopReason: Int32 { Int32(truncatingIfNeeded: UInt64(fields._stopReason)) }
 
     /// True once the client has finished retrieving the stream.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var isSync: Bool { fields._isSync }
 
     /// An optional reference to another message (a quoted or replied-to message).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var reference: StreamReferenceView? { fields._reference.scope(in: scope, 8).map { StreamReferenceView(scope: $0, fields: fields._referenceFields) } }
 
     /// The summary of the whole content, once there is one (RongCloud delivers it as the message
     /// extension RCStreamMessageExpansionSummeryKey and stores it with the message): what a
     /// conversation list or the history shows. Set from the complete event's summary. Optional.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var summary: RTMStringView { fields._summary.string(scope) }
 
     /// A `StreamMessage` holding a copy of the viewed fields (strings and bytes are copied;

@@ -32,8 +32,11 @@ public struct StreamPullRequestView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -73,7 +76,7 @@ public struct StreamPullRequestView: RTMMessageView {
     }
 
     /// The streaming message's id (its StreamMessage.message_uid). Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var streamMessageID: RTMStringView { fields._streamMessageID.string(scope) }
 
     /// A `StreamPullRequest` holding a copy of the viewed fields (strings and bytes are copied;

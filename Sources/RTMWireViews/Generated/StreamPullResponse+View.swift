@@ -33,8 +33,11 @@ public struct StreamPullResponseView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -76,12 +79,12 @@ public struct StreamPullResponseView: RTMMessageView {
     }
 
     /// The stream asked for. Required (non-empty).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var streamMessageID: RTMStringView { fields._streamMessageID.string(scope) }
 
     /// 0 = the content follows as chunks; otherwise the server's error code (for example, no such
     /// stream), and no chunk follows.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var code: Int32 { Int32(truncatingIfNeeded: UInt64(fields._code)) }
 
     /// A `StreamPullResponse` holding a copy of the viewed fields (strings and bytes are copied;

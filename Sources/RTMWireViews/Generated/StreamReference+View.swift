@@ -34,8 +34,11 @@ public struct StreamReferenceView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -81,16 +84,16 @@ public struct StreamReferenceView: RTMMessageView {
     }
 
     /// The referenced message's UID. Required when the reference is present.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var messageID: RTMStringView { fields._messageID.string(scope) }
 
     /// User id of the referenced message's sender.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var senderUserID: RTMStringView { fields._senderUserID.string(scope) }
 
     /// A short excerpt of the referenced message's content: at most Limits.maxExcerptBytes
     /// (default 1,024) UTF-8 bytes, as for MessageReference, its twin.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var excerpt: RTMStringView { fields._excerpt.string(scope) }
 
     /// A `StreamReference` holding a copy of the viewed fields (strings and bytes are copied;

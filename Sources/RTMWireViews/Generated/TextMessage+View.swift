@@ -34,8 +34,11 @@ public struct TextMessageView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -82,11 +85,11 @@ public struct TextMessageView: RTMMessageView {
     }
 
     /// The text body, UTF-8. Counts toward the 32 KB content budget.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var text: RTMStringView { fields._text.string(scope) }
 
     /// Users the text mentions. Absent = none.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var mentions: MentionsView? { fields._mentions.scope(in: scope, 2).map { MentionsView(scope: $0, fields: fields._mentionsFields) } }
 
     /// A `TextMessage` holding a copy of the viewed fields (strings and bytes are copied;

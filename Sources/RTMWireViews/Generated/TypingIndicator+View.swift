@@ -33,8 +33,11 @@ public struct TypingIndicatorView: RTMMessageView {
     /// of a repeated field): its fields are recorded by walking it again.
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
-        scope.recordChecked { reader, options, violation throws(RTMWireError) in
-            try Self._record(&reader, options, &violation, into: &fields)
+        var violation = ViewViolation(recordsOnly: true)
+        var ranges = scope.checkedRanges()
+        while var reader = ranges.next() {
+            // Checked when the view was made: cannot fail (see ViewScope.checkedRanges).
+            try? Self._record(&reader, .viewRecording, &violation, into: &fields)
         }
         self.init(scope: scope, fields: fields)
     }
@@ -75,13 +78,13 @@ public struct TypingIndicatorView: RTMMessageView {
     }
 
     /// Started or stopped. Required (not UNSPECIFIED).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var state: TypingState { TypingState(rawValue: Int32(truncatingIfNeeded: UInt64(fields._state))) }
 
     /// For STARTED: how long receivers show the indicator without a repeat, in ms, so a sender that
     /// vanishes is not shown typing forever. 0 = the receiver's default. At most
     /// Limits.maxTypingExpiryMs (default 60,000). Ignored for STOPPED.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var expiresAfterMs: UInt32 { UInt32(truncatingIfNeeded: UInt64(fields._expiresAfterMs)) }
 
     /// A `TypingIndicator` holding a copy of the viewed fields (strings and bytes are copied;

@@ -51,46 +51,15 @@ public struct ViewScope {
     @inlinable
     var fields: ViewFieldCursor { ViewFieldCursor(self) }
 
-    /// Runs `record` (a generated view's `_record`) over each range of the message in wire
-    /// order, so that it records the fields merged over every occurrence. The input was checked
-    /// when the view was made, so the checks cannot fail: the limits are lifted, the elements of
-    /// repeated message fields are skipped by their length (``ViewViolation/recordsOnly``), and a
-    /// failure (unreachable) ends the recording rather than trapping.
-    @usableFromInline
-    func recordChecked(
-        _ record: (inout WireReader, CodecOptions, inout ViewViolation) throws(RTMWireError) -> Void
-    ) {
-        let options = CodecOptions.viewRecording
-        var violation = ViewViolation(recordsOnly: true)
-        withExtendedLifetime(input.bytes) {
-            forEachRange { start, end in
-                var reader = WireReader(base: base, count: input.bytes.count, maxDepth: Int.max)
-                reader.offset = start
-                reader.end = end
-                reader.inLengthDelimitedScope = true
-                try? record(&reader, options, &violation)
-            }
-        }
-    }
-
-    /// Calls `body` with each range whose concatenation is the message: the scope's range, or
-    /// the bodies of the occurrences its path names.
-    @usableFromInline
-    func forEachRange(_ body: (_ start: Int, _ end: Int) -> Void) {
-        guard let path = pathBox?.path else {
-            body(start, end)
-            return
-        }
-        // The occurrences of the last step among the fields of the message the steps before it
-        // name (merged as ``fields`` merges them).
-        var parent = path
-        parent.count &-= 1
-        let last = path[Int(parent.count)]
-        var cursor = ViewFieldCursor(self, path: parent)
-        while let field = cursor.next() {
-            if field.isOccurrence(of: last) { body(field.start, field.end) }
-        }
-    }
+    /// The ranges whose concatenation is the message, in wire order, each as a reader, for a
+    /// generated view's `_record` to run over so that it records the fields merged over every
+    /// occurrence. The input was checked when the view was made, so the checks cannot fail: the
+    /// limits are lifted (``CodecOptions/viewRecording``), the elements of repeated message
+    /// fields are skipped by their length (``ViewViolation/recordsOnly``), and a failure
+    /// (unreachable) ends the recording rather than trapping. The readers point into bytes that
+    /// this scope keeps alive.
+    @inlinable
+    func checkedRanges() -> CheckedRanges { CheckedRanges(self) }
 
     /// Whether the field whose raw tag is `tag` occurs.
     @inlinable
@@ -204,6 +173,59 @@ struct ViewField {
     func varint(_ base: UnsafePointer<UInt8>) -> UInt64 {
         var offset = start
         return ViewScan.varint(base, &offset, end) ?? 0
+    }
+}
+
+/// The readers of ``ViewScope/checkedRanges()``, one per range, in wire order; nothing is
+/// allocated. Iterated by each view's `init(_scope:)`, with ``next()`` out of line: when the
+/// views passed `_record` to a function taking a closure instead, the optimiser copied that
+/// function, path walk and all, into every view type (88 copies, 208 KB of an app that reads one
+/// view).
+@usableFromInline
+struct CheckedRanges {
+    @usableFromInline let scope: ViewScope
+    /// The fields of the message the path's steps but the last name (nil: one range).
+    var parentFields: ViewFieldCursor?
+    /// The last step: its occurrences among `parentFields` are the ranges.
+    let last: (number: UInt32, from: Int)
+    /// Whether the single range (no path) was returned.
+    var returnedSingle = false
+
+    @usableFromInline
+    init(_ scope: ViewScope) {
+        self.scope = scope
+        guard let path = scope.pathBox?.path else {
+            parentFields = nil
+            last = (0, 0)
+            return
+        }
+        var parent = path
+        parent.count &-= 1
+        last = path[Int(parent.count)]
+        parentFields = ViewFieldCursor(scope, path: parent)
+    }
+
+    /// A reader of the next range, or nil after the last.
+    @usableFromInline @inline(never)
+    mutating func next() -> WireReader? {
+        guard parentFields != nil else {
+            if returnedSingle { return nil }
+            returnedSingle = true
+            return reader(scope.start, scope.end)
+        }
+        while let field = parentFields!.next() {
+            if field.isOccurrence(of: last) { return reader(field.start, field.end) }
+        }
+        return nil
+    }
+
+    /// A reader of `start..<end` of the view's bytes, as a sub-message's scope, no depth limit.
+    func reader(_ start: Int, _ end: Int) -> WireReader {
+        var reader = WireReader(base: scope.base, count: scope.input.bytes.count, maxDepth: Int.max)
+        reader.offset = start
+        reader.end = end
+        reader.inLengthDelimitedScope = true
+        return reader
     }
 }
 

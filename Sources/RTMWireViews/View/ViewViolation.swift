@@ -14,7 +14,7 @@ public struct ViewViolation {
     /// copy the optional error to inspect it.
     @usableFromInline var found = false
     /// Whether the walk only records fields of an input the view's pass has already checked
-    /// (``ViewScope/recordChecked(_:)``): the elements of repeated message fields are then
+    /// (``ViewScope/checkedRanges()``): the elements of repeated message fields are then
     /// skipped by their length, not checked again.
     @usableFromInline var recordsOnly = false
 
@@ -27,7 +27,7 @@ public struct ViewViolation {
     init(recordsOnly: Bool) { self.recordsOnly = recordsOnly }
 
     /// Whether no violation has been recorded yet.
-    @inlinable
+    @inlinable @inline(__always)
     public var isEmpty: Bool { !found }
 
     /// Records a violation of the checking message's own fields, replacing one its
