@@ -53,16 +53,19 @@ def _merge_json(out: SwiftSource, m: Message):
     if m.by_number:
         out.line("var seen = Set<Int>()", 2)
     out.line("for member in members {", 2)
-    out.line("switch member.key {", 3)
-    for f in m.by_number:
+    # The field the key names, found out of line (JSONValue.fieldIndex): a switch on the key
+    # itself compared it with every name inline, in every message type (issue 36).
+    names = "\\n".join(" ".join([f.json] + ([f.name] if f.name != f.json else []))
+                        for f in m.by_number)
+    out.line('switch JSONValue.fieldIndex(member.key, in: "%s") {' % names, 3)
+    for index, f in enumerate(m.by_number):
         prop = "self." + f.prop
-        keys = ['"%s"' % f.json] + (['"%s"' % f.name] if f.name != f.json else [])
-        out.line("case %s:" % ", ".join(keys), 3)
+        out.line("case %d:  // %s" % (index, f.name), 3)
         # Error paths spell fields by their proto names, whichever key the JSON used, as binary
         # decoding and validation do.
-        out.line('let fieldPath = path.isEmpty ? "%s" : path + ".%s"' % (f.name, f.name), 4)
+        out.line('let fieldPath = JSONValue.fieldPath(path, "%s")' % f.name, 4)
         out.line("try JSONValue.checkFirstOccurrence(%d, &seen, path: fieldPath)" % f.number, 4)
-        out.line("if member.value == .null { continue }", 4)
+        out.line("if case .null = member.value { continue }", 4)
         if f.oneof is not None:
             oneof = "self." + f.oneof.prop
             out.line('if %s != nil { throw JSONValue.oneofConflict("%s", path: fieldPath) }'
@@ -78,7 +81,7 @@ def _merge_json(out: SwiftSource, m: Message):
                         "%s = .%s(%%s)" % (oneof, f.case), 4)
         elif f.repeated:
             out.line("for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {", 4)
-            out.line('let elementPath = fieldPath + "[\\(index)]"', 5)
+            out.line("let elementPath = JSONValue.elementPath(fieldPath, index)", 5)
             if f.is_message:
                 out.lines([
                     "var value = %s()" % f.swift_scalar,
@@ -98,9 +101,7 @@ def _merge_json(out: SwiftSource, m: Message):
             _assign(out, f, "member.value", "fieldPath", "%s = %%s" % prop, 4)
     out.line("default:", 3)
     out.line("if options.ignoreUnknownFields { continue }", 4)
-    out.line("throw JSONValue.unknownField(", 4)
-    out.line('member.key, in: "%s", path: path.isEmpty ? member.key : path + "." + member.key)'
-             % m.full_name, 5)
+    out.line('throw JSONValue.unknownField(member.key, in: "%s", parent: path)' % m.full_name, 4)
     out.line("}", 3)
     out.line("}", 2)
     out.line("}", 1)

@@ -19,31 +19,30 @@ extension Acknowledgement: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "messageId", "message_id":
-                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
+            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\nposition\nepoch\nstoredTimeMs stored_time_ms") {
+            case 0:  // message_id
+                let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
-            case "position":
-                let fieldPath = path.isEmpty ? "position" : path + ".position"
+            case 1:  // position
+                let fieldPath = JSONValue.fieldPath(path, "position")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.position = try member.value.proto3UInt64(path: fieldPath)
-            case "epoch":
-                let fieldPath = path.isEmpty ? "epoch" : path + ".epoch"
+            case 2:  // epoch
+                let fieldPath = JSONValue.fieldPath(path, "epoch")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.epoch = try member.value.proto3String(path: fieldPath)
-            case "storedTimeMs", "stored_time_ms":
-                let fieldPath = path.isEmpty ? "stored_time_ms" : path + ".stored_time_ms"
+            case 3:  // stored_time_ms
+                let fieldPath = JSONValue.fieldPath(path, "stored_time_ms")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.storedTimeMs = try member.value.proto3Int64(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.Acknowledgement", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Acknowledgement", parent: path)
             }
         }
     }

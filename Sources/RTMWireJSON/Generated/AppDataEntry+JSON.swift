@@ -17,21 +17,20 @@ extension AppDataEntry: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "key":
-                let fieldPath = path.isEmpty ? "key" : path + ".key"
+            switch JSONValue.fieldIndex(member.key, in: "key\nvalue") {
+            case 0:  // key
+                let fieldPath = JSONValue.fieldPath(path, "key")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.key = try member.value.proto3String(path: fieldPath)
-            case "value":
-                let fieldPath = path.isEmpty ? "value" : path + ".value"
+            case 1:  // value
+                let fieldPath = JSONValue.fieldPath(path, "value")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.value = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.AppDataEntry", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.AppDataEntry", parent: path)
             }
         }
     }

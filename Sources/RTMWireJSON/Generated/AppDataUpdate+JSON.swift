@@ -19,39 +19,38 @@ extension AppDataUpdate: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "targetMessageId", "target_message_id":
-                let fieldPath = path.isEmpty ? "target_message_id" : path + ".target_message_id"
+            switch JSONValue.fieldIndex(member.key, in: "targetMessageId target_message_id\nset\nremovedKeys removed_keys\nupdateTimeMs update_time_ms") {
+            case 0:  // target_message_id
+                let fieldPath = JSONValue.fieldPath(path, "target_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.targetMessageID = try member.value.proto3String(path: fieldPath)
-            case "set":
-                let fieldPath = path.isEmpty ? "set" : path + ".set"
+            case 1:  // set
+                let fieldPath = JSONValue.fieldPath(path, "set")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     var value = AppDataEntry()
                     try value._mergeJSON(element, path: elementPath, options: options)
                     self.set.append(value)
                 }
-            case "removedKeys", "removed_keys":
-                let fieldPath = path.isEmpty ? "removed_keys" : path + ".removed_keys"
+            case 2:  // removed_keys
+                let fieldPath = JSONValue.fieldPath(path, "removed_keys")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     self.removedKeys.append(try element.proto3String(path: elementPath))
                 }
-            case "updateTimeMs", "update_time_ms":
-                let fieldPath = path.isEmpty ? "update_time_ms" : path + ".update_time_ms"
+            case 3:  // update_time_ms
+                let fieldPath = JSONValue.fieldPath(path, "update_time_ms")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.updateTimeMs = try member.value.proto3Int64(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.AppDataUpdate", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.AppDataUpdate", parent: path)
             }
         }
     }

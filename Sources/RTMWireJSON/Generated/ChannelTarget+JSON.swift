@@ -17,21 +17,20 @@ extension ChannelTarget: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "channelName", "channel_name":
-                let fieldPath = path.isEmpty ? "channel_name" : path + ".channel_name"
+            switch JSONValue.fieldIndex(member.key, in: "channelName channel_name\nchannelType channel_type") {
+            case 0:  // channel_name
+                let fieldPath = JSONValue.fieldPath(path, "channel_name")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.channelName = try member.value.proto3String(path: fieldPath)
-            case "channelType", "channel_type":
-                let fieldPath = path.isEmpty ? "channel_type" : path + ".channel_type"
+            case 1:  // channel_type
+                let fieldPath = JSONValue.fieldPath(path, "channel_type")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try ChannelType(_json: member.value, path: fieldPath, options: options) { self.channelType = value }
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.ChannelTarget", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ChannelTarget", parent: path)
             }
         }
     }

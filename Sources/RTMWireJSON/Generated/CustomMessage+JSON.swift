@@ -17,21 +17,20 @@ extension CustomMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "type":
-                let fieldPath = path.isEmpty ? "type" : path + ".type"
+            switch JSONValue.fieldIndex(member.key, in: "type\npayload") {
+            case 0:  // type
+                let fieldPath = JSONValue.fieldPath(path, "type")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.type = try member.value.proto3String(path: fieldPath)
-            case "payload":
-                let fieldPath = path.isEmpty ? "payload" : path + ".payload"
+            case 1:  // payload
+                let fieldPath = JSONValue.fieldPath(path, "payload")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.payload = try member.value.proto3Bytes(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.CustomMessage", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.CustomMessage", parent: path)
             }
         }
     }

@@ -17,27 +17,26 @@ extension DeliveryReceipt: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "messageIds", "message_ids":
-                let fieldPath = path.isEmpty ? "message_ids" : path + ".message_ids"
+            switch JSONValue.fieldIndex(member.key, in: "messageIds message_ids\ndeliveredAtMs delivered_at_ms") {
+            case 0:  // message_ids
+                let fieldPath = JSONValue.fieldPath(path, "message_ids")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     self.messageIDs.append(try element.proto3String(path: elementPath))
                 }
-            case "deliveredAtMs", "delivered_at_ms":
-                let fieldPath = path.isEmpty ? "delivered_at_ms" : path + ".delivered_at_ms"
+            case 1:  // delivered_at_ms
+                let fieldPath = JSONValue.fieldPath(path, "delivered_at_ms")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     self.deliveredAtMs.append(try element.proto3Int64(path: elementPath))
                 }
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.DeliveryReceipt", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.DeliveryReceipt", parent: path)
             }
         }
     }

@@ -46,251 +46,250 @@ extension Envelope: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "messageId", "message_id":
-                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
+            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\nsender\nsendTimeMs send_time_ms\nconversation\ndeliveryOptions delivery_options\ntext\nimage\nfile\nstatus\nreceipt\nstream\nstreamChunk stream_chunk\nmetadata\ncustom\nedit\nrecall\nreaction\nreactionSummary reaction_summary\ntyping\nstreamPullRequest stream_pull_request\nstreamPullResponse stream_pull_response\nappDataUpdate app_data_update\nsignIn sign_in\nacknowledgement\nrefusal\nhistoryRequest history_request\nhistoryPage history_page\ngroupRequest group_request\ngroupResponse group_response\nreplyTo reply_to\nappData app_data") {
+            case 0:  // message_id
+                let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
-            case "sender":
-                let fieldPath = path.isEmpty ? "sender" : path + ".sender"
+            case 1:  // sender
+                let fieldPath = JSONValue.fieldPath(path, "sender")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.sender ?? Sender()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.sender = value
-            case "sendTimeMs", "send_time_ms":
-                let fieldPath = path.isEmpty ? "send_time_ms" : path + ".send_time_ms"
+            case 2:  // send_time_ms
+                let fieldPath = JSONValue.fieldPath(path, "send_time_ms")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.sendTimeMs = try member.value.proto3Int64(path: fieldPath)
-            case "conversation":
-                let fieldPath = path.isEmpty ? "conversation" : path + ".conversation"
+            case 3:  // conversation
+                let fieldPath = JSONValue.fieldPath(path, "conversation")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.conversation ?? Conversation()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.conversation = value
-            case "deliveryOptions", "delivery_options":
-                let fieldPath = path.isEmpty ? "delivery_options" : path + ".delivery_options"
+            case 4:  // delivery_options
+                let fieldPath = JSONValue.fieldPath(path, "delivery_options")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.deliveryOptions ?? DeliveryOptions()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.deliveryOptions = value
-            case "text":
-                let fieldPath = path.isEmpty ? "text" : path + ".text"
+            case 5:  // text
+                let fieldPath = JSONValue.fieldPath(path, "text")
                 try JSONValue.checkFirstOccurrence(16, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = TextMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .text(value)
-            case "image":
-                let fieldPath = path.isEmpty ? "image" : path + ".image"
+            case 6:  // image
+                let fieldPath = JSONValue.fieldPath(path, "image")
                 try JSONValue.checkFirstOccurrence(17, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = ImageMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .image(value)
-            case "file":
-                let fieldPath = path.isEmpty ? "file" : path + ".file"
+            case 7:  // file
+                let fieldPath = JSONValue.fieldPath(path, "file")
                 try JSONValue.checkFirstOccurrence(18, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = FileMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .file(value)
-            case "status":
-                let fieldPath = path.isEmpty ? "status" : path + ".status"
+            case 8:  // status
+                let fieldPath = JSONValue.fieldPath(path, "status")
                 try JSONValue.checkFirstOccurrence(19, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StatusMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .status(value)
-            case "receipt":
-                let fieldPath = path.isEmpty ? "receipt" : path + ".receipt"
+            case 9:  // receipt
+                let fieldPath = JSONValue.fieldPath(path, "receipt")
                 try JSONValue.checkFirstOccurrence(20, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = Receipt()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .receipt(value)
-            case "stream":
-                let fieldPath = path.isEmpty ? "stream" : path + ".stream"
+            case 10:  // stream
+                let fieldPath = JSONValue.fieldPath(path, "stream")
                 try JSONValue.checkFirstOccurrence(21, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StreamMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .stream(value)
-            case "streamChunk", "stream_chunk":
-                let fieldPath = path.isEmpty ? "stream_chunk" : path + ".stream_chunk"
+            case 11:  // stream_chunk
+                let fieldPath = JSONValue.fieldPath(path, "stream_chunk")
                 try JSONValue.checkFirstOccurrence(22, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StreamChunk()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .streamChunk(value)
-            case "metadata":
-                let fieldPath = path.isEmpty ? "metadata" : path + ".metadata"
+            case 12:  // metadata
+                let fieldPath = JSONValue.fieldPath(path, "metadata")
                 try JSONValue.checkFirstOccurrence(23, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = MetadataMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .metadata(value)
-            case "custom":
-                let fieldPath = path.isEmpty ? "custom" : path + ".custom"
+            case 13:  // custom
+                let fieldPath = JSONValue.fieldPath(path, "custom")
                 try JSONValue.checkFirstOccurrence(24, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = CustomMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .custom(value)
-            case "edit":
-                let fieldPath = path.isEmpty ? "edit" : path + ".edit"
+            case 14:  // edit
+                let fieldPath = JSONValue.fieldPath(path, "edit")
                 try JSONValue.checkFirstOccurrence(25, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = MessageEdit()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .edit(value)
-            case "recall":
-                let fieldPath = path.isEmpty ? "recall" : path + ".recall"
+            case 15:  // recall
+                let fieldPath = JSONValue.fieldPath(path, "recall")
                 try JSONValue.checkFirstOccurrence(26, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = MessageRecall()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .recall(value)
-            case "reaction":
-                let fieldPath = path.isEmpty ? "reaction" : path + ".reaction"
+            case 16:  // reaction
+                let fieldPath = JSONValue.fieldPath(path, "reaction")
                 try JSONValue.checkFirstOccurrence(27, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = Reaction()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .reaction(value)
-            case "reactionSummary", "reaction_summary":
-                let fieldPath = path.isEmpty ? "reaction_summary" : path + ".reaction_summary"
+            case 17:  // reaction_summary
+                let fieldPath = JSONValue.fieldPath(path, "reaction_summary")
                 try JSONValue.checkFirstOccurrence(28, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = ReactionSummary()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .reactionSummary(value)
-            case "typing":
-                let fieldPath = path.isEmpty ? "typing" : path + ".typing"
+            case 18:  // typing
+                let fieldPath = JSONValue.fieldPath(path, "typing")
                 try JSONValue.checkFirstOccurrence(29, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = TypingIndicator()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .typing(value)
-            case "streamPullRequest", "stream_pull_request":
-                let fieldPath = path.isEmpty ? "stream_pull_request" : path + ".stream_pull_request"
+            case 19:  // stream_pull_request
+                let fieldPath = JSONValue.fieldPath(path, "stream_pull_request")
                 try JSONValue.checkFirstOccurrence(30, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StreamPullRequest()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .streamPullRequest(value)
-            case "streamPullResponse", "stream_pull_response":
-                let fieldPath = path.isEmpty ? "stream_pull_response" : path + ".stream_pull_response"
+            case 20:  // stream_pull_response
+                let fieldPath = JSONValue.fieldPath(path, "stream_pull_response")
                 try JSONValue.checkFirstOccurrence(31, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StreamPullResponse()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .streamPullResponse(value)
-            case "appDataUpdate", "app_data_update":
-                let fieldPath = path.isEmpty ? "app_data_update" : path + ".app_data_update"
+            case 21:  // app_data_update
+                let fieldPath = JSONValue.fieldPath(path, "app_data_update")
                 try JSONValue.checkFirstOccurrence(32, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = AppDataUpdate()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .appDataUpdate(value)
-            case "signIn", "sign_in":
-                let fieldPath = path.isEmpty ? "sign_in" : path + ".sign_in"
+            case 22:  // sign_in
+                let fieldPath = JSONValue.fieldPath(path, "sign_in")
                 try JSONValue.checkFirstOccurrence(33, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = SignIn()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .signIn(value)
-            case "acknowledgement":
-                let fieldPath = path.isEmpty ? "acknowledgement" : path + ".acknowledgement"
+            case 23:  // acknowledgement
+                let fieldPath = JSONValue.fieldPath(path, "acknowledgement")
                 try JSONValue.checkFirstOccurrence(34, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = Acknowledgement()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .acknowledgement(value)
-            case "refusal":
-                let fieldPath = path.isEmpty ? "refusal" : path + ".refusal"
+            case 24:  // refusal
+                let fieldPath = JSONValue.fieldPath(path, "refusal")
                 try JSONValue.checkFirstOccurrence(35, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = Refusal()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .refusal(value)
-            case "historyRequest", "history_request":
-                let fieldPath = path.isEmpty ? "history_request" : path + ".history_request"
+            case 25:  // history_request
+                let fieldPath = JSONValue.fieldPath(path, "history_request")
                 try JSONValue.checkFirstOccurrence(36, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = HistoryRequest()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .historyRequest(value)
-            case "historyPage", "history_page":
-                let fieldPath = path.isEmpty ? "history_page" : path + ".history_page"
+            case 26:  // history_page
+                let fieldPath = JSONValue.fieldPath(path, "history_page")
                 try JSONValue.checkFirstOccurrence(37, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = HistoryPage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .historyPage(value)
-            case "groupRequest", "group_request":
-                let fieldPath = path.isEmpty ? "group_request" : path + ".group_request"
+            case 27:  // group_request
+                let fieldPath = JSONValue.fieldPath(path, "group_request")
                 try JSONValue.checkFirstOccurrence(38, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = GroupRequest()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .groupRequest(value)
-            case "groupResponse", "group_response":
-                let fieldPath = path.isEmpty ? "group_response" : path + ".group_response"
+            case 28:  // group_response
+                let fieldPath = JSONValue.fieldPath(path, "group_response")
                 try JSONValue.checkFirstOccurrence(39, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = GroupResponse()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .groupResponse(value)
-            case "replyTo", "reply_to":
-                let fieldPath = path.isEmpty ? "reply_to" : path + ".reply_to"
+            case 29:  // reply_to
+                let fieldPath = JSONValue.fieldPath(path, "reply_to")
                 try JSONValue.checkFirstOccurrence(64, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.replyTo ?? MessageReference()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.replyTo = value
-            case "appData", "app_data":
-                let fieldPath = path.isEmpty ? "app_data" : path + ".app_data"
+            case 30:  // app_data
+                let fieldPath = JSONValue.fieldPath(path, "app_data")
                 try JSONValue.checkFirstOccurrence(65, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     var value = AppDataEntry()
                     try value._mergeJSON(element, path: elementPath, options: options)
                     self.appData.append(value)
                 }
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.Envelope", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Envelope", parent: path)
             }
         }
     }

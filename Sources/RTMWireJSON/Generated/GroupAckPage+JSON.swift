@@ -20,41 +20,40 @@ extension GroupAckPage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "messageId", "message_id":
-                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
+            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\ngroupId group_id\nacks\nnextAckId next_ack_id\ntotalCount total_count") {
+            case 0:  // message_id
+                let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
-            case "groupId", "group_id":
-                let fieldPath = path.isEmpty ? "group_id" : path + ".group_id"
+            case 1:  // group_id
+                let fieldPath = JSONValue.fieldPath(path, "group_id")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.groupID = try member.value.proto3String(path: fieldPath)
-            case "acks":
-                let fieldPath = path.isEmpty ? "acks" : path + ".acks"
+            case 2:  // acks
+                let fieldPath = JSONValue.fieldPath(path, "acks")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     var value = GroupReadReceipt()
                     try value._mergeJSON(element, path: elementPath, options: options)
                     self.acks.append(value)
                 }
-            case "nextAckId", "next_ack_id":
-                let fieldPath = path.isEmpty ? "next_ack_id" : path + ".next_ack_id"
+            case 3:  // next_ack_id
+                let fieldPath = JSONValue.fieldPath(path, "next_ack_id")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.nextAckID = try member.value.proto3String(path: fieldPath)
-            case "totalCount", "total_count":
-                let fieldPath = path.isEmpty ? "total_count" : path + ".total_count"
+            case 4:  // total_count
+                let fieldPath = JSONValue.fieldPath(path, "total_count")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.totalCount = try member.value.proto3UInt32(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.GroupAckPage", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupAckPage", parent: path)
             }
         }
     }

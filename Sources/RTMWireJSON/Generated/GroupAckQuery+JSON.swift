@@ -19,31 +19,30 @@ extension GroupAckQuery: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "messageId", "message_id":
-                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
+            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\ngroupId group_id\nstartAckId start_ack_id\npageSize page_size") {
+            case 0:  // message_id
+                let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
-            case "groupId", "group_id":
-                let fieldPath = path.isEmpty ? "group_id" : path + ".group_id"
+            case 1:  // group_id
+                let fieldPath = JSONValue.fieldPath(path, "group_id")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.groupID = try member.value.proto3String(path: fieldPath)
-            case "startAckId", "start_ack_id":
-                let fieldPath = path.isEmpty ? "start_ack_id" : path + ".start_ack_id"
+            case 2:  // start_ack_id
+                let fieldPath = JSONValue.fieldPath(path, "start_ack_id")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.startAckID = try member.value.proto3String(path: fieldPath)
-            case "pageSize", "page_size":
-                let fieldPath = path.isEmpty ? "page_size" : path + ".page_size"
+            case 3:  // page_size
+                let fieldPath = JSONValue.fieldPath(path, "page_size")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.pageSize = try member.value.proto3UInt32(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.GroupAckQuery", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupAckQuery", parent: path)
             }
         }
     }

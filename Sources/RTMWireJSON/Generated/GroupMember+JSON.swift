@@ -17,21 +17,20 @@ extension GroupMember: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "userId", "user_id":
-                let fieldPath = path.isEmpty ? "user_id" : path + ".user_id"
+            switch JSONValue.fieldIndex(member.key, in: "userId user_id\nrole") {
+            case 0:  // user_id
+                let fieldPath = JSONValue.fieldPath(path, "user_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.userID = try member.value.proto3String(path: fieldPath)
-            case "role":
-                let fieldPath = path.isEmpty ? "role" : path + ".role"
+            case 1:  // role
+                let fieldPath = JSONValue.fieldPath(path, "role")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try GroupRole(_json: member.value, path: fieldPath, options: options) { self.role = value }
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.GroupMember", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupMember", parent: path)
             }
         }
     }

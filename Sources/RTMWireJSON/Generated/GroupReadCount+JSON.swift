@@ -18,26 +18,25 @@ extension GroupReadCount: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "messageId", "message_id":
-                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
+            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\ngroupId group_id\nreadCount read_count") {
+            case 0:  // message_id
+                let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
-            case "groupId", "group_id":
-                let fieldPath = path.isEmpty ? "group_id" : path + ".group_id"
+            case 1:  // group_id
+                let fieldPath = JSONValue.fieldPath(path, "group_id")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.groupID = try member.value.proto3String(path: fieldPath)
-            case "readCount", "read_count":
-                let fieldPath = path.isEmpty ? "read_count" : path + ".read_count"
+            case 2:  // read_count
+                let fieldPath = JSONValue.fieldPath(path, "read_count")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.readCount = try member.value.proto3UInt32(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.GroupReadCount", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupReadCount", parent: path)
             }
         }
     }

@@ -21,41 +21,40 @@ extension GroupReadReceipt: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "messageId", "message_id":
-                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
+            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\ngroupId group_id\ncontent\nackId ack_id\nreadTimeMs read_time_ms\nreaderUserId reader_user_id") {
+            case 0:  // message_id
+                let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
-            case "groupId", "group_id":
-                let fieldPath = path.isEmpty ? "group_id" : path + ".group_id"
+            case 1:  // group_id
+                let fieldPath = JSONValue.fieldPath(path, "group_id")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.groupID = try member.value.proto3String(path: fieldPath)
-            case "content":
-                let fieldPath = path.isEmpty ? "content" : path + ".content"
+            case 2:  // content
+                let fieldPath = JSONValue.fieldPath(path, "content")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.content = try member.value.proto3String(path: fieldPath)
-            case "ackId", "ack_id":
-                let fieldPath = path.isEmpty ? "ack_id" : path + ".ack_id"
+            case 3:  // ack_id
+                let fieldPath = JSONValue.fieldPath(path, "ack_id")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.ackID = try member.value.proto3String(path: fieldPath)
-            case "readTimeMs", "read_time_ms":
-                let fieldPath = path.isEmpty ? "read_time_ms" : path + ".read_time_ms"
+            case 4:  // read_time_ms
+                let fieldPath = JSONValue.fieldPath(path, "read_time_ms")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.readTimeMs = try member.value.proto3Int64(path: fieldPath)
-            case "readerUserId", "reader_user_id":
-                let fieldPath = path.isEmpty ? "reader_user_id" : path + ".reader_user_id"
+            case 5:  // reader_user_id
+                let fieldPath = JSONValue.fieldPath(path, "reader_user_id")
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.readerUserID = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.GroupReadReceipt", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupReadReceipt", parent: path)
             }
         }
     }

@@ -17,26 +17,25 @@ extension GroupRequest: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "operation":
-                let fieldPath = path.isEmpty ? "operation" : path + ".operation"
+            switch JSONValue.fieldIndex(member.key, in: "operation\nmembers") {
+            case 0:  // operation
+                let fieldPath = JSONValue.fieldPath(path, "operation")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try GroupOperation(_json: member.value, path: fieldPath, options: options) { self.operation = value }
-            case "members":
-                let fieldPath = path.isEmpty ? "members" : path + ".members"
+            case 1:  // members
+                let fieldPath = JSONValue.fieldPath(path, "members")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     var value = GroupMember()
                     try value._mergeJSON(element, path: elementPath, options: options)
                     self.members.append(value)
                 }
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.GroupRequest", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupRequest", parent: path)
             }
         }
     }

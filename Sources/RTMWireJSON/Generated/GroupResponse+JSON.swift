@@ -19,36 +19,35 @@ extension GroupResponse: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "requestMessageId", "request_message_id":
-                let fieldPath = path.isEmpty ? "request_message_id" : path + ".request_message_id"
+            switch JSONValue.fieldIndex(member.key, in: "requestMessageId request_message_id\noperation\nstatus\nmembers") {
+            case 0:  // request_message_id
+                let fieldPath = JSONValue.fieldPath(path, "request_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.requestMessageID = try member.value.proto3String(path: fieldPath)
-            case "operation":
-                let fieldPath = path.isEmpty ? "operation" : path + ".operation"
+            case 1:  // operation
+                let fieldPath = JSONValue.fieldPath(path, "operation")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try GroupOperation(_json: member.value, path: fieldPath, options: options) { self.operation = value }
-            case "status":
-                let fieldPath = path.isEmpty ? "status" : path + ".status"
+            case 2:  // status
+                let fieldPath = JSONValue.fieldPath(path, "status")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try GroupStatus(_json: member.value, path: fieldPath, options: options) { self.status = value }
-            case "members":
-                let fieldPath = path.isEmpty ? "members" : path + ".members"
+            case 3:  // members
+                let fieldPath = JSONValue.fieldPath(path, "members")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     var value = GroupMember()
                     try value._mergeJSON(element, path: elementPath, options: options)
                     self.members.append(value)
                 }
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.GroupResponse", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.GroupResponse", parent: path)
             }
         }
     }

@@ -18,26 +18,25 @@ extension HistoryEntry: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "position":
-                let fieldPath = path.isEmpty ? "position" : path + ".position"
+            switch JSONValue.fieldIndex(member.key, in: "position\nstoredTimeMs stored_time_ms\nenvelope") {
+            case 0:  // position
+                let fieldPath = JSONValue.fieldPath(path, "position")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.position = try member.value.proto3UInt64(path: fieldPath)
-            case "storedTimeMs", "stored_time_ms":
-                let fieldPath = path.isEmpty ? "stored_time_ms" : path + ".stored_time_ms"
+            case 1:  // stored_time_ms
+                let fieldPath = JSONValue.fieldPath(path, "stored_time_ms")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.storedTimeMs = try member.value.proto3Int64(path: fieldPath)
-            case "envelope":
-                let fieldPath = path.isEmpty ? "envelope" : path + ".envelope"
+            case 2:  // envelope
+                let fieldPath = JSONValue.fieldPath(path, "envelope")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.envelope = try member.value.proto3Bytes(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.HistoryEntry", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.HistoryEntry", parent: path)
             }
         }
     }

@@ -21,46 +21,45 @@ extension HistoryPage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "requestMessageId", "request_message_id":
-                let fieldPath = path.isEmpty ? "request_message_id" : path + ".request_message_id"
+            switch JSONValue.fieldIndex(member.key, in: "requestMessageId request_message_id\nstatus\nentries\nepoch\nlatestPosition latest_position\nhasMore has_more") {
+            case 0:  // request_message_id
+                let fieldPath = JSONValue.fieldPath(path, "request_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.requestMessageID = try member.value.proto3String(path: fieldPath)
-            case "status":
-                let fieldPath = path.isEmpty ? "status" : path + ".status"
+            case 1:  // status
+                let fieldPath = JSONValue.fieldPath(path, "status")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try HistoryStatus(_json: member.value, path: fieldPath, options: options) { self.status = value }
-            case "entries":
-                let fieldPath = path.isEmpty ? "entries" : path + ".entries"
+            case 2:  // entries
+                let fieldPath = JSONValue.fieldPath(path, "entries")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     var value = HistoryEntry()
                     try value._mergeJSON(element, path: elementPath, options: options)
                     self.entries.append(value)
                 }
-            case "epoch":
-                let fieldPath = path.isEmpty ? "epoch" : path + ".epoch"
+            case 3:  // epoch
+                let fieldPath = JSONValue.fieldPath(path, "epoch")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.epoch = try member.value.proto3String(path: fieldPath)
-            case "latestPosition", "latest_position":
-                let fieldPath = path.isEmpty ? "latest_position" : path + ".latest_position"
+            case 4:  // latest_position
+                let fieldPath = JSONValue.fieldPath(path, "latest_position")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.latestPosition = try member.value.proto3UInt64(path: fieldPath)
-            case "hasMore", "has_more":
-                let fieldPath = path.isEmpty ? "has_more" : path + ".has_more"
+            case 5:  // has_more
+                let fieldPath = JSONValue.fieldPath(path, "has_more")
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.hasMore = try member.value.proto3Bool(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.HistoryPage", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.HistoryPage", parent: path)
             }
         }
     }

@@ -19,31 +19,30 @@ extension HistoryRequest: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "beforePosition", "before_position":
-                let fieldPath = path.isEmpty ? "before_position" : path + ".before_position"
+            switch JSONValue.fieldIndex(member.key, in: "beforePosition before_position\nafterPosition after_position\nlimit\nepoch") {
+            case 0:  // before_position
+                let fieldPath = JSONValue.fieldPath(path, "before_position")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.beforePosition = try member.value.proto3UInt64(path: fieldPath)
-            case "afterPosition", "after_position":
-                let fieldPath = path.isEmpty ? "after_position" : path + ".after_position"
+            case 1:  // after_position
+                let fieldPath = JSONValue.fieldPath(path, "after_position")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.afterPosition = try member.value.proto3UInt64(path: fieldPath)
-            case "limit":
-                let fieldPath = path.isEmpty ? "limit" : path + ".limit"
+            case 2:  // limit
+                let fieldPath = JSONValue.fieldPath(path, "limit")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.limit = try member.value.proto3UInt32(path: fieldPath)
-            case "epoch":
-                let fieldPath = path.isEmpty ? "epoch" : path + ".epoch"
+            case 3:  // epoch
+                let fieldPath = JSONValue.fieldPath(path, "epoch")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.epoch = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.HistoryRequest", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.HistoryRequest", parent: path)
             }
         }
     }

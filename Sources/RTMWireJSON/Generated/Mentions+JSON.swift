@@ -17,24 +17,23 @@ extension Mentions: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "userIds", "user_ids":
-                let fieldPath = path.isEmpty ? "user_ids" : path + ".user_ids"
+            switch JSONValue.fieldIndex(member.key, in: "userIds user_ids\neveryone") {
+            case 0:  // user_ids
+                let fieldPath = JSONValue.fieldPath(path, "user_ids")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     self.userIDs.append(try element.proto3String(path: elementPath))
                 }
-            case "everyone":
-                let fieldPath = path.isEmpty ? "everyone" : path + ".everyone"
+            case 1:  // everyone
+                let fieldPath = JSONValue.fieldPath(path, "everyone")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.everyone = try member.value.proto3Bool(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.Mentions", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Mentions", parent: path)
             }
         }
     }

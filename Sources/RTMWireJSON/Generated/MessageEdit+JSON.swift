@@ -19,37 +19,36 @@ extension MessageEdit: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "targetMessageId", "target_message_id":
-                let fieldPath = path.isEmpty ? "target_message_id" : path + ".target_message_id"
+            switch JSONValue.fieldIndex(member.key, in: "targetMessageId target_message_id\neditTimeMs edit_time_ms\ntext\ncaption") {
+            case 0:  // target_message_id
+                let fieldPath = JSONValue.fieldPath(path, "target_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.targetMessageID = try member.value.proto3String(path: fieldPath)
-            case "editTimeMs", "edit_time_ms":
-                let fieldPath = path.isEmpty ? "edit_time_ms" : path + ".edit_time_ms"
+            case 1:  // edit_time_ms
+                let fieldPath = JSONValue.fieldPath(path, "edit_time_ms")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.editTimeMs = try member.value.proto3Int64(path: fieldPath)
-            case "text":
-                let fieldPath = path.isEmpty ? "text" : path + ".text"
+            case 2:  // text
+                let fieldPath = JSONValue.fieldPath(path, "text")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.content != nil { throw JSONValue.oneofConflict("content", path: fieldPath) }
                 var value = TextMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.content = .text(value)
-            case "caption":
-                let fieldPath = path.isEmpty ? "caption" : path + ".caption"
+            case 3:  // caption
+                let fieldPath = JSONValue.fieldPath(path, "caption")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.content != nil { throw JSONValue.oneofConflict("content", path: fieldPath) }
                 var value = Caption()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.content = .caption(value)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.MessageEdit", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MessageEdit", parent: path)
             }
         }
     }

@@ -16,16 +16,15 @@ extension MessageReadReceipt: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "messageId", "message_id":
-                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
+            switch JSONValue.fieldIndex(member.key, in: "messageId message_id") {
+            case 0:  // message_id
+                let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.MessageReadReceipt", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MessageReadReceipt", parent: path)
             }
         }
     }

@@ -18,26 +18,25 @@ extension MessageRecall: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "targetMessageId", "target_message_id":
-                let fieldPath = path.isEmpty ? "target_message_id" : path + ".target_message_id"
+            switch JSONValue.fieldIndex(member.key, in: "targetMessageId target_message_id\nrecalledByUserId recalled_by_user_id\nreason") {
+            case 0:  // target_message_id
+                let fieldPath = JSONValue.fieldPath(path, "target_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.targetMessageID = try member.value.proto3String(path: fieldPath)
-            case "recalledByUserId", "recalled_by_user_id":
-                let fieldPath = path.isEmpty ? "recalled_by_user_id" : path + ".recalled_by_user_id"
+            case 1:  // recalled_by_user_id
+                let fieldPath = JSONValue.fieldPath(path, "recalled_by_user_id")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.recalledByUserID = try member.value.proto3String(path: fieldPath)
-            case "reason":
-                let fieldPath = path.isEmpty ? "reason" : path + ".reason"
+            case 2:  // reason
+                let fieldPath = JSONValue.fieldPath(path, "reason")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.reason = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.MessageRecall", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MessageRecall", parent: path)
             }
         }
     }

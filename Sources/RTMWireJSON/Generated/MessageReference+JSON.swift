@@ -18,26 +18,25 @@ extension MessageReference: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "messageUid", "message_uid":
-                let fieldPath = path.isEmpty ? "message_uid" : path + ".message_uid"
+            switch JSONValue.fieldIndex(member.key, in: "messageUid message_uid\nsenderUserId sender_user_id\nexcerpt") {
+            case 0:  // message_uid
+                let fieldPath = JSONValue.fieldPath(path, "message_uid")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
-            case "senderUserId", "sender_user_id":
-                let fieldPath = path.isEmpty ? "sender_user_id" : path + ".sender_user_id"
+            case 1:  // sender_user_id
+                let fieldPath = JSONValue.fieldPath(path, "sender_user_id")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.senderUserID = try member.value.proto3String(path: fieldPath)
-            case "excerpt":
-                let fieldPath = path.isEmpty ? "excerpt" : path + ".excerpt"
+            case 2:  // excerpt
+                let fieldPath = JSONValue.fieldPath(path, "excerpt")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.excerpt = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.MessageReference", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MessageReference", parent: path)
             }
         }
     }

@@ -17,21 +17,20 @@ extension MetadataOptions: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "recordTimestamp", "record_timestamp":
-                let fieldPath = path.isEmpty ? "record_timestamp" : path + ".record_timestamp"
+            switch JSONValue.fieldIndex(member.key, in: "recordTimestamp record_timestamp\nrecordUserId record_user_id") {
+            case 0:  // record_timestamp
+                let fieldPath = JSONValue.fieldPath(path, "record_timestamp")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.recordTimestamp = try member.value.proto3Bool(path: fieldPath)
-            case "recordUserId", "record_user_id":
-                let fieldPath = path.isEmpty ? "record_user_id" : path + ".record_user_id"
+            case 1:  // record_user_id
+                let fieldPath = JSONValue.fieldPath(path, "record_user_id")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.recordUserID = try member.value.proto3Bool(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.MetadataOptions", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataOptions", parent: path)
             }
         }
     }

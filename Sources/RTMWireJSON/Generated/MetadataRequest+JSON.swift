@@ -21,47 +21,46 @@ extension MetadataRequest: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "requestId", "request_id":
-                let fieldPath = path.isEmpty ? "request_id" : path + ".request_id"
+            switch JSONValue.fieldIndex(member.key, in: "requestId request_id\noperation\ntarget\nmetadata\noptions\nlockName lock_name") {
+            case 0:  // request_id
+                let fieldPath = JSONValue.fieldPath(path, "request_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.requestID = try member.value.proto3String(path: fieldPath)
-            case "operation":
-                let fieldPath = path.isEmpty ? "operation" : path + ".operation"
+            case 1:  // operation
+                let fieldPath = JSONValue.fieldPath(path, "operation")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try MetadataOperation(_json: member.value, path: fieldPath, options: options) { self.operation = value }
-            case "target":
-                let fieldPath = path.isEmpty ? "target" : path + ".target"
+            case 2:  // target
+                let fieldPath = JSONValue.fieldPath(path, "target")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.target ?? MetadataTarget()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.target = value
-            case "metadata":
-                let fieldPath = path.isEmpty ? "metadata" : path + ".metadata"
+            case 3:  // metadata
+                let fieldPath = JSONValue.fieldPath(path, "metadata")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.metadata ?? Metadata()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.metadata = value
-            case "options":
-                let fieldPath = path.isEmpty ? "options" : path + ".options"
+            case 4:  // options
+                let fieldPath = JSONValue.fieldPath(path, "options")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.options ?? MetadataOptions()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.options = value
-            case "lockName", "lock_name":
-                let fieldPath = path.isEmpty ? "lock_name" : path + ".lock_name"
+            case 5:  // lock_name
+                let fieldPath = JSONValue.fieldPath(path, "lock_name")
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.lockName = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.MetadataRequest", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataRequest", parent: path)
             }
         }
     }

@@ -17,25 +17,24 @@ extension MetadataTarget: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "channel":
-                let fieldPath = path.isEmpty ? "channel" : path + ".channel"
+            switch JSONValue.fieldIndex(member.key, in: "channel\nuserId user_id") {
+            case 0:  // channel
+                let fieldPath = JSONValue.fieldPath(path, "channel")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.target != nil { throw JSONValue.oneofConflict("target", path: fieldPath) }
                 var value = ChannelTarget()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.target = .channel(value)
-            case "userId", "user_id":
-                let fieldPath = path.isEmpty ? "user_id" : path + ".user_id"
+            case 1:  // user_id
+                let fieldPath = JSONValue.fieldPath(path, "user_id")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.target != nil { throw JSONValue.oneofConflict("target", path: fieldPath) }
                 self.target = .userID(try member.value.proto3String(path: fieldPath))
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.MetadataTarget", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataTarget", parent: path)
             }
         }
     }

@@ -18,26 +18,25 @@ extension Reaction: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "targetMessageId", "target_message_id":
-                let fieldPath = path.isEmpty ? "target_message_id" : path + ".target_message_id"
+            switch JSONValue.fieldIndex(member.key, in: "targetMessageId target_message_id\nkey\naction") {
+            case 0:  // target_message_id
+                let fieldPath = JSONValue.fieldPath(path, "target_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.targetMessageID = try member.value.proto3String(path: fieldPath)
-            case "key":
-                let fieldPath = path.isEmpty ? "key" : path + ".key"
+            case 1:  // key
+                let fieldPath = JSONValue.fieldPath(path, "key")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.key = try member.value.proto3String(path: fieldPath)
-            case "action":
-                let fieldPath = path.isEmpty ? "action" : path + ".action"
+            case 2:  // action
+                let fieldPath = JSONValue.fieldPath(path, "action")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try ReactionAction(_json: member.value, path: fieldPath, options: options) { self.action = value }
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.Reaction", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Reaction", parent: path)
             }
         }
     }

@@ -19,34 +19,33 @@ extension ReactionCount: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "key":
-                let fieldPath = path.isEmpty ? "key" : path + ".key"
+            switch JSONValue.fieldIndex(member.key, in: "key\ncount\nrecentUserIds recent_user_ids\nreceiverReacted receiver_reacted") {
+            case 0:  // key
+                let fieldPath = JSONValue.fieldPath(path, "key")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.key = try member.value.proto3String(path: fieldPath)
-            case "count":
-                let fieldPath = path.isEmpty ? "count" : path + ".count"
+            case 1:  // count
+                let fieldPath = JSONValue.fieldPath(path, "count")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.count = try member.value.proto3UInt32(path: fieldPath)
-            case "recentUserIds", "recent_user_ids":
-                let fieldPath = path.isEmpty ? "recent_user_ids" : path + ".recent_user_ids"
+            case 2:  // recent_user_ids
+                let fieldPath = JSONValue.fieldPath(path, "recent_user_ids")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     self.recentUserIDs.append(try element.proto3String(path: elementPath))
                 }
-            case "receiverReacted", "receiver_reacted":
-                let fieldPath = path.isEmpty ? "receiver_reacted" : path + ".receiver_reacted"
+            case 3:  // receiver_reacted
+                let fieldPath = JSONValue.fieldPath(path, "receiver_reacted")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.receiverReacted = try member.value.proto3Bool(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.ReactionCount", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ReactionCount", parent: path)
             }
         }
     }

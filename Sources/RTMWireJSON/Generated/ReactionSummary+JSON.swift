@@ -17,26 +17,25 @@ extension ReactionSummary: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "targetMessageId", "target_message_id":
-                let fieldPath = path.isEmpty ? "target_message_id" : path + ".target_message_id"
+            switch JSONValue.fieldIndex(member.key, in: "targetMessageId target_message_id\nreactions") {
+            case 0:  // target_message_id
+                let fieldPath = JSONValue.fieldPath(path, "target_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.targetMessageID = try member.value.proto3String(path: fieldPath)
-            case "reactions":
-                let fieldPath = path.isEmpty ? "reactions" : path + ".reactions"
+            case 1:  // reactions
+                let fieldPath = JSONValue.fieldPath(path, "reactions")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     var value = ReactionCount()
                     try value._mergeJSON(element, path: elementPath, options: options)
                     self.reactions.append(value)
                 }
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.ReactionSummary", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ReactionSummary", parent: path)
             }
         }
     }

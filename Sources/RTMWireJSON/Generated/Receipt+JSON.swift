@@ -22,67 +22,66 @@ extension Receipt: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "delivery":
-                let fieldPath = path.isEmpty ? "delivery" : path + ".delivery"
+            switch JSONValue.fieldIndex(member.key, in: "delivery\nmessageRead message_read\nconversationRead conversation_read\ngroupRead group_read\ngroupReadCount group_read_count\ngroupAckQuery group_ack_query\ngroupAckPage group_ack_page") {
+            case 0:  // delivery
+                let fieldPath = JSONValue.fieldPath(path, "delivery")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = DeliveryReceipt()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .delivery(value)
-            case "messageRead", "message_read":
-                let fieldPath = path.isEmpty ? "message_read" : path + ".message_read"
+            case 1:  // message_read
+                let fieldPath = JSONValue.fieldPath(path, "message_read")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = MessageReadReceipt()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .messageRead(value)
-            case "conversationRead", "conversation_read":
-                let fieldPath = path.isEmpty ? "conversation_read" : path + ".conversation_read"
+            case 2:  // conversation_read
+                let fieldPath = JSONValue.fieldPath(path, "conversation_read")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = ConversationReadReceipt()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .conversationRead(value)
-            case "groupRead", "group_read":
-                let fieldPath = path.isEmpty ? "group_read" : path + ".group_read"
+            case 3:  // group_read
+                let fieldPath = JSONValue.fieldPath(path, "group_read")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = GroupReadReceipt()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .groupRead(value)
-            case "groupReadCount", "group_read_count":
-                let fieldPath = path.isEmpty ? "group_read_count" : path + ".group_read_count"
+            case 4:  // group_read_count
+                let fieldPath = JSONValue.fieldPath(path, "group_read_count")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = GroupReadCount()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .groupReadCount(value)
-            case "groupAckQuery", "group_ack_query":
-                let fieldPath = path.isEmpty ? "group_ack_query" : path + ".group_ack_query"
+            case 5:  // group_ack_query
+                let fieldPath = JSONValue.fieldPath(path, "group_ack_query")
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = GroupAckQuery()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .groupAckQuery(value)
-            case "groupAckPage", "group_ack_page":
-                let fieldPath = path.isEmpty ? "group_ack_page" : path + ".group_ack_page"
+            case 6:  // group_ack_page
+                let fieldPath = JSONValue.fieldPath(path, "group_ack_page")
                 try JSONValue.checkFirstOccurrence(7, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = GroupAckPage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .groupAckPage(value)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.Receipt", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Receipt", parent: path)
             }
         }
     }

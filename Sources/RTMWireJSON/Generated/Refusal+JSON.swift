@@ -18,26 +18,25 @@ extension Refusal: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "messageId", "message_id":
-                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
+            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\ncode\ndetail") {
+            case 0:  // message_id
+                let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
-            case "code":
-                let fieldPath = path.isEmpty ? "code" : path + ".code"
+            case 1:  // code
+                let fieldPath = JSONValue.fieldPath(path, "code")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try RefusalCode(_json: member.value, path: fieldPath, options: options) { self.code = value }
-            case "detail":
-                let fieldPath = path.isEmpty ? "detail" : path + ".detail"
+            case 2:  // detail
+                let fieldPath = JSONValue.fieldPath(path, "detail")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.detail = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.Refusal", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Refusal", parent: path)
             }
         }
     }

@@ -17,21 +17,20 @@ extension Sender: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "userId", "user_id":
-                let fieldPath = path.isEmpty ? "user_id" : path + ".user_id"
+            switch JSONValue.fieldIndex(member.key, in: "userId user_id\ndisplayName display_name") {
+            case 0:  // user_id
+                let fieldPath = JSONValue.fieldPath(path, "user_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.userID = try member.value.proto3String(path: fieldPath)
-            case "displayName", "display_name":
-                let fieldPath = path.isEmpty ? "display_name" : path + ".display_name"
+            case 1:  // display_name
+                let fieldPath = JSONValue.fieldPath(path, "display_name")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.displayName = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.Sender", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Sender", parent: path)
             }
         }
     }

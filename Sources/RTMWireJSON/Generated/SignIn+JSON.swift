@@ -16,16 +16,15 @@ extension SignIn: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "token":
-                let fieldPath = path.isEmpty ? "token" : path + ".token"
+            switch JSONValue.fieldIndex(member.key, in: "token") {
+            case 0:  // token
+                let fieldPath = JSONValue.fieldPath(path, "token")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.token = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.SignIn", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.SignIn", parent: path)
             }
         }
     }

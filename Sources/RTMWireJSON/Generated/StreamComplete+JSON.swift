@@ -19,31 +19,30 @@ extension StreamComplete: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "code":
-                let fieldPath = path.isEmpty ? "code" : path + ".code"
+            switch JSONValue.fieldIndex(member.key, in: "code\nstopReason stop_reason\nsummary\ncompleteReason complete_reason") {
+            case 0:  // code
+                let fieldPath = JSONValue.fieldPath(path, "code")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.code = try member.value.proto3Int32(path: fieldPath)
-            case "stopReason", "stop_reason":
-                let fieldPath = path.isEmpty ? "stop_reason" : path + ".stop_reason"
+            case 1:  // stop_reason
+                let fieldPath = JSONValue.fieldPath(path, "stop_reason")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.stopReason = try member.value.proto3Int32(path: fieldPath)
-            case "summary":
-                let fieldPath = path.isEmpty ? "summary" : path + ".summary"
+            case 2:  // summary
+                let fieldPath = JSONValue.fieldPath(path, "summary")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.summary = try member.value.proto3String(path: fieldPath)
-            case "completeReason", "complete_reason":
-                let fieldPath = path.isEmpty ? "complete_reason" : path + ".complete_reason"
+            case 3:  // complete_reason
+                let fieldPath = JSONValue.fieldPath(path, "complete_reason")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.completeReason = try member.value.proto3Int32(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.StreamComplete", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamComplete", parent: path)
             }
         }
     }

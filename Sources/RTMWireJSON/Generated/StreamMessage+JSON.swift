@@ -24,58 +24,57 @@ extension StreamMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "messageUid", "message_uid":
-                let fieldPath = path.isEmpty ? "message_uid" : path + ".message_uid"
+            switch JSONValue.fieldIndex(member.key, in: "messageUid message_uid\ncontentType content_type\ncontent\nisComplete is_complete\ncompleteReason complete_reason\nstopReason stop_reason\nisSync is_sync\nreference\nsummary") {
+            case 0:  // message_uid
+                let fieldPath = JSONValue.fieldPath(path, "message_uid")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
-            case "contentType", "content_type":
-                let fieldPath = path.isEmpty ? "content_type" : path + ".content_type"
+            case 1:  // content_type
+                let fieldPath = JSONValue.fieldPath(path, "content_type")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.contentType = try member.value.proto3String(path: fieldPath)
-            case "content":
-                let fieldPath = path.isEmpty ? "content" : path + ".content"
+            case 2:  // content
+                let fieldPath = JSONValue.fieldPath(path, "content")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.content = try member.value.proto3String(path: fieldPath)
-            case "isComplete", "is_complete":
-                let fieldPath = path.isEmpty ? "is_complete" : path + ".is_complete"
+            case 3:  // is_complete
+                let fieldPath = JSONValue.fieldPath(path, "is_complete")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.isComplete = try member.value.proto3Bool(path: fieldPath)
-            case "completeReason", "complete_reason":
-                let fieldPath = path.isEmpty ? "complete_reason" : path + ".complete_reason"
+            case 4:  // complete_reason
+                let fieldPath = JSONValue.fieldPath(path, "complete_reason")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.completeReason = try member.value.proto3Int32(path: fieldPath)
-            case "stopReason", "stop_reason":
-                let fieldPath = path.isEmpty ? "stop_reason" : path + ".stop_reason"
+            case 5:  // stop_reason
+                let fieldPath = JSONValue.fieldPath(path, "stop_reason")
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.stopReason = try member.value.proto3Int32(path: fieldPath)
-            case "isSync", "is_sync":
-                let fieldPath = path.isEmpty ? "is_sync" : path + ".is_sync"
+            case 6:  // is_sync
+                let fieldPath = JSONValue.fieldPath(path, "is_sync")
                 try JSONValue.checkFirstOccurrence(7, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.isSync = try member.value.proto3Bool(path: fieldPath)
-            case "reference":
-                let fieldPath = path.isEmpty ? "reference" : path + ".reference"
+            case 7:  // reference
+                let fieldPath = JSONValue.fieldPath(path, "reference")
                 try JSONValue.checkFirstOccurrence(8, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.reference ?? StreamReference()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.reference = value
-            case "summary":
-                let fieldPath = path.isEmpty ? "summary" : path + ".summary"
+            case 8:  // summary
+                let fieldPath = JSONValue.fieldPath(path, "summary")
                 try JSONValue.checkFirstOccurrence(9, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.summary = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.StreamMessage", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamMessage", parent: path)
             }
         }
     }

@@ -16,16 +16,15 @@ extension StreamPullRequest: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "streamMessageId", "stream_message_id":
-                let fieldPath = path.isEmpty ? "stream_message_id" : path + ".stream_message_id"
+            switch JSONValue.fieldIndex(member.key, in: "streamMessageId stream_message_id") {
+            case 0:  // stream_message_id
+                let fieldPath = JSONValue.fieldPath(path, "stream_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.streamMessageID = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.StreamPullRequest", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamPullRequest", parent: path)
             }
         }
     }

@@ -17,21 +17,20 @@ extension StreamPullResponse: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "streamMessageId", "stream_message_id":
-                let fieldPath = path.isEmpty ? "stream_message_id" : path + ".stream_message_id"
+            switch JSONValue.fieldIndex(member.key, in: "streamMessageId stream_message_id\ncode") {
+            case 0:  // stream_message_id
+                let fieldPath = JSONValue.fieldPath(path, "stream_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.streamMessageID = try member.value.proto3String(path: fieldPath)
-            case "code":
-                let fieldPath = path.isEmpty ? "code" : path + ".code"
+            case 1:  // code
+                let fieldPath = JSONValue.fieldPath(path, "code")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.code = try member.value.proto3Int32(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.StreamPullResponse", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamPullResponse", parent: path)
             }
         }
     }

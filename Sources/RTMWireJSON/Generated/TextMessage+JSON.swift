@@ -17,23 +17,22 @@ extension TextMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "text":
-                let fieldPath = path.isEmpty ? "text" : path + ".text"
+            switch JSONValue.fieldIndex(member.key, in: "text\nmentions") {
+            case 0:  // text
+                let fieldPath = JSONValue.fieldPath(path, "text")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.text = try member.value.proto3String(path: fieldPath)
-            case "mentions":
-                let fieldPath = path.isEmpty ? "mentions" : path + ".mentions"
+            case 1:  // mentions
+                let fieldPath = JSONValue.fieldPath(path, "mentions")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.mentions ?? Mentions()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.mentions = value
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.TextMessage", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.TextMessage", parent: path)
             }
         }
     }

@@ -17,21 +17,20 @@ extension TypingIndicator: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "state":
-                let fieldPath = path.isEmpty ? "state" : path + ".state"
+            switch JSONValue.fieldIndex(member.key, in: "state\nexpiresAfterMs expires_after_ms") {
+            case 0:  // state
+                let fieldPath = JSONValue.fieldPath(path, "state")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try TypingState(_json: member.value, path: fieldPath, options: options) { self.state = value }
-            case "expiresAfterMs", "expires_after_ms":
-                let fieldPath = path.isEmpty ? "expires_after_ms" : path + ".expires_after_ms"
+            case 1:  // expires_after_ms
+                let fieldPath = JSONValue.fieldPath(path, "expires_after_ms")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.expiresAfterMs = try member.value.proto3UInt32(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.TypingIndicator", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.TypingIndicator", parent: path)
             }
         }
     }

@@ -1,6 +1,7 @@
 // Helpers the generated proto3 JSON mapping calls to read and write field values. Each
 // reader takes the field's dotted `path`, used as the error's field path; callers treat
-// `.null` as "field absent" before calling.
+// `.null` as "field absent" before calling. The readers are out of line: inlined, each was
+// copied, error paths and all, into every field of every message type (issue 36).
 
 import RTMWire
 
@@ -8,12 +9,14 @@ extension JSONValue {
     // MARK: Reading
 
     /// The value of a `string` field: must be a JSON string.
+    @inline(never)
     func proto3String(path: String) throws(RTMWireError) -> String {
         guard case .string(let text) = self else { throw proto3TypeError("a string", path: path) }
         return text
     }
 
     /// The value of a `bool` field: must be `true` or `false`.
+    @inline(never)
     func proto3Bool(path: String) throws(RTMWireError) -> Bool {
         guard case .bool(let flag) = self else { throw proto3TypeError("a boolean", path: path) }
         return flag
@@ -21,6 +24,7 @@ extension JSONValue {
 
     /// The value of an `int32`/`sint32`/`sfixed32` field: a number or numeric string denoting
     /// an exact integer in range.
+    @inline(never)
     func proto3Int32(path: String) throws(RTMWireError) -> Int32 {
         let (text, negative, magnitude) = try proto3Integer(typeName: "int32", path: path)
         let limit: UInt64 = negative ? 1 << 31 : UInt64(Int32.max)
@@ -30,6 +34,7 @@ extension JSONValue {
 
     /// The value of a `uint32`/`fixed32` field: a number or numeric string denoting an exact
     /// integer in range.
+    @inline(never)
     func proto3UInt32(path: String) throws(RTMWireError) -> UInt32 {
         let (text, negative, magnitude) = try proto3Integer(typeName: "uint32", path: path)
         guard magnitude <= (negative ? 0 : UInt64(UInt32.max)) else {
@@ -40,6 +45,7 @@ extension JSONValue {
 
     /// The value of an `int64`/`sint64`/`sfixed64` field: a number or numeric string denoting
     /// an exact integer in range (converted from the digits, never through `Double`).
+    @inline(never)
     func proto3Int64(path: String) throws(RTMWireError) -> Int64 {
         let (text, negative, magnitude) = try proto3Integer(typeName: "int64", path: path)
         let limit: UInt64 = negative ? 1 << 63 : UInt64(Int64.max)
@@ -49,6 +55,7 @@ extension JSONValue {
 
     /// The value of a `uint64`/`fixed64` field: a number or numeric string denoting an exact
     /// integer in range (converted from the digits, never through `Double`).
+    @inline(never)
     func proto3UInt64(path: String) throws(RTMWireError) -> UInt64 {
         let (text, negative, magnitude) = try proto3Integer(typeName: "uint64", path: path)
         guard !negative || magnitude == 0 else {
@@ -59,6 +66,7 @@ extension JSONValue {
 
     /// The value of a `bytes` field: a string holding standard or URL-safe base64, padded or
     /// not.
+    @inline(never)
     func proto3Bytes(path: String) throws(RTMWireError) -> [UInt8] {
         guard case .string(let text) = self else {
             throw proto3TypeError("a base64 string", path: path)
@@ -72,6 +80,7 @@ extension JSONValue {
     }
 
     /// The elements of a repeated field: must be a JSON array.
+    @inline(never)
     func proto3Array(path: String) throws(RTMWireError) -> [JSONValue] {
         guard case .array(let elements) = self else {
             throw proto3TypeError("an array", path: path)
@@ -80,6 +89,7 @@ extension JSONValue {
     }
 
     /// The members of a message or map field: must be a JSON object.
+    @inline(never)
     func proto3Object(path: String) throws(RTMWireError) -> [JSONMember] {
         guard case .object(let members) = self else {
             throw proto3TypeError("an object", path: path)

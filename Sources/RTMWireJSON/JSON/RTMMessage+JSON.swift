@@ -101,7 +101,10 @@ extension RTMJSONMessage {
 }
 
 extension JSONValue {
-    /// Rejects a field given twice, e.g. under its JSON name and its original name.
+    /// Rejects a field given twice, e.g. under its JSON name and its original name. Out of
+    /// line, as the other helpers of a generated `_mergeJSON`: inlined, the set's insertion was
+    /// copied into every field of every message type.
+    @inline(never)
     static func checkFirstOccurrence(
         _ number: Int, _ seen: inout Set<Int>, path: String
     ) throws(RTMWireError) {
@@ -112,16 +115,60 @@ extension JSONValue {
     }
 
     /// The error for a second member of one oneof.
+    @inline(never)
     static func oneofConflict(_ oneof: String, path: String) -> RTMWireError {
         RTMWireError(
             code: .invalidJSON, fieldPath: path,
             detail: "more than one member of oneof \(oneof) is set")
     }
 
-    /// The error for a JSON member the message does not have (a generated `_mergeJSON` skips the
-    /// member instead with ``JSONDecodingOptions/ignoreUnknownFields``).
-    static func unknownField(_ key: String, in message: String, path: String) -> RTMWireError {
+    /// The error for a JSON member `key` of the object at `parent` that the message does not
+    /// have (a generated `_mergeJSON` skips the member instead with
+    /// ``JSONDecodingOptions/ignoreUnknownFields``).
+    @inline(never)
+    static func unknownField(_ key: String, in message: StaticString, parent: String)
+        -> RTMWireError
+    {
         RTMWireError(
-            code: .unknownJSONField, fieldPath: path, detail: "\(message) has no field \"\(key)\"")
+            code: .unknownJSONField, fieldPath: parent.isEmpty ? key : parent + "." + key,
+            detail: "\(message) has no field \"\(key)\"")
+    }
+
+    /// Which field of a message the member `key` names: its position among `names`, the
+    /// message's fields in field order, one line each holding the field's JSON name and, when
+    /// it differs, its proto name, separated by a space (`"userId user_id\ndisplayName
+    /// display_name"`); nil for a key that names none. Keys are compared byte for byte.
+    ///
+    /// Out of line and table-driven: a generated `_mergeJSON` switches on the position, where a
+    /// switch on the key compared it with every name inline, in every message type.
+    @inline(never)
+    static func fieldIndex(_ key: String, in names: StaticString) -> Int? {
+        var key = key
+        return key.withUTF8 { key in
+            let table = UnsafeBufferPointer(start: names.utf8Start, count: names.utf8CodeUnitCount)
+            if table.isEmpty { return nil }
+            var index = 0
+            var nameStart = 0
+            for position in 0...table.count {
+                let byte = position < table.count ? table[position] : UInt8(ascii: "\n")
+                guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") else { continue }
+                if key.elementsEqual(table[nameStart..<position]) { return index }
+                nameStart = position + 1
+                if byte == UInt8(ascii: "\n") { index += 1 }
+            }
+            return nil
+        }
+    }
+
+    /// The error path of the field `name` of the message at `path` (`name` alone at the top).
+    @inline(never)
+    static func fieldPath(_ path: String, _ name: StaticString) -> String {
+        path.isEmpty ? "\(name)" : "\(path).\(name)"
+    }
+
+    /// The error path of element `index` of the repeated field at `path`.
+    @inline(never)
+    static func elementPath(_ path: String, _ index: Int) -> String {
+        "\(path)[\(index)]"
     }
 }

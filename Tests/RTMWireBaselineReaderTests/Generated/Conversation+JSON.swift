@@ -19,21 +19,20 @@ extension Conversation: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "type":
-                let fieldPath = path.isEmpty ? "type" : path + ".type"
+            switch JSONValue.fieldIndex(member.key, in: "type\nid") {
+            case 0:  // type
+                let fieldPath = JSONValue.fieldPath(path, "type")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try ConversationType(_json: member.value, path: fieldPath, options: options) { self.type = value }
-            case "id":
-                let fieldPath = path.isEmpty ? "id" : path + ".id"
+            case 1:  // id
+                let fieldPath = JSONValue.fieldPath(path, "id")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.id = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.Conversation", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Conversation", parent: path)
             }
         }
     }

@@ -18,16 +18,15 @@ extension ConversationReadReceipt: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "conversationId", "conversation_id":
-                let fieldPath = path.isEmpty ? "conversation_id" : path + ".conversation_id"
+            switch JSONValue.fieldIndex(member.key, in: "conversationId conversation_id") {
+            case 0:  // conversation_id
+                let fieldPath = JSONValue.fieldPath(path, "conversation_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.conversationID = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.ConversationReadReceipt", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ConversationReadReceipt", parent: path)
             }
         }
     }

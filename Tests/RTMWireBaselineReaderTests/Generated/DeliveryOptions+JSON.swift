@@ -20,26 +20,25 @@ extension DeliveryOptions: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "deliveryReceipt", "delivery_receipt":
-                let fieldPath = path.isEmpty ? "delivery_receipt" : path + ".delivery_receipt"
+            switch JSONValue.fieldIndex(member.key, in: "deliveryReceipt delivery_receipt\nreadReceipt read_receipt\ngroupReadReceipt group_read_receipt") {
+            case 0:  // delivery_receipt
+                let fieldPath = JSONValue.fieldPath(path, "delivery_receipt")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.deliveryReceipt = try member.value.proto3Bool(path: fieldPath)
-            case "readReceipt", "read_receipt":
-                let fieldPath = path.isEmpty ? "read_receipt" : path + ".read_receipt"
+            case 1:  // read_receipt
+                let fieldPath = JSONValue.fieldPath(path, "read_receipt")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.readReceipt = try member.value.proto3Bool(path: fieldPath)
-            case "groupReadReceipt", "group_read_receipt":
-                let fieldPath = path.isEmpty ? "group_read_receipt" : path + ".group_read_receipt"
+            case 2:  // group_read_receipt
+                let fieldPath = JSONValue.fieldPath(path, "group_read_receipt")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.groupReadReceipt = try member.value.proto3Bool(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.DeliveryOptions", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.DeliveryOptions", parent: path)
             }
         }
     }

@@ -31,114 +31,113 @@ extension Envelope: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "messageId", "message_id":
-                let fieldPath = path.isEmpty ? "message_id" : path + ".message_id"
+            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\nsender\nsendTimeMs send_time_ms\nconversation\ndeliveryOptions delivery_options\ntext\nimage\nfile\nstatus\nreceipt\nstream\nstreamChunk stream_chunk\nmetadata\ncustom") {
+            case 0:  // message_id
+                let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.messageID = try member.value.proto3String(path: fieldPath)
-            case "sender":
-                let fieldPath = path.isEmpty ? "sender" : path + ".sender"
+            case 1:  // sender
+                let fieldPath = JSONValue.fieldPath(path, "sender")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.sender ?? Sender()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.sender = value
-            case "sendTimeMs", "send_time_ms":
-                let fieldPath = path.isEmpty ? "send_time_ms" : path + ".send_time_ms"
+            case 2:  // send_time_ms
+                let fieldPath = JSONValue.fieldPath(path, "send_time_ms")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.sendTimeMs = try member.value.proto3Int64(path: fieldPath)
-            case "conversation":
-                let fieldPath = path.isEmpty ? "conversation" : path + ".conversation"
+            case 3:  // conversation
+                let fieldPath = JSONValue.fieldPath(path, "conversation")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.conversation ?? Conversation()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.conversation = value
-            case "deliveryOptions", "delivery_options":
-                let fieldPath = path.isEmpty ? "delivery_options" : path + ".delivery_options"
+            case 4:  // delivery_options
+                let fieldPath = JSONValue.fieldPath(path, "delivery_options")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.deliveryOptions ?? DeliveryOptions()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.deliveryOptions = value
-            case "text":
-                let fieldPath = path.isEmpty ? "text" : path + ".text"
+            case 5:  // text
+                let fieldPath = JSONValue.fieldPath(path, "text")
                 try JSONValue.checkFirstOccurrence(16, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = TextMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .text(value)
-            case "image":
-                let fieldPath = path.isEmpty ? "image" : path + ".image"
+            case 6:  // image
+                let fieldPath = JSONValue.fieldPath(path, "image")
                 try JSONValue.checkFirstOccurrence(17, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = ImageMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .image(value)
-            case "file":
-                let fieldPath = path.isEmpty ? "file" : path + ".file"
+            case 7:  // file
+                let fieldPath = JSONValue.fieldPath(path, "file")
                 try JSONValue.checkFirstOccurrence(18, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = FileMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .file(value)
-            case "status":
-                let fieldPath = path.isEmpty ? "status" : path + ".status"
+            case 8:  // status
+                let fieldPath = JSONValue.fieldPath(path, "status")
                 try JSONValue.checkFirstOccurrence(19, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StatusMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .status(value)
-            case "receipt":
-                let fieldPath = path.isEmpty ? "receipt" : path + ".receipt"
+            case 9:  // receipt
+                let fieldPath = JSONValue.fieldPath(path, "receipt")
                 try JSONValue.checkFirstOccurrence(20, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = Receipt()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .receipt(value)
-            case "stream":
-                let fieldPath = path.isEmpty ? "stream" : path + ".stream"
+            case 10:  // stream
+                let fieldPath = JSONValue.fieldPath(path, "stream")
                 try JSONValue.checkFirstOccurrence(21, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StreamMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .stream(value)
-            case "streamChunk", "stream_chunk":
-                let fieldPath = path.isEmpty ? "stream_chunk" : path + ".stream_chunk"
+            case 11:  // stream_chunk
+                let fieldPath = JSONValue.fieldPath(path, "stream_chunk")
                 try JSONValue.checkFirstOccurrence(22, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = StreamChunk()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .streamChunk(value)
-            case "metadata":
-                let fieldPath = path.isEmpty ? "metadata" : path + ".metadata"
+            case 12:  // metadata
+                let fieldPath = JSONValue.fieldPath(path, "metadata")
                 try JSONValue.checkFirstOccurrence(23, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = MetadataMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .metadata(value)
-            case "custom":
-                let fieldPath = path.isEmpty ? "custom" : path + ".custom"
+            case 13:  // custom
+                let fieldPath = JSONValue.fieldPath(path, "custom")
                 try JSONValue.checkFirstOccurrence(24, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.body != nil { throw JSONValue.oneofConflict("body", path: fieldPath) }
                 var value = CustomMessage()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.body = .custom(value)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.Envelope", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Envelope", parent: path)
             }
         }
     }

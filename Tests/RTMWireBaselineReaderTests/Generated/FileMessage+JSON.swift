@@ -22,36 +22,35 @@ extension FileMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "mediaId", "media_id":
-                let fieldPath = path.isEmpty ? "media_id" : path + ".media_id"
+            switch JSONValue.fieldIndex(member.key, in: "mediaId media_id\nfileName file_name\nsize\nthumbnail\ntext") {
+            case 0:  // media_id
+                let fieldPath = JSONValue.fieldPath(path, "media_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.mediaID = try member.value.proto3String(path: fieldPath)
-            case "fileName", "file_name":
-                let fieldPath = path.isEmpty ? "file_name" : path + ".file_name"
+            case 1:  // file_name
+                let fieldPath = JSONValue.fieldPath(path, "file_name")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.fileName = try member.value.proto3String(path: fieldPath)
-            case "size":
-                let fieldPath = path.isEmpty ? "size" : path + ".size"
+            case 2:  // size
+                let fieldPath = JSONValue.fieldPath(path, "size")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.size = try member.value.proto3UInt64(path: fieldPath)
-            case "thumbnail":
-                let fieldPath = path.isEmpty ? "thumbnail" : path + ".thumbnail"
+            case 3:  // thumbnail
+                let fieldPath = JSONValue.fieldPath(path, "thumbnail")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.thumbnail = try member.value.proto3Bytes(path: fieldPath)
-            case "text":
-                let fieldPath = path.isEmpty ? "text" : path + ".text"
+            case 4:  // text
+                let fieldPath = JSONValue.fieldPath(path, "text")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.caption = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.FileMessage", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.FileMessage", parent: path)
             }
         }
     }

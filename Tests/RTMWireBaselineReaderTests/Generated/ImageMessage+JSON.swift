@@ -26,56 +26,55 @@ extension ImageMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "mediaId", "media_id":
-                let fieldPath = path.isEmpty ? "media_id" : path + ".media_id"
+            switch JSONValue.fieldIndex(member.key, in: "mediaId media_id\nfileName file_name\nsize\nwidth\nheight\nthumbnail\nthumbnailWidth thumbnail_width\nthumbnailHeight thumbnail_height\ntext") {
+            case 0:  // media_id
+                let fieldPath = JSONValue.fieldPath(path, "media_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.mediaID = try member.value.proto3String(path: fieldPath)
-            case "fileName", "file_name":
-                let fieldPath = path.isEmpty ? "file_name" : path + ".file_name"
+            case 1:  // file_name
+                let fieldPath = JSONValue.fieldPath(path, "file_name")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.fileName = try member.value.proto3String(path: fieldPath)
-            case "size":
-                let fieldPath = path.isEmpty ? "size" : path + ".size"
+            case 2:  // size
+                let fieldPath = JSONValue.fieldPath(path, "size")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.size = try member.value.proto3UInt64(path: fieldPath)
-            case "width":
-                let fieldPath = path.isEmpty ? "width" : path + ".width"
+            case 3:  // width
+                let fieldPath = JSONValue.fieldPath(path, "width")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.width = try member.value.proto3UInt32(path: fieldPath)
-            case "height":
-                let fieldPath = path.isEmpty ? "height" : path + ".height"
+            case 4:  // height
+                let fieldPath = JSONValue.fieldPath(path, "height")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.height = try member.value.proto3UInt32(path: fieldPath)
-            case "thumbnail":
-                let fieldPath = path.isEmpty ? "thumbnail" : path + ".thumbnail"
+            case 5:  // thumbnail
+                let fieldPath = JSONValue.fieldPath(path, "thumbnail")
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.thumbnail = try member.value.proto3Bytes(path: fieldPath)
-            case "thumbnailWidth", "thumbnail_width":
-                let fieldPath = path.isEmpty ? "thumbnail_width" : path + ".thumbnail_width"
+            case 6:  // thumbnail_width
+                let fieldPath = JSONValue.fieldPath(path, "thumbnail_width")
                 try JSONValue.checkFirstOccurrence(7, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.thumbnailWidth = try member.value.proto3UInt32(path: fieldPath)
-            case "thumbnailHeight", "thumbnail_height":
-                let fieldPath = path.isEmpty ? "thumbnail_height" : path + ".thumbnail_height"
+            case 7:  // thumbnail_height
+                let fieldPath = JSONValue.fieldPath(path, "thumbnail_height")
                 try JSONValue.checkFirstOccurrence(8, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.thumbnailHeight = try member.value.proto3UInt32(path: fieldPath)
-            case "text":
-                let fieldPath = path.isEmpty ? "text" : path + ".text"
+            case 8:  // text
+                let fieldPath = JSONValue.fieldPath(path, "text")
                 try JSONValue.checkFirstOccurrence(9, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.caption = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.ImageMessage", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.ImageMessage", parent: path)
             }
         }
     }

@@ -19,26 +19,25 @@ extension Metadata: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "items":
-                let fieldPath = path.isEmpty ? "items" : path + ".items"
+            switch JSONValue.fieldIndex(member.key, in: "items\nmajorRevision major_revision") {
+            case 0:  // items
+                let fieldPath = JSONValue.fieldPath(path, "items")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 for (index, element) in try member.value.proto3Array(path: fieldPath).enumerated() {
-                    let elementPath = fieldPath + "[\(index)]"
+                    let elementPath = JSONValue.elementPath(fieldPath, index)
                     var value = MetadataItem()
                     try value._mergeJSON(element, path: elementPath, options: options)
                     self.items.append(value)
                 }
-            case "majorRevision", "major_revision":
-                let fieldPath = path.isEmpty ? "major_revision" : path + ".major_revision"
+            case 1:  // major_revision
+                let fieldPath = JSONValue.fieldPath(path, "major_revision")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.majorRevision = try member.value.proto3Int64(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.Metadata", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.Metadata", parent: path)
             }
         }
     }

@@ -22,36 +22,35 @@ extension MetadataItem: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "key":
-                let fieldPath = path.isEmpty ? "key" : path + ".key"
+            switch JSONValue.fieldIndex(member.key, in: "key\nvalue\nauthorUserId author_user_id\nrevision\nupdateTimeMs update_time_ms") {
+            case 0:  // key
+                let fieldPath = JSONValue.fieldPath(path, "key")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.key = try member.value.proto3String(path: fieldPath)
-            case "value":
-                let fieldPath = path.isEmpty ? "value" : path + ".value"
+            case 1:  // value
+                let fieldPath = JSONValue.fieldPath(path, "value")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.value = try member.value.proto3String(path: fieldPath)
-            case "authorUserId", "author_user_id":
-                let fieldPath = path.isEmpty ? "author_user_id" : path + ".author_user_id"
+            case 2:  // author_user_id
+                let fieldPath = JSONValue.fieldPath(path, "author_user_id")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.authorUserID = try member.value.proto3String(path: fieldPath)
-            case "revision":
-                let fieldPath = path.isEmpty ? "revision" : path + ".revision"
+            case 3:  // revision
+                let fieldPath = JSONValue.fieldPath(path, "revision")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.revision = try member.value.proto3Int64(path: fieldPath)
-            case "updateTimeMs", "update_time_ms":
-                let fieldPath = path.isEmpty ? "update_time_ms" : path + ".update_time_ms"
+            case 4:  // update_time_ms
+                let fieldPath = JSONValue.fieldPath(path, "update_time_ms")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.updateTimeMs = try member.value.proto3UInt64(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.MetadataItem", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataItem", parent: path)
             }
         }
     }

@@ -20,35 +20,34 @@ extension MetadataMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "request":
-                let fieldPath = path.isEmpty ? "request" : path + ".request"
+            switch JSONValue.fieldIndex(member.key, in: "request\nresponse\nevent") {
+            case 0:  // request
+                let fieldPath = JSONValue.fieldPath(path, "request")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = MetadataRequest()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .request(value)
-            case "response":
-                let fieldPath = path.isEmpty ? "response" : path + ".response"
+            case 1:  // response
+                let fieldPath = JSONValue.fieldPath(path, "response")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = MetadataResponse()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .response(value)
-            case "event":
-                let fieldPath = path.isEmpty ? "event" : path + ".event"
+            case 2:  // event
+                let fieldPath = JSONValue.fieldPath(path, "event")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.kind != nil { throw JSONValue.oneofConflict("kind", path: fieldPath) }
                 var value = StorageEvent()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.kind = .event(value)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.MetadataMessage", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataMessage", parent: path)
             }
         }
     }

@@ -23,45 +23,44 @@ extension MetadataResponse: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "requestId", "request_id":
-                let fieldPath = path.isEmpty ? "request_id" : path + ".request_id"
+            switch JSONValue.fieldIndex(member.key, in: "requestId request_id\noperation\ntarget\nstatus\nerrorMessage error_message\nmetadata") {
+            case 0:  // request_id
+                let fieldPath = JSONValue.fieldPath(path, "request_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.requestID = try member.value.proto3String(path: fieldPath)
-            case "operation":
-                let fieldPath = path.isEmpty ? "operation" : path + ".operation"
+            case 1:  // operation
+                let fieldPath = JSONValue.fieldPath(path, "operation")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try MetadataOperation(_json: member.value, path: fieldPath, options: options) { self.operation = value }
-            case "target":
-                let fieldPath = path.isEmpty ? "target" : path + ".target"
+            case 2:  // target
+                let fieldPath = JSONValue.fieldPath(path, "target")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.target ?? MetadataTarget()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.target = value
-            case "status":
-                let fieldPath = path.isEmpty ? "status" : path + ".status"
+            case 3:  // status
+                let fieldPath = JSONValue.fieldPath(path, "status")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try MetadataStatus(_json: member.value, path: fieldPath, options: options) { self.status = value }
-            case "errorMessage", "error_message":
-                let fieldPath = path.isEmpty ? "error_message" : path + ".error_message"
+            case 4:  // error_message
+                let fieldPath = JSONValue.fieldPath(path, "error_message")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.errorMessage = try member.value.proto3String(path: fieldPath)
-            case "metadata":
-                let fieldPath = path.isEmpty ? "metadata" : path + ".metadata"
+            case 5:  // metadata
+                let fieldPath = JSONValue.fieldPath(path, "metadata")
                 try JSONValue.checkFirstOccurrence(6, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.metadata ?? Metadata()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.metadata = value
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.MetadataResponse", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.MetadataResponse", parent: path)
             }
         }
     }

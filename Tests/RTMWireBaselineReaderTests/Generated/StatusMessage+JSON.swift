@@ -19,21 +19,20 @@ extension StatusMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "presence":
-                let fieldPath = path.isEmpty ? "presence" : path + ".presence"
+            switch JSONValue.fieldIndex(member.key, in: "presence\nhandRaised hand_raised") {
+            case 0:  // presence
+                let fieldPath = JSONValue.fieldPath(path, "presence")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try Presence(_json: member.value, path: fieldPath, options: options) { self.presence = value }
-            case "handRaised", "hand_raised":
-                let fieldPath = path.isEmpty ? "hand_raised" : path + ".hand_raised"
+            case 1:  // hand_raised
+                let fieldPath = JSONValue.fieldPath(path, "hand_raised")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.handRaised = try member.value.proto3Bool(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.StatusMessage", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StatusMessage", parent: path)
             }
         }
     }

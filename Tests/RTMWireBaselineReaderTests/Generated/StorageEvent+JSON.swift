@@ -21,35 +21,34 @@ extension StorageEvent: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "target":
-                let fieldPath = path.isEmpty ? "target" : path + ".target"
+            switch JSONValue.fieldIndex(member.key, in: "target\neventType event_type\nmetadata\npublisherUserId publisher_user_id") {
+            case 0:  // target
+                let fieldPath = JSONValue.fieldPath(path, "target")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.target ?? MetadataTarget()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.target = value
-            case "eventType", "event_type":
-                let fieldPath = path.isEmpty ? "event_type" : path + ".event_type"
+            case 1:  // event_type
+                let fieldPath = JSONValue.fieldPath(path, "event_type")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if let value = try StorageEventType(_json: member.value, path: fieldPath, options: options) { self.eventType = value }
-            case "metadata":
-                let fieldPath = path.isEmpty ? "metadata" : path + ".metadata"
+            case 2:  // metadata
+                let fieldPath = JSONValue.fieldPath(path, "metadata")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 var value = self.metadata ?? Metadata()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.metadata = value
-            case "publisherUserId", "publisher_user_id":
-                let fieldPath = path.isEmpty ? "publisher_user_id" : path + ".publisher_user_id"
+            case 3:  // publisher_user_id
+                let fieldPath = JSONValue.fieldPath(path, "publisher_user_id")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.publisherUserID = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.StorageEvent", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StorageEvent", parent: path)
             }
         }
     }

@@ -22,45 +22,44 @@ extension StreamChunk: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "streamId", "stream_id":
-                let fieldPath = path.isEmpty ? "stream_id" : path + ".stream_id"
+            switch JSONValue.fieldIndex(member.key, in: "streamId stream_id\nsequence\ninit\ndelta\ncomplete") {
+            case 0:  // stream_id
+                let fieldPath = JSONValue.fieldPath(path, "stream_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.streamMessageID = try member.value.proto3String(path: fieldPath)
-            case "sequence":
-                let fieldPath = path.isEmpty ? "sequence" : path + ".sequence"
+            case 1:  // sequence
+                let fieldPath = JSONValue.fieldPath(path, "sequence")
                 try JSONValue.checkFirstOccurrence(2, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.sequence = try member.value.proto3UInt64(path: fieldPath)
-            case "init":
-                let fieldPath = path.isEmpty ? "init" : path + ".init"
+            case 2:  // init
+                let fieldPath = JSONValue.fieldPath(path, "init")
                 try JSONValue.checkFirstOccurrence(3, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
                 var value = StreamInit()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.event = .initial(value)
-            case "delta":
-                let fieldPath = path.isEmpty ? "delta" : path + ".delta"
+            case 3:  // delta
+                let fieldPath = JSONValue.fieldPath(path, "delta")
                 try JSONValue.checkFirstOccurrence(4, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
                 var value = StreamDelta()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.event = .delta(value)
-            case "complete":
-                let fieldPath = path.isEmpty ? "complete" : path + ".complete"
+            case 4:  // complete
+                let fieldPath = JSONValue.fieldPath(path, "complete")
                 try JSONValue.checkFirstOccurrence(5, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 if self.event != nil { throw JSONValue.oneofConflict("event", path: fieldPath) }
                 var value = StreamComplete()
                 try value._mergeJSON(member.value, path: fieldPath, options: options)
                 self.event = .complete(value)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.StreamChunk", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamChunk", parent: path)
             }
         }
     }

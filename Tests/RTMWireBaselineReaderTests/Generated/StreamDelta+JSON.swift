@@ -18,16 +18,15 @@ extension StreamDelta: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "content":
-                let fieldPath = path.isEmpty ? "content" : path + ".content"
+            switch JSONValue.fieldIndex(member.key, in: "content") {
+            case 0:  // content
+                let fieldPath = JSONValue.fieldPath(path, "content")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.content = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.StreamDelta", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamDelta", parent: path)
             }
         }
     }

@@ -18,16 +18,15 @@ extension StreamInit: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch member.key {
-            case "contentType", "content_type":
-                let fieldPath = path.isEmpty ? "content_type" : path + ".content_type"
+            switch JSONValue.fieldIndex(member.key, in: "contentType content_type") {
+            case 0:  // content_type
+                let fieldPath = JSONValue.fieldPath(path, "content_type")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
-                if member.value == .null { continue }
+                if case .null = member.value { continue }
                 self.contentType = try member.value.proto3String(path: fieldPath)
             default:
                 if options.ignoreUnknownFields { continue }
-                throw JSONValue.unknownField(
-                    member.key, in: "rtmwire.v1.StreamInit", path: path.isEmpty ? member.key : path + "." + member.key)
+                throw JSONValue.unknownField(member.key, in: "rtmwire.v1.StreamInit", parent: path)
             }
         }
     }
