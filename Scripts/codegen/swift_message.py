@@ -30,6 +30,8 @@ def message_file(m: Message) -> str:
     out.line()
     if parameters:
         out.line("/// Creates a message; omitted fields keep their defaults.", 1)
+        # In the apps that call it, as the accessors below (issue 36).
+        out.line("@_alwaysEmitIntoClient", 1)
         out.line("public init(", 1)
         # A bytes field takes any byte collection, as every byte parameter of the API does.
         out.line(",\n".join(
@@ -37,6 +39,7 @@ def message_file(m: Message) -> str:
             else "        %s: %s = %s" % (name, swift_type, default)
             for name, swift_type, default in parameters))
         out.line(") {", 1)
+        out.line("self.init()", 2)
         out.lines(("self.%s = Array(%s)" % (name, name) if swift_type == "[UInt8]"
                    else "self.%s = %s" % (name, name) for name, swift_type, _ in parameters), 2)
         out.line("}", 1)

@@ -62,6 +62,9 @@ def _lookups(out: SwiftSource, schema: Schema, protocol: str, all_name: str, typ
     out.line("]", 1)
     out.line()
     out.lines(type_doc, 1)
+    # Emitted into the apps that look types up by name (the tools), not kept in every app
+    # (issue 36), as the visitor below.
+    out.line("@_alwaysEmitIntoClient", 1)
     out.line("public static func %s(named fullName: String) -> (any %s.Type)? {"
              % (type_name, protocol), 1)
     out.line("switch fullName {", 2)
@@ -72,6 +75,7 @@ def _lookups(out: SwiftSource, schema: Schema, protocol: str, all_name: str, typ
     out.line("#endif", 0)
     out.line()
     out.lines(visit_doc, 1)
+    out.line("@_alwaysEmitIntoClient", 1)
     out.line("public static func %s<Visitor: %s>(" % (visit_name, visitor), 1)
     out.line("named fullName: String, _ visitor: inout Visitor", 2)
     out.line(") -> Visitor.Result? {", 1)

@@ -66,6 +66,7 @@ extension RTMMessageTypes {
 
     /// The message type with the full name `fullName` (e.g. `rtmwire.v1.Envelope`), with its
     /// proto3 JSON form, or nil.
+    @_alwaysEmitIntoClient
     public static func jsonType(named fullName: String) -> (any RTMJSONMessage.Type)? {
         switch fullName {
         case "rtmwire.v1.Acknowledgement": Acknowledgement.self
@@ -128,6 +129,7 @@ extension RTMMessageTypes {
 #endif
 
     /// `visit(named:_:)` for an operation that needs the type's proto3 JSON form.
+    @_alwaysEmitIntoClient
     public static func visitJSON<Visitor: RTMJSONMessageTypeVisitor>(
         named fullName: String, _ visitor: inout Visitor
     ) -> Visitor.Result? {

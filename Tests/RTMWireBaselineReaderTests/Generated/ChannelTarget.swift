@@ -21,10 +21,12 @@ public struct ChannelTarget: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         channelName: String = "",
         channelType: ChannelType = ChannelType(rawValue: 0)
     ) {
+        self.init()
         self.channelName = channelName
         self.channelType = channelType
     }

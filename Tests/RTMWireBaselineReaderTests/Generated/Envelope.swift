@@ -29,6 +29,7 @@ public struct Envelope: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = "",
         sender: Sender? = nil,
@@ -37,6 +38,7 @@ public struct Envelope: RTMMessage {
         deliveryOptions: DeliveryOptions? = nil,
         body: Body? = nil
     ) {
+        self.init()
         self.messageID = messageID
         self.sender = sender
         self.sendTimeMs = sendTimeMs

@@ -27,6 +27,7 @@ public struct FileMessage: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         mediaID: String = "",
         fileName: String = "",
@@ -34,6 +35,7 @@ public struct FileMessage: RTMMessage {
         thumbnail: some Collection<UInt8> = [UInt8](),
         caption: String = ""
     ) {
+        self.init()
         self.mediaID = mediaID
         self.fileName = fileName
         self.size = size

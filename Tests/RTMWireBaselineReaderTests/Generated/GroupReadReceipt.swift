@@ -27,6 +27,7 @@ public struct GroupReadReceipt: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = "",
         groupID: String = "",
@@ -34,6 +35,7 @@ public struct GroupReadReceipt: RTMMessage {
         ackID: String = "",
         readTimeMs: Int64 = 0
     ) {
+        self.init()
         self.messageID = messageID
         self.groupID = groupID
         self.content = content

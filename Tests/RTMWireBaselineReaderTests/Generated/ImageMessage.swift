@@ -38,6 +38,7 @@ public struct ImageMessage: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         mediaID: String = "",
         fileName: String = "",
@@ -49,6 +50,7 @@ public struct ImageMessage: RTMMessage {
         thumbnailHeight: UInt32 = 0,
         caption: String = ""
     ) {
+        self.init()
         self.mediaID = mediaID
         self.fileName = fileName
         self.size = size

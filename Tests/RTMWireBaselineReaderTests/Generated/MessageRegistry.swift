@@ -43,6 +43,7 @@ public enum RTMMessageTypes {
     ]
 
     /// The message type with the full name `fullName` (e.g. `rtmwire.v1.Envelope`), or nil.
+    @_alwaysEmitIntoClient
     public static func type(named fullName: String) -> (any RTMMessage.Type)? {
         switch fullName {
         case "rtmwire.v1.ChannelTarget": ChannelTarget.self
@@ -83,6 +84,7 @@ public enum RTMMessageTypes {
     /// Calls `visitor` with the message type whose full name is `fullName` (e.g.
     /// `rtmwire.v1.Envelope`) and returns what it returns, or nil for an unknown name. Unlike
     /// ``type(named:)`` it needs no existential metatype, so Embedded Swift has it too.
+    @_alwaysEmitIntoClient
     public static func visit<Visitor: RTMMessageTypeVisitor>(
         named fullName: String, _ visitor: inout Visitor
     ) -> Visitor.Result? {

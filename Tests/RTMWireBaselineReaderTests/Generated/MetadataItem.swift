@@ -30,6 +30,7 @@ public struct MetadataItem: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         key: String = "",
         value: String = "",
@@ -37,6 +38,7 @@ public struct MetadataItem: RTMMessage {
         revision: Int64 = 0,
         updateTimeMs: UInt64 = 0
     ) {
+        self.init()
         self.key = key
         self.value = value
         self.authorUserID = authorUserID

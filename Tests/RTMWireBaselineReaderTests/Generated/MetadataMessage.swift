@@ -19,9 +19,11 @@ public struct MetadataMessage: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         kind: Kind? = nil
     ) {
+        self.init()
         self.kind = kind
     }
 

@@ -21,10 +21,12 @@ public struct MetadataOptions: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         recordTimestamp: Bool = false,
         recordUserID: Bool = false
     ) {
+        self.init()
         self.recordTimestamp = recordTimestamp
         self.recordUserID = recordUserID
     }

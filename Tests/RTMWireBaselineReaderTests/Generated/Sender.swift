@@ -21,10 +21,12 @@ public struct Sender: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         userID: String = "",
         displayName: String = ""
     ) {
+        self.init()
         self.userID = userID
         self.displayName = displayName
     }

@@ -25,12 +25,14 @@ public struct StorageEvent: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         target: MetadataTarget? = nil,
         eventType: StorageEventType = StorageEventType(rawValue: 0),
         metadata: Metadata? = nil,
         publisherUserID: String = ""
     ) {
+        self.init()
         self.target = target
         self.eventType = eventType
         self.metadata = metadata

@@ -25,12 +25,14 @@ public struct StreamComplete: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         code: Int32 = 0,
         stopReason: Int32 = 0,
         summary: String = "",
         completeReason: Int32 = 0
     ) {
+        self.init()
         self.code = code
         self.stopReason = stopReason
         self.summary = summary

@@ -19,9 +19,11 @@ public struct StreamDelta: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         content: String = ""
     ) {
+        self.init()
         self.content = content
     }
 }

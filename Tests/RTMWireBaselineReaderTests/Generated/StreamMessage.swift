@@ -33,6 +33,7 @@ public struct StreamMessage: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = "",
         contentType: String = "",
@@ -43,6 +44,7 @@ public struct StreamMessage: RTMMessage {
         isSync: Bool = false,
         reference: StreamReference? = nil
     ) {
+        self.init()
         self.messageID = messageID
         self.contentType = contentType
         self.content = content

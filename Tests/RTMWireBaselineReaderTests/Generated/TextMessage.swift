@@ -19,9 +19,11 @@ public struct TextMessage: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         text: String = ""
     ) {
+        self.init()
         self.text = text
     }
 }

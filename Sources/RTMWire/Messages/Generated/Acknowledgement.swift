@@ -28,12 +28,14 @@ public struct Acknowledgement: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = "",
         position: UInt64 = 0,
         epoch: String = "",
         storedTimeMs: Int64 = 0
     ) {
+        self.init()
         self.messageID = messageID
         self.position = position
         self.epoch = epoch

@@ -23,10 +23,12 @@ public struct AppDataEntry: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         key: String = "",
         value: String = ""
     ) {
+        self.init()
         self.key = key
         self.value = value
     }

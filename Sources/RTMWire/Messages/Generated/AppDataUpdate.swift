@@ -24,12 +24,14 @@ public struct AppDataUpdate: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         targetMessageID: String = "",
         set: [AppDataEntry] = [],
         removedKeys: [String] = [],
         updateTimeMs: Int64 = 0
     ) {
+        self.init()
         self.targetMessageID = targetMessageID
         self.set = set
         self.removedKeys = removedKeys

@@ -18,10 +18,12 @@ public struct Caption: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         text: String = "",
         mentions: Mentions? = nil
     ) {
+        self.init()
         self.text = text
         self.mentions = mentions
     }

@@ -17,10 +17,12 @@ public struct Conversation: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         type: ConversationType = ConversationType(rawValue: 0),
         id: String = ""
     ) {
+        self.init()
         self.type = type
         self.id = id
     }

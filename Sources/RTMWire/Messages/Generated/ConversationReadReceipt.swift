@@ -15,9 +15,11 @@ public struct ConversationReadReceipt: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         conversationID: String = ""
     ) {
+        self.init()
         self.conversationID = conversationID
     }
 }

@@ -17,10 +17,12 @@ public struct CustomMessage: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         type: String = "",
         payload: some Collection<UInt8> = [UInt8]()
     ) {
+        self.init()
         self.type = type
         self.payload = Array(payload)
     }

@@ -21,11 +21,13 @@ public struct DeliveryOptions: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         deliveryReceipt: Bool = false,
         readReceipt: Bool = false,
         groupReadReceipt: Bool = false
     ) {
+        self.init()
         self.deliveryReceipt = deliveryReceipt
         self.readReceipt = readReceipt
         self.groupReadReceipt = groupReadReceipt

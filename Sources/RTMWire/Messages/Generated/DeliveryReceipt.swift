@@ -20,10 +20,12 @@ public struct DeliveryReceipt: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageIDs: [String] = [],
         deliveredAtMs: [Int64] = []
     ) {
+        self.init()
         self.messageIDs = messageIDs
         self.deliveredAtMs = deliveredAtMs
     }

@@ -35,6 +35,7 @@ public struct Envelope: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = "",
         sender: Sender? = nil,
@@ -45,6 +46,7 @@ public struct Envelope: RTMMessage {
         replyTo: MessageReference? = nil,
         appData: [AppDataEntry] = []
     ) {
+        self.init()
         self.messageID = messageID
         self.sender = sender
         self.sendTimeMs = sendTimeMs

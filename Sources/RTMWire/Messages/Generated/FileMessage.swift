@@ -29,6 +29,7 @@ public struct FileMessage: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         mediaID: String = "",
         fileName: String = "",
@@ -38,6 +39,7 @@ public struct FileMessage: RTMMessage {
         mentions: Mentions? = nil,
         expireTimeMs: Int64 = 0
     ) {
+        self.init()
         self.mediaID = mediaID
         self.fileName = fileName
         self.size = size

@@ -24,6 +24,7 @@ public struct GroupAckPage: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = "",
         groupID: String = "",
@@ -31,6 +32,7 @@ public struct GroupAckPage: RTMMessage {
         nextAckID: String = "",
         totalCount: UInt32 = 0
     ) {
+        self.init()
         self.messageID = messageID
         self.groupID = groupID
         self.acks = acks

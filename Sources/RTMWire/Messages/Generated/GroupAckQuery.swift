@@ -22,12 +22,14 @@ public struct GroupAckQuery: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = "",
         groupID: String = "",
         startAckID: String = "",
         pageSize: UInt32 = 0
     ) {
+        self.init()
         self.messageID = messageID
         self.groupID = groupID
         self.startAckID = startAckID

@@ -17,10 +17,12 @@ public struct GroupMember: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         userID: String = "",
         role: GroupRole = GroupRole(rawValue: 0)
     ) {
+        self.init()
         self.userID = userID
         self.role = role
     }

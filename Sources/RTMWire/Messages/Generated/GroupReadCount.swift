@@ -19,11 +19,13 @@ public struct GroupReadCount: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = "",
         groupID: String = "",
         readCount: UInt32 = 0
     ) {
+        self.init()
         self.messageID = messageID
         self.groupID = groupID
         self.readCount = readCount

@@ -27,6 +27,7 @@ public struct GroupReadReceipt: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = "",
         groupID: String = "",
@@ -35,6 +36,7 @@ public struct GroupReadReceipt: RTMMessage {
         readTimeMs: Int64 = 0,
         readerUserID: String = ""
     ) {
+        self.init()
         self.messageID = messageID
         self.groupID = groupID
         self.content = content

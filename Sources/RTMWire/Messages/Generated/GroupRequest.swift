@@ -19,10 +19,12 @@ public struct GroupRequest: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         operation: GroupOperation = GroupOperation(rawValue: 0),
         members: [GroupMember] = []
     ) {
+        self.init()
         self.operation = operation
         self.members = members
     }

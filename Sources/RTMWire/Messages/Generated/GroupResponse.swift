@@ -23,12 +23,14 @@ public struct GroupResponse: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         requestMessageID: String = "",
         operation: GroupOperation = GroupOperation(rawValue: 0),
         status: GroupStatus = GroupStatus(rawValue: 0),
         members: [GroupMember] = []
     ) {
+        self.init()
         self.requestMessageID = requestMessageID
         self.operation = operation
         self.status = status

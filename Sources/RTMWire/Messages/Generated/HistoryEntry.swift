@@ -20,11 +20,13 @@ public struct HistoryEntry: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         position: UInt64 = 0,
         storedTimeMs: Int64 = 0,
         envelope: some Collection<UInt8> = [UInt8]()
     ) {
+        self.init()
         self.position = position
         self.storedTimeMs = storedTimeMs
         self.envelope = Array(envelope)

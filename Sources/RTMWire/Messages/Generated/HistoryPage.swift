@@ -26,6 +26,7 @@ public struct HistoryPage: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         requestMessageID: String = "",
         status: HistoryStatus = HistoryStatus(rawValue: 0),
@@ -34,6 +35,7 @@ public struct HistoryPage: RTMMessage {
         latestPosition: UInt64 = 0,
         hasMore: Bool = false
     ) {
+        self.init()
         self.requestMessageID = requestMessageID
         self.status = status
         self.entries = entries

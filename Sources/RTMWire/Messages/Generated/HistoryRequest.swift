@@ -24,12 +24,14 @@ public struct HistoryRequest: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         beforePosition: UInt64 = 0,
         afterPosition: UInt64 = 0,
         limit: UInt32 = 0,
         epoch: String = ""
     ) {
+        self.init()
         self.beforePosition = beforePosition
         self.afterPosition = afterPosition
         self.limit = limit

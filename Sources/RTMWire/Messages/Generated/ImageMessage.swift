@@ -43,6 +43,7 @@ public struct ImageMessage: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         mediaID: String = "",
         fileName: String = "",
@@ -56,6 +57,7 @@ public struct ImageMessage: RTMMessage {
         mentions: Mentions? = nil,
         expireTimeMs: Int64 = 0
     ) {
+        self.init()
         self.mediaID = mediaID
         self.fileName = fileName
         self.size = size

@@ -19,10 +19,12 @@ public struct Mentions: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         userIDs: [String] = [],
         everyone: Bool = false
     ) {
+        self.init()
         self.userIDs = userIDs
         self.everyone = everyone
     }

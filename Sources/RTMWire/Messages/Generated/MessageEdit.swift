@@ -22,11 +22,13 @@ public struct MessageEdit: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         targetMessageID: String = "",
         editTimeMs: Int64 = 0,
         content: Content? = nil
     ) {
+        self.init()
         self.targetMessageID = targetMessageID
         self.editTimeMs = editTimeMs
         self.content = content

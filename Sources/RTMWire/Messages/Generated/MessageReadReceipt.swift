@@ -15,9 +15,11 @@ public struct MessageReadReceipt: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = ""
     ) {
+        self.init()
         self.messageID = messageID
     }
 }

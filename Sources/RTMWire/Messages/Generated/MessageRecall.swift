@@ -22,11 +22,13 @@ public struct MessageRecall: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         targetMessageID: String = "",
         recalledByUserID: String = "",
         reason: String = ""
     ) {
+        self.init()
         self.targetMessageID = targetMessageID
         self.recalledByUserID = recalledByUserID
         self.reason = reason

@@ -26,11 +26,13 @@ public struct MessageReference: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = "",
         senderUserID: String = "",
         excerpt: String = ""
     ) {
+        self.init()
         self.messageID = messageID
         self.senderUserID = senderUserID
         self.excerpt = excerpt

@@ -18,10 +18,12 @@ public struct Metadata: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         items: [MetadataItem] = [],
         majorRevision: Int64 = 0
     ) {
+        self.init()
         self.items = items
         self.majorRevision = majorRevision
     }

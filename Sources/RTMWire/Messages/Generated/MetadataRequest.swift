@@ -27,6 +27,7 @@ public struct MetadataRequest: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         requestID: String = "",
         operation: MetadataOperation = MetadataOperation(rawValue: 0),
@@ -35,6 +36,7 @@ public struct MetadataRequest: RTMMessage {
         options: MetadataOptions? = nil,
         lockName: String = ""
     ) {
+        self.init()
         self.requestID = requestID
         self.operation = operation
         self.target = target

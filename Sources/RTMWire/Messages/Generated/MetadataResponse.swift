@@ -25,6 +25,7 @@ public struct MetadataResponse: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         requestID: String = "",
         operation: MetadataOperation = MetadataOperation(rawValue: 0),
@@ -33,6 +34,7 @@ public struct MetadataResponse: RTMMessage {
         errorMessage: String = "",
         metadata: Metadata? = nil
     ) {
+        self.init()
         self.requestID = requestID
         self.operation = operation
         self.target = target

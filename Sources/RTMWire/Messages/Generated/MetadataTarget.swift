@@ -15,9 +15,11 @@ public struct MetadataTarget: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         target: Target? = nil
     ) {
+        self.init()
         self.target = target
     }
 

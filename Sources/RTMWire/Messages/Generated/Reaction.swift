@@ -19,11 +19,13 @@ public struct Reaction: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         targetMessageID: String = "",
         key: String = "",
         action: ReactionAction = ReactionAction(rawValue: 0)
     ) {
+        self.init()
         self.targetMessageID = targetMessageID
         self.key = key
         self.action = action

@@ -22,12 +22,14 @@ public struct ReactionCount: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         key: String = "",
         count: UInt32 = 0,
         recentUserIDs: [String] = [],
         receiverReacted: Bool = false
     ) {
+        self.init()
         self.key = key
         self.count = count
         self.recentUserIDs = recentUserIDs

@@ -19,10 +19,12 @@ public struct ReactionSummary: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         targetMessageID: String = "",
         reactions: [ReactionCount] = []
     ) {
+        self.init()
         self.targetMessageID = targetMessageID
         self.reactions = reactions
     }

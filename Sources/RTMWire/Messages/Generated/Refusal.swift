@@ -21,11 +21,13 @@ public struct Refusal: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = "",
         code: RefusalCode = RefusalCode(rawValue: 0),
         detail: String = ""
     ) {
+        self.init()
         self.messageID = messageID
         self.code = code
         self.detail = detail

@@ -19,9 +19,11 @@ public struct SignIn: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         token: String = ""
     ) {
+        self.init()
         self.token = token
     }
 }

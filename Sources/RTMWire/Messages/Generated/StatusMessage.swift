@@ -21,11 +21,13 @@ public struct StatusMessage: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         presence: Presence = Presence(rawValue: 0),
         handRaised: Bool = false,
         memberUserID: String = ""
     ) {
+        self.init()
         self.presence = presence
         self.handRaised = handRaised
         self.memberUserID = memberUserID

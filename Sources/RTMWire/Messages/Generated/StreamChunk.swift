@@ -19,11 +19,13 @@ public struct StreamChunk: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         streamMessageID: String = "",
         sequence: UInt64 = 0,
         event: Event? = nil
     ) {
+        self.init()
         self.streamMessageID = streamMessageID
         self.sequence = sequence
         self.event = event

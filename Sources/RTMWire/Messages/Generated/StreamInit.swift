@@ -15,9 +15,11 @@ public struct StreamInit: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         contentType: String = ""
     ) {
+        self.init()
         self.contentType = contentType
     }
 }

@@ -33,6 +33,7 @@ public struct StreamMessage: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         messageID: String = "",
         contentType: String = "",
@@ -44,6 +45,7 @@ public struct StreamMessage: RTMMessage {
         reference: StreamReference? = nil,
         summary: String = ""
     ) {
+        self.init()
         self.messageID = messageID
         self.contentType = contentType
         self.content = content

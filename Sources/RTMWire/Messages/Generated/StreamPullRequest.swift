@@ -18,9 +18,11 @@ public struct StreamPullRequest: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         streamMessageID: String = ""
     ) {
+        self.init()
         self.streamMessageID = streamMessageID
     }
 }

@@ -18,10 +18,12 @@ public struct StreamPullResponse: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         streamMessageID: String = "",
         code: Int32 = 0
     ) {
+        self.init()
         self.streamMessageID = streamMessageID
         self.code = code
     }

@@ -20,10 +20,12 @@ public struct TypingIndicator: RTMMessage {
     public init() {}
 
     /// Creates a message; omitted fields keep their defaults.
+    @_alwaysEmitIntoClient
     public init(
         state: TypingState = TypingState(rawValue: 0),
         expiresAfterMs: UInt32 = 0
     ) {
+        self.init()
         self.state = state
         self.expiresAfterMs = expiresAfterMs
     }
