@@ -17,6 +17,7 @@ def _name(f: Field) -> str:
 
 
 def _to_json(out: SwiftSource, m: Message):
+    out.line("@_optimize(size)", 1)
     out.line("public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {", 1)
     out.line("var members: [JSONMember] = []", 2)
     for f in m.by_number:
@@ -46,6 +47,7 @@ def _assign(out: SwiftSource, f: Field, json: str, path: str, assignment: str, l
 
 
 def _merge_json(out: SwiftSource, m: Message):
+    out.line("@_optimize(size)", 1)
     out.line("public mutating func _mergeJSON(", 1)
     out.line("_ json: JSONValue, path: String, options: JSONDecodingOptions", 2)
     out.line(") throws(RTMWireError) {", 1)

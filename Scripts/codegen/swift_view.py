@@ -171,7 +171,9 @@ init(scope: ViewScope, fields: _Fields) {
 }
 
 /// The view of the message at `scope`, an input a view has already checked (an element
-/// of a repeated field): its fields are recorded by walking it again.
+/// of a repeated field): its fields are recorded by walking it again. Optimised for size:
+/// it calls `_record` rather than carrying a copy of it.
+@_optimize(size)
 public init(_scope scope: ViewScope) {
     var fields = _Fields()
     var violation = ViewViolation(recordsOnly: true)
@@ -409,6 +411,9 @@ def _materialized(out: SwiftSource, m: Message):
     out.line("/// A `%s` holding a copy of the viewed fields (strings and bytes are copied;" % m.name, 1)
     out.line("/// unknown fields are not kept). Throws the decoder's error when a string it copies fails", 1)
     out.line("/// its check (see ``RTMStringView/string``).", 1)
+    # Optimised for size: it allocates a copy of every string, so a call per getter is noise,
+    # and inlined, every getter of every view was copied into it.
+    out.line("@_optimize(size)", 1)
     out.line("public func materialized() throws(RTMWireError) -> %s {" % m.name, 1)
     out.line("var message = %s()" % m.name, 2)
     for member in m.members():
@@ -430,9 +435,9 @@ def _copy(f: Field, value: str, unwrapped: bool = False) -> str:
     """`value` (as the view reads the field) as the message's property holds it."""
     if f.repeated:
         if f.is_message:
-            return "try %s.map { view throws(RTMWireError) in try view.materialized() }" % value
+            return "try %s.materializedElements()" % value
         if f.is_string:
-            return "try %s.map { view throws(RTMWireError) in try view.string }" % value
+            return "try %s.strings()" % value
         return "Array(%s)" % value
     if f.is_message:
         return "try %s.materialized()" % value if unwrapped else "try %s?.materialized()" % value
@@ -458,6 +463,10 @@ def _check(out: SwiftSource, m: Message):
     out.line("/// The checker this type's views find a failed string's error with (see ``ViewRoot``).", 1)
     out.line("public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))", 1)
     out.line()
+    # Optimised for size: it checks the elements of repeated message fields and finds a failed
+    # string's error; the view's own pass is `_record` (issue 36; CONTRIBUTING.md, "Binary
+    # size", gives what it costs the view of a metadata request).
+    out.line("@_optimize(size)", 1)
     out.line("public static func _checkView(", 1)
     out.line("_ reader: inout WireReader, _ options: CodecOptions, strings: Bool,", 2)
     out.line("_ violation: inout ViewViolation", 2)

@@ -4,6 +4,7 @@
 import RTMWire
 
 extension AppDataEntry: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.key.isEmpty { members.append(JSONMember("key", .string(self.key))) }
@@ -11,6 +12,7 @@ extension AppDataEntry: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

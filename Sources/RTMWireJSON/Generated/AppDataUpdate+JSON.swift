@@ -4,6 +4,7 @@
 import RTMWire
 
 extension AppDataUpdate: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.targetMessageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "target_message_id" : "targetMessageId", .string(self.targetMessageID))) }
@@ -13,6 +14,7 @@ extension AppDataUpdate: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

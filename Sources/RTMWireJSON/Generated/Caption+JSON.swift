@@ -4,6 +4,7 @@
 import RTMWire
 
 extension Caption: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.text.isEmpty { members.append(JSONMember("text", .string(self.text))) }
@@ -11,6 +12,7 @@ extension Caption: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -4,6 +4,7 @@
 import RTMWire
 
 extension Conversation: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.type.rawValue != 0 { members.append(JSONMember("type", self.type._jsonValue(options))) }
@@ -11,6 +12,7 @@ extension Conversation: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -4,12 +4,14 @@
 import RTMWire
 
 extension ConversationReadReceipt: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.conversationID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "conversation_id" : "conversationId", .string(self.conversationID))) }
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

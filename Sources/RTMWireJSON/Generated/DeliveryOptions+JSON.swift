@@ -4,6 +4,7 @@
 import RTMWire
 
 extension DeliveryOptions: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.deliveryReceipt { members.append(JSONMember(options.preserveProtoFieldNames ? "delivery_receipt" : "deliveryReceipt", .bool(self.deliveryReceipt))) }
@@ -12,6 +13,7 @@ extension DeliveryOptions: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -4,6 +4,7 @@
 import RTMWire
 
 extension DeliveryReceipt: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageIDs.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_ids" : "messageIds", .array(self.messageIDs.map { .string($0) }))) }
@@ -11,6 +12,7 @@ extension DeliveryReceipt: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

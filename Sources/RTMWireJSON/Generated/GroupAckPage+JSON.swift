@@ -4,6 +4,7 @@
 import RTMWire
 
 extension GroupAckPage: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_id" : "messageId", .string(self.messageID))) }
@@ -14,6 +15,7 @@ extension GroupAckPage: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

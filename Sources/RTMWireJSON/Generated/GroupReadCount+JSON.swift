@@ -4,6 +4,7 @@
 import RTMWire
 
 extension GroupReadCount: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_id" : "messageId", .string(self.messageID))) }
@@ -12,6 +13,7 @@ extension GroupReadCount: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

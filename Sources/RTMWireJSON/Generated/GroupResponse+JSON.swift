@@ -4,6 +4,7 @@
 import RTMWire
 
 extension GroupResponse: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.requestMessageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "request_message_id" : "requestMessageId", .string(self.requestMessageID))) }
@@ -13,6 +14,7 @@ extension GroupResponse: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

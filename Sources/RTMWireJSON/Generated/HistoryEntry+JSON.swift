@@ -4,6 +4,7 @@
 import RTMWire
 
 extension HistoryEntry: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.position != 0 { members.append(JSONMember("position", JSONValue.proto3UInt64(self.position))) }
@@ -12,6 +13,7 @@ extension HistoryEntry: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

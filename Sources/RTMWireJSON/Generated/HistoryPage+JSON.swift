@@ -4,6 +4,7 @@
 import RTMWire
 
 extension HistoryPage: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.requestMessageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "request_message_id" : "requestMessageId", .string(self.requestMessageID))) }
@@ -15,6 +16,7 @@ extension HistoryPage: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

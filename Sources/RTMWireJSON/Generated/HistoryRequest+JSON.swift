@@ -4,6 +4,7 @@
 import RTMWire
 
 extension HistoryRequest: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.beforePosition != 0 { members.append(JSONMember(options.preserveProtoFieldNames ? "before_position" : "beforePosition", JSONValue.proto3UInt64(self.beforePosition))) }
@@ -13,6 +14,7 @@ extension HistoryRequest: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

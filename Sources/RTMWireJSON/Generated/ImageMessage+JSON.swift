@@ -4,6 +4,7 @@
 import RTMWire
 
 extension ImageMessage: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.mediaID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "media_id" : "mediaId", .string(self.mediaID))) }
@@ -20,6 +21,7 @@ extension ImageMessage: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -4,6 +4,7 @@
 import RTMWire
 
 extension Mentions: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.userIDs.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "user_ids" : "userIds", .array(self.userIDs.map { .string($0) }))) }
@@ -11,6 +12,7 @@ extension Mentions: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -4,12 +4,14 @@
 import RTMWire
 
 extension MessageReadReceipt: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_id" : "messageId", .string(self.messageID))) }
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

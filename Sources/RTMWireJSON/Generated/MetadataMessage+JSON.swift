@@ -4,6 +4,7 @@
 import RTMWire
 
 extension MetadataMessage: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if case .request(let value)? = self.kind { members.append(JSONMember("request", value._jsonValue(options))) }
@@ -12,6 +13,7 @@ extension MetadataMessage: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

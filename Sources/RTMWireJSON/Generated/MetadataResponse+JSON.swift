@@ -4,6 +4,7 @@
 import RTMWire
 
 extension MetadataResponse: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.requestID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "request_id" : "requestId", .string(self.requestID))) }
@@ -15,6 +16,7 @@ extension MetadataResponse: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

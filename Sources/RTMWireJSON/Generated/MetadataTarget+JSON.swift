@@ -4,6 +4,7 @@
 import RTMWire
 
 extension MetadataTarget: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if case .channel(let value)? = self.target { members.append(JSONMember("channel", value._jsonValue(options))) }
@@ -11,6 +12,7 @@ extension MetadataTarget: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

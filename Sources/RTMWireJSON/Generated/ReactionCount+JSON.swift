@@ -4,6 +4,7 @@
 import RTMWire
 
 extension ReactionCount: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.key.isEmpty { members.append(JSONMember("key", .string(self.key))) }
@@ -13,6 +14,7 @@ extension ReactionCount: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -4,6 +4,7 @@
 import RTMWire
 
 extension Sender: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.userID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "user_id" : "userId", .string(self.userID))) }
@@ -11,6 +12,7 @@ extension Sender: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

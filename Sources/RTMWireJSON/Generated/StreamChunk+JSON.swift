@@ -4,6 +4,7 @@
 import RTMWire
 
 extension StreamChunk: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.streamMessageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_id" : "streamId", .string(self.streamMessageID))) }
@@ -14,6 +15,7 @@ extension StreamChunk: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -4,6 +4,7 @@
 import RTMWire
 
 extension StreamComplete: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.code != 0 { members.append(JSONMember("code", JSONValue.proto3Int32(self.code))) }
@@ -13,6 +14,7 @@ extension StreamComplete: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -4,12 +4,14 @@
 import RTMWire
 
 extension StreamPullRequest: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.streamMessageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_message_id" : "streamMessageId", .string(self.streamMessageID))) }
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

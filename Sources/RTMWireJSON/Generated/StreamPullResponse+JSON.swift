@@ -4,6 +4,7 @@
 import RTMWire
 
 extension StreamPullResponse: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.streamMessageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_message_id" : "streamMessageId", .string(self.streamMessageID))) }
@@ -11,6 +12,7 @@ extension StreamPullResponse: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

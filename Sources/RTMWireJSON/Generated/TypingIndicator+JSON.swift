@@ -4,6 +4,7 @@
 import RTMWire
 
 extension TypingIndicator: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.state.rawValue != 0 { members.append(JSONMember("state", self.state._jsonValue(options))) }
@@ -11,6 +12,7 @@ extension TypingIndicator: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -31,7 +31,9 @@ public struct MessageReferenceView: RTMMessageView {
     }
 
     /// The view of the message at `scope`, an input a view has already checked (an element
-    /// of a repeated field): its fields are recorded by walking it again.
+    /// of a repeated field): its fields are recorded by walking it again. Optimised for size:
+    /// it calls `_record` rather than carrying a copy of it.
+    @_optimize(size)
     public init(_scope scope: ViewScope) {
         var fields = _Fields()
         var violation = ViewViolation(recordsOnly: true)
@@ -100,6 +102,7 @@ public struct MessageReferenceView: RTMMessageView {
     /// A `MessageReference` holding a copy of the viewed fields (strings and bytes are copied;
     /// unknown fields are not kept). Throws the decoder's error when a string it copies fails
     /// its check (see ``RTMStringView/string``).
+    @_optimize(size)
     public func materialized() throws(RTMWireError) -> MessageReference {
         var message = MessageReference()
         message.messageID = try self.messageID.string
@@ -115,6 +118,7 @@ extension MessageReference: RTMViewable {
     /// The checker this type's views find a failed string's error with (see ``ViewRoot``).
     public static let _viewRoot = ViewRoot(_checkView(_:_:strings:_:))
 
+    @_optimize(size)
     public static func _checkView(
         _ reader: inout WireReader, _ options: CodecOptions, strings: Bool,
         _ violation: inout ViewViolation

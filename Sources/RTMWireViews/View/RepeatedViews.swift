@@ -107,6 +107,17 @@ public struct RTMRepeatedScalarView<Element>: Sequence {
     }
 }
 
+extension RTMRepeatedStringView {
+    /// The elements as strings (``RTMStringView/string`` of each), in wire order: what a view's
+    /// `materialized()` copies the field with. A plain loop rather than `map`, whose generic
+    /// machinery was copied into the library once per field type (issue 36).
+    func strings() throws(RTMWireError) -> [String] {
+        var strings: [String] = []
+        for element in self { strings.append(try element.string) }
+        return strings
+    }
+}
+
 /// A repeated message field of a message view: a lazy sequence of views, one per element.
 public struct RTMRepeatedMessageView<Element: RTMMessageView>: Sequence {
     @usableFromInline let scope: ViewScope
@@ -144,6 +155,17 @@ public struct RTMRepeatedMessageView<Element: RTMMessageView>: Sequence {
             return Element(
                 _scope: ViewScope(input: occurrences.input, start: field.start, end: field.end))
         }
+    }
+}
+
+extension RTMRepeatedMessageView {
+    /// The elements as messages (``RTMMessageView/materialized()`` of each), in wire order: what
+    /// a view's `materialized()` copies the field with, in a plain loop as
+    /// ``RTMRepeatedStringView/strings()``.
+    func materializedElements() throws(RTMWireError) -> [Element.Message] {
+        var messages: [Element.Message] = []
+        for element in self { messages.append(try element.materialized()) }
+        return messages
     }
 }
 

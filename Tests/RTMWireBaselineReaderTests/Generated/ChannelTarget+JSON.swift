@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension ChannelTarget: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.channelName.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "channel_name" : "channelName", .string(self.channelName))) }
@@ -13,6 +14,7 @@ extension ChannelTarget: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,12 +6,14 @@
 @testable import RTMWireText
 
 extension ConversationReadReceipt: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.conversationID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "conversation_id" : "conversationId", .string(self.conversationID))) }
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

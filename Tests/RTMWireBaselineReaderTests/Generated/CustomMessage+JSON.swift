@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension CustomMessage: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.type.isEmpty { members.append(JSONMember("type", .string(self.type))) }
@@ -13,6 +14,7 @@ extension CustomMessage: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension DeliveryReceipt: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageIDs.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_ids" : "messageIds", .array(self.messageIDs.map { .string($0) }))) }
@@ -13,6 +14,7 @@ extension DeliveryReceipt: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

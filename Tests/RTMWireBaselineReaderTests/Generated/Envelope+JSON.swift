@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension Envelope: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_id" : "messageId", .string(self.messageID))) }
@@ -25,6 +26,7 @@ extension Envelope: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension FileMessage: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.mediaID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "media_id" : "mediaId", .string(self.mediaID))) }
@@ -16,6 +17,7 @@ extension FileMessage: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension Metadata: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.items.isEmpty { members.append(JSONMember("items", .array(self.items.map { $0._jsonValue(options) }))) }
@@ -13,6 +14,7 @@ extension Metadata: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension MetadataItem: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.key.isEmpty { members.append(JSONMember("key", .string(self.key))) }
@@ -16,6 +17,7 @@ extension MetadataItem: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

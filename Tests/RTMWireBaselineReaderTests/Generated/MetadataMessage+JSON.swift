@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension MetadataMessage: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if case .request(let value)? = self.kind { members.append(JSONMember("request", value._jsonValue(options))) }
@@ -14,6 +15,7 @@ extension MetadataMessage: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension MetadataOptions: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.recordTimestamp { members.append(JSONMember(options.preserveProtoFieldNames ? "record_timestamp" : "recordTimestamp", .bool(self.recordTimestamp))) }
@@ -13,6 +14,7 @@ extension MetadataOptions: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

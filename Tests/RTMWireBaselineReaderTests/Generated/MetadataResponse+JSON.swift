@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension MetadataResponse: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.requestID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "request_id" : "requestId", .string(self.requestID))) }
@@ -17,6 +18,7 @@ extension MetadataResponse: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension MetadataTarget: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if case .channel(let value)? = self.target { members.append(JSONMember("channel", value._jsonValue(options))) }
@@ -13,6 +14,7 @@ extension MetadataTarget: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension Receipt: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if case .delivery(let value)? = self.kind { members.append(JSONMember("delivery", value._jsonValue(options))) }
@@ -16,6 +17,7 @@ extension Receipt: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension Sender: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.userID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "user_id" : "userId", .string(self.userID))) }
@@ -13,6 +14,7 @@ extension Sender: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension StatusMessage: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.presence.rawValue != 0 { members.append(JSONMember("presence", self.presence._jsonValue(options))) }
@@ -13,6 +14,7 @@ extension StatusMessage: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension StorageEvent: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if let value = self.target { members.append(JSONMember("target", value._jsonValue(options))) }
@@ -15,6 +16,7 @@ extension StorageEvent: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension StreamChunk: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.streamMessageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "stream_id" : "streamId", .string(self.streamMessageID))) }
@@ -16,6 +17,7 @@ extension StreamChunk: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

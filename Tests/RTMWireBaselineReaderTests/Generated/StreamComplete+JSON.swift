@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension StreamComplete: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if self.code != 0 { members.append(JSONMember("code", JSONValue.proto3Int32(self.code))) }
@@ -15,6 +16,7 @@ extension StreamComplete: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,12 +6,14 @@
 @testable import RTMWireText
 
 extension StreamDelta: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.content.isEmpty { members.append(JSONMember("content", .string(self.content))) }
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,12 +6,14 @@
 @testable import RTMWireText
 
 extension StreamInit: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.contentType.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "content_type" : "contentType", .string(self.contentType))) }
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {

@@ -6,6 +6,7 @@
 @testable import RTMWireText
 
 extension StreamMessage: RTMJSONMessage {
+    @_optimize(size)
     public func _jsonValue(_ options: JSONEncodingOptions) -> JSONValue {
         var members: [JSONMember] = []
         if !self.messageID.isEmpty { members.append(JSONMember(options.preserveProtoFieldNames ? "message_uid" : "messageUid", .string(self.messageID))) }
@@ -19,6 +20,7 @@ extension StreamMessage: RTMJSONMessage {
         return .object(members)
     }
 
+    @_optimize(size)
     public mutating func _mergeJSON(
         _ json: JSONValue, path: String, options: JSONDecodingOptions
     ) throws(RTMWireError) {
