@@ -57,8 +57,10 @@ def _merge_json(out: SwiftSource, m: Message):
     out.line("for member in members {", 2)
     # The field the key names, found out of line (JSONValue.fieldIndex): a switch on the key
     # itself compared it with every name inline, in every message type (issue 36).
-    names = "\\n".join(" ".join([f.json] + ([f.name] if f.name != f.json else []))
-                        for f in m.by_number)
+    names = "".join("".join("\\u{%x}%s" % (len(name), name)
+                            for name in [f.json] + ([f.name] if f.name != f.json else []))
+                    + "\\u{0}" for f in m.by_number)
+    assert all(0 < len(f.json) < 256 and len(f.name) < 256 for f in m.by_number)
     out.line('switch JSONValue.fieldIndex(member.key, in: "%s") {' % names, 3)
     for index, f in enumerate(m.by_number):
         prop = "self." + f.prop

@@ -7,7 +7,8 @@ import Testing
 /// either name of a field, byte for byte, nothing else.
 @Suite("JSON field index")
 struct JSONFieldIndexTests {
-    static let names: StaticString = "userId user_id\ndisplayName display_name\ntext"
+    static let names: StaticString =
+        "\u{6}userId\u{7}user_id\u{0}\u{b}displayName\u{c}display_name\u{0}\u{4}text\u{0}"
 
     @Test(arguments: [
         ("userId", 0), ("user_id", 0), ("displayName", 1), ("display_name", 1), ("text", 2),

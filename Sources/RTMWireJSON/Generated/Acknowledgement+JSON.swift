@@ -21,7 +21,7 @@ extension Acknowledgement: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\nposition\nepoch\nstoredTimeMs stored_time_ms") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{9}messageId\u{a}message_id\u{0}\u{8}position\u{0}\u{5}epoch\u{0}\u{c}storedTimeMs\u{e}stored_time_ms\u{0}") {
             case 0:  // message_id
                 let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

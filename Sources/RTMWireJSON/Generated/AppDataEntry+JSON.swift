@@ -19,7 +19,7 @@ extension AppDataEntry: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "key\nvalue") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{3}key\u{0}\u{5}value\u{0}") {
             case 0:  // key
                 let fieldPath = JSONValue.fieldPath(path, "key")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

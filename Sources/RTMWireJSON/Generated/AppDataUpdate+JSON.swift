@@ -21,7 +21,7 @@ extension AppDataUpdate: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "targetMessageId target_message_id\nset\nremovedKeys removed_keys\nupdateTimeMs update_time_ms") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{f}targetMessageId\u{11}target_message_id\u{0}\u{3}set\u{0}\u{b}removedKeys\u{c}removed_keys\u{0}\u{c}updateTimeMs\u{e}update_time_ms\u{0}") {
             case 0:  // target_message_id
                 let fieldPath = JSONValue.fieldPath(path, "target_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -20,7 +20,7 @@ extension DeliveryOptions: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "deliveryReceipt delivery_receipt\nreadReceipt read_receipt\ngroupReadReceipt group_read_receipt") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{f}deliveryReceipt\u{10}delivery_receipt\u{0}\u{b}readReceipt\u{c}read_receipt\u{0}\u{10}groupReadReceipt\u{12}group_read_receipt\u{0}") {
             case 0:  // delivery_receipt
                 let fieldPath = JSONValue.fieldPath(path, "delivery_receipt")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -19,7 +19,7 @@ extension DeliveryReceipt: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "messageIds message_ids\ndeliveredAtMs delivered_at_ms") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{a}messageIds\u{b}message_ids\u{0}\u{d}deliveredAtMs\u{f}delivered_at_ms\u{0}") {
             case 0:  // message_ids
                 let fieldPath = JSONValue.fieldPath(path, "message_ids")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

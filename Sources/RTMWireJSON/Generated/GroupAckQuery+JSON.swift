@@ -21,7 +21,7 @@ extension GroupAckQuery: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\ngroupId group_id\nstartAckId start_ack_id\npageSize page_size") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{9}messageId\u{a}message_id\u{0}\u{7}groupId\u{8}group_id\u{0}\u{a}startAckId\u{c}start_ack_id\u{0}\u{8}pageSize\u{9}page_size\u{0}") {
             case 0:  // message_id
                 let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

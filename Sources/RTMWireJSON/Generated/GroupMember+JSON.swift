@@ -19,7 +19,7 @@ extension GroupMember: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "userId user_id\nrole") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{6}userId\u{7}user_id\u{0}\u{4}role\u{0}") {
             case 0:  // user_id
                 let fieldPath = JSONValue.fieldPath(path, "user_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

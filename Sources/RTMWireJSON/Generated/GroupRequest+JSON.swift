@@ -19,7 +19,7 @@ extension GroupRequest: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "operation\nmembers") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{9}operation\u{0}\u{7}members\u{0}") {
             case 0:  // operation
                 let fieldPath = JSONValue.fieldPath(path, "operation")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -21,7 +21,7 @@ extension GroupResponse: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "requestMessageId request_message_id\noperation\nstatus\nmembers") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{10}requestMessageId\u{12}request_message_id\u{0}\u{9}operation\u{0}\u{6}status\u{0}\u{7}members\u{0}") {
             case 0:  // request_message_id
                 let fieldPath = JSONValue.fieldPath(path, "request_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

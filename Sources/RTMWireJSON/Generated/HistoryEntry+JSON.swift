@@ -20,7 +20,7 @@ extension HistoryEntry: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "position\nstoredTimeMs stored_time_ms\nenvelope") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{8}position\u{0}\u{c}storedTimeMs\u{e}stored_time_ms\u{0}\u{8}envelope\u{0}") {
             case 0:  // position
                 let fieldPath = JSONValue.fieldPath(path, "position")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

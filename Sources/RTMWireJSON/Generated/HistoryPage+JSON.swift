@@ -23,7 +23,7 @@ extension HistoryPage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "requestMessageId request_message_id\nstatus\nentries\nepoch\nlatestPosition latest_position\nhasMore has_more") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{10}requestMessageId\u{12}request_message_id\u{0}\u{6}status\u{0}\u{7}entries\u{0}\u{5}epoch\u{0}\u{e}latestPosition\u{f}latest_position\u{0}\u{7}hasMore\u{8}has_more\u{0}") {
             case 0:  // request_message_id
                 let fieldPath = JSONValue.fieldPath(path, "request_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -21,7 +21,7 @@ extension HistoryRequest: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "beforePosition before_position\nafterPosition after_position\nlimit\nepoch") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{e}beforePosition\u{f}before_position\u{0}\u{d}afterPosition\u{e}after_position\u{0}\u{5}limit\u{0}\u{5}epoch\u{0}") {
             case 0:  // before_position
                 let fieldPath = JSONValue.fieldPath(path, "before_position")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -19,7 +19,7 @@ extension Mentions: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "userIds user_ids\neveryone") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{7}userIds\u{8}user_ids\u{0}\u{8}everyone\u{0}") {
             case 0:  // user_ids
                 let fieldPath = JSONValue.fieldPath(path, "user_ids")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

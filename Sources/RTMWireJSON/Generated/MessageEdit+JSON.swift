@@ -21,7 +21,7 @@ extension MessageEdit: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "targetMessageId target_message_id\neditTimeMs edit_time_ms\ntext\ncaption") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{f}targetMessageId\u{11}target_message_id\u{0}\u{a}editTimeMs\u{c}edit_time_ms\u{0}\u{4}text\u{0}\u{7}caption\u{0}") {
             case 0:  // target_message_id
                 let fieldPath = JSONValue.fieldPath(path, "target_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

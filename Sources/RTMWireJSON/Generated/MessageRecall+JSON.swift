@@ -20,7 +20,7 @@ extension MessageRecall: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "targetMessageId target_message_id\nrecalledByUserId recalled_by_user_id\nreason") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{f}targetMessageId\u{11}target_message_id\u{0}\u{10}recalledByUserId\u{13}recalled_by_user_id\u{0}\u{6}reason\u{0}") {
             case 0:  // target_message_id
                 let fieldPath = JSONValue.fieldPath(path, "target_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -19,7 +19,7 @@ extension Metadata: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "items\nmajorRevision major_revision") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{5}items\u{0}\u{d}majorRevision\u{e}major_revision\u{0}") {
             case 0:  // items
                 let fieldPath = JSONValue.fieldPath(path, "items")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

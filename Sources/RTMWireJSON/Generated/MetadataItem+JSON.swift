@@ -22,7 +22,7 @@ extension MetadataItem: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "key\nvalue\nauthorUserId author_user_id\nrevision\nupdateTimeMs update_time_ms") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{3}key\u{0}\u{5}value\u{0}\u{c}authorUserId\u{e}author_user_id\u{0}\u{8}revision\u{0}\u{c}updateTimeMs\u{e}update_time_ms\u{0}") {
             case 0:  // key
                 let fieldPath = JSONValue.fieldPath(path, "key")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

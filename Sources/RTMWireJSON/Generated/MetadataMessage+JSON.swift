@@ -20,7 +20,7 @@ extension MetadataMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "request\nresponse\nevent") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{7}request\u{0}\u{8}response\u{0}\u{5}event\u{0}") {
             case 0:  // request
                 let fieldPath = JSONValue.fieldPath(path, "request")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

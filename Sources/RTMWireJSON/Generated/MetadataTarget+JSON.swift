@@ -19,7 +19,7 @@ extension MetadataTarget: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "channel\nuserId user_id") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{7}channel\u{0}\u{6}userId\u{7}user_id\u{0}") {
             case 0:  // channel
                 let fieldPath = JSONValue.fieldPath(path, "channel")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

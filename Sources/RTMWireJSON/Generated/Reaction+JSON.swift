@@ -20,7 +20,7 @@ extension Reaction: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "targetMessageId target_message_id\nkey\naction") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{f}targetMessageId\u{11}target_message_id\u{0}\u{3}key\u{0}\u{6}action\u{0}") {
             case 0:  // target_message_id
                 let fieldPath = JSONValue.fieldPath(path, "target_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

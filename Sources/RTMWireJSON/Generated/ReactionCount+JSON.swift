@@ -21,7 +21,7 @@ extension ReactionCount: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "key\ncount\nrecentUserIds recent_user_ids\nreceiverReacted receiver_reacted") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{3}key\u{0}\u{5}count\u{0}\u{d}recentUserIds\u{f}recent_user_ids\u{0}\u{f}receiverReacted\u{10}receiver_reacted\u{0}") {
             case 0:  // key
                 let fieldPath = JSONValue.fieldPath(path, "key")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

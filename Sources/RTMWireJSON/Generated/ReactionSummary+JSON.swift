@@ -19,7 +19,7 @@ extension ReactionSummary: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "targetMessageId target_message_id\nreactions") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{f}targetMessageId\u{11}target_message_id\u{0}\u{9}reactions\u{0}") {
             case 0:  // target_message_id
                 let fieldPath = JSONValue.fieldPath(path, "target_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -24,7 +24,7 @@ extension Receipt: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "delivery\nmessageRead message_read\nconversationRead conversation_read\ngroupRead group_read\ngroupReadCount group_read_count\ngroupAckQuery group_ack_query\ngroupAckPage group_ack_page") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{8}delivery\u{0}\u{b}messageRead\u{c}message_read\u{0}\u{10}conversationRead\u{11}conversation_read\u{0}\u{9}groupRead\u{a}group_read\u{0}\u{e}groupReadCount\u{10}group_read_count\u{0}\u{d}groupAckQuery\u{f}group_ack_query\u{0}\u{c}groupAckPage\u{e}group_ack_page\u{0}") {
             case 0:  // delivery
                 let fieldPath = JSONValue.fieldPath(path, "delivery")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -19,7 +19,7 @@ extension Sender: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "userId user_id\ndisplayName display_name") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{6}userId\u{7}user_id\u{0}\u{b}displayName\u{c}display_name\u{0}") {
             case 0:  // user_id
                 let fieldPath = JSONValue.fieldPath(path, "user_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

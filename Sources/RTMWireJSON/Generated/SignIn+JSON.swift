@@ -18,7 +18,7 @@ extension SignIn: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "token") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{5}token\u{0}") {
             case 0:  // token
                 let fieldPath = JSONValue.fieldPath(path, "token")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -21,7 +21,7 @@ extension StorageEvent: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "target\neventType event_type\nmetadata\npublisherUserId publisher_user_id") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{6}target\u{0}\u{9}eventType\u{a}event_type\u{0}\u{8}metadata\u{0}\u{f}publisherUserId\u{11}publisher_user_id\u{0}") {
             case 0:  // target
                 let fieldPath = JSONValue.fieldPath(path, "target")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -22,7 +22,7 @@ extension StreamChunk: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "streamId stream_id\nsequence\ninit\ndelta\ncomplete") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{8}streamId\u{9}stream_id\u{0}\u{8}sequence\u{0}\u{4}init\u{0}\u{5}delta\u{0}\u{8}complete\u{0}") {
             case 0:  // stream_id
                 let fieldPath = JSONValue.fieldPath(path, "stream_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -21,7 +21,7 @@ extension StreamComplete: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "code\nstopReason stop_reason\nsummary\ncompleteReason complete_reason") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{4}code\u{0}\u{a}stopReason\u{b}stop_reason\u{0}\u{7}summary\u{0}\u{e}completeReason\u{f}complete_reason\u{0}") {
             case 0:  // code
                 let fieldPath = JSONValue.fieldPath(path, "code")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

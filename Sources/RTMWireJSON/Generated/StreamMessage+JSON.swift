@@ -26,7 +26,7 @@ extension StreamMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "messageUid message_uid\ncontentType content_type\ncontent\nisComplete is_complete\ncompleteReason complete_reason\nstopReason stop_reason\nisSync is_sync\nreference\nsummary") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{a}messageUid\u{b}message_uid\u{0}\u{b}contentType\u{c}content_type\u{0}\u{7}content\u{0}\u{a}isComplete\u{b}is_complete\u{0}\u{e}completeReason\u{f}complete_reason\u{0}\u{a}stopReason\u{b}stop_reason\u{0}\u{6}isSync\u{7}is_sync\u{0}\u{9}reference\u{0}\u{7}summary\u{0}") {
             case 0:  // message_uid
                 let fieldPath = JSONValue.fieldPath(path, "message_uid")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

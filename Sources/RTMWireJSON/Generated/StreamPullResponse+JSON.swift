@@ -19,7 +19,7 @@ extension StreamPullResponse: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "streamMessageId stream_message_id\ncode") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{f}streamMessageId\u{11}stream_message_id\u{0}\u{4}code\u{0}") {
             case 0:  // stream_message_id
                 let fieldPath = JSONValue.fieldPath(path, "stream_message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -20,7 +20,7 @@ extension StreamReference: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "messageUid message_uid\nsenderUserId sender_user_id\nexcerpt") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{a}messageUid\u{b}message_uid\u{0}\u{c}senderUserId\u{e}sender_user_id\u{0}\u{7}excerpt\u{0}") {
             case 0:  // message_uid
                 let fieldPath = JSONValue.fieldPath(path, "message_uid")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

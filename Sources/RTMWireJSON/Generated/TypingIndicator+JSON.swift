@@ -19,7 +19,7 @@ extension TypingIndicator: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "state\nexpiresAfterMs expires_after_ms") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{5}state\u{0}\u{e}expiresAfterMs\u{10}expires_after_ms\u{0}") {
             case 0:  // state
                 let fieldPath = JSONValue.fieldPath(path, "state")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

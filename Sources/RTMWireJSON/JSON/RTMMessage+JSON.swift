@@ -135,26 +135,36 @@ extension JSONValue {
     }
 
     /// Which field of a message the member `key` names: its position among `names`, the
-    /// message's fields in field order, one line each holding the field's JSON name and, when
-    /// it differs, its proto name, separated by a space (`"userId user_id\ndisplayName
-    /// display_name"`); nil for a key that names none. Keys are compared byte for byte.
+    /// message's fields in field order, each its JSON name and, when it differs, its proto name,
+    /// every name preceded by its length in a byte, every field ended by a zero byte
+    /// (`"\u{6}userId\u{7}user_id\u{0}\u{4}text\u{0}"`); nil for a key that names none. Keys
+    /// are compared byte for byte.
     ///
     /// Out of line and table-driven: a generated `_mergeJSON` switches on the position, where a
-    /// switch on the key compared it with every name inline, in every message type.
+    /// switch on the key compared it with every name inline, in every message type. The lengths
+    /// let the lookup skip a name of another length without reading it.
     @inline(never)
     static func fieldIndex(_ key: String, in names: StaticString) -> Int? {
         var key = key
         return key.withUTF8 { key in
             let table = UnsafeBufferPointer(start: names.utf8Start, count: names.utf8CodeUnitCount)
-            if table.isEmpty { return nil }
             var index = 0
-            var nameStart = 0
-            for position in 0...table.count {
-                let byte = position < table.count ? table[position] : UInt8(ascii: "\n")
-                guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") else { continue }
-                if key.elementsEqual(table[nameStart..<position]) { return index }
-                nameStart = position + 1
-                if byte == UInt8(ascii: "\n") { index += 1 }
+            var position = 0
+            while position < table.count {
+                let length = Int(table[position])
+                position += 1
+                if length == 0 {
+                    index += 1
+                    continue
+                }
+                guard position + length <= table.count else { return nil }
+                if length == key.count,
+                    key.elementsEqual(
+                        UnsafeBufferPointer(rebasing: table[position..<position + length]))
+                {
+                    return index
+                }
+                position += length
             }
             return nil
         }

@@ -21,7 +21,7 @@ extension ChannelTarget: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "channelName channel_name\nchannelType channel_type") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{b}channelName\u{c}channel_name\u{0}\u{b}channelType\u{c}channel_type\u{0}") {
             case 0:  // channel_name
                 let fieldPath = JSONValue.fieldPath(path, "channel_name")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

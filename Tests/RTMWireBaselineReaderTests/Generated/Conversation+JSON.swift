@@ -21,7 +21,7 @@ extension Conversation: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "type\nid") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{4}type\u{0}\u{2}id\u{0}") {
             case 0:  // type
                 let fieldPath = JSONValue.fieldPath(path, "type")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -20,7 +20,7 @@ extension ConversationReadReceipt: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "conversationId conversation_id") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{e}conversationId\u{f}conversation_id\u{0}") {
             case 0:  // conversation_id
                 let fieldPath = JSONValue.fieldPath(path, "conversation_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -21,7 +21,7 @@ extension CustomMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "type\npayload") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{4}type\u{0}\u{7}payload\u{0}") {
             case 0:  // type
                 let fieldPath = JSONValue.fieldPath(path, "type")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

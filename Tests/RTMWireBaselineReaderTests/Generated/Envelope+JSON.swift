@@ -33,7 +33,7 @@ extension Envelope: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\nsender\nsendTimeMs send_time_ms\nconversation\ndeliveryOptions delivery_options\ntext\nimage\nfile\nstatus\nreceipt\nstream\nstreamChunk stream_chunk\nmetadata\ncustom") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{9}messageId\u{a}message_id\u{0}\u{6}sender\u{0}\u{a}sendTimeMs\u{c}send_time_ms\u{0}\u{c}conversation\u{0}\u{f}deliveryOptions\u{10}delivery_options\u{0}\u{4}text\u{0}\u{5}image\u{0}\u{4}file\u{0}\u{6}status\u{0}\u{7}receipt\u{0}\u{6}stream\u{0}\u{b}streamChunk\u{c}stream_chunk\u{0}\u{8}metadata\u{0}\u{6}custom\u{0}") {
             case 0:  // message_id
                 let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

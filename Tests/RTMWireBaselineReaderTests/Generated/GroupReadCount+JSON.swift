@@ -22,7 +22,7 @@ extension GroupReadCount: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\ngroupId group_id\nreadCount read_count") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{9}messageId\u{a}message_id\u{0}\u{7}groupId\u{8}group_id\u{0}\u{9}readCount\u{a}read_count\u{0}") {
             case 0:  // message_id
                 let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

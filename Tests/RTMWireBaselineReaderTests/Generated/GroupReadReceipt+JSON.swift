@@ -24,7 +24,7 @@ extension GroupReadReceipt: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "messageId message_id\ngroupId group_id\ncontent\nackId ack_id\nreadTimeMs read_time_ms") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{9}messageId\u{a}message_id\u{0}\u{7}groupId\u{8}group_id\u{0}\u{7}content\u{0}\u{5}ackId\u{6}ack_id\u{0}\u{a}readTimeMs\u{c}read_time_ms\u{0}") {
             case 0:  // message_id
                 let fieldPath = JSONValue.fieldPath(path, "message_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

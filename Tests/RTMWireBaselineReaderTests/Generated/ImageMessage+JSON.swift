@@ -28,7 +28,7 @@ extension ImageMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "mediaId media_id\nfileName file_name\nsize\nwidth\nheight\nthumbnail\nthumbnailWidth thumbnail_width\nthumbnailHeight thumbnail_height\ntext") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{7}mediaId\u{8}media_id\u{0}\u{8}fileName\u{9}file_name\u{0}\u{4}size\u{0}\u{5}width\u{0}\u{6}height\u{0}\u{9}thumbnail\u{0}\u{e}thumbnailWidth\u{f}thumbnail_width\u{0}\u{f}thumbnailHeight\u{10}thumbnail_height\u{0}\u{4}text\u{0}") {
             case 0:  // media_id
                 let fieldPath = JSONValue.fieldPath(path, "media_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

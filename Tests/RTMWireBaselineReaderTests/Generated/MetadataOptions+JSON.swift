@@ -21,7 +21,7 @@ extension MetadataOptions: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "recordTimestamp record_timestamp\nrecordUserId record_user_id") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{f}recordTimestamp\u{10}record_timestamp\u{0}\u{c}recordUserId\u{e}record_user_id\u{0}") {
             case 0:  // record_timestamp
                 let fieldPath = JSONValue.fieldPath(path, "record_timestamp")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -25,7 +25,7 @@ extension MetadataRequest: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "requestId request_id\noperation\ntarget\nmetadata\noptions\nlockName lock_name") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{9}requestId\u{a}request_id\u{0}\u{9}operation\u{0}\u{6}target\u{0}\u{8}metadata\u{0}\u{7}options\u{0}\u{8}lockName\u{9}lock_name\u{0}") {
             case 0:  // request_id
                 let fieldPath = JSONValue.fieldPath(path, "request_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -25,7 +25,7 @@ extension MetadataResponse: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "requestId request_id\noperation\ntarget\nstatus\nerrorMessage error_message\nmetadata") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{9}requestId\u{a}request_id\u{0}\u{9}operation\u{0}\u{6}target\u{0}\u{6}status\u{0}\u{c}errorMessage\u{d}error_message\u{0}\u{8}metadata\u{0}") {
             case 0:  // request_id
                 let fieldPath = JSONValue.fieldPath(path, "request_id")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

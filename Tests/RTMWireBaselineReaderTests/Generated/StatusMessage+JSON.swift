@@ -21,7 +21,7 @@ extension StatusMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "presence\nhandRaised hand_raised") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{8}presence\u{0}\u{a}handRaised\u{b}hand_raised\u{0}") {
             case 0:  // presence
                 let fieldPath = JSONValue.fieldPath(path, "presence")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

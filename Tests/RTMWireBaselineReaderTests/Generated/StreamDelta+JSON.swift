@@ -20,7 +20,7 @@ extension StreamDelta: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "content") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{7}content\u{0}") {
             case 0:  // content
                 let fieldPath = JSONValue.fieldPath(path, "content")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

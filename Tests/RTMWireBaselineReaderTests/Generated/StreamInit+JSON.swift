@@ -20,7 +20,7 @@ extension StreamInit: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "contentType content_type") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{b}contentType\u{c}content_type\u{0}") {
             case 0:  // content_type
                 let fieldPath = JSONValue.fieldPath(path, "content_type")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)

@@ -20,7 +20,7 @@ extension TextMessage: RTMJSONMessage {
         let members = try json.proto3Object(path: path)
         var seen = Set<Int>()
         for member in members {
-            switch JSONValue.fieldIndex(member.key, in: "text") {
+            switch JSONValue.fieldIndex(member.key, in: "\u{4}text\u{0}") {
             case 0:  // text
                 let fieldPath = JSONValue.fieldPath(path, "text")
                 try JSONValue.checkFirstOccurrence(1, &seen, path: fieldPath)
