@@ -49,6 +49,7 @@ SWIFT_PROGRAMS = [
     ("rtmwire-binary", "RTMWire, binary only (`traits: []`)"),
     ("rtmwire-view", "RTMWire, binary + a view read (`EnvelopeView`)"),
     ("rtmwire-json", "RTMWire, binary + JSON output"),
+    ("rtmwire-view-json", "RTMWire, binary + a view read + JSON output"),
     ("swift-protobuf", "swift-protobuf 1.39"),
 ]
 

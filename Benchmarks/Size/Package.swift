@@ -32,6 +32,9 @@ let package = Package(
         .executableTarget(name: "rtmwire-view", dependencies: ["SizeIO", rtmwire, rtmwireViews]),
         // The same as rtmwire-binary, and the envelope's proto3 JSON written (RTMWireJSON).
         .executableTarget(name: "rtmwire-json", dependencies: ["SizeIO", rtmwire, rtmwireJSON]),
+        // The view and the JSON of the two above, together.
+        .executableTarget(
+            name: "rtmwire-view-json", dependencies: ["SizeIO", rtmwire, rtmwireViews, rtmwireJSON]),
         // swift-protobuf 1.39's generated code for the same schemas (a link to
         // Benchmarks/Sources/SwiftProtobufMessages) and the rtmwire-binary program written with it.
         .target(
