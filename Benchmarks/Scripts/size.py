@@ -206,14 +206,14 @@ def table(swift_empty, swift_rows, c_empty, c_row, embedded, seconds):
     for label, row in swift_rows:
         ratio = row["text_data_over"] / swift_protobuf["text_data_over"]
         lines.append(f"| {label} | {number(row['text_data'])} | {number(row['text_data_over'])} |"
-                     f" {number(row['file'])} | {number(row['file_over'])} | {ratio:.2f}x |")
+                     f" {number(row['file'])} | {number(row['file_over'])} | {ratio:.3f}x |")
     text_data, data_file = text_and_data(c_empty), c_empty.stat().st_size
     lines.append(f"| empty C program | {number(text_data[0] + text_data[1])} | — |"
                  f" {number(data_file)} | — | — |")
     label, row = c_row
     ratio = row["text_data_over"] / swift_protobuf["text_data_over"]
     lines.append(f"| {label} | {number(row['text_data'])} | {number(row['text_data_over'])} |"
-                 f" {number(row['file'])} | {number(row['file_over'])} | {ratio:.2f}x |")
+                 f" {number(row['file'])} | {number(row['file_over'])} | {ratio:.3f}x |")
     lines.append("")
     if embedded:
         flash = embedded["text"] + embedded["data"]
