@@ -33,7 +33,6 @@ struct PostgresOperationsTests {
     @Test func aCallThatIgnoresCancellationIsRefusedAtItsLimit() async throws {
         let operations = PostgresOperations(drainLimit: .seconds(5))
         let stuck = Stuck()
-        let start = ContinuousClock.now
         let error = await #expect(throws: StorageError.self) {
             try await operations.run(within: .milliseconds(200)) {
                 await stuck.wait()
@@ -41,8 +40,8 @@ struct PostgresOperationsTests {
             }
         }
         #expect(error?.code == .unavailable)
-        #expect(ContinuousClock.now - start < .seconds(4), "returned only when the call ended")
-        // Still running, so still counted: closing waits for it.
+        // It returned while the call still runs (no wall-clock bound: the call only ends when
+        // released), and the call is still counted, so closing waits for it.
         #expect(operations.runningCount == 1)
         stuck.release()
         #expect(await operations.close())
