@@ -208,12 +208,13 @@ struct CheckedRanges {
     /// A reader of the next range, or nil after the last.
     @usableFromInline @inline(never)
     mutating func next() -> WireReader? {
-        guard parentFields != nil else {
+        guard var fields = parentFields else {
             if returnedSingle { return nil }
             returnedSingle = true
             return reader(scope.start, scope.end)
         }
-        while let field = parentFields!.next() {
+        defer { parentFields = fields }
+        while let field = fields.next() {
             if field.isOccurrence(of: last) { return reader(field.start, field.end) }
         }
         return nil

@@ -45,6 +45,8 @@ public struct ViewViolation {
     @usableFromInline
     mutating func prefixPath(_ field: StaticString, index: Int?) {
         guard let recorded = error else { return }
-        error = recorded.prefixingPath(index.map { "\(field)[\($0)]" } ?? "\(field)")
+        error =
+            index.map { recorded.prefixingPath(field: field, index: $0) }
+            ?? recorded.prefixingPath(field: field)
     }
 }
