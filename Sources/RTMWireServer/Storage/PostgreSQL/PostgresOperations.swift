@@ -39,34 +39,27 @@ struct PostgresOperations: Sendable {
             return true
         }
         guard admitted else { throw StorageError(.closed, "the storage was closed") }
-        // The call runs in a task of its own, counted until it ends, and the caller waits for
-        // whichever ends first, the call or its limit. A task group would wait for the call even
-        // after the limit, and postgres-nio does not always end a cancelled request that waits
-        // for a connection: the caller then waited as long (seen: a node that lost its database
-        // never refused an envelope, and its test hung).
-        let state = self.state
-        let call = Task {
-            defer { state.withLockedValue { $0.running -= 1 } }
-            return try await body()
-        }
-        let first = FirstOutcome<Result>()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                first.keep(continuation)
-                let timer = Task {
-                    try await Task.sleep(for: limit)
-                    let timedOut = StorageError(
-                        .unavailable, "PostgreSQL did not answer within \(limit)")
-                    if first.resume(with: .failure(timedOut)) { call.cancel() }
-                }
-                Task {
-                    first.resume(with: await call.result)
-                    timer.cancel()
-                }
+        defer { state.withLockedValue { $0.running -= 1 } }
+        return try await withThrowingTaskGroup(of: Outcome<Result>.self) { group in
+            group.addTask { .ended(try await body()) }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                return .timedOut
             }
-        } onCancel: {
-            call.cancel()
+            defer { group.cancelAll() }
+            switch try await group.next() {
+            case .ended(let result)?:
+                return result
+            case .timedOut?, nil:
+                throw StorageError(.unavailable, "PostgreSQL did not answer within \(limit)")
+            }
         }
+    }
+
+    /// Which of a call and its time limit ended first.
+    private enum Outcome<Result: Sendable>: Sendable {
+        case ended(Result)
+        case timedOut
     }
 
     /// Counts a committed transaction.
@@ -96,27 +89,5 @@ struct PostgresOperations: Sendable {
             try? await Task.sleep(for: .milliseconds(5))
         }
         return true
-    }
-}
-
-/// The continuation of a call to ``PostgresOperations/run(within:_:)``, resumed by the first of
-/// the call and its time limit to end; the other's outcome is dropped.
-private final class FirstOutcome<Result: Sendable>: Sendable {
-    private let continuation = NIOLockedValueBox<CheckedContinuation<Result, any Error>?>(nil)
-
-    /// Keeps the continuation the first outcome resumes.
-    func keep(_ continuation: CheckedContinuation<Result, any Error>) {
-        self.continuation.withLockedValue { $0 = continuation }
-    }
-
-    /// Resumes the continuation with `outcome` if nothing has yet; true when this did.
-    @discardableResult
-    func resume(with outcome: Swift.Result<Result, any Error>) -> Bool {
-        let waiting = continuation.withLockedValue { waiting in
-            defer { waiting = nil }
-            return waiting
-        }
-        waiting?.resume(with: outcome)
-        return waiting != nil
     }
 }
