@@ -41,21 +41,28 @@ struct DatabaseFootprint: Sendable, CustomStringConvertible {
 
     static func read(_ storage: SQLiteStorage) async throws -> DatabaseFootprint {
         let kept = storage.configuration.retention.maxEnvelopes
-        let rows = try await storage.reader.query(
-            """
-            SELECT (SELECT COUNT(*) FROM envelopes) AS stored,
-                (SELECT COALESCE(MAX(n), 0) FROM
-                    (SELECT COUNT(*) AS n FROM envelopes GROUP BY history)) AS fullest,
-                (SELECT COUNT(*) FROM histories) AS histories,
-                (SELECT COALESCE(SUM(last_position), 0) FROM histories) AS appended,
-                (SELECT COALESCE(SUM(trimmed_through), 0) FROM histories) AS deleted,
-                (SELECT COUNT(*) FROM histories
-                    WHERE trimmed_through > 0 AND last_position - trimmed_through < ?) AS swept,
-                (SELECT COUNT(*) FROM envelopes WHERE message_id LIKE ?) AS hostile,
-                (SELECT COALESCE(SUM(LENGTH(bytes)), 0) FROM envelopes) AS bytes
-            """, [.integer(kept), .text(DurableSoakPopulation.hostilePrefix + "%")])
-        let pragmas = try await storage.reader.query("PRAGMA page_size")
-        let checkpoint = try await storage.reader.query("PRAGMA wal_autocheckpoint")
+        // Through the storage's reads, which take turns: a statement running beside one of the
+        // server's reads would share its snapshot with it.
+        let (rows, pragmas, checkpoint) = try await storage.read("read the footprint") {
+            reader in
+            let rows = try await reader.query(
+                """
+                SELECT (SELECT COUNT(*) FROM envelopes) AS stored,
+                    (SELECT COALESCE(MAX(n), 0) FROM
+                        (SELECT COUNT(*) AS n FROM envelopes GROUP BY history)) AS fullest,
+                    (SELECT COUNT(*) FROM histories) AS histories,
+                    (SELECT COALESCE(SUM(last_position), 0) FROM histories) AS appended,
+                    (SELECT COALESCE(SUM(trimmed_through), 0) FROM histories) AS deleted,
+                    (SELECT COUNT(*) FROM histories
+                        WHERE trimmed_through > 0 AND last_position - trimmed_through < ?) AS swept,
+                    (SELECT COUNT(*) FROM envelopes WHERE message_id LIKE ?) AS hostile,
+                    (SELECT COALESCE(SUM(LENGTH(bytes)), 0) FROM envelopes) AS bytes
+                """, [.integer(kept), .text(DurableSoakPopulation.hostilePrefix + "%")])
+            return (
+                rows, try await reader.query("PRAGMA page_size"),
+                try await reader.query("PRAGMA wal_autocheckpoint")
+            )
+        }
         let row = rows.first
         func value(_ name: String) -> Int { row?.column(name)?.integer ?? -1 }
         return DatabaseFootprint(

@@ -144,11 +144,10 @@ extension DurableSoakRunner {
         /// entry an envelope the population sent, as sent.
         ///
         /// A page's latest position can be ahead of its entries: the server reads a history's
-        /// head from a cache the writer updates before its commit, and the entries from the
-        /// reading connection's last committed snapshot, so a page read during a commit names
-        /// the batch's positions and shows the envelopes the batch's trim is deleting (found by
-        /// this soak; see Soak/README.md). Such pages are counted; retention is checked against
-        /// the newest entry then, and against the latest position when the two agree. A page
+        /// head, then its entries in a later snapshot, and the retention sweep may delete the
+        /// newest of them in between (they had expired). Such pages are counted (two causes of
+        /// them, since fixed, are in Soak/README.md); retention is checked against the newest
+        /// entry then, and against the latest position when the two agree. A page
         /// of `latest` is the newest envelopes; one before a position (`latest` false) is
         /// checked for order and content only.
         func check(_ page: HistoryPage, latest: Bool, _ report: inout Report) {

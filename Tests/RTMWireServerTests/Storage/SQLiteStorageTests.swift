@@ -1,5 +1,6 @@
 import Foundation
 import RTMWire
+import Synchronization
 import Testing
 
 @testable import RTMWireServer
@@ -127,5 +128,40 @@ struct SQLiteStorageTests {
             try await migrated.references(to: "m1", in: StorageFixture.channel).references.map(
                 \.messageID) == ["e1"])
         await migrated.close()
+    }
+
+    /// A statement of the reading connection that reads `envelopes` and returns 200,000 rows
+    /// one at a time (sqlite-nio lets the connection go between rows): it holds a snapshot
+    /// while it runs, about a second.
+    static let slowRead =
+        "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 200000) "
+        + "SELECT x FROM n WHERE x > (SELECT COUNT(*) FROM envelopes)"
+
+    /// A read sent after an append returned sees what it stored, even while another read is
+    /// under way: the statements of one SQLite connection share the snapshot of the first one
+    /// running, so reads take turns (found by the durable soak: a history page without an
+    /// envelope acknowledged before it was asked for).
+    @Test func aReadAfterACommitSeesItWhileAnotherReadRuns() async throws {
+        let directory = try TemporaryDirectory()
+        let storage = try await open(directory)
+        _ = try await storage.append([StorageFixture.envelope("m1")], at: 1_000)
+        let slowEnded = Mutex(false)
+        let slow = Task {
+            try await storage.read("run a slow read") { reader in
+                defer { slowEnded.withLock { $0 = true } }
+                return try await reader.query(Self.slowRead).count
+            }
+        }
+        // Long enough for the slow read to begin; it runs on for most of a second.
+        try await Task.sleep(for: .milliseconds(200))
+        let stored = try await storage.append([StorageFixture.envelope("m2")], at: 2_000)
+        #expect(stored.map(\.position) == [2])
+        #expect(!slowEnded.withLock { $0 }, "the slow read ended before the append: no proof")
+        let page = try await storage.history(
+            HistoryQuery(key: StorageFixture.channel, direction: .latest, limit: 10))
+        #expect(page.envelopes.map(\.position) == [1, 2])
+        #expect(page.latestPosition == 2)
+        #expect(try await slow.value == 200_000 - 1)
+        await storage.close()
     }
 }

@@ -3,8 +3,7 @@ import SQLiteNIO
 
 extension SQLiteStorage {
     public func groupMembers(_ groupID: String) async throws(StorageError) -> [GroupMember] {
-        try checkOpen()
-        do {
+        try await read("read the members of group \(groupID)") { reader in
             let rows = try await reader.query(
                 "SELECT user_id, role FROM group_members WHERE group_id = ? ORDER BY user_id",
                 [.text(groupID)])
@@ -18,10 +17,6 @@ extension SQLiteStorage {
                 }
                 return GroupMember(userID: userID, role: role)
             }
-        } catch let error as StorageError {
-            throw error
-        } catch {
-            throw StorageError(mapping: error, doing: "read the members of group \(groupID)")
         }
     }
 

@@ -1,12 +1,18 @@
+import NIOConcurrencyHelpers
 import SQLiteNIO
 
 extension SQLiteStorage {
     public func history(_ query: HistoryQuery) async throws(StorageError) -> HistorySlice {
-        try checkOpen()
         let key = query.key.rawValue
         let limit = max(1, query.limit)
-        do {
-            let head = try await readHead(key)
+        let salt = epochSalt
+        let heads = heads
+        return try await read("read the history of \(query.key)") { reader in
+            // The head, then its rows from a snapshot at least as new (reads take turns; the
+            // cache holds only committed heads): every envelope below the head's newest
+            // position that retention kept is there. A page after a position stops at the
+            // head's newest, which is the page's latest position, whatever committed since.
+            let head = try await Self.readHead(key, on: reader, cached: heads, salt: salt)
             let read = HistoryRead(query, head: head)
             let rows: [SQLiteRow]
             switch read {
@@ -19,16 +25,16 @@ extension SQLiteStorage {
             case .oldestAfter(let position):
                 rows = try await reader.query(
                     "SELECT position, stored_ms, message_id, bytes FROM envelopes "
-                        + "WHERE history = ? AND position > ? ORDER BY position ASC LIMIT ?",
-                    [.text(key), .integer(Int(position)), .integer(limit)])
+                        + "WHERE history = ? AND position > ? AND position <= ? "
+                        + "ORDER BY position ASC LIMIT ?",
+                    [
+                        .text(key), .integer(Int(position)), .integer(Int(head.lastPosition)),
+                        .integer(limit),
+                    ])
             }
             var envelopes = try rows.map(StoredEnvelope.init)
             if case .newestBefore = read { envelopes.reverse() }
             return read.slice(envelopes, head: head)
-        } catch let error as StorageError {
-            throw error
-        } catch {
-            throw StorageError(mapping: error, doing: "read the history of \(query.key)")
         }
     }
 
@@ -45,9 +51,8 @@ extension SQLiteStorage {
     public func senders(of messageIDs: [String], in key: HistoryKey) async throws(StorageError)
         -> [String: String]
     {
-        try checkOpen()
-        var senders: [String: String] = [:]
-        do {
+        try await read("read the senders of messages in \(key)") { reader in
+            var senders: [String: String] = [:]
             for chunk in messageIDs.chunks(of: Self.rowsPerStatement) {
                 let rows = try await reader.query(
                     Self.sendersQuery(count: chunk.count),
@@ -60,10 +65,8 @@ extension SQLiteStorage {
                     }
                 }
             }
-        } catch {
-            throw StorageError(mapping: error, doing: "read the senders of messages in \(key)")
+            return senders
         }
-        return senders
     }
 
     /// The committed head of a history, or for one never written the head its first envelope
@@ -71,12 +74,15 @@ extension SQLiteStorage {
     /// a client only names cost no row and no memory. Heads read here are not cached: the
     /// reading connection may see the database from before a commit whose head the writer has
     /// cached already, and the cache must never go back.
-    private func readHead(_ key: String) async throws -> HistoryHead {
+    private static func readHead(
+        _ key: String, on reader: SQLiteConnection,
+        cached heads: NIOLockedValueBox<[String: HistoryHead]>, salt: Int64
+    ) async throws -> HistoryHead {
         if let head = heads.withLockedValue({ $0[key] }) { return head }
         let rows = try await reader.query(
             "SELECT epoch, last_position, trimmed_through FROM histories WHERE key = ?",
             [.text(key)])
-        return try rows.first.map(HistoryHead.init) ?? .unwritten(key, salt: epochSalt)
+        return try rows.first.map(HistoryHead.init) ?? .unwritten(key, salt: salt)
     }
 
     /// Each history's newest position stored before a cutoff, and how many envelopes that is:

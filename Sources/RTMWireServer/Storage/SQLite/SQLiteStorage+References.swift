@@ -4,8 +4,7 @@ extension SQLiteStorage {
     public func references(to messageID: String, in key: HistoryKey) async throws(StorageError)
         -> MessageReferences
     {
-        try checkOpen()
-        do {
+        try await read("read what refers to message \(messageID) in \(key)") { reader in
             let message = try await reader.query(
                 "SELECT position, stored_ms, message_id, bytes FROM envelopes "
                     + "WHERE history = ? AND message_id = ?",
@@ -17,11 +16,6 @@ extension SQLiteStorage {
                 [.text(key.rawValue), .text(messageID)]
             ).map(StoredEnvelope.init)
             return MessageReferences(message: message, references: references)
-        } catch let error as StorageError {
-            throw error
-        } catch {
-            throw StorageError(
-                mapping: error, doing: "read what refers to message \(messageID) in \(key)")
         }
     }
 }

@@ -16,7 +16,8 @@ import SQLiteNIO
 /// every platform) in one file of a data directory, in write-ahead-log mode.
 ///
 /// One connection writes, one reads, one checkpoints (write-ahead logging lets them run at once).
-/// Transactions on the writing connection run one at a time; a commit waits for a
+/// Transactions on the writing connection run one at a time, and so do reads on the reading
+/// connection (``read(_:_:)`` says why); a commit waits for a
 /// checkpoint only when it truncates a long log (see ``Configuration/checkpointIntervalMs``). With ``Configuration/Durability/full`` (the
 /// default) a transaction is on disk when it commits, so an acknowledged envelope survives a
 /// crash of the process and of the machine; ``Configuration/Durability/normal`` survives a crash
@@ -72,6 +73,8 @@ public final class SQLiteStorage: ServerStorage, Sendable {
     /// Copies the write-ahead log into the database, beside the writer (SQLiteStorage+Checkpoint).
     let checkpointer: SQLiteConnection
     let gate = SerialGate()
+    /// Reads run one at a time: see ``read(_:_:)``.
+    let readGate = SerialGate()
     /// Checkpoints run one at a time, and none once the storage is closed.
     let checkpointGate = SerialGate()
     let checkpoints = NIOLockedValueBox(CheckpointState(lastEnded: .now()))
@@ -249,8 +252,10 @@ public final class SQLiteStorage: ServerStorage, Sendable {
         try? await checkpointGate.run { () async throws(StorageError) in
             await Self.close(self.checkpointer)
         }
-        try? await gate.run { () async throws(StorageError) in
+        try? await readGate.run { () async throws(StorageError) in
             await Self.close(self.reader)
+        }
+        try? await gate.run { () async throws(StorageError) in
             await Self.close(self.writer)
         }
         // Only once the database is closed may another process open it.
@@ -279,6 +284,38 @@ public final class SQLiteStorage: ServerStorage, Sendable {
     func checkOpen() throws(StorageError) {
         if closed.withLockedValue({ $0 }) {
             throw StorageError(.closed, "the storage was closed")
+        }
+    }
+
+    /// Runs `body`'s statements on the reading connection, once every read that arrived before
+    /// it has ended; throws ``StorageError/Code/closed`` once ``close()`` was called, and maps
+    /// what else `body` throws to a ``StorageError`` about `doing`.
+    ///
+    /// One at a time because the statements of one SQLite connection share a snapshot while any
+    /// of them is running: sqlite-nio runs each statement on a thread of its pool, so a read that
+    /// began while another was under way saw the database as of that other read's start. A
+    /// history read sent after an acknowledgement could then miss the envelope acknowledged
+    /// (found by the durable soak: "acknowledged at 69 but not in history"). Alone on the
+    /// connection, a read's first statement starts a snapshot that holds every commit before it.
+    func read<Value: Sendable>(
+        _ doing: @autoclosure () -> String,
+        _ body: @Sendable (SQLiteConnection) async throws -> Value
+    ) async throws(StorageError) -> Value {
+        try checkOpen()
+        let outcome = try await readGate.run {
+            () async throws(StorageError) -> Result<Value, any Error> in
+            // Again: close() may have closed the connection while this read waited.
+            try checkOpen()
+            do {
+                return .success(try await body(reader))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case .success(let value): return value
+        case .failure(let error as StorageError): throw error
+        case .failure(let error): throw StorageError(mapping: error, doing: doing())
         }
     }
 
