@@ -32,7 +32,16 @@ final class DatabaseProxy: Sendable {
                 return ClientBootstrap(group: inbound.eventLoop)
                     .connect(host: host, port: targetPort)
                     .flatMapThrowing { outbound in
-                        state.withLockedValue { $0.open += [inbound, outbound] }
+                        // A cut while this connected: the pair is closed too, or it would
+                        // forward through the cut.
+                        let isCut = state.withLockedValue { state in
+                            if !state.isCut { state.open += [inbound, outbound] }
+                            return state.isCut
+                        }
+                        if isCut {
+                            outbound.close(promise: nil)
+                            throw ChannelError.ioOnClosedChannel
+                        }
                         try inbound.pipeline.syncOperations.addHandler(Forward(to: outbound))
                         try outbound.pipeline.syncOperations.addHandler(Forward(to: inbound))
                     }
