@@ -156,6 +156,11 @@ public final class PostgresFanOut: Sendable {
             while !Task.isCancelled {
                 do {
                     try await storage.client.withConnection { connection in
+                        // The pool can lend a connection that has just closed, where a LISTEN
+                        // may never answer (see PostgresConnection.answer(to:logger:)).
+                        guard !connection.isClosed else {
+                            throw StorageError(.unavailable, "the pool lent a closed connection")
+                        }
                         try await connection.listen(on: Self.channel) { notifications in
                             // What came while not listening is read now.
                             wake.yield()

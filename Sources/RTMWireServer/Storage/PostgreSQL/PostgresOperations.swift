@@ -27,9 +27,11 @@ struct PostgresOperations: Sendable {
     ///
     /// The limit is what lets a node that lost its database answer: postgres-nio's pool keeps a
     /// request waiting for a connection until its circuit breaker opens, a minute after the
-    /// first failed attempt. A cancelled request leaves the pool's queue at once; a transaction
-    /// cancelled half way is rolled back, and one whose commit was cancelled in flight is found
-    /// a repeat when its envelopes are sent again.
+    /// first failed attempt. A cancelled request leaves the pool's queue at once, and a
+    /// cancelled statement at once too (``PostgresConnection/answer(to:logger:)``: its
+    /// connection is closed), so the limit is kept even when the database stops answering; a
+    /// transaction cancelled half way is rolled back, and one whose commit was cancelled in
+    /// flight is found a repeat when its envelopes are sent again.
     func run<Result: Sendable>(
         within limit: Duration, _ body: @escaping @Sendable () async throws -> Result
     ) async throws -> Result {

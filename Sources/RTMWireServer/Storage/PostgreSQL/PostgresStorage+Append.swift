@@ -46,7 +46,7 @@ struct PostgresStatements {
     /// Runs `query` and returns its rows.
     @discardableResult
     func run(_ query: PostgresQuery) async throws -> [PostgresRow] {
-        try await connection.query(query, logger: logger).collect()
+        try await connection.answer(to: query, logger: logger)
     }
 
     /// Locks the `histories` rows of `keys` (`FOR UPDATE`, in key order, so that two

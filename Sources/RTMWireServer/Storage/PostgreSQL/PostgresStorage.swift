@@ -158,14 +158,14 @@ public final class PostgresStorage: ServerStorage, Sendable {
         let operations = operations
         return try await operations.run(within: configuration.callTimeLimit) {
             try await client.withConnection { connection in
-                try await connection.query("BEGIN", logger: logger)
+                _ = try await connection.answer(to: "BEGIN", logger: logger)
                 do {
                     let result = try await body(connection)
-                    try await connection.query("COMMIT", logger: logger)
+                    _ = try await connection.answer(to: "COMMIT", logger: logger)
                     operations.countCommit()
                     return result
                 } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
+                    _ = try? await connection.answer(to: "ROLLBACK", logger: logger)
                     throw error
                 }
             }
@@ -178,7 +178,9 @@ public final class PostgresStorage: ServerStorage, Sendable {
             let client = client
             let logger = configuration.logger
             return try await operations.run(within: configuration.callTimeLimit) {
-                try await client.query(query, logger: logger).collect()
+                try await client.withConnection { connection in
+                    try await connection.answer(to: query, logger: logger)
+                }
             }
         } catch {
             throw StorageError(postgres: error, doing: doing)
