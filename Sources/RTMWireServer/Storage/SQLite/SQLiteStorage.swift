@@ -17,7 +17,7 @@ import SQLiteNIO
 ///
 /// One connection writes, one reads, one checkpoints (write-ahead logging lets them run at once).
 /// Transactions on the writing connection run one at a time, and so do reads on the reading
-/// connection (``read(_:_:)`` says why); a commit waits for a
+/// connection (its internal `read(_:_:)` says why); a commit waits for a
 /// checkpoint only when it truncates a long log (see ``Configuration/checkpointIntervalMs``). With ``Configuration/Durability/full`` (the
 /// default) a transaction is on disk when it commits, so an acknowledged envelope survives a
 /// crash of the process and of the machine; ``Configuration/Durability/normal`` survives a crash
