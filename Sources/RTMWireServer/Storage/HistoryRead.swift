@@ -17,7 +17,9 @@ enum HistoryRead: Sendable, Hashable {
         }
         switch query.direction {
         case .latest: self = .newestBefore(head.lastPosition + 1)
-        case .before(let position): self = .newestBefore(position)
+        // Never past the head: a page agrees with the latest position it reports, whatever
+        // committed after the head was read.
+        case .before(let position): self = .newestBefore(min(position, head.lastPosition + 1))
         case .after(let position):
             // What followed the position must still be there, and the position must be one
             // this history gave.

@@ -8,8 +8,9 @@ extension PostgresStorage {
         let doing = "read the history of \(query.key)"
         let head = try await readHead(key, doing)
         let read = HistoryRead(query, head: head)
-        // No further than the head read: another node may append meanwhile, and the page must
-        // agree with the latest position it reports.
+        // No further than the head read (HistoryRead bounds a page before a position by it):
+        // another node may append meanwhile, and the page must agree with the latest position
+        // it reports.
         let last = Int64(head.lastPosition)
         let rows: [PostgresRow]
         switch read {
@@ -20,7 +21,6 @@ extension PostgresStorage {
                 """
                 SELECT position, stored_ms, message_id, bytes FROM envelopes
                 WHERE history = \(key) AND position < \(Int64(min(before, UInt64(Int64.max))))
-                    AND position <= \(last)
                 ORDER BY position DESC LIMIT \(limit)
                 """)
         case .oldestAfter(let position):

@@ -1,18 +1,15 @@
-import NIOConcurrencyHelpers
 import SQLiteNIO
 
 extension SQLiteStorage {
     public func history(_ query: HistoryQuery) async throws(StorageError) -> HistorySlice {
         let key = query.key.rawValue
         let limit = max(1, query.limit)
-        let salt = epochSalt
-        let heads = heads
         return try await read("read the history of \(query.key)") { reader in
             // The head, then its rows from a snapshot at least as new (reads take turns; the
             // cache holds only committed heads): every envelope below the head's newest
             // position that retention kept is there. A page after a position stops at the
             // head's newest, which is the page's latest position, whatever committed since.
-            let head = try await Self.readHead(key, on: reader, cached: heads, salt: salt)
+            let head = try await self.readHead(key, on: reader)
             let read = HistoryRead(query, head: head)
             let rows: [SQLiteRow]
             switch read {
@@ -74,15 +71,14 @@ extension SQLiteStorage {
     /// a client only names cost no row and no memory. Heads read here are not cached: the
     /// reading connection may see the database from before a commit whose head the writer has
     /// cached already, and the cache must never go back.
-    private static func readHead(
-        _ key: String, on reader: SQLiteConnection,
-        cached heads: NIOLockedValueBox<[String: HistoryHead]>, salt: Int64
-    ) async throws -> HistoryHead {
+    private func readHead(_ key: String, on reader: SQLiteConnection) async throws
+        -> HistoryHead
+    {
         if let head = heads.withLockedValue({ $0[key] }) { return head }
         let rows = try await reader.query(
             "SELECT epoch, last_position, trimmed_through FROM histories WHERE key = ?",
             [.text(key)])
-        return try rows.first.map(HistoryHead.init) ?? .unwritten(key, salt: salt)
+        return try rows.first.map(HistoryHead.init) ?? .unwritten(key, salt: epochSalt)
     }
 
     /// Each history's newest position stored before a cutoff, and how many envelopes that is:

@@ -301,10 +301,9 @@ public final class SQLiteStorage: ServerStorage, Sendable {
         _ doing: @autoclosure () -> String,
         _ body: @Sendable (SQLiteConnection) async throws -> Value
     ) async throws(StorageError) -> Value {
-        try checkOpen()
         let outcome = try await readGate.run {
             () async throws(StorageError) -> Result<Value, any Error> in
-            // Again: close() may have closed the connection while this read waited.
+            // Inside the gate: close() may have closed the connection while this read waited.
             try checkOpen()
             do {
                 return .success(try await body(reader))
