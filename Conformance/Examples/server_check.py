@@ -87,15 +87,19 @@ class Client:
         await self.socket.send(envelope.SerializeToString())
         return envelope
 
-    async def receive(self, timeout=TIMEOUT):
+    async def receive(self, timeout=TIMEOUT, waiting_for="an envelope"):
         envelope = envelope_pb2.Envelope()
-        envelope.ParseFromString(await asyncio.wait_for(self.socket.recv(), timeout))
+        try:
+            data = await asyncio.wait_for(self.socket.recv(), timeout)
+        except asyncio.TimeoutError:
+            raise TimeoutError(f"{self.user} waited {timeout:g} s for {waiting_for}") from None
+        envelope.ParseFromString(data)
         return envelope
 
     async def receive_kind(self, kind, timeout=TIMEOUT):
         """The next envelope whose body is `kind`, skipping acknowledgements and statuses."""
         while True:
-            envelope = await self.receive(timeout)
+            envelope = await self.receive(timeout, waiting_for=kind)
             if envelope.WhichOneof("body") == kind:
                 return envelope
             if envelope.WhichOneof("body") not in ("acknowledgement", "status"):

@@ -55,6 +55,8 @@ public final class EnvelopeRelay: Sendable {
     private struct State {
         var membership: RelayMembership
         var links: [Int: RelayLink] = [:]
+        /// WebSocket connections registered at their handshake, by channel, until served.
+        var admitted: [ObjectIdentifier: Admission] = [:]
         var nextID = 0
         var draining = false
         var statistics = RelayStatistics()
@@ -154,7 +156,10 @@ public final class EnvelopeRelay: Sendable {
             host: endpoint.host, port: endpoint.port, configuration.webSocket,
             .relayFrames(
                 configuration.webSocket, checksBodies: configuration.checksBodies,
-                conversions: countJSONConversion))
+                conversions: countJSONConversion),
+            admit: { [self] channel, subprotocol, credential in
+                await admit(channel, subprotocol, credential)
+            })
     }
 
     /// Serves `listener`'s connections with `handler` while `body` runs (just `body` when
@@ -219,10 +224,8 @@ public final class EnvelopeRelay: Sendable {
         let budget = configured.budget
         try? await configured.channel.executeThenClose { inbound, outbound in
             let channel = configured.channel.channel
-            let link = register(
-                isJSON ? .webSocketJSON : .webSocketBinary, channel,
-                credential: configured.credential)
-            await opened(link)
+            // Registered and opened at its handshake; gone if it closed since.
+            guard let link = await served(channel) else { return }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { [self] in
                     for await frame in link.outbox {
@@ -325,6 +328,55 @@ public final class EnvelopeRelay: Sendable {
             if state.draining { link.finish() }
             return link
         }
+    }
+
+    /// A WebSocket connection registered at its handshake, until it is served or closes.
+    private struct Admission {
+        let link: RelayLink
+        /// The router's ``RelayRouter/opened(_:)``: it ends before anything else is done.
+        let opening: Task<Void, Never>
+    }
+
+    /// Registers an accepted WebSocket handshake's connection and tells the router it opened,
+    /// before the 101 is sent: a client that presented its credential in the handshake counts
+    /// on what is sent to it from the moment it reads that answer (without this, a group
+    /// response sent to a member who had just connected could be lost under load).
+    private func admit(
+        _ channel: any Channel, _ subprotocol: WebSocketSubprotocol, _ credential: String?
+    ) async {
+        let link = register(
+            subprotocol == .json ? .webSocketJSON : .webSocketBinary, channel,
+            credential: credential)
+        let opening = Task { await opened(link) }
+        let key = ObjectIdentifier(channel)
+        state.withLockedValue { $0.admitted[key] = Admission(link: link, opening: opening) }
+        // A handshake that never becomes a served connection (the socket closed first, or the
+        // listener refused it over the limit) is unregistered when its channel closes.
+        channel.closeFuture.whenComplete { _ in
+            Task { [self] in await abandon(key) }
+        }
+        await opening.value
+    }
+
+    /// The link registered at `channel`'s handshake, taken by the connection that serves it;
+    /// nil when the channel closed first.
+    private func served(_ channel: any Channel) async -> RelayLink? {
+        guard
+            let admission = state.withLockedValue({
+                $0.admitted.removeValue(forKey: ObjectIdentifier(channel))
+            })
+        else { return nil }
+        await admission.opening.value
+        return admission.link
+    }
+
+    /// Unregisters the connection admitted under `key` if nothing served it.
+    private func abandon(_ key: ObjectIdentifier) async {
+        guard let admission = state.withLockedValue({ $0.admitted.removeValue(forKey: key) })
+        else { return }
+        // The router hears of the close after the open.
+        await admission.opening.value
+        await unregister(admission.link)
     }
 
     /// Tells the router a connection opened, and does what it answers.

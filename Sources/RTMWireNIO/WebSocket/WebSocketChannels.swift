@@ -56,6 +56,12 @@ enum WebSocketChannels {
         let handshake: EventLoopFuture<Handshake>
     }
 
+    /// What a server does with a handshake it accepted (the channel, the subprotocol agreed and
+    /// the credential presented) before the 101 answer is sent: a client may expect what is
+    /// sent to it from the moment it reads that answer, so whatever makes it reachable is done
+    /// first.
+    typealias Admission = @Sendable (any Channel, WebSocketSubprotocol, String?) async -> Void
+
     /// A listening socket whose accepted connections are handshakes under way.
     typealias Listener<Inbound: Sendable> = NIOAsyncChannel<
         Pending<ServerHandshake<Inbound>>, Never
@@ -108,10 +114,11 @@ enum WebSocketChannels {
 
     // MARK: Server
 
-    /// Listens on `host`:`port` (0: an ephemeral port).
+    /// Listens on `host`:`port` (0: an ephemeral port); each accepted handshake is answered
+    /// once `admit` (when given) has returned.
     static func listen<Inbound: Sendable>(
         host: String, port: Int, _ configuration: WebSocketConfiguration,
-        _ decoding: InboundDecoding<Inbound>
+        _ decoding: InboundDecoding<Inbound>, admit: Admission? = nil
     ) async throws -> Listener<Inbound> {
         do {
             return try await ServerBootstrap(group: configuration.eventLoopGroup)
@@ -120,7 +127,7 @@ enum WebSocketChannels {
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                 .bind(host: host, port: port) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try serverHandshake(channel, configuration, decoding)
+                        try serverHandshake(channel, configuration, decoding, admit: admit)
                     }
                 }
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
@@ -134,10 +141,11 @@ enum WebSocketChannels {
 
     /// The HTTP server pipeline of an accepted socket, with the WebSocket upgrader: a request
     /// offering an RTMWire subprotocol (from an allowed origin) is upgraded; any other request
-    /// is answered by ``WebSocketHTTPResponder`` and closed.
+    /// is answered by ``WebSocketHTTPResponder`` and closed. An upgrade's 101 is sent once
+    /// `admit` has returned.
     static func serverHandshake<Inbound: Sendable>(
         _ channel: any Channel, _ configuration: WebSocketConfiguration,
-        _ decoding: InboundDecoding<Inbound>
+        _ decoding: InboundDecoding<Inbound>, admit: Admission? = nil
     ) throws -> Pending<ServerHandshake<Inbound>> {
         // NIO's upgrade handler keeps a refused request's head to itself (it replays only the
         // parts after it), so the refusal keeps it here for the responder's answer.
@@ -153,8 +161,14 @@ enum WebSocketChannels {
                 switch WebSocketHandshake.evaluate(head, configuration) {
                 case .accept(let subprotocol, let credential):
                     accepted.withLockedValue { $0 = (subprotocol, credential) }
-                    return channel.eventLoop.makeSucceededFuture(
-                        HTTPHeaders([("Sec-WebSocket-Protocol", subprotocol.name)]))
+                    let headers = HTTPHeaders([("Sec-WebSocket-Protocol", subprotocol.name)])
+                    guard let admit else { return channel.eventLoop.makeSucceededFuture(headers) }
+                    let answer = channel.eventLoop.makePromise(of: HTTPHeaders?.self)
+                    answer.completeWithTask {
+                        await admit(channel, subprotocol, credential)
+                        return headers
+                    }
+                    return answer.futureResult
                 case .refuse:
                     refused.withLockedValue { $0 = head }
                     return channel.eventLoop.makeSucceededFuture(nil)

@@ -172,4 +172,73 @@ struct RelayRouterTests {
         #expect(opened.map(\.credential) == ["good"])
         #expect(opened.first?.transport == .webSocketBinary)
     }
+
+    /// Opens each connection slowly (as a router that checks a token against a store might),
+    /// and writes down when each open and close ended.
+    final class SlowOpenRouter: RelayRouter {
+        let events = Mutex<[String]>([])
+
+        func opened(_ connection: RelayConnection) async -> [RelayAction] {
+            try? await Task.sleep(for: .milliseconds(300))
+            events.withLock { $0.append("opened \(connection.id)") }
+            return []
+        }
+
+        func received(_ envelopes: [RelayEnvelope], from connection: RelayConnection) async
+            -> [RelayAction]
+        { [] }
+
+        func closed(_ connection: RelayConnection) async -> [RelayAction] {
+            events.withLock { $0.append("closed \(connection.id)") }
+            return []
+        }
+    }
+
+    /// A client that presented its credential in the handshake counts on what is sent to it
+    /// from the moment it reads the 101, so the router has opened it by then (before, a group
+    /// response to a member who had just connected was lost now and then).
+    @Test func theHandshakeIsAnsweredOnceTheRouterOpenedTheConnection() async throws {
+        let router = SlowOpenRouter()
+        let relay = EnvelopeRelay(router: router)
+        let (answer, eventsAtAnswer) = try await relay.run(
+            tcp: nil, webSocket: RelayEndpoint(host: "127.0.0.1", port: 0)
+        ) { addresses in
+            let peer = try await HostilePeer.connect(port: try #require(addresses.webSocket?.port))
+            try await peer.write(
+                RawWebSocket.request(protocols: ["rtmwire.bearer.good", "rtmwire.v1.binary"]))
+            var read: [UInt8] = []
+            while !String(decoding: read, as: UTF8.self).contains("\r\n\r\n") {
+                try await Task.sleep(for: .milliseconds(1))
+                read = try await peer.bytesReadSoFar()
+            }
+            let events = router.events.withLock { $0 }
+            try await peer.reset()
+            return (String(decoding: read, as: UTF8.self), events)
+        }
+        #expect(answer.hasPrefix("HTTP/1.1 101"))
+        #expect(eventsAtAnswer == ["opened 1"])
+    }
+
+    /// A handshake whose client goes away while the router opens it is closed once, after
+    /// the open: nothing of it stays registered.
+    @Test func aHandshakeAbandonedWhileTheRouterOpensItIsClosedOnce() async throws {
+        let router = SlowOpenRouter()
+        let relay = EnvelopeRelay(router: router)
+        let events = try await relay.run(
+            tcp: nil, webSocket: RelayEndpoint(host: "127.0.0.1", port: 0)
+        ) { addresses in
+            let peer = try await HostilePeer.connect(port: try #require(addresses.webSocket?.port))
+            try await peer.write(
+                RawWebSocket.request(protocols: ["rtmwire.bearer.good", "rtmwire.v1.binary"]))
+            // Gone before the router's 300 ms open has ended (or, on a loaded machine, soon
+            // after: the connection is then served and ends as any other).
+            try await peer.reset()
+            let deadline = ContinuousClock.now + .seconds(60)
+            while router.events.withLock({ $0.count }) < 2, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            return router.events.withLock { $0 }
+        }
+        #expect(events == ["opened 1", "closed 1"])
+    }
 }
