@@ -158,7 +158,7 @@ public final class EnvelopeRelay: Sendable {
                 configuration.webSocket, checksBodies: configuration.checksBodies,
                 conversions: countJSONConversion),
             admit: { [self] channel, subprotocol, credential in
-                await admit(channel, subprotocol, credential)
+                admit(channel, subprotocol, credential)
             })
     }
 
@@ -174,7 +174,11 @@ public final class EnvelopeRelay: Sendable {
         return try await ServerScope.withListener(
             listener, maxConnections: Accepted.maxConnections(configuration),
             telemetry: configuration.telemetry, channel: { $0.acceptedChannel },
-            refuse: { await $0.refuse() }, serve: handler, body)
+            refuse: { [self] accepted in
+                await accepted.refuse()
+                // Over the limit: a WebSocket handshake may have been admitted meanwhile.
+                abandon(accepted.acceptedChannel)
+            }, serve: handler, body)
     }
 
     // MARK: Connections
@@ -216,6 +220,8 @@ public final class EnvelopeRelay: Sendable {
         _ pending: WebSocketChannels.Pending<WebSocketChannels.ServerHandshake<RelayFrame>>
     ) async {
         guard case .upgraded(let configured)? = try? await pending.handshake.get() else {
+            // Admitted, then closed before the upgrade: the admission goes.
+            abandon(pending.channel)
             // Answered over HTTP (a refusal, the page): held until its socket closes.
             try? await pending.channel.closeFuture.get()
             return
@@ -224,7 +230,7 @@ public final class EnvelopeRelay: Sendable {
         let budget = configured.budget
         try? await configured.channel.executeThenClose { inbound, outbound in
             let channel = configured.channel.channel
-            // Registered and opened at its handshake; gone if it closed since.
+            // Registered and opened at its handshake.
             guard let link = await served(channel) else { return }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { [self] in
@@ -333,50 +339,68 @@ public final class EnvelopeRelay: Sendable {
     /// A WebSocket connection registered at its handshake, until it is served or closes.
     private struct Admission {
         let link: RelayLink
-        /// The router's ``RelayRouter/opened(_:)``: it ends before anything else is done.
-        let opening: Task<Void, Never>
+        /// The router's ``RelayRouter/opened(_:)``, which ends before anything else is done
+        /// with the connection; nil without a router.
+        let opening: Task<Void, Never>?
     }
 
-    /// Registers an accepted WebSocket handshake's connection and tells the router it opened,
-    /// before the 101 is sent: a client that presented its credential in the handshake counts
-    /// on what is sent to it from the moment it reads that answer (without this, a group
-    /// response sent to a member who had just connected could be lost under load).
+    /// Registers an accepted WebSocket handshake's connection and tells the router it opened;
+    /// the 101 is sent once the returned future succeeds. A client that presented its
+    /// credential in the handshake counts on what is sent to it from the moment it reads that
+    /// answer (without this, a group response sent to a member who had just connected could be
+    /// lost under load). Without a router nothing waits: the handshake stays on the event loop.
     private func admit(
         _ channel: any Channel, _ subprotocol: WebSocketSubprotocol, _ credential: String?
-    ) async {
+    ) -> EventLoopFuture<Void> {
         let link = register(
             subprotocol == .json ? .webSocketJSON : .webSocketBinary, channel,
             credential: credential)
-        let opening = Task { await opened(link) }
-        let key = ObjectIdentifier(channel)
-        state.withLockedValue { $0.admitted[key] = Admission(link: link, opening: opening) }
-        // A handshake that never becomes a served connection (the socket closed first, or the
-        // listener refused it over the limit) is unregistered when its channel closes.
-        channel.closeFuture.whenComplete { _ in
-            Task { [self] in await abandon(key) }
+        let answered = channel.eventLoop.makePromise(of: Void.self)
+        let opening: Task<Void, Never>?
+        if router == nil {
+            opening = nil
+            answered.succeed()
+        } else {
+            opening = Task { [self] in
+                await opened(link)
+                answered.succeed()
+            }
         }
-        await opening.value
+        state.withLockedValue {
+            $0.admitted[ObjectIdentifier(channel)] = Admission(link: link, opening: opening)
+        }
+        return answered.futureResult
     }
 
-    /// The link registered at `channel`'s handshake, taken by the connection that serves it;
-    /// nil when the channel closed first.
+    /// The link registered at `channel`'s handshake, taken by the connection that serves it
+    /// once the handshake upgraded (each upgraded handshake was admitted: nil only if not).
+    ///
+    /// Whoever handles an accepted socket takes or abandons its admission after the
+    /// handshake's outcome is known (admission comes before it): served here, or abandoned
+    /// when the handshake did not upgrade or the socket was refused over the limit.
     private func served(_ channel: any Channel) async -> RelayLink? {
         guard
             let admission = state.withLockedValue({
                 $0.admitted.removeValue(forKey: ObjectIdentifier(channel))
             })
         else { return nil }
-        await admission.opening.value
+        await admission.opening?.value
         return admission.link
     }
 
-    /// Unregisters the connection admitted under `key` if nothing served it.
-    private func abandon(_ key: ObjectIdentifier) async {
-        guard let admission = state.withLockedValue({ $0.admitted.removeValue(forKey: key) })
+    /// Unregisters the connection admitted at `channel`'s handshake, if there was one, once
+    /// the router has opened it.
+    private func abandon(_ channel: any Channel) {
+        guard
+            let admission = state.withLockedValue({
+                $0.admitted.removeValue(forKey: ObjectIdentifier(channel))
+            })
         else { return }
-        // The router hears of the close after the open.
-        await admission.opening.value
-        await unregister(admission.link)
+        Task { [self] in
+            // The router hears of the close after the open.
+            await admission.opening?.value
+            await unregister(admission.link)
+        }
     }
 
     /// Tells the router a connection opened, and does what it answers.

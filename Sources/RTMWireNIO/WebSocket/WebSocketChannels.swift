@@ -57,10 +57,11 @@ enum WebSocketChannels {
     }
 
     /// What a server does with a handshake it accepted (the channel, the subprotocol agreed and
-    /// the credential presented) before the 101 answer is sent: a client may expect what is
-    /// sent to it from the moment it reads that answer, so whatever makes it reachable is done
-    /// first.
-    typealias Admission = @Sendable (any Channel, WebSocketSubprotocol, String?) async -> Void
+    /// the credential presented) before the 101 answer is sent, which waits for the future it
+    /// returns: a client may expect what is sent to it from the moment it reads that answer,
+    /// so whatever makes it reachable is done first. Called on the channel's event loop.
+    typealias Admission =
+        @Sendable (any Channel, WebSocketSubprotocol, String?) -> EventLoopFuture<Void>
 
     /// A listening socket whose accepted connections are handshakes under way.
     typealias Listener<Inbound: Sendable> = NIOAsyncChannel<
@@ -163,12 +164,7 @@ enum WebSocketChannels {
                     accepted.withLockedValue { $0 = (subprotocol, credential) }
                     let headers = HTTPHeaders([("Sec-WebSocket-Protocol", subprotocol.name)])
                     guard let admit else { return channel.eventLoop.makeSucceededFuture(headers) }
-                    let answer = channel.eventLoop.makePromise(of: HTTPHeaders?.self)
-                    answer.completeWithTask {
-                        await admit(channel, subprotocol, credential)
-                        return headers
-                    }
-                    return answer.futureResult
+                    return admit(channel, subprotocol, credential).map { headers }
                 case .refuse:
                     refused.withLockedValue { $0 = head }
                     return channel.eventLoop.makeSucceededFuture(nil)

@@ -173,6 +173,14 @@ struct RelayRouterTests {
         #expect(opened.first?.transport == .webSocketBinary)
     }
 
+    /// No handshake deadline: among the whole suite on two cores, a test's task can wait past
+    /// the default 10 s between connecting and reading the answer.
+    static var patient: RelayConfiguration {
+        var configuration = RelayConfiguration()
+        configuration.webSocket.handshakeTimeout = nil
+        return configuration
+    }
+
     /// Opens each connection slowly (as a router that checks a token against a store might),
     /// and writes down when each open and close ended.
     final class SlowOpenRouter: RelayRouter {
@@ -199,7 +207,7 @@ struct RelayRouterTests {
     /// response to a member who had just connected was lost now and then).
     @Test func theHandshakeIsAnsweredOnceTheRouterOpenedTheConnection() async throws {
         let router = SlowOpenRouter()
-        let relay = EnvelopeRelay(router: router)
+        let relay = EnvelopeRelay(configuration: Self.patient, router: router)
         let (answer, eventsAtAnswer) = try await relay.run(
             tcp: nil, webSocket: RelayEndpoint(host: "127.0.0.1", port: 0)
         ) { addresses in
@@ -223,7 +231,7 @@ struct RelayRouterTests {
     /// the open: nothing of it stays registered.
     @Test func aHandshakeAbandonedWhileTheRouterOpensItIsClosedOnce() async throws {
         let router = SlowOpenRouter()
-        let relay = EnvelopeRelay(router: router)
+        let relay = EnvelopeRelay(configuration: Self.patient, router: router)
         let events = try await relay.run(
             tcp: nil, webSocket: RelayEndpoint(host: "127.0.0.1", port: 0)
         ) { addresses in
