@@ -336,7 +336,7 @@ public final class EnvelopeRelay: Sendable {
         }
     }
 
-    /// A WebSocket connection registered at its handshake, until it is served or closes.
+    /// A WebSocket connection registered at its handshake, until it is served or abandoned.
     private struct Admission {
         let link: RelayLink
         /// The router's ``RelayRouter/opened(_:)``, which ends before anything else is done
@@ -379,11 +379,7 @@ public final class EnvelopeRelay: Sendable {
     /// handshake's outcome is known (admission comes before it): served here, or abandoned
     /// when the handshake did not upgrade or the socket was refused over the limit.
     private func served(_ channel: any Channel) async -> RelayLink? {
-        guard
-            let admission = state.withLockedValue({
-                $0.admitted.removeValue(forKey: ObjectIdentifier(channel))
-            })
-        else { return nil }
+        guard let admission = takeAdmission(of: channel) else { return nil }
         await admission.opening?.value
         return admission.link
     }
@@ -391,16 +387,17 @@ public final class EnvelopeRelay: Sendable {
     /// Unregisters the connection admitted at `channel`'s handshake, if there was one, once
     /// the router has opened it.
     private func abandon(_ channel: any Channel) {
-        guard
-            let admission = state.withLockedValue({
-                $0.admitted.removeValue(forKey: ObjectIdentifier(channel))
-            })
-        else { return }
+        guard let admission = takeAdmission(of: channel) else { return }
         Task { [self] in
             // The router hears of the close after the open.
             await admission.opening?.value
             await unregister(admission.link)
         }
+    }
+
+    /// Removes and returns `channel`'s admission: whoever takes it serves or abandons it.
+    private func takeAdmission(of channel: any Channel) -> Admission? {
+        state.withLockedValue { $0.admitted.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
     /// Tells the router a connection opened, and does what it answers.

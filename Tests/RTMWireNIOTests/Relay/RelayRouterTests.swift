@@ -127,15 +127,11 @@ struct RelayRouterTests {
 
     @Test func aHandshakeCredentialIsCheckedAndPassedOn() async throws {
         let router = GateRouter()
-        var configuration = RelayConfiguration()
+        var configuration = Self.patient
         configuration.webSocket.credentialCheck = { credential in
             guard let credential, credential != "good" else { return nil }
             return WebSocketCredentialRefusal(status: 401, reason: "token refused: \(credential)")
         }
-        // No handshake deadline: among the whole suite on two cores, this test's task can wait
-        // past the default 10 s between connecting and writing its request, and the relay then
-        // closes the socket before the request it is about (seen twice: no answer at all).
-        configuration.webSocket.handshakeTimeout = nil
         let relay = EnvelopeRelay(configuration: configuration, router: router)
         let (refusedByHeader, refusedByProtocol, accepted) = try await relay.run(
             tcp: nil, webSocket: RelayEndpoint(host: "127.0.0.1", port: 0)
@@ -174,7 +170,9 @@ struct RelayRouterTests {
     }
 
     /// No handshake deadline: among the whole suite on two cores, a test's task can wait past
-    /// the default 10 s between connecting and reading the answer.
+    /// the default 10 s between connecting and writing its request or reading the answer, and
+    /// the relay then closes the socket before what the test is about (seen twice: no answer
+    /// at all).
     static var patient: RelayConfiguration {
         var configuration = RelayConfiguration()
         configuration.webSocket.handshakeTimeout = nil
