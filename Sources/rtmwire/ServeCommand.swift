@@ -350,17 +350,26 @@
         private let stream: AsyncStream<String>
         private let sources: [any DispatchSourceSignal]
 
+        /// Returns once both signals are watched: a signal sent as soon as the listening line
+        /// is out must not be lost.
         init() {
             let (stream, continuation) = AsyncStream.makeStream(of: String.self)
             self.stream = stream
+            // libdispatch installs a source's handler on its own thread after `resume()`; until
+            // then the signal is ignored (SIG_IGN) and lost. A test that stopped the server right
+            // after its listening line once waited for ever (the server never heard SIGTERM).
+            let registered = DispatchGroup()
             sources = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")].map { number, name in
                 // The default action would end the process before the relay drains.
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler { continuation.yield(name) }
+                registered.enter()
+                source.setRegistrationHandler { registered.leave() }
                 source.resume()
                 return source
             }
+            registered.wait()
         }
 
         /// Waits for the next signal and returns its name.
