@@ -56,7 +56,7 @@ public final class EnvelopeRelay: Sendable {
         var membership: RelayMembership
         var links: [Int: RelayLink] = [:]
         /// WebSocket connections registered at their handshake, by channel, until served.
-        var admitted: [ObjectIdentifier: Admission] = [:]
+        var admitted: [ObjectIdentifier: AdmittedLink] = [:]
         var nextID = 0
         var draining = false
         var statistics = RelayStatistics()
@@ -220,7 +220,7 @@ public final class EnvelopeRelay: Sendable {
         _ pending: WebSocketChannels.Pending<WebSocketChannels.ServerHandshake<RelayFrame>>
     ) async {
         guard case .upgraded(let configured)? = try? await pending.handshake.get() else {
-            // Admitted, then closed before the upgrade: the admission goes.
+            // Admitted, then closed before the upgrade: its admitted link goes.
             abandon(pending.channel)
             // Answered over HTTP (a refusal, the page): held until its socket closes.
             try? await pending.channel.closeFuture.get()
@@ -337,7 +337,7 @@ public final class EnvelopeRelay: Sendable {
     }
 
     /// A WebSocket connection registered at its handshake, until it is served or abandoned.
-    private struct Admission {
+    private struct AdmittedLink {
         let link: RelayLink
         /// The router's ``RelayRouter/opened(_:)``, which ends before anything else is done
         /// with the connection; nil without a router.
@@ -367,7 +367,7 @@ public final class EnvelopeRelay: Sendable {
             }
         }
         state.withLockedValue {
-            $0.admitted[ObjectIdentifier(channel)] = Admission(link: link, opening: opening)
+            $0.admitted[ObjectIdentifier(channel)] = AdmittedLink(link: link, opening: opening)
         }
         return answered.futureResult
     }
@@ -375,28 +375,28 @@ public final class EnvelopeRelay: Sendable {
     /// The link registered at `channel`'s handshake, taken by the connection that serves it
     /// once the handshake upgraded (each upgraded handshake was admitted: nil only if not).
     ///
-    /// Whoever handles an accepted socket takes or abandons its admission after the
-    /// handshake's outcome is known (admission comes before it): served here, or abandoned
-    /// when the handshake did not upgrade or the socket was refused over the limit.
+    /// Whoever handles an accepted socket takes or abandons its admitted link once the
+    /// handshake's outcome is known (the link is admitted before that): served here, or
+    /// abandoned when the handshake did not upgrade or the socket was refused over the limit.
     private func served(_ channel: any Channel) async -> RelayLink? {
-        guard let admission = takeAdmission(of: channel) else { return nil }
-        await admission.opening?.value
-        return admission.link
+        guard let admitted = takeAdmitted(channel) else { return nil }
+        await admitted.opening?.value
+        return admitted.link
     }
 
     /// Unregisters the connection admitted at `channel`'s handshake, if there was one, once
     /// the router has opened it.
     private func abandon(_ channel: any Channel) {
-        guard let admission = takeAdmission(of: channel) else { return }
+        guard let admitted = takeAdmitted(channel) else { return }
         Task { [self] in
             // The router hears of the close after the open.
-            await admission.opening?.value
-            await unregister(admission.link)
+            await admitted.opening?.value
+            await unregister(admitted.link)
         }
     }
 
-    /// Removes and returns `channel`'s admission: whoever takes it serves or abandons it.
-    private func takeAdmission(of channel: any Channel) -> Admission? {
+    /// Removes and returns `channel`'s admitted link: whoever takes it serves or abandons it.
+    private func takeAdmitted(_ channel: any Channel) -> AdmittedLink? {
         state.withLockedValue { $0.admitted.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
